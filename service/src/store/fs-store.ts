@@ -1,0 +1,256 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fsp, type Dirent } from 'node:fs';
+import path from 'node:path';
+import fse from 'fs-extra';
+import lockfile from 'proper-lockfile';
+import {
+  PreconditionFailedError,
+  StoreUnavailableError,
+  assertValidKey,
+  assertValidPrefix,
+  decodeListCursor,
+  encodeListCursor,
+  isValidKeySegment,
+  normalizeListLimit,
+  type DeleteOptions,
+  type ListOptions,
+  type ListPage,
+  type ObjectInfo,
+  type ObjectStore,
+  type PutOptions,
+  type StoredObject,
+} from '../core/store/object-store.js';
+import { KeyedMutex } from '../core/util/keyed-mutex.js';
+
+/**
+ * Object files carry this suffix, which no key segment may contain: key `a` (file `a@`) and key
+ * `a/b` (directory `a/`, file `b@`) can then coexist, as they do in S3.
+ */
+const OBJECT_SUFFIX = '@';
+
+export interface FsObjectStoreOptions {
+  /** A lock older than this is considered abandoned by a crashed writer. */
+  staleLockMs?: number;
+}
+
+/**
+ * The embedded object store: one file per object under a root directory.
+ *
+ * Writes go to a temporary file that is fsynced and renamed over the object, so a crash leaves
+ * either the old or the new object. Writers of one key serialize on a lock directory next to the
+ * object (shared by every process using the root) and, inside a process, on an in-memory queue.
+ */
+export class FsObjectStore implements ObjectStore {
+  readonly kind = 'fs';
+  private readonly localQueue = new KeyedMutex();
+  private readonly staleLockMs: number;
+
+  constructor(readonly location: string, options: FsObjectStoreOptions = {}) {
+    this.staleLockMs = Math.max(2000, options.staleLockMs ?? 10_000);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertValidKey(key);
+    const body = await this.readObjectFile(this.objectPath(key));
+    return body ? { body, etag: etagOf(body) } : null;
+  }
+
+  async head(key: string): Promise<{ etag: string; size: number } | null> {
+    const object = await this.get(key);
+    return object ? { etag: object.etag, size: object.body.length } : null;
+  }
+
+  async put(key: string, body: Buffer | string, options: PutOptions = {}): Promise<{ etag: string }> {
+    assertValidKey(key);
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    const file = this.objectPath(key);
+    await this.ensureDirectory(path.dirname(file));
+    return this.exclusively(key, file, async () => {
+      if (options.ifMatch !== undefined || options.ifNoneMatch !== undefined) {
+        const current = await this.readObjectFile(file);
+        if (options.ifNoneMatch === '*' && current) throw new PreconditionFailedError(key, 'object exists');
+        if (options.ifMatch !== undefined && (!current || etagOf(current) !== options.ifMatch)) {
+          throw new PreconditionFailedError(key, current ? 'etag differs' : 'object missing');
+        }
+      }
+      await this.replaceFile(file, bytes);
+      return { etag: etagOf(bytes) };
+    });
+  }
+
+  async delete(key: string, options: DeleteOptions = {}): Promise<void> {
+    assertValidKey(key);
+    const file = this.objectPath(key);
+    if (!(await pathExists(path.dirname(file)))) {
+      if (options.ifMatch !== undefined) throw new PreconditionFailedError(key, 'object missing');
+      return;
+    }
+    await this.exclusively(key, file, async () => {
+      if (options.ifMatch !== undefined) {
+        const current = await this.readObjectFile(file);
+        if (!current || etagOf(current) !== options.ifMatch) {
+          throw new PreconditionFailedError(key, current ? 'etag differs' : 'object missing');
+        }
+      }
+      await fsp.rm(file, { force: true }).catch((error: unknown) => {
+        throw unavailable(`cannot delete ${key}`, error);
+      });
+    });
+  }
+
+  async list(prefix: string, options: ListOptions = {}): Promise<ListPage> {
+    assertValidPrefix(prefix);
+    const limit = normalizeListLimit(options.limit);
+    const startAfter = options.cursor ? decodeListCursor(prefix, options.cursor) : '';
+    const items: ObjectInfo[] = [];
+    let more = false;
+    const slash = prefix.lastIndexOf('/');
+    const baseDir = slash < 0 ? '' : prefix.slice(0, slash + 1);
+    for await (const item of this.walk(baseDir, prefix, startAfter)) {
+      if (items.length === limit) {
+        more = true;
+        break;
+      }
+      items.push(item);
+    }
+    const last = items.at(-1);
+    return { items, nextCursor: more && last ? encodeListCursor(prefix, last.key) : null };
+  }
+
+  async close(): Promise<void> {}
+
+  private objectPath(key: string): string {
+    return path.join(this.location, ...key.split('/')) + OBJECT_SUFFIX;
+  }
+
+  private async readObjectFile(file: string): Promise<Buffer | null> {
+    try {
+      return await fsp.readFile(file);
+    } catch (error) {
+      if (isErrno(error, 'ENOENT')) return null;
+      throw unavailable(`cannot read ${file}`, error);
+    }
+  }
+
+  private async ensureDirectory(dir: string): Promise<void> {
+    try {
+      await fse.mkdirp(dir);
+    } catch (error) {
+      throw unavailable(`cannot create ${dir}`, error);
+    }
+  }
+
+  private async exclusively<T>(key: string, file: string, work: () => Promise<T>): Promise<T> {
+    return this.localQueue.run(key, async () => {
+      let release: () => Promise<void>;
+      try {
+        release = await lockfile.lock(file, {
+          realpath: false,
+          lockfilePath: `${file}.lock`,
+          stale: this.staleLockMs,
+          retries: { retries: 2000, factor: 1.25, minTimeout: 2, maxTimeout: 100, randomize: true },
+          // A compromised lock means another process judged us dead; the rename we may still
+          // perform is whole, so the worst case is a lost conditional check, logged by the caller.
+          onCompromised: () => {},
+        });
+      } catch (error) {
+        throw unavailable(`cannot lock ${key}`, error);
+      }
+      try {
+        return await work();
+      } finally {
+        await release().catch(() => {});
+      }
+    });
+  }
+
+  private async replaceFile(file: string, bytes: Buffer): Promise<void> {
+    const temporary = `${file}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+    try {
+      const handle = await fsp.open(temporary, 'wx');
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fsp.rename(temporary, file);
+      await syncDirectory(path.dirname(file));
+    } catch (error) {
+      await fsp.rm(temporary, { force: true }).catch(() => {});
+      throw unavailable(`cannot write ${file}`, error);
+    }
+  }
+
+  /**
+   * Yields objects under `dir` (a key prefix ending in `/`, or empty) in ascending key order.
+   * Sorting directories as `name/` among file keys gives the global byte order, and whole
+   * subtrees that lie before the cursor or outside the prefix are never opened.
+   */
+  private async *walk(dir: string, prefix: string, startAfter: string): AsyncGenerator<ObjectInfo> {
+    let entries: Dirent[];
+    try {
+      entries = await fsp.readdir(path.join(this.location, ...dir.split('/').filter(Boolean)), {
+        withFileTypes: true,
+      });
+    } catch (error) {
+      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return;
+      throw unavailable(`cannot list ${dir || '/'}`, error);
+    }
+    const children: { name: string; isDirectory: boolean }[] = [];
+    for (const entry of entries) {
+      if (entry.isDirectory() && isValidKeySegment(entry.name)) {
+        children.push({ name: `${entry.name}/`, isDirectory: true });
+      } else if (entry.isFile() && entry.name.endsWith(OBJECT_SUFFIX)) {
+        const name = entry.name.slice(0, -OBJECT_SUFFIX.length);
+        if (isValidKeySegment(name)) children.push({ name, isDirectory: false });
+      }
+    }
+    children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const child of children) {
+      const full = dir + child.name;
+      if (child.isDirectory) {
+        const overlapsPrefix = full.startsWith(prefix) || prefix.startsWith(full);
+        const beforeCursor = full < startAfter && !startAfter.startsWith(full);
+        if (overlapsPrefix && !beforeCursor) yield* this.walk(full, prefix, startAfter);
+      } else if (full.startsWith(prefix) && full > startAfter) {
+        const stat = await fsp.stat(this.objectPath(full)).catch(() => null);
+        if (stat) yield { key: full, size: stat.size, lastModified: stat.mtimeMs };
+      }
+    }
+  }
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('md5').update(body).digest('hex')}"`;
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  // Durability of the rename itself; directories cannot be opened for sync on every platform.
+  const handle = await fsp.open(dir, 'r').catch(() => null);
+  if (!handle) return;
+  try {
+    await handle.sync().catch(() => {});
+  } finally {
+    await handle.close();
+  }
+}
+
+async function pathExists(target: string): Promise<boolean> {
+  try {
+    await fsp.stat(target);
+    return true;
+  } catch (error) {
+    if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return false;
+    throw unavailable(`cannot inspect ${target}`, error);
+  }
+}
+
+function isErrno(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+function unavailable(message: string, cause: unknown): StoreUnavailableError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new StoreUnavailableError(`${message}: ${detail}`, { cause });
+}
