@@ -1,0 +1,36 @@
+/**
+ * Every key the hub writes, in one place. Documented for operators in docs/storage.md.
+ *
+ *   _system/catalog/pointer              the one mutable pointer (CAS)
+ *   _system/catalog/snapshots/<snap>     immutable catalog snapshots
+ *   _system/catalog/nodes/<xx>/<hash>    immutable, content-addressed catalog tree nodes
+ *   _system/preflight/<probe>            short-lived boot probes
+ *   _system/<lease>.lock                 single-owner leases (maintenance loops)
+ *   records/projects/<pid>/<rev>         immutable project revisions
+ *   audit/deployment/<day>/<entry>       deployment audit log (append-only)
+ *   audit/projects/<pid>/<day>/<entry>   project audit log (append-only)
+ */
+export const layout = {
+  catalogPointer: '_system/catalog/pointer',
+  catalogSnapshot: (snapshotId: string) => `_system/catalog/snapshots/${snapshotId}`,
+  catalogSnapshotsPrefix: '_system/catalog/snapshots/',
+  catalogNode: (nodeId: string) => `_system/catalog/nodes/${nodeId.slice(0, 2)}/${nodeId}`,
+  catalogNodesPrefix: '_system/catalog/nodes/',
+  preflightProbe: (probeId: string) => `_system/preflight/${probeId}`,
+  lease: (name: string) => `_system/_${name}.lock`,
+  projectRevision: (projectId: string, revisionId: string) => `records/projects/${projectId}/${revisionId}`,
+  projectRevisionsPrefix: (projectId?: string) => (projectId ? `records/projects/${projectId}/` : 'records/projects/'),
+  deploymentAuditPrefix: (day?: string) => (day ? `audit/deployment/${day}/` : 'audit/deployment/'),
+  projectAuditPrefix: (projectId: string, day?: string) =>
+    day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`,
+  /** Prefixes that only hold user data; a store with keys here but no catalog needs recovery. */
+  dataPrefixes: ['records/', 'audit/'] as const,
+};
+
+/** Catalog keys (inside the catalog tree, not object-store keys). */
+export const catalogKeys = {
+  project: (projectId: string) => `projects/${projectId}`,
+  projectsPrefix: 'projects/',
+  deletedProject: (projectId: string) => `deleted-projects/${projectId}`,
+  deletedProjectsPrefix: 'deleted-projects/',
+};
