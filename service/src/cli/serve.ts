@@ -8,8 +8,16 @@ export async function serve(): Promise<void> {
   const logger = createLogger(settings.logLevel);
   const unknown = unknownSettingVariables();
   if (unknown.length > 0) logger.warn({ event: 'unknown_settings', variables: unknown }, 'unknown SERVICE_* variables ignored');
-  const hub = await createHub({ settings, logger });
-  await hub.listen();
+  let hub;
+  try {
+    hub = await createHub({ settings, logger });
+    await hub.listen();
+  } catch (error) {
+    logger.fatal({ event: 'boot_failed', err: error }, error instanceof Error ? error.message : String(error));
+    logger.flush();
+    process.exitCode = 1;
+    return;
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(130);

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeUnconditionalStore } from '../../test/support/fake-unconditional-store.js';
+import { makeTempDir } from '../../test/support/temp-dir.js';
+import { readSettings } from './config/settings.js';
+import { layout } from './core/storage-layout.js';
+import { BootError, createHub } from './hub.js';
+import { FsObjectStore } from './store/fs-store.js';
+
+describe('createHub', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it('refuses to start on a store that ignores conditional writes, and writes nothing to it', async () => {
+    const { dir, cleanup } = await makeTempDir('hub');
+    cleanups.push(cleanup);
+    const store = new FsObjectStore(dir);
+    const settings = readSettings({ SERVICE_DATA_DIR: dir, SERVICE_LOG_LEVEL: 'silent' });
+    await expect(createHub({ settings, store: fakeUnconditionalStore(store) })).rejects.toThrow(BootError);
+    await expect(createHub({ settings, store: fakeUnconditionalStore(store) })).rejects.toThrow(/conditional writes/);
+    expect((await store.list('')).items).toEqual([]);
+  });
+
+  it('initializes a new store on boot', async () => {
+    const { dir, cleanup } = await makeTempDir('hub');
+    cleanups.push(cleanup);
+    const hub = await createHub({ settings: readSettings({ SERVICE_DATA_DIR: dir, SERVICE_LOG_LEVEL: 'silent' }) });
+    cleanups.push(() => hub.close());
+    expect(await hub.store.get(layout.catalogPointer)).not.toBeNull();
+    const response = await hub.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});

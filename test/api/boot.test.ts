@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Catalog } from '../../service/src/core/catalog/catalog.js';
+import { layout } from '../../service/src/core/storage-layout.js';
+import { FsObjectStore } from '../../service/src/store/fs-store.js';
+import { runHubCommand, startHubProcess, type HubProcess } from '../support/hub-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+describe('notebook-hub serve', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  const dataDir = async () => {
+    const temp = await makeTempDir('boot');
+    cleanups.push(temp.cleanup);
+    return temp.dir;
+  };
+  const start = async (env: Record<string, string>) => {
+    const hub = await startHubProcess(env);
+    cleanups.push(() => hub.stop());
+    return hub;
+  };
+  const requestLines = (hub: HubProcess) => hub.logs.filter((line) => line.event === 'http_request');
+
+  it('serves health on a fresh data directory and initializes the store once', async () => {
+    const dir = await dataDir();
+    const hub = await start({ SERVICE_DATA_DIR: dir });
+    const health = await fetch(`${hub.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(health.headers.get('x-request-id')).toMatch(/^req_/);
+
+    const store = new FsObjectStore(path.join(dir, 'store'));
+    expect(await new Catalog(store).readPointer()).not.toBeNull();
+    const audit = await store.list(layout.deploymentAuditPrefix());
+    const events = await Promise.all(audit.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()).event));
+    expect(events).toEqual(['system.initialize']);
+
+    const missing = await fetch(`${hub.url}/api/v1/no-such-route`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', request_id: missing.headers.get('x-request-id') } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requestLines(hub).filter((line) => line.url === '/api/v1/no-such-route')).toHaveLength(1);
+
+    // A restart finds the catalog and writes no second initialization.
+    await hub.stop();
+    const again = await start({ SERVICE_DATA_DIR: dir });
+    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+    expect((await store.list(layout.deploymentAuditPrefix())).items).toHaveLength(1);
+  });
+
+  it('answers NOT_INITIALIZED while the catalog is lost and works again after recovery', async () => {
+    const dir = await dataDir();
+    const store = new FsObjectStore(path.join(dir, 'store'));
+    await new Catalog(store).initialize();
+    await store.put(layout.projectRevision('proj-0000000000000001', 'rev-0000000000000001'), JSON.stringify({
+      schema_version: 1, revision: 'rev-0000000000000001', parent_revision: null, id: 'proj-0000000000000001', name: 'kept',
+      description: '', owner: 'u', members: [], tags: [], status: 'active', default_role: null,
+      created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', written_by: 'u',
+    }));
+    await store.delete(layout.catalogPointer);
+
+    const hub = await start({ SERVICE_DATA_DIR: dir });
+    expect((await fetch(`${hub.url}/api/health`)).status).toBe(200);
+    const refused = await fetch(`${hub.url}/api/v1/projects`);
+    expect(refused.status).toBe(503);
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('NOT_INITIALIZED');
+    expect(body.error.message).toMatch(/recovery is required/);
+    expect(await store.get(layout.catalogPointer)).toBeNull();
+    await hub.stop();
+
+    const env = { SERVICE_DATA_DIR: dir };
+    const dry = await runHubCommand(['recover', '--rebuild'], env);
+    expect(dry.code).toBe(0);
+    const token = JSON.parse(dry.stdout).report_token as string;
+    const apply = await runHubCommand(['recover', '--rebuild', '--apply', token, '--writers-stopped', '--actor', 'ops', '--accept-warnings'], env);
+    expect(apply.code).toBe(0);
+    const healed = await start(env);
+    expect((await fetch(`${healed.url}/api/v1/no-such-route`)).status).toBe(404);
+  });
+
+  it('keeps running when the store cannot be reached, and says so', async () => {
+    const hub = await start({ SERVICE_DATA_DIR: '/dev/null/hub' });
+    expect((await fetch(`${hub.url}/api/health`)).status).toBe(200);
+    const unavailable = await fetch(`${hub.url}/api/v1/anything`);
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get('retry-after')).toBe('5');
+    expect(((await unavailable.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(hub.logs.find((line) => line.event === 'storage_preflight_failed')).toMatchObject({ level: 'error' });
+  });
+
+  it('refuses bad settings with a message naming the variable', async () => {
+    const dir = await dataDir();
+    for (const [variable, value] of [
+      ['SERVICE_PORT', 'eighty'],
+      ['SERVICE_STORAGE', 'ftp'],
+      ['SERVICE_SESSION_CONNECTION_AWARE', '1'],
+      ['SERVICE_AUTOMATIC_THUMBNAILS', 'yes'],
+      ['SERVICE_AUTH', 'ldap'],
+    ] as const) {
+      const result = await runHubCommand(['serve'], { SERVICE_DATA_DIR: dir, [variable]: value });
+      expect(result.code, variable).toBe(1);
+      expect(result.stderr).toContain(variable);
+    }
+    const lenient = await start({ SERVICE_DATA_DIR: dir, SERVICE_SESSION_CONNECTION_AWARE: '  FALSE ', SERVICE_AUTOMATIC_THUMBNAILS: '' });
+    expect((await fetch(`${lenient.url}/api/health`)).status).toBe(200);
+  });
+});
