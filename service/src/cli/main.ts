@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/settings.js';
+import { runRecover, type RecoverOptions } from './recover.js';
 import { serve } from './serve.js';
 
 const program = new Command('notebook-hub')
@@ -11,6 +12,22 @@ program
   .command('serve')
   .description('run the hub (HTTP API and UI) with settings from SERVICE_* variables')
   .action(serve);
+
+program
+  .command('recover')
+  .description('rebuild the storage catalog offline; a dry run unless --apply is given (exit 0 ok, 1 failed, 2 blocking errors)')
+  .option('--rebuild', 'discover the catalog from the stored records')
+  .option('--snapshot <SNAPSHOT_ID>', 'reinstate an earlier catalog snapshot')
+  .option('--apply <REPORT_TOKEN>', 'install what the dry run with this token reported')
+  .option('--writers-stopped', 'confirm that no hub process writes to the store')
+  .option('--actor <USER_ID>', 'who performs the recovery (audit log)')
+  .option('--accept-warnings', 'apply even though the report has warnings')
+  .action(async (options: RecoverOptions) => {
+    process.exitCode = await runRecover(options, {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+  });
 
 try {
   await program.parseAsync(process.argv);
