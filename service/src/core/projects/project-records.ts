@@ -1,8 +1,9 @@
 import type { AuditLog } from '../audit/audit-log.js';
-import type { Catalog, CatalogPage } from '../catalog/catalog.js';
+import type { Catalog, CatalogPage, CatalogTx } from '../catalog/catalog.js';
 import { HubError } from '../errors.js';
 import { newProjectId, newRevisionId } from '../ids.js';
-import { DEFAULT_CAS_RETRY, backoffDelay, jsonBody, parseJson, sleep } from '../store/cas.js';
+import { commitRevision, retryChange } from '../records/revisions.js';
+import { parseJson } from '../store/cas.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 
@@ -71,13 +72,6 @@ export function catalogKeyOf(revision: Pick<ProjectRevision, 'id' | 'status'>): 
   return revision.status === 'deleted' ? catalogKeys.deletedProject(revision.id) : catalogKeys.project(revision.id);
 }
 
-const UPDATE_ATTEMPTS = 5;
-
-/**
- * Persistence of projects. A change writes a new immutable revision, then swaps the catalog entry
- * to it if the entry still names the revision the change was based on; a lost race discards the
- * unused revision and starts over from the winner's.
- */
 export class ProjectRecords {
   constructor(
     private readonly store: ObjectStore,
@@ -106,8 +100,10 @@ export class ProjectRecords {
       updated_at: at.toISOString(),
       written_by: actor,
     };
-    await this.commit(revision, null, async (tx) => {
+    await this.commit(revision, async (tx) => {
       if (await tx.get(catalogKeys.project(revision.id))) throw new HubError('CONFLICT', `project ${revision.id} already exists`);
+      tx.put(catalogKeys.project(revision.id), catalogEntryOf(revision, 0));
+      return true;
     });
     await this.audit.append({ event: 'project.create', actor, projectId: revision.id, metadata: { name: revision.name } });
     return revision;
@@ -120,8 +116,7 @@ export class ProjectRecords {
     actor: string,
     event = 'project.update',
   ): Promise<ProjectRevision> {
-    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-      if (attempt > 0) await sleep(backoffDelay(DEFAULT_CAS_RETRY, attempt));
+    const committed = await retryChange(`project ${projectId}`, async () => {
       const current = await this.get(projectId);
       if (!current || current.status === 'deleted') throw new HubError('NOT_FOUND', `project ${projectId} not found`);
       const at = this.now();
@@ -135,16 +130,17 @@ export class ProjectRecords {
         updated_at: at.toISOString(),
         written_by: actor,
       };
-      const committed = await this.commit(next, current, async (tx) => {
+      const adopted = await this.commit(next, async (tx) => {
         const entry = await tx.get<ProjectCatalogEntry>(catalogKeyOf(current));
-        return entry?.revision === current.revision ? entry : null;
+        if (entry?.revision !== current.revision) return false;
+        tx.delete(catalogKeyOf(current));
+        tx.put(catalogKeyOf(next), catalogEntryOf(next, entry.notebook_count));
+        return true;
       });
-      if (committed) {
-        await this.audit.append({ event, actor, projectId, metadata: { revision: next.revision } });
-        return next;
-      }
-    }
-    throw new HubError('CONFLICT', `project ${projectId} is being changed concurrently; retry`);
+      return adopted ? next : undefined;
+    });
+    await this.audit.append({ event, actor, projectId, metadata: { revision: committed.revision } });
+    return committed;
   }
 
   async get(projectId: string): Promise<ProjectRevision | null> {
@@ -168,32 +164,9 @@ export class ProjectRecords {
     return parseJson<ProjectRevision>(key, object.body);
   }
 
-  /**
-   * Stores `next` and moves the catalog entry to it. `check` runs inside the catalog transaction
-   * and returns the entry being replaced (or null to report a lost race). Returns false when the
-   * race was lost; the revision written for it is removed again.
-   */
-  private async commit(
-    next: ProjectRevision,
-    previous: ProjectRevision | null,
-    check: (tx: { get<T>(key: string): Promise<T | null> }) => Promise<ProjectCatalogEntry | null | void>,
-  ): Promise<boolean> {
-    const key = layout.projectRevision(next.id, next.revision);
-    await this.store.put(key, jsonBody(next), { ifNoneMatch: '*' });
-    try {
-      const won = await this.catalog.mutate(previous ? 'project.update' : 'project.create', async (tx) => {
-        const replaced = await check(tx);
-        if (previous && !replaced) return false;
-        if (previous) tx.delete(catalogKeyOf(previous));
-        tx.put(catalogKeyOf(next), catalogEntryOf(next, replaced ? replaced.notebook_count : 0));
-        return true;
-      });
-      if (!won) await this.store.delete(key).catch(() => {});
-      return won;
-    } catch (error) {
-      // Nothing half-written: a revision the catalog never adopted must not resurface in a rebuild.
-      await this.store.delete(key).catch(() => {});
-      throw error;
-    }
+  private commit(revision: ProjectRevision, adopt: (tx: CatalogTx) => Promise<boolean>): Promise<boolean> {
+    const key = layout.projectRevision(revision.id, revision.revision);
+    const reason = revision.parent_revision ? 'project.update' : 'project.create';
+    return commitRevision(this.store, this.catalog, { key, body: revision, reason }, adopt);
   }
 }
