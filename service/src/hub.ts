@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { CatalogGate } from './boot/catalog-gate.js';
+import { loadOrCreateLocalLoginSecret } from './boot/local-login.js';
 import { openObjectStore } from './config/compose.js';
 import type { HubSettings } from './config/settings.js';
-import { AuditLog } from './core/audit/audit-log.js';
-import { Catalog } from './core/catalog/catalog.js';
+import type { Catalog } from './core/catalog/catalog.js';
 import type { ObjectStore } from './core/store/object-store.js';
 import { preflightStore } from './core/store/preflight.js';
 import { buildHttpApp } from './http/app.js';
+import { LOCAL_LOGIN_PATH } from './http/routes/auth.js';
+import type { HubApp } from './http/types.js';
+import { createServices, type HubServices } from './services.js';
 import { createLogger, type HubLogger } from './telemetry/logger.js';
 
 export interface CreateHubOptions {
@@ -14,13 +16,18 @@ export interface CreateHubOptions {
   logger?: HubLogger;
   /** Overrides the store chosen by `settings.storage` (embedding hosts and tests). */
   store?: ObjectStore;
+  /** Registers more routes before the app starts (tests). */
+  routes?: ((app: HubApp) => void)[];
 }
 
 export interface Hub {
-  readonly app: FastifyInstance;
+  readonly app: HubApp;
   readonly store: ObjectStore;
   readonly catalog: Catalog;
+  readonly services: HubServices;
   readonly logger: HubLogger;
+  /** Local login only: the path (with its secret) that signs the browser in. */
+  readonly localLoginPath: string | null;
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -51,25 +58,33 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     logger.error({ event: 'storage_preflight_failed', storage: store.kind, err: preflight.error }, 'storage_preflight_failed');
   }
 
-  const catalog = new Catalog(store);
-  const audit = new AuditLog(store);
-  const catalogGate = new CatalogGate(catalog, audit, logger);
+  const services = createServices(settings, store);
+  const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
     // as NOT_INITIALIZED or SERVICE_UNAVAILABLE by the gate instead of stopping the process.
     await catalogGate.ensureReady().catch(() => {});
   }
 
-  const app = buildHttpApp({ logger, catalogGate });
+  const localLoginSecret = settings.auth.kind === 'local' ? await loadOrCreateLocalLoginSecret(settings.dataDir) : null;
+  const app = await buildHttpApp({
+    logger,
+    services,
+    catalogGate,
+    auth: { localLoginSecret },
+    ...(options.routes ? { routes: options.routes } : {}),
+  });
   let closed = false;
   return {
     app,
     store,
-    catalog,
+    catalog: services.catalog,
+    services,
     logger,
+    localLoginPath: localLoginSecret ? `${LOCAL_LOGIN_PATH}?token=${encodeURIComponent(localLoginSecret)}` : null,
     async listen() {
       const address = await app.listen({ host: settings.host, port: settings.port });
-      logger.info({ event: 'server_started', address, version: settings.version, storage: store.kind }, 'server_started');
+      logger.info({ event: 'server_started', address, version: settings.version, storage: store.kind, auth: settings.auth.kind }, 'server_started');
       return address;
     },
     async close() {

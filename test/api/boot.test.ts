@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Catalog } from '../../service/src/core/catalog/catalog.js';
@@ -37,17 +38,23 @@ describe('notebook-hub serve', () => {
     const events = await Promise.all(audit.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()).event));
     expect(events).toEqual(['system.initialize']);
 
-    const missing = await fetch(`${hub.url}/api/v1/no-such-route`);
+    expect((await fetch(`${hub.url}/api/v1/no-such-route`)).status).toBe(401);
+    const token = (await runHubCommand(['token', 'create', '--email', 'ops@example.com'], { SERVICE_DATA_DIR: dir })).stdout.trim();
+    const missing = await fetch(`${hub.url}/api/v1/no-such-route`, { headers: { authorization: `Bearer ${token}` } });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', request_id: missing.headers.get('x-request-id') } });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(requestLines(hub).filter((line) => line.url === '/api/v1/no-such-route')).toHaveLength(1);
+    // One log line per request, with its outcome.
+    expect(requestLines(hub).filter((line) => line.url === '/api/v1/no-such-route').map((line) => line.status)).toEqual([401, 404]);
 
     // A restart finds the catalog and writes no second initialization.
     await hub.stop();
     const again = await start({ SERVICE_DATA_DIR: dir });
     expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
-    expect((await store.list(layout.deploymentAuditPrefix())).items).toHaveLength(1);
+    const initializations = await Promise.all(
+      (await store.list(layout.deploymentAuditPrefix())).items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()).event),
+    );
+    expect(initializations.filter((event) => event === 'system.initialize')).toHaveLength(1);
   });
 
   it('answers NOT_INITIALIZED while the catalog is lost and works again after recovery', async () => {
@@ -78,11 +85,14 @@ describe('notebook-hub serve', () => {
     const apply = await runHubCommand(['recover', '--rebuild', '--apply', token, '--writers-stopped', '--actor', 'ops', '--accept-warnings'], env);
     expect(apply.code).toBe(0);
     const healed = await start(env);
-    expect((await fetch(`${healed.url}/api/v1/no-such-route`)).status).toBe(404);
+    expect((await fetch(`${healed.url}/api/v1/projects`)).status).toBe(401);
   });
 
   it('keeps running when the store cannot be reached, and says so', async () => {
-    const hub = await start({ SERVICE_DATA_DIR: '/dev/null/hub' });
+    const dir = await dataDir();
+    // A file where the store's directory should be: every store operation fails.
+    await writeFile(path.join(dir, 'store'), 'not a directory');
+    const hub = await start({ SERVICE_DATA_DIR: dir });
     expect((await fetch(`${hub.url}/api/health`)).status).toBe(200);
     const unavailable = await fetch(`${hub.url}/api/v1/anything`);
     expect(unavailable.status).toBe(503);

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/settings.js';
 import { runRecover, type RecoverOptions } from './recover.js';
 import { serve } from './serve.js';
+import { runTokenCreate, type TokenCreateOptions } from './token.js';
 
 const program = new Command('notebook-hub')
   .description('Notebook Hub: projects, marimo notebooks and the sandboxes that run them')
@@ -24,6 +25,21 @@ program
   .option('--accept-warnings', 'apply even though the report has warnings')
   .action(async (options: RecoverOptions) => {
     process.exitCode = await runRecover(options, {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+  });
+
+program
+  .command('token')
+  .description('manage personal access tokens')
+  .command('create')
+  .description('print a new personal access token for a user (created if unknown): bootstraps a headless deployment')
+  .requiredOption('--email <EMAIL>', "the user's e-mail address")
+  .option('--super-admin', 'make the user a super admin')
+  .option('--name <NAME>', 'a name for the token')
+  .action(async (options: TokenCreateOptions) => {
+    process.exitCode = await runTokenCreate(options, {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
     });

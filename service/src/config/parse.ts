@@ -66,3 +66,22 @@ export function httpUrl(env: Env, name: string): string | undefined {
   }
   return value;
 }
+
+export interface SettingDefinition {
+  key: string;
+  group: string;
+  name: string;
+  secret: boolean;
+}
+
+export function optionalInteger(env: Env, name: string, range: { min: number; max: number }): number | null {
+  return text(env, name) === undefined ? null : integer(env, name, 0, range);
+}
+
+/** A comma-separated list; blank entries are dropped. */
+export function list(env: Env, name: string): string[] {
+  return (text(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}

@@ -17,6 +17,10 @@ export function timeOrderedId(now: number = Date.now()): string {
 export const newProjectId = (now?: number) => `proj-${timeOrderedId(now)}`;
 export const newSnapshotId = (now?: number) => `snap-${timeOrderedId(now)}`;
 export const newRevisionId = (now?: number) => `rev-${timeOrderedId(now)}`;
+export const newUserId = (now?: number) => `usr-${timeOrderedId(now)}`;
+export const newTokenId = (now?: number) => `tok-${timeOrderedId(now)}`;
 
 export const PROJECT_ID_PATTERN = /^proj-[0-9a-z]{16}$/;
 export const SNAPSHOT_ID_PATTERN = /^snap-[0-9a-z]{16}$/;
+export const USER_ID_PATTERN = /^usr-[0-9a-z]{16}$/;
+export const TOKEN_ID_PATTERN = /^tok-[0-9a-z]{16}$/;

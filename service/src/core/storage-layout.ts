@@ -7,6 +7,12 @@
  *   _system/preflight/<probe>            short-lived boot probes
  *   _system/<lease>.lock                 single-owner leases (maintenance loops)
  *   records/projects/<pid>/<rev>         immutable project revisions
+ *   records/users/<uid>/<rev>            immutable user revisions
+ *   auth/sessions/<hash>                 browser login sessions (by hash of the cookie value)
+ *   auth/login-flows/<hash>              pending OIDC logins (minutes)
+ *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
+ *   auth/user-tokens/<uid>/<tid>         per-user index of tokens
+ *   idempotency/<scope>/<hash>           replayable results of create requests
  *   audit/deployment/<day>/<entry>       deployment audit log (append-only)
  *   audit/projects/<pid>/<day>/<entry>   project audit log (append-only)
  */
@@ -20,11 +26,19 @@ export const layout = {
   lease: (name: string) => `_system/_${name}.lock`,
   projectRevision: (projectId: string, revisionId: string) => `records/projects/${projectId}/${revisionId}`,
   projectRevisionsPrefix: (projectId?: string) => (projectId ? `records/projects/${projectId}/` : 'records/projects/'),
+  userRevision: (userId: string, revisionId: string) => `records/users/${userId}/${revisionId}`,
+  userRevisionsPrefix: (userId?: string) => (userId ? `records/users/${userId}/` : 'records/users/'),
+  loginSession: (hash: string) => `auth/sessions/${hash}`,
+  loginFlow: (hash: string) => `auth/login-flows/${hash}`,
+  token: (hash: string) => `auth/tokens/${hash}`,
+  userToken: (userId: string, tokenId: string) => `auth/user-tokens/${userId}/${tokenId}`,
+  userTokensPrefix: (userId: string) => `auth/user-tokens/${userId}/`,
+  idempotency: (scope: string, hash: string) => `idempotency/${scope}/${hash}`,
   deploymentAuditPrefix: (day?: string) => (day ? `audit/deployment/${day}/` : 'audit/deployment/'),
   projectAuditPrefix: (projectId: string, day?: string) =>
     day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`,
   /** Prefixes that only hold user data; a store with keys here but no catalog needs recovery. */
-  dataPrefixes: ['records/', 'audit/'] as const,
+  dataPrefixes: ['records/', 'audit/', 'auth/'] as const,
 };
 
 /** Catalog keys (inside the catalog tree, not object-store keys). */
@@ -33,4 +47,12 @@ export const catalogKeys = {
   projectsPrefix: 'projects/',
   deletedProject: (projectId: string) => `deleted-projects/${projectId}`,
   deletedProjectsPrefix: 'deleted-projects/',
+  user: (userId: string) => `users/${userId}`,
+  usersPrefix: 'users/',
+  userEmail: (email: string) => `user-emails/${encodeURIComponent(email.toLowerCase())}`,
+  userEmailsPrefix: (start = '') => `user-emails/${encodeURIComponent(start.toLowerCase())}`,
+  userSubject: (subject: string) => `user-subjects/${encodeURIComponent(subject)}`,
+  userSubjectsPrefix: 'user-subjects/',
+  grantedSuperAdmin: (userId: string) => `super-admins/${userId}`,
+  grantedSuperAdminsPrefix: 'super-admins/',
 };

@@ -1,31 +1,75 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
+import type { HubServices } from '../services.js';
+import { registerAuthentication } from './auth/authenticate.js';
+import { registerCaching } from './caching.js';
+import type { HealthCheck } from './deep-health.js';
 import { errorEnvelope, handleError } from './envelope.js';
+import { registerIdempotency } from './idempotency.js';
+import { registerOpenApi } from './openapi.js';
 import { OneLinePerRequest } from './request-log.js';
+import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
+import { meRoutes } from './routes/me.js';
+import { systemRoutes } from './routes/system.js';
+import { userRoutes } from './routes/users.js';
+import { NAMED_SCHEMAS, errorRef } from './schemas.js';
+import type { HubApp } from './types.js';
 
 export interface HttpAppDeps {
   logger: FastifyBaseLogger;
+  services: HubServices;
   catalogGate: CatalogGate;
+  auth: AuthRouteOptions;
+  /** Extra checks for the deep health route (compute backends). */
+  healthChecks?: () => Promise<HealthCheck>[];
+  /** Registers more routes (later capabilities, or tests). */
+  routes?: ((app: HubApp) => void)[];
 }
 
 /** The fastify application: every route of the hub is registered here. */
-export function buildHttpApp(deps: HttpAppDeps): FastifyInstance {
+export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
+  const { services } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new OneLinePerRequest(),
     trustProxy: false,
+    bodyLimit: services.settings.limits.maxRequestBytes,
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    ajv: {
+      // Unknown properties are refused rather than silently dropped; every problem is reported.
+      customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
+  // Every route documents the failure envelope for its error statuses.
+  app.addHook('onRoute', (route) => {
+    const schema = (route.schema ??= {}) as { response?: Record<string, unknown> };
+    schema.response = { '4xx': errorRef, '5xx': errorRef, ...schema.response };
   });
+  await registerOpenApi(app);
+  await app.register(cookie);
+  await registerCaching(app);
+
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // The whole API depends on the catalog; health stays up so operators can see the process.
     if (request.url.startsWith('/api/v1/')) await deps.catalogGate.ensureReady();
   });
+  registerAuthentication(app, services);
+  registerIdempotency(app, services.store);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(errorEnvelope('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`, request.id));
   });
-  app.get('/api/health', { config: { quietLog: true } }, async () => ({ status: 'ok' }));
+
+  systemRoutes(app, services, deps.healthChecks);
+  authRoutes(app, services, deps.auth);
+  meRoutes(app, services);
+  userRoutes(app, services);
+  for (const register of deps.routes ?? []) register(app);
   return app;
 }

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { CasExhaustedError } from '../core/store/cas.js';
 import { HubError, type ErrorCode, type FieldProblem } from '../core/errors.js';
+import { InvalidCursorError, StoreUnavailableError } from '../core/store/object-store.js';
 import { ERROR_STATUS } from './error-status.js';
 
 export interface ErrorEnvelope {
@@ -24,8 +26,36 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
 
 function toHubError(error: FastifyError | Error): HubError {
   if (error instanceof HubError) return error;
-  const status = (error as FastifyError).statusCode;
-  if (status === 413) return new HubError('PAYLOAD_TOO_LARGE', 'the request body is too large');
-  if (status !== undefined && status >= 400 && status < 500) return new HubError('BAD_REQUEST', error.message);
+  if (error instanceof InvalidCursorError) {
+    return new HubError('VALIDATION_ERROR', 'the cursor is not one this list returned', [{ field: 'cursor', message: 'invalid cursor' }]);
+  }
+  if (error instanceof StoreUnavailableError || error instanceof CasExhaustedError) {
+    return new HubError('SERVICE_UNAVAILABLE', 'storage is temporarily unavailable; retry shortly', undefined, { retryAfterSeconds: 5 });
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const container = fastifyError.validationContext ?? 'body';
+    const details = fastifyError.validation.map((problem) => {
+      const missing = (problem.params as { missingProperty?: string }).missingProperty;
+      const extra = (problem.params as { additionalProperty?: string }).additionalProperty;
+      const path = [problem.instancePath.split('/').filter(Boolean).join('.'), missing ?? extra].filter(Boolean).join('.');
+      const field = container === 'body' ? path || 'body' : [container === 'querystring' ? 'query' : container, path].filter(Boolean).join('.');
+      const message = extra ? 'is not a known field' : (problem.message ?? 'is invalid');
+      return { field, message };
+    });
+    return new HubError('VALIDATION_ERROR', `the request is invalid: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
+  }
+  switch (fastifyError.statusCode) {
+    case 413:
+      return new HubError('PAYLOAD_TOO_LARGE', 'the request body is larger than limits.max_request_bytes');
+    case 415:
+      return new HubError('BAD_REQUEST', `unsupported content type ${JSON.stringify(fastifyError.message.split(': ').at(-1) ?? '')}`);
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+    return new HubError('BAD_REQUEST', 'the request body is not valid JSON');
+  }
+  if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new HubError('BAD_REQUEST', error.message);
+  }
   return new HubError('INTERNAL_ERROR', 'an unexpected error occurred; the request id identifies it in the server log');
 }

@@ -1,0 +1,34 @@
+import { ConfigError, integer, optionalInteger, type Env, type SettingDefinition } from './parse.js';
+
+/** The limits reported by the capabilities route (spec 8.1). */
+export interface LimitSettings {
+  maxConcurrentSessionsPerUser: number | null;
+  maxAppsPerProject: number | null;
+  maxRequestBytes: number;
+  maxVersionsPerNotebook: number;
+  defaultPageSize: number;
+  maxPageSize: number;
+}
+
+export const limitSettingDefinitions: SettingDefinition[] = [
+  { key: 'SERVICE_MAX_SESSIONS_PER_USER', group: 'limits', name: 'Concurrent kernels per user', secret: false },
+  { key: 'SERVICE_MAX_APPS_PER_PROJECT', group: 'limits', name: 'App sessions per project', secret: false },
+  { key: 'SERVICE_MAX_REQUEST_BYTES', group: 'limits', name: 'Largest request body (bytes)', secret: false },
+  { key: 'SERVICE_MAX_VERSIONS_PER_NOTEBOOK', group: 'limits', name: 'Versions kept per notebook', secret: false },
+  { key: 'SERVICE_DEFAULT_PAGE_SIZE', group: 'limits', name: 'Default page size', secret: false },
+  { key: 'SERVICE_MAX_PAGE_SIZE', group: 'limits', name: 'Largest page size', secret: false },
+];
+
+export function readLimitSettings(env: Env): LimitSettings {
+  const maxPageSize = integer(env, 'SERVICE_MAX_PAGE_SIZE', 200, { min: 1, max: 1000 });
+  const defaultPageSize = integer(env, 'SERVICE_DEFAULT_PAGE_SIZE', Math.min(50, maxPageSize), { min: 1, max: 1000 });
+  if (defaultPageSize > maxPageSize) throw new ConfigError('SERVICE_DEFAULT_PAGE_SIZE', `must not exceed SERVICE_MAX_PAGE_SIZE (${maxPageSize})`);
+  return {
+    maxConcurrentSessionsPerUser: optionalInteger(env, 'SERVICE_MAX_SESSIONS_PER_USER', { min: 1, max: 10_000 }),
+    maxAppsPerProject: optionalInteger(env, 'SERVICE_MAX_APPS_PER_PROJECT', { min: 1, max: 10_000 }),
+    maxRequestBytes: integer(env, 'SERVICE_MAX_REQUEST_BYTES', 32 * 1024 * 1024, { min: 1024, max: 4 * 1024 ** 3 }),
+    maxVersionsPerNotebook: integer(env, 'SERVICE_MAX_VERSIONS_PER_NOTEBOOK', 100, { min: 2, max: 100_000 }),
+    defaultPageSize,
+    maxPageSize,
+  };
+}

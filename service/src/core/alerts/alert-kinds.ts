@@ -1,0 +1,22 @@
+/** The events an alert destination can subscribe to (spec 6.1). */
+export const ALERT_KINDS = [
+  'member.invited',
+  'member.added',
+  'member.role_changed',
+  'member.removed',
+  'session.takeover',
+  'notebook.deleted',
+  'project.deleted',
+  'app.start_failed',
+  'app.unavailable',
+  'sync.failed',
+  'job.run.failed',
+  'job.run.succeeded',
+] as const;
+
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** Kinds may grow: an unrecognized value normalizes to `unknown` (spec 9.3). */
+export function normalizeAlertKind(value: string): AlertKind | 'unknown' {
+  return (ALERT_KINDS as readonly string[]).includes(value) ? (value as AlertKind) : 'unknown';
+}

@@ -1,0 +1,27 @@
+import type { UserEntry } from '../identity/users.js';
+
+export type Entitlement = 'super-admin' | 'project-creator' | 'default-role:viewer' | 'default-role:editor' | 'default-role:manager';
+
+export interface EntitlementRules {
+  /** E-mails configured as super admins. */
+  superAdmins: readonly string[];
+  /** `*` or the e-mails that may create projects. */
+  projectCreators: '*' | readonly string[];
+  defaultRole: 'viewer' | 'editor' | 'manager' | null;
+  /** Local login: its single identity administers the hub. */
+  localIdentityIsAdmin: boolean;
+}
+
+export function isSuperAdmin(user: UserEntry, rules: EntitlementRules): boolean {
+  return user.super_admin || rules.superAdmins.includes(user.email) || (rules.localIdentityIsAdmin && user.subject === 'local');
+}
+
+/** What a user is entitled to across the deployment (spec 2.9 entitlement values). */
+export function entitlementsOf(user: UserEntry, rules: EntitlementRules): Entitlement[] {
+  const entitlements: Entitlement[] = [];
+  const admin = isSuperAdmin(user, rules);
+  if (admin) entitlements.push('super-admin');
+  if (admin || rules.projectCreators === '*' || rules.projectCreators.includes(user.email)) entitlements.push('project-creator');
+  if (rules.defaultRole) entitlements.push(`default-role:${rules.defaultRole}`);
+  return entitlements;
+}

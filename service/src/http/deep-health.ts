@@ -1,0 +1,50 @@
+import { preflightStore } from '../core/store/preflight.js';
+import type { HubServices } from '../services.js';
+
+export interface HealthCheck {
+  name: string;
+  status: 'ok' | 'failed' | 'skipped';
+  duration_ms: number;
+  detail?: string;
+}
+
+const CHECK_TIMEOUT_MS = 5000;
+
+/** The preflight suite: storage, identity provider, compute, workload identity (spec 4.2). */
+export async function runDeepHealth(services: HubServices, extra: Promise<HealthCheck>[] = []): Promise<HealthCheck[]> {
+  return Promise.all([
+    timed('storage', async () => {
+      const result = await preflightStore(services.store);
+      if (result.outcome === 'ok') return 'read, conditional write and delete succeeded';
+      throw new Error(result.outcome === 'unreachable' ? result.error.message : result.detail);
+    }),
+    timed('identity', async () => {
+      const oidc = services.settings.auth.oidc;
+      if (!oidc) return 'local login';
+      const url = `${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+      const response = await fetch(url, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+      if (!response.ok) throw new Error(`discovery document answered ${response.status}`);
+      return `issuer ${oidc.issuer} reachable`;
+    }),
+    ...extra,
+    Promise.resolve<HealthCheck>({ name: 'workload-identity', status: 'skipped', duration_ms: 0, detail: 'not configured' }),
+  ]);
+}
+
+export async function timed(name: string, check: () => Promise<string>): Promise<HealthCheck> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const detail = await Promise.race([
+      check(),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS))),
+    ]);
+    return { name, status: 'ok', duration_ms: elapsed(started), detail };
+  } catch (error) {
+    return { name, status: 'failed', duration_ms: elapsed(started), detail: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;

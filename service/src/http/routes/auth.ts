@@ -1,0 +1,107 @@
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { HubError } from '../../core/errors.js';
+import { constantTimeEquals } from '../../core/identity/secrets.js';
+import type { HubServices } from '../../services.js';
+import { SESSION_COOKIE, principalOf } from '../auth/authenticate.js';
+import { clearSessionCookie, safeReturnPath, setSessionCookie } from '../auth/session-cookie.js';
+import { Envelope, Nullable } from '../schemas.js';
+import type { HubApp } from '../types.js';
+import { LOGOUT_PATH, Me, meOf } from './identity-schemas.js';
+
+export const LOCAL_LOGIN_PATH = '/api/v1/auth/local/login';
+export const LOCAL_SUBJECT = 'local';
+
+export interface AuthRouteOptions {
+  /** Local login only: the secret that unlocks it. */
+  localLoginSecret: string | null;
+  /** OIDC only: where the browser starts the login, and how the provider's logout is reached. */
+  oidc?: { loginPath: string; endSessionUrl: () => Promise<string | null> };
+}
+
+const AuthMethods = Type.Object(
+  { kind: Type.Enum(['local', 'oidc']), login_url: Type.String({ description: 'Where the browser starts signing in' }) },
+  { $id: 'AuthMethods' },
+);
+
+export function authRoutes(app: HubApp, services: HubServices, options: AuthRouteOptions): void {
+  const { settings } = services;
+
+  app.get(
+    '/api/v1/auth/methods',
+    { config: { public: true }, schema: { tags: ['Auth'], summary: 'How to sign in to this hub', response: { 200: Envelope(AuthMethods) } } },
+    async () => ({ success: true as const, data: { kind: settings.auth.kind, login_url: options.oidc?.loginPath ?? LOCAL_LOGIN_PATH } }),
+  );
+
+  if (options.localLoginSecret !== null) {
+    const secret = options.localLoginSecret;
+    const signIn = async (token: string, reply: FastifyReply) => {
+      if (!constantTimeEquals(token, secret)) throw new HubError('UNAUTHORIZED', 'the local login token is not valid');
+      const user = await services.users.upsertFromLogin({ subject: LOCAL_SUBJECT, email: settings.auth.localUserEmail, name: 'Local administrator', picture_url: null });
+      if (user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended');
+      const { cookieValue } = await services.loginSessions.create(user.id, 'local');
+      setSessionCookie(reply, cookieValue, settings);
+      await services.audit.append({ event: 'auth.login', actor: user.id, metadata: { provider: 'local' } });
+      return cookieValue;
+    };
+
+    app.get(
+      LOCAL_LOGIN_PATH,
+      {
+        config: { public: true, cache: 'no-store' },
+        schema: {
+          tags: ['Auth'],
+          summary: 'Sign in with the local login link printed at start-up, then go to return_to',
+          querystring: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), return_to: Type.Optional(Type.String({ maxLength: 2048 })) }),
+          response: { 303: Type.Null() },
+        },
+      },
+      async (request, reply) => {
+        await signIn(request.query.token, reply);
+        return reply.code(303).header('cache-control', 'no-store').redirect(safeReturnPath(request.query.return_to), 303);
+      },
+    );
+
+    app.post(
+      LOCAL_LOGIN_PATH,
+      {
+        config: { public: true, cache: 'no-store' },
+        schema: {
+          tags: ['Auth'],
+          summary: 'Sign in with the local login token',
+          body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+          response: { 200: Envelope(Me) },
+        },
+      },
+      async (request, reply) => {
+        const cookieValue = await signIn(request.body.token, reply);
+        const principal = await services.authenticator.fromSessionCookie(cookieValue);
+        return reply.send({ success: true as const, data: meOf(principal!, services.entitlementRules) });
+      },
+    );
+  }
+
+  app.post(
+    LOGOUT_PATH,
+    {
+      config: { sessionOnly: true, cache: 'no-store' },
+      schema: {
+        tags: ['Auth'],
+        summary: "End this browser session; for OIDC logins, also visit end_session_url to end the provider's session",
+        response: { 200: Envelope(Type.Object({ end_session_url: Nullable(Type.String()) })) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (cookie) {
+        await services.loginSessions.destroy(cookie);
+        services.authenticator.forgetCredential('session', cookie);
+      }
+      clearSessionCookie(reply, settings);
+      await services.audit.append({ event: 'auth.logout', actor: principal.user.id, metadata: {} });
+      const endSessionUrl = options.oidc ? await options.oidc.endSessionUrl() : null;
+      return reply.send({ success: true as const, data: { end_session_url: endSessionUrl } });
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { Type, type TSchema } from 'typebox';
+import { ERROR_CODES } from '../core/errors.js';
+
+/** Named schemas, registered once and referenced from routes (they become OpenAPI components). */
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.Object({
+      code: Type.Enum([...ERROR_CODES]),
+      message: Type.String(),
+      details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+      request_id: Type.Optional(Type.String()),
+    }),
+  },
+  { $id: 'ErrorEnvelope', description: 'Failure envelope (spec 2.1, 7)' },
+);
+
+export const SuccessResponse = Type.Object({ success: Type.Literal(true) }, { $id: 'SuccessResponse' });
+
+export const NAMED_SCHEMAS: TSchema[] = [ErrorEnvelope, SuccessResponse];
+
+export const errorRef = Type.Unsafe<unknown>({ $ref: 'ErrorEnvelope#' });
+
+/** `{success: true, data}` */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ success: Type.Literal(true), data });
+}
+
+/** `{items, next_cursor}`; a null cursor marks the last page. */
+export function Page<T extends TSchema>(item: T) {
+  return Type.Object({ items: Type.Array(item), next_cursor: Type.Union([Type.String(), Type.Null()]) });
+}
+
+export const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Page size; larger values are capped at limits.max_page_size' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'A next_cursor from the previous page' })),
+});
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const DateTime = Type.String({ format: 'date-time' });

@@ -1,0 +1,27 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { Principal } from '../core/identity/authenticator.js';
+import type { PolicyAction } from '../core/policy/actions.js';
+
+export type HubApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** Cache policy of a successful read: `no-cache` revalidates with the ETag; `no-store` for credentials. */
+export type CachePolicy = 'no-cache' | 'no-store';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a credential. */
+    public?: boolean;
+    /** Needs a browser session; personal access tokens are refused. */
+    sessionOnly?: boolean;
+    /** The policy action the route performs (spec 2.9). */
+    action?: PolicyAction;
+    cache?: CachePolicy;
+    /** A create route: an Idempotency-Key header makes retries replay the first result. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set on every authenticated route. */
+    principal: Principal | null;
+  }
+}
