@@ -1,4 +1,19 @@
 import type { TestProject } from 'vitest/node';
+import { startSeaweedfs, type SeaweedfsInfo } from './seaweedfs.js';
+import { provisionSuite } from './suites.js';
+import { provisionDocker, type DockerInfo } from './docker.js';
+import { provisionSandboxRuntime, type SandboxRuntimeInfo } from './sandbox-runtime.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The S3 endpoint and bucket of a running SeaweedFS; null when it could not be started. */
+    seaweedfs: SeaweedfsInfo | null;
+    /** The cached runtime venv (marimo + uv) for the local sandbox driver; null when unavailable. */
+    sandboxRuntime: SandboxRuntimeInfo | null;
+    /** A private Docker engine with the sandbox image; null when it could not be started. */
+    docker: DockerInfo | null;
+  }
+}
 
 /**
  * Provisions what the suites need and provides it to them through `inject(...)`. Each
@@ -9,7 +24,26 @@ type Teardown = () => Promise<void>;
 
 export default async function setup(project: TestProject): Promise<Teardown> {
   const teardowns: Teardown[] = [];
-  void project;
+
+  const seaweedfs = await provisionSuite('s3 (SeaweedFS)', startSeaweedfs);
+  if (seaweedfs) {
+    const { stop, ...info } = seaweedfs;
+    teardowns.push(stop);
+    project.provide('seaweedfs', info);
+  } else {
+    project.provide('seaweedfs', null);
+  }
+
+  project.provide('sandboxRuntime', await provisionSuite('sandbox runtime (marimo venv)', provisionSandboxRuntime));
+
+  const docker = await provisionSuite('docker (dockerd + sandbox image)', provisionDocker);
+  if (docker) {
+    const { stop, ...info } = docker;
+    teardowns.push(stop);
+    project.provide('docker', info);
+  } else {
+    project.provide('docker', null);
+  }
   return async () => {
     for (const teardown of teardowns.reverse()) await teardown().catch((error: unknown) => console.error(error));
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_SANDBOX_IMAGE } from '../../../sandbox-drivers/runtime/pins.js';
 import { ConfigError, integer, list, oneOf, text, type Env, type SettingDefinition } from './parse.js';
 
 export interface ComputeProfile {
@@ -35,7 +36,7 @@ const DEFAULT_PROFILES: ComputeProfile[] = [{ name: 'default', cpu: 1, memory_by
 
 export function readSandboxSettings(env: Env): SandboxSettings {
   const driver = oneOf(env, 'SERVICE_SANDBOX_DRIVER', ['local', 'docker'] as const, 'local');
-  const defaultImage = text(env, 'SERVICE_SANDBOX_IMAGE') ?? (driver === 'local' ? 'local' : 'notebook-hub-sandbox:latest');
+  const defaultImage = text(env, 'SERVICE_SANDBOX_IMAGE') ?? (driver === 'local' ? 'local' : DEFAULT_SANDBOX_IMAGE);
   return {
     driver,
     defaultImage,

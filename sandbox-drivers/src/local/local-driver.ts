@@ -1,0 +1,201 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { timeOrderedId } from '../../../service/src/core/ids.js';
+import {
+  SandboxError,
+  type ExecRequest,
+  type ExecResult,
+  type PortEndpoint,
+  type Sandbox,
+  type SandboxDriver,
+  type SandboxProcess,
+  type SandboxSpec,
+  type SandboxSummary,
+  type WaitReadyOptions,
+} from '../../../service/src/core/ports/sandbox-driver.js';
+import { MARIMO_VERSION } from '../../runtime/pins.js';
+import { workspacePath } from '../shared/paths.js';
+import { stderrProgress, type ProgressListener } from '../shared/progress.js';
+import { pollReadiness } from '../shared/readiness.js';
+import { freeLoopbackPort } from './free-port.js';
+import { execInGroup, spawnProcessInGroup } from './local-exec.js';
+import { groupAlive, groupBelongsTo, killGroup, startLeader } from './process-group.js';
+import { ensureLocalRuntime, type LocalRuntime } from './runtime-venv.js';
+import { readAllStates, readState, sandboxDir, writeState, type LocalSandboxState } from './state-file.js';
+
+export interface LocalDriverOptions {
+  /** The hub (deployment) id; `list()` returns only this owner's sandboxes. */
+  ownerId: string;
+  /** The hub's data directory: sandboxes live in `sandboxes/`, the runtime venv in `runtime/`. */
+  dataDir: string;
+  /** Where the runtime venv is kept (default `<dataDir>/runtime`). */
+  runtimeDir?: string;
+  /** Progress of the first-use venv creation (default: a display on stderr). */
+  onRuntimeProgress?: ProgressListener;
+  /** How long processes get between SIGTERM and SIGKILL on destroy (default 2 s). */
+  destroyGraceMs?: number;
+}
+
+/** The label the local driver gives the image field: there is no image, only the pinned venv. */
+export const LOCAL_IMAGE = `local:marimo-${MARIMO_VERSION}`;
+
+/**
+ * Hub-side variables a sandbox process still needs: locale, and how to reach the package index
+ * (proxies, private indexes, extra CA bundles). Nothing else of the hub's environment (its
+ * storage credentials, for one) reaches notebook code.
+ */
+const PASSED_THROUGH = [
+  'LANG', 'LC_ALL', 'TZ', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'REQUESTS_CA_BUNDLE', 'PIP_CERT', 'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL', 'UV_INDEX_URL', 'UV_DEFAULT_INDEX', 'UV_EXTRA_INDEX_URL', 'UV_INDEX', 'UV_NATIVE_TLS',
+  'UV_OFFLINE', 'UV_FIND_LINKS', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy',
+];
+
+/**
+ * Sandboxes as process groups on this machine, each with its own workspace, home and temp
+ * directories. No isolation beyond the user account: this is the desktop and development driver.
+ * CPU and memory limits are recorded but not enforced.
+ */
+export class LocalSandboxDriver implements SandboxDriver {
+  readonly kind = 'local';
+  readonly ownerId: string;
+  private readonly root: string;
+  private readonly runtimeDir: string;
+  private readonly graceMs: number;
+  private readonly onProgress: ProgressListener;
+
+  constructor(options: LocalDriverOptions) {
+    this.ownerId = options.ownerId;
+    this.root = path.join(options.dataDir, 'sandboxes');
+    this.runtimeDir = options.runtimeDir ?? path.join(options.dataDir, 'runtime');
+    this.graceMs = options.destroyGraceMs ?? 2_000;
+    this.onProgress = options.onRuntimeProgress ?? stderrProgress('sandbox runtime');
+  }
+
+  /** Creates the runtime venv now instead of on the first `create`. */
+  runtime(): Promise<LocalRuntime> {
+    return ensureLocalRuntime({ dir: this.runtimeDir, onProgress: this.onProgress });
+  }
+
+  async create(spec: SandboxSpec): Promise<Sandbox> {
+    const runtime = await this.runtime();
+    const id = `sbx-${timeOrderedId()}`;
+    const dir = sandboxDir(this.root, id);
+    const workspaceDir = path.join(dir, 'workspace');
+    try {
+      await Promise.all(['workspace', 'home', 'tmp'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
+      const ports: Record<string, number> = {};
+      for (const name of spec.ports ?? []) ports[name] = await freeLoopbackPort();
+      const state: Omit<LocalSandboxState, 'pgid' | 'leaderStartTime'> = {
+        version: 1, id, ownerId: this.ownerId, image: spec.image ?? LOCAL_IMAGE, createdAt: new Date().toISOString(),
+        ports, compute: spec.compute, env: spec.env ?? {}, labels: spec.labels ?? {},
+      };
+      const leader = await startLeader(runtime.python, { cwd: workspaceDir, env: this.environment(runtime, state, {}) });
+      await writeState(this.root, { ...state, pgid: leader.pgid, leaderStartTime: leader.startTime });
+      return { id, image: state.image, workspaceDir, homeDir: path.join(dir, 'home'), bindHost: '127.0.0.1', ports, createdAt: state.createdAt };
+    } catch (error) {
+      await this.destroy(id).catch(() => {});
+      if (error instanceof SandboxError) throw error;
+      throw new SandboxError('BACKEND_ERROR', `cannot create a local sandbox: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  async waitReady(id: string, options: WaitReadyOptions): Promise<void> {
+    await pollReadiness(this, id, options);
+  }
+
+  async exec(id: string, request: ExecRequest): Promise<ExecResult> {
+    const { state, runtime } = await this.running(id);
+    return execInGroup(runtime.python, state.pgid, request, {
+      workspaceDir: path.join(sandboxDir(this.root, id), 'workspace'),
+      env: this.environment(runtime, state, request.env ?? {}),
+    });
+  }
+
+  async spawn(id: string, request: Omit<ExecRequest, 'timeoutMs' | 'check'>): Promise<SandboxProcess> {
+    const { state, runtime } = await this.running(id);
+    return spawnProcessInGroup(runtime.python, state.pgid, request, {
+      workspaceDir: path.join(sandboxDir(this.root, id), 'workspace'),
+      env: this.environment(runtime, state, request.env ?? {}),
+    });
+  }
+
+  async writeFile(id: string, file: string, data: string | Buffer): Promise<void> {
+    await this.state(id);
+    const target = workspacePath(path.join(sandboxDir(this.root, id), 'workspace'), file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, data);
+  }
+
+  async readFile(id: string, file: string): Promise<Buffer> {
+    await this.state(id);
+    const target = workspacePath(path.join(sandboxDir(this.root, id), 'workspace'), file);
+    try {
+      return await readFile(target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new SandboxError('NOT_FOUND', `no file ${file} in sandbox ${id}`);
+      throw new SandboxError('BACKEND_ERROR', `cannot read ${file} in sandbox ${id}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  async exposePort(id: string, port: string): Promise<PortEndpoint> {
+    const state = await this.state(id);
+    const number = state.ports[port];
+    if (number === undefined) throw new SandboxError('NOT_FOUND', `sandbox ${id} has no port named ${port}`);
+    return { host: '127.0.0.1', port: number };
+  }
+
+  async list(): Promise<SandboxSummary[]> {
+    const states = (await readAllStates(this.root)).filter((state) => state.ownerId === this.ownerId);
+    return Promise.all(
+      states.map(async (state) => ({
+        id: state.id, ownerId: state.ownerId, image: state.image, createdAt: state.createdAt, labels: state.labels,
+        state: (await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, state.id)) ? 'running' as const : 'exited' as const,
+      })),
+    );
+  }
+
+  async destroy(id: string): Promise<void> {
+    if (!/^sbx-[0-9a-z]+$/.test(id)) return;
+    const state = await readState(this.root, id);
+    if (state !== null && (await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, id))) {
+      await killGroup(state.pgid, this.graceMs);
+    }
+    await rm(sandboxDir(this.root, id), { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  async close(): Promise<void> {}
+
+  private async state(id: string): Promise<LocalSandboxState> {
+    const state = /^sbx-[0-9a-z]+$/.test(id) ? await readState(this.root, id) : null;
+    if (state === null || state.ownerId !== this.ownerId) throw new SandboxError('NOT_FOUND', `no sandbox ${id}`);
+    return state;
+  }
+
+  private async running(id: string): Promise<{ state: LocalSandboxState; runtime: LocalRuntime }> {
+    const state = await this.state(id);
+    if (!groupAlive(state.pgid)) throw new SandboxError('BACKEND_ERROR', `sandbox ${id} is no longer running`);
+    return { state, runtime: await this.runtime() };
+  }
+
+  private environment(runtime: LocalRuntime, state: Pick<LocalSandboxState, 'id' | 'env'>, extra: Record<string, string>): NodeJS.ProcessEnv {
+    const dir = sandboxDir(this.root, state.id);
+    const home = path.join(dir, 'home');
+    const env: NodeJS.ProcessEnv = {};
+    for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
+    return {
+      ...env,
+      PATH: [runtime.binDir, '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
+      VIRTUAL_ENV: runtime.venvDir,
+      HOME: home,
+      TMPDIR: path.join(dir, 'tmp'),
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_DATA_HOME: path.join(home, '.local', 'share'),
+      // One cache for every sandbox: repeated notebook dependencies install from disk.
+      UV_CACHE_DIR: path.join(this.runtimeDir, 'uv-cache'),
+      NOTEBOOK_HUB_SANDBOX_ID: state.id,
+      ...state.env,
+      ...extra,
+    };
+  }
+}

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { RUNTIME_REQUIREMENTS } from '../../runtime/pins.js';
+import { TailBuffer } from '../shared/output-buffer.js';
+import type { ProgressListener } from '../shared/progress.js';
+import { findExecutable } from './which.js';
+
+export interface LocalRuntime {
+  venvDir: string;
+  binDir: string;
+  python: string;
+}
+
+export interface EnsureRuntimeOptions {
+  /** The runtime directory; the venv is its `venv/` folder. */
+  dir: string;
+  requirements?: readonly string[];
+  /** The interpreter to base the venv on (default: `python3` on PATH, or $PYTHON). */
+  python?: string;
+  onProgress?: ProgressListener;
+}
+
+const STAMP = '.notebook-hub-runtime';
+const pending = new Map<string, Promise<LocalRuntime>>();
+
+/**
+ * The pinned marimo + uv venv the local driver runs sandboxes with, created on first use. A stamp
+ * written last records what was installed, so an interrupted install is redone and a changed pin
+ * triggers a rebuild. A lock file keeps two hub processes from building it at once.
+ */
+export function ensureLocalRuntime(options: EnsureRuntimeOptions): Promise<LocalRuntime> {
+  const key = path.resolve(options.dir);
+  let promise = pending.get(key);
+  if (promise === undefined) {
+    promise = build({ ...options, dir: key }).finally(() => pending.delete(key));
+    pending.set(key, promise);
+  }
+  return promise;
+}
+
+async function build(options: EnsureRuntimeOptions): Promise<LocalRuntime> {
+  const requirements = options.requirements ?? RUNTIME_REQUIREMENTS;
+  const venvDir = path.join(options.dir, 'venv');
+  const runtime: LocalRuntime = { venvDir, binDir: path.join(venvDir, 'bin'), python: path.join(venvDir, 'bin', 'python') };
+  const stamp = createHash('sha256').update(JSON.stringify(requirements)).digest('hex');
+  if (await isCurrent(runtime, stamp)) return runtime;
+
+  await mkdir(options.dir, { recursive: true });
+  const release = await lockfile.lock(options.dir, { lockfilePath: path.join(options.dir, '.lock'), stale: 30_000, retries: { retries: 1_000, minTimeout: 200, maxTimeout: 1_000 } });
+  try {
+    if (await isCurrent(runtime, stamp)) return runtime;
+    await install(runtime, requirements, options);
+    await writeFile(path.join(venvDir, STAMP), stamp);
+    return runtime;
+  } finally {
+    await release();
+  }
+}
+
+async function isCurrent(runtime: LocalRuntime, stamp: string): Promise<boolean> {
+  const written = await readFile(path.join(runtime.venvDir, STAMP), 'utf8').catch(() => null);
+  return written === stamp && existsSync(path.join(runtime.binDir, 'marimo')) && existsSync(path.join(runtime.binDir, 'uv'));
+}
+
+async function install(runtime: LocalRuntime, requirements: readonly string[], options: EnsureRuntimeOptions): Promise<void> {
+  const report = options.onProgress ?? (() => {});
+  const python = options.python ?? process.env.PYTHON ?? 'python3';
+  const uv = await findExecutable('uv');
+  const what = requirements.join(', ');
+  await rm(runtime.venvDir, { recursive: true, force: true });
+
+  report({ step: `creating the runtime venv with ${uv === null ? `${python} -m venv` : 'uv'}`, percent: 2 });
+  if (uv === null) await run(python, ['-m', 'venv', runtime.venvDir]);
+  else await run(uv, ['venv', '--quiet', '--python', python, runtime.venvDir]);
+
+  report({ step: `installing ${what}`, percent: 10 });
+  // Only for the percentage: marimo brings about 30 packages, and pip prints two lines for each.
+  const expected = uv === null ? 60 : 32;
+  let seen = 0;
+  const onLine = (line: string): void => {
+    if (!/^\s*(Collecting|Downloading|Downloaded|\+ )/.test(line)) return;
+    seen++;
+    report({ step: `installing ${what}`, percent: 10 + Math.min(80, (seen / expected) * 80), detail: line.trim().slice(0, 80) });
+  };
+  if (uv === null) {
+    await run(runtime.python, ['-m', 'pip', 'install', '--disable-pip-version-check', ...requirements], onLine);
+  } else {
+    await run(uv, ['pip', 'install', '--python', runtime.python, ...requirements], onLine);
+  }
+
+  report({ step: 'checking the runtime', percent: 95 });
+  await run(path.join(runtime.binDir, 'marimo'), ['--version']);
+  await run(path.join(runtime.binDir, 'uv'), ['--version']);
+  report({ step: `runtime ready (${what})`, percent: 100, done: true });
+}
+
+function run(command: string, args: string[], onLine?: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VIRTUAL_ENV: undefined } });
+    const output = new TailBuffer(8 * 1024);
+    let partial = '';
+    const collect = (chunk: Buffer): void => {
+      output.push(chunk);
+      if (onLine === undefined) return;
+      const lines = (partial + chunk.toString('utf8')).split(/\r?\n|\r/);
+      partial = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', (error) => reject(new Error(`cannot run ${command}: ${error.message}`, { cause: error })));
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (exit ${code}):\n${output.text()}`));
+    });
+  });
+}

@@ -1,0 +1,57 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  SandboxError,
+  type ReadinessProbe,
+  type SandboxDriver,
+  type WaitReadyOptions,
+} from '../../../service/src/core/ports/sandbox-driver.js';
+
+const DEFAULT_PROBE: ReadinessProbe = { kind: 'exec', argv: ['true'] };
+/**
+ * Short on purpose: how quickly marimo is seen ready is what a user waits for, and a refused
+ * loopback connection costs microseconds.
+ */
+const HTTP_POLL_MS = 25;
+const EXEC_POLL_MS = 100;
+
+/** The probe loop both drivers use for `waitReady`. */
+export async function pollReadiness(driver: SandboxDriver, id: string, options: WaitReadyOptions): Promise<number> {
+  const probe = options.probe ?? DEFAULT_PROBE;
+  const deadline = Date.now() + options.timeoutMs;
+  let attempts = 0;
+  let lastProblem: string;
+  for (;;) {
+    if (options.signal?.aborted) {
+      throw new SandboxError('NOT_READY', `sandbox ${id} stopped waiting for readiness: ${String(options.signal.reason ?? 'aborted')}`);
+    }
+    attempts++;
+    const remaining = deadline - Date.now();
+    const problem = await attempt(driver, id, probe, Math.max(1, Math.min(remaining, 5_000)));
+    if (problem === null) return attempts;
+    lastProblem = problem;
+    if (Date.now() >= deadline) break;
+    await sleep(Math.min(probe.kind === 'http' ? HTTP_POLL_MS : EXEC_POLL_MS, Math.max(0, deadline - Date.now())));
+  }
+  throw new SandboxError('NOT_READY', `sandbox ${id} was not ready after ${options.timeoutMs} ms (${attempts} probes; last: ${lastProblem})`);
+}
+
+async function attempt(driver: SandboxDriver, id: string, probe: ReadinessProbe, timeoutMs: number): Promise<string | null> {
+  try {
+    if (probe.kind === 'exec') {
+      const result = await driver.exec(id, { argv: probe.argv, timeoutMs });
+      return result.exitCode === 0 ? null : `exit code ${result.exitCode}`;
+    }
+    const endpoint = await driver.exposePort(id, probe.port);
+    const response = await fetch(`http://${endpoint.host}:${endpoint.port}${probe.path}`, {
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
+    await response.body?.cancel();
+    return response.ok ? null : `HTTP ${response.status}`;
+  } catch (error) {
+    if (error instanceof SandboxError && (error.code === 'NOT_FOUND' || error.code === 'BACKEND_ERROR')) throw error;
+    return error instanceof Error ? `${error.message}${causeOf(error)}` : String(error);
+  }
+}
+
+const causeOf = (error: Error): string => (error.cause instanceof Error ? ` (${error.cause.message})` : '');
