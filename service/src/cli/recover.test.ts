@@ -6,6 +6,7 @@ import { fakeUnconditionalStore } from '../../../test/support/fake-unconditional
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { Catalog } from '../core/catalog/catalog.js';
+import { UserDirectory } from '../core/identity/users.js';
 import { ProjectRecords } from '../core/projects/project-records.js';
 import type { RecoveryReport } from '../core/recovery/plan.js';
 import { layout } from '../core/storage-layout.js';
@@ -33,6 +34,9 @@ describe('notebook-hub recover', () => {
     for (const name of ['alpha', 'beta', 'gamma']) projectIds.push((await projects.create({ name, description: '', owner: 'u-1' }, 'u-1')).id);
     await projects.update(projectIds[1]!, (p) => ({ ...p, name: 'beta 2' }), 'u-1');
     await projects.update(projectIds[2]!, (p) => ({ ...p, status: 'deleted' }), 'u-1', 'project.delete');
+    const users = new UserDirectory(store, catalog, new AuditLog(store));
+    await users.upsertFromLogin({ subject: 'https://idp.example#42', email: 'Dana@Example.com', name: 'Dana', picture_url: null });
+    await users.ensureByEmail('root@example.com', { name: null, superAdmin: true }, 'ops');
   });
   afterEach(() => cleanup());
 
@@ -53,8 +57,8 @@ describe('notebook-hub recover', () => {
     const { code, report } = await recover({ rebuild: true });
     expect(code).toBe(0);
     expect(report!.current.state).toBe('ok');
-    expect(report!.proposed.by_prefix).toEqual({ 'projects/': 2, 'deleted-projects/': 1 });
-    expect(report!.changes).toMatchObject({ added: 0, removed: 0, changed: 0, unchanged: 3 });
+    expect(report!.proposed.by_prefix).toEqual({ 'projects/': 2, 'deleted-projects/': 1, 'users/': 2, 'user-emails/': 2, 'user-subjects/': 1, 'super-admins/': 1 });
+    expect(report!.changes).toMatchObject({ added: 0, removed: 0, changed: 0, unchanged: 9 });
     expect(report!.warnings.map((w) => w.code)).toContain('REBUILD_FROM_RECORDS');
     expect(report!.report_token).toMatch(/^rpt_/);
     expect((await recover({ rebuild: true })).report!.report_token).toBe(report!.report_token);
@@ -65,11 +69,14 @@ describe('notebook-hub recover', () => {
     await expect(new Catalog(store).view()).rejects.toMatchObject({ code: 'NOT_INITIALIZED' });
     const dry = await recover({ rebuild: true });
     expect(dry.report!.current.state).toBe('missing');
-    expect(dry.report!.changes.added).toBe(3);
+    expect(dry.report!.changes.added).toBe(9);
 
     const applied = await recover(applyOptions(dry.report!.report_token));
     expect(applied.code).toBe(0);
-    expect(JSON.parse(applied.stdout)).toMatchObject({ applied: true, mode: 'rebuild', entries: 3 });
+    expect(JSON.parse(applied.stdout)).toMatchObject({ applied: true, mode: 'rebuild', entries: 9 });
+    const users = new UserDirectory(store, new Catalog(store), new AuditLog(store));
+    expect(await users.findByEmail('dana@example.com')).toMatchObject({ name: 'Dana', subject: 'https://idp.example#42' });
+    expect(await users.grantedSuperAdminEmails()).toEqual(['root@example.com']);
     const projects = new ProjectRecords(store, new Catalog(store), new AuditLog(store));
     expect((await projects.list({ limit: 10 })).items.map((item) => item.value.name).sort()).toEqual(['alpha', 'beta 2']);
     expect((await projects.get(projectIds[2]!))?.status).toBe('deleted');

@@ -1,5 +1,6 @@
-import { PROJECT_ID_PATTERN } from '../ids.js';
-import { catalogEntryOf, catalogKeyOf, type ProjectCatalogEntry, type ProjectRevision } from '../projects/project-records.js';
+import { PROJECT_ID_PATTERN, USER_ID_PATTERN } from '../ids.js';
+import { userCatalogEntries, type UserRevision } from '../identity/users.js';
+import { catalogEntryOf, catalogKeyOf, type ProjectRevision } from '../projects/project-records.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 
@@ -30,93 +31,146 @@ export interface CatalogSource {
   verify(store: ObjectStore, key: string, value: unknown, sink: DiscoverySink): Promise<void>;
 }
 
-export const projectSource: CatalogSource = {
-  name: 'projects',
-  catalogPrefixes: [catalogKeys.projectsPrefix, catalogKeys.deletedProjectsPrefix],
+interface RevisionedKind<R extends { revision: string; parent_revision: string | null }> {
+  name: string;
+  /** Catalog prefixes this kind owns; the first holds the entries that reference revisions. */
+  catalogPrefixes: readonly string[];
+  recordsPrefix: string;
+  idPattern: RegExp;
+  recordKey(id: string, revision: string): string;
+  /** Why a parsed revision is unusable, or null. */
+  problem(record: R, id: string, revision: string): string | null;
+  entries(record: R): [string, unknown][];
+  /** The record a primary catalog entry points at; null for index entries. */
+  referenced(key: string, value: unknown): { id: string; revision: string } | null;
+}
 
-  async discover(store, sink) {
-    const revisionsByProject = new Map<string, string[]>();
-    let scanned = 0;
-    for await (const key of listAll(store, layout.projectRevisionsPrefix())) {
-      const [, , projectId, revisionId] = key.split('/');
-      if (!projectId || !revisionId) continue;
-      const revisions = revisionsByProject.get(projectId) ?? [];
-      revisions.push(revisionId);
-      revisionsByProject.set(projectId, revisions);
-      if (++scanned % 5000 === 0) sink.progress(`projects: ${scanned} revision records listed`);
-    }
-    let read = 0;
-    for (const [projectId, revisions] of revisionsByProject) {
-      if (!PROJECT_ID_PATTERN.test(projectId)) {
-        sink.error({ code: 'INVALID_RECORD', key: layout.projectRevisionsPrefix(projectId), message: `not a project id: ${projectId}` });
-        continue;
-      }
-      // Revision ids sort by time: the newest one is the project's current state.
-      const newest = revisions.sort().at(-1)!;
-      const key = layout.projectRevision(projectId, newest);
-      const revision = await readProjectRevision(store, key, projectId, newest, sink);
-      if (++read % 1000 === 0) sink.progress(`projects: ${read} of ${revisionsByProject.size} read`);
-      if (!revision) continue;
-      for (const id of revisions) sink.record(layout.projectRevision(projectId, id));
-      if (revision.parent_revision && !revisions.includes(revision.parent_revision)) {
-        sink.warn({ code: 'HISTORY_GAP', key, message: `parent revision ${revision.parent_revision} is missing; history before it is lost` });
-      }
-      sink.entry(catalogKeyOf(revision), catalogEntryOf(revision, 0));
-    }
-  },
+/**
+ * A source for records kept as immutable revisions under `<recordsPrefix><id>/<revision>`:
+ * the newest revision (ids sort by time) is the record's current state.
+ */
+function revisionedSource<R extends { revision: string; parent_revision: string | null }>(kind: RevisionedKind<R>): CatalogSource {
+  return {
+    name: kind.name,
+    catalogPrefixes: kind.catalogPrefixes,
 
-  async verify(store, key, value, sink) {
-    const entry = value as Partial<ProjectCatalogEntry>;
-    if (typeof entry.id !== 'string' || typeof entry.revision !== 'string') {
-      sink.error({ code: 'INVALID_ENTRY', key, message: 'catalog entry has no project id or revision' });
-      return;
-    }
-    const recordKey = layout.projectRevision(entry.id, entry.revision);
-    const revision = await readProjectRevision(store, recordKey, entry.id, entry.revision, sink);
-    if (revision) sink.record(recordKey);
-  },
+    async discover(store, sink) {
+      const revisionsById = new Map<string, string[]>();
+      let listed = 0;
+      for await (const key of listAll(store, kind.recordsPrefix)) {
+        const [id, revision] = key.slice(kind.recordsPrefix.length).split('/');
+        if (!id || !revision) continue;
+        revisionsById.set(id, [...(revisionsById.get(id) ?? []), revision]);
+        if (++listed % 5000 === 0) sink.progress(`${kind.name}: ${listed} revision records listed`);
+      }
+      let read = 0;
+      for (const [id, revisions] of revisionsById) {
+        if (!kind.idPattern.test(id)) {
+          sink.error({ code: 'INVALID_RECORD', key: kind.recordsPrefix + id, message: `not a ${kind.name} id: ${id}` });
+          continue;
+        }
+        const newest = revisions.sort().at(-1)!;
+        const key = kind.recordKey(id, newest);
+        const record = await readRevision(store, kind, key, id, newest, sink);
+        if (++read % 1000 === 0) sink.progress(`${kind.name}: ${read} of ${revisionsById.size} read`);
+        if (!record) continue;
+        for (const revision of revisions) sink.record(kind.recordKey(id, revision));
+        if (record.parent_revision && !revisions.includes(record.parent_revision)) {
+          sink.warn({ code: 'HISTORY_GAP', key, message: `parent revision ${record.parent_revision} is missing; history before it is lost` });
+        }
+        for (const [entryKey, value] of kind.entries(record)) sink.entry(entryKey, value);
+      }
+    },
+
+    async verify(store, key, value, sink) {
+      if (!key.startsWith(kind.catalogPrefixes[0]!)) return;
+      const reference = kind.referenced(key, value);
+      if (!reference) {
+        sink.error({ code: 'INVALID_ENTRY', key, message: `catalog entry has no ${kind.name} id or revision` });
+        return;
+      }
+      const recordKey = kind.recordKey(reference.id, reference.revision);
+      if (await readRevision(store, kind, recordKey, reference.id, reference.revision, sink)) sink.record(recordKey);
+    },
+  };
+}
+
+const revisionReference = (value: unknown) => {
+  const entry = value as { id?: unknown; revision?: unknown };
+  return typeof entry.id === 'string' && typeof entry.revision === 'string' ? { id: entry.id, revision: entry.revision } : null;
 };
 
-export const CATALOG_SOURCES: readonly CatalogSource[] = [projectSource];
+export const projectSource = revisionedSource<ProjectRevision>({
+  name: 'projects',
+  catalogPrefixes: [catalogKeys.projectsPrefix, catalogKeys.deletedProjectsPrefix],
+  recordsPrefix: layout.projectRevisionsPrefix(),
+  idPattern: PROJECT_ID_PATTERN,
+  recordKey: layout.projectRevision,
+  problem(record) {
+    for (const field of ['name', 'description', 'owner', 'created_at', 'updated_at'] as const) {
+      if (typeof record[field] !== 'string') return `field ${field} is missing or not a string`;
+    }
+    if (record.status !== 'active' && record.status !== 'deleted') return `unknown status ${String(record.status)}`;
+    if (!Array.isArray(record.members) || !Array.isArray(record.tags)) return 'members or tags is not an array';
+    return null;
+  },
+  entries: (record) => [[catalogKeyOf(record), catalogEntryOf(record, 0)]],
+  referenced: (_key, value) => revisionReference(value),
+});
 
-async function readProjectRevision(
+export const userSource = revisionedSource<UserRevision>({
+  name: 'users',
+  catalogPrefixes: [catalogKeys.usersPrefix, catalogKeys.userEmailsPrefix(), catalogKeys.userSubjectsPrefix, catalogKeys.grantedSuperAdminsPrefix],
+  recordsPrefix: layout.userRevisionsPrefix(),
+  idPattern: USER_ID_PATTERN,
+  recordKey: layout.userRevision,
+  problem(record) {
+    for (const field of ['email', 'created_at', 'updated_at'] as const) {
+      if (typeof record[field] !== 'string') return `field ${field} is missing or not a string`;
+    }
+    return null;
+  },
+  entries: userCatalogEntries,
+  referenced: (key, value) => (key.startsWith(catalogKeys.usersPrefix) ? revisionReference(value) : null),
+});
+
+export const CATALOG_SOURCES: readonly CatalogSource[] = [projectSource, userSource];
+
+async function readRevision<R extends { revision: string; parent_revision: string | null }>(
   store: ObjectStore,
+  kind: RevisionedKind<R>,
   key: string,
-  projectId: string,
-  revisionId: string,
+  id: string,
+  revision: string,
   sink: DiscoverySink,
-): Promise<ProjectRevision | null> {
+): Promise<R | null> {
   const object = await store.get(key);
   if (!object) {
-    sink.error({ code: 'MISSING_RECORD', key, message: 'referenced project revision is missing' });
+    sink.error({ code: 'MISSING_RECORD', key, message: `referenced ${kind.name} revision is missing` });
     return null;
   }
-  let revision: ProjectRevision;
+  let record: R & { schema_version?: unknown; id?: unknown };
   try {
-    revision = JSON.parse(object.body.toString('utf8')) as ProjectRevision;
+    record = JSON.parse(object.body.toString('utf8')) as R & { schema_version?: unknown; id?: unknown };
   } catch {
-    sink.error({ code: 'INVALID_RECORD', key, message: 'project revision is not valid JSON' });
+    sink.error({ code: 'INVALID_RECORD', key, message: `${kind.name} revision is not valid JSON` });
     return null;
   }
-  const problem = projectRevisionProblem(revision, projectId, revisionId);
+  const problem =
+    typeof record !== 'object' || record === null || Array.isArray(record)
+      ? 'revision is not an object'
+      : record.schema_version !== 1
+        ? `unsupported schema_version ${String(record.schema_version)}`
+        : record.id !== id
+          ? `id ${String(record.id)} does not match its key`
+          : record.revision !== revision
+            ? `revision ${String(record.revision)} does not match its key`
+            : kind.problem(record, id, revision);
   if (problem) {
     sink.error({ code: 'INVALID_RECORD', key, message: problem });
     return null;
   }
-  return revision;
-}
-
-function projectRevisionProblem(revision: ProjectRevision, projectId: string, revisionId: string): string | null {
-  if (typeof revision !== 'object' || revision === null) return 'project revision is not an object';
-  if (revision.schema_version !== 1) return `unsupported schema_version ${String(revision.schema_version)}`;
-  if (revision.id !== projectId) return `id ${String(revision.id)} does not match its key`;
-  if (revision.revision !== revisionId) return `revision ${String(revision.revision)} does not match its key`;
-  for (const field of ['name', 'description', 'owner', 'created_at', 'updated_at'] as const) {
-    if (typeof revision[field] !== 'string') return `field ${field} is missing or not a string`;
-  }
-  if (revision.status !== 'active' && revision.status !== 'deleted') return `unknown status ${String(revision.status)}`;
-  if (!Array.isArray(revision.members) || !Array.isArray(revision.tags)) return 'members or tags is not an array';
-  return null;
+  return record;
 }
 
 export async function* listAll(store: ObjectStore, prefix: string): AsyncGenerator<string> {
