@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/settings.js';
+import { runOpenApi } from './openapi.js';
 import { runRecover, type RecoverOptions } from './recover.js';
 import { serve } from './serve.js';
 import { runTokenCreate, type TokenCreateOptions } from './token.js';
@@ -43,6 +44,14 @@ program
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
     });
+  });
+
+program
+  .command('openapi')
+  .description('print the OpenAPI 3.1 document of the HTTP API')
+  .option('--output <FILE>', 'write it to a file instead')
+  .action(async (options: { output?: string }) => {
+    process.exitCode = await runOpenApi(options);
   });
 
 try {

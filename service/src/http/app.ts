@@ -10,6 +10,7 @@ import type { HealthCheck } from './deep-health.js';
 import { errorEnvelope, handleError } from './envelope.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
+import { partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest } from './request-log.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { meRoutes } from './routes/me.js';
@@ -38,11 +39,8 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     trustProxy: false,
     bodyLimit: services.settings.limits.maxRequestBytes,
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
-    ajv: {
-      // Unknown properties are refused rather than silently dropped; every problem is reported.
-      customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array', useDefaults: true },
-    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(partAwareValidatorCompiler());
 
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   // Every route documents the failure envelope for its error statuses.

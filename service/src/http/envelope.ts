@@ -20,7 +20,6 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (hubError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(hubError.retryAfterSeconds));
   void reply
     .code(ERROR_STATUS[hubError.code])
-    .header('cache-control', 'no-store')
     .send(errorEnvelope(hubError.code, hubError.message, request.id, hubError.details));
 }
 

@@ -12,7 +12,7 @@ export const ErrorEnvelope = Type.Object(
       request_id: Type.Optional(Type.String()),
     }),
   },
-  { $id: 'ErrorEnvelope', description: 'Failure envelope (spec 2.1, 7)' },
+  { $id: 'ErrorEnvelope', description: 'Failure envelope: see docs/errors.md for every code and its HTTP status' },
 );
 
 export const SuccessResponse = Type.Object({ success: Type.Literal(true) }, { $id: 'SuccessResponse' });

@@ -1,0 +1,86 @@
+import { readSettings } from '../../service/src/config/settings.js';
+import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
+import type { HubApp } from '../../service/src/http/types.js';
+import { createHub, type Hub } from '../../service/src/hub.js';
+import { createLogger } from '../../service/src/telemetry/logger.js';
+import { makeTempDir } from './temp-dir.js';
+
+export interface CallOptions {
+  method?: string;
+  token?: string;
+  cookie?: string;
+  /** Sent as JSON unless it is a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed JSON body, or undefined. */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface TestHub {
+  hub: Hub;
+  url: string;
+  dataDir: string;
+  call(path: string, options?: CallOptions): Promise<CallResult>;
+  /** A token for a user with this e-mail (created if unknown). */
+  tokenFor(email: string, options?: { superAdmin?: boolean; scope?: TokenScope; expiresAt?: Date }): Promise<string>;
+  /** Signs in through the local login link and returns the session cookie value. */
+  localLogin(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A real hub (fs store in a temp dir, local login) listening on 127.0.0.1. */
+export async function startTestHub(env: Record<string, string> = {}, routes: ((app: HubApp) => void)[] = []): Promise<TestHub> {
+  const temp = await makeTempDir('hub');
+  const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: 'silent', ...env });
+  const hub = await createHub({ settings, logger: createLogger(settings.logLevel), routes });
+  const url = await hub.listen();
+
+  const call = async (path: string, options: CallOptions = {}): Promise<CallResult> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = `svc_session=${options.cookie}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${url}${path}`, { method: options.method ?? 'GET', headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  };
+
+  return {
+    hub,
+    url,
+    dataDir: temp.dir,
+    call,
+    async tokenFor(email, options = {}) {
+      const { users, tokens } = hub.services;
+      const user = await users.ensureByEmail(email, { name: null, superAdmin: options.superAdmin ?? false }, 'test');
+      const issued = await tokens.issue(user.id, { name: 'test', expiresAt: options.expiresAt ?? null, scope: options.scope ?? UNRESTRICTED_SCOPE }, 'test');
+      return issued.token;
+    },
+    async localLogin() {
+      const response = await call(hub.localLoginPath!);
+      const cookie = /svc_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+      if (!cookie) throw new Error(`local login failed: ${response.status} ${response.text}`);
+      return cookie;
+    },
+    async close() {
+      await hub.close();
+      await temp.cleanup();
+    },
+  };
+}
