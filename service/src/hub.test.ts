@@ -26,7 +26,9 @@ describe('createHub', () => {
     const { dir, cleanup } = await makeTempDir('hub');
     cleanups.push(cleanup);
     const hub = await createHub({ settings: readSettings({ SERVICE_DATA_DIR: dir, SERVICE_LOG_LEVEL: 'silent' }) });
-    cleanups.push(() => hub.close());
+    cleanups.push(async () => {
+      await hub.close();
+    });
     expect(await hub.store.get(layout.catalogPointer)).not.toBeNull();
     const response = await hub.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ status: 'ok' });

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { CatalogGate } from './boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from './boot/local-login.js';
 import { openObjectStore } from './config/compose.js';
@@ -6,8 +7,11 @@ import type { Catalog } from './core/catalog/catalog.js';
 import type { ObjectStore } from './core/store/object-store.js';
 import { preflightStore } from './core/store/preflight.js';
 import { buildHttpApp } from './http/app.js';
+import { createOidcLogin } from './http/auth/oidc.js';
 import { LOCAL_LOGIN_PATH } from './http/routes/auth.js';
 import type { HubApp } from './http/types.js';
+import { BackgroundWork } from './lifecycle/background-work.js';
+import { drain, type DrainOutcome } from './lifecycle/shutdown.js';
 import { createServices, type HubServices } from './services.js';
 import { createLogger, type HubLogger } from './telemetry/logger.js';
 
@@ -28,9 +32,17 @@ export interface Hub {
   readonly logger: HubLogger;
   /** Local login only: the path (with its secret) that signs the browser in. */
   readonly localLoginPath: string | null;
+  /** Work outside requests; shutdown waits for it. */
+  readonly background: BackgroundWork;
+  /** WebSocket connections handed off by the HTTP server, closed on shutdown. */
+  readonly upgradedSockets: Set<Duplex>;
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
-  close(): Promise<void>;
+  /**
+   * Drains and stops (spec 8.3) within `budgetMs` (default SERVICE_SHUTDOWN_TIMEOUT_SECONDS);
+   * resolves 'timeout' after logging drain_timeout if the budget ran out.
+   */
+  close(budgetMs?: number): Promise<DrainOutcome>;
 }
 
 /** A misconfiguration that must stop start-up (the process exits non-zero). */
@@ -67,31 +79,53 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   }
 
   const localLoginSecret = settings.auth.kind === 'local' ? await loadOrCreateLocalLoginSecret(settings.dataDir) : null;
+  let listenUrl: string | null = null;
+  if (settings.auth.kind === 'oidc' && !settings.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(settings.host)) {
+    // The provider redirects browsers to the callback URL: the listen address is wrong behind a proxy.
+    logger.warn({ event: 'oidc_public_url_missing' }, 'SERVICE_PUBLIC_URL is not set: the OIDC redirect URI uses the listen address, which browsers may not reach');
+  }
+  const oidcLogin = settings.auth.kind === 'oidc' && settings.auth.oidc
+    ? createOidcLogin(services, settings.auth.oidc, { publicBaseUrl: () => settings.publicUrl ?? listenUrl, logger })
+    : null;
+  const routes = [...(oidcLogin ? [oidcLogin.register] : []), ...(options.routes ?? [])];
   const app = await buildHttpApp({
     logger,
     services,
     catalogGate,
-    auth: { localLoginSecret },
-    ...(options.routes ? { routes: options.routes } : {}),
+    auth: { localLoginSecret, ...(oidcLogin ? { oidc: oidcLogin } : {}) },
+    ...(routes.length > 0 ? { routes } : {}),
   });
-  let closed = false;
+  const background = new BackgroundWork();
+  const upgradedSockets = new Set<Duplex>();
+  let closing: Promise<DrainOutcome> | null = null;
   return {
     app,
     store,
     catalog: services.catalog,
     services,
     logger,
+    background,
+    upgradedSockets,
     localLoginPath: localLoginSecret ? `${LOCAL_LOGIN_PATH}?token=${encodeURIComponent(localLoginSecret)}` : null,
     async listen() {
       const address = await app.listen({ host: settings.host, port: settings.port });
+      listenUrl = address;
       logger.info({ event: 'server_started', address, version: settings.version, storage: store.kind, auth: settings.auth.kind }, 'server_started');
       return address;
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      await store.close();
+    close(budgetMs = settings.shutdownTimeoutSeconds * 1000) {
+      closing ??= drain(
+        {
+          closeListener: () => app.close(),
+          server: app.server,
+          upgradedSockets,
+          background,
+          dispose: () => store.close(),
+          logger,
+        },
+        budgetMs,
+      );
+      return closing;
     },
   };
 }
