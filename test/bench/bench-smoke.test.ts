@@ -4,14 +4,22 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
+const runQuick = (name: string) =>
+  run(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, name)], { env: { ...process.env, BENCH_QUICK: '1' } });
 
-// Benchmarks print ratios and never assert times; this only keeps the script from rotting.
-describe('storage benchmark script', () => {
-  it('runs end to end at a reduced size and prints its ratios', async () => {
-    const script = path.join(import.meta.dirname, 'store.bench.ts');
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, BENCH_QUICK: '1' } });
+// Benchmarks print ratios and never assert times; these only keep the scripts from rotting.
+describe('benchmark scripts', () => {
+  it('storage: runs end to end at a reduced size and prints its ratios', async () => {
+    const { stdout } = await runQuick('store.bench.ts');
     expect(stdout).toMatch(/conditional puts\/s, 16 writers: +\d+/);
     expect(stdout).toMatch(/catalog mutations\/s at \d+ projects/);
     expect(stdout).toMatch(/page listing ratio \d+\/\d+: \d+\.\d+/);
+  }, 120_000);
+
+  it('API: runs end to end briefly and prints its ratio, start-up time and memory', async () => {
+    const { stdout } = await runQuick('api.bench.ts');
+    expect(stdout).toMatch(/hub \/ bare ratio: \d+\.\d+/);
+    expect(stdout).toMatch(/start-up to healthy \/api\/health: \d+ ms/);
+    expect(stdout).toMatch(/idle resident memory: \d+\.\d MiB/);
   }, 120_000);
 });

@@ -1,0 +1,82 @@
+/**
+ * API benchmark. Prints:
+ *  - requests per second of GET /api/v1/me with a bearer token, next to a bare fastify route
+ *    returning the same JSON, measured in the same run (goal: the hub reaches >= 50%);
+ *  - the hub's start-up time to a healthy /api/health, and its idle resident memory.
+ * Both servers run as separate processes; the load comes from this one. BENCH_QUICK=1 shortens it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createServer } from 'node:net';
+import { runHubCommand } from '../support/hub-process.js';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/notebook-hub.mjs');
+
+const quick = process.env.BENCH_QUICK === '1';
+const DURATION_S = quick ? 1 : 8;
+const CONNECTIONS = 32;
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-api-bench-'));
+const children: ChildProcess[] = [];
+try {
+  console.log(`# API benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per run)`);
+  const port = await freePort();
+  const env = { SERVICE_DATA_DIR: dataDir, SERVICE_PORT: String(port) };
+  const token = (await runHubCommand(['token', 'create', '--email', 'bench@example.com'], env)).stdout.trim();
+
+  // The hub logs one line per request at its default level, as in production; the lines go
+  // nowhere so that reading them does not compete with the load for the CPU.
+  const started = performance.now();
+  const hubProcess = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  children.push(hubProcess);
+  const hub = { url: `http://127.0.0.1:${port}`, child: hubProcess };
+  while ((await fetch(`${hub.url}/api/health`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 10));
+  const startupMs = performance.now() - started;
+
+  const headers = { authorization: `Bearer ${token}` };
+  const me = await (await fetch(`${hub.url}/api/v1/me`, { headers })).text();
+
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idleRssMb = await residentMegabytes(hub.child.pid!);
+
+  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts'), me], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(bare);
+  const bareUrl = await new Promise<string>((resolve) => bare.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+
+  await load(`${bareUrl}/bare`, {}, 1); // warm-up of both paths
+  await load(`${hub.url}/api/v1/me`, headers, 1);
+  const bareRps = await load(`${bareUrl}/bare`, {}, DURATION_S);
+  const hubRps = await load(`${hub.url}/api/v1/me`, headers, DURATION_S);
+  const ratio = hubRps / bareRps;
+
+  console.log(`bare fastify route:          ${bareRps.toFixed(0)} req/s`);
+  console.log(`GET /api/v1/me (bearer):     ${hubRps.toFixed(0)} req/s`);
+  console.log(`hub / bare ratio: ${ratio.toFixed(2)} (goal >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+  console.log(`start-up to healthy /api/health: ${startupMs.toFixed(0)} ms`);
+  console.log(`idle resident memory: ${idleRssMb.toFixed(1)} MiB`);
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function load(url: string, headers: Record<string, string>, duration: number): Promise<number> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function residentMegabytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
