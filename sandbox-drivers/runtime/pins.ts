@@ -12,6 +12,9 @@ export const RUNTIME_REQUIREMENTS: readonly string[] = [`marimo==${MARIMO_VERSIO
 /** The tag `build/sandbox-image/build-offline.sh` gives the image it builds by default. */
 export const DEFAULT_SANDBOX_IMAGE = `notebook-hub-sandbox:marimo-${MARIMO_VERSION}`;
 
+/** What the local driver reports as the image of its sandboxes: there is no image, only the pinned venv. */
+export const LOCAL_IMAGE = `local:marimo-${MARIMO_VERSION}`;
+
 /** Where the image keeps the runtime venv; its `bin/` is first on the sandbox's PATH. */
 export const IMAGE_RUNTIME_DIR = '/opt/notebook-runtime';
 

@@ -1,5 +1,5 @@
 /** The sandbox drivers and the notebook runtime on top of them; the hub's composition imports this. */
-export { LocalSandboxDriver, LOCAL_IMAGE, type LocalDriverOptions } from './local/local-driver.js';
+export { LocalSandboxDriver, type LocalDriverOptions } from './local/local-driver.js';
 export { ensureLocalRuntime, type LocalRuntime } from './local/runtime-venv.js';
 export { DockerSandboxDriver, type DockerDriverOptions } from './docker/docker-driver.js';
 export { startMarimo, newSessionSecret, normalizeBaseUrl, type MarimoServer, type MarimoLaunchOptions, type MarimoMode } from './marimo/marimo-server.js';

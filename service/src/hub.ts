@@ -1,9 +1,10 @@
 import type { Duplex } from 'node:stream';
 import { CatalogGate } from './boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from './boot/local-login.js';
-import { openObjectStore } from './config/compose.js';
+import { openObjectStore, openSandboxDriver } from './config/compose.js';
 import type { HubSettings } from './config/settings.js';
 import type { Catalog } from './core/catalog/catalog.js';
+import type { SandboxDriver } from './core/ports/sandbox-driver.js';
 import type { ObjectStore } from './core/store/object-store.js';
 import { preflightStore } from './core/store/preflight.js';
 import { buildHttpApp } from './http/app.js';
@@ -12,7 +13,7 @@ import { LOCAL_LOGIN_PATH } from './http/routes/auth.js';
 import type { HubApp } from './http/types.js';
 import { BackgroundWork } from './lifecycle/background-work.js';
 import { drain, type DrainOutcome } from './lifecycle/shutdown.js';
-import { createServices, type HubServices } from './services.js';
+import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLogger, type HubLogger } from './telemetry/logger.js';
 
 export interface CreateHubOptions {
@@ -20,6 +21,8 @@ export interface CreateHubOptions {
   logger?: HubLogger;
   /** Overrides the store chosen by `settings.storage` (embedding hosts and tests). */
   store?: ObjectStore;
+  /** Overrides the sandbox driver chosen by `settings.sandboxes`. */
+  sandboxes?: SandboxDriver;
   /** Registers more routes before the app starts (tests). */
   routes?: ((app: HubApp) => void)[];
 }
@@ -70,7 +73,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     logger.error({ event: 'storage_preflight_failed', storage: store.kind, err: preflight.error }, 'storage_preflight_failed');
   }
 
-  const services = createServices(settings, store);
+  const services = createServices(settings, store, options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store)));
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
@@ -120,7 +123,10 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
           server: app.server,
           upgradedSockets,
           background,
-          dispose: () => store.close(),
+          dispose: async () => {
+            await services.sandboxes.close();
+            await store.close();
+          },
           logger,
         },
         budgetMs,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { HubSettings } from './config/settings.js';
 import { AuditLog } from './core/audit/audit-log.js';
 import { Catalog } from './core/catalog/catalog.js';
@@ -8,6 +8,7 @@ import { LoginSessions } from './core/identity/login-sessions.js';
 import { UserDirectory } from './core/identity/users.js';
 import { isSuperAdmin, type EntitlementRules } from './core/policy/entitlements.js';
 import { ProjectRecords } from './core/projects/project-records.js';
+import type { SandboxDriver } from './core/ports/sandbox-driver.js';
 import type { ObjectStore } from './core/store/object-store.js';
 
 /** The domain services of one hub process, built from its settings and store. */
@@ -22,12 +23,23 @@ export interface HubServices {
   authenticator: Authenticator;
   projects: ProjectRecords;
   entitlementRules: EntitlementRules;
+  sandboxes: SandboxDriver;
+  /** Identifies the deployment (everything sharing this store): it owns the sandboxes it creates. */
+  deploymentId: string;
   startedAt: Date;
   /** Identifies this process among replicas (logs, leases). */
   instanceId: string;
 }
 
-export function createServices(settings: HubSettings, store: ObjectStore): HubServices {
+/** Hubs that share a store are one deployment; hubs with different stores never touch each other's sandboxes. */
+export function deploymentIdOf(store: ObjectStore): string {
+  return `hub-${createHash('sha256').update(`${store.kind}:${store.location}`).digest('hex').slice(0, 12)}`;
+}
+
+/** The services built on the store alone (what the command line needs too). */
+export type StoreServices = Pick<HubServices, 'settings' | 'store' | 'catalog' | 'audit' | 'users' | 'loginSessions' | 'tokens' | 'authenticator' | 'projects' | 'entitlementRules'>;
+
+export function createStoreServices(settings: HubSettings, store: ObjectStore): StoreServices {
   const catalog = new Catalog(store);
   const audit = new AuditLog(store);
   const users = new UserDirectory(store, catalog, audit);
@@ -50,6 +62,14 @@ export function createServices(settings: HubSettings, store: ObjectStore): HubSe
     authenticator: new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules)),
     projects: new ProjectRecords(store, catalog, audit),
     entitlementRules,
+  };
+}
+
+export function createServices(settings: HubSettings, store: ObjectStore, sandboxes: SandboxDriver): HubServices {
+  return {
+    ...createStoreServices(settings, store),
+    sandboxes,
+    deploymentId: deploymentIdOf(store),
     startedAt: new Date(),
     instanceId: randomUUID(),
   };

@@ -30,8 +30,8 @@ describe('API platform', () => {
   let token: string;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestHub(
-      {
+    t = await startTestHub({
+      env: {
         SERVICE_MAX_REQUEST_BYTES: '4096',
         SERVICE_MAX_PAGE_SIZE: '5',
         SERVICE_DEFAULT_PAGE_SIZE: '3',
@@ -39,8 +39,8 @@ describe('API platform', () => {
         SERVICE_DEFAULT_ROLE: 'viewer',
         SERVICE_OIDC_CLIENT_SECRET: 'not-shown-anywhere',
       },
-      [probeRoutes],
-    );
+      routes: [probeRoutes],
+    });
     token = await t.tokenFor('user@example.com');
     admin = await t.tokenFor('admin@example.com', { superAdmin: true });
   });

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { readSettings } from '../../service/src/config/settings.js';
 import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
 import type { HubApp } from '../../service/src/http/types.js';
@@ -24,6 +25,8 @@ export interface CallResult {
 
 export interface TestHub {
   hub: Hub;
+  /** Log lines written so far (when started with `captureLogs`). */
+  logs: Record<string, unknown>[];
   url: string;
   dataDir: string;
   call(path: string, options?: CallOptions): Promise<CallResult>;
@@ -34,11 +37,21 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
+export interface TestHubOptions {
+  env?: Record<string, string>;
+  routes?: ((app: HubApp) => void)[];
+  /** Keep the hub's log lines in `logs`. */
+  captureLogs?: boolean;
+}
+
 /** A real hub (fs store in a temp dir, local login) listening on 127.0.0.1. */
-export async function startTestHub(env: Record<string, string> = {}, routes: ((app: HubApp) => void)[] = []): Promise<TestHub> {
+export async function startTestHub(options: TestHubOptions = {}): Promise<TestHub> {
   const temp = await makeTempDir('hub');
-  const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: 'silent', ...env });
-  const hub = await createHub({ settings, logger: createLogger(settings.logLevel), routes });
+  const logs: Record<string, unknown>[] = [];
+  const level = options.captureLogs ? 'info' : 'silent';
+  const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: level, ...options.env });
+  const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (logs.push(JSON.parse(chunk.toString())), done()) });
+  const hub = await createHub({ settings, logger: createLogger(settings.logLevel, options.captureLogs ? sink : undefined), routes: options.routes ?? [] });
   const url = await hub.listen();
 
   const call = async (path: string, options: CallOptions = {}): Promise<CallResult> => {
@@ -63,6 +76,7 @@ export async function startTestHub(env: Record<string, string> = {}, routes: ((a
 
   return {
     hub,
+    logs,
     url,
     dataDir: temp.dir,
     call,

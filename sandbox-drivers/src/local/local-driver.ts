@@ -13,7 +13,7 @@ import {
   type SandboxSummary,
   type WaitReadyOptions,
 } from '../../../service/src/core/ports/sandbox-driver.js';
-import { MARIMO_VERSION } from '../../runtime/pins.js';
+import { LOCAL_IMAGE } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
 import { stderrProgress, type ProgressListener } from '../shared/progress.js';
 import { pollReadiness } from '../shared/readiness.js';
@@ -36,8 +36,6 @@ export interface LocalDriverOptions {
   destroyGraceMs?: number;
 }
 
-/** The label the local driver gives the image field: there is no image, only the pinned venv. */
-export const LOCAL_IMAGE = `local:marimo-${MARIMO_VERSION}`;
 
 /**
  * Hub-side variables a sandbox process still needs: locale, and how to reach the package index

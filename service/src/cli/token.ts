@@ -5,7 +5,7 @@ import { UNRESTRICTED_SCOPE } from '../core/identity/access-tokens.js';
 import { normalizeEmail } from '../core/identity/users.js';
 import { preflightStore } from '../core/store/preflight.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
-import { createServices } from '../services.js';
+import { createStoreServices } from '../services.js';
 import { createLogger } from '../telemetry/logger.js';
 
 export interface TokenCreateOptions {
@@ -32,7 +32,7 @@ export async function runTokenCreate(options: TokenCreateOptions, io: { stdout: 
       io.stderr(`token create: storage is not usable: ${preflight.outcome === 'unreachable' ? preflight.error.message : preflight.detail}\n`);
       return 1;
     }
-    const services = createServices(settings, store);
+    const services = createStoreServices(settings, store);
     await new CatalogGate(services.catalog, services.audit, createLogger('silent')).ensureReady();
     const user = await services.users.ensureByEmail(email, { name: null, superAdmin: options.superAdmin ?? false }, 'cli');
     const { token, record } = await services.tokens.issue(user.id, { name: options.name ?? 'command line', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'cli');

@@ -1,7 +1,9 @@
 import type { ObjectStore } from '../core/store/object-store.js';
 import { FsObjectStore } from '../store/fs-store.js';
 import { S3ObjectStore } from '../store/s3-store.js';
-import type { StorageSettings } from './settings.js';
+import { DockerSandboxDriver, LocalSandboxDriver } from '../../../sandbox-drivers/src/index.js';
+import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
+import type { HubSettings, StorageSettings } from './settings.js';
 
 /** The only place that picks concrete storage adapters from settings. */
 export function openObjectStore(settings: StorageSettings): ObjectStore {
@@ -21,5 +23,16 @@ export function openObjectStore(settings: StorageSettings): ObjectStore {
             ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
             : undefined,
       });
+  }
+}
+
+/** The only place that picks the sandbox driver. `ownerId` marks the sandboxes of this deployment. */
+export function openSandboxDriver(settings: HubSettings, ownerId: string): SandboxDriver {
+  const { sandboxes } = settings;
+  switch (sandboxes.driver) {
+    case 'local':
+      return new LocalSandboxDriver({ ownerId, dataDir: settings.dataDir, ...(sandboxes.runtimeDir ? { runtimeDir: sandboxes.runtimeDir } : {}) });
+    case 'docker':
+      return new DockerSandboxDriver({ ownerId, image: sandboxes.defaultImage, ...(sandboxes.dockerHost ? { docker: sandboxes.dockerHost } : {}) });
   }
 }

@@ -1,4 +1,5 @@
-import { DEFAULT_SANDBOX_IMAGE } from '../../../sandbox-drivers/runtime/pins.js';
+import { DEFAULT_SANDBOX_IMAGE, LOCAL_IMAGE } from '../../../sandbox-drivers/runtime/pins.js';
+import path from 'node:path';
 import { ConfigError, integer, list, oneOf, text, type Env, type SettingDefinition } from './parse.js';
 
 export interface ComputeProfile {
@@ -10,6 +11,10 @@ export interface ComputeProfile {
 
 export interface SandboxSettings {
   driver: 'local' | 'docker';
+  /** Local driver: where the pinned runtime venv lives (null: `<data dir>/runtime`). */
+  runtimeDir: string | null;
+  /** Docker driver: how to reach the engine (null: DOCKER_HOST or the standard socket). */
+  dockerHost: { socketPath: string } | { host: string; port: number; protocol: 'http' } | null;
   /** The image new sandboxes use unless a notebook names another allowed one. */
   defaultImage: string;
   /** Every image a notebook may name (the default first). */
@@ -23,6 +28,8 @@ export interface SandboxSettings {
 
 export const sandboxSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_SANDBOX_DRIVER', group: 'sandboxes', name: 'Sandbox driver', secret: false },
+  { key: 'SERVICE_SANDBOX_RUNTIME_DIR', group: 'sandboxes', name: 'Local runtime directory', secret: false },
+  { key: 'SERVICE_DOCKER_HOST', group: 'sandboxes', name: 'Docker engine address', secret: false },
   { key: 'SERVICE_SANDBOX_IMAGE', group: 'sandboxes', name: 'Default sandbox image', secret: false },
   { key: 'SERVICE_SANDBOX_IMAGES', group: 'sandboxes', name: 'Other allowed sandbox images', secret: false },
   { key: 'SERVICE_SANDBOX_STARTUP_TIMEOUT_SECONDS', group: 'sandboxes', name: 'Sandbox start-up timeout (seconds)', secret: false },
@@ -36,9 +43,12 @@ const DEFAULT_PROFILES: ComputeProfile[] = [{ name: 'default', cpu: 1, memory_by
 
 export function readSandboxSettings(env: Env): SandboxSettings {
   const driver = oneOf(env, 'SERVICE_SANDBOX_DRIVER', ['local', 'docker'] as const, 'local');
-  const defaultImage = text(env, 'SERVICE_SANDBOX_IMAGE') ?? (driver === 'local' ? 'local' : DEFAULT_SANDBOX_IMAGE);
+  const defaultImage = text(env, 'SERVICE_SANDBOX_IMAGE') ?? (driver === 'local' ? LOCAL_IMAGE : DEFAULT_SANDBOX_IMAGE);
+  const runtimeDir = text(env, 'SERVICE_SANDBOX_RUNTIME_DIR');
   return {
     driver,
+    runtimeDir: runtimeDir === undefined ? null : path.resolve(runtimeDir),
+    dockerHost: readDockerHost(env),
     defaultImage,
     images: [defaultImage, ...list(env, 'SERVICE_SANDBOX_IMAGES').filter((image) => image !== defaultImage)],
     startupTimeoutSeconds: integer(env, 'SERVICE_SANDBOX_STARTUP_TIMEOUT_SECONDS', 120, { min: 5, max: 3600 }),
@@ -47,6 +57,15 @@ export function readSandboxSettings(env: Env): SandboxSettings {
     editorSandboxSharing: oneOf(env, 'SERVICE_EDITOR_SANDBOX_SHARING', ['exclusive', 'shared'] as const, 'exclusive'),
     viewerMode: oneOf(env, 'SERVICE_VIEWER_MODE', ['static', 'applications', 'ephemeral-sandbox'] as const, 'applications'),
   };
+}
+
+function readDockerHost(env: Env): SandboxSettings['dockerHost'] {
+  const raw = text(env, 'SERVICE_DOCKER_HOST');
+  if (raw === undefined) return null;
+  if (raw.startsWith('unix://') && raw.length > 'unix://'.length) return { socketPath: raw.slice('unix://'.length) };
+  const tcp = /^tcp:\/\/([^:/]+):(\d{1,5})$/.exec(raw);
+  if (tcp) return { host: tcp[1]!, port: Number(tcp[2]), protocol: 'http' };
+  throw new ConfigError('SERVICE_DOCKER_HOST', `must be unix:///path/to/docker.sock or tcp://host:port, got ${JSON.stringify(raw)}`);
 }
 
 function readProfiles(env: Env): ComputeProfile[] {

@@ -6,7 +6,6 @@ import type { CatalogGate } from '../boot/catalog-gate.js';
 import type { HubServices } from '../services.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { registerCaching } from './caching.js';
-import type { HealthCheck } from './deep-health.js';
 import { errorEnvelope, handleError } from './envelope.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
@@ -14,6 +13,7 @@ import { partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest } from './request-log.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { meRoutes } from './routes/me.js';
+import { sandboxDiagnosticRoutes } from './routes/sandbox-diagnostic.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
 import { NAMED_SCHEMAS, errorRef } from './schemas.js';
@@ -24,8 +24,6 @@ export interface HttpAppDeps {
   services: HubServices;
   catalogGate: CatalogGate;
   auth: AuthRouteOptions;
-  /** Extra checks for the deep health route (compute backends). */
-  healthChecks?: () => Promise<HealthCheck>[];
   /** Registers more routes (later capabilities, or tests). */
   routes?: ((app: HubApp) => void)[];
 }
@@ -64,10 +62,11 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     void reply.code(404).send(errorEnvelope('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`, request.id));
   });
 
-  systemRoutes(app, services, deps.healthChecks);
+  systemRoutes(app, services);
   authRoutes(app, services, deps.auth);
   meRoutes(app, services);
   userRoutes(app, services);
+  sandboxDiagnosticRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
   return app;
 }

@@ -11,7 +11,7 @@ export interface HealthCheck {
 const CHECK_TIMEOUT_MS = 5000;
 
 /** The preflight suite: storage, identity provider, compute, workload identity (spec 4.2). */
-export async function runDeepHealth(services: HubServices, extra: Promise<HealthCheck>[] = []): Promise<HealthCheck[]> {
+export async function runDeepHealth(services: HubServices): Promise<HealthCheck[]> {
   return Promise.all([
     timed('storage', async () => {
       const result = await preflightStore(services.store);
@@ -26,7 +26,12 @@ export async function runDeepHealth(services: HubServices, extra: Promise<Health
       if (!response.ok) throw new Error(`discovery document answered ${response.status}`);
       return `issuer ${oidc.issuer} reachable`;
     }),
-    ...extra,
+    timed('compute', async () => {
+      // Listing this deployment's sandboxes needs the backend (the Docker engine, the local
+      // sandbox directory) without creating anything.
+      const sandboxes = await services.sandboxes.list();
+      return `${services.sandboxes.kind} driver answers; ${sandboxes.length} sandbox(es) of this deployment`;
+    }),
     Promise.resolve<HealthCheck>({ name: 'workload-identity', status: 'skipped', duration_ms: 0, detail: 'not configured' }),
   ]);
 }

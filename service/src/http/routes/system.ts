@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import type { HubServices } from '../../services.js';
 import { authenticate } from '../auth/authenticate.js';
-import { runDeepHealth, type HealthCheck } from '../deep-health.js';
+import { runDeepHealth } from '../deep-health.js';
 import { renderOpenApiYaml } from '../openapi.js';
 import { DateTime, Envelope, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -39,7 +39,7 @@ export function deploymentInfo(services: HubServices) {
   };
 }
 
-export function systemRoutes(app: HubApp, services: HubServices, extraChecks: () => Promise<HealthCheck>[] = () => []): void {
+export function systemRoutes(app: HubApp, services: HubServices): void {
   app.get(
     '/api/health',
     {
@@ -58,7 +58,7 @@ export function systemRoutes(app: HubApp, services: HubServices, extraChecks: ()
       if (!request.query.deep) return { status: 'ok' };
       const principal = await authenticate(request, services);
       if (!principal) throw new HubError('UNAUTHORIZED', 'the deep health check requires authentication');
-      const checks = await runDeepHealth(services, extraChecks());
+      const checks = await runDeepHealth(services);
       const failed = checks.some((check) => check.status === 'failed');
       return reply.code(failed ? 503 : 200).header('cache-control', 'no-store').send({ status: failed ? 'failed' : 'ok', checks });
     },

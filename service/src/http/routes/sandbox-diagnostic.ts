@@ -1,0 +1,114 @@
+import { Type, type TSchema } from 'typebox';
+import { runStartupDiagnostic } from '../../../../sandbox-drivers/src/index.js';
+import { HubError } from '../../core/errors.js';
+import { Lease } from '../../core/records/lease.js';
+import { layout } from '../../core/storage-layout.js';
+import type { HubServices } from '../../services.js';
+import { principalOf } from '../auth/authenticate.js';
+import { DateTime, Nullable } from '../schemas.js';
+import type { HubApp } from '../types.js';
+
+export const SANDBOX_DIAGNOSTIC_PATH = '/api/v1/admin/debug/sandbox-startup';
+
+const StartupRequest = Type.Object(
+  {
+    image: Type.Optional(Type.String({ minLength: 1 })),
+    compute_profile: Type.Optional(Type.String({ minLength: 1 })),
+    environment_setup_benchmark: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, $id: 'SandboxStartupRequest' },
+);
+
+const phaseFields = {
+  status: Type.Enum(['ok', 'failed', 'skipped', 'unknown']),
+  duration_ms: Nullable(Type.Number({ minimum: 0 })),
+  error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+};
+const Phase = Type.Object(phaseFields);
+const Command = Type.Object({
+  ...phaseFields,
+  command: Type.String(),
+  stdout: Type.String(),
+  stderr: Type.String(),
+  failure_code: Type.Optional(Type.Enum(['COMMAND_FAILED', 'SPAWN_FAILED', 'BACKEND_ERROR', 'unknown'])),
+});
+const NumberMap = (minimum?: number): TSchema => Type.Record(Type.String(), Type.Number(minimum === undefined ? {} : { minimum }));
+
+const StartupReport = Type.Object(
+  {
+    ok: Type.Boolean(),
+    sandbox_id: Nullable(Type.String()),
+    image: Nullable(Type.String()),
+    compute_profile: Nullable(Type.String()),
+    compute_resources: Type.Object({ cpu: Type.Optional(Type.Number()), memory_bytes: Type.Optional(Type.Number()), gpu: Type.Optional(Type.String()) }),
+    started_at: DateTime,
+    finished_at: DateTime,
+    total_ms: Type.Number({ minimum: 0 }),
+    handle: Phase,
+    readiness: Command,
+    exec: Command,
+    cleanup: Phase,
+    startup_timings_ms: NumberMap(0),
+    counters: NumberMap(),
+    environment_setup_benchmark: Nullable(
+      Type.Object({ tool: Type.String({ minLength: 1 }), runtime_probe: Command, artifact_download: Command, prepare: Command, install: Command }),
+    ),
+  },
+  { $id: 'SandboxStartupReport' },
+);
+
+/**
+ * The sandbox start-up diagnostic (spec 4.8): super admins only, browser sessions only, one
+ * active run per admin across every replica (a lease in the store), always cleaning up its sandbox.
+ */
+export function sandboxDiagnosticRoutes(app: HubApp, services: HubServices): void {
+  const { settings } = services;
+  app.post(
+    SANDBOX_DIAGNOSTIC_PATH,
+    {
+      config: { action: 'admin.access', sessionOnly: true, cache: 'no-store' },
+      schema: {
+        tags: ['System'],
+        summary: 'Start a temporary sandbox, time its phases, and destroy it',
+        description: 'One active run per admin: a second concurrent request answers 429 RESOURCE_EXHAUSTED.',
+        body: StartupRequest,
+        response: { 200: Type.Object({ success: Type.Literal(true), data: StartupReport }) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const body = request.body ?? {};
+      if (body.image !== undefined && !settings.sandboxes.images.includes(body.image)) {
+        throw new HubError('VALIDATION_ERROR', `image ${body.image} is not one of this deployment's sandbox images`, [
+          { field: 'image', message: 'not in capabilities.sandbox_images' },
+        ]);
+      }
+      const timeoutMs = settings.sandboxes.startupTimeoutSeconds * 1000;
+      const lease = new Lease(services.store, layout.lease(`diagnostic-${principal.user.id}`), {
+        holder: `${services.instanceId}/${request.id}`,
+        // Long enough for the slowest run (readiness timeout plus the install benchmark).
+        ttlMs: 2 * timeoutMs + 10 * 60_000,
+      });
+      if (!(await lease.acquire())) {
+        throw new HubError('RESOURCE_EXHAUSTED', 'a sandbox start-up diagnostic of yours is already running; wait for it to finish', undefined, {
+          retryAfterSeconds: 10,
+        });
+      }
+      try {
+        const report = await runStartupDiagnostic(
+          services.sandboxes,
+          body,
+          { profiles: settings.sandboxes.computeProfiles, readinessTimeoutMs: timeoutMs, logger: request.log },
+        );
+        await services.audit.append({
+          event: 'admin.sandbox_diagnostic',
+          actor: principal.user.id,
+          metadata: { ok: report.ok, sandbox_id: report.sandbox_id, image: report.image, compute_profile: report.compute_profile },
+        });
+        return { success: true as const, data: report };
+      } finally {
+        await lease.release();
+      }
+    },
+  );
+}
