@@ -4,6 +4,7 @@ import { loadOrCreateLocalLoginSecret } from './boot/local-login.js';
 import { openObjectStore, openSandboxDriver } from './config/compose.js';
 import type { HubSettings } from './config/settings.js';
 import type { Catalog } from './core/catalog/catalog.js';
+import type { ProjectEventPublisher } from './core/ports/project-events.js';
 import type { SandboxDriver } from './core/ports/sandbox-driver.js';
 import type { ObjectStore } from './core/store/object-store.js';
 import { preflightStore } from './core/store/preflight.js';
@@ -73,7 +74,9 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     logger.error({ event: 'storage_preflight_failed', storage: store.kind, err: preflight.error }, 'storage_preflight_failed');
   }
 
-  const services = createServices(settings, store, options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store)));
+  const background = new BackgroundWork();
+  const events: ProjectEventPublisher = { publish: (event) => logger.info({ event: 'project_event', ...event, event_kind: event.kind }, 'project_event') };
+  const services = createServices(settings, store, options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store)), events);
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
@@ -98,7 +101,6 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     auth: { localLoginSecret, ...(oidcLogin ? { oidc: oidcLogin } : {}) },
     ...(routes.length > 0 ? { routes } : {}),
   });
-  const background = new BackgroundWork();
   const upgradedSockets = new Set<Duplex>();
   let closing: Promise<DrainOutcome> | null = null;
   return {

@@ -7,7 +7,10 @@ import { Authenticator } from './core/identity/authenticator.js';
 import { LoginSessions } from './core/identity/login-sessions.js';
 import { UserDirectory } from './core/identity/users.js';
 import { isSuperAdmin, type EntitlementRules } from './core/policy/entitlements.js';
+import type { ProjectEventPublisher } from './core/ports/project-events.js';
 import { ProjectRecords } from './core/projects/project-records.js';
+import { ProjectService } from './core/projects/project-service.js';
+import type { LabelPolicy } from './core/policy/security-labels.js';
 import type { SandboxDriver } from './core/ports/sandbox-driver.js';
 import type { ObjectStore } from './core/store/object-store.js';
 
@@ -21,8 +24,10 @@ export interface HubServices {
   loginSessions: LoginSessions;
   tokens: AccessTokens;
   authenticator: Authenticator;
-  projects: ProjectRecords;
+  projectRecords: ProjectRecords;
+  projects: ProjectService;
   entitlementRules: EntitlementRules;
+  labelPolicy: LabelPolicy;
   sandboxes: SandboxDriver;
   /** Identifies the deployment (everything sharing this store): it owns the sandboxes it creates. */
   deploymentId: string;
@@ -37,9 +42,12 @@ export function deploymentIdOf(store: ObjectStore): string {
 }
 
 /** The services built on the store alone (what the command line needs too). */
-export type StoreServices = Pick<HubServices, 'settings' | 'store' | 'catalog' | 'audit' | 'users' | 'loginSessions' | 'tokens' | 'authenticator' | 'projects' | 'entitlementRules'>;
+export type StoreServices = Pick<
+  HubServices,
+  'settings' | 'store' | 'catalog' | 'audit' | 'users' | 'loginSessions' | 'tokens' | 'authenticator' | 'projectRecords' | 'projects' | 'entitlementRules' | 'labelPolicy'
+>;
 
-export function createStoreServices(settings: HubSettings, store: ObjectStore): StoreServices {
+export function createStoreServices(settings: HubSettings, store: ObjectStore, events: ProjectEventPublisher): StoreServices {
   const catalog = new Catalog(store);
   const audit = new AuditLog(store);
   const users = new UserDirectory(store, catalog, audit);
@@ -51,6 +59,8 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore): 
     defaultRole: settings.auth.defaultRole,
     localIdentityIsAdmin: settings.auth.kind === 'local',
   };
+  const labelPolicy: LabelPolicy = { classificationOrder: settings.security.classificationOrder, policyVersion: settings.security.policyVersion };
+  const projectRecords = new ProjectRecords(store, catalog);
   return {
     settings,
     store,
@@ -60,14 +70,16 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore): 
     loginSessions,
     tokens,
     authenticator: new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules)),
-    projects: new ProjectRecords(store, catalog, audit),
+    projectRecords,
+    projects: new ProjectService(projectRecords, users, audit, events, labelPolicy),
     entitlementRules,
+    labelPolicy,
   };
 }
 
-export function createServices(settings: HubSettings, store: ObjectStore, sandboxes: SandboxDriver): HubServices {
+export function createServices(settings: HubSettings, store: ObjectStore, sandboxes: SandboxDriver, events: ProjectEventPublisher): HubServices {
   return {
-    ...createStoreServices(settings, store),
+    ...createStoreServices(settings, store, events),
     sandboxes,
     deploymentId: deploymentIdOf(store),
     startedAt: new Date(),

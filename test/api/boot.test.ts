@@ -63,7 +63,8 @@ describe('notebook-hub serve', () => {
     await new Catalog(store).initialize();
     await store.put(layout.projectRevision('proj-0000000000000001', 'rev-0000000000000001'), JSON.stringify({
       schema_version: 1, revision: 'rev-0000000000000001', parent_revision: null, id: 'proj-0000000000000001', name: 'kept',
-      description: '', owner: 'u', members: [], tags: [], status: 'active', default_role: null,
+      description: '', owner: 'u', owner_email: 'u@example.com', members: [], group_members: [], tags: [], status: 'active',
+      default_role: null, federation: null, security_labels: null,
       created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', written_by: 'u',
     }));
     await store.delete(layout.catalogPointer);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Catalog } from '../../service/src/core/catalog/catalog.js';
-import { catalogEntryOf, type ProjectRevision } from '../../service/src/core/projects/project-records.js';
+import { projectCatalogEntries, type ProjectRevision } from '../../service/src/core/projects/project-records.js';
 import { newProjectId, newRevisionId } from '../../service/src/core/ids.js';
 import { catalogKeys } from '../../service/src/core/storage-layout.js';
 import { FsObjectStore } from '../../service/src/store/fs-store.js';
@@ -65,11 +65,11 @@ async function catalogWithProjects(root: string, count: number): Promise<Catalog
       const at = new Date(base + i * 1000);
       const revision: ProjectRevision = {
         schema_version: 1, revision: newRevisionId(at.getTime()), parent_revision: null, id: newProjectId(at.getTime()),
-        name: `Project ${i}`, description: 'A project used by the storage benchmark', owner: `user-${i % 97}`,
-        members: [], tags: [`team:${i % 13}`], status: 'active', default_role: null,
+        name: `Project ${i}`, description: 'A project used by the storage benchmark', owner: `user-${i % 97}`, owner_email: `user-${i % 97}@example.com`,
+        members: [], group_members: [], tags: [`team:${i % 13}`], status: 'active', default_role: null, federation: null, security_labels: null,
         created_at: at.toISOString(), updated_at: at.toISOString(), written_by: 'bench',
       };
-      tx.put(catalogKeys.project(revision.id), catalogEntryOf(revision, i % 7));
+      for (const [key, value] of projectCatalogEntries(revision, i % 7)) tx.put(key, value);
     }
   });
   return catalog;

@@ -8,6 +8,7 @@ import { AuditLog } from '../core/audit/audit-log.js';
 import { Catalog } from '../core/catalog/catalog.js';
 import { UserDirectory } from '../core/identity/users.js';
 import { ProjectRecords } from '../core/projects/project-records.js';
+import { ProjectService } from '../core/projects/project-service.js';
 import type { RecoveryReport } from '../core/recovery/plan.js';
 import { layout } from '../core/storage-layout.js';
 import { FsObjectStore } from '../store/fs-store.js';
@@ -15,6 +16,16 @@ import { runRecover, type RecoverIo, type RecoverOptions } from './recover.js';
 
 const run = promisify(execFile);
 const BIN = path.resolve(import.meta.dirname, '../../../bin/notebook-hub.mjs');
+
+const owner = { id: 'usr-0000000000000001', email: 'owner@example.com' };
+
+function projectServiceOn(store: FsObjectStore, catalog: Catalog): ProjectService {
+  const audit = new AuditLog(store);
+  return new ProjectService(new ProjectRecords(store, catalog), new UserDirectory(store, catalog, audit), audit, { publish: () => {} }, {
+    classificationOrder: [],
+    policyVersion: '1',
+  });
+}
 
 describe('notebook-hub recover', () => {
   let dataDir: string;
@@ -29,11 +40,11 @@ describe('notebook-hub recover', () => {
     store = new FsObjectStore(path.join(dataDir, 'store'));
     const catalog = new Catalog(store);
     await catalog.initialize();
-    const projects = new ProjectRecords(store, catalog, new AuditLog(store));
+    const projects = projectServiceOn(store, catalog);
     projectIds = [];
-    for (const name of ['alpha', 'beta', 'gamma']) projectIds.push((await projects.create({ name, description: '', owner: 'u-1' }, 'u-1')).id);
-    await projects.update(projectIds[1]!, (p) => ({ ...p, name: 'beta 2' }), 'u-1');
-    await projects.update(projectIds[2]!, (p) => ({ ...p, status: 'deleted' }), 'u-1', 'project.delete');
+    for (const name of ['alpha', 'beta', 'gamma']) projectIds.push((await projects.create({ name }, owner)).id);
+    await projects.update(projectIds[1]!, { name: 'beta 2' }, owner);
+    await projects.delete(projectIds[2]!, owner);
     const users = new UserDirectory(store, catalog, new AuditLog(store));
     await users.upsertFromLogin({ subject: 'https://idp.example#42', email: 'Dana@Example.com', name: 'Dana', picture_url: null });
     await users.ensureByEmail('root@example.com', { name: null, superAdmin: true }, 'ops');
@@ -57,8 +68,10 @@ describe('notebook-hub recover', () => {
     const { code, report } = await recover({ rebuild: true });
     expect(code).toBe(0);
     expect(report!.current.state).toBe('ok');
-    expect(report!.proposed.by_prefix).toEqual({ 'projects/': 2, 'deleted-projects/': 1, 'users/': 2, 'user-emails/': 2, 'user-subjects/': 1, 'super-admins/': 1 });
-    expect(report!.changes).toMatchObject({ added: 0, removed: 0, changed: 0, unchanged: 9 });
+    expect(report!.proposed.by_prefix).toEqual({
+      'projects/': 2, 'deleted-projects/': 1, 'project-access/': 2, 'users/': 2, 'user-emails/': 2, 'user-subjects/': 1, 'super-admins/': 1,
+    });
+    expect(report!.changes).toMatchObject({ added: 0, removed: 0, changed: 0, unchanged: 11 });
     expect(report!.warnings.map((w) => w.code)).toContain('REBUILD_FROM_RECORDS');
     expect(report!.report_token).toMatch(/^rpt_/);
     expect((await recover({ rebuild: true })).report!.report_token).toBe(report!.report_token);
@@ -69,17 +82,19 @@ describe('notebook-hub recover', () => {
     await expect(new Catalog(store).view()).rejects.toMatchObject({ code: 'NOT_INITIALIZED' });
     const dry = await recover({ rebuild: true });
     expect(dry.report!.current.state).toBe('missing');
-    expect(dry.report!.changes.added).toBe(9);
+    expect(dry.report!.changes.added).toBe(11);
 
     const applied = await recover(applyOptions(dry.report!.report_token));
     expect(applied.code).toBe(0);
-    expect(JSON.parse(applied.stdout)).toMatchObject({ applied: true, mode: 'rebuild', entries: 9 });
+    expect(JSON.parse(applied.stdout)).toMatchObject({ applied: true, mode: 'rebuild', entries: 11 });
     const users = new UserDirectory(store, new Catalog(store), new AuditLog(store));
     expect(await users.findByEmail('dana@example.com')).toMatchObject({ name: 'Dana', subject: 'https://idp.example#42' });
     expect(await users.grantedSuperAdminEmails()).toEqual(['root@example.com']);
-    const projects = new ProjectRecords(store, new Catalog(store), new AuditLog(store));
-    expect((await projects.list({ limit: 10 })).items.map((item) => item.value.name).sort()).toEqual(['alpha', 'beta 2']);
-    expect((await projects.get(projectIds[2]!))?.status).toBe('deleted');
+    const records = new ProjectRecords(store, new Catalog(store));
+    const view = await new Catalog(store).view();
+    const active = await view.list<{ name: string }>('projects/', { limit: 10 });
+    expect(active.items.map((item) => item.value.name).sort()).toEqual(['alpha', 'beta 2']);
+    expect((await records.get(projectIds[2]!))?.status).toBe('deleted');
     const audit = await store.list(layout.deploymentAuditPrefix());
     const events = await Promise.all(audit.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString())));
     expect(events.find((event) => event.event === 'system.recover')).toMatchObject({ actor: 'u-admin', metadata: { mode: 'rebuild' } });
@@ -88,10 +103,10 @@ describe('notebook-hub recover', () => {
   it('reinstates an earlier snapshot', async () => {
     const catalog = new Catalog(store);
     const before = (await catalog.readPointer())!.pointer.snapshot_id;
-    await new ProjectRecords(store, catalog, new AuditLog(store)).create({ name: 'late', description: '', owner: 'u' }, 'u');
+    await projectServiceOn(store, catalog).create({ name: 'late' }, owner);
     const dry = await recover({ snapshot: before });
     expect(dry.code).toBe(0);
-    expect(dry.report!.changes.removed).toBe(1);
+    expect(dry.report!.changes.removed).toBe(2); // the project and its owner's access entry
     expect(dry.report!.warnings.map((w) => w.code)).toEqual(['CATALOG_ROLLBACK']);
     const applied = await recover({ snapshot: before, apply: dry.report!.report_token, writersStopped: true, actor: 'u', acceptWarnings: true });
     expect(applied.code).toBe(0);
@@ -120,7 +135,7 @@ describe('notebook-hub recover', () => {
     const token = dry.report!.report_token;
     expect((await recover({ ...applyOptions(token), acceptWarnings: false })).stderr).toMatch(/--accept-warnings/);
 
-    await new ProjectRecords(store, new Catalog(store), new AuditLog(store)).create({ name: 'new', description: '', owner: 'u' }, 'u');
+    await projectServiceOn(store, new Catalog(store)).create({ name: 'new' }, owner);
     const stale = await recover(applyOptions(token));
     expect(stale.code).toBe(1);
     expect(stale.stderr).toMatch(/stale/);

@@ -32,7 +32,8 @@ export async function runTokenCreate(options: TokenCreateOptions, io: { stdout: 
       io.stderr(`token create: storage is not usable: ${preflight.outcome === 'unreachable' ? preflight.error.message : preflight.detail}\n`);
       return 1;
     }
-    const services = createStoreServices(settings, store);
+    // No project changes happen here, so project events need no destination.
+    const services = createStoreServices(settings, store, { publish: () => {} });
     await new CatalogGate(services.catalog, services.audit, createLogger('silent')).ensureReady();
     const user = await services.users.ensureByEmail(email, { name: null, superAdmin: options.superAdmin ?? false }, 'cli');
     const { token, record } = await services.tokens.issue(user.id, { name: options.name ?? 'command line', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'cli');

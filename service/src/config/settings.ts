@@ -4,6 +4,7 @@ import envPaths from 'env-paths';
 import { authSettingDefinitions, readAuthSettings, type AuthSettings } from './settings-auth.js';
 import { limitSettingDefinitions, readLimitSettings, type LimitSettings } from './settings-limits.js';
 import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } from './settings-sandboxes.js';
+import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
 import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 
@@ -12,6 +13,7 @@ export type { StorageSettings } from './settings-storage.js';
 export type { AuthSettings, OidcSettings } from './settings-auth.js';
 export type { LimitSettings } from './settings-limits.js';
 export type { ComputeProfile, SandboxSettings } from './settings-sandboxes.js';
+export type { SecuritySettings } from './settings-security.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -26,6 +28,7 @@ export interface HubSettings {
   auth: AuthSettings;
   limits: LimitSettings;
   sandboxes: SandboxSettings;
+  security: SecuritySettings;
   version: string;
   /** The container image this hub runs from, when deployed as one. */
   image: string | null;
@@ -68,6 +71,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...authSettingDefinitions,
   ...limitSettingDefinitions,
   ...sandboxSettingDefinitions,
+  ...securitySettingDefinitions,
   ...sessionSettingDefinitions,
 ];
 
@@ -94,6 +98,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     auth: readAuthSettings(env),
     limits: readLimitSettings(env),
     sandboxes: readSandboxSettings(env),
+    security: readSecuritySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,
     logLevel: oneOf(env, 'SERVICE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),

@@ -53,6 +53,11 @@ export const catalogKeys = {
   userEmailsPrefix: (start = '') => `user-emails/${encodeURIComponent(start.toLowerCase())}`,
   userSubject: (subject: string) => `user-subjects/${encodeURIComponent(subject)}`,
   userSubjectsPrefix: 'user-subjects/',
+  /** Who may see a project: `user/<uid>`, `email/<e-mail>`, `group/<group>` or `open` (everyone). */
+  projectAccess: (kind: 'user' | 'email' | 'group' | 'open', subject: string, projectId: string) =>
+    kind === 'open' ? `project-access/open/${projectId}` : `project-access/${kind}/${encodeURIComponent(kind === 'email' ? subject.toLowerCase() : subject)}/${projectId}`,
+  projectAccessPrefix: (kind: 'user' | 'email' | 'group' | 'open', subject = '') =>
+    kind === 'open' ? 'project-access/open/' : `project-access/${kind}/${encodeURIComponent(kind === 'email' ? subject.toLowerCase() : subject)}/`,
   grantedSuperAdmin: (userId: string) => `super-admins/${userId}`,
   grantedSuperAdminsPrefix: 'super-admins/',
 };

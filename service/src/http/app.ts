@@ -13,6 +13,8 @@ import { partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest } from './request-log.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { meRoutes } from './routes/me.js';
+import { projectMemberRoutes } from './routes/project-members.js';
+import { projectRoutes } from './routes/projects.js';
 import { sandboxDiagnosticRoutes } from './routes/sandbox-diagnostic.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
@@ -66,6 +68,8 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   authRoutes(app, services, deps.auth);
   meRoutes(app, services);
   userRoutes(app, services);
+  projectRoutes(app, services);
+  projectMemberRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
   return app;

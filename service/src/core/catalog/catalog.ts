@@ -42,6 +42,8 @@ export interface CatalogView {
   readonly snapshot: CatalogSnapshot;
   get<T>(key: string): Promise<T | null>;
   list<T>(prefix: string, options: CatalogListOptions<T>): Promise<CatalogPage<T>>;
+  /** Entries under `prefix` in key order (or reverse), strictly after the key `after`. */
+  entries<T>(prefix: string, options?: { after?: string; reverse?: boolean }): AsyncGenerator<{ key: string; value: T }>;
 }
 
 /** What a mutation sees and changes; its writes become visible to later reads in the same batch. */
@@ -120,6 +122,7 @@ export class Catalog {
       snapshot,
       get: <T>(key: string) => readThrough(getValue(nodes, snapshot.root, key)) as Promise<T | null>,
       list: <T>(prefix: string, options: CatalogListOptions<T>) => listPage<T>(nodes, snapshot.root, prefix, options),
+      entries: <T>(prefix: string, options: { after?: string; reverse?: boolean } = {}) => scanEntries<T>(nodes, snapshot.root, prefix, options),
     };
   }
 
@@ -280,6 +283,20 @@ async function runIsolated(
 async function readThrough(read: Promise<unknown>): Promise<unknown> {
   try {
     return (await read) ?? null;
+  } catch (error) {
+    if (error instanceof CatalogNodeMissingError) throw new NotInitializedError(error.message);
+    throw error;
+  }
+}
+
+async function* scanEntries<T>(
+  nodes: ObjectStoreNodeStore,
+  root: TreeRoot,
+  prefix: string,
+  options: { after?: string; reverse?: boolean },
+): AsyncGenerator<{ key: string; value: T }> {
+  try {
+    for await (const [key, value] of scan(nodes, root, { prefix, ...options })) yield { key, value: value as T };
   } catch (error) {
     if (error instanceof CatalogNodeMissingError) throw new NotInitializedError(error.message);
     throw error;

@@ -2,6 +2,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import { newTokenId } from '../ids.js';
 import type { PolicyAction } from '../policy/actions.js';
+import type { SecurityContext } from '../policy/security-labels.js';
 import { getJson, jsonBody, parseJson } from '../store/cas.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { layout } from '../storage-layout.js';
@@ -27,12 +28,15 @@ export interface TokenRecord {
   created_at: string;
   expires_at: string | null;
   token_hash: string;
+  /** The creating session's security context, good until it expires (null: none). */
+  context?: SecurityContext | null;
 }
 
 export interface NewToken {
   name: string;
   expiresAt: Date | null;
   scope: TokenScope;
+  context?: SecurityContext | null;
 }
 
 /**
@@ -62,6 +66,7 @@ export class AccessTokens {
       created_at: at.toISOString(),
       expires_at: request.expiresAt?.toISOString() ?? null,
       token_hash: secretHash(token),
+      context: request.context ?? null,
     };
     const body = jsonBody(record);
     await this.store.put(layout.token(record.token_hash), body, { ifNoneMatch: '*' });

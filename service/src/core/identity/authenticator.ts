@@ -1,12 +1,17 @@
 import { HubError } from '../errors.js';
+import type { SecurityContext } from '../policy/security-labels.js';
 import type { AccessTokens, TokenScope } from './access-tokens.js';
 import type { LoginSessions } from './login-sessions.js';
 import { secretHash } from './secrets.js';
 import type { UserDirectory, UserEntry } from './users.js';
 
-export type Credential =
+export type Credential = (
   | { kind: 'session'; provider: 'local' | 'oidc'; expiresAt: string }
-  | { kind: 'token'; tokenId: string; scope: TokenScope; expiresAt: string | null };
+  | { kind: 'token'; tokenId: string; scope: TokenScope; expiresAt: string | null }
+) & {
+  /** What the caller is cleared for (security labels); null: nothing labelled. */
+  context: SecurityContext | null;
+};
 
 /** Who is calling, and with what. */
 export interface Principal {
@@ -46,7 +51,10 @@ export class Authenticator {
     return this.resolve(`s:${secretHash(cookieValue)}`, async () => {
       const session = await this.sessions.resolve(cookieValue);
       if (!session) return null;
-      return { userId: session.user_id, credential: { kind: 'session', provider: session.provider, expiresAt: session.expires_at } };
+      return {
+        userId: session.user_id,
+        credential: { kind: 'session', provider: session.provider, expiresAt: session.expires_at, context: session.context ?? null },
+      };
     });
   }
 
@@ -54,7 +62,10 @@ export class Authenticator {
     return this.resolve(`t:${secretHash(token)}`, async () => {
       const record = await this.tokens.verify(token);
       if (!record) return null;
-      return { userId: record.user_id, credential: { kind: 'token', tokenId: record.id, scope: record.scope, expiresAt: record.expires_at } };
+      return {
+        userId: record.user_id,
+        credential: { kind: 'token', tokenId: record.id, scope: record.scope, expiresAt: record.expires_at, context: record.context ?? null },
+      };
     });
   }
 

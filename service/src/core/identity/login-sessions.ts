@@ -1,3 +1,4 @@
+import type { SecurityContext } from '../policy/security-labels.js';
 import { getJson, jsonBody } from '../store/cas.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { layout } from '../storage-layout.js';
@@ -9,6 +10,8 @@ export interface LoginSessionRecord {
   provider: 'local' | 'oidc';
   created_at: string;
   expires_at: string;
+  /** What the user is cleared for during this session (from the identity provider). */
+  context: SecurityContext | null;
 }
 
 /**
@@ -23,15 +26,22 @@ export class LoginSessions {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async create(userId: string, provider: LoginSessionRecord['provider']): Promise<{ cookieValue: string; record: LoginSessionRecord }> {
+  /** `context` receives the session's expiry and returns the security context to keep with it. */
+  async create(
+    userId: string,
+    provider: LoginSessionRecord['provider'],
+    context: (expiresAt: string) => SecurityContext | null = () => null,
+  ): Promise<{ cookieValue: string; record: LoginSessionRecord }> {
     const cookieValue = randomSecret();
     const at = this.now();
+    const expiresAt = new Date(at.getTime() + this.lifetimeMs).toISOString();
     const record: LoginSessionRecord = {
       schema_version: 1,
       user_id: userId,
       provider,
       created_at: at.toISOString(),
-      expires_at: new Date(at.getTime() + this.lifetimeMs).toISOString(),
+      expires_at: expiresAt,
+      context: context(expiresAt),
     };
     await this.store.put(layout.loginSession(secretHash(cookieValue)), jsonBody(record), { ifNoneMatch: '*' });
     return { cookieValue, record };

@@ -19,6 +19,8 @@ export interface UserRevision {
   /** Who the identity provider says this is (`<issuer>#<sub>`, or `local`); null for users known only by e-mail. */
   subject: string | null;
   suspended_at: string | null;
+  /** Identity-provider groups from the last login (for project group members). */
+  groups: string[];
   /** Granted by an operator (`notebook-hub token create --super-admin`); configuration can grant it too. */
   super_admin: boolean;
   created_at: string;
@@ -34,6 +36,7 @@ export interface UserEntry {
   picture_url: string | null;
   subject: string | null;
   suspended_at: string | null;
+  groups: string[];
   super_admin: boolean;
   created_at: string;
   updated_at: string;
@@ -45,11 +48,12 @@ export interface IdentityClaims {
   email: string;
   name: string | null;
   picture_url: string | null;
+  groups?: string[];
 }
 
 export function userEntryOf(revision: UserRevision): UserEntry {
   const { id, email, name, picture_url, subject, suspended_at, super_admin, created_at, updated_at } = revision;
-  return { id, email, name, picture_url, subject, suspended_at, super_admin, created_at, updated_at, revision: revision.revision };
+  return { id, email, name, picture_url, subject, suspended_at, groups: revision.groups ?? [], super_admin, created_at, updated_at, revision: revision.revision };
 }
 
 /** Catalog entries a user revision owns: the user and its e-mail and subject indexes. */
@@ -124,8 +128,8 @@ export class UserDirectory {
       if (current && current.subject && current.subject !== claims.subject) {
         throw new HubError('CONFLICT', `the e-mail ${email} already belongs to another identity`);
       }
-      const profile = { email, name: claims.name, picture_url: claims.picture_url, subject: claims.subject };
-      if (current && Object.entries(profile).every(([field, value]) => current[field as keyof UserRevision] === value)) {
+      const profile = { email, name: claims.name, picture_url: claims.picture_url, subject: claims.subject, groups: [...(claims.groups ?? [])].sort() };
+      if (current && Object.entries(profile).every(([field, value]) => JSON.stringify(current[field as keyof UserRevision] ?? []) === JSON.stringify(value))) {
         return userEntryOf(current);
       }
       const next = current ? await this.change(current, profile, current.id) : await this.create({ ...profile, super_admin: false }, 'system');
@@ -149,7 +153,7 @@ export class UserDirectory {
         if (granted) await this.audit.append({ event: 'user.grant_super_admin', actor, metadata: { user_id: granted.id } });
         return granted ? userEntryOf(granted) : undefined;
       }
-      const created = await this.create({ email, name: options.name, picture_url: null, subject: null, super_admin: options.superAdmin }, actor);
+      const created = await this.create({ email, name: options.name, picture_url: null, subject: null, groups: [], super_admin: options.superAdmin }, actor);
       return created ? userEntryOf(created) : undefined;
     });
   }
@@ -174,7 +178,7 @@ export class UserDirectory {
     return parseJson<UserRevision>(key, object.body);
   }
 
-  private async create(profile: Pick<UserRevision, 'email' | 'name' | 'picture_url' | 'subject' | 'super_admin'>, actor: string): Promise<UserRevision | undefined> {
+  private async create(profile: Pick<UserRevision, 'email' | 'name' | 'picture_url' | 'subject' | 'groups' | 'super_admin'>, actor: string): Promise<UserRevision | undefined> {
     const at = this.now();
     const revision: UserRevision = {
       schema_version: 1,

@@ -1,19 +1,26 @@
-import type { AuditLog } from '../audit/audit-log.js';
-import type { Catalog, CatalogPage, CatalogTx } from '../catalog/catalog.js';
+import type { Catalog, CatalogTx, CatalogView } from '../catalog/catalog.js';
 import { HubError } from '../errors.js';
 import { newProjectId, newRevisionId } from '../ids.js';
+import type { AssignableRole, ProjectFacts } from '../policy/engine.js';
+import type { SecurityLabels } from '../policy/security-labels.js';
+import type { ProjectRole } from '../policy/table.js';
 import { commitRevision, retryChange } from '../records/revisions.js';
 import { parseJson } from '../store/cas.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 
-export type ProjectRole = 'admin' | 'manager' | 'editor' | 'viewer';
-export type AssignableRole = Exclude<ProjectRole, 'admin'>;
+export type { AssignableRole } from '../policy/engine.js';
+export type { ProjectRole } from '../policy/table.js';
 
 export interface ProjectMember {
-  role: ProjectRole;
+  role: AssignableRole;
   user_id?: string;
   email?: string;
+}
+
+export interface GroupMember {
+  group: string;
+  role: AssignableRole;
 }
 
 /** One immutable revision of a project's metadata: `records/projects/<pid>/<revision>`. */
@@ -24,13 +31,17 @@ export interface ProjectRevision {
   id: string;
   name: string;
   description: string;
+  /** The owner's user id; the owner is the project's admin. */
   owner: string;
+  owner_email: string;
   members: ProjectMember[];
+  group_members: GroupMember[];
   tags: string[];
   status: 'active' | 'deleted';
+  /** Role of users who are not members (null: the deployment's default role). */
   default_role: AssignableRole | null;
-  federation?: { enabled: boolean; target?: string };
-  security_labels?: { classification: string; compartments: string[] };
+  federation: { enabled: boolean; target?: string } | null;
+  security_labels: SecurityLabels | null;
   created_at: string;
   updated_at: string;
   written_by: string;
@@ -47,14 +58,31 @@ export interface ProjectCatalogEntry {
   updated_at: string;
   notebook_count: number;
   tags: string[];
+  security_labels: SecurityLabels | null;
   revision: string;
 }
 
-export type NewProject = Pick<ProjectRevision, 'name' | 'description' | 'owner'> &
-  Partial<Pick<ProjectRevision, 'members' | 'tags' | 'default_role' | 'federation' | 'security_labels'>>;
+/** The value of an access index entry: the role it grants. */
+export interface AccessGrant {
+  role: ProjectRole;
+}
 
-export function catalogEntryOf(revision: ProjectRevision, notebookCount: number): ProjectCatalogEntry {
-  return {
+export type NewProject = Pick<ProjectRevision, 'name' | 'description' | 'owner' | 'owner_email'> &
+  Partial<Pick<ProjectRevision, 'members' | 'group_members' | 'tags' | 'default_role' | 'federation' | 'security_labels'>>;
+
+export type ProjectChange = Omit<ProjectRevision, 'revision' | 'parent_revision' | 'updated_at' | 'written_by' | 'schema_version' | 'id' | 'created_at'>;
+
+export function catalogKeyOf(revision: Pick<ProjectRevision, 'id' | 'status'>): string {
+  return revision.status === 'deleted' ? catalogKeys.deletedProject(revision.id) : catalogKeys.project(revision.id);
+}
+
+/**
+ * Everything the catalog holds for one project revision: its entry, and for an active project the
+ * access index entries (owner, members, groups, open to everyone) that let a user's project list
+ * be read without scanning every project.
+ */
+export function projectCatalogEntries(revision: ProjectRevision, notebookCount: number): [string, unknown][] {
+  const entry: ProjectCatalogEntry = {
     id: revision.id,
     name: revision.name,
     description: revision.description,
@@ -64,19 +92,43 @@ export function catalogEntryOf(revision: ProjectRevision, notebookCount: number)
     updated_at: revision.updated_at,
     notebook_count: notebookCount,
     tags: revision.tags,
+    security_labels: revision.security_labels,
     revision: revision.revision,
+  };
+  const entries: [string, unknown][] = [[catalogKeyOf(revision), entry]];
+  if (revision.status !== 'active') return entries;
+  const grant = (role: ProjectRole): AccessGrant => ({ role });
+  entries.push([catalogKeys.projectAccess('user', revision.owner, revision.id), grant('admin')]);
+  for (const member of revision.members) {
+    if (member.user_id) entries.push([catalogKeys.projectAccess('user', member.user_id, revision.id), grant(member.role)]);
+    else if (member.email) entries.push([catalogKeys.projectAccess('email', member.email, revision.id), grant(member.role)]);
+  }
+  for (const member of revision.group_members) entries.push([catalogKeys.projectAccess('group', member.group, revision.id), grant(member.role)]);
+  if (revision.default_role) entries.push([catalogKeys.projectAccess('open', '', revision.id), grant(revision.default_role)]);
+  return entries;
+}
+
+export function projectFactsOf(revision: ProjectRevision): ProjectFacts {
+  return {
+    id: revision.id,
+    owner: revision.owner,
+    status: revision.status,
+    members: revision.members,
+    group_members: revision.group_members,
+    default_role: revision.default_role,
+    security_labels: revision.security_labels,
   };
 }
 
-export function catalogKeyOf(revision: Pick<ProjectRevision, 'id' | 'status'>): string {
-  return revision.status === 'deleted' ? catalogKeys.deletedProject(revision.id) : catalogKeys.project(revision.id);
-}
-
+/**
+ * Persistence of projects: each change is a new immutable revision that the catalog adopts only if
+ * its entry still names the revision the change was based on (see commitRevision). Validation,
+ * authorization, audit and alerts belong to the callers.
+ */
 export class ProjectRecords {
   constructor(
     private readonly store: ObjectStore,
     private readonly catalog: Catalog,
-    private readonly audit: AuditLog,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -90,33 +142,32 @@ export class ProjectRecords {
       name: input.name,
       description: input.description,
       owner: input.owner,
+      owner_email: input.owner_email,
       members: input.members ?? [],
+      group_members: input.group_members ?? [],
       tags: input.tags ?? [],
       status: 'active',
       default_role: input.default_role ?? null,
-      ...(input.federation ? { federation: input.federation } : {}),
-      ...(input.security_labels ? { security_labels: input.security_labels } : {}),
+      federation: input.federation ?? null,
+      security_labels: input.security_labels ?? null,
       created_at: at.toISOString(),
       updated_at: at.toISOString(),
       written_by: actor,
     };
     await this.commit(revision, async (tx) => {
       if (await tx.get(catalogKeys.project(revision.id))) throw new HubError('CONFLICT', `project ${revision.id} already exists`);
-      tx.put(catalogKeys.project(revision.id), catalogEntryOf(revision, 0));
+      for (const [key, value] of projectCatalogEntries(revision, 0)) tx.put(key, value);
       return true;
     });
-    await this.audit.append({ event: 'project.create', actor, projectId: revision.id, metadata: { name: revision.name } });
     return revision;
   }
 
-  /** Applies `change` to the current revision; `change` may run again after a lost race. */
-  async update(
-    projectId: string,
-    change: (current: ProjectRevision) => Omit<ProjectRevision, 'revision' | 'parent_revision' | 'updated_at' | 'written_by'>,
-    actor: string,
-    event = 'project.update',
-  ): Promise<ProjectRevision> {
-    const committed = await retryChange(`project ${projectId}`, async () => {
+  /**
+   * Applies `change` to the current revision and returns both; `change` may run again after a
+   * lost race, and may throw to refuse the change.
+   */
+  async update(projectId: string, change: (current: ProjectRevision) => ProjectChange, actor: string): Promise<{ before: ProjectRevision; after: ProjectRevision }> {
+    return retryChange(`project ${projectId}`, async () => {
       const current = await this.get(projectId);
       if (!current || current.status === 'deleted') throw new HubError('NOT_FOUND', `project ${projectId} not found`);
       const at = this.now();
@@ -133,28 +184,20 @@ export class ProjectRecords {
       const adopted = await this.commit(next, async (tx) => {
         const entry = await tx.get<ProjectCatalogEntry>(catalogKeyOf(current));
         if (entry?.revision !== current.revision) return false;
-        tx.delete(catalogKeyOf(current));
-        tx.put(catalogKeyOf(next), catalogEntryOf(next, entry.notebook_count));
+        for (const [key] of projectCatalogEntries(current, entry.notebook_count)) tx.delete(key);
+        for (const [key, value] of projectCatalogEntries(next, entry.notebook_count)) tx.put(key, value);
         return true;
       });
-      return adopted ? next : undefined;
+      return adopted ? { before: current, after: next } : undefined;
     });
-    await this.audit.append({ event, actor, projectId, metadata: { revision: committed.revision } });
-    return committed;
   }
 
-  async get(projectId: string): Promise<ProjectRevision | null> {
-    const view = await this.catalog.view();
+  async get(projectId: string, view?: CatalogView): Promise<ProjectRevision | null> {
+    const catalog = view ?? (await this.catalog.view());
     const entry =
-      (await view.get<ProjectCatalogEntry>(catalogKeys.project(projectId))) ??
-      (await view.get<ProjectCatalogEntry>(catalogKeys.deletedProject(projectId)));
+      (await catalog.get<ProjectCatalogEntry>(catalogKeys.project(projectId))) ??
+      (await catalog.get<ProjectCatalogEntry>(catalogKeys.deletedProject(projectId)));
     return entry ? this.readRevision(projectId, entry.revision) : null;
-  }
-
-  /** Active projects, newest first (project ids sort by creation time). */
-  async list(options: { cursor?: string | null; limit: number; filter?: (entry: ProjectCatalogEntry) => boolean }): Promise<CatalogPage<ProjectCatalogEntry>> {
-    const view = await this.catalog.view();
-    return view.list<ProjectCatalogEntry>(catalogKeys.projectsPrefix, { ...options, reverse: true });
   }
 
   async readRevision(projectId: string, revisionId: string): Promise<ProjectRevision> {

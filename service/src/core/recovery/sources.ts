@@ -1,6 +1,6 @@
 import { PROJECT_ID_PATTERN, USER_ID_PATTERN } from '../ids.js';
 import { userCatalogEntries, type UserRevision } from '../identity/users.js';
-import { catalogEntryOf, catalogKeyOf, type ProjectRevision } from '../projects/project-records.js';
+import { projectCatalogEntries, type ProjectRevision } from '../projects/project-records.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 
@@ -41,8 +41,8 @@ interface RevisionedKind<R extends { revision: string; parent_revision: string |
   /** Why a parsed revision is unusable, or null. */
   problem(record: R, id: string, revision: string): string | null;
   entries(record: R): [string, unknown][];
-  /** The record a primary catalog entry points at; null for index entries. */
-  referenced(key: string, value: unknown): { id: string; revision: string } | null;
+  /** The record a primary catalog entry points at (null: the entry is malformed); undefined for index entries. */
+  referenced(key: string, value: unknown): { id: string; revision: string } | null | undefined;
 }
 
 /**
@@ -83,9 +83,9 @@ function revisionedSource<R extends { revision: string; parent_revision: string 
     },
 
     async verify(store, key, value, sink) {
-      if (!key.startsWith(kind.catalogPrefixes[0]!)) return;
       const reference = kind.referenced(key, value);
-      if (!reference) {
+      if (reference === undefined) return;
+      if (reference === null) {
         sink.error({ code: 'INVALID_ENTRY', key, message: `catalog entry has no ${kind.name} id or revision` });
         return;
       }
@@ -102,7 +102,7 @@ const revisionReference = (value: unknown) => {
 
 export const projectSource = revisionedSource<ProjectRevision>({
   name: 'projects',
-  catalogPrefixes: [catalogKeys.projectsPrefix, catalogKeys.deletedProjectsPrefix],
+  catalogPrefixes: [catalogKeys.projectsPrefix, catalogKeys.deletedProjectsPrefix, 'project-access/'],
   recordsPrefix: layout.projectRevisionsPrefix(),
   idPattern: PROJECT_ID_PATTERN,
   recordKey: layout.projectRevision,
@@ -111,11 +111,14 @@ export const projectSource = revisionedSource<ProjectRevision>({
       if (typeof record[field] !== 'string') return `field ${field} is missing or not a string`;
     }
     if (record.status !== 'active' && record.status !== 'deleted') return `unknown status ${String(record.status)}`;
-    if (!Array.isArray(record.members) || !Array.isArray(record.tags)) return 'members or tags is not an array';
+    if (!Array.isArray(record.members) || !Array.isArray(record.group_members) || !Array.isArray(record.tags)) {
+      return 'members, group_members or tags is not an array';
+    }
     return null;
   },
-  entries: (record) => [[catalogKeyOf(record), catalogEntryOf(record, 0)]],
-  referenced: (_key, value) => revisionReference(value),
+  entries: (record) => projectCatalogEntries(record, 0),
+  referenced: (key, value) =>
+    key.startsWith(catalogKeys.projectsPrefix) || key.startsWith(catalogKeys.deletedProjectsPrefix) ? revisionReference(value) : undefined,
 });
 
 export const userSource = revisionedSource<UserRevision>({
@@ -131,7 +134,7 @@ export const userSource = revisionedSource<UserRevision>({
     return null;
   },
   entries: userCatalogEntries,
-  referenced: (key, value) => (key.startsWith(catalogKeys.usersPrefix) ? revisionReference(value) : null),
+  referenced: (key, value) => (key.startsWith(catalogKeys.usersPrefix) ? revisionReference(value) : undefined),
 });
 
 export const CATALOG_SOURCES: readonly CatalogSource[] = [projectSource, userSource];

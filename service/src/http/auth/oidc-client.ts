@@ -12,6 +12,8 @@ export interface OidcIdentity {
   emailVerified: boolean | null;
   name: string | null;
   pictureUrl: string | null;
+  /** Every claim of the ID token, completed from userinfo (groups, clearance). */
+  claims: Record<string, unknown>;
 }
 
 /** What the login flow kept to check the provider's answer against. */
@@ -95,6 +97,7 @@ export class OidcClient {
       emailVerified: verifiedFlagOf(profile.email_verified),
       name: textOf(idToken.name) ?? textOf(profile.name),
       pictureUrl: pictureOf(idToken.picture) ?? pictureOf(profile.picture),
+      claims: { ...profile, ...idToken },
     };
   }
 

@@ -10,6 +10,8 @@ import { PreconditionFailedError } from '../../core/store/object-store.js';
 import { layout } from '../../core/storage-layout.js';
 import type { HubServices } from '../../services.js';
 import type { HubApp } from '../types.js';
+import { claimSettingsOf } from '../../config/settings-security.js';
+import { contextFromClaims, groupsFromClaims } from '../../core/identity/claims.js';
 import { OidcClient } from './oidc-client.js';
 import { safeReturnPath, setSessionCookie } from './session-cookie.js';
 
@@ -139,9 +141,12 @@ export function createOidcLogin(services: HubServices, settings: OidcSettings, o
       email: identity.email,
       name: identity.name,
       picture_url: identity.pictureUrl,
+      groups: groupsFromClaims(identity.claims, claimSettingsOf(services.settings)),
     });
     if (user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended; contact an administrator');
-    const { cookieValue } = await services.loginSessions.create(user.id, 'oidc');
+    const { cookieValue } = await services.loginSessions.create(user.id, 'oidc', (expiresAt) =>
+      contextFromClaims(identity.claims, claimSettingsOf(services.settings), expiresAt),
+    );
     setSessionCookie(reply, cookieValue, services.settings);
     await services.audit.append({ event: 'auth.login', actor: user.id, metadata: { provider: 'oidc' } });
     return reply.code(303).header('cache-control', 'no-store').redirect(safeReturnPath(flow.return_to), 303);

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
+import { fullClearance } from '../../core/identity/claims.js';
 import { constantTimeEquals } from '../../core/identity/secrets.js';
 import type { HubServices } from '../../services.js';
 import { SESSION_COOKIE, principalOf } from '../auth/authenticate.js';
@@ -39,7 +40,7 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
       if (!constantTimeEquals(token, secret)) throw new HubError('UNAUTHORIZED', 'the local login token is not valid');
       const user = await services.users.upsertFromLogin({ subject: LOCAL_SUBJECT, email: settings.auth.localUserEmail, name: 'Local administrator', picture_url: null });
       if (user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended');
-      const { cookieValue } = await services.loginSessions.create(user.id, 'local');
+      const { cookieValue } = await services.loginSessions.create(user.id, 'local', (expiresAt) => fullClearance(services.labelPolicy, expiresAt));
       setSessionCookie(reply, cookieValue, settings);
       await services.audit.append({ event: 'auth.login', actor: user.id, metadata: { provider: 'local' } });
       return cookieValue;

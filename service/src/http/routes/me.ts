@@ -37,6 +37,8 @@ export function meRoutes(app: HubApp, services: HubServices): void {
           name: request.body.name,
           expiresAt: request.body.expires_at ? new Date(request.body.expires_at) : null,
           scope: request.body.scope ?? UNRESTRICTED_SCOPE,
+          // The token may reach labelled projects only as long as the session that made it could.
+          context: principal.credential.context,
         },
         principal.user.id,
       );

@@ -1,0 +1,37 @@
+import { GROUP_NAME } from '../projects/project-validation.js';
+import { LABEL_PATTERN, MAX_COMPARTMENTS, type SecurityContext } from '../policy/security-labels.js';
+
+export interface ClaimSettings {
+  clearanceClaim: string;
+  compartmentsClaim: string;
+  groupsClaim: string;
+  classificationOrder: readonly string[];
+  policyVersion: string;
+}
+
+/** The identity provider's groups for the user; names the hub cannot store are dropped. */
+export function groupsFromClaims(claims: Record<string, unknown>, settings: ClaimSettings): string[] {
+  const value = claims[settings.groupsClaim];
+  const groups = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : [];
+  return [...new Set(groups.filter((group): group is string => typeof group === 'string' && GROUP_NAME.test(group)))].sort();
+}
+
+/**
+ * The clearance the provider asserts, as a security context valid until `expiresAt`; null when
+ * the claims carry no clearance the deployment's classification order knows.
+ */
+export function contextFromClaims(claims: Record<string, unknown>, settings: ClaimSettings, expiresAt: string): SecurityContext | null {
+  const classification = claims[settings.clearanceClaim];
+  if (typeof classification !== 'string' || !settings.classificationOrder.includes(classification)) return null;
+  const raw = claims[settings.compartmentsClaim];
+  const compartments = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\s,]+/) : [])
+    .filter((compartment): compartment is string => typeof compartment === 'string' && LABEL_PATTERN.test(compartment))
+    .slice(0, MAX_COMPARTMENTS);
+  return { schemaVersion: 1, classification, compartments: [...new Set(compartments)].sort(), policyVersion: settings.policyVersion, expiresAt };
+}
+
+/** Local login's single identity administers the machine it runs on: it is cleared for everything. */
+export function fullClearance(settings: Pick<ClaimSettings, 'classificationOrder' | 'policyVersion'>, expiresAt: string): SecurityContext | null {
+  const highest = settings.classificationOrder.at(-1);
+  return highest === undefined ? null : { schemaVersion: 1, classification: highest, compartments: ['*'], policyVersion: settings.policyVersion, expiresAt };
+}

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { HubError } from '../../core/errors.js';
+import type { Principal } from '../../core/identity/authenticator.js';
+import type { PolicyAction } from '../../core/policy/actions.js';
+import { decide, effectiveRole, type PolicyEnvironment, type PolicyResource, type PolicySubject } from '../../core/policy/engine.js';
+import { entitlementsOf } from '../../core/policy/entitlements.js';
+import { POLICY_TABLE, type ProjectRole } from '../../core/policy/table.js';
+import { projectFactsOf, type ProjectRevision } from '../../core/projects/project-records.js';
+import type { HubServices } from '../../services.js';
+import { principalOf } from './authenticate.js';
+
+export function policySubjectOf(principal: Principal, services: Pick<HubServices, 'entitlementRules'>): PolicySubject {
+  const { user, credential } = principal;
+  return {
+    id: user.id,
+    email: user.email,
+    entitlements: entitlementsOf(user, services.entitlementRules),
+    groups: user.groups,
+    suspended: user.suspended_at !== null,
+    grant: credential.kind === 'token' ? credential.scope : null,
+  };
+}
+
+export function policyEnvironmentOf(services: Pick<HubServices, 'labelPolicy'>): PolicyEnvironment {
+  return { labels: services.labelPolicy, now: new Date() };
+}
+
+/**
+ * Decides a project-scoped action for the caller with the policy engine and presents a denial as
+ * the policy table says: not-found for anyone who may not see the project (never revealing that
+ * it exists), forbidden for someone who may see it but not do this.
+ */
+export async function authorizeProject(
+  request: FastifyRequest,
+  services: HubServices,
+  projectId: string,
+  action: PolicyAction,
+  extra: Omit<PolicyResource, 'kind' | 'project'> = {},
+): Promise<{ project: ProjectRevision; role: ProjectRole }> {
+  const principal = principalOf(request);
+  const project = await services.projects.get(projectId);
+  const decision = decide(
+    policySubjectOf(principal, services),
+    action,
+    { kind: POLICY_TABLE[action].scope, project: project ? projectFactsOf(project) : null, ...extra },
+    principal.credential.context,
+    policyEnvironmentOf(services),
+  );
+  if (!decision.allowed || !project) {
+    if (decision.presentation === 'forbidden') throw new HubError('FORBIDDEN', decision.message);
+    throw new HubError('NOT_FOUND', `project ${projectId} not found`);
+  }
+  return { project, role: decision.role! };
+}
+
+/** The caller's role in a project they may see (for `your_role`). */
+export function roleIn(request: FastifyRequest, services: HubServices, project: ProjectRevision): ProjectRole | null {
+  return effectiveRole(policySubjectOf(principalOf(request), services), projectFactsOf(project));
+}
