@@ -10,6 +10,9 @@ import { isSuperAdmin, type EntitlementRules } from './core/policy/entitlements.
 import type { ProjectEventPublisher } from './core/ports/project-events.js';
 import { ProjectRecords } from './core/projects/project-records.js';
 import { ProjectService } from './core/projects/project-service.js';
+import { NotebookRecords } from './core/notebooks/notebook-records.js';
+import { NotebookService } from './core/notebooks/notebook-service.js';
+import { MARIMO_VERSION } from '../../sandbox-drivers/runtime/pins.js';
 import type { LabelPolicy } from './core/policy/security-labels.js';
 import type { SandboxDriver } from './core/ports/sandbox-driver.js';
 import type { ObjectStore } from './core/store/object-store.js';
@@ -26,6 +29,7 @@ export interface HubServices {
   authenticator: Authenticator;
   projectRecords: ProjectRecords;
   projects: ProjectService;
+  notebooks: NotebookService;
   entitlementRules: EntitlementRules;
   labelPolicy: LabelPolicy;
   sandboxes: SandboxDriver;
@@ -44,7 +48,19 @@ export function deploymentIdOf(store: ObjectStore): string {
 /** The services built on the store alone (what the command line needs too). */
 export type StoreServices = Pick<
   HubServices,
-  'settings' | 'store' | 'catalog' | 'audit' | 'users' | 'loginSessions' | 'tokens' | 'authenticator' | 'projectRecords' | 'projects' | 'entitlementRules' | 'labelPolicy'
+  | 'settings'
+  | 'store'
+  | 'catalog'
+  | 'audit'
+  | 'users'
+  | 'loginSessions'
+  | 'tokens'
+  | 'authenticator'
+  | 'projectRecords'
+  | 'projects'
+  | 'notebooks'
+  | 'entitlementRules'
+  | 'labelPolicy'
 >;
 
 export function createStoreServices(settings: HubSettings, store: ObjectStore, events: ProjectEventPublisher): StoreServices {
@@ -72,6 +88,13 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
     authenticator: new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules)),
     projectRecords,
     projects: new ProjectService(projectRecords, users, audit, events, labelPolicy),
+    notebooks: new NotebookService(new NotebookRecords(store, catalog), audit, events, {
+      maxVersions: settings.limits.maxVersionsPerNotebook,
+      marimoVersion: MARIMO_VERSION,
+      computeProfiles: settings.sandboxes.computeProfiles.map((profile) => profile.name),
+      sandboxImages: settings.sandboxes.images,
+      labels: labelPolicy,
+    }),
     entitlementRules,
     labelPolicy,
   };

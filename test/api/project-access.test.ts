@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAction } from '../../service/src/core/policy/actions.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { projectRouteTable, type RouteCase } from '../support/project-routes.js';
+import { projectRouteTable, type RouteCase, type RouteFixture } from '../support/project-routes.js';
 
 type Role = 'viewer' | 'editor' | 'manager' | 'admin';
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, manager: 2, admin: 3 };
@@ -13,6 +13,8 @@ const MINIMUM: Partial<Record<PolicyAction, Role>> = {
   'project.members.manage': 'manager',
   'project.events.read': 'manager',
   'project.alerts.manage': 'manager',
+  'notebook.write': 'editor',
+  'notebook.manage': 'manager',
 };
 
 interface Subject {
@@ -70,7 +72,7 @@ describe('project-scoped routes against every kind of subject', () => {
   afterAll(() => t.close());
 
   /** A fresh project with the subjects in their roles, so a case that deletes or edits it affects nothing else. */
-  async function fixture(subjectName: string): Promise<string> {
+  async function fixture(subjectName: string): Promise<{ projectId: string; routeFixture: RouteFixture }> {
     const { projects, users } = t.hub.services;
     const owner = await users.get(ids.get('admin (owner)')!);
     const actor = { id: owner!.id, email: owner!.email };
@@ -82,7 +84,11 @@ describe('project-scoped routes against every kind of subject', () => {
       await projects.addMember(project.id, { user_id: ids.get(subject.name)! }, role as 'viewer' | 'editor' | 'manager', actor);
     }
     await projects.setGroupMember(project.id, 'fixture-group', 'viewer', 'add', actor);
-    return project.id;
+    const { notebooks } = t.hub.services;
+    const { notebook, version } = await notebooks.create(project.id, project.name, { title: 'fixture notebook' }, actor);
+    await notebooks.attachSnapshot(project.id, notebook.id, version.version_id, Buffer.from('<p>snapshot</p>'), 'test');
+    const notebookCode = await notebooks.code(project.id, notebook.id, version.version_id);
+    return { projectId: project.id, routeFixture: { viewerId: ids.get('viewer')!, notebookId: notebook.id, versionId: version.version_id, notebookCode } };
   }
 
   async function tokenOf(subject: Subject, projectId: string): Promise<string> {
@@ -100,11 +106,11 @@ describe('project-scoped routes against every kind of subject', () => {
     describe(`${route.method} ${route.path} (${route.action})`, () => {
       for (const subject of SUBJECTS) {
         it(subject.name, async () => {
-          const projectId = await fixture(subject.name);
+          const { projectId, routeFixture } = await fixture(subject.name);
           if (subject.suspended) await t.hub.services.users.setSuspended(ids.get(subject.name)!, true, 'test');
           try {
             const token = await tokenOf(subject, projectId);
-            const response = await t.call(route.url(projectId, { viewerId: ids.get('viewer')! }), { method: route.method, token, ...(route.body ? { body: route.body } : {}) });
+            const response = await t.call(route.url(projectId, routeFixture), { method: route.method, token, ...(route.body ? { body: route.body(routeFixture) } : {}) });
             const expected = expectedStatus(subject, route.action);
             const ok = expected === 200 ? [200, 201] : [expected];
             expect(ok, `${subject.name}: ${response.status} ${response.text.slice(0, 200)}`).toContain(response.status);

@@ -8,6 +8,9 @@
  *   _system/<lease>.lock                 single-owner leases (maintenance loops)
  *   records/projects/<pid>/<rev>         immutable project revisions
  *   records/users/<uid>/<rev>            immutable user revisions
+ *   records/notebooks/<pid>/<nid>/<rev>  immutable notebook revisions
+ *   content/notebooks/<pid>/<nid>/versions/<vid>/{version,code,snapshot}
+ *                                        immutable notebook versions: metadata, code, HTML snapshot
  *   auth/sessions/<hash>                 browser login sessions (by hash of the cookie value)
  *   auth/login-flows/<hash>              pending OIDC logins (minutes)
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
@@ -26,6 +29,12 @@ export const layout = {
   lease: (name: string) => `_system/_${name}.lock`,
   projectRevision: (projectId: string, revisionId: string) => `records/projects/${projectId}/${revisionId}`,
   projectRevisionsPrefix: (projectId?: string) => (projectId ? `records/projects/${projectId}/` : 'records/projects/'),
+  notebookRevision: (projectId: string, notebookId: string, revisionId: string) => `records/notebooks/${projectId}/${notebookId}/${revisionId}`,
+  notebookRevisionsPrefix: (projectId?: string, notebookId?: string) =>
+    `records/notebooks/${projectId ? `${projectId}/` : ''}${projectId && notebookId ? `${notebookId}/` : ''}`,
+  notebookVersionPart: (projectId: string, notebookId: string, versionId: string, part: 'version' | 'code' | 'snapshot') =>
+    `content/notebooks/${projectId}/${notebookId}/versions/${versionId}/${part}`,
+  notebookVersionsPrefix: (projectId: string, notebookId: string) => `content/notebooks/${projectId}/${notebookId}/versions/`,
   userRevision: (userId: string, revisionId: string) => `records/users/${userId}/${revisionId}`,
   userRevisionsPrefix: (userId?: string) => (userId ? `records/users/${userId}/` : 'records/users/'),
   loginSession: (hash: string) => `auth/sessions/${hash}`,
@@ -38,7 +47,7 @@ export const layout = {
   projectAuditPrefix: (projectId: string, day?: string) =>
     day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`,
   /** Prefixes that only hold user data; a store with keys here but no catalog needs recovery. */
-  dataPrefixes: ['records/', 'audit/', 'auth/'] as const,
+  dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 
 /** Catalog keys (inside the catalog tree, not object-store keys). */
@@ -47,6 +56,12 @@ export const catalogKeys = {
   projectsPrefix: 'projects/',
   deletedProject: (projectId: string) => `deleted-projects/${projectId}`,
   deletedProjectsPrefix: 'deleted-projects/',
+  notebook: (projectId: string, notebookId: string) => `notebooks/${projectId}/${notebookId}`,
+  notebooksPrefix: (projectId?: string) => (projectId ? `notebooks/${projectId}/` : 'notebooks/'),
+  deletedNotebook: (projectId: string, notebookId: string) => `deleted-notebooks/${projectId}/${notebookId}`,
+  deletedNotebooksPrefix: 'deleted-notebooks/',
+  notebookVersion: (notebookId: string, versionId: string) => `notebook-versions/${notebookId}/${versionId}`,
+  notebookVersionsPrefix: (notebookId?: string) => (notebookId ? `notebook-versions/${notebookId}/` : 'notebook-versions/'),
   user: (userId: string) => `users/${userId}`,
   usersPrefix: 'users/',
   userEmail: (email: string) => `user-emails/${encodeURIComponent(email.toLowerCase())}`,

@@ -13,6 +13,8 @@ import { partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest } from './request-log.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { meRoutes } from './routes/me.js';
+import { notebookVersionRoutes } from './routes/notebook-versions.js';
+import { notebookRoutes } from './routes/notebooks.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectRoutes } from './routes/projects.js';
 import { sandboxDiagnosticRoutes } from './routes/sandbox-diagnostic.js';
@@ -70,6 +72,8 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   userRoutes(app, services);
   projectRoutes(app, services);
   projectMemberRoutes(app, services);
+  notebookRoutes(app, services);
+  notebookVersionRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
   return app;

@@ -61,6 +61,7 @@ export async function planRecovery(
   const entries = new Map<string, unknown>();
   const sink: DiscoverySink = {
     entry: (key, value) => void entries.set(key, value),
+    proposed: (key) => entries.get(key),
     record: (key) => void records.add(key),
     warn: (problem) => void warnings.push(problem),
     error: (problem) => void errors.push(problem),

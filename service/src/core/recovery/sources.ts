@@ -3,6 +3,8 @@ import { userCatalogEntries, type UserRevision } from '../identity/users.js';
 import { projectCatalogEntries, type ProjectRevision } from '../projects/project-records.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
+import { notebookCatalogKey, notebookEntryOf, type NotebookRevision } from '../notebooks/notebook-model.js';
+import { NOTEBOOK_RECORD_ID, checkCurrentVersion, discoverNotebookContent, notebookProblem } from './notebook-source.js';
 
 export interface Problem {
   code: string;
@@ -12,6 +14,8 @@ export interface Problem {
 
 export interface DiscoverySink {
   entry(key: string, value: unknown): void;
+  /** An entry proposed so far (sources run in order: notebooks see the projects' entries). */
+  proposed(key: string): unknown;
   /** A stored record the proposed catalog depends on (covered by the report token). */
   record(key: string): void;
   warn(problem: Problem): void;
@@ -38,11 +42,17 @@ interface RevisionedKind<R extends { revision: string; parent_revision: string |
   recordsPrefix: string;
   idPattern: RegExp;
   recordKey(id: string, revision: string): string;
+  /** The id a record is stored under (default: its `id`). */
+  idOf?(record: R): string;
   /** Why a parsed revision is unusable, or null. */
   problem(record: R, id: string, revision: string): string | null;
   entries(record: R): [string, unknown][];
   /** The record a primary catalog entry points at (null: the entry is malformed); undefined for index entries. */
   referenced(key: string, value: unknown): { id: string; revision: string } | null | undefined;
+  /** Entries derived from content outside the revision (notebook versions), and checks of it. */
+  extra?(store: ObjectStore, record: R, sink: DiscoverySink): Promise<void>;
+  /** Snapshot mode: checks content a referenced record depends on. */
+  verifyRecord?(store: ObjectStore, record: R, sink: DiscoverySink): Promise<void>;
 }
 
 /**
@@ -58,7 +68,9 @@ function revisionedSource<R extends { revision: string; parent_revision: string 
       const revisionsById = new Map<string, string[]>();
       let listed = 0;
       for await (const key of listAll(store, kind.recordsPrefix)) {
-        const [id, revision] = key.slice(kind.recordsPrefix.length).split('/');
+        const parts = key.slice(kind.recordsPrefix.length).split('/');
+        const revision = parts.pop();
+        const id = parts.join('/');
         if (!id || !revision) continue;
         revisionsById.set(id, [...(revisionsById.get(id) ?? []), revision]);
         if (++listed % 5000 === 0) sink.progress(`${kind.name}: ${listed} revision records listed`);
@@ -79,6 +91,7 @@ function revisionedSource<R extends { revision: string; parent_revision: string 
           sink.warn({ code: 'HISTORY_GAP', key, message: `parent revision ${record.parent_revision} is missing; history before it is lost` });
         }
         for (const [entryKey, value] of kind.entries(record)) sink.entry(entryKey, value);
+        await kind.extra?.(store, record, sink);
       }
     },
 
@@ -90,7 +103,10 @@ function revisionedSource<R extends { revision: string; parent_revision: string 
         return;
       }
       const recordKey = kind.recordKey(reference.id, reference.revision);
-      if (await readRevision(store, kind, recordKey, reference.id, reference.revision, sink)) sink.record(recordKey);
+      const record = await readRevision(store, kind, recordKey, reference.id, reference.revision, sink);
+      if (!record) return;
+      sink.record(recordKey);
+      await kind.verifyRecord?.(store, record, sink);
     },
   };
 }
@@ -137,7 +153,27 @@ export const userSource = revisionedSource<UserRevision>({
   referenced: (key, value) => (key.startsWith(catalogKeys.usersPrefix) ? revisionReference(value) : undefined),
 });
 
-export const CATALOG_SOURCES: readonly CatalogSource[] = [projectSource, userSource];
+export const notebookSource = revisionedSource<NotebookRevision>({
+  name: 'notebooks',
+  catalogPrefixes: [catalogKeys.notebooksPrefix(), catalogKeys.deletedNotebooksPrefix, catalogKeys.notebookVersionsPrefix()],
+  recordsPrefix: layout.notebookRevisionsPrefix(),
+  idPattern: NOTEBOOK_RECORD_ID,
+  recordKey: (id, revision) => `${layout.notebookRevisionsPrefix()}${id}/${revision}`,
+  idOf: (record) => `${record.project_id}/${record.id}`,
+  problem: notebookProblem,
+  entries: (record) => [[notebookCatalogKey(record), notebookEntryOf(record)]],
+  referenced: (key, value) => {
+    if (!key.startsWith(catalogKeys.notebooksPrefix()) && !key.startsWith(catalogKeys.deletedNotebooksPrefix)) return undefined;
+    const entry = value as { id?: unknown; project_id?: unknown; revision?: unknown };
+    return typeof entry.id === 'string' && typeof entry.project_id === 'string' && typeof entry.revision === 'string'
+      ? { id: `${entry.project_id}/${entry.id}`, revision: entry.revision }
+      : null;
+  },
+  extra: discoverNotebookContent,
+  verifyRecord: checkCurrentVersion,
+});
+
+export const CATALOG_SOURCES: readonly CatalogSource[] = [projectSource, userSource, notebookSource];
 
 async function readRevision<R extends { revision: string; parent_revision: string | null }>(
   store: ObjectStore,
@@ -164,7 +200,7 @@ async function readRevision<R extends { revision: string; parent_revision: strin
       ? 'revision is not an object'
       : record.schema_version !== 1
         ? `unsupported schema_version ${String(record.schema_version)}`
-        : record.id !== id
+        : (kind.idOf ? kind.idOf(record) : record.id) !== id
           ? `id ${String(record.id)} does not match its key`
           : record.revision !== revision
             ? `revision ${String(record.revision)} does not match its key`

@@ -3,8 +3,10 @@ import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
 import type { PolicyAction } from '../../core/policy/actions.js';
 import { decide, effectiveRole, type PolicyEnvironment, type PolicyResource, type PolicySubject } from '../../core/policy/engine.js';
+import { assertTokenAllowsAction } from '../../core/policy/deployment-actions.js';
 import { entitlementsOf } from '../../core/policy/entitlements.js';
 import { POLICY_TABLE, type ProjectRole } from '../../core/policy/table.js';
+import type { NotebookRevision } from '../../core/notebooks/notebook-model.js';
 import { projectFactsOf, type ProjectRevision } from '../../core/projects/project-records.js';
 import type { HubServices } from '../../services.js';
 import { principalOf } from './authenticate.js';
@@ -36,9 +38,10 @@ export async function authorizeProject(
   projectId: string,
   action: PolicyAction,
   extra: Omit<PolicyResource, 'kind' | 'project'> = {},
+  loaded?: ProjectRevision | null,
 ): Promise<{ project: ProjectRevision; role: ProjectRole }> {
   const principal = principalOf(request);
-  const project = await services.projects.get(projectId);
+  const project = loaded === undefined ? await services.projects.get(projectId) : loaded;
   const decision = decide(
     policySubjectOf(principal, services),
     action,
@@ -56,4 +59,30 @@ export async function authorizeProject(
 /** The caller's role in a project they may see (for `your_role`). */
 export function roleIn(request: FastifyRequest, services: HubServices, project: ProjectRevision): ProjectRole | null {
   return effectiveRole(policySubjectOf(principalOf(request), services), projectFactsOf(project));
+}
+
+/**
+ * Decides an action on a notebook: the project must be visible to the caller before anything
+ * about the notebook is revealed, and the notebook's own labels must be cleared too.
+ */
+export async function authorizeNotebook(
+  request: FastifyRequest,
+  services: HubServices,
+  projectId: string,
+  notebookId: string,
+  action: PolicyAction,
+): Promise<{ project: ProjectRevision; notebook: NotebookRevision; role: ProjectRole }> {
+  // As in the engine, a token's action scope is checked before anything about the resource.
+  assertTokenAllowsAction(principalOf(request), action);
+  const { project } = await authorizeProject(request, services, projectId, 'project.read');
+  const notebook = await services.notebooks.get(projectId, notebookId);
+  if (!notebook) throw new HubError('NOT_FOUND', `notebook ${notebookId} not found`);
+  try {
+    const { role } = await authorizeProject(request, services, projectId, action, { notebook_labels: notebook.security_labels }, project);
+    return { project, notebook, role };
+  } catch (error) {
+    // An uncleared notebook is hidden like a missing one.
+    if (error instanceof HubError && error.code === 'NOT_FOUND') throw new HubError('NOT_FOUND', `notebook ${notebookId} not found`);
+    throw error;
+  }
 }

@@ -1,0 +1,241 @@
+import type { AuditLog } from '../audit/audit-log.js';
+import type { CatalogPage } from '../catalog/catalog.js';
+import { HubError, type FieldProblem } from '../errors.js';
+import { newNotebookId, newRevisionId, newVersionId } from '../ids.js';
+import type { ProjectEventPublisher } from '../ports/project-events.js';
+import type { SecurityLabels, LabelPolicy } from '../policy/security-labels.js';
+import { assertNoProblems, normalizeLabels, projectFieldProblems } from '../projects/project-validation.js';
+import { assertNotebookCode, blankNotebook, runtimeOf } from './marimo-source.js';
+import { STATUS_MOVES, type NotebookCatalogEntry, type NotebookRevision, type NotebookStatus, type NotebookVersion } from './notebook-model.js';
+import type { NotebookRecords, NotebookChange } from './notebook-records.js';
+
+export interface NotebookSettings {
+  maxVersions: number;
+  marimoVersion: string;
+  computeProfiles: readonly string[];
+  sandboxImages: readonly string[];
+  labels: LabelPolicy;
+}
+
+export interface NotebookInput {
+  title: string;
+  description?: string;
+  tags?: string[];
+  /** marimo source; a blank notebook when omitted. */
+  code?: string;
+  status?: Exclude<NotebookStatus, 'deleted'>;
+  compute_profile?: string | null;
+  base_image?: string | null;
+  security_labels?: SecurityLabels | null;
+  /** Where the notebook file sits in its workspace; `notebook.py` by default. */
+  entry_file?: string;
+}
+
+export type NotebookPatch = Partial<Omit<NotebookInput, 'code' | 'entry_file'>>;
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+const ENTRY_FILE = /^(?:[A-Za-z0-9_][A-Za-z0-9._ -]{0,99}\/){0,8}[A-Za-z0-9_][A-Za-z0-9._ -]{0,99}\.py$/;
+
+/**
+ * Notebook operations: validation, persistence, versions (each save is an immutable version; a
+ * save must name the version it was based on, so two clients never overwrite each other), the
+ * audit event of every change and the `notebook.deleted` alert. Authorization happens before.
+ */
+export class NotebookService {
+  constructor(
+    private readonly records: NotebookRecords,
+    private readonly audit: AuditLog,
+    private readonly events: ProjectEventPublisher,
+    private readonly settings: NotebookSettings,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async get(projectId: string, notebookId: string): Promise<NotebookRevision | null> {
+    const notebook = await this.records.get(projectId, notebookId);
+    return notebook && notebook.status !== 'deleted' ? notebook : null;
+  }
+
+  list(projectId: string, options: { cursor?: string | null; limit: number; status?: NotebookStatus }): Promise<CatalogPage<NotebookCatalogEntry>> {
+    const status = options.status;
+    return this.records.list(projectId, { cursor: options.cursor ?? null, limit: options.limit, ...(status ? { filter: (entry) => entry.status === status } : {}) });
+  }
+
+  async create(projectId: string, projectName: string, input: NotebookInput, actor: Actor): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
+    const code = input.code ?? blankNotebook(this.settings.marimoVersion);
+    assertNotebookCode(code);
+    assertNoProblems(this.fieldProblems(input));
+    const at = this.now();
+    const id = newNotebookId(at.getTime());
+    const version: NotebookVersion = { version_id: newVersionId(at.getTime()), notebook_id: id, saved_at: at.toISOString(), author: actor.id, message: 'Created', parent_id: null };
+    const runtime = runtimeOf(code);
+    const notebook: NotebookRevision = {
+      schema_version: 1,
+      revision: newRevisionId(at.getTime()),
+      parent_revision: null,
+      id,
+      project_id: projectId,
+      title: input.title.trim(),
+      description: input.description ?? '',
+      status: input.status ?? 'draft',
+      author: actor.id,
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+      last_run_at: null,
+      tags: input.tags ?? [],
+      ...(runtime ? { runtime } : {}),
+      base_image: input.base_image ?? null,
+      compute_profile: input.compute_profile ?? null,
+      security_labels: normalizeLabels(input.security_labels),
+      entry_file: input.entry_file ?? 'notebook.py',
+      source: { type: 'local', current_version_id: version.version_id },
+      pinned_versions: [],
+      written_by: actor.id,
+    };
+    await this.records.create(notebook, { version, code });
+    await this.audit.append({ event: 'notebook.create', actor: actor.id, projectId, metadata: { notebook_id: id, title: notebook.title, project: projectName } });
+    return { notebook, version };
+  }
+
+  async update(projectId: string, notebookId: string, patch: NotebookPatch, actor: Actor): Promise<NotebookRevision> {
+    assertNoProblems(this.fieldProblems(patch));
+    const { after } = await this.records.update(
+      projectId,
+      notebookId,
+      (current) => {
+        if (patch.status !== undefined && !STATUS_MOVES[current.status].includes(patch.status)) {
+          throw new HubError('CONFLICT', `a ${current.status} notebook cannot become ${patch.status}`);
+        }
+        return {
+          ...changeOf(current),
+          ...(patch.title !== undefined ? { title: patch.title.trim() } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+          ...(patch.tags !== undefined ? { tags: patch.tags } : {}),
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          ...(patch.compute_profile !== undefined ? { compute_profile: patch.compute_profile } : {}),
+          ...(patch.base_image !== undefined ? { base_image: patch.base_image } : {}),
+          ...(patch.security_labels !== undefined ? { security_labels: normalizeLabels(patch.security_labels) } : {}),
+        };
+      },
+      actor.id,
+    );
+    await this.audit.append({ event: 'notebook.update', actor: actor.id, projectId, metadata: { notebook_id: notebookId, fields: Object.keys(patch).sort() } });
+    return after;
+  }
+
+  async delete(projectId: string, projectName: string, notebookId: string, actor: Actor): Promise<void> {
+    const { after } = await this.records.update(projectId, notebookId, (current) => ({ ...changeOf(current), status: 'deleted' }), actor.id);
+    await this.audit.append({ event: 'notebook.delete', actor: actor.id, projectId, metadata: { notebook_id: notebookId, title: after.title } });
+    this.events.publish({
+      kind: 'notebook.deleted',
+      project_id: projectId,
+      project_name: projectName,
+      actor: actor.id,
+      occurred_at: this.now().toISOString(),
+      data: { notebook_id: notebookId, title: after.title },
+    });
+  }
+
+  /**
+   * Saves `code` as a new version. `baseVersionId` must be the current version: a client that
+   * saves over someone else's newer version gets CONFLICT and must merge first.
+   */
+  async save(projectId: string, notebookId: string, request: { code: string; baseVersionId: string | null; message?: string; event?: string }, actor: Actor): Promise<NotebookVersion> {
+    assertNotebookCode(request.code);
+    const at = this.now();
+    const saved: NotebookVersion = {
+      version_id: newVersionId(at.getTime()),
+      notebook_id: notebookId,
+      saved_at: at.toISOString(),
+      author: actor.id,
+      message: request.message?.trim() || 'Saved',
+      parent_id: request.baseVersionId,
+    };
+    const runtime = runtimeOf(request.code);
+    const { after } = await this.records.update(
+      projectId,
+      notebookId,
+      (latest) => ({ ...changeOf(latest), ...(runtime ? { runtime } : {}), source: { ...latest.source, current_version_id: saved.version_id } }),
+      actor.id,
+      {
+        version: { version: saved, code: request.code },
+        check: (entry) => {
+          if (request.baseVersionId === null || entry.current_version_id !== request.baseVersionId) {
+            throw new HubError(
+              'CONFLICT',
+              `the notebook has moved on to version ${entry.current_version_id}; reload it and save again based on that version (base_version_id)`,
+            );
+          }
+        },
+      },
+    );
+    await this.audit.append({ event: request.event ?? 'notebook.save', actor: actor.id, projectId, metadata: { notebook_id: notebookId, version_id: saved.version_id } });
+    await this.records.prune(projectId, notebookId, this.settings.maxVersions, new Set([after.source.current_version_id ?? '', ...after.pinned_versions]));
+    return saved;
+  }
+
+  /** Makes an old version's code the newest version (history is never rewritten). */
+  async restore(projectId: string, notebookId: string, versionId: string, request: { baseVersionId: string | null; message?: string }, actor: Actor): Promise<NotebookVersion> {
+    const version = await this.version(projectId, notebookId, versionId);
+    const code = await this.records.readCode(projectId, notebookId, version.version_id);
+    return this.save(projectId, notebookId, { code, baseVersionId: request.baseVersionId, message: request.message ?? `Restored ${versionId}`, event: 'notebook.restore' }, actor);
+  }
+
+  versions(notebookId: string, options: { cursor?: string | null; limit: number }): Promise<CatalogPage<NotebookVersion>> {
+    return this.records.versions(notebookId, options);
+  }
+
+  async version(projectId: string, notebookId: string, versionId: string): Promise<NotebookVersion> {
+    const version = await this.records.version(notebookId, versionId);
+    if (!version) throw new HubError('NOT_FOUND', `version ${versionId} not found`);
+    return version;
+  }
+
+  async code(projectId: string, notebookId: string, versionId: string): Promise<string> {
+    return this.records.readCode(projectId, notebookId, (await this.version(projectId, notebookId, versionId)).version_id);
+  }
+
+  /** The HTML of the newest version that has a snapshot; NO_HTML_SNAPSHOT when none has. */
+  async latestSnapshot(projectId: string, notebookId: string): Promise<{ version: NotebookVersion; html: Buffer }> {
+    let cursor: string | null = null;
+    do {
+      const page: CatalogPage<NotebookVersion> = await this.records.versions(notebookId, { cursor, limit: 50 });
+      const withSnapshot = page.items.find((item) => item.value.html_snapshot);
+      if (withSnapshot) {
+        const html = await this.records.readSnapshot(projectId, notebookId, withSnapshot.value.version_id);
+        if (html) return { version: withSnapshot.value, html };
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    throw new HubError('NO_HTML_SNAPSHOT', 'this notebook has no HTML snapshot yet; one is captured when a session saves it or a job runs it');
+  }
+
+  async attachSnapshot(projectId: string, notebookId: string, versionId: string, html: Buffer, actor: string): Promise<NotebookVersion> {
+    const version = await this.records.attachSnapshot(projectId, notebookId, versionId, html);
+    await this.audit.append({ event: 'notebook.snapshot', actor, projectId, metadata: { notebook_id: notebookId, version_id: versionId, bytes: html.length } });
+    return version;
+  }
+
+  private fieldProblems(input: NotebookPatch & { entry_file?: string }): FieldProblem[] {
+    const problems = projectFieldProblems({ ...(input.title !== undefined ? { name: input.title } : {}), ...(input.tags ? { tags: input.tags } : {}), ...(input.security_labels !== undefined ? { security_labels: input.security_labels } : {}) }, this.settings.labels)
+      .map((problem) => (problem.field === 'name' ? { ...problem, field: 'title' } : problem));
+    if (input.compute_profile && !this.settings.computeProfiles.includes(input.compute_profile)) {
+      problems.push({ field: 'compute_profile', message: `must be one of ${this.settings.computeProfiles.join(', ')}` });
+    }
+    if (input.base_image && !this.settings.sandboxImages.includes(input.base_image)) {
+      problems.push({ field: 'base_image', message: "is not one of this deployment's sandbox images" });
+    }
+    if (input.entry_file !== undefined && (!ENTRY_FILE.test(input.entry_file) || input.entry_file.split('/').some((part) => part === '.' || part === '..'))) {
+      problems.push({ field: 'entry_file', message: 'must be a relative path to a .py file (letters, digits, ._- and spaces)' });
+    }
+    return problems;
+  }
+}
+
+function changeOf(current: NotebookRevision): NotebookChange {
+  const { schema_version: _schema, revision: _revision, parent_revision: _parent, id: _id, project_id: _project, created_at: _created, updated_at: _updated, written_by: _writer, ...rest } = current;
+  return rest;
+}
