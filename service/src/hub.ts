@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import { createAlertDispatcher } from './alerts/compose.js';
 import { CatalogGate } from './boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from './boot/local-login.js';
 import { openObjectStore, openSandboxDriver } from './config/compose.js';
@@ -75,7 +76,13 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   }
 
   const background = new BackgroundWork();
-  const events: ProjectEventPublisher = { publish: (event) => logger.info({ event: 'project_event', ...event, event_kind: event.kind }, 'project_event') };
+  const alerts = createAlertDispatcher({ settings, store, logger, background });
+  const events: ProjectEventPublisher = {
+    publish: (event) => {
+      logger.info({ event: 'project_event', ...event, event_kind: event.kind }, 'project_event');
+      alerts.publish(event);
+    },
+  };
   const services = createServices(settings, store, options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store)), events);
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {

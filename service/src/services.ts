@@ -13,6 +13,8 @@ import { ProjectService } from './core/projects/project-service.js';
 import { NotebookRecords } from './core/notebooks/notebook-records.js';
 import { NotebookService } from './core/notebooks/notebook-service.js';
 import { MARIMO_VERSION } from '../../sandbox-drivers/runtime/pins.js';
+import { createAlertDestinations } from './alerts/compose.js';
+import type { AlertDestinations } from './core/alerts/destinations.js';
 import type { LabelPolicy } from './core/policy/security-labels.js';
 import type { SandboxDriver } from './core/ports/sandbox-driver.js';
 import type { ObjectStore } from './core/store/object-store.js';
@@ -30,6 +32,7 @@ export interface HubServices {
   projectRecords: ProjectRecords;
   projects: ProjectService;
   notebooks: NotebookService;
+  alerts: AlertDestinations;
   entitlementRules: EntitlementRules;
   labelPolicy: LabelPolicy;
   sandboxes: SandboxDriver;
@@ -59,6 +62,7 @@ export type StoreServices = Pick<
   | 'projectRecords'
   | 'projects'
   | 'notebooks'
+  | 'alerts'
   | 'entitlementRules'
   | 'labelPolicy'
 >;
@@ -95,6 +99,7 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
       sandboxImages: settings.sandboxes.images,
       labels: labelPolicy,
     }),
+    alerts: createAlertDestinations(settings, store, audit),
     entitlementRules,
     labelPolicy,
   };

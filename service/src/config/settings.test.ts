@@ -24,16 +24,15 @@ describe('settings', () => {
       sandboxes: { driver: 'local', editorSandboxSharing: 'exclusive', viewerMode: 'applications' },
       runMaintenance: true,
       shutdownTimeoutSeconds: 120,
-      sessionConnectionAware: true,
-      automaticThumbnails: true,
+      sessions: { connectionAware: true, automaticThumbnails: true, idleTimeoutSeconds: 3600, lifetimeSeconds: 28_800 },
     });
     expect(read({ SERVICE_RUN_MAINTENANCE: 'false' }).shutdownTimeoutSeconds).toBe(10);
   });
 
   it('parses the two spec booleans strictly', () => {
     for (const [raw, expected] of [['true', true], ['FALSE', false], ['  True ', true], ['', true], ['   ', true]] as const) {
-      expect(read({ SERVICE_SESSION_CONNECTION_AWARE: raw }).sessionConnectionAware, JSON.stringify(raw)).toBe(expected);
-      expect(read({ SERVICE_AUTOMATIC_THUMBNAILS: raw }).automaticThumbnails, JSON.stringify(raw)).toBe(expected);
+      expect(read({ SERVICE_SESSION_CONNECTION_AWARE: raw }).sessions.connectionAware, JSON.stringify(raw)).toBe(expected);
+      expect(read({ SERVICE_AUTOMATIC_THUMBNAILS: raw }).sessions.automaticThumbnails, JSON.stringify(raw)).toBe(expected);
     }
     for (const raw of ['1', '0', 'yes', 'no', 'on', 'off', 't']) {
       expect(refusal({ SERVICE_SESSION_CONNECTION_AWARE: raw })).toBe('SERVICE_SESSION_CONNECTION_AWARE');

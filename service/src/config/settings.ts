@@ -1,10 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import envPaths from 'env-paths';
+import { alertSettingDefinitions, readAlertSettings, type AlertSettings } from './settings-alerts.js';
 import { authSettingDefinitions, readAuthSettings, type AuthSettings } from './settings-auth.js';
 import { limitSettingDefinitions, readLimitSettings, type LimitSettings } from './settings-limits.js';
 import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } from './settings-sandboxes.js';
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
+import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
 import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 
@@ -14,6 +16,8 @@ export type { AuthSettings, OidcSettings } from './settings-auth.js';
 export type { LimitSettings } from './settings-limits.js';
 export type { ComputeProfile, SandboxSettings } from './settings-sandboxes.js';
 export type { SecuritySettings } from './settings-security.js';
+export type { SessionSettings } from './settings-sessions.js';
+export type { AlertSettings } from './settings-alerts.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -29,13 +33,13 @@ export interface HubSettings {
   limits: LimitSettings;
   sandboxes: SandboxSettings;
   security: SecuritySettings;
+  sessions: SessionSettings;
+  alerts: AlertSettings;
   version: string;
   /** The container image this hub runs from, when deployed as one. */
   image: string | null;
   logLevel: LogLevel;
   runMaintenance: boolean;
-  sessionConnectionAware: boolean;
-  automaticThumbnails: boolean;
   shutdownTimeoutSeconds: number;
   /** The SERVICE_* variables the settings were read from (for the deployment configuration view). */
   environment: Readonly<Record<string, string>>;
@@ -55,11 +59,6 @@ const serverSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_SHUTDOWN_TIMEOUT_SECONDS', group: 'server', name: 'Shutdown drain budget (seconds)', secret: false },
 ];
 
-const sessionSettingDefinitions: SettingDefinition[] = [
-  { key: 'SERVICE_SESSION_CONNECTION_AWARE', group: 'sessions', name: 'Connection-aware session lifetimes', secret: false },
-  { key: 'SERVICE_AUTOMATIC_THUMBNAILS', group: 'sessions', name: 'Automatic thumbnails', secret: false },
-];
-
 /**
  * Every variable the hub reads, with its group and whether its value is secret. The deployment
  * configuration view is generated from this table; a `SERVICE_*` variable missing from it is
@@ -73,6 +72,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...sandboxSettingDefinitions,
   ...securitySettingDefinitions,
   ...sessionSettingDefinitions,
+  ...alertSettingDefinitions,
 ];
 
 export const DEFAULT_PORT = 8321;
@@ -99,12 +99,12 @@ export function readSettings(env: Env = process.env): HubSettings {
     limits: readLimitSettings(env),
     sandboxes: readSandboxSettings(env),
     security: readSecuritySettings(env),
+    sessions: readSessionSettings(env),
+    alerts: readAlertSettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,
     logLevel: oneOf(env, 'SERVICE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     runMaintenance,
-    sessionConnectionAware: strictBoolean(env, 'SERVICE_SESSION_CONNECTION_AWARE', true),
-    automaticThumbnails: strictBoolean(env, 'SERVICE_AUTOMATIC_THUMBNAILS', true),
     shutdownTimeoutSeconds: integer(env, 'SERVICE_SHUTDOWN_TIMEOUT_SECONDS', runMaintenance ? 120 : 10, { min: 1, max: 3600 }),
     environment: Object.fromEntries(
       Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('SERVICE_') && entry[1] !== undefined && entry[1].trim() !== ''),

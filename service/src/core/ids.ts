@@ -21,6 +21,7 @@ export const newUserId = (now?: number) => `usr-${timeOrderedId(now)}`;
 export const newTokenId = (now?: number) => `tok-${timeOrderedId(now)}`;
 export const newNotebookId = (now?: number) => `nb-${timeOrderedId(now)}`;
 export const newVersionId = (now?: number) => `ver-${timeOrderedId(now)}`;
+export const newSessionId = (now?: number) => `ses-${timeOrderedId(now)}`;
 
 export const PROJECT_ID_PATTERN = /^proj-[0-9a-z]{16}$/;
 export const SNAPSHOT_ID_PATTERN = /^snap-[0-9a-z]{16}$/;
@@ -28,3 +29,4 @@ export const USER_ID_PATTERN = /^usr-[0-9a-z]{16}$/;
 export const TOKEN_ID_PATTERN = /^tok-[0-9a-z]{16}$/;
 export const NOTEBOOK_ID_PATTERN = /^nb-[0-9a-z]{16}$/;
 export const VERSION_ID_PATTERN = /^ver-[0-9a-z]{16}$/;
+export const SESSION_ID_PATTERN = /^ses-[0-9a-z]{16}$/;

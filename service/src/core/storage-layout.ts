@@ -16,8 +16,12 @@
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
  *   auth/user-tokens/<uid>/<tid>         per-user index of tokens
  *   idempotency/<scope>/<hash>           replayable results of create requests
+ *   sessions/<pid>/<sid>                 kernel sessions (CAS by whoever changes them)
+ *   claims/<pid>/<nid>                   editor claims: one editor per notebook (single owner, CAS)
  *   audit/deployment/<day>/<entry>       deployment audit log (append-only)
  *   audit/projects/<pid>/<day>/<entry>   project audit log (append-only)
+ *   alerts/<pid>/destinations            a project's alert destinations, with their URLs and
+ *                                        signing secrets (one object, CAS)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -35,6 +39,8 @@ export const layout = {
   notebookVersionPart: (projectId: string, notebookId: string, versionId: string, part: 'version' | 'code' | 'snapshot') =>
     `content/notebooks/${projectId}/${notebookId}/versions/${versionId}/${part}`,
   notebookVersionsPrefix: (projectId: string, notebookId: string) => `content/notebooks/${projectId}/${notebookId}/versions/`,
+  session: (projectId: string, sessionId: string) => `sessions/${projectId}/${sessionId}`,
+  editorClaim: (projectId: string, notebookId: string) => `claims/${projectId}/${notebookId}`,
   userRevision: (userId: string, revisionId: string) => `records/users/${userId}/${revisionId}`,
   userRevisionsPrefix: (userId?: string) => (userId ? `records/users/${userId}/` : 'records/users/'),
   loginSession: (hash: string) => `auth/sessions/${hash}`,
@@ -46,6 +52,8 @@ export const layout = {
   deploymentAuditPrefix: (day?: string) => (day ? `audit/deployment/${day}/` : 'audit/deployment/'),
   projectAuditPrefix: (projectId: string, day?: string) =>
     day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`,
+  alertDestinations: (projectId: string) => `alerts/${projectId}/destinations`,
+  alertsPrefix: 'alerts/',
   /** Prefixes that only hold user data; a store with keys here but no catalog needs recovery. */
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
@@ -60,6 +68,14 @@ export const catalogKeys = {
   notebooksPrefix: (projectId?: string) => (projectId ? `notebooks/${projectId}/` : 'notebooks/'),
   deletedNotebook: (projectId: string, notebookId: string) => `deleted-notebooks/${projectId}/${notebookId}`,
   deletedNotebooksPrefix: 'deleted-notebooks/',
+  session: (projectId: string, sessionId: string) => `sessions/${projectId}/${sessionId}`,
+  sessionsPrefix: (projectId: string) => `sessions/${projectId}/`,
+  activeSession: (sessionId: string) => `active-sessions/${sessionId}`,
+  activeSessionsPrefix: 'active-sessions/',
+  userSession: (userId: string, sessionId: string) => `user-sessions/${userId}/${sessionId}`,
+  userSessionsPrefix: (userId: string) => `user-sessions/${userId}/`,
+  appSession: (projectId: string, sessionId: string) => `app-sessions/${projectId}/${sessionId}`,
+  appSessionsPrefix: (projectId: string) => `app-sessions/${projectId}/`,
   notebookVersion: (notebookId: string, versionId: string) => `notebook-versions/${notebookId}/${versionId}`,
   notebookVersionsPrefix: (notebookId?: string) => (notebookId ? `notebook-versions/${notebookId}/` : 'notebook-versions/'),
   user: (userId: string) => `users/${userId}`,

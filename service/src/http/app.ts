@@ -11,6 +11,7 @@ import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
 import { partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest } from './request-log.js';
+import { alertRoutes } from './routes/alerts.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { meRoutes } from './routes/me.js';
 import { notebookVersionRoutes } from './routes/notebook-versions.js';
@@ -74,6 +75,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   projectMemberRoutes(app, services);
   notebookRoutes(app, services);
   notebookVersionRoutes(app, services);
+  alertRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
   return app;

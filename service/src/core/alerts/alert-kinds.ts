@@ -20,3 +20,11 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 export function normalizeAlertKind(value: string): AlertKind | 'unknown' {
   return (ALERT_KINDS as readonly string[]).includes(value) ? (value as AlertKind) : 'unknown';
 }
+
+/**
+ * How stored subscriptions are shown: each kind this build does not know reads as `unknown` (once),
+ * while the stored value is kept, so a kind added by a newer hub survives a rollback.
+ */
+export function presentAlertKinds(stored: readonly string[]): (AlertKind | 'unknown')[] {
+  return [...new Set(stored.map(normalizeAlertKind))];
+}

@@ -66,7 +66,7 @@ export function capabilitiesOf(settings: HubSettings): Static<typeof Capabilitie
     federation: { available: false },
     integrations: { available: false },
     source_control: { change_request_providers: [], sync_providers: [], pull_source_providers: [] },
-    project_alerts: { available: false, destination_types: ['slack', 'webhook'], selectable_kinds: [...ALERT_KINDS], max_destinations: 10 },
+    project_alerts: { available: true, destination_types: ['slack', 'webhook'], selectable_kinds: [...ALERT_KINDS], max_destinations: settings.alerts.maxDestinations },
     jobs: { available: false, max_per_notebook: null, max_queued_runs_per_job: null, default_timeout_seconds: null, max_timeout_seconds: null, run_retention_days: null },
     data_browser: { available: false, preview: false, query: false, ai_query: false },
     viewer_mode: sandboxes.viewerMode,

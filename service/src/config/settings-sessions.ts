@@ -1,0 +1,37 @@
+import { integer, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
+
+export interface SessionSettings {
+  idleTimeoutSeconds: number;
+  appIdleTimeoutSeconds: number;
+  lifetimeSeconds: number;
+  sweepIntervalSeconds: number;
+  autosaveSeconds: number;
+  /** While editors are connected a session's lifetime keeps extending (up to twice the lifetime). */
+  connectionAware: boolean;
+  automaticThumbnails: boolean;
+}
+
+export const sessionSettingDefinitions: SettingDefinition[] = [
+  { key: 'SERVICE_SESSION_CONNECTION_AWARE', group: 'sessions', name: 'Connection-aware session lifetimes', secret: false },
+  { key: 'SERVICE_AUTOMATIC_THUMBNAILS', group: 'sessions', name: 'Automatic thumbnails', secret: false },
+  { key: 'SERVICE_SESSION_IDLE_TIMEOUT_SECONDS', group: 'sessions', name: 'Idle timeout (seconds)', secret: false },
+  { key: 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS', group: 'sessions', name: 'App idle timeout (seconds)', secret: false },
+  { key: 'SERVICE_SESSION_LIFETIME_SECONDS', group: 'sessions', name: 'Session lifetime (seconds)', secret: false },
+  { key: 'SERVICE_SESSION_SWEEP_INTERVAL_SECONDS', group: 'sessions', name: 'Session lifecycle sweep interval (seconds)', secret: false },
+  { key: 'SERVICE_SESSION_AUTOSAVE_SECONDS', group: 'sessions', name: 'Autosave interval (seconds)', secret: false },
+];
+
+export function readSessionSettings(env: Env): SessionSettings {
+  const idleTimeoutSeconds = integer(env, 'SERVICE_SESSION_IDLE_TIMEOUT_SECONDS', 3600, { min: 1, max: 7 * 86_400 });
+  return {
+    idleTimeoutSeconds,
+    appIdleTimeoutSeconds: text(env, 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS') === undefined
+      ? idleTimeoutSeconds
+      : integer(env, 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS', idleTimeoutSeconds, { min: 1, max: 7 * 86_400 }),
+    lifetimeSeconds: integer(env, 'SERVICE_SESSION_LIFETIME_SECONDS', 8 * 3600, { min: 1, max: 30 * 86_400 }),
+    sweepIntervalSeconds: integer(env, 'SERVICE_SESSION_SWEEP_INTERVAL_SECONDS', 60, { min: 1, max: 3600 }),
+    autosaveSeconds: integer(env, 'SERVICE_SESSION_AUTOSAVE_SECONDS', 120, { min: 1, max: 86_400 }),
+    connectionAware: strictBoolean(env, 'SERVICE_SESSION_CONNECTION_AWARE', true),
+    automaticThumbnails: strictBoolean(env, 'SERVICE_AUTOMATIC_THUMBNAILS', true),
+  };
+}

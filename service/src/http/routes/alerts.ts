@@ -1,0 +1,164 @@
+import { Type } from 'typebox';
+import { ALERT_KINDS } from '../../core/alerts/alert-kinds.js';
+import { destinationView } from '../../core/alerts/destination-records.js';
+import { KIND_MAX_LENGTH, KINDS_MAX, NAME_MAX, SECRET_MAX, SECRET_MIN } from '../../core/alerts/destination-validation.js';
+import type { HubServices } from '../../services.js';
+import { principalOf } from '../auth/authenticate.js';
+import { authorizeProject } from '../auth/authorize.js';
+import { pageLimit } from '../pagination.js';
+import { DateTime, Envelope, Nullable, Page, PageQuery, SuccessResponse } from '../schemas.js';
+import type { HubApp } from '../types.js';
+import { ProjectIdParams } from './project-schemas.js';
+
+const AlertIdParams = Type.Intersect([ProjectIdParams, Type.Object({ alert_id: Type.String({ pattern: '^alert-[0-9a-z]{16}$' }) })]);
+
+const common = {
+  id: Type.String({ pattern: '^alert-[0-9a-z]{16}$' }),
+  name: Type.String(),
+  kinds: Type.Array(Type.Enum([...ALERT_KINDS, 'unknown']), { description: 'Subscribed kinds; a kind this hub does not know reads as unknown' }),
+  enabled: Type.Boolean(),
+  verified_at: Nullable(DateTime),
+  endpoint_host: Type.String({ description: 'Host (and port) of the destination URL; the URL itself is never returned' }),
+  created_by: Type.String(),
+  created_at: DateTime,
+  updated_at: DateTime,
+};
+
+export const AlertDestination = Type.Union(
+  [
+    Type.Object({ ...common, type: Type.Literal('slack'), webhook_url_set: Type.Literal(true) }),
+    Type.Object({ ...common, type: Type.Literal('webhook'), url_set: Type.Literal(true), signing_secret_set: Type.Literal(true) }),
+  ],
+  { $id: 'AlertDestination' },
+);
+
+const url = (description: string) => Type.String({ minLength: 1, maxLength: 2048, description: `${description} Write-only.` });
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: NAME_MAX }),
+  kinds: Type.Array(Type.String({ minLength: 1, maxLength: KIND_MAX_LENGTH }), {
+    minItems: 1,
+    maxItems: KINDS_MAX,
+    description: 'Alert kinds to deliver (capabilities.project_alerts.selectable_kinds); values this hub does not know are kept and read back as unknown',
+  }),
+  enabled: Type.Boolean({ description: 'Default true; a disabled destination receives nothing' }),
+  webhook_url: url('slack: the incoming-webhook URL (https).'),
+  url: url('webhook: the receiver URL (https).'),
+  signing_secret: Type.String({ minLength: SECRET_MIN, maxLength: SECRET_MAX, description: 'webhook: the key of the X-Hub-Signature HMAC. Write-only.' }),
+};
+
+const AlertDestinationCreate = Type.Object(
+  {
+    type: Type.Enum(['slack', 'webhook']),
+    name: fields.name,
+    kinds: fields.kinds,
+    enabled: Type.Optional(fields.enabled),
+    webhook_url: Type.Optional(fields.webhook_url),
+    url: Type.Optional(fields.url),
+    signing_secret: Type.Optional(fields.signing_secret),
+  },
+  { additionalProperties: false, description: 'slack needs webhook_url; webhook needs url and signing_secret' },
+);
+
+const AlertDestinationPatch = Type.Object(
+  {
+    name: Type.Optional(fields.name),
+    kinds: Type.Optional(fields.kinds),
+    enabled: Type.Optional(fields.enabled),
+    webhook_url: Type.Optional(fields.webhook_url),
+    url: Type.Optional(fields.url),
+    signing_secret: Type.Optional(fields.signing_secret),
+  },
+  { additionalProperties: false, minProperties: 1, description: 'A new URL or signing secret clears verified_at; the type cannot change' },
+);
+
+/** Alert destinations of a project (spec 2.6); all of it needs project.alerts.manage. */
+export function alertRoutes(app: HubApp, services: HubServices): void {
+  const destinations = () => services.alerts;
+  const actorOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).user.id;
+  const One = Envelope(AlertDestination);
+
+  app.get(
+    '/api/v1/projects/:pid/alerts',
+    {
+      schema: { tags: ['Alerts'], summary: 'Alert destinations of a project, newest first', params: ProjectIdParams, querystring: PageQuery, response: { 200: Envelope(Page(AlertDestination)) } },
+    },
+    async (request) => {
+      const { pid } = request.params;
+      await authorizeProject(request, services, pid, 'project.alerts.manage');
+      const page = await destinations().list(pid, { cursor: request.query.cursor ?? null, limit: pageLimit(request.query.limit, services.settings.limits) });
+      return { success: true as const, data: { items: page.items.map(destinationView), next_cursor: page.nextCursor } };
+    },
+  );
+
+  app.post(
+    '/api/v1/projects/:pid/alerts',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['Alerts'],
+        summary: 'Add an alert destination',
+        description: 'At most capabilities.project_alerts.max_destinations per project (RESOURCE_EXHAUSTED beyond). See docs/alerts.md for payloads and signatures.',
+        params: ProjectIdParams,
+        body: AlertDestinationCreate,
+        response: { 201: One },
+      },
+    },
+    async (request, reply) => {
+      const { pid } = request.params;
+      await authorizeProject(request, services, pid, 'project.alerts.manage');
+      const created = await destinations().create(pid, request.body, actorOf(request));
+      return reply.code(201).send({ success: true as const, data: destinationView(created) });
+    },
+  );
+
+  app.get(
+    '/api/v1/projects/:pid/alerts/:alert_id',
+    { schema: { tags: ['Alerts'], summary: 'An alert destination', params: AlertIdParams, response: { 200: One } } },
+    async (request) => {
+      const { pid, alert_id } = request.params;
+      await authorizeProject(request, services, pid, 'project.alerts.manage');
+      return { success: true as const, data: destinationView(await destinations().get(pid, alert_id)) };
+    },
+  );
+
+  app.patch(
+    '/api/v1/projects/:pid/alerts/:alert_id',
+    { schema: { tags: ['Alerts'], summary: 'Change an alert destination', params: AlertIdParams, body: AlertDestinationPatch, response: { 200: One } } },
+    async (request) => {
+      const { pid, alert_id } = request.params;
+      await authorizeProject(request, services, pid, 'project.alerts.manage');
+      return { success: true as const, data: destinationView(await destinations().update(pid, alert_id, request.body, actorOf(request))) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/projects/:pid/alerts/:alert_id',
+    { schema: { tags: ['Alerts'], summary: 'Delete an alert destination', params: AlertIdParams, response: { 200: SuccessResponse } } },
+    async (request) => {
+      const { pid, alert_id } = request.params;
+      await authorizeProject(request, services, pid, 'project.alerts.manage');
+      await destinations().delete(pid, alert_id, actorOf(request));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/v1/projects/:pid/alerts/:alert_id/verify',
+    {
+      schema: {
+        tags: ['Alerts'],
+        summary: 'Send a test delivery and, when the destination accepts it, set verified_at',
+        description:
+          'Waits for the answer (one attempt, no retries). A destination that refuses the test (4xx, redirect, forbidden address) answers BAD_REQUEST; one that cannot be reached, times out or fails (5xx, 408, 429) answers SERVICE_UNAVAILABLE. verified_at is unchanged on failure.',
+        params: AlertIdParams,
+        response: { 200: One },
+      },
+    },
+    async (request) => {
+      const { pid, alert_id } = request.params;
+      const { project } = await authorizeProject(request, services, pid, 'project.alerts.manage');
+      const verified = await destinations().verify({ id: project.id, name: project.name }, alert_id, actorOf(request));
+      return { success: true as const, data: destinationView(verified) };
+    },
+  );
+}
