@@ -12,10 +12,12 @@ import { registerOpenApi } from './openapi.js';
 import { partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest } from './request-log.js';
 import { alertRoutes } from './routes/alerts.js';
+import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { meRoutes } from './routes/me.js';
 import { notebookVersionRoutes } from './routes/notebook-versions.js';
 import { notebookRoutes } from './routes/notebooks.js';
+import { policyAnalyzerRoutes } from './routes/policy-analyzer.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectRoutes } from './routes/projects.js';
 import { sandboxDiagnosticRoutes } from './routes/sandbox-diagnostic.js';
@@ -77,6 +79,8 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   notebookVersionRoutes(app, services);
   alertRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
+  auditRoutes(app, services);
+  policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
   return app;
 }

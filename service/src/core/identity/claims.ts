@@ -35,3 +35,33 @@ export function fullClearance(settings: Pick<ClaimSettings, 'classificationOrder
   const highest = settings.classificationOrder.at(-1);
   return highest === undefined ? null : { schemaVersion: 1, classification: highest, compartments: ['*'], policyVersion: settings.policyVersion, expiresAt };
 }
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** The e-mail claim, when it is one. */
+export function emailClaim(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= 254 && EMAIL.test(value.trim()) ? value.trim() : null;
+}
+
+/** `email_verified`: some providers send the flag as a string; null when they do not say. */
+export function verifiedClaim(value: unknown): boolean | null {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return null;
+}
+
+export function textClaim(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return value.trim().slice(0, 200);
+}
+
+/** Only http(s) URLs: the picture ends up in an `<img src>` of the hub's pages. */
+export function pictureClaim(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2048) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

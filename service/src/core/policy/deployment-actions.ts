@@ -1,14 +1,15 @@
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { PolicyAction } from './actions.js';
-import { entitlementsOf, type EntitlementRules } from './entitlements.js';
-
-const SUPER_ADMIN_ACTIONS: ReadonlySet<PolicyAction> = new Set(['admin.access', 'audit.global.read', 'org-integration.manage']);
-const DEPLOYMENT_ACTIONS: ReadonlySet<PolicyAction> = new Set([...SUPER_ADMIN_ACTIONS, 'project.create', 'directory.search']);
+import { decide } from './engine.js';
+import type { EntitlementRules } from './entitlements.js';
+import type { LabelPolicy } from './security-labels.js';
+import { subjectOf } from './subject.js';
+import { POLICY_TABLE } from './table.js';
 
 /** Actions decided for the deployment as a whole rather than for one project or session. */
 export function isDeploymentAction(action: PolicyAction): boolean {
-  return DEPLOYMENT_ACTIONS.has(action);
+  return POLICY_TABLE[action].scope === 'deployment';
 }
 
 /** A token's action scope only narrows: an action outside it is refused whatever the user may do. */
@@ -19,13 +20,8 @@ export function assertTokenAllowsAction(principal: Principal, action: PolicyActi
   }
 }
 
-/** Decides deployment-scoped actions (those not tied to one project). */
-export function authorizeDeploymentAction(principal: Principal, action: PolicyAction, rules: EntitlementRules): void {
-  assertTokenAllowsAction(principal, action);
-  if (SUPER_ADMIN_ACTIONS.has(action) && !principal.isSuperAdmin) {
-    throw new HubError('FORBIDDEN', `${action} requires a super admin`);
-  }
-  if (action === 'project.create' && !entitlementsOf(principal.user, rules).includes('project-creator')) {
-    throw new HubError('FORBIDDEN', 'you may not create projects in this deployment');
-  }
+/** Decides a deployment-scoped action with the policy engine, as the analyzer does. */
+export function authorizeDeploymentAction(principal: Principal, action: PolicyAction, rules: EntitlementRules, labels: LabelPolicy): void {
+  const decision = decide(subjectOf(principal, rules), action, { kind: 'deployment' }, principal.credential.context, { labels, now: new Date() });
+  if (!decision.allowed) throw new HubError(decision.presentation === 'not-found' ? 'NOT_FOUND' : 'FORBIDDEN', decision.message);
 }

@@ -189,7 +189,9 @@ export function effectiveRole(subject: PolicySubject, project: ProjectFacts): Pr
   const email = subject.email.toLowerCase();
   let role: ProjectRole | null = null;
   for (const member of project.members) {
-    if (member.user_id === subject.id || (member.email !== undefined && member.email.toLowerCase() === email)) role = higherRole(role, member.role);
+    // A member added by user id is that user only; an e-mail counts only for an invitation (no id yet).
+    const matches = member.user_id !== undefined ? member.user_id === subject.id : member.email !== undefined && member.email.toLowerCase() === email;
+    if (matches) role = higherRole(role, member.role);
   }
   for (const member of project.group_members) if (subject.groups.includes(member.group)) role = higherRole(role, member.role);
   const deploymentDefault = subject.entitlements.find((entitlement) => entitlement.startsWith('default-role:'))?.slice('default-role:'.length) as

@@ -42,7 +42,7 @@ export function registerAuthentication(app: HubApp, services: HubServices): void
     }
     if (principal.credential.kind === 'session') assertSameOrigin(request, services.settings.publicUrl);
     request.principal = principal;
-    if (config.action && isDeploymentAction(config.action)) authorizeDeploymentAction(principal, config.action, services.entitlementRules);
+    if (config.action && isDeploymentAction(config.action)) authorizeDeploymentAction(principal, config.action, services.entitlementRules, services.labelPolicy);
   });
 }
 

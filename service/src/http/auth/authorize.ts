@@ -4,7 +4,7 @@ import type { Principal } from '../../core/identity/authenticator.js';
 import type { PolicyAction } from '../../core/policy/actions.js';
 import { decide, effectiveRole, type PolicyEnvironment, type PolicyResource, type PolicySubject } from '../../core/policy/engine.js';
 import { assertTokenAllowsAction } from '../../core/policy/deployment-actions.js';
-import { entitlementsOf } from '../../core/policy/entitlements.js';
+import { subjectOf } from '../../core/policy/subject.js';
 import { POLICY_TABLE, type ProjectRole } from '../../core/policy/table.js';
 import type { NotebookRevision } from '../../core/notebooks/notebook-model.js';
 import { projectFactsOf, type ProjectRevision } from '../../core/projects/project-records.js';
@@ -12,15 +12,7 @@ import type { HubServices } from '../../services.js';
 import { principalOf } from './authenticate.js';
 
 export function policySubjectOf(principal: Principal, services: Pick<HubServices, 'entitlementRules'>): PolicySubject {
-  const { user, credential } = principal;
-  return {
-    id: user.id,
-    email: user.email,
-    entitlements: entitlementsOf(user, services.entitlementRules),
-    groups: user.groups,
-    suspended: user.suspended_at !== null,
-    grant: credential.kind === 'token' ? credential.scope : null,
-  };
+  return subjectOf(principal, services.entitlementRules);
 }
 
 export function policyEnvironmentOf(services: Pick<HubServices, 'labelPolicy'>): PolicyEnvironment {

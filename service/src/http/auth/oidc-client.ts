@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import type { OidcSettings } from '../../config/settings.js';
 import { HubError } from '../../core/errors.js';
+import { emailClaim, pictureClaim, textClaim, verifiedClaim } from '../../core/identity/claims.js';
 
 /** Who the provider says signed in, as far as the hub cares. */
 export interface OidcIdentity {
@@ -24,7 +25,6 @@ export interface AuthorizationChecks {
 }
 
 const REQUEST_TIMEOUT_SECONDS = 10;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
  * The hub's side of one OpenID Connect provider. Discovery runs on first use rather than at boot,
@@ -93,10 +93,10 @@ export class OidcClient {
     return {
       issuer: config.serverMetadata().issuer,
       sub: idToken.sub,
-      email: emailOf(profile.email),
-      emailVerified: verifiedFlagOf(profile.email_verified),
-      name: textOf(idToken.name) ?? textOf(profile.name),
-      pictureUrl: pictureOf(idToken.picture) ?? pictureOf(profile.picture),
+      email: emailClaim(profile.email),
+      emailVerified: verifiedClaim(profile.email_verified),
+      name: textClaim(idToken.name) ?? textClaim(profile.name),
+      pictureUrl: pictureClaim(idToken.picture) ?? pictureClaim(profile.picture),
       claims: { ...profile, ...idToken },
     };
   }
@@ -149,29 +149,3 @@ function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
 
-function emailOf(value: unknown): string | null {
-  return typeof value === 'string' && value.length <= 254 && EMAIL.test(value.trim()) ? value.trim() : null;
-}
-
-/** Some providers send the flag as a string. */
-function verifiedFlagOf(value: unknown): boolean | null {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  return null;
-}
-
-function textOf(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  return value.trim().slice(0, 200);
-}
-
-/** Only http(s) URLs: the picture ends up in an `<img src>` of the hub's pages. */
-function pictureOf(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 2048) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,0 +1,109 @@
+import { Type } from 'typebox';
+import { AuditQueries } from '../../core/audit/audit-queries.js';
+import { HubError, type FieldProblem } from '../../core/errors.js';
+import { InvalidCursorError } from '../../core/store/object-store.js';
+import type { HubServices } from '../../services.js';
+import { authorizeProject } from '../auth/authorize.js';
+import { pageLimit } from '../pagination.js';
+import { DateTime, Envelope, PageQuery } from '../schemas.js';
+import type { HubApp } from '../types.js';
+import { ProjectIdParams } from './project-schemas.js';
+
+const Day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
+
+export const AuditLogEntry = Type.Object(
+  {
+    id: Type.String(),
+    schema_version: Type.Integer({ minimum: 1 }),
+    ts: DateTime,
+    event: Type.String({ description: 'What happened, e.g. project.update' }),
+    actor: Type.String({ description: 'The user id of whoever did it, or system' }),
+    project_id: Type.Optional(Type.String({ description: 'The project it concerns, if any' })),
+    metadata: Type.Object({}, { additionalProperties: true }),
+  },
+  { $id: 'AuditLogEntry' },
+);
+
+export const AuditLogPage = Type.Object(
+  { items: Type.Array(AuditLogEntry), next_cursor: Type.Union([Type.String(), Type.Null()]) },
+  { $id: 'AuditLogPage' },
+);
+
+const ExactFilter = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 200, description }));
+
+const EventsQuery = Type.Intersect([
+  PageQuery,
+  Type.Object({
+    event: ExactFilter('Only entries of this event type (exact), e.g. project.update'),
+    actor: ExactFilter('Only entries by this actor (exact user id, or system)'),
+    project_id: ExactFilter('Only entries about this project (exact id)'),
+    from: Type.Optional(Day('First UTC day, YYYY-MM-DD, inclusive (default: 29 days before to)')),
+    to: Type.Optional(Day('Last UTC day, YYYY-MM-DD, inclusive (default: today)')),
+  }),
+]);
+
+/**
+ * The audit logs: one project's day (project managers) and the whole deployment's log (super
+ * admins). Problems with query values found past the schema are reported as query fields too.
+ */
+export function auditRoutes(app: HubApp, services: HubServices): void {
+  const queries = new AuditQueries(services.store);
+
+  app.get(
+    '/api/v1/projects/:pid/events',
+    {
+      schema: {
+        tags: ['Audit'],
+        summary: "One UTC day of a project's audit log, newest first (project managers)",
+        description: 'date=YYYY-MM-DD picks the day (default: today, UTC). A plain array; a day in the future is simply empty.',
+        params: ProjectIdParams,
+        querystring: Type.Object({ date: Type.Optional(Day('The UTC day, YYYY-MM-DD (default: today)')) }),
+        response: { 200: Envelope(Type.Array(AuditLogEntry)) },
+      },
+    },
+    async (request) => {
+      const { pid } = request.params;
+      await authorizeProject(request, services, pid, 'project.events.read');
+      return { success: true as const, data: await asQueryProblem(queries.projectDay(pid, request.query.date)) };
+    },
+  );
+
+  app.get(
+    '/api/v1/events',
+    {
+      config: { action: 'audit.global.read' },
+      schema: {
+        tags: ['Audit'],
+        summary: "The deployment's audit log, newest first (super admins)",
+        description:
+          'Filters event, actor and project_id match exactly. from and to bound the UTC days (inclusive); the default is the last 30 days including today, and a range may cover at most 30 days. A next_cursor keeps the range it was issued for; the last page may be empty.',
+        querystring: EventsQuery,
+        response: { 200: Envelope(AuditLogPage) },
+      },
+    },
+    async (request) => {
+      const { limit, cursor, event, actor, project_id: projectId, from, to } = request.query;
+      const page = await asQueryProblem(
+        queries.deploymentPage({ limit: pageLimit(limit, services.settings.limits), cursor: cursor ?? null, event, actor, projectId, from, to }),
+      );
+      return { success: true as const, data: { items: page.items, next_cursor: page.nextCursor } };
+    },
+  );
+}
+
+async function asQueryProblem<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw queryProblem([{ field: 'cursor', message: 'is not a cursor this list returned' }]);
+    if (error instanceof HubError && error.code === 'VALIDATION_ERROR' && error.details) {
+      throw queryProblem(error.details);
+    }
+    throw error;
+  }
+}
+
+function queryProblem(problems: FieldProblem[]): HubError {
+  const details = problems.map((problem) => ({ field: `query.${problem.field}`, message: problem.message }));
+  return new HubError('VALIDATION_ERROR', `the request is invalid: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
+}
