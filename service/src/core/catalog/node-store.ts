@@ -12,16 +12,24 @@ export class CatalogNodeMissingError extends Error {
 }
 
 /**
+ * How long a node this process stored stays safe from catalog clean-up, which spares nodes younger
+ * than an hour: within this window a write of the same content may skip the store.
+ */
+export const NODE_WRITE_TRUST_MS = 30 * 60_000;
+
+/**
  * Catalog tree nodes in the object store, named by the hash of their content. Nodes never change,
  * so a bounded in-memory cache of parsed nodes is always valid and makes repeated reads free.
  */
 export class ObjectStoreNodeStore implements NodeStore {
-  private readonly cache = new Map<string, { node: TreeNode; bytes: number }>();
+  /** storedAt: when this process last put the node (0 when it was only read). */
+  private readonly cache = new Map<string, { node: TreeNode; bytes: number; storedAt: number }>();
   private cachedBytes = 0;
 
   constructor(
     private readonly store: ObjectStore,
     private readonly cacheBudgetBytes = 64 * 1024 * 1024,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async read(id: string): Promise<TreeNode> {
@@ -35,26 +43,31 @@ export class ObjectStoreNodeStore implements NodeStore {
     if (!object) throw new CatalogNodeMissingError(id, 'is missing');
     if (nodeId(object.body) !== id) throw new CatalogNodeMissingError(id, 'does not match its content hash');
     const node = JSON.parse(object.body.toString('utf8')) as TreeNode;
-    this.remember(id, node, object.body.length);
+    this.remember(id, node, object.body.length, 0);
     return node;
   }
 
   async write(node: TreeNode): Promise<string> {
     const body = Buffer.from(JSON.stringify(node), 'utf8');
     const id = nodeId(body);
-    if (this.cache.has(id)) return id;
+    const cached = this.cache.get(id);
+    if (cached && this.now() - cached.storedAt < NODE_WRITE_TRUST_MS) return id;
     try {
       await this.store.put(layout.catalogNode(id), body, { ifNoneMatch: '*' });
     } catch (error) {
-      // Same id means same content: another writer stored this node already.
       if (!(error instanceof PreconditionFailedError)) throw error;
+      // Same id means same content, but the stored copy may be old enough for clean-up to be
+      // deleting it right now: storing it again makes it young, so clean-up spares it.
+      await this.store.put(layout.catalogNode(id), body);
     }
-    this.remember(id, node, body.length);
+    if (cached) this.cachedBytes -= cached.bytes;
+    this.remember(id, node, body.length, this.now());
     return id;
   }
 
-  private remember(id: string, node: TreeNode, bytes: number): void {
-    this.cache.set(id, { node, bytes });
+  private remember(id: string, node: TreeNode, bytes: number, storedAt: number): void {
+    this.cache.delete(id);
+    this.cache.set(id, { node, bytes, storedAt });
     this.cachedBytes += bytes;
     for (const [oldest, entry] of this.cache) {
       if (this.cachedBytes <= this.cacheBudgetBytes) break;

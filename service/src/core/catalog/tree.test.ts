@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
 import { FsObjectStore } from '../../store/fs-store.js';
-import { ObjectStoreNodeStore } from './node-store.js';
+import { NODE_WRITE_TRUST_MS, ObjectStoreNodeStore } from './node-store.js';
+import { layout } from '../storage-layout.js';
 import { DELETE, EMPTY_TREE, applyOps, buildTree, getValue, scan, type TreeOp, type TreeRoot } from './tree.js';
 
 const small = { leafMax: 4, branchMax: 4 };
@@ -87,5 +88,29 @@ describe('catalog tree', () => {
       node = await nodes.read(node.c[0]![1]);
     }
     expect(depth).toBeLessThanOrEqual(Math.ceil(Math.log(500) / Math.log(2)) + 1);
+  });
+
+  it('stores a remembered node again once clean-up could have deleted it', async () => {
+    let clock = 1_000_000;
+    const nodes = new ObjectStoreNodeStore(store, undefined, () => clock);
+    const root = await buildTree(nodes, [['gc-key', 1]], small);
+    const key = layout.catalogNode(root.id!);
+    await store.delete(key);
+    clock += NODE_WRITE_TRUST_MS - 1;
+    await buildTree(nodes, [['gc-key', 1]], small);
+    expect(await store.get(key)).toBeNull();
+    clock += 2;
+    await buildTree(nodes, [['gc-key', 1]], small);
+    expect(await store.get(key)).not.toBeNull();
+  });
+
+  it('makes an old stored copy young again when the same node is written', async () => {
+    const root = await buildTree(new ObjectStoreNodeStore(store), [['old-key', 2]], small);
+    const key = layout.catalogNode(root.id!);
+    const modified = async () => (await store.list(key)).items.find((item) => item.key === key)!.lastModified;
+    const before = await modified();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await buildTree(new ObjectStoreNodeStore(store), [['old-key', 2]], small);
+    expect(await modified()).toBeGreaterThan(before);
   });
 });
