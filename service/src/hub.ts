@@ -12,9 +12,11 @@ import { preflightStore } from './core/store/preflight.js';
 import { buildHttpApp } from './http/app.js';
 import { createOidcLogin } from './http/auth/oidc.js';
 import { LOCAL_LOGIN_PATH } from './http/routes/auth.js';
+import { maintenanceHealthRoutes } from './http/routes/maintenance-health.js';
 import type { HubApp } from './http/types.js';
 import { BackgroundWork } from './lifecycle/background-work.js';
 import { drain, type DrainOutcome } from './lifecycle/shutdown.js';
+import { createHubLoops, type HubLoops, type HubLoopsOptions } from './loops/compose.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLogger, type HubLogger } from './telemetry/logger.js';
 
@@ -27,6 +29,8 @@ export interface CreateHubOptions {
   sandboxes?: SandboxDriver;
   /** Registers more routes before the app starts (tests). */
   routes?: ((app: HubApp) => void)[];
+  /** Loop runner knobs for tests (a short deadline floor); never read from settings. */
+  loops?: HubLoopsOptions;
 }
 
 export interface Hub {
@@ -41,6 +45,11 @@ export interface Hub {
   readonly background: BackgroundWork;
   /** WebSocket connections handed off by the HTTP server, closed on shutdown. */
   readonly upgradedSockets: Set<Duplex>;
+  /**
+   * The background loops (spec 8.3), where SERVICE_RUN_MAINTENANCE is true; null elsewhere.
+   * Capabilities register their loops and housekeeping tasks here. Loops start with `listen()`.
+   */
+  readonly loops: HubLoops | null;
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /**
@@ -100,7 +109,14 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const oidcLogin = settings.auth.kind === 'oidc' && settings.auth.oidc
     ? createOidcLogin(services, settings.auth.oidc, { publicBaseUrl: () => settings.publicUrl ?? listenUrl, logger })
     : null;
-  const routes = [...(oidcLogin ? [oidcLogin.register] : []), ...(options.routes ?? [])];
+  const loops = settings.runMaintenance
+    ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId }, options.loops)
+    : null;
+  const routes = [
+    ...(oidcLogin ? [oidcLogin.register] : []),
+    (target: HubApp) => maintenanceHealthRoutes(target, loops?.runner ?? null),
+    ...(options.routes ?? []),
+  ];
   const app = await buildHttpApp({
     logger,
     services,
@@ -118,11 +134,15 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     logger,
     background,
     upgradedSockets,
+    loops,
     localLoginPath: localLoginSecret ? `${LOCAL_LOGIN_PATH}?token=${encodeURIComponent(localLoginSecret)}` : null,
     async listen() {
       const address = await app.listen({ host: settings.host, port: settings.port });
       listenUrl = address;
       logger.info({ event: 'server_started', address, version: settings.version, storage: store.kind, auth: settings.auth.kind }, 'server_started');
+      // Loops start with serving, not with createHub: a hub built only to inject requests or run a
+      // command never sweeps the store behind its caller's back.
+      loops?.runner.start();
       return address;
     },
     close(budgetMs = settings.shutdownTimeoutSeconds * 1000) {

@@ -1,0 +1,46 @@
+import type { Catalog } from '../core/catalog/catalog.js';
+import type { Logger } from '../core/ports/logger.js';
+import type { ObjectStore } from '../core/store/object-store.js';
+import type { BackgroundWork } from '../lifecycle/background-work.js';
+import { defaultHousekeepingTasks, type HousekeepingOptions } from './housekeeping/defaults.js';
+import { LoopRunner } from './loop-runner.js';
+import { MaintenanceLoop } from './maintenance-loop.js';
+
+/**
+ * The loops of one hub process. Later capabilities register their loops on `runner` and their
+ * housekeeping on `maintenance`; both accept registrations before and after `runner.start()`.
+ */
+export interface HubLoops {
+  readonly runner: LoopRunner;
+  readonly maintenance: MaintenanceLoop;
+}
+
+export interface HubLoopsDeps {
+  store: ObjectStore;
+  catalog: Catalog;
+  logger: Logger;
+  background: BackgroundWork;
+  /** This replica's instance id. */
+  holder: string;
+}
+
+/** Not settings: knobs for tests that cannot wait ten minutes for a deadline. */
+export interface HubLoopsOptions {
+  deadlineFloorMs?: number;
+  housekeeping?: HousekeepingOptions;
+}
+
+export function createHubLoops(deps: HubLoopsDeps, options: HubLoopsOptions = {}): HubLoops {
+  const runner = new LoopRunner({
+    store: deps.store,
+    logger: deps.logger,
+    background: deps.background,
+    holder: deps.holder,
+    ...(options.deadlineFloorMs !== undefined ? { deadlineFloorMs: options.deadlineFloorMs } : {}),
+  });
+  const maintenance = new MaintenanceLoop(deps.logger);
+  const tasks = defaultHousekeepingTasks({ store: deps.store, catalog: deps.catalog, knownLoops: () => runner.names() }, options.housekeeping);
+  for (const task of tasks) maintenance.addTask(task);
+  maintenance.attach(runner);
+  return { runner, maintenance };
+}
