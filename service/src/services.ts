@@ -12,6 +12,7 @@ import { ProjectRecords } from './core/projects/project-records.js';
 import { ProjectService } from './core/projects/project-service.js';
 import { NotebookRecords } from './core/notebooks/notebook-records.js';
 import { NotebookService } from './core/notebooks/notebook-service.js';
+import { WorkspaceService } from './core/workspace/workspace-service.js';
 import { MARIMO_VERSION } from '../../sandbox-drivers/runtime/pins.js';
 import { createAlertDestinations } from './alerts/compose.js';
 import type { AlertDestinations } from './core/alerts/destinations.js';
@@ -32,6 +33,8 @@ export interface HubServices {
   projectRecords: ProjectRecords;
   projects: ProjectService;
   notebooks: NotebookService;
+  /** Notebooks' workspace files. */
+  workspace: WorkspaceService;
   alerts: AlertDestinations;
   entitlementRules: EntitlementRules;
   labelPolicy: LabelPolicy;
@@ -106,8 +109,10 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
 }
 
 export function createServices(settings: HubSettings, store: ObjectStore, sandboxes: SandboxDriver, events: ProjectEventPublisher): HubServices {
+  const storeServices = createStoreServices(settings, store, events);
   return {
-    ...createStoreServices(settings, store, events),
+    ...storeServices,
+    workspace: new WorkspaceService(store, storeServices.audit, storeServices.notebooks),
     sandboxes,
     deploymentId: deploymentIdOf(store),
     startedAt: new Date(),

@@ -88,7 +88,9 @@ describe('project-scoped routes against every kind of subject', () => {
     const { notebook, version } = await notebooks.create(project.id, project.name, { title: 'fixture notebook' }, actor);
     await notebooks.attachSnapshot(project.id, notebook.id, version.version_id, Buffer.from('<p>snapshot</p>'), 'test');
     const notebookCode = await notebooks.code(project.id, notebook.id, version.version_id);
-    return { projectId: project.id, routeFixture: { viewerId: ids.get('viewer')!, notebookId: notebook.id, versionId: version.version_id, notebookCode } };
+    const workspaceFile = 'data/input file.csv';
+    await t.hub.services.workspace.upload(notebook, workspaceFile, Buffer.from('a,b\n'), actor.id);
+    return { projectId: project.id, routeFixture: { viewerId: ids.get('viewer')!, notebookId: notebook.id, versionId: version.version_id, notebookCode, workspaceFile } };
   }
 
   async function tokenOf(subject: Subject, projectId: string): Promise<string> {

@@ -6,10 +6,12 @@ export interface RouteFixture {
   notebookId: string;
   versionId: string;
   notebookCode: string;
+  /** A file in the notebook's workspace. */
+  workspaceFile: string;
 }
 
 export interface RouteCase {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   action: PolicyAction;
   url(projectId: string, fixture: RouteFixture): string;
@@ -26,7 +28,8 @@ const route = (method: RouteCase['method'], path: string, action: PolicyAction, 
       .replace(':member', fixture.viewerId)
       .replace(':group', 'fixture-group')
       .replace(':nid', fixture.notebookId)
-      .replace(':vid', fixture.versionId),
+      .replace(':vid', fixture.versionId)
+      .replace(':file', encodeURIComponent(fixture.workspaceFile)),
   ...(body ? { body } : {}),
 });
 
@@ -57,5 +60,14 @@ export function projectRouteTable(): RouteCase[] {
     route('GET', `${notebook}/versions/:vid`, 'project.read'),
     route('GET', `${notebook}/versions/:vid/code`, 'project.read'),
     route('POST', `${notebook}/versions/:vid/restore`, 'notebook.write', (fixture) => ({ base_version_id: fixture.versionId })),
+    route('GET', `${notebook}/workspace/access`, 'project.read'),
+    route('GET', `${notebook}/workspace/items`, 'project.read'),
+    route('GET', `${notebook}/workspace/files?path=:file`, 'project.read'),
+    route('GET', `${notebook}/workspace/archive`, 'project.read'),
+    route('PUT', `${notebook}/workspace/files?path=uploaded.csv`, 'notebook.write', () => 'a,b\n1,2\n'),
+    route('POST', `${notebook}/workspace/directories`, 'notebook.write', () => ({ path: 'new folder' })),
+    route('POST', `${notebook}/workspace/copy`, 'notebook.write', (fixture) => ({ from: fixture.workspaceFile, to: 'copy.csv' })),
+    route('POST', `${notebook}/workspace/move`, 'notebook.write', (fixture) => ({ from: fixture.workspaceFile, to: 'moved.csv' })),
+    route('DELETE', `${notebook}/workspace/items?path=:file`, 'notebook.write'),
   ];
 }

@@ -11,6 +11,10 @@
  *   records/notebooks/<pid>/<nid>/<rev>  immutable notebook revisions
  *   content/notebooks/<pid>/<nid>/versions/<vid>/{version,code,snapshot}
  *                                        immutable notebook versions: metadata, code, HTML snapshot
+ *   content/workspaces/<pid>/<nid>/head  names a workspace's current manifest (CAS)
+ *   content/workspaces/<pid>/<nid>/manifests/<mid>
+ *                                        immutable workspace manifests (paths -> blobs)
+ *   blobs/sha256/<xx>/<hash>             immutable, content-addressed workspace file contents
  *   auth/sessions/<hash>                 browser login sessions (by hash of the cookie value)
  *   auth/login-flows/<hash>              pending OIDC logins (minutes)
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
@@ -39,6 +43,11 @@ export const layout = {
   notebookVersionPart: (projectId: string, notebookId: string, versionId: string, part: 'version' | 'code' | 'snapshot') =>
     `content/notebooks/${projectId}/${notebookId}/versions/${versionId}/${part}`,
   notebookVersionsPrefix: (projectId: string, notebookId: string) => `content/notebooks/${projectId}/${notebookId}/versions/`,
+  workspaceHead: (projectId: string, notebookId: string) => `content/workspaces/${projectId}/${notebookId}/head`,
+  workspaceManifest: (projectId: string, notebookId: string, manifestId: string) => `content/workspaces/${projectId}/${notebookId}/manifests/${manifestId}`,
+  workspacePrefix: (projectId: string, notebookId: string) => `content/workspaces/${projectId}/${notebookId}/`,
+  blob: (sha256: string) => `blobs/sha256/${sha256.slice(0, 2)}/${sha256}`,
+  blobsPrefix: 'blobs/',
   session: (projectId: string, sessionId: string) => `sessions/${projectId}/${sessionId}`,
   editorClaim: (projectId: string, notebookId: string) => `claims/${projectId}/${notebookId}`,
   userRevision: (userId: string, revisionId: string) => `records/users/${userId}/${revisionId}`,

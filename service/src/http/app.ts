@@ -23,6 +23,7 @@ import { projectRoutes } from './routes/projects.js';
 import { sandboxDiagnosticRoutes } from './routes/sandbox-diagnostic.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
+import { workspaceRoutes } from './routes/workspace.js';
 import { NAMED_SCHEMAS, errorRef } from './schemas.js';
 import type { HubApp } from './types.js';
 
@@ -77,6 +78,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   projectMemberRoutes(app, services);
   notebookRoutes(app, services);
   notebookVersionRoutes(app, services);
+  workspaceRoutes(app, services);
   alertRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
   auditRoutes(app, services);

@@ -72,7 +72,7 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
     { schema: { tags: ['Notebooks'], summary: 'A notebook: metadata, README and source', params: NotebookParams, response: { 200: Envelope(NotebookDetail) } } },
     async (request) => {
       const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
-      return { success: true as const, data: detailOf(notebook, null) };
+      return { success: true as const, data: detailOf(notebook, await services.workspace.readme(notebook)) };
     },
   );
 
@@ -101,7 +101,7 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
         if (change.lowers) await authorizeProject(request, services, pid, 'security-labels.lower', {}, project);
       }
       const updated = await notebooks.update(pid, nid, request.body, actorOf(request));
-      return { success: true as const, data: detailOf(updated, null) };
+      return { success: true as const, data: detailOf(updated, await services.workspace.readme(updated)) };
     },
   );
 

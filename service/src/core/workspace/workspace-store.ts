@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { HubError } from '../errors.js';
+import { timeOrderedId } from '../ids.js';
+import { getJson, jsonBody, retryOnConflict } from '../store/cas.js';
+import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { layout } from '../storage-layout.js';
+import { emptyManifest, type WorkspaceHead, type WorkspaceManifest } from './workspace-model.js';
+import { WorkspaceTree } from './workspace-tree.js';
+
+export const sha256Hex = (body: Buffer | string) => createHash('sha256').update(body).digest('hex');
+
+/** How often a reader re-reads the head when the manifest it named was superseded meanwhile. */
+const READ_ATTEMPTS = 5;
+
+export interface WorkspaceState {
+  manifest: WorkspaceManifest;
+  /** ETag of the head; null while the workspace was never written. */
+  headEtag: string | null;
+}
+
+/**
+ * Persistence of workspaces. File contents are immutable blobs named by their SHA-256 (shared by
+ * every workspace, so identical files are stored once). A change writes a new immutable manifest
+ * and then swaps the workspace's head to it with compare-and-swap: concurrent writers never lose
+ * each other's changes, and a reader always sees one whole manifest.
+ */
+export class WorkspaceStore {
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async read(projectId: string, notebookId: string): Promise<WorkspaceState> {
+    let previousEtag: string | null = null;
+    for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+      const head = await getJson<WorkspaceHead>(this.store, layout.workspaceHead(projectId, notebookId));
+      if (!head) return { manifest: emptyManifest(projectId, notebookId), headEtag: null };
+      const key = layout.workspaceManifest(projectId, notebookId, head.value.manifest);
+      const manifest = await getJson<WorkspaceManifest>(this.store, key);
+      if (manifest) return { manifest: manifest.value, headEtag: head.etag };
+      // A missing manifest under an unchanged head is damage, not a race with a writer.
+      if (head.etag === previousEtag) break;
+      previousEtag = head.etag;
+    }
+    throw new HubError('INTERNAL_ERROR', `the workspace manifest of notebook ${notebookId} is missing from the store`);
+  }
+
+  /**
+   * Applies `change` to the current tree and commits it. `change` may run several times (after a
+   * lost race) and must not have side effects; it may throw to refuse the change. Nothing is
+   * written when it leaves the tree unchanged.
+   */
+  async change<T>(projectId: string, notebookId: string, actor: string, change: (tree: WorkspaceTree, state: WorkspaceState) => T): Promise<T> {
+    const headKey = layout.workspaceHead(projectId, notebookId);
+    return retryOnConflict(headKey, async () => {
+      const state = await this.read(projectId, notebookId);
+      const tree = WorkspaceTree.of(state.manifest);
+      const result = change(tree, state);
+      if (!tree.changed) return result;
+      const at = this.now();
+      const manifest: WorkspaceManifest = {
+        schema_version: 1,
+        id: `wsm-${timeOrderedId(at.getTime())}`,
+        parent: state.manifest.id || null,
+        project_id: projectId,
+        notebook_id: notebookId,
+        created_at: at.toISOString(),
+        written_by: actor,
+        ...tree.toManifest(),
+      };
+      const manifestKey = layout.workspaceManifest(projectId, notebookId, manifest.id);
+      await this.store.put(manifestKey, jsonBody(manifest), { ifNoneMatch: '*' });
+      const head: WorkspaceHead = { schema_version: 1, manifest: manifest.id, updated_at: at.toISOString() };
+      try {
+        await this.store.put(headKey, jsonBody(head), state.headEtag ? { ifMatch: state.headEtag } : { ifNoneMatch: '*' });
+      } catch (error) {
+        // Only the head makes a manifest current; one that lost its race must not linger.
+        await this.store.delete(manifestKey).catch(() => {});
+        throw error;
+      }
+      // The superseded manifest is no longer reachable; a reader holding its id re-reads the head.
+      if (state.manifest.id) await this.store.delete(layout.workspaceManifest(projectId, notebookId, state.manifest.id)).catch(() => {});
+      return result;
+    });
+  }
+
+  /** Stores content once; returns its hash. A blob that already exists holds the same bytes. */
+  async putBlob(body: Buffer): Promise<string> {
+    const hash = sha256Hex(body);
+    const key = layout.blob(hash);
+    if (await this.store.head(key)) return hash;
+    try {
+      await this.store.put(key, body, { ifNoneMatch: '*' });
+    } catch (error) {
+      if (!(error instanceof PreconditionFailedError)) throw error;
+    }
+    return hash;
+  }
+
+  async getBlob(hash: string): Promise<Buffer> {
+    const object = await this.store.get(layout.blob(hash));
+    if (!object) throw new HubError('INTERNAL_ERROR', `workspace blob ${hash} is missing from the store`);
+    return object.body;
+  }
+}

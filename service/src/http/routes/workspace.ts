@@ -1,0 +1,97 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { HubError } from '../../core/errors.js';
+import type { HubServices } from '../../services.js';
+import { zipStream } from '../../workspace-files/archive.js';
+import { authorizeNotebook, authorizeProject } from '../auth/authorize.js';
+import { Envelope } from '../schemas.js';
+import type { HubApp } from '../types.js';
+import { NotebookParams } from './notebook-schemas.js';
+import { sendArchive, sendWorkspaceFile } from './workspace-content.js';
+import { FileQuery, FolderQuery, WORKSPACE, WorkspaceAccess, WorkspaceItem } from './workspace-schemas.js';
+import { workspaceWriteRoutes } from './workspace-writes.js';
+
+/** Whether the caller may change this notebook, as the policy decides notebook.write. */
+async function mayWrite(request: FastifyRequest, services: HubServices, loaded: Awaited<ReturnType<typeof authorizeNotebook>>): Promise<boolean> {
+  try {
+    await authorizeProject(request, services, loaded.project.id, 'notebook.write', { notebook_labels: loaded.notebook.security_labels }, loaded.project);
+    return true;
+  } catch (error) {
+    if (error instanceof HubError && error.code === 'FORBIDDEN') return false;
+    throw error;
+  }
+}
+
+/**
+ * A notebook's workspace files. Paths travel in the query string (or a JSON body), never in the
+ * URL path, so no client or proxy normalizes `..` away before the hub can refuse it.
+ */
+export function workspaceRoutes(app: HubApp, services: HubServices): void {
+  const { workspace } = services;
+
+  app.get(
+    `${WORKSPACE}/access`,
+    { schema: { tags: ['Notebooks'], summary: 'Whether the caller may change the workspace, and its protected paths', params: NotebookParams, response: { 200: Envelope(WorkspaceAccess) } } },
+    async (request) => {
+      const loaded = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
+      return { success: true as const, data: await workspace.access(loaded.notebook, await mayWrite(request, services, loaded)) };
+    },
+  );
+
+  app.get(
+    `${WORKSPACE}/items`,
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: "A workspace folder's items: folders first, then files, each by name",
+        params: NotebookParams,
+        querystring: FolderQuery,
+        response: { 200: Envelope(Type.Array(WorkspaceItem)) },
+      },
+    },
+    async (request) => {
+      const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
+      return { success: true as const, data: await workspace.list(notebook, request.query.path) };
+    },
+  );
+
+  app.get(
+    `${WORKSPACE}/files`,
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: "A workspace file's bytes",
+        description: 'Content type from the file extension; ETag is the SHA-256 of the content. HTML, SVG, XML and unknown types are sent as attachments.',
+        params: NotebookParams,
+        querystring: FileQuery,
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) => {
+      const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
+      return sendWorkspaceFile(reply, await workspace.readFile(notebook, request.query.path));
+    },
+  );
+
+  app.get(
+    `${WORKSPACE}/archive`,
+    {
+      // A HEAD would build the whole archive only to throw it away.
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'A workspace folder (the root when path is absent) as a zip archive',
+        params: NotebookParams,
+        querystring: FolderQuery,
+        produces: ['application/zip'],
+      },
+    },
+    async (request, reply) => {
+      const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
+      const { name, entries } = await workspace.archive(notebook, request.query.path);
+      return sendArchive(reply, name, zipStream(entries));
+    },
+  );
+
+  workspaceWriteRoutes(app, services);
+}
