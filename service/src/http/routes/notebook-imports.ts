@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { HubServices } from '../../services.js';
+import { principalOf } from '../auth/authenticate.js';
+import { authorizeProject } from '../auth/authorize.js';
+import { Envelope } from '../schemas.js';
+import type { HubApp } from '../types.js';
+import { partAwareValidatorCompiler } from '../validation.js';
+import { IMPORTS, ImportParams, NotebookFromImportBody, NotebookFromImportResult, NotebookImport } from './notebook-import-schemas.js';
+import { detailOf } from './notebook-schemas.js';
+import { ProjectIdParams } from './project-schemas.js';
+
+/** What browsers and zip tools send for a zip; anything else is 400 (fastify's 415, mapped). */
+export const ZIP_CONTENT_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
+
+const RawZip = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+
+const actorOf = (request: FastifyRequest) => {
+  const { user } = principalOf(request);
+  return { id: user.id, email: user.email };
+};
+
+/** Importing a folder of marimo notebooks (spec 4.6): upload it, inspect it, create notebooks from it. */
+export function notebookImportRoutes(app: HubApp, services: HubServices): void {
+  const { imports } = services;
+
+  // The body is the archive's bytes; only this route reads zip bodies.
+  void app.register(async (scope: HubApp) => {
+    const validators = partAwareValidatorCompiler();
+    scope.setValidatorCompiler((route) => (route.httpPart === 'body' ? () => true : validators(route)));
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(ZIP_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: services.settings.limits.maxRequestBytes }, (_request, body, done) => done(null, body));
+    scope.post(
+      IMPORTS,
+      {
+        schema: {
+          tags: ['Notebooks'],
+          summary: 'Import a folder: upload it as a zip and see the marimo notebooks it holds',
+          description:
+            'The body is a zip of the folder (Content-Type application/zip), up to limits.max_request_bytes. Every entry is checked before anything is stored: absolute paths, drive letters, .. segments, backslashes, symlinks, encrypted entries, duplicate and non-UTF-8 names are refused with VALIDATION_ERROR naming the entry; an archive that expands too much is PAYLOAD_TOO_LARGE; a body that is not a zip is BAD_REQUEST. The folder is kept 24 hours; see docs/imports.md.',
+          params: ProjectIdParams,
+          consumes: ['application/zip'],
+          body: RawZip,
+          response: { 201: Envelope(NotebookImport) },
+        },
+      },
+      async (request, reply) => {
+        const { pid } = request.params;
+        await authorizeProject(request, services, pid, 'notebook.write');
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const data = await imports.upload(pid, body, actorOf(request).id);
+        return reply.code(201).send({ success: true as const, data });
+      },
+    );
+  });
+
+  app.get(
+    `${IMPORTS}/:import_id`,
+    { schema: { tags: ['Notebooks'], summary: 'An import: its notebooks and the state of each', params: ImportParams, response: { 200: Envelope(NotebookImport) } } },
+    async (request) => {
+      const { pid, import_id } = request.params;
+      await authorizeProject(request, services, pid, 'project.read');
+      return { success: true as const, data: await imports.get(pid, import_id) };
+    },
+  );
+
+  app.post(
+    `${IMPORTS}/:import_id/notebooks`,
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Create one notebook from an import, with the files around it as its workspace',
+        description:
+          "The notebook's folder becomes the workspace root. A notebook is imported once (CONFLICT afterwards, naming the notebook created); GONE once the folder expired (24 hours after the upload).",
+        params: ImportParams,
+        body: NotebookFromImportBody,
+        response: { 201: Envelope(NotebookFromImportResult) },
+      },
+    },
+    async (request, reply) => {
+      const { pid, import_id } = request.params;
+      const { project } = await authorizeProject(request, services, pid, 'notebook.write');
+      const { notebook, import: view } = await imports.createNotebook(pid, project.name, import_id, request.body, actorOf(request));
+      const readme = await services.workspace.readme(notebook);
+      return reply.code(201).send({ success: true as const, data: { notebook: detailOf(notebook, readme), import: view } });
+    },
+  );
+}
