@@ -109,7 +109,7 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
       expect((await d.list()).map((summary) => summary.id)).not.toContain(sandbox.id);
     });
 
-    it('lists sandboxes a previous hub process left behind, for its owner only', async () => {
+    it('lists sandboxes a previous hub process left behind, for its owner only, and attaches to them when it can', async () => {
       const script = path.join(import.meta.dirname, 'testing', 'create-and-exit.ts');
       const { stdout } = await run(process.execPath, ['--import', 'tsx', script, JSON.stringify(target!.config(ownerId))], { timeout: 120_000 });
       const orphan = stdout.trim();
@@ -118,6 +118,13 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
       const found = (await restarted.list()).find((summary) => summary.id === orphan);
       expect(found).toMatchObject({ id: orphan, ownerId, state: 'running', labels: { role: 'orphan' } });
       expect((await driver(`${ownerId}-other`).list()).map((summary) => summary.id)).not.toContain(orphan);
+      // A driver that says it can attach works with the orphan as with its own (spec 4.9: a
+      // retired session is saved from its sandbox by whichever replica reclaims it).
+      expect(typeof restarted.canAttach).toBe('boolean');
+      if (restarted.canAttach) {
+        expect((await restarted.readFile(orphan, 'left-behind.txt')).toString()).toBe('written by the previous process');
+        expect((await restarted.exec(orphan, { argv: ['cat', 'left-behind.txt'], check: true })).stdout).toBe('written by the previous process');
+      }
       await restarted.destroy(orphan);
       expect((await restarted.list()).map((summary) => summary.id)).not.toContain(orphan);
       await restarted.close();

@@ -4,6 +4,7 @@ export { ensureLocalRuntime, type LocalRuntime } from './local/runtime-venv.js';
 export { DockerSandboxDriver, type DockerDriverOptions } from './docker/docker-driver.js';
 export { startMarimo, newSessionSecret, normalizeBaseUrl, type MarimoServer, type MarimoLaunchOptions, type MarimoMode } from './marimo/marimo-server.js';
 export { exportNotebookHtml, type ExportHtmlOptions } from './marimo/export-html.js';
+export { MarimoRuntime } from './runtime/marimo-runtime.js';
 export {
   prepareNotebookEnvironment,
   PythonEnvSetupError,

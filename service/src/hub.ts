@@ -2,11 +2,13 @@ import type { Duplex } from 'node:stream';
 import { createAlertDispatcher } from './alerts/compose.js';
 import { CatalogGate } from './boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from './boot/local-login.js';
+import { MarimoRuntime } from '../../sandbox-drivers/src/index.js';
 import { openObjectStore, openSandboxDriver } from './config/compose.js';
 import type { HubSettings } from './config/settings.js';
 import type { Catalog } from './core/catalog/catalog.js';
 import type { ProjectEventPublisher } from './core/ports/project-events.js';
 import type { SandboxDriver } from './core/ports/sandbox-driver.js';
+import type { ReclaimTimings } from './core/sessions/reclaim-rules.js';
 import type { ObjectStore } from './core/store/object-store.js';
 import { preflightStore } from './core/store/preflight.js';
 import { buildHttpApp } from './http/app.js';
@@ -17,6 +19,7 @@ import type { HubApp } from './http/types.js';
 import { BackgroundWork } from './lifecycle/background-work.js';
 import { drain, type DrainOutcome } from './lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from './loops/compose.js';
+import { registerSessionLoops } from './loops/session-loops.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLogger, type HubLogger } from './telemetry/logger.js';
 
@@ -31,6 +34,8 @@ export interface CreateHubOptions {
   routes?: ((app: HubApp) => void)[];
   /** Loop runner knobs for tests (a short deadline floor); never read from settings. */
   loops?: HubLoopsOptions;
+  /** Reclaim grace periods and bound for tests (short ones); never read from settings. */
+  sessionReclaim?: Partial<ReclaimTimings>;
 }
 
 export interface Hub {
@@ -92,7 +97,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       alerts.publish(event);
     },
   };
-  const services = createServices(settings, store, options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store)), events);
+  const sandboxes = options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store));
+  const services = createServices(settings, store, { sandboxes, runtime: new MarimoRuntime(sandboxes), events, logger, background, reclaimTimings: options.sessionReclaim });
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
@@ -112,19 +118,21 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const loops = settings.runMaintenance
     ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId }, options.loops)
     : null;
+  if (loops) registerSessionLoops(loops, services, settings);
   const routes = [
     ...(oidcLogin ? [oidcLogin.register] : []),
     (target: HubApp) => maintenanceHealthRoutes(target, loops?.runner ?? null),
     ...(options.routes ?? []),
   ];
+  const upgradedSockets = new Set<Duplex>();
   const app = await buildHttpApp({
     logger,
     services,
     catalogGate,
+    upgradedSockets,
     auth: { localLoginSecret, ...(oidcLogin ? { oidc: oidcLogin } : {}) },
     ...(routes.length > 0 ? { routes } : {}),
   });
-  const upgradedSockets = new Set<Duplex>();
   let closing: Promise<DrainOutcome> | null = null;
   return {
     app,

@@ -13,11 +13,26 @@ import { ProjectService } from './core/projects/project-service.js';
 import { NotebookRecords } from './core/notebooks/notebook-records.js';
 import { NotebookService } from './core/notebooks/notebook-service.js';
 import { WorkspaceService } from './core/workspace/workspace-service.js';
+import { NotebookImports, importLimitsFor } from './core/imports/notebook-imports.js';
+import { ZipFolderReader } from './imports/zip-folder-reader.js';
 import { MARIMO_VERSION } from '../../sandbox-drivers/runtime/pins.js';
+import { blankNotebook } from './core/notebooks/marimo-source.js';
 import { createAlertDestinations } from './alerts/compose.js';
 import type { AlertDestinations } from './core/alerts/destinations.js';
 import type { LabelPolicy } from './core/policy/security-labels.js';
+import type { Logger } from './core/ports/logger.js';
+import type { BackgroundRunner } from './core/ports/notebook-files.js';
+import type { NotebookRuntime } from './core/ports/notebook-runtime.js';
 import type { SandboxDriver } from './core/ports/sandbox-driver.js';
+import { EditorClaims } from './core/sessions/editor-claims.js';
+import { SessionManager } from './core/sessions/session-manager.js';
+import { SessionStore } from './core/sessions/session-store.js';
+import { WarmPool } from './core/sessions/warm-pool.js';
+import { sweepSessions, type LifecycleConfig, type SweepOutcome } from './core/sessions/session-lifecycle.js';
+import type { SaverDeps } from './core/sessions/session-saver.js';
+import { SessionReclaimer } from './core/sessions/session-reclaim.js';
+import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from './core/sessions/reclaim-rules.js';
+import { MarimoHealth } from '../../sandbox-drivers/src/marimo/marimo-health.js';
 import type { ObjectStore } from './core/store/object-store.js';
 
 /** The domain services of one hub process, built from its settings and store. */
@@ -33,12 +48,25 @@ export interface HubServices {
   projectRecords: ProjectRecords;
   projects: ProjectService;
   notebooks: NotebookService;
-  /** Notebooks' workspace files. */
+  /** Notebooks' workspace files; edit sessions report through its activeEditSession option. */
   workspace: WorkspaceService;
+  /** Folders of notebooks uploaded as zips, and the notebooks created from them. */
+  imports: NotebookImports;
   alerts: AlertDestinations;
   entitlementRules: EntitlementRules;
   labelPolicy: LabelPolicy;
   sandboxes: SandboxDriver;
+  runtime: NotebookRuntime;
+  sessionStore: SessionStore;
+  sessions: SessionManager;
+  /** Work that outlives its request (shutdown waits for it, and refuses new work). */
+  background: BackgroundRunner;
+  /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
+  warmPool: WarmPool;
+  /** One pass of the session lifecycle loop. */
+  sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
+  /** Forced reclaim of sessions that are over but hold a sandbox (spec 4.9). */
+  reclaimer: SessionReclaimer;
   /** Identifies the deployment (everything sharing this store): it owns the sandboxes it creates. */
   deploymentId: string;
   startedAt: Date;
@@ -108,12 +136,112 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
   };
 }
 
-export function createServices(settings: HubSettings, store: ObjectStore, sandboxes: SandboxDriver, events: ProjectEventPublisher): HubServices {
-  const storeServices = createStoreServices(settings, store, events);
+export interface RuntimeParts {
+  sandboxes: SandboxDriver;
+  runtime: NotebookRuntime;
+  events: ProjectEventPublisher;
+  logger: Logger;
+  background: BackgroundRunner;
+  /** Reclaim grace periods and bound; tests shorten them, deployments keep the defaults. */
+  reclaimTimings?: Partial<ReclaimTimings>;
+}
+
+export function createServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): HubServices {
+  const storeServices = createStoreServices(settings, store, parts.events);
+  const { sandboxes, runtime, events, logger, background } = parts;
+  const sessionStore = new SessionStore(store, storeServices.catalog);
+  const now = () => new Date();
+  const claims = new EditorClaims(store);
+  // While an edit session holds a notebook, its sandbox has the live copy of the workspace.
+  const workspace = new WorkspaceService(store, storeServices.audit, storeServices.notebooks, {
+    activeEditSession: async (projectId, notebookId) => (await claims.get(projectId, notebookId)) !== null,
+  });
+  const defaultProfile = settings.sandboxes.computeProfiles[0]!;
+  const warmPool = new WarmPool({
+    store,
+    driver: sandboxes,
+    runtime,
+    logger,
+    placeholderNotebook: blankNotebook(MARIMO_VERSION),
+    config: {
+      size: settings.sessions.warmPoolSize,
+      maxAgeMs: settings.sessions.warmPoolMaxAgeSeconds * 1000,
+      computeProfile: defaultProfile.name,
+      compute: defaultProfile,
+      readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+    },
+    now,
+  });
+  const sessions = new SessionManager({
+    sessions: sessionStore,
+    claims,
+    warmPool,
+    notebooks: storeServices.notebooks,
+    driver: sandboxes,
+    runtime,
+    files: workspace,
+    logger,
+    audit: storeServices.audit,
+    events,
+    background,
+    snapshots: settings.sessions.automaticThumbnails,
+    maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
+    startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+    computeOf: (name) => settings.sandboxes.computeProfiles.find((profile) => profile.name === name) ?? settings.sandboxes.computeProfiles[0]!,
+    now,
+    config: {
+      idleTimeoutMs: settings.sessions.idleTimeoutSeconds * 1000,
+      lifetimeMs: settings.sessions.lifetimeSeconds * 1000,
+      connectionAware: settings.sessions.connectionAware,
+      sharing: settings.sandboxes.editorSandboxSharing,
+      defaultComputeProfile: settings.sandboxes.computeProfiles[0]!.name,
+      maxSessionsPerUser: settings.limits.maxConcurrentSessionsPerUser,
+      maxAppsPerProject: settings.limits.maxAppsPerProject,
+      presenceMs: Math.max(60_000, 2 * settings.sessions.sweepIntervalSeconds * 1000),
+    },
+  });
+  const lifecycle: LifecycleConfig = {
+    idleTimeoutMs: settings.sessions.idleTimeoutSeconds * 1000,
+    appIdleTimeoutMs: settings.sessions.appIdleTimeoutSeconds * 1000,
+    autosaveMs: settings.sessions.autosaveSeconds * 1000,
+    startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+    connectionAware: settings.sessions.connectionAware,
+    presenceMs: Math.max(60_000, 2 * settings.sessions.sweepIntervalSeconds * 1000),
+    reapGraceMs: 2 * 60_000,
+  };
+  const saver: SaverDeps = {
+    sessions: sessionStore,
+    notebooks: storeServices.notebooks,
+    driver: sandboxes,
+    runtime,
+    background,
+    logger,
+    snapshots: settings.sessions.automaticThumbnails,
+    files: workspace,
+    maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
+  };
+  const reclaimer = new SessionReclaimer(
+    { sessions: sessionStore, manager: sessions, claims, saver, driver: sandboxes, kernels: new MarimoHealth(), audit: storeServices.audit, logger, now },
+    // A start that failed may still be running on its replica for up to the start-up timeout.
+    { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
+  );
   return {
     ...storeServices,
-    workspace: new WorkspaceService(store, storeServices.audit, storeServices.notebooks),
+    workspace,
+    imports: new NotebookImports({ store, audit: storeServices.audit, notebooks: storeServices.notebooks, workspace, reader: new ZipFolderReader(), limits: importLimitsFor(settings.limits.maxRequestBytes) }),
     sandboxes,
+    runtime,
+    sessionStore,
+    sessions,
+    background,
+    warmPool,
+    // `at` lets a test look at the sessions from a later moment instead of waiting for it.
+    sweepSessions: (signal, at) =>
+      sweepSessions(
+        { manager: sessions, sessions: sessionStore, driver: sandboxes, saver, reclaimer, logger, config: lifecycle, now: at ? () => at : now, warmSandboxIds: () => warmPool.sandboxIds() },
+        signal,
+      ),
+    reclaimer,
     deploymentId: deploymentIdOf(store),
     startedAt: new Date(),
     instanceId: randomUUID(),

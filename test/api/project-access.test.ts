@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
 import type { PolicyAction } from '../../service/src/core/policy/actions.js';
+import type { Entitlement } from '../../service/src/core/policy/entitlements.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { projectRouteTable, type RouteCase, type RouteFixture } from '../support/project-routes.js';
+import { smallNotebookZip } from '../support/notebook-folders.js';
+import { analyze, STATUSES_OF, type AnalyzedCaller, type Presentation } from '../support/route-analyzer.js';
 
 type Role = 'viewer' | 'editor' | 'manager' | 'admin';
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, manager: 2, admin: 3 };
@@ -38,6 +42,8 @@ const SUBJECTS: Subject[] = [
   { name: 'suspended member', role: 'manager', suspended: true },
   { name: 'token scoped to reading this project', role: 'manager', scope: { actions: ['project.read'], ownProjectOnly: true } },
   { name: 'token scoped to another project', role: 'manager', scope: { actions: ['project.read', 'project.update'], ownProjectOnly: false } },
+  // Reaches notebooks without project.read: the action a route performs is what the scope must hold.
+  { name: 'token scoped to writing notebooks', role: 'editor', scope: { actions: ['notebook.write'], ownProjectOnly: true } },
 ];
 
 /** What the route must answer: the status the policy promises. */
@@ -52,14 +58,41 @@ function expectedStatus(subject: Subject, action: PolicyAction): 200 | 201 | 403
   return 200;
 }
 
-describe('project-scoped routes against every kind of subject', () => {
+const emailOf = (subject: Subject) => (subject.name === 'super admin' ? 'root@example.com' : `${subject.name.replaceAll(/[^a-z]+/g, '-')}@example.com`);
+
+function scopeOf(subject: Subject, projectId: string): TokenScope {
+  if (!subject.scope) return UNRESTRICTED_SCOPE;
+  return { actions: subject.scope.actions, projects: subject.scope.ownProjectOnly ? [projectId] : ['proj-0000000000000000'] };
+}
+
+/**
+ * How the policy analyzer is told about a subject. Every subject of the table can be described:
+ * the suspension is read from the stored user, a token's scope is the case's grant, the group
+ * member's groups come from a sign-in with its groups claim, and the project's own default role is
+ * read from the stored project. So every (subject, route) case is compared, none is left out.
+ */
+function callerOf(subject: Subject, userId: string, projectId: string): AnalyzedCaller {
+  // Everyone may create projects (SERVICE_PROJECT_CREATORS defaults to *); the deployment has no default role.
+  const entitlements: Entitlement[] = subject.name === 'super admin' ? ['super-admin', 'project-creator'] : ['project-creator'];
+  return {
+    id: userId,
+    email: emailOf(subject),
+    entitlements,
+    ...(subject.name === 'group member' ? { groups: ['fixture-group'] } : {}),
+    grant: scopeOf(subject, projectId),
+  };
+}
+
+describe('project-scoped routes against every kind of subject, and the policy analyzer against the routes', () => {
   let t: TestHub;
+  let analyst: string;
   const tokens = new Map<string, string>();
   const ids = new Map<string, string>();
   beforeAll(async () => {
     t = await startTestHub({ env: { SERVICE_SUPER_ADMINS: 'root@example.com' } });
+    analyst = await t.tokenFor('analyst@example.com', { superAdmin: true });
     for (const subject of SUBJECTS) {
-      const email = `${subject.name.replaceAll(/[^a-z]+/g, '-')}@example.com`;
+      const email = emailOf(subject);
       // The group member's role comes only from the identity provider's groups claim.
       const user =
         subject.name === 'group member'
@@ -67,7 +100,9 @@ describe('project-scoped routes against every kind of subject', () => {
           : await t.hub.services.users.ensureByEmail(email, { name: subject.name, superAdmin: false }, 'test');
       ids.set(subject.name, user.id);
     }
-    ids.set('super admin', (await t.hub.services.users.ensureByEmail('root@example.com', { name: null, superAdmin: false }, 'test')).id);
+    for (const subject of SUBJECTS.filter((candidate) => !candidate.scope)) tokens.set(subject.name, await t.tokenFor(emailOf(subject)));
+    // Suspended from here on: its token says USER_SUSPENDED, and the analyzer reads the suspension from the user.
+    for (const subject of SUBJECTS.filter((candidate) => candidate.suspended)) await t.hub.services.users.setSuspended(ids.get(subject.name)!, true, 'test');
   });
   afterAll(() => t.close());
 
@@ -90,38 +125,54 @@ describe('project-scoped routes against every kind of subject', () => {
     const notebookCode = await notebooks.code(project.id, notebook.id, version.version_id);
     const workspaceFile = 'data/input file.csv';
     await t.hub.services.workspace.upload(notebook, workspaceFile, Buffer.from('a,b\n'), actor.id);
-    return { projectId: project.id, routeFixture: { viewerId: ids.get('viewer')!, notebookId: notebook.id, versionId: version.version_id, notebookCode, workspaceFile } };
+    const { id: importId } = await t.hub.services.imports.upload(project.id, Buffer.from(smallNotebookZip()), actor.id);
+    return { projectId: project.id, routeFixture: { viewerId: ids.get('viewer')!, notebookId: notebook.id, versionId: version.version_id, notebookCode, workspaceFile, importId } };
   }
 
   async function tokenOf(subject: Subject, projectId: string): Promise<string> {
-    const email = subject.name === 'super admin' ? 'root@example.com' : `${subject.name.replaceAll(/[^a-z]+/g, '-')}@example.com`;
-    if (!subject.scope) {
-      tokens.set(subject.name, tokens.get(subject.name) ?? (await t.tokenFor(email)));
-      return tokens.get(subject.name)!;
-    }
-    const projects = subject.scope.ownProjectOnly ? [projectId] : ['proj-0000000000000000'];
-    return t.tokenFor(email, { scope: { actions: subject.scope.actions, projects } });
+    return tokens.get(subject.name) ?? t.tokenFor(emailOf(subject), { scope: scopeOf(subject, projectId) });
   }
 
   const routes: RouteCase[] = projectRouteTable();
   for (const route of routes) {
     describe(`${route.method} ${route.path} (${route.action})`, () => {
+      const prepared = new Map<string, { projectId: string; routeFixture: RouteFixture; presentation: Presentation | undefined }>();
+      // A fixture per subject, all asked of the analyzer in one suite before any route changes them.
+      beforeAll(async () => {
+        for (const subject of SUBJECTS) prepared.set(subject.name, { ...(await fixture(subject.name)), presentation: undefined });
+        const requests = SUBJECTS.map((subject) => {
+          const { projectId, routeFixture } = prepared.get(subject.name)!;
+          return {
+            id: subject.name,
+            caller: callerOf(subject, ids.get(subject.name)!, projectId),
+            action: route.action,
+            projectId,
+            ...(route.path.includes(':nid') ? { notebookId: routeFixture.notebookId } : {}),
+            allowed: expectedStatus(subject, route.action) === 200,
+          };
+        });
+        const presentations = await analyze(t, analyst, requests);
+        for (const [name, entry] of prepared) entry.presentation = presentations.get(name);
+      });
+
       for (const subject of SUBJECTS) {
         it(subject.name, async () => {
-          const { projectId, routeFixture } = await fixture(subject.name);
-          if (subject.suspended) await t.hub.services.users.setSuspended(ids.get(subject.name)!, true, 'test');
-          try {
-            const token = await tokenOf(subject, projectId);
-            const response = await t.call(route.url(projectId, routeFixture), { method: route.method, token, ...(route.body ? { body: route.body(routeFixture) } : {}) });
-            const expected = expectedStatus(subject, route.action);
-            const ok = expected === 200 ? [200, 201] : [expected];
-            expect(ok, `${subject.name}: ${response.status} ${response.text.slice(0, 200)}`).toContain(response.status);
-            if (expected === 404) expect(response.json.error.code).toBe('NOT_FOUND');
-            if (expected === 403) expect(response.json.error.code).toBe(subject.suspended ? 'USER_SUSPENDED' : 'FORBIDDEN');
-            if (expected === 404) expect(response.text).not.toContain('fixture for');
-          } finally {
-            if (subject.suspended) await t.hub.services.users.setSuspended(ids.get(subject.name)!, false, 'test');
-          }
+          const { projectId, routeFixture, presentation } = prepared.get(subject.name)!;
+          const token = await tokenOf(subject, projectId);
+          const response = await t.call(route.url(projectId, routeFixture), {
+            method: route.method,
+            token,
+            ...(route.body ? { body: route.body(routeFixture) } : {}),
+            ...(route.headers ? { headers: route.headers } : {}),
+          });
+          const expected = expectedStatus(subject, route.action);
+          const ok = expected === 200 ? [200, 201] : [expected];
+          expect(ok, `${subject.name}: ${response.status} ${response.text.slice(0, 200)}`).toContain(response.status);
+          if (expected === 404) expect(response.json.error.code).toBe('NOT_FOUND');
+          if (expected === 403) expect(response.json.error.code).toBe(subject.suspended ? 'USER_SUSPENDED' : 'FORBIDDEN');
+          if (expected === 404) expect(response.text).not.toContain('fixture for');
+          expect(presentation, 'the analyzer decided this case').toBeDefined();
+          expect(STATUSES_OF[presentation!], `the analyzer presents ${presentation}, the route answered ${response.status}`).toContain(response.status);
         });
       }
     });

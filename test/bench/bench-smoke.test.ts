@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
 const runQuick = (name: string) =>
@@ -22,4 +22,12 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/start-up to healthy \/api\/health: \d+ ms/);
     expect(stdout).toMatch(/idle resident memory: \d+\.\d MiB/);
   }, 120_000);
+
+  it.skipIf(inject('sandboxRuntime') === null)('sessions: starts cold and warm sessions and prints start times and round-trip ratios', async () => {
+    const { stdout } = await runQuick('session.bench.ts');
+    expect(stdout).toMatch(/first proxied page, cold: +\d+ ms/);
+    expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms/);
+    expect(stdout).toMatch(/WebSocket ping round trip, +direct: +[\d.]+ ms +proxy: +[\d.]+ ms +ratio \d+\.\d+/);
+    expect(stdout).toMatch(/cell run round trip .* ratio \d+\.\d+/);
+  }, 180_000);
 });

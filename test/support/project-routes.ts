@@ -1,4 +1,5 @@
 import type { PolicyAction } from '../../service/src/core/policy/actions.js';
+import { smallNotebookZip } from './notebook-folders.js';
 
 /** What a fixture project holds for the route table: a member to change, a notebook and its current version. */
 export interface RouteFixture {
@@ -8,6 +9,8 @@ export interface RouteFixture {
   notebookCode: string;
   /** A file in the notebook's workspace. */
   workspaceFile: string;
+  /** An import of {@link smallNotebookZip} that no notebook was created from yet. */
+  importId: string;
 }
 
 export interface RouteCase {
@@ -16,9 +19,10 @@ export interface RouteCase {
   action: PolicyAction;
   url(projectId: string, fixture: RouteFixture): string;
   body?: (fixture: RouteFixture) => unknown;
+  headers?: Record<string, string>;
 }
 
-const route = (method: RouteCase['method'], path: string, action: PolicyAction, body?: (fixture: RouteFixture) => unknown): RouteCase => ({
+const route = (method: RouteCase['method'], path: string, action: PolicyAction, body?: (fixture: RouteFixture) => unknown, headers?: Record<string, string>): RouteCase => ({
   method,
   path,
   action,
@@ -29,8 +33,10 @@ const route = (method: RouteCase['method'], path: string, action: PolicyAction, 
       .replace(':group', 'fixture-group')
       .replace(':nid', fixture.notebookId)
       .replace(':vid', fixture.versionId)
-      .replace(':file', encodeURIComponent(fixture.workspaceFile)),
+      .replace(':file', encodeURIComponent(fixture.workspaceFile))
+      .replace(':import', fixture.importId),
   ...(body ? { body } : {}),
+  ...(headers ? { headers } : {}),
 });
 
 /** Every project-scoped route with the action it performs and a valid request for it. */
@@ -49,6 +55,7 @@ export function projectRouteTable(): RouteCase[] {
     route('PATCH', '/api/v1/projects/:pid/group-members/:group', 'project.members.manage', () => ({ role: 'editor' })),
     route('DELETE', '/api/v1/projects/:pid/group-members/:group', 'project.members.manage'),
     route('GET', '/api/v1/projects/:pid/notebooks', 'project.read'),
+    route('GET', '/api/v1/projects/:pid/sessions', 'project.read'),
     route('POST', '/api/v1/projects/:pid/notebooks', 'notebook.write', () => ({ title: 'another' })),
     route('GET', notebook, 'project.read'),
     route('PATCH', notebook, 'notebook.write', () => ({ title: 'renamed' })),
@@ -69,5 +76,8 @@ export function projectRouteTable(): RouteCase[] {
     route('POST', `${notebook}/workspace/copy`, 'notebook.write', (fixture) => ({ from: fixture.workspaceFile, to: 'copy.csv' })),
     route('POST', `${notebook}/workspace/move`, 'notebook.write', (fixture) => ({ from: fixture.workspaceFile, to: 'moved.csv' })),
     route('DELETE', `${notebook}/workspace/items?path=:file`, 'notebook.write'),
+    route('POST', '/api/v1/projects/:pid/notebook-imports', 'notebook.write', () => smallNotebookZip(), { 'content-type': 'application/zip' }),
+    route('GET', '/api/v1/projects/:pid/notebook-imports/:import', 'project.read'),
+    route('POST', '/api/v1/projects/:pid/notebook-imports/:import/notebooks', 'notebook.write', () => ({ path: 'reader.py' })),
   ];
 }

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import { readSettings } from '../../service/src/config/settings.js';
+import { readSettings, type HubSettings } from '../../service/src/config/settings.js';
 import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
 import type { HubApp } from '../../service/src/http/types.js';
-import { createHub, type Hub } from '../../service/src/hub.js';
+import { createHub, type CreateHubOptions, type Hub } from '../../service/src/hub.js';
 import { createLogger } from '../../service/src/telemetry/logger.js';
 import { makeTempDir } from './temp-dir.js';
 
@@ -10,7 +10,7 @@ export interface CallOptions {
   method?: string;
   token?: string;
   cookie?: string;
-  /** Sent as JSON unless it is a string. */
+  /** Sent as JSON unless it is a string, or raw bytes (application/octet-stream unless told). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -42,6 +42,8 @@ export interface TestHubOptions {
   routes?: ((app: HubApp) => void)[];
   /** Keep the hub's log lines in `logs`. */
   captureLogs?: boolean;
+  /** More createHub options, built from the hub's settings (a wrapped sandbox driver, short timings). */
+  hub?: (settings: HubSettings) => Pick<CreateHubOptions, 'sandboxes' | 'sessionReclaim'>;
 }
 
 /** A real hub (fs store in a temp dir, local login) listening on 127.0.0.1. */
@@ -51,15 +53,18 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
   const level = options.captureLogs ? 'info' : 'silent';
   const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: level, ...options.env });
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (logs.push(JSON.parse(chunk.toString())), done()) });
-  const hub = await createHub({ settings, logger: createLogger(settings.logLevel, options.captureLogs ? sink : undefined), routes: options.routes ?? [] });
+  const hub = await createHub({ settings, logger: createLogger(settings.logLevel, options.captureLogs ? sink : undefined), routes: options.routes ?? [], ...options.hub?.(settings) });
   const url = await hub.listen();
 
   const call = async (path: string, options: CallOptions = {}): Promise<CallResult> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = `svc_session=${options.cookie}`;
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (options.body instanceof Uint8Array) {
+      body = options.body;
+      headers['content-type'] ??= 'application/octet-stream';
+    } else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }

@@ -41,6 +41,8 @@ const FIRST_PORT = 2718;
 export class DockerSandboxDriver implements SandboxDriver {
   readonly kind = 'docker';
   readonly ownerId: string;
+  /** Sandboxes are labelled containers of the engine: any process of this owner finds and enters them. */
+  readonly canAttach = true;
   private readonly docker: Docker;
   private readonly endpoints = new Map<string, Record<string, PortEndpoint>>();
 

@@ -56,6 +56,8 @@ const PASSED_THROUGH = [
 export class LocalSandboxDriver implements SandboxDriver {
   readonly kind = 'local';
   readonly ownerId: string;
+  /** Every sandbox is a directory and a process group under the data dir: any process of this owner finds it. */
+  readonly canAttach = true;
   private readonly root: string;
   private readonly runtimeDir: string;
   private readonly graceMs: number;

@@ -9,6 +9,10 @@ export interface SessionSettings {
   /** While editors are connected a session's lifetime keeps extending (up to twice the lifetime). */
   connectionAware: boolean;
   automaticThumbnails: boolean;
+  /** Pre-started edit sandboxes kept ready for new sessions (0: no warm pool). */
+  warmPoolSize: number;
+  /** A warm sandbox nobody claimed is replaced after this long. */
+  warmPoolMaxAgeSeconds: number;
 }
 
 export const sessionSettingDefinitions: SettingDefinition[] = [
@@ -19,6 +23,8 @@ export const sessionSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_SESSION_LIFETIME_SECONDS', group: 'sessions', name: 'Session lifetime (seconds)', secret: false },
   { key: 'SERVICE_SESSION_SWEEP_INTERVAL_SECONDS', group: 'sessions', name: 'Session lifecycle sweep interval (seconds)', secret: false },
   { key: 'SERVICE_SESSION_AUTOSAVE_SECONDS', group: 'sessions', name: 'Autosave interval (seconds)', secret: false },
+  { key: 'SERVICE_WARM_POOL_SIZE', group: 'sessions', name: 'Warm pool size', secret: false },
+  { key: 'SERVICE_WARM_POOL_MAX_AGE_SECONDS', group: 'sessions', name: 'Warm sandbox maximum age (seconds)', secret: false },
 ];
 
 export function readSessionSettings(env: Env): SessionSettings {
@@ -33,5 +39,7 @@ export function readSessionSettings(env: Env): SessionSettings {
     autosaveSeconds: integer(env, 'SERVICE_SESSION_AUTOSAVE_SECONDS', 120, { min: 1, max: 86_400 }),
     connectionAware: strictBoolean(env, 'SERVICE_SESSION_CONNECTION_AWARE', true),
     automaticThumbnails: strictBoolean(env, 'SERVICE_AUTOMATIC_THUMBNAILS', true),
+    warmPoolSize: integer(env, 'SERVICE_WARM_POOL_SIZE', 0, { min: 0, max: 100 }),
+    warmPoolMaxAgeSeconds: integer(env, 'SERVICE_WARM_POOL_MAX_AGE_SECONDS', 1800, { min: 60, max: 86_400 }),
   };
 }

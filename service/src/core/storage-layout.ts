@@ -5,7 +5,8 @@
  *   _system/catalog/snapshots/<snap>     immutable catalog snapshots
  *   _system/catalog/nodes/<xx>/<hash>    immutable, content-addressed catalog tree nodes
  *   _system/preflight/<probe>            short-lived boot probes
- *   _system/<lease>.lock                 single-owner leases (maintenance loops)
+ *   _system/_<lease>.lock                single-owner leases (maintenance loops)
+ *   _system/loop-status/<loop>           each loop's last attempt
  *   records/projects/<pid>/<rev>         immutable project revisions
  *   records/users/<uid>/<rev>            immutable user revisions
  *   records/notebooks/<pid>/<nid>/<rev>  immutable notebook revisions
@@ -15,6 +16,9 @@
  *   content/workspaces/<pid>/<nid>/manifests/<mid>
  *                                        immutable workspace manifests (paths -> blobs)
  *   blobs/sha256/<xx>/<hash>             immutable, content-addressed workspace file contents
+ *   imports/<pid>/<iid>/record           immutable notebook import record (what a folder held)
+ *   imports/<pid>/<iid>/snapshot         the imported folder's files (paths -> blobs); 24 hours
+ *   imports/<pid>/<iid>/notebooks/<n>    per-notebook receipt: which notebook was created (CAS)
  *   auth/sessions/<hash>                 browser login sessions (by hash of the cookie value)
  *   auth/login-flows/<hash>              pending OIDC logins (minutes)
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
@@ -22,6 +26,7 @@
  *   idempotency/<scope>/<hash>           replayable results of create requests
  *   sessions/<pid>/<sid>                 kernel sessions (CAS by whoever changes them)
  *   claims/<pid>/<nid>                   editor claims: one editor per notebook (single owner, CAS)
+ *   warm-pool/<sid>                      a started sandbox waiting for the session it reserved an id for
  *   audit/deployment/<day>/<entry>       deployment audit log (append-only)
  *   audit/projects/<pid>/<day>/<entry>   project audit log (append-only)
  *   alerts/<pid>/destinations            a project's alert destinations, with their URLs and
@@ -48,8 +53,15 @@ export const layout = {
   workspacePrefix: (projectId: string, notebookId: string) => `content/workspaces/${projectId}/${notebookId}/`,
   blob: (sha256: string) => `blobs/sha256/${sha256.slice(0, 2)}/${sha256}`,
   blobsPrefix: 'blobs/',
+  importRecord: (projectId: string, importId: string) => `imports/${projectId}/${importId}/record`,
+  importSnapshot: (projectId: string, importId: string) => `imports/${projectId}/${importId}/snapshot`,
+  importReceipt: (projectId: string, importId: string, index: number) => `imports/${projectId}/${importId}/notebooks/${index}`,
+  importReceiptsPrefix: (projectId: string, importId: string) => `imports/${projectId}/${importId}/notebooks/`,
+  importsPrefix: 'imports/',
   session: (projectId: string, sessionId: string) => `sessions/${projectId}/${sessionId}`,
   editorClaim: (projectId: string, notebookId: string) => `claims/${projectId}/${notebookId}`,
+  warmSandbox: (sessionId: string) => `warm-pool/${sessionId}`,
+  warmPoolPrefix: 'warm-pool/',
   userRevision: (userId: string, revisionId: string) => `records/users/${userId}/${revisionId}`,
   userRevisionsPrefix: (userId?: string) => (userId ? `records/users/${userId}/` : 'records/users/'),
   loginSession: (hash: string) => `auth/sessions/${hash}`,

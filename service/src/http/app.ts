@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
 import type { HubServices } from '../services.js';
@@ -14,13 +15,17 @@ import { OneLinePerRequest } from './request-log.js';
 import { alertRoutes } from './routes/alerts.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
+import { registerSessionProxy } from './proxy/session-proxy.js';
 import { meRoutes } from './routes/me.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { notebookVersionRoutes } from './routes/notebook-versions.js';
 import { notebookRoutes } from './routes/notebooks.js';
+import { notebookImportRoutes } from './routes/notebook-imports.js';
 import { policyAnalyzerRoutes } from './routes/policy-analyzer.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectRoutes } from './routes/projects.js';
 import { sandboxDiagnosticRoutes } from './routes/sandbox-diagnostic.js';
+import { adminRuntimeRoutes } from './routes/admin-runtime.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
 import { workspaceRoutes } from './routes/workspace.js';
@@ -32,6 +37,8 @@ export interface HttpAppDeps {
   services: HubServices;
   catalogGate: CatalogGate;
   auth: AuthRouteOptions;
+  /** WebSocket connections handed off by the HTTP server (closed at shutdown). */
+  upgradedSockets: Set<Duplex>;
   /** Registers more routes (later capabilities, or tests). */
   routes?: ((app: HubApp) => void)[];
 }
@@ -79,8 +86,12 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   notebookRoutes(app, services);
   notebookVersionRoutes(app, services);
   workspaceRoutes(app, services);
+  notebookImportRoutes(app, services);
   alertRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
+  adminRuntimeRoutes(app, services);
+  sessionRoutes(app, services);
+  await registerSessionProxy(app, services, deps.upgradedSockets);
   auditRoutes(app, services);
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);

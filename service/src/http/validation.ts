@@ -19,3 +19,11 @@ export function partAwareValidatorCompiler(): (route: { schema: FastifySchema; h
   const coercing = compilerFor('array');
   return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object);
 }
+
+/**
+ * For routes whose JSON body is optional (every field has a default): a request without a body
+ * is validated as `{}`. Fastify would otherwise refuse the missing body as "must be object".
+ */
+export async function absentBodyIsEmpty(request: { body: unknown }): Promise<void> {
+  request.body ??= {};
+}

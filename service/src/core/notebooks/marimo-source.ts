@@ -44,6 +44,11 @@ export interface RuntimeInfo {
   marimo_version?: string;
 }
 
+/** True when the notebook has a PEP 723 `# /// script` block (dependencies to install). */
+export function hasScriptBlock(code: string): boolean {
+  return /^# \/\/\/ script\s*$/m.test(code);
+}
+
 /**
  * What the notebook says about its runtime: the marimo version that wrote it (`__generated_with`)
  * and the Python its PEP 723 header asks for (`requires-python`).

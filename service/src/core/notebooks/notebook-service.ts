@@ -40,6 +40,11 @@ export interface Actor {
 
 const ENTRY_FILE = /^(?:[A-Za-z0-9_][A-Za-z0-9._ -]{0,99}\/){0,8}[A-Za-z0-9_][A-Za-z0-9._ -]{0,99}\.py$/;
 
+/** Whether a notebook may keep its code at `path` in its workspace. */
+export function isEntryFilePath(path: string): boolean {
+  return ENTRY_FILE.test(path) && !path.split('/').some((part) => part === '.' || part === '..');
+}
+
 /**
  * Notebook operations: validation, persistence, versions (each save is an immutable version; a
  * save must name the version it was based on, so two clients never overwrite each other), the
@@ -64,7 +69,14 @@ export class NotebookService {
     return this.records.list(projectId, { cursor: options.cursor ?? null, limit: options.limit, ...(status ? { filter: (entry) => entry.status === status } : {}) });
   }
 
-  async create(projectId: string, projectName: string, input: NotebookInput, actor: Actor): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
+  /** `origin` adds facts about where the notebook came from (an import) to its audit event. */
+  async create(
+    projectId: string,
+    projectName: string,
+    input: NotebookInput,
+    actor: Actor,
+    origin: Record<string, unknown> = {},
+  ): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
     const code = input.code ?? blankNotebook(this.settings.marimoVersion);
     assertNotebookCode(code);
     assertNoProblems(this.fieldProblems(input));
@@ -96,7 +108,7 @@ export class NotebookService {
       written_by: actor.id,
     };
     await this.records.create(notebook, { version, code });
-    await this.audit.append({ event: 'notebook.create', actor: actor.id, projectId, metadata: { notebook_id: id, title: notebook.title, project: projectName } });
+    await this.audit.append({ event: 'notebook.create', actor: actor.id, projectId, metadata: { ...origin, notebook_id: id, title: notebook.title, project: projectName } });
     return { notebook, version };
   }
 
@@ -228,7 +240,7 @@ export class NotebookService {
     if (input.base_image && !this.settings.sandboxImages.includes(input.base_image)) {
       problems.push({ field: 'base_image', message: "is not one of this deployment's sandbox images" });
     }
-    if (input.entry_file !== undefined && (!ENTRY_FILE.test(input.entry_file) || input.entry_file.split('/').some((part) => part === '.' || part === '..'))) {
+    if (input.entry_file !== undefined && !isEntryFilePath(input.entry_file)) {
       problems.push({ field: 'entry_file', message: 'must be a relative path to a .py file (letters, digits, ._- and spaces)' });
     }
     return problems;

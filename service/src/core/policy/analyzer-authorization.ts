@@ -1,6 +1,7 @@
 import type { AuthorizationResult, AuthorizationStageInput, LoginResult, ResourceInput } from './analyzer-types.js';
 import { decide, type PolicyResource, type PolicySubject, type ProjectFacts } from './engine.js';
 import type { LabelPolicy, SecurityContext, SecurityLabels } from './security-labels.js';
+import { notebookFacts, sessionFacts, type NamedFacts, type StoredNotebook, type StoredSession } from './stored-facts.js';
 
 /** The id a synthetic project has when the case names none (token scopes compare project ids). */
 export const SYNTHETIC_PROJECT_ID = 'proj-0000000000000000';
@@ -12,6 +13,10 @@ export interface AuthorizationEnvironment {
   liveContext: SecurityContext | null;
   /** The stored project's facts, null when there is no such project. */
   storedProject(projectId: string): Promise<ProjectFacts | null>;
+  /** A notebook as the routes read it: null when the project has none by this id or it is deleted. */
+  storedNotebook(projectId: string, notebookId: string): Promise<StoredNotebook | null>;
+  /** A session of the project, in whatever state; null when there is none by this id. */
+  storedSession(projectId: string, sessionId: string): Promise<StoredSession | null>;
   /** Whether the hub knows a user with this id and that user is suspended. */
   isSuspended(userId: string): Promise<boolean>;
   /** What a synthetic session shares when the case does not say: the deployment's setting. */
@@ -39,7 +44,6 @@ export async function evaluateAuthorization(
     groups = login.groups;
   }
   const resource = await resourceOf(input.resource, env);
-  if ('error' in resource) return resource;
 
   const subject: PolicySubject = {
     id: described.id,
@@ -50,7 +54,7 @@ export async function evaluateAuthorization(
     grant: described.grant ?? null,
   };
   const context = input.context.mode === 'live-self' ? env.liveContext : input.context.value;
-  const decision = decide(subject, input.action, resource.value, context, { labels: env.labels, now: env.now });
+  const decision = decide(subject, input.action, resource, context, { labels: env.labels, now: env.now });
   const { expected } = input;
   const passed = decision.allowed === expected.allowed && (expected.denial_category === undefined || decision.category === expected.denial_category);
   return {
@@ -69,16 +73,23 @@ export async function evaluateAuthorization(
 }
 
 /**
- * Stored resources take the project from the store. Stored notebooks and sessions are not read
- * (yet), so a stored case naming one is not evaluated and says so instead of guessing.
+ * Stored resources are read as the routes read them: the project, then the notebook the case
+ * names (its labels, or that it is missing) or the session (its facts and its notebook's labels).
  */
-async function resourceOf(input: ResourceInput, env: AuthorizationEnvironment): Promise<{ value: PolicyResource } | { error: string }> {
+async function resourceOf(input: ResourceInput, env: AuthorizationEnvironment): Promise<PolicyResource> {
   if (input.source === 'stored') {
-    if (input.kind === 'session' || input.session_id !== undefined) return { error: 'stored-session-unavailable' };
-    if (input.notebook_id !== undefined) return { error: 'stored-notebook-unavailable' };
-    if (input.kind === 'deployment') return { value: { kind: 'deployment' } };
-    const project = await env.storedProject(input.project_id!);
-    return { value: { kind: input.kind, project, ...(input.mode ? { mode: input.mode } : {}) } };
+    if (input.kind === 'deployment') return { kind: 'deployment' };
+    // Validation makes sure a stored project, session or session-start resource names its project.
+    const projectId = input.project_id!;
+    const project = await env.storedProject(projectId);
+    let named: NamedFacts = {};
+    if (input.kind === 'session') {
+      const session = await env.storedSession(projectId, input.session_id!);
+      named = sessionFacts(session, session ? await env.storedNotebook(projectId, session.notebook_id) : null);
+    } else if (input.notebook_id !== undefined) {
+      named = notebookFacts(await env.storedNotebook(projectId, input.notebook_id));
+    }
+    return { kind: input.kind, project, ...named, ...(input.mode ? { mode: input.mode } : {}) };
   }
   const described = input.project;
   const project: ProjectFacts | null = described
@@ -94,22 +105,20 @@ async function resourceOf(input: ResourceInput, env: AuthorizationEnvironment): 
     : null;
   const session = input.session;
   return {
-    value: {
-      kind: input.kind,
-      project,
-      notebook_labels: labelsOf(input.notebook_labels),
-      ...(session
-        ? {
-            session: {
-              user_id: session.user_id,
-              mode: session.mode ?? 'edit',
-              ephemeral: session.ephemeral ?? false,
-              editor_sandbox_sharing: session.editor_sandbox_sharing ?? env.editorSandboxSharing,
-            },
-          }
-        : {}),
-      ...(input.mode ? { mode: input.mode } : {}),
-    },
+    kind: input.kind,
+    project,
+    notebook_labels: labelsOf(input.notebook_labels),
+    ...(session
+      ? {
+          session: {
+            user_id: session.user_id,
+            mode: session.mode ?? 'edit',
+            ephemeral: session.ephemeral ?? false,
+            editor_sandbox_sharing: session.editor_sandbox_sharing ?? env.editorSandboxSharing,
+          },
+        }
+      : {}),
+    ...(input.mode ? { mode: input.mode } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FieldProblem } from '../errors.js';
-import { PROJECT_ID_PATTERN } from '../ids.js';
-import { MAX_GRANT_PROJECTS, MAX_SUITE_CASES, MAX_SYNTHETIC_MEMBERS, type AuthorizationStageInput, type PolicySuiteV1 } from './analyzer-types.js';
+import { NOTEBOOK_ID_PATTERN, PROJECT_ID_PATTERN, SESSION_ID_PATTERN } from '../ids.js';
+import { MAX_GRANT_PROJECTS, MAX_SUITE_CASES, MAX_SYNTHETIC_MEMBERS, type AuthorizationStageInput, type PolicySuiteV1, type ResourceInput } from './analyzer-types.js';
 import { isPolicyAction } from './actions.js';
 import { LABEL_PATTERN, MAX_COMPARTMENTS, type SecurityLabels } from './security-labels.js';
 
@@ -59,9 +59,10 @@ function authorizationProblems(problem: Report, at: string, stage: Authorization
     for (const fact of ['project', 'notebook_labels', 'session'] as const) {
       if (resource[fact] !== undefined) problem(`${where}.${fact}`, 'describes a synthetic resource; a stored one is read from the store');
     }
-    if ((resource.kind === 'project' || resource.kind === 'session-start') && resource.project_id === undefined) {
-      problem(`${where}.project_id`, 'a stored project or session-start resource names its project');
+    if (resource.kind !== 'deployment' && resource.project_id === undefined) {
+      problem(`${where}.project_id`, 'a stored project, session or session-start resource names its project');
     }
+    storedIdProblems(problem, where, resource);
   }
   const members = resource.project?.members ?? [];
   if (members.length > MAX_SYNTHETIC_MEMBERS) problem(`${where}.project.members`, `at most ${MAX_SYNTHETIC_MEMBERS} members`);
@@ -75,6 +76,24 @@ function authorizationProblems(problem: Report, at: string, stage: Authorization
       if (compartment !== '*' && !LABEL_PATTERN.test(compartment)) problem(`${at}.context.value.compartments.${index}`, 'is not a valid label or *');
     });
     if (Number.isNaN(Date.parse(value.expiresAt))) problem(`${at}.context.value.expiresAt`, 'must be a date-time');
+  }
+}
+
+/**
+ * Which stored resource names what: a notebook for project and session-start actions (the routes
+ * under a notebook), a session for session actions; a session brings its own notebook. The ids
+ * must be well-formed, as in the routes' paths.
+ */
+function storedIdProblems(problem: Report, where: string, resource: ResourceInput): void {
+  const { kind, notebook_id: notebookId, session_id: sessionId } = resource;
+  if (notebookId !== undefined) {
+    if (kind === 'deployment' || kind === 'session') problem(`${where}.notebook_id`, `a stored ${kind} resource names no notebook`);
+    else if (!NOTEBOOK_ID_PATTERN.test(notebookId)) problem(`${where}.notebook_id`, 'is not a notebook id (nb-<16 characters>)');
+  }
+  if (kind === 'session' && sessionId === undefined) problem(`${where}.session_id`, 'a stored session resource names its session');
+  if (sessionId !== undefined) {
+    if (kind !== 'session') problem(`${where}.session_id`, `a stored ${kind} resource names no session`);
+    else if (!SESSION_ID_PATTERN.test(sessionId)) problem(`${where}.session_id`, 'is not a session id (ses-<16 characters>)');
   }
 }
 

@@ -21,6 +21,7 @@ import {
 import { suiteProblems } from './analyzer-validation.js';
 import type { EntitlementRules } from './entitlements.js';
 import type { LabelPolicy, SecurityContext } from './security-labels.js';
+import type { StoredNotebook, StoredSession } from './stored-facts.js';
 import { POLICY_TABLE } from './table.js';
 
 export * from './analyzer-types.js';
@@ -34,6 +35,9 @@ export interface PolicyAnalyzerDeps {
   users: Pick<UserDirectory, 'get' | 'findByEmail'>;
   catalog: Pick<Catalog, 'view'>;
   projects: { get(projectId: string): Promise<ProjectRevision | null> };
+  /** The notebook service's view: a deleted notebook reads as none, as it does for the routes. */
+  notebooks: { get(projectId: string, notebookId: string): Promise<StoredNotebook | null> };
+  sessions: { get(projectId: string, sessionId: string): Promise<StoredSession | null> };
   now?: () => Date;
 }
 
@@ -44,8 +48,8 @@ export interface AnalyzerCaller {
 
 /**
  * The policy analyzer: runs suites of cases through the login rules and the policy engine the
- * routes use, so a passing suite describes what the deployment actually does. It reads users
- * and projects and never writes anything.
+ * routes use, so a passing suite describes what the deployment actually does. It reads users,
+ * projects, notebooks and sessions and never writes anything.
  */
 export class PolicyAnalyzer {
   constructor(private readonly deps: PolicyAnalyzerDeps) {}
@@ -115,7 +119,7 @@ export class PolicyAnalyzer {
   }
 
   private authorizationEnvironment(caller: AnalyzerCaller): AuthorizationEnvironment {
-    const { users, projects } = this.deps;
+    const { users, projects, notebooks, sessions } = this.deps;
     const stored = new Map<string, Promise<ProjectRevision | null>>();
     return {
       labels: this.deps.labels,
@@ -126,6 +130,16 @@ export class PolicyAnalyzer {
         if (!stored.has(projectId)) stored.set(projectId, projects.get(projectId));
         const project = await stored.get(projectId)!;
         return project ? projectFactsOf(project) : null;
+      },
+      async storedNotebook(projectId, notebookId) {
+        const notebook = await notebooks.get(projectId, notebookId);
+        return notebook ? { security_labels: notebook.security_labels } : null;
+      },
+      async storedSession(projectId, sessionId) {
+        const session = await sessions.get(projectId, sessionId);
+        if (!session) return null;
+        const { notebook_id, user_id, mode, ephemeral, editor_sandbox_sharing } = session;
+        return { notebook_id, user_id, mode, ephemeral, editor_sandbox_sharing };
       },
       async isSuspended(userId) {
         return (await users.get(userId))?.suspended_at != null;

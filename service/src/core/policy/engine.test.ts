@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, effectiveRole, type PolicySubject, type ProjectFacts } from './engine.js';
+import { notebookFacts, sessionFacts } from './stored-facts.js';
 
 const subject = (overrides: Partial<PolicySubject> = {}): PolicySubject => ({
   id: 'usr-a', email: 'a@example.com', entitlements: [], groups: [], suspended: false, grant: null, ...overrides,
@@ -43,5 +44,24 @@ describe('policy engine', () => {
     expect(verdict('project.read', labelled, subject(), cleared)).toMatchObject({ allowed: true, role: 'viewer' });
     expect(verdict('project.read', labelled, subject(), { ...cleared, expiresAt: '2026-01-01T00:00:00Z' })).toMatchObject({ constraint_reason: 'constraint' });
     expect(verdict('project.read', labelled, subject(), { ...cleared, compartments: [] })).toMatchObject({ constraint_reason: 'constraint' });
+  });
+
+  it('hides a missing notebook or session, but only once the project itself is visible', () => {
+    const member = project({ members: [{ user_id: 'usr-a', role: 'viewer' }] });
+    const missingNotebook = { kind: 'project' as const, project: member, ...notebookFacts(null) };
+    const write = decide(subject(), 'notebook.write', missingNotebook, null, environment);
+    // Not the role denial (forbidden) a viewer gets for an existing notebook: the notebook is not there.
+    expect(write).toMatchObject({ allowed: false, category: 'visibility', presentation: 'not-found', role: 'viewer' });
+    expect(write.trace).toContainEqual({ stage: 'lifecycle', status: 'failed', code: 'lifecycle.notebook_missing' });
+    const outsider = decide(subject({ id: 'usr-x', email: 'x@example.com' }), 'project.read', missingNotebook, null, environment);
+    expect(outsider.trace).toContainEqual(expect.objectContaining({ status: 'failed', code: 'role.none' }));
+    const narrowed = decide(subject({ grant: { actions: ['project.read'], projects: '*' } }), 'notebook.write', missingNotebook, null, environment);
+    expect(narrowed).toMatchObject({ category: 'credential-action', presentation: 'forbidden' });
+
+    const stop = decide(subject(), 'session.stop', { kind: 'session', project: member, ...sessionFacts(null, null) }, null, environment);
+    expect(stop).toMatchObject({ category: 'visibility', presentation: 'not-found' });
+    expect(stop.trace).toContainEqual({ stage: 'lifecycle', status: 'failed', code: 'lifecycle.session_missing' });
+    const orphan = sessionFacts({ notebook_id: 'nb-gone', user_id: 'usr-b', mode: 'app', ephemeral: false, editor_sandbox_sharing: 'exclusive' }, null);
+    expect(decide(subject(), 'session.attach', { kind: 'session', project: member, ...orphan }, null, environment)).toMatchObject({ allowed: true, role: 'viewer' });
   });
 });

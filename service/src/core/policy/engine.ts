@@ -38,6 +38,12 @@ export interface PolicyResource {
   project?: ProjectFacts | null;
   notebook_labels?: SecurityLabels | null;
   session?: SessionFacts;
+  /**
+   * The notebook or session the action names is not in the project (never was, or was deleted).
+   * It is weighed only once the project itself is visible, so a caller who may not see the project
+   * learns nothing from it.
+   */
+  missing?: 'notebook' | 'session';
   /** session-start: the mode being started. */
   mode?: 'edit' | 'app';
 }
@@ -147,6 +153,10 @@ export function decide(
   if (grant && grant.projects !== '*' && !grant.projects.includes(project.id)) {
     step('credential', 'failed', 'credential.project_outside_scope');
     return hidden('credential-resource', 'project not found');
+  }
+  if (resource.missing) {
+    step('lifecycle', 'failed', `lifecycle.${resource.missing}_missing`);
+    return hidden('visibility', `${resource.missing} not found`);
   }
   const labels = [project.security_labels, resource.notebook_labels].filter((label): label is SecurityLabels => Boolean(label));
   const clearance = checkLabels(labels, context, environment.labels, environment.now);

@@ -102,6 +102,12 @@ export interface SandboxDriver {
   readonly kind: string;
   /** The hub or deployment id that owns the sandboxes this instance creates and lists. */
   readonly ownerId: string;
+  /**
+   * Whether this instance can work with a sandbox an earlier hub process (or another replica)
+   * created: read its files and destroy it, not only list it. Without it a session whose replica
+   * went away cannot be saved from its sandbox, only destroyed (spec 4.9).
+   */
+  readonly canAttach: boolean;
   create(spec: SandboxSpec): Promise<Sandbox>;
   /** Resolves once the probe succeeds; fails with NOT_READY after `timeoutMs`. */
   waitReady(id: string, options: WaitReadyOptions): Promise<void>;

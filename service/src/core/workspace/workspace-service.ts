@@ -8,6 +8,15 @@ import { assertNotProtected, placeEntry, resolveEntry, type EntrySource, type Re
 import type { WorkspaceItem } from './workspace-model.js';
 import { WorkspaceReads, type WorkspaceOptions } from './workspace-reads.js';
 import type { TreeFile, WorkspaceTree } from './workspace-tree.js';
+import { planSandboxSync, type SandboxSyncPlan } from './workspace-sync.js';
+import type { SandboxWorkspaceListing } from '../ports/notebook-runtime.js';
+
+/** A file whose content is already in the blob store (an imported folder's files). */
+export interface StoredFile {
+  path: string;
+  blob: string;
+  size: number;
+}
 
 export interface UploadConditions {
   /** The ETag (blob hash) the file must still have. */
@@ -54,6 +63,42 @@ export class WorkspaceService extends WorkspaceReads {
     });
     await this.record(notebook, actor, 'workspace.upload', { path, size: body.length, created: result.created });
     return result;
+  }
+
+  /**
+   * Adds many files and folders in one change (one manifest swap), so nobody ever sees half of
+   * them. The blobs must already be stored. Refused as a whole, with nothing written, when any path
+   * is invalid, protected (the entry file), already taken, or clashes with a file or folder.
+   */
+  async importFiles(
+    notebook: NotebookRevision,
+    files: readonly StoredFile[],
+    directories: readonly string[],
+    actor: string,
+    origin: Record<string, unknown> = {},
+  ): Promise<{ files: number; folders: number; bytes: number }> {
+    const paths = files.map((file, i) => workspacePath(file.path, `files[${i}].path`));
+    const folders = directories.map((folder, i) => workspacePath(folder, `directories[${i}]`));
+    await this.assertWritable(notebook);
+    paths.forEach((path, i) => assertNotProtected(notebook, 'create', path, `files[${i}].path`));
+    folders.forEach((folder, i) => assertNotProtected(notebook, 'create', folder, `directories[${i}]`));
+    const at = this.now().getTime();
+    await this.change(notebook, actor, null, (tree) => {
+      folders.forEach((folder, i) => {
+        tree.assertPlaceable(folder, `directories[${i}]`);
+        if (tree.kindOf(folder) === 'file') throw invalid(`directories[${i}]`, 'is a file, not a folder');
+        tree.addFolder(folder);
+      });
+      paths.forEach((path, i) => {
+        placeable(tree, path, `files[${i}].path`);
+        if (tree.fileAt(path)) throw new HubError('CONFLICT', `${path} already exists in the workspace`);
+        const { blob, size } = files[i]!;
+        tree.putFile(path, { blob, size, modified_at: at, mime_type: mimeTypeOf(nameOf(path)) });
+      });
+    });
+    const summary = { files: paths.length, folders: folders.length, bytes: files.reduce((sum, file) => sum + file.size, 0) };
+    await this.record(notebook, actor, 'workspace.import', { ...origin, ...summary });
+    return summary;
   }
 
   /** Creates a folder and its missing parents; an existing folder is not an error. */
@@ -119,6 +164,34 @@ export class WorkspaceService extends WorkspaceReads {
     await this.record(notebook, actor, 'workspace.delete', { path, kind, recursive });
   }
 
+  /**
+   * Takes back what an edit session's sandbox did to the workspace: new and changed files are
+   * stored, files it deleted are removed, in one change. Only the session holding the workspace
+   * calls this, so the usual read-only check does not apply. `read` reads a file in the sandbox; a
+   * file that changed again since it was listed is stored as read.
+   */
+  async syncFromSandbox(
+    notebook: NotebookRevision,
+    listing: SandboxWorkspaceListing,
+    read: (sandboxPath: string) => Promise<Buffer>,
+    actor: string,
+    sessionId: string,
+  ): Promise<SandboxSyncPlan> {
+    const plan = planSandboxSync(await this.treeOf(notebook), notebook.entry_file, listing);
+    if (plan.writes.length === 0 && plan.deletions.length === 0) return plan;
+    const stored: { path: string; blob: string; size: number }[] = [];
+    for (const write of plan.writes) {
+      const body = await read(write.sandboxPath);
+      stored.push({ path: write.path, blob: await this.files.putBlob(body), size: body.length });
+    }
+    await this.change(notebook, actor, null, (tree) => {
+      for (const file of stored) tree.putFile(file.path, { blob: file.blob, size: file.size, modified_at: this.now().getTime(), mime_type: mimeTypeOf(nameOf(file.path)) });
+      for (const deletion of plan.deletions) if (tree.fileAt(deletion.path)?.blob === deletion.blob) tree.remove(deletion.path);
+    });
+    await this.record(notebook, actor, 'workspace.sync', { session_id: sessionId, written: plan.writes.map((write) => write.path), deleted: plan.deletions.map((deletion) => deletion.path) });
+    return plan;
+  }
+
   private transferPaths(rawFrom: string, rawTo: string): { from: string; to: string } {
     const from = workspacePath(rawFrom, 'from');
     const to = workspacePath(rawTo, 'to');
@@ -180,7 +253,7 @@ export class WorkspaceService extends WorkspaceReads {
 }
 
 /** An upload may not turn a folder into a file, nor treat a file as a folder. */
-function placeable(tree: WorkspaceTree, path: string): void {
-  tree.assertPlaceable(path, 'path');
-  if (tree.kindOf(path) === 'directory') throw invalid('path', 'is a folder, not a file');
+function placeable(tree: WorkspaceTree, path: string, field = 'path'): void {
+  tree.assertPlaceable(path, field);
+  if (tree.kindOf(path) === 'directory') throw invalid(field, 'is a folder, not a file');
 }

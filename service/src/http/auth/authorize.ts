@@ -3,10 +3,11 @@ import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
 import type { PolicyAction } from '../../core/policy/actions.js';
 import { decide, effectiveRole, type PolicyEnvironment, type PolicyResource, type PolicySubject } from '../../core/policy/engine.js';
-import { assertTokenAllowsAction } from '../../core/policy/deployment-actions.js';
+import { notebookFacts, sessionFacts } from '../../core/policy/stored-facts.js';
 import { subjectOf } from '../../core/policy/subject.js';
 import { POLICY_TABLE, type ProjectRole } from '../../core/policy/table.js';
 import type { NotebookRevision } from '../../core/notebooks/notebook-model.js';
+import type { SessionRecord } from '../../core/sessions/session-model.js';
 import { projectFactsOf, type ProjectRevision } from '../../core/projects/project-records.js';
 import type { HubServices } from '../../services.js';
 import { principalOf } from './authenticate.js';
@@ -54,8 +55,10 @@ export function roleIn(request: FastifyRequest, services: HubServices, project: 
 }
 
 /**
- * Decides an action on a notebook: the project must be visible to the caller before anything
- * about the notebook is revealed, and the notebook's own labels must be cleared too.
+ * Decides an action on a notebook in one engine call with the notebook's facts, as the policy
+ * analyzer does: the project is weighed first (a caller who may not see it learns nothing about
+ * the notebook), then whether the project holds the notebook, then the labels of both. Only the
+ * action itself must be in a token's scope.
  */
 export async function authorizeNotebook(
   request: FastifyRequest,
@@ -63,18 +66,43 @@ export async function authorizeNotebook(
   projectId: string,
   notebookId: string,
   action: PolicyAction,
+  /** More facts of the request, e.g. the `mode` of a session about to start on the notebook. */
+  extra: Pick<PolicyResource, 'mode'> = {},
 ): Promise<{ project: ProjectRevision; notebook: NotebookRevision; role: ProjectRole }> {
-  // As in the engine, a token's action scope is checked before anything about the resource.
-  assertTokenAllowsAction(principalOf(request), action);
-  const { project } = await authorizeProject(request, services, projectId, 'project.read');
-  const notebook = await services.notebooks.get(projectId, notebookId);
-  if (!notebook) throw new HubError('NOT_FOUND', `notebook ${notebookId} not found`);
+  const loaded = await services.projects.get(projectId);
+  const notebook = loaded ? await services.notebooks.get(projectId, notebookId) : null;
+  const notFound = () => new HubError('NOT_FOUND', `notebook ${notebookId} not found`);
   try {
-    const { role } = await authorizeProject(request, services, projectId, action, { notebook_labels: notebook.security_labels }, project);
+    const { project, role } = await authorizeProject(request, services, projectId, action, { ...notebookFacts(notebook), ...extra }, loaded);
+    // The engine refuses a missing notebook; this only tells the compiler.
+    if (!notebook) throw notFound();
     return { project, notebook, role };
   } catch (error) {
-    // An uncleared notebook is hidden like a missing one.
-    if (error instanceof HubError && error.code === 'NOT_FOUND') throw new HubError('NOT_FOUND', `notebook ${notebookId} not found`);
+    if (error instanceof HubError && error.code === 'NOT_FOUND') throw notFound();
     throw error;
   }
+}
+
+/**
+ * Decides an action on a session (attach, stop, surface) for the caller: the project must be
+ * visible, and the session's own rules apply (an exclusive edit session belongs to its editor,
+ * a viewer's ephemeral sandbox to that viewer). One engine call with the session's facts, as the
+ * proxy and the policy analyzer decide it.
+ */
+export async function authorizeSession(
+  request: FastifyRequest,
+  services: HubServices,
+  projectId: string,
+  sessionId: string,
+  action: PolicyAction,
+): Promise<{ project: ProjectRevision; record: SessionRecord; role: ProjectRole }> {
+  const loaded = await services.projects.get(projectId);
+  const record = loaded ? await services.sessionStore.get(projectId, sessionId) : null;
+  const notebook = record ? await services.notebooks.get(projectId, record.notebook_id) : null;
+  const { project, role } = await authorizeProject(request, services, projectId, action, sessionFacts(record, notebook), loaded).catch((error: unknown) => {
+    if (error instanceof HubError && error.code === 'NOT_FOUND') throw new HubError('NOT_FOUND', `session ${sessionId} not found`);
+    throw error;
+  });
+  if (!record) throw new HubError('NOT_FOUND', `session ${sessionId} not found`);
+  return { project, record, role };
 }

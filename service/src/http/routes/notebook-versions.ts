@@ -33,7 +33,8 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
       schema: {
         tags: ['Notebooks'],
         summary: 'Save code as a new version',
-        description: 'base_version_id must be the current version; otherwise 409 CONFLICT and nothing is saved.',
+        description:
+          'base_version_id must be the current version; otherwise 409 CONFLICT and nothing is saved. While an edit session holds the notebook, 409 EDIT_SESSION_OWNED: save from the session instead.',
         params: NotebookParams,
         body: VersionCreate,
         response: { 201: Envelope(NotebookVersionSchema) },
@@ -42,6 +43,7 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
     async (request, reply) => {
       const { pid, nid } = request.params;
       await authorizeNotebook(request, services, pid, nid, 'notebook.write');
+      await services.sessions.assertNotBeingEdited(pid, nid);
       const version = await notebooks.save(pid, nid, { code: request.body.code, baseVersionId: request.body.base_version_id, ...(request.body.message ? { message: request.body.message } : {}) }, actorOf(request));
       return reply.code(201).send({ success: true as const, data: version });
     },
@@ -81,6 +83,7 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
     async (request, reply) => {
       const { pid, nid, vid } = request.params;
       await authorizeNotebook(request, services, pid, nid, 'notebook.write');
+      await services.sessions.assertNotBeingEdited(pid, nid);
       const version = await notebooks.restore(pid, nid, vid, { baseVersionId: request.body.base_version_id, ...(request.body.message ? { message: request.body.message } : {}) }, actorOf(request));
       return reply.code(201).send({ success: true as const, data: version });
     },

@@ -48,7 +48,7 @@ const SecurityContext = Type.Object(
 const Member = Type.Object({ user_id: Type.Optional(Text(1, 128)), email: Type.Optional(Text(3, 320)), role: AssignableRole }, closed);
 const Resource = Type.Object(
   {
-    source: Type.Enum(['stored', 'synthetic'], { description: 'stored: the project is read from the store; synthetic: the facts below' }),
+    source: Type.Enum(['stored', 'synthetic'], { description: 'stored: the project, notebook and session named are read from the store; synthetic: the facts below' }),
     kind: Scope,
     project_id: Type.Optional(ProjectId),
     notebook_id: Type.Optional(Text(1, 128)),
@@ -193,6 +193,8 @@ export function policyAnalyzerRoutes(app: HubApp, services: HubServices): void {
     users: services.users,
     catalog: services.catalog,
     projects: services.projects,
+    notebooks: services.notebooks,
+    sessions: services.sessionStore,
   });
 
   app.get(
@@ -211,7 +213,7 @@ export function policyAnalyzerRoutes(app: HubApp, services: HubServices): void {
       schema: {
         tags: ['System'],
         summary: 'Run a policy suite through the login rules and the policy engine the routes use',
-        description: 'Reads users and projects, writes nothing. context {mode: live-self} stands for your own security context. See docs/authorization.md.',
+        description: 'Reads users, projects, notebooks and sessions, writes nothing. context {mode: live-self} stands for your own security context. See docs/authorization.md.',
         body: PolicySuiteV1,
         response: { 200: Envelope(PolicySuiteResult) },
       },

@@ -5,11 +5,14 @@ import { catalogGarbageTask, type CatalogGarbageOptions } from './catalog-garbag
 import { loginFlowsTask, loginSessionsTask } from './expired-records.js';
 import { idempotencyTask, type IdempotencySweepOptions } from './idempotency.js';
 import { loopStatusTask, type LoopStatusSweepOptions } from './loop-status.js';
+import { notebookImportsTask } from './notebook-imports.js';
+import type { RecordSweepOptions } from './expired-records.js';
 
 export interface HousekeepingOptions {
   catalog?: CatalogGarbageOptions;
   idempotency?: IdempotencySweepOptions;
   loopStatus?: LoopStatusSweepOptions;
+  notebookImports?: RecordSweepOptions;
 }
 
 /** The tasks every maintenance loop runs, cheapest first so a slow catalog pass delays nothing else. */
@@ -22,6 +25,7 @@ export function defaultHousekeepingTasks(
     loginFlowsTask(deps.store),
     idempotencyTask(deps.store, options.idempotency),
     loopStatusTask(deps.store, deps.knownLoops, options.loopStatus),
+    notebookImportsTask(deps.store, options.notebookImports),
     catalogGarbageTask(deps.store, deps.catalog, options.catalog),
   ];
 }

@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import type { AuditLog } from '../audit/audit-log.js';
+import { HubError } from '../errors.js';
+import { newSessionId } from '../ids.js';
+import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-model.js';
+import type { BackgroundRunner } from '../ports/notebook-files.js';
+import type { ProjectEventPublisher } from '../ports/project-events.js';
+import type { EditorClaims, EditorClaim } from './editor-claims.js';
+import { LIVE_STATES, TERMINAL_STATES, type ClientKind, type SessionMode, type SessionRecord, type StopReason } from './session-model.js';
+import { provisionSession, type ProvisionerDeps } from './session-provisioner.js';
+import { WARM_ENTRY_FILE, type WarmPool, type WarmSandbox } from './warm-pool.js';
+import { hasScriptBlock } from '../notebooks/marimo-source.js';
+import { saveFromSandbox, type SaverDeps } from './session-saver.js';
+
+export interface SessionConfig {
+  idleTimeoutMs: number;
+  lifetimeMs: number;
+  connectionAware: boolean;
+  sharing: 'exclusive' | 'shared';
+  defaultComputeProfile: string;
+  maxSessionsPerUser: number | null;
+  maxAppsPerProject: number | null;
+  /** How long a heartbeat or an open connection counts as an editor being there. */
+  presenceMs: number;
+}
+
+export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
+  claims: EditorClaims;
+  warmPool: WarmPool | null;
+  audit: AuditLog;
+  events: ProjectEventPublisher;
+  background: BackgroundRunner;
+  config: SessionConfig;
+}
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export interface StartRequest {
+  project: { id: string; name: string };
+  notebook: NotebookRevision;
+  mode: SessionMode;
+  user: Actor;
+  client: ClientKind;
+  /** A viewer's private sandbox (viewer mode `ephemeral-sandbox`). */
+  ephemeral: boolean;
+  /** Take the notebook over from the editor session with this id. */
+  takeoverFrom?: string;
+}
+
+/**
+ * Starting, stopping and saving kernel sessions. A start returns at once with a `provisioning`
+ * session (provisioning continues in the background; its phase is on the record), or reuses a live
+ * session that fits: the shared app of a notebook, the caller's own edit session, or, in shared
+ * mode, the one every editor of the notebook uses.
+ */
+export class SessionManager {
+  constructor(private readonly deps: SessionManagerDeps) {}
+
+  async start(request: StartRequest): Promise<{ record: SessionRecord; reused: boolean }> {
+    const { project, notebook, mode, user } = request;
+    if (notebook.status === 'archived' && mode === 'edit') throw new HubError('CONFLICT', 'archived notebooks cannot be edited; make the notebook active first');
+    if (mode === 'app' && !request.ephemeral) {
+      const reused = await this.liveApp(project.id, notebook.id);
+      if (reused) return { record: reused, reused: true };
+    }
+    await this.checkLimits(request);
+    if (mode === 'edit' && !request.ephemeral && request.takeoverFrom) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
+    const warm = (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
+    const record = this.newRecord(request, warm);
+    try {
+      if (mode === 'edit' && !request.ephemeral) {
+        const outcome = await this.deps.claims.acquire(project.id, notebook.id, record.id, user.id, (claim) => this.isStale(claim));
+        if (outcome.kind === 'held') {
+          if (warm) await this.deps.warmPool!.giveBack(warm);
+          const holder = await this.deps.sessions.get(project.id, outcome.claim.session_id);
+          if (holder && LIVE_STATES.has(holder.state) && (this.deps.config.sharing === 'shared' || holder.user_id === user.id)) {
+            return { record: holder, reused: true };
+          }
+          throw new HubError('EDIT_SESSION_OWNED', `another editor (${outcome.claim.user_id}) is editing this notebook in session ${outcome.claim.session_id}; a manager or the notebook's author may take it over`);
+        }
+      }
+      await this.deps.sessions.create(record);
+    } catch (error) {
+      if (mode === 'edit') await this.deps.claims.release(project.id, notebook.id, record.id);
+      if (warm && !(error instanceof HubError && error.code === 'EDIT_SESSION_OWNED')) await this.deps.driver.destroy(warm.sandbox.id).catch(() => {});
+      throw error;
+    }
+    await this.deps.audit.append({ event: 'session.start', actor: user.id, projectId: project.id, metadata: { session_id: record.id, notebook_id: notebook.id, mode } });
+    this.deps.background.run(() => this.provision(record));
+    return { record, reused: false };
+  }
+
+  /** Saves (edit sessions, when asked), stops the kernel, destroys the sandbox and gives up the claim. */
+  async stop(projectId: string, sessionId: string, options: { reason: StopReason; save: boolean; actor: Actor }): Promise<SessionRecord> {
+    let record = await this.deps.sessions.require(projectId, sessionId);
+    if (!TERMINAL_STATES.has(record.state)) {
+      const stopping = await this.deps.sessions.update(projectId, sessionId, (current) =>
+        LIVE_STATES.has(current.state) ? { ...current, state: 'stopping', stop_reason: options.reason, stopping_since: this.deps.now().toISOString() } : undefined,
+      );
+      if (options.save && stopping.mode === 'edit' && stopping.sandbox && stopping.endpoint) {
+        await saveFromSandbox(this.deps, stopping, { actor: options.actor, message: `Saved when the session stopped (${options.reason})`, event: 'notebook.save_on_stop' }).catch((error: unknown) =>
+          this.deps.logger.warn({ event: 'session_save_failed', session_id: sessionId, err: error }, 'session_save_failed'),
+        );
+      }
+      if (stopping.mode === 'edit') await this.deps.claims.retire(projectId, stopping.notebook_id, sessionId);
+      record = await this.deps.sessions.update(projectId, sessionId, (current) =>
+        TERMINAL_STATES.has(current.state) ? undefined : { ...current, state: 'stopped', stopped_at: this.deps.now().toISOString(), stop_reason: current.stop_reason ?? options.reason },
+      );
+      await this.deps.audit.append({ event: 'session.stop', actor: options.actor.id, projectId, metadata: { session_id: sessionId, reason: options.reason } });
+    }
+    return this.release(record);
+  }
+
+  /**
+   * Destroys a terminal session's sandbox and, once that is confirmed, releases its editor claim.
+   * A failed destroy keeps both for the lifecycle loop to retry.
+   */
+  async release(record: SessionRecord): Promise<SessionRecord> {
+    if (record.sandbox_released) return record;
+    if (record.sandbox) {
+      try {
+        await this.deps.driver.destroy(record.sandbox.id);
+      } catch (error) {
+        this.deps.logger.warn({ event: 'session_release_failed', session_id: record.id, sandbox_id: record.sandbox.id, err: error }, 'session_release_failed');
+        return record;
+      }
+    }
+    const released = await this.deps.sessions.update(record.project_id, record.id, (current) => (current.sandbox_released ? undefined : { ...current, sandbox_released: true }));
+    if (record.mode === 'edit') await this.deps.claims.release(record.project_id, record.notebook_id, record.id);
+    return released;
+  }
+
+  /** The session's sandbox vanished (its machine restarted, someone removed it): the session is over. */
+  async markLost(record: SessionRecord): Promise<SessionRecord> {
+    const lost = await this.deps.sessions.update(record.project_id, record.id, (current) =>
+      TERMINAL_STATES.has(current.state) ? undefined : { ...current, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: this.deps.now().toISOString() },
+    );
+    await this.deps.audit.append({ event: 'session.lost', actor: 'system', projectId: record.project_id, metadata: { session_id: record.id } });
+    return this.release(lost);
+  }
+
+  /**
+   * Refuses a change to a notebook's code from outside while an edit session holds it: the
+   * session would overwrite it with its next save.
+   */
+  async assertNotBeingEdited(projectId: string, notebookId: string): Promise<void> {
+    const held = await this.deps.claims.get(projectId, notebookId);
+    if (held) {
+      throw new HubError('EDIT_SESSION_OWNED', `edit session ${held.claim.session_id} is editing this notebook; save from that session, or stop it first`);
+    }
+  }
+
+  /** Notes activity on a live session (proxied traffic); no-op otherwise. */
+  async touch(projectId: string, sessionId: string): Promise<void> {
+    await this.deps.sessions.update(projectId, sessionId, (current) =>
+      LIVE_STATES.has(current.state) ? { ...current, last_activity_at: this.deps.now().toISOString() } : undefined,
+    );
+  }
+
+  /** Notes activity; `connected` says an editor is there (extending a connection-aware lifetime). */
+  async heartbeat(projectId: string, sessionId: string, connected: boolean): Promise<SessionRecord> {
+    const now = this.deps.now().getTime();
+    return this.deps.sessions.update(projectId, sessionId, (current) => {
+      if (!LIVE_STATES.has(current.state)) throw new HubError('CONFLICT', `the session is ${current.state}`);
+      const presence = connected ? new Date(now + this.deps.config.presenceMs).toISOString() : current.connected_until;
+      const extended = connected && this.deps.config.connectionAware
+        ? new Date(Math.min(Date.parse(current.hard_stop_at), Math.max(Date.parse(current.expires_at), now + this.deps.config.presenceMs))).toISOString()
+        : current.expires_at;
+      return { ...current, last_activity_at: new Date(now).toISOString(), connected_until: presence, expires_at: extended };
+    });
+  }
+
+  /** The editor's last connection closed: presence ends now; activity counts from now. */
+  async leave(projectId: string, sessionId: string): Promise<void> {
+    const now = this.deps.now().toISOString();
+    await this.deps.sessions.update(projectId, sessionId, (current) =>
+      LIVE_STATES.has(current.state) ? { ...current, connected_until: now, last_activity_at: now } : undefined,
+    );
+  }
+
+  /** An explicit save from the editor; null when the notebook file has not changed. */
+  async save(projectId: string, sessionId: string, actor: Actor, message?: string): Promise<NotebookVersion | null> {
+    const record = await this.deps.sessions.require(projectId, sessionId);
+    if (record.mode !== 'edit') throw new HubError('CONFLICT', 'only edit sessions save notebooks');
+    if (record.state !== 'running') throw new HubError('CONFLICT', `the session is ${record.state}`);
+    return saveFromSandbox(this.deps, record, { actor, message: message?.trim() || 'Saved from the editor', event: 'notebook.save' });
+  }
+
+  private async provision(record: SessionRecord): Promise<void> {
+    const settled = await provisionSession(this.deps, record);
+    if (settled.state === 'failed') {
+      await this.release(settled);
+      await this.deps.audit.append({ event: 'session.fail', actor: 'system', projectId: record.project_id, metadata: { session_id: record.id, code: settled.failure?.code } });
+    }
+  }
+
+  private async takeOver(project: { id: string; name: string }, notebookId: string, fromSessionId: string, by: Actor): Promise<void> {
+    const claim = await this.deps.claims.requestTakeover(project.id, notebookId, fromSessionId, by.id);
+    await this.stop(project.id, claim.session_id, { reason: 'takeover', save: true, actor: by });
+    await this.deps.audit.append({ event: 'session.takeover', actor: by.id, projectId: project.id, metadata: { notebook_id: notebookId, from_session_id: claim.session_id, from_user_id: claim.user_id } });
+    this.deps.events.publish({
+      kind: 'session.takeover',
+      project_id: project.id,
+      project_name: project.name,
+      actor: by.id,
+      occurred_at: this.deps.now().toISOString(),
+      data: { notebook_id: notebookId, previous_session_id: claim.session_id, previous_user_id: claim.user_id },
+    });
+  }
+
+  /** A claim whose session is over and whose sandbox is gone can be taken without asking. */
+  private async isStale(claim: EditorClaim): Promise<boolean> {
+    const session = await this.deps.sessions.get(claim.project_id, claim.session_id);
+    return !session || (TERMINAL_STATES.has(session.state) && session.sandbox_released);
+  }
+
+  private async liveApp(projectId: string, notebookId: string): Promise<SessionRecord | null> {
+    for (const app of await this.deps.sessions.liveApps(projectId)) {
+      if (app.notebookId !== notebookId) continue;
+      const record = await this.deps.sessions.get(projectId, app.sessionId);
+      if (record && LIVE_STATES.has(record.state) && !record.ephemeral) return record;
+    }
+    return null;
+  }
+
+  private async checkLimits(request: StartRequest): Promise<void> {
+    const { maxSessionsPerUser, maxAppsPerProject } = this.deps.config;
+    if (maxSessionsPerUser !== null && (await this.deps.sessions.liveSessionsOf(request.user.id)) >= maxSessionsPerUser) {
+      throw new HubError('RESOURCE_EXHAUSTED', `you already run ${maxSessionsPerUser} session(s), the most this deployment allows; stop one first`);
+    }
+    if (request.mode === 'app' && maxAppsPerProject !== null && (await this.deps.sessions.liveApps(request.project.id)).length >= maxAppsPerProject) {
+      throw new HubError('RESOURCE_EXHAUSTED', `this project already runs ${maxAppsPerProject} app(s), the most this deployment allows`);
+    }
+  }
+
+  /**
+   * A warm sandbox fits an edit session of a notebook at the warm entry file, on the default image
+   * and the pool's compute profile, with no dependencies to install before marimo starts.
+   */
+  private async warmEligible(request: StartRequest): Promise<boolean> {
+    const { warmPool } = this.deps;
+    const { notebook } = request;
+    if (!warmPool?.enabled || request.mode !== 'edit' || request.ephemeral) return false;
+    if (notebook.entry_file !== WARM_ENTRY_FILE || notebook.base_image !== null) return false;
+    if ((notebook.compute_profile ?? this.deps.config.defaultComputeProfile) !== warmPool.computeProfile) return false;
+    const versionId = notebook.source.current_version_id;
+    return versionId !== null && !hasScriptBlock(await this.deps.notebooks.code(request.project.id, notebook.id, versionId));
+  }
+
+  private newRecord(request: StartRequest, warm: WarmSandbox | null): SessionRecord {
+    const now = this.deps.now();
+    const id = warm?.session_id ?? newSessionId(now.getTime());
+    const { notebook } = request;
+    return {
+      schema_version: 1,
+      id,
+      project_id: request.project.id,
+      notebook_id: notebook.id,
+      mode: request.mode,
+      user_id: request.user.id,
+      ephemeral: request.ephemeral,
+      editor_sandbox_sharing: this.deps.config.sharing,
+      state: 'provisioning',
+      phase: 'queued',
+      client: request.client,
+      base_version_id: notebook.source.current_version_id ?? '',
+      saved_code_hash: null,
+      last_saved_at: null,
+      entry_file: notebook.entry_file,
+      image: notebook.base_image,
+      compute_profile: notebook.compute_profile ?? this.deps.config.defaultComputeProfile,
+      sandbox: warm?.sandbox ?? null,
+      endpoint: warm?.endpoint ?? null,
+      warm: warm !== null,
+      secret: warm?.secret ?? randomBytes(32).toString('base64url'),
+      runtime_env: {},
+      base_url: `/s/${id}`,
+      created_at: now.toISOString(),
+      started_at: null,
+      stopping_since: null,
+      stopped_at: null,
+      last_activity_at: now.toISOString(),
+      connected_until: null,
+      expires_at: new Date(now.getTime() + this.deps.config.lifetimeMs).toISOString(),
+      hard_stop_at: new Date(now.getTime() + 2 * this.deps.config.lifetimeMs).toISOString(),
+      stop_reason: null,
+      failure: null,
+      sandbox_released: false,
+      marimo_session_ids: [],
+    };
+  }
+}

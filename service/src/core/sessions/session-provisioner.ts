@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { HubError } from '../errors.js';
+import type { Logger } from '../ports/logger.js';
+import type { NotebookFiles } from '../ports/notebook-files.js';
+import type { NotebookRuntime } from '../ports/notebook-runtime.js';
+import { isSandboxError, type ComputeResources, type Sandbox, type SandboxDriver } from '../ports/sandbox-driver.js';
+import type { NotebookService } from '../notebooks/notebook-service.js';
+import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
+import type { SessionStore } from './session-store.js';
+
+export interface ProvisionerDeps {
+  sessions: SessionStore;
+  notebooks: NotebookService;
+  driver: SandboxDriver;
+  runtime: NotebookRuntime;
+  files: NotebookFiles;
+  logger: Logger;
+  startupTimeoutMs: number;
+  computeOf(profile: string): ComputeResources;
+  now: () => Date;
+}
+
+/** Thrown inside provisioning when the session was stopped meanwhile: nothing more to do. */
+class Abandoned extends Error {}
+
+export const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/**
+ * Brings a session from `provisioning` to `running`: a sandbox with the notebook and its
+ * workspace files, the notebook's dependencies installed, marimo answering under the session's
+ * base URL. Each phase is recorded on the session (for progress) and timed; one
+ * `session_provision` line reports the outcome. A failure leaves the session `failed` with the
+ * error code and hands the sandbox back for destruction.
+ */
+export async function provisionSession(deps: ProvisionerDeps, initial: SessionRecord): Promise<SessionRecord> {
+  const timings: Record<string, number> = {};
+  const began = performance.now();
+  let sandbox: Sandbox | null = null;
+  const phase = async (name: ProvisionPhase, timing: string, work: () => Promise<void>) => {
+    await advance(name);
+    const started = performance.now();
+    await work();
+    timings[timing] = Math.round(performance.now() - started);
+  };
+  const advance = async (name: ProvisionPhase, patch: Partial<SessionRecord> = {}) => {
+    const record = await deps.sessions.update(initial.project_id, initial.id, (current) => (current.state === 'provisioning' ? { ...current, phase: name, ...patch } : undefined));
+    if (record.state !== 'provisioning') throw new Abandoned();
+    return record;
+  };
+  const overall = AbortSignal.timeout(deps.startupTimeoutMs);
+
+  try {
+    if (initial.warm) {
+      // Claimed from the warm pool: the sandbox runs and marimo answers already.
+      sandbox = initial.sandbox;
+    } else {
+      await phase('sandbox', 'provision_create_ms', async () => {
+        sandbox = await deps.driver.create({
+          ...(initial.image ? { image: initial.image } : {}),
+          compute: deps.computeOf(initial.compute_profile),
+          ports: ['marimo'],
+          labels: sandboxLabelsOf(initial),
+        });
+        // Recorded at once, so that whoever cleans up after a failure or a crash finds the sandbox.
+        await advance('sandbox', { sandbox });
+      });
+      const reachable = performance.now();
+      await deps.driver.waitReady((sandbox as unknown as Sandbox).id, { timeoutMs: deps.startupTimeoutMs, signal: overall });
+      timings.provision_reachable_ms = Math.round(performance.now() - reachable);
+    }
+    const ready = sandbox as unknown as Sandbox;
+
+    let code = '';
+    await phase('files', 'provision_files_ms', async () => {
+      code = await deps.notebooks.code(initial.project_id, initial.notebook_id, initial.base_version_id);
+      for (const file of await deps.files.filesOf(initial.project_id, initial.notebook_id)) {
+        if (file.path === initial.entry_file) continue;
+        await deps.driver.writeFile(ready.id, file.path, await file.read());
+      }
+      await deps.driver.writeFile(ready.id, initial.entry_file, code);
+    });
+
+    let env: Record<string, string> = {};
+    await phase('environment', 'provision_setup_ms', async () => {
+      env = (await deps.runtime.prepareEnvironment(ready, initial.entry_file, deps.logger)).env;
+    });
+
+    let endpoint: SessionRecord['endpoint'] = initial.endpoint;
+    if (!initial.warm) await phase('server', 'provision_waitport_ms', async () => {
+      if (overall.aborted) throw new HubError('SERVICE_UNAVAILABLE', 'the sandbox did not become ready within the start-up timeout');
+      const server = await deps.runtime.startServer(ready, {
+        mode: initial.mode,
+        notebook: initial.entry_file,
+        baseUrl: initial.base_url,
+        token: initial.secret,
+        env,
+        readyTimeoutMs: deps.startupTimeoutMs,
+      });
+      endpoint = server.endpoint;
+    });
+
+    const running = await deps.sessions.update(initial.project_id, initial.id, (current) =>
+      current.state === 'provisioning'
+        ? { ...current, state: 'running', phase: 'ready', endpoint, runtime_env: env, started_at: deps.now().toISOString(), saved_code_hash: codeHash(code) }
+        : undefined,
+    );
+    if (running.state !== 'running') throw new Abandoned();
+    report(deps.logger, initial, 'ready', timings, began);
+    return running;
+  } catch (error) {
+    if (error instanceof Abandoned) {
+      report(deps.logger, initial, 'abandoned', timings, began);
+      const latest = (await deps.sessions.get(initial.project_id, initial.id)) ?? initial;
+      // Stopped before the sandbox was recorded: nobody else knows about it, so it goes now.
+      const created = sandbox as Sandbox | null;
+      if (created && latest.sandbox?.id !== created.id) await deps.driver.destroy(created.id).catch(() => {});
+      return latest;
+    }
+    const failure = failureOf(error);
+    report(deps.logger, initial, 'failed', timings, began, failure.code);
+    return deps.sessions.update(initial.project_id, initial.id, (current) =>
+      current.state === 'provisioning'
+        ? { ...current, state: 'failed', stop_reason: 'provision_failed', failure, stopped_at: deps.now().toISOString(), sandbox: current.sandbox ?? sandbox }
+        : undefined,
+    );
+  }
+}
+
+function failureOf(error: unknown): { code: string; message: string } {
+  if (error instanceof HubError) return { code: error.code, message: error.message };
+  // The sandbox backend failed or never became ready: transient from the caller's side.
+  if (isSandboxError(error)) return { code: 'SERVICE_UNAVAILABLE', message: error.message.slice(0, 2000) };
+  return { code: 'INTERNAL_ERROR', message: 'the session could not be started' };
+}
+
+function report(logger: Logger, record: SessionRecord, outcome: string, timings: Record<string, number>, began: number, code?: string): void {
+  logger.info(
+    {
+      event: 'session_provision',
+      client: record.client,
+      session_id: record.id,
+      project_id: record.project_id,
+      notebook_id: record.notebook_id,
+      mode: record.mode,
+      outcome,
+      warm: record.warm,
+      ...(code ? { provision_error_code: code } : {}),
+      ...timings,
+      provision_total_ms: Math.round(performance.now() - began),
+    },
+    'session_provision',
+  );
+}

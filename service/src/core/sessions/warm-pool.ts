@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { newSessionId } from '../ids.js';
+import type { Logger } from '../ports/logger.js';
+import type { NotebookRuntime } from '../ports/notebook-runtime.js';
+import type { ComputeResources, PortEndpoint, Sandbox, SandboxDriver } from '../ports/sandbox-driver.js';
+import { getJson, jsonBody } from '../store/cas.js';
+import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { layout } from '../storage-layout.js';
+
+/** The file a warm sandbox's marimo serves; a session whose notebook lives elsewhere starts cold. */
+export const WARM_ENTRY_FILE = 'notebook.py';
+
+/**
+ * A started edit sandbox waiting for a session: `warm-pool/<session id>`. marimo's base URL is
+ * fixed when it starts and must be the session's proxy path, so the sandbox reserves the id of
+ * the session that will claim it. Claimed by deleting the record conditionally: one winner.
+ */
+export interface WarmSandbox {
+  schema_version: 1;
+  session_id: string;
+  sandbox: Sandbox;
+  endpoint: PortEndpoint;
+  secret: string;
+  compute_profile: string;
+  created_at: string;
+}
+
+export interface WarmPoolConfig {
+  size: number;
+  maxAgeMs: number;
+  computeProfile: string;
+  compute: ComputeResources;
+  readyTimeoutMs: number;
+}
+
+export interface WarmPoolDeps {
+  store: ObjectStore;
+  driver: SandboxDriver;
+  runtime: NotebookRuntime;
+  logger: Logger;
+  /** What the warm marimo opens until a session writes its own notebook over it. */
+  placeholderNotebook: string;
+  config: WarmPoolConfig;
+  now: () => Date;
+}
+
+export class WarmPool {
+  constructor(private readonly deps: WarmPoolDeps) {}
+
+  get enabled(): boolean {
+    return this.deps.config.size > 0;
+  }
+
+  get computeProfile(): string {
+    return this.deps.config.computeProfile;
+  }
+
+  /** Takes a warm sandbox out of the pool, or null when none is ready. */
+  async claim(): Promise<WarmSandbox | null> {
+    if (!this.enabled) return null;
+    for (const key of await this.keys()) {
+      const found = await getJson<WarmSandbox>(this.deps.store, key);
+      if (!found || this.expired(found.value)) continue;
+      try {
+        await this.deps.store.delete(key, { ifMatch: found.etag });
+        return found.value;
+      } catch (error) {
+        if (!(error instanceof PreconditionFailedError)) throw error;
+      }
+    }
+    return null;
+  }
+
+  /** Puts back a sandbox claimed for a start that did not happen (its editor claim was taken). */
+  async giveBack(warm: WarmSandbox): Promise<void> {
+    try {
+      await this.deps.store.put(layout.warmSandbox(warm.session_id), jsonBody(warm), { ifNoneMatch: '*' });
+    } catch (error) {
+      if (!(error instanceof PreconditionFailedError)) throw error;
+    }
+  }
+
+  /** The sandboxes the pool holds (the reaper leaves them alone). */
+  async sandboxIds(): Promise<Set<string>> {
+    const ids = new Set<string>();
+    for (const key of await this.keys()) {
+      const found = await getJson<WarmSandbox>(this.deps.store, key);
+      if (found) ids.add(found.value.sandbox.id);
+    }
+    return ids;
+  }
+
+  /**
+   * One pass of the warm_pool loop: retires sandboxes that are too old or no longer running, then
+   * starts new ones until the pool is full.
+   */
+  async refill(signal: AbortSignal): Promise<{ started: number; retired: number }> {
+    const alive = new Set((await this.deps.driver.list()).filter((sandbox) => sandbox.state === 'running').map((sandbox) => sandbox.id));
+    let ready = 0;
+    let retired = 0;
+    for (const key of await this.keys()) {
+      const found = await getJson<WarmSandbox>(this.deps.store, key);
+      if (!found) continue;
+      if (!this.expired(found.value) && alive.has(found.value.sandbox.id)) {
+        ready++;
+        continue;
+      }
+      try {
+        await this.deps.store.delete(key, { ifMatch: found.etag });
+      } catch (error) {
+        if (error instanceof PreconditionFailedError) continue; // claimed meanwhile
+        throw error;
+      }
+      await this.deps.driver.destroy(found.value.sandbox.id);
+      retired++;
+    }
+    let started = 0;
+    while (this.enabled && ready + started < this.deps.config.size && !signal.aborted) {
+      await this.start();
+      started++;
+    }
+    return { started, retired };
+  }
+
+  private async start(): Promise<void> {
+    const { driver, runtime, config } = this.deps;
+    const sessionId = newSessionId(this.deps.now().getTime());
+    const secret = randomBytes(32).toString('base64url');
+    // No session_id label: until the record below exists the reaper's grace period protects it.
+    const sandbox = await driver.create({ compute: config.compute, ports: ['marimo'], labels: { purpose: 'warm-pool', warm_session_id: sessionId } });
+    try {
+      await driver.waitReady(sandbox.id, { timeoutMs: config.readyTimeoutMs });
+      await driver.writeFile(sandbox.id, WARM_ENTRY_FILE, this.deps.placeholderNotebook);
+      const server = await runtime.startServer(sandbox, {
+        mode: 'edit',
+        notebook: WARM_ENTRY_FILE,
+        baseUrl: `/s/${sessionId}`,
+        token: secret,
+        env: {},
+        readyTimeoutMs: config.readyTimeoutMs,
+      });
+      const warm: WarmSandbox = {
+        schema_version: 1,
+        session_id: sessionId,
+        sandbox,
+        endpoint: server.endpoint,
+        secret,
+        compute_profile: config.computeProfile,
+        created_at: this.deps.now().toISOString(),
+      };
+      await this.deps.store.put(layout.warmSandbox(sessionId), jsonBody(warm), { ifNoneMatch: '*' });
+    } catch (error) {
+      await driver.destroy(sandbox.id).catch(() => {});
+      throw error;
+    }
+  }
+
+  private expired(warm: WarmSandbox): boolean {
+    return this.deps.now().getTime() - Date.parse(warm.created_at) >= this.deps.config.maxAgeMs;
+  }
+
+  private async keys(): Promise<string[]> {
+    const keys: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await this.deps.store.list(layout.warmPoolPrefix, { cursor });
+      keys.push(...page.items.map((item) => item.key));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return keys;
+  }
+}

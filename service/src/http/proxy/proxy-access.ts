@@ -1,0 +1,74 @@
+import { HubError } from '../../core/errors.js';
+import type { Principal } from '../../core/identity/authenticator.js';
+import { decide } from '../../core/policy/engine.js';
+import { sessionFacts } from '../../core/policy/stored-facts.js';
+import { subjectOf } from '../../core/policy/subject.js';
+import { projectFactsOf } from '../../core/projects/project-records.js';
+import type { SessionRecord } from '../../core/sessions/session-model.js';
+import { catalogKeys } from '../../core/storage-layout.js';
+import type { HubServices } from '../../services.js';
+
+export interface ProxyTarget {
+  record: SessionRecord;
+  /** `http://host:port` of marimo (a loopback address). */
+  origin: string;
+  /** Added to every forwarded request: the per-session secret. */
+  headers: Record<string, string>;
+}
+
+const CACHE_MS = 2000;
+
+/**
+ * Decides whether a caller may reach a session's marimo, page loads and WebSocket upgrades
+ * alike: the session must be running, the project visible, and `session.proxy` allowed for this
+ * session (viewers only into apps, an exclusive edit session only for its editor). A decision is
+ * kept for two seconds: a page load is dozens of requests.
+ */
+export class ProxyAccess {
+  private readonly cache = new Map<string, { target: ProxyTarget; until: number }>();
+
+  constructor(private readonly services: HubServices) {}
+
+  async resolve(principal: Principal, sessionId: string): Promise<ProxyTarget> {
+    const key = `${principal.user.id}|${principal.credential.kind === 'token' ? principal.credential.tokenId : 'session'}|${sessionId}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.until > Date.now()) return cached.target;
+    const target = await this.decide(principal, sessionId);
+    if (this.cache.size > 5000) this.cache.clear();
+    this.cache.set(key, { target, until: Date.now() + CACHE_MS });
+    return target;
+  }
+
+  /** Drops cached decisions about a session (it stopped answering: its state may have moved on). */
+  forget(sessionId: string): void {
+    for (const key of this.cache.keys()) if (key.endsWith(`|${sessionId}`)) this.cache.delete(key);
+  }
+
+  private async decide(principal: Principal, sessionId: string): Promise<ProxyTarget> {
+    const { services } = this;
+    const notFound = () => new HubError('NOT_FOUND', `session ${sessionId} not found`);
+    const index = await (await services.catalog.view()).get<{ project_id: string }>(catalogKeys.activeSession(sessionId));
+    if (!index) throw notFound();
+    const [record, project] = await Promise.all([services.sessionStore.get(index.project_id, sessionId), services.projects.get(index.project_id)]);
+    if (!record || !project) throw notFound();
+    const notebook = await services.notebooks.get(record.project_id, record.notebook_id);
+    const decision = decide(
+      subjectOf(principal, services.entitlementRules),
+      'session.proxy',
+      {
+        kind: 'session',
+        project: projectFactsOf(project),
+        ...sessionFacts(record, notebook),
+      },
+      principal.credential.context,
+      { labels: services.labelPolicy, now: new Date() },
+    );
+    if (!decision.allowed) {
+      if (decision.presentation === 'forbidden') throw new HubError('FORBIDDEN', decision.message);
+      throw notFound();
+    }
+    if (record.state === 'provisioning') throw new HubError('SERVICE_UNAVAILABLE', `the session is starting (${record.phase})`, undefined, { retryAfterSeconds: 2 });
+    if (record.state !== 'running' || !record.endpoint) throw new HubError('GONE', `the session is ${record.state}`);
+    return { record, origin: `http://${record.endpoint.host}:${record.endpoint.port}`, headers: { authorization: `Bearer ${record.secret}` } };
+  }
+}

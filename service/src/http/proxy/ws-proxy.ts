@@ -1,0 +1,102 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { HubError } from '../../core/errors.js';
+import type { Principal } from '../../core/identity/authenticator.js';
+import type { SessionRecord } from '../../core/sessions/session-model.js';
+import { ERROR_STATUS } from '../error-status.js';
+import { SESSION_PATH, forwardedHeaders, type ProxyHooks } from './http-proxy.js';
+import type { ProxyAccess } from './proxy-access.js';
+
+export interface WsProxyDeps {
+  access: ProxyAccess;
+  /** Resolves the caller from the upgrade request's cookie or bearer token (null: none). */
+  authenticate(request: IncomingMessage): Promise<Principal | null>;
+  /** The origin pages of the hub are served from (SERVICE_PUBLIC_URL, else the request's host). */
+  expectedOrigin(request: IncomingMessage): string;
+  /** Upgraded connections, closed at shutdown. */
+  sockets: Set<Duplex>;
+  hooks: ProxyHooks & {
+    /** An editor's connection is open: called now and every so often while it stays open. */
+    present(record: SessionRecord): void;
+    /** A connection that `present` announced has closed. */
+    left(record: SessionRecord): void;
+  };
+  presenceIntervalMs: number;
+}
+
+/**
+ * The WebSocket half of the session proxy. Every upgrade (the kernel socket, `/ws_sync`, the
+ * terminal) is authenticated and authorized like a page load, and must come from the hub's own
+ * origin; then the two TCP streams are joined as they are, so frames cross without being parsed.
+ */
+export function handleUpgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Duplex, head: Buffer): void {
+  void upgrade(deps, request, socket, head).catch((error: unknown) => refuse(socket, error));
+}
+
+async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  const sessionId = SESSION_PATH.exec(request.url ?? '')?.[1];
+  if (!sessionId) throw new HubError('NOT_FOUND', 'WebSockets are only proxied into sessions');
+  // Browsers send Origin on every WebSocket handshake; a foreign page must not ride the cookie.
+  if (request.headers.origin !== deps.expectedOrigin(request)) throw new HubError('FORBIDDEN', 'cross-site WebSocket refused');
+  const principal = await deps.authenticate(request);
+  if (!principal) throw new HubError('UNAUTHORIZED', 'sign in first');
+  const target = await deps.access.resolve(principal, sessionId);
+  const endpoint = target.record.endpoint!;
+
+  const upstream = httpRequest({ host: endpoint.host, port: endpoint.port, method: 'GET', path: request.url, headers: forwardedHeaders(request.headers, target) });
+  upstream.on('upgrade', (response, upstreamSocket, upstreamHead) => {
+    const lines = [`HTTP/1.1 101 ${response.statusMessage ?? 'Switching Protocols'}`];
+    for (let i = 0; i < response.rawHeaders.length; i += 2) {
+      if (response.rawHeaders[i]!.toLowerCase() !== 'set-cookie') lines.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+    }
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (upstreamHead.length > 0) socket.write(upstreamHead);
+    if (head.length > 0) upstreamSocket.write(head);
+    join(deps, target.record, socket, upstreamSocket);
+  });
+  upstream.on('response', (response) => {
+    // marimo refused the upgrade: pass its answer on and close.
+    socket.write(`HTTP/1.1 ${response.statusCode ?? 502} ${response.statusMessage ?? ''}\r\nconnection: close\r\n\r\n`);
+    response.resume();
+    socket.destroy();
+  });
+  upstream.on('error', (error) => refuse(socket, new HubError('SERVICE_UNAVAILABLE', `the session did not answer: ${error.message}`)));
+  upstream.end();
+}
+
+function join(deps: WsProxyDeps, record: SessionRecord, client: Duplex, upstream: Duplex): void {
+  for (const socket of [client, upstream]) (socket as Duplex & { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+  deps.sockets.add(client);
+  deps.hooks.present(record);
+  const presence = setInterval(() => deps.hooks.present(record), deps.presenceIntervalMs);
+  presence.unref();
+  let lastActivity = 0;
+  client.on('data', () => {
+    const now = Date.now();
+    if (now - lastActivity > 10_000) {
+      lastActivity = now;
+      deps.hooks.activity(record);
+    }
+  });
+  let closed = false;
+  const close = () => {
+    if (!closed) deps.hooks.left(record);
+    closed = true;
+    clearInterval(presence);
+    deps.sockets.delete(client);
+    client.destroy();
+    upstream.destroy();
+  };
+  client.on('close', close);
+  upstream.on('close', close);
+  client.on('error', close);
+  upstream.on('error', close);
+  client.pipe(upstream);
+  upstream.pipe(client);
+}
+
+function refuse(socket: Duplex, error: unknown): void {
+  const status = error instanceof HubError ? ERROR_STATUS[error.code] : 500;
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${status === 500 ? 'Internal Server Error' : 'Refused'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  socket.destroy();
+}

@@ -1,0 +1,81 @@
+import { Type } from 'typebox';
+import type { SessionRecord, SessionSummary } from '../../core/sessions/session-model.js';
+import { DateTime, Nullable } from '../schemas.js';
+import { ProjectIdParams } from './project-schemas.js';
+
+export const SessionParams = Type.Intersect([ProjectIdParams, Type.Object({ sid: Type.String({ pattern: '^ses-[0-9a-z]{16}$' }) })]);
+
+const Mode = Type.Enum(['edit', 'app']);
+const State = Type.Enum(['provisioning', 'running', 'stopping', 'stopped', 'failed']);
+
+export const Session = Type.Object(
+  {
+    id: Type.String(),
+    project_id: Type.String(),
+    notebook_id: Type.String(),
+    mode: Mode,
+    user_id: Type.String(),
+    state: State,
+    phase: Type.Enum(['queued', 'sandbox', 'files', 'environment', 'server', 'ready'], { description: 'Provisioning progress' }),
+    url: Type.String({ description: 'Where the browser opens the session: the proxied marimo' }),
+    ephemeral: Type.Boolean(),
+    warm: Type.Boolean({ description: 'Started from the warm pool (a sandbox that was already running)' }),
+    editor_sandbox_sharing: Type.Enum(['exclusive', 'shared']),
+    created_at: DateTime,
+    started_at: Nullable(DateTime),
+    stopped_at: Nullable(DateTime),
+    expires_at: DateTime,
+    last_activity_at: DateTime,
+    stop_reason: Nullable(Type.String()),
+    failure: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+    reused: Type.Optional(Type.Boolean({ description: 'True when an existing live session was returned' })),
+  },
+  { $id: 'Session' },
+);
+
+export const SessionListEntry = Type.Object(
+  { id: Type.String(), notebook_id: Type.String(), mode: Mode, user_id: Type.String(), state: State, created_at: DateTime, url: Type.String() },
+  { $id: 'SessionListEntry' },
+);
+
+export const SessionCreate = Type.Object(
+  {
+    notebook_id: Type.String({ pattern: '^nb-[0-9a-z]{16}$' }),
+    mode: Mode,
+    takeover_from: Type.Optional(Type.String({ pattern: '^ses-[0-9a-z]{16}$', description: 'Take the notebook over from this edit session (managers, or the notebook author)' })),
+    wait: Type.Optional(Type.Boolean({ description: 'Answer once the session is running or has failed (up to the start-up timeout)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const Heartbeat = Type.Object({ connected: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const StopRequest = Type.Object({ save: Type.Optional(Type.Boolean({ default: true })) }, { additionalProperties: false });
+export const SaveRequest = Type.Object({ message: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+
+export function sessionOf(record: SessionRecord, reused?: boolean) {
+  return {
+    id: record.id,
+    project_id: record.project_id,
+    notebook_id: record.notebook_id,
+    mode: record.mode,
+    user_id: record.user_id,
+    state: record.state,
+    phase: record.phase,
+    url: `${record.base_url}/`,
+    ephemeral: record.ephemeral,
+    warm: record.warm === true,
+    editor_sandbox_sharing: record.editor_sandbox_sharing,
+    created_at: record.created_at,
+    started_at: record.started_at,
+    stopped_at: record.stopped_at,
+    expires_at: record.expires_at,
+    last_activity_at: record.last_activity_at,
+    stop_reason: record.stop_reason,
+    failure: record.failure,
+    ...(reused !== undefined ? { reused } : {}),
+  };
+}
+
+export function sessionListEntryOf(summary: SessionSummary) {
+  return { id: summary.id, notebook_id: summary.notebook_id, mode: summary.mode, user_id: summary.user_id, state: summary.state, created_at: summary.created_at, url: `/s/${summary.id}/` };
+}

@@ -1,0 +1,166 @@
+/**
+ * Session benchmark (local driver, real marimo). Prints:
+ *  - the median time from `POST /sessions` to the first successful page load through the proxy,
+ *    cold and with a warm pool (goal: warm under 300 ms);
+ *  - the median WebSocket round trip through the hub's proxy next to the same round trip straight
+ *    to marimo, in the same run (goal: ratio <= 1.15). Two round trips are measured: a ping frame
+ *    (the transport alone) and a cell run (an HTTP request to the kernel answered on the socket).
+ * BENCH_RUNS sets the number of starts (default 5), BENCH_QUICK=1 shortens everything.
+ */
+import os from 'node:os';
+import type WebSocket from 'ws';
+import { readSettings } from '../../service/src/config/settings.js';
+import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
+import { createHub } from '../../service/src/hub.js';
+import { createLogger } from '../../service/src/telemetry/logger.js';
+import { ensureLocalRuntime } from '../../sandbox-drivers/src/local/runtime-venv.js';
+import { stderrProgress } from '../../sandbox-drivers/src/shared/progress.js';
+import { testCacheDir } from '../setup/cache-dir.js';
+import { connectKernel, serverTokenOf, type MarimoConnection } from '../support/marimo-client.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const quick = process.env.BENCH_QUICK === '1';
+const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 2 : 5));
+const ROUND_TRIPS = quick ? 50 : 400;
+const CELL_RUNS = quick ? 8 : 40;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const ms = (value: number, digits = 0): string => `${value.toFixed(digits).padStart(7)} ms`;
+
+await ensureLocalRuntime({ dir: testCacheDir('sandbox-runtime'), onProgress: stderrProgress('sandbox runtime') });
+const temp = await makeTempDir('session-bench');
+const settings = readSettings({
+  SERVICE_DATA_DIR: temp.dir,
+  SERVICE_PORT: '0',
+  SERVICE_LOG_LEVEL: 'silent',
+  SERVICE_RUN_MAINTENANCE: 'false',
+  SERVICE_SANDBOX_RUNTIME_DIR: testCacheDir('sandbox-runtime'),
+  SERVICE_WARM_POOL_SIZE: '1',
+  SERVICE_AUTOMATIC_THUMBNAILS: 'false',
+});
+const hub = await createHub({ settings, logger: createLogger('silent') });
+const url = await hub.listen();
+console.log(`# session benchmark (${os.cpus().length} cores, local driver), median of ${RUNS} starts`);
+try {
+  const user = await hub.services.users.ensureByEmail('bench@example.com', { name: null, superAdmin: false }, 'bench');
+  const { token } = await hub.services.tokens.issue(user.id, { name: 'bench', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'bench');
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const api = async (path: string, body?: unknown) => {
+    const response = await fetch(`${url}/api/v1${path}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const json = (await response.json()) as { data: Record<string, unknown> };
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const pid = (await api('/projects', { name: 'Bench' })).id as string;
+  const notebookIds: string[] = [];
+  for (let i = 0; i < 2 * RUNS + 1; i++) notebookIds.push(((await api(`/projects/${pid}/notebooks`, { title: `Bench ${i}` })).meta as { id: string }).id);
+
+  /** POST, poll until running, then load the editor page through the proxy. */
+  const startToPage = async (notebookId: string): Promise<{ ms: number; sessionId: string; warm: boolean }> => {
+    const began = performance.now();
+    const session = await api(`/projects/${pid}/sessions`, { notebook_id: notebookId, mode: 'edit' });
+    const sessionId = session.id as string;
+    let state = session.state;
+    while (state === 'provisioning') {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      state = (await api(`/projects/${pid}/sessions/${sessionId}`)).state;
+    }
+    const page = await fetch(`${url}/s/${sessionId}/`, { headers });
+    await page.text();
+    if (state !== 'running' || !page.ok) throw new Error(`session ${sessionId} is ${String(state)}, page ${page.status}`);
+    return { ms: performance.now() - began, sessionId, warm: session.warm === true };
+  };
+  const stop = (sessionId: string) => api(`/projects/${pid}/sessions/${sessionId}/stop`, { save: false });
+
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const refill = () => hub.services.warmPool.refill(new AbortController().signal);
+  for (let run = 0; run < RUNS; run++) {
+    // A cold start: the pool is drained first, so the session creates its own sandbox.
+    const drained = await hub.services.warmPool.claim();
+    if (drained) await hub.services.sandboxes.destroy(drained.sandbox.id);
+    const coldStart = await startToPage(notebookIds[2 * run]!);
+    if (coldStart.warm) throw new Error('a cold start got a warm sandbox');
+    cold.push(coldStart.ms);
+    await stop(coldStart.sessionId);
+
+    await refill();
+    const warmStart = await startToPage(notebookIds[2 * run + 1]!);
+    if (!warmStart.warm) throw new Error('a warm start got no warm sandbox');
+    warm.push(warmStart.ms);
+    await stop(warmStart.sessionId);
+  }
+  console.log(`POST session to first proxied page, cold:      ${ms(median(cold))}`);
+  const warmMedian = median(warm);
+  console.log(`POST session to first proxied page, warm pool: ${ms(warmMedian)} (goal < 300 ms: ${warmMedian < 300 ? 'met' : 'NOT met'})`);
+
+  // Round trips on one session, alternating paths so that both see the same machine load.
+  const { sessionId } = await startToPage(notebookIds[2 * RUNS]!);
+  const record = (await hub.services.sessionStore.get(pid, sessionId))!;
+  const direct = `http://${record.endpoint!.host}:${record.endpoint!.port}${record.base_url}`;
+  const proxyAuth = { authorization: `Bearer ${token}` };
+  const directAuth = { authorization: `Bearer ${record.secret}` };
+  const serverToken = serverTokenOf(await (await fetch(`${url}/s/${sessionId}/`, { headers })).text())!;
+  const pings = { proxy: [] as number[], direct: [] as number[] };
+  const cells = { proxy: [] as number[], direct: [] as number[] };
+  // marimo gives the kernel to one editor connection at a time, so the paths take turns in blocks,
+  // each resuming the kernel under the same marimo session id.
+  const marimoSessionId = 'bench_session';
+  let cellId = '';
+  const BLOCKS = 4;
+  for (let block = 0; block < BLOCKS; block++) {
+    for (const path of ['proxy', 'direct'] as const) {
+      const root = path === 'proxy' ? `${url}/s/${sessionId}` : direct;
+      const auth = path === 'proxy' ? proxyAuth : directAuth;
+      const connection = await connectKernel(root, path === 'proxy' ? { ...auth, origin: url } : auth, 'notebook.py', marimoSessionId);
+      const first = block === 0 && path === 'proxy';
+      const greeting = await connection.waitFor(first ? 'kernel-ready' : 'reconnected');
+      if (first) cellId = (greeting.data as { cell_ids: string[] }).cell_ids[0]!;
+      for (let i = 0; i < ROUND_TRIPS / BLOCKS; i++) pings[path].push(await ping(connection.socket));
+      for (let i = 0; i < CELL_RUNS / BLOCKS; i++) cells[path].push(await runCell(root, auth, connection, serverToken, cellId, block * CELL_RUNS + i));
+      connection.close();
+    }
+  }
+  await stop(sessionId);
+
+  const report = (label: string, samples: { proxy: number[]; direct: number[] }) => {
+    const ratio = median(samples.proxy) / median(samples.direct);
+    console.log(`${label} direct: ${ms(median(samples.direct), 2)}  proxy: ${ms(median(samples.proxy), 2)}  ratio ${ratio.toFixed(2)} (goal <= 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`);
+  };
+  report('WebSocket ping round trip,      ', pings);
+  report('cell run round trip (HTTP + WS),', cells);
+} finally {
+  for (const sandbox of await hub.services.sandboxes.list()) await hub.services.sandboxes.destroy(sandbox.id);
+  await hub.close();
+  await temp.cleanup();
+}
+
+function ping(socket: WebSocket): Promise<number> {
+  return new Promise((resolve) => {
+    const began = performance.now();
+    socket.once('pong', () => resolve(performance.now() - began));
+    socket.ping();
+  });
+}
+
+/** Runs a one-line cell and waits for its output to arrive on the socket. */
+async function runCell(root: string, auth: Record<string, string>, connection: MarimoConnection, serverToken: string, cellId: string, round: number): Promise<number> {
+  const marker = `round_${round}_${connection.marimoSessionId}`;
+  const seen = connection.messages.length;
+  const began = performance.now();
+  const response = await fetch(`${root}/api/kernel/run`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', 'marimo-session-id': connection.marimoSessionId, 'marimo-server-token': serverToken },
+    body: JSON.stringify({ cellIds: [cellId], codes: [`"${marker}"`] }),
+  });
+  const answer = await response.text();
+  if (!response.ok) throw new Error(`run refused: ${response.status} ${answer}`);
+  for (;;) {
+    if (connection.messages.slice(seen).some((message) => message.op === 'cell-op' && JSON.stringify(message.data).includes(marker))) return performance.now() - began;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}

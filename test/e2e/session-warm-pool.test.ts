@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+
+describe.skipIf(sandboxRuntime === null)('the warm pool', () => {
+  let w: SessionWorld;
+  beforeAll(async () => {
+    w = await startSessionWorld({ SERVICE_WARM_POOL_SIZE: '1' });
+  });
+  afterAll(() => w?.close());
+
+  const refill = () => w.t.hub.services.warmPool.refill(new AbortController().signal);
+
+  it('hands a started sandbox to the next edit session, which opens its own notebook in it', async () => {
+    const { pid, nid } = w;
+    expect(await refill()).toEqual({ started: 1, retired: 0 });
+    const [warmId] = [...(await w.t.hub.services.warmPool.sandboxIds())];
+
+    const started = await w.start('editor', { notebook_id: nid, mode: 'edit', wait: false });
+    expect(started.status, started.text).toBe(201);
+    expect(started.json.data).toMatchObject({ warm: true });
+    const sid = started.json.data.id as string;
+    expect((await w.t.hub.services.sessionStore.get(pid, sid))!.sandbox!.id).toBe(warmId);
+    expect(await w.t.hub.services.warmPool.sandboxIds()).toEqual(new Set());
+
+    const running = await eventually(async () => (await w.api(`/api/v1/projects/${pid}/sessions/${sid}`, 'editor')).json.data, (session) => session.state !== 'provisioning');
+    expect(running.state).toBe('running');
+    const kernel = await w.kernel('editor', sid);
+    const ready = (await kernel.waitFor('kernel-ready')).data as { codes: string[] };
+    const code = (await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/code`, 'editor')).text;
+    expect(ready.codes.length).toBeGreaterThan(0);
+    for (const cell of ready.codes) expect(code).toContain(cell.split('\n')[0]);
+    await w.editInMarimo('editor', sid, kernel, 'import marimo as mo\nwarm = True');
+    kernel.close();
+    const saved = await w.api(`/api/v1/projects/${pid}/sessions/${sid}/save`, 'editor', { method: 'POST' });
+    expect(saved.json.data.saved).toBe(true);
+
+    // The pool is empty until the loop refills it: the next start is cold.
+    const other = await w.notebook('Cold');
+    const cold = await w.start('editor', { notebook_id: other, mode: 'edit' });
+    expect(cold.json.data).toMatchObject({ warm: false, state: 'running' });
+    for (const id of [sid, cold.json.data.id]) await w.api(`/api/v1/projects/${pid}/sessions/${id}/stop`, 'editor', { method: 'POST' });
+  }, 120_000);
+
+  it('replaces warm sandboxes that died, and starts notebooks with dependencies cold', async () => {
+    const { pid } = w;
+    await refill();
+    const [dead] = [...(await w.t.hub.services.warmPool.sandboxIds())];
+    await w.t.hub.services.sandboxes.destroy(dead!);
+    expect(await refill()).toEqual({ started: 1, retired: 1 });
+    // The lifecycle loop leaves the pool's sandboxes alone.
+    expect((await w.sweep()).reaped).toBe(0);
+    expect((await w.t.hub.services.warmPool.sandboxIds()).size).toBe(1);
+
+    const withDependencies = await w.notebook('Dependencies');
+    const code = (await w.api(`/api/v1/projects/${pid}/notebooks/${withDependencies}/code`, 'admin')).text;
+    const version = (await w.api(`/api/v1/projects/${pid}/notebooks/${withDependencies}/versions`, 'admin')).json.data.items[0].version_id;
+    const declared = `# /// script\n# dependencies = []\n# ///\n${code}`;
+    await w.api(`/api/v1/projects/${pid}/notebooks/${withDependencies}/versions`, 'admin', { method: 'POST', body: { code: declared, base_version_id: version } });
+    const started = await w.start('editor', { notebook_id: withDependencies, mode: 'edit' });
+    expect(started.json.data).toMatchObject({ warm: false, state: 'running' });
+    expect((await w.t.hub.services.warmPool.sandboxIds()).size).toBe(1);
+    await w.api(`/api/v1/projects/${pid}/sessions/${started.json.data.id}/stop`, 'editor', { method: 'POST' });
+  }, 120_000);
+});

@@ -1,0 +1,83 @@
+import type {
+  ExecRequest,
+  ExecResult,
+  PortEndpoint,
+  Sandbox,
+  SandboxDriver,
+  SandboxProcess,
+  SandboxSpec,
+  SandboxSummary,
+  WaitReadyOptions,
+} from '../../service/src/core/ports/sandbox-driver.js';
+import { SandboxError } from '../../service/src/core/ports/sandbox-driver.js';
+
+/** Passes every call to a real driver; the fakes below change one thing each. */
+class WrappedDriver implements SandboxDriver {
+  constructor(readonly inner: SandboxDriver) {}
+  get kind(): string {
+    return this.inner.kind;
+  }
+  get ownerId(): string {
+    return this.inner.ownerId;
+  }
+  get canAttach(): boolean {
+    return this.inner.canAttach;
+  }
+  create(spec: SandboxSpec): Promise<Sandbox> {
+    return this.inner.create(spec);
+  }
+  waitReady(id: string, options: WaitReadyOptions): Promise<void> {
+    return this.inner.waitReady(id, options);
+  }
+  exec(id: string, request: ExecRequest): Promise<ExecResult> {
+    return this.inner.exec(id, request);
+  }
+  spawn(id: string, request: Omit<ExecRequest, 'timeoutMs' | 'check'>): Promise<SandboxProcess> {
+    return this.inner.spawn(id, request);
+  }
+  writeFile(id: string, path: string, data: string | Buffer): Promise<void> {
+    return this.inner.writeFile(id, path, data);
+  }
+  readFile(id: string, path: string): Promise<Buffer> {
+    return this.inner.readFile(id, path);
+  }
+  exposePort(id: string, port: string): Promise<PortEndpoint> {
+    return this.inner.exposePort(id, port);
+  }
+  list(): Promise<SandboxSummary[]> {
+    return this.inner.list();
+  }
+  destroy(id: string): Promise<void> {
+    return this.inner.destroy(id);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/**
+ * The real local driver, saying it cannot attach to sandboxes an earlier process created. The
+ * providers that really cannot (some Kubernetes set-ups, for instance) cannot run here, and the
+ * hub's rules for them (spec 4.9) depend on nothing but this flag.
+ */
+export class FakeUnattachableDriver extends WrappedDriver {
+  override get canAttach(): boolean {
+    return false;
+  }
+}
+
+/**
+ * The real local driver, whose destroy fails or takes its time on demand: a container engine
+ * that is down or a sandbox that will not die cannot be produced at will with real backends here.
+ */
+export class FakeFaultyDestroyDriver extends WrappedDriver {
+  /** `fail`: destroy throws BACKEND_ERROR; `slow`: destroy waits `delayMs` first; null: the real one. */
+  fault: { kind: 'fail' } | { kind: 'slow'; delayMs: number } | null = null;
+
+  override async destroy(id: string): Promise<void> {
+    const fault = this.fault;
+    if (fault?.kind === 'fail') throw new SandboxError('BACKEND_ERROR', `the backend refused to destroy ${id}`);
+    if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    return this.inner.destroy(id);
+  }
+}

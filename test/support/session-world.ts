@@ -1,0 +1,114 @@
+import { inject } from 'vitest';
+import { connectKernel, serverTokenOf, saveCells, type MarimoConnection } from './marimo-client.js';
+import { startTestHub, type CallOptions, type CallResult, type TestHub } from './test-hub.js';
+
+/** The marimo runtime prepared by the global test setup, or null when this machine has none. */
+export const sandboxRuntime = inject('sandboxRuntime');
+
+export type Role = 'manager' | 'editor' | 'viewer';
+
+/**
+ * A hub running real marimo sessions on the local driver, with one project, one notebook and a
+ * user per role (plus the admin who owns the project), each acting through a token.
+ */
+export interface SessionWorld {
+  t: TestHub;
+  pid: string;
+  nid: string;
+  tokens: Record<Role | 'admin', string>;
+  userIds: Record<Role | 'admin', string>;
+  api(path: string, who: Role | 'admin', options?: Omit<CallOptions, 'token'>): Promise<CallResult>;
+  /** POST /sessions and wait until the session runs (or fails). */
+  start(who: Role | 'admin', body: Record<string, unknown>): Promise<CallResult>;
+  /** Opens the kernel WebSocket of a session through the hub's proxy. */
+  kernel(who: Role | 'admin', sessionId: string): Promise<MarimoConnection>;
+  /** Edits and saves the notebook in marimo, as its editor does, through the proxy. */
+  editInMarimo(who: Role | 'admin', sessionId: string, connection: MarimoConnection, code: string): Promise<void>;
+  /** Creates another notebook in the project. */
+  notebook(title: string): Promise<string>;
+  /** One pass of the session lifecycle loop (as if it ran at `at`, default now). */
+  sweep(at?: Date): ReturnType<TestHub['hub']['services']['sweepSessions']>;
+  close(): Promise<void>;
+}
+
+export async function startSessionWorld(env: Record<string, string> = {}): Promise<SessionWorld> {
+  const t = await startTestHub({ env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', ...env } });
+  try {
+    return { ...(await populateSessionWorld(t, 'Sessions')), close: () => closeSessionHub(t) };
+  } catch (error) {
+    await closeSessionHub(t).catch(() => {});
+    throw error;
+  }
+}
+
+/** Sandboxes outlive a hub on purpose (a restart must not kill kernels); a test cleans up its own. */
+export async function closeSessionHub(t: TestHub): Promise<void> {
+  const { sandboxes } = t.hub.services;
+  const destroyAll = async () => {
+    for (const sandbox of await sandboxes.list()) await sandboxes.destroy(sandbox.id);
+  };
+  try {
+    await destroyAll();
+    // Sessions still starting create sandboxes until the hub has drained.
+    await t.hub.close();
+    await destroyAll();
+  } finally {
+    await t.close();
+  }
+}
+
+/** The users, project and notebook every session world starts with, on a running hub. */
+export async function populateSessionWorld(t: TestHub, projectName: string): Promise<Omit<SessionWorld, 'close'>> {
+  const tokens = {} as Record<Role | 'admin', string>;
+  const userIds = {} as Record<Role | 'admin', string>;
+  for (const who of ['admin', 'manager', 'editor', 'viewer'] as const) {
+    tokens[who] = await t.tokenFor(`${who}@sessions.test`, { superAdmin: false });
+    userIds[who] = (await t.call('/api/v1/me', { token: tokens[who] })).json.data.id;
+  }
+  const api = (path: string, who: Role | 'admin', options: Omit<CallOptions, 'token'> = {}) => t.call(path, { ...options, token: tokens[who] });
+  const project = await api('/api/v1/projects', 'admin', { method: 'POST', body: { name: projectName } });
+  if (project.status !== 201) throw new Error(`creating the project: ${project.status} ${project.text}`);
+  const pid = project.json.data.id as string;
+  for (const role of ['manager', 'editor', 'viewer'] as const) {
+    const added = await api(`/api/v1/projects/${pid}/members`, 'admin', { method: 'POST', body: { user_id: userIds[role], role } });
+    if (added.status >= 300) throw new Error(`adding ${role}: ${added.status} ${added.text}`);
+  }
+  const notebook = async (title: string) => {
+    const created = await api(`/api/v1/projects/${pid}/notebooks`, 'admin', { method: 'POST', body: { title } });
+    if (created.status !== 201) throw new Error(`creating notebook ${title}: ${created.status} ${created.text}`);
+    return created.json.data.meta.id as string;
+  };
+  const nid = await notebook('Live');
+  const proxyHeaders = (who: Role | 'admin') => ({ authorization: `Bearer ${tokens[who]}`, origin: t.url });
+
+  return {
+    t,
+    pid,
+    nid,
+    tokens,
+    userIds,
+    api,
+    notebook,
+    start: (who, body) => api(`/api/v1/projects/${pid}/sessions`, who, { method: 'POST', body: { wait: true, ...body } }),
+    kernel: (who, sessionId) => connectKernel(`${t.url}/s/${sessionId}`, proxyHeaders(who)),
+    async editInMarimo(who, sessionId, connection, code) {
+      const page = await api(`/s/${sessionId}/`, who);
+      const serverToken = serverTokenOf(page.text);
+      if (!serverToken) throw new Error('no server token in the marimo page');
+      const saved = await saveCells(`${t.url}/s/${sessionId}`, proxyHeaders(who), connection, serverToken, (codes) => [code, ...codes.slice(1)]);
+      if (!saved.ok) throw new Error(`marimo refused the save: ${saved.status} ${await saved.text()}`);
+    },
+    sweep: (at) => t.hub.services.sweepSessions(new AbortController().signal, at),
+  };
+}
+
+/** Polls `read` until `done` says so (at most `timeoutMs`); returns the last value read. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}
