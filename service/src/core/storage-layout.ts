@@ -7,6 +7,7 @@
  *   _system/preflight/<probe>            short-lived boot probes
  *   _system/_<lease>.lock                single-owner leases (maintenance loops)
  *   _system/loop-status/<loop>           each loop's last attempt
+ *   _system/blob-garbage                 when blob garbage collection last completed a pass
  *   records/projects/<pid>/<rev>         immutable project revisions
  *   records/users/<uid>/<rev>            immutable user revisions
  *   records/notebooks/<pid>/<nid>/<rev>  immutable notebook revisions
@@ -51,8 +52,10 @@ export const layout = {
   workspaceHead: (projectId: string, notebookId: string) => `content/workspaces/${projectId}/${notebookId}/head`,
   workspaceManifest: (projectId: string, notebookId: string, manifestId: string) => `content/workspaces/${projectId}/${notebookId}/manifests/${manifestId}`,
   workspacePrefix: (projectId: string, notebookId: string) => `content/workspaces/${projectId}/${notebookId}/`,
+  workspacesPrefix: 'content/workspaces/',
   blob: (sha256: string) => `blobs/sha256/${sha256.slice(0, 2)}/${sha256}`,
   blobsPrefix: 'blobs/',
+  blobGarbageState: '_system/blob-garbage',
   importRecord: (projectId: string, importId: string) => `imports/${projectId}/${importId}/record`,
   importSnapshot: (projectId: string, importId: string) => `imports/${projectId}/${importId}/snapshot`,
   importReceipt: (projectId: string, importId: string, index: number) => `imports/${projectId}/${importId}/notebooks/${index}`,

@@ -25,8 +25,11 @@ export interface HousekeepingTask {
   run(context: HousekeepingContext): Promise<HousekeepingResult>;
 }
 
-/** Five tasks at this budget stay well inside the maintenance deadline (15 min). */
-export const DEFAULT_TASK_BUDGET_MS = 2 * 60_000;
+/**
+ * The cheap tasks get this; the garbage collectors ask for more. Together the budgets stay inside
+ * the maintenance deadline (15 min), which a test checks.
+ */
+export const DEFAULT_TASK_BUDGET_MS = 60_000;
 
 /**
  * The maintenance loop: every 5 minutes, under `_system/_maintenance.lock`, runs the registered

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { HubError } from '../errors.js';
 import { timeOrderedId } from '../ids.js';
 import { getJson, jsonBody, retryOnConflict } from '../store/cas.js';
-import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../store/object-store.js';
 import { layout } from '../storage-layout.js';
+import { BLOB_REFRESH_AFTER_MS, blobWrittenAt } from './blob-ages.js';
 import { emptyManifest, type WorkspaceHead, type WorkspaceManifest } from './workspace-model.js';
 import { WorkspaceTree } from './workspace-tree.js';
 
@@ -84,16 +85,15 @@ export class WorkspaceStore {
     });
   }
 
-  /** Stores content once; returns its hash. A blob that already exists holds the same bytes. */
+  /**
+   * Stores content once; returns its hash. A blob that already exists holds the same bytes; one
+   * stored long ago is written again so garbage collection sees it as young (see blob-ages.ts).
+   */
   async putBlob(body: Buffer): Promise<string> {
     const hash = sha256Hex(body);
-    const key = layout.blob(hash);
-    if (await this.store.head(key)) return hash;
-    try {
-      await this.store.put(key, body, { ifNoneMatch: '*' });
-    } catch (error) {
-      if (!(error instanceof PreconditionFailedError)) throw error;
-    }
+    const writtenAt = await blobWrittenAt(this.store, hash);
+    if (writtenAt !== null && this.now().getTime() - writtenAt < BLOB_REFRESH_AFTER_MS) return hash;
+    await this.store.put(layout.blob(hash), body);
     return hash;
   }
 

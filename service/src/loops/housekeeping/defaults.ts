@@ -1,4 +1,5 @@
 import type { Catalog } from '../../core/catalog/catalog.js';
+import { blobGarbageTask, type BlobGarbageOptions } from './blob-garbage.js';
 import type { ObjectStore } from '../../core/store/object-store.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
 import { catalogGarbageTask, type CatalogGarbageOptions } from './catalog-garbage.js';
@@ -13,6 +14,7 @@ export interface HousekeepingOptions {
   idempotency?: IdempotencySweepOptions;
   loopStatus?: LoopStatusSweepOptions;
   notebookImports?: RecordSweepOptions;
+  blobs?: BlobGarbageOptions;
 }
 
 /** The tasks every maintenance loop runs, cheapest first so a slow catalog pass delays nothing else. */
@@ -27,5 +29,6 @@ export function defaultHousekeepingTasks(
     loopStatusTask(deps.store, deps.knownLoops, options.loopStatus),
     notebookImportsTask(deps.store, options.notebookImports),
     catalogGarbageTask(deps.store, deps.catalog, options.catalog),
+    blobGarbageTask(deps.store, options.blobs),
   ];
 }

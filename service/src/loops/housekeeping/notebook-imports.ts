@@ -8,8 +8,6 @@ import type { RecordSweepOptions } from './expired-records.js';
 import { listObjects } from './scan.js';
 
 const DEFAULT_MAX_DELETES = 5_000;
-/** Less than the usual two minutes, so that every task's budget together stays inside the loop's deadline. */
-const DEFAULT_BUDGET_MS = 60_000;
 
 /** The creation time an import id begins with (ids are time-ordered), or null. */
 function createdAtOf(importId: string): number | null {
@@ -44,13 +42,14 @@ interface SweepCounts {
  * (the import then shows its files as expired), and 7 days after that the record and the
  * per-notebook receipts go too, the record last so an interrupted pass finds the import again.
  * Readers already treat an import by its times, so deletion only reclaims space. File contents are
- * content-addressed blobs shared with workspaces and are not deleted here.
+ * content-addressed blobs shared with workspaces: the `blobs` task deletes them once nothing names
+ * them.
  */
 export function notebookImportsTask(store: ObjectStore, options: RecordSweepOptions = {}): HousekeepingTask {
   const maxDeletes = options.maxDeletes ?? DEFAULT_MAX_DELETES;
   return {
     name: 'notebook_imports',
-    budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS,
+    budgetMs: options.budgetMs,
     async run({ signal, now }) {
       const counts: SweepCounts = { imports: 0, snapshots_deleted: 0, imports_deleted: 0, deleted: 0, unreadable: 0 };
       let group: ImportKeys | undefined;
