@@ -108,7 +108,7 @@ describe('notebook imports: a folder of marimo notebooks, end to end', () => {
     expect(first.status, first.text).toBe(201);
     const sales = first.json.data.notebook;
     expect(sales.meta).toMatchObject({ title: 'Sales report', status: 'draft' });
-    expect(sales.entry_file).toBe('sales_report.py');
+    expect((await t.call(`${workspace(sales.meta.id)}/access`, { token: editor })).json.data.protected_paths[0].path).toBe('sales_report.py');
     expect(sales.readme).toBe('# Analytics\n');
     expect(first.json.data.import.notebooks[1]).toMatchObject({ state: 'imported', notebook_id: sales.meta.id, imported_by: expect.any(String) });
 

@@ -29,7 +29,7 @@ describe('notebooks', () => {
   let outsider: string;
   let pid: string;
   beforeAll(async () => {
-    t = await startTestHub({ env: { SERVICE_MAX_VERSIONS_PER_NOTEBOOK: '3' } });
+    t = await startTestHub({ env: { SERVICE_MAX_VERSIONS_PER_NOTEBOOK: '3', SERVICE_CLASSIFICATION_ORDER: 'public,internal,secret' } });
     owner = await t.tokenFor('owner@example.com');
     viewer = await t.tokenFor('viewer@example.com');
     editor = await t.tokenFor('editor@example.com');
@@ -49,12 +49,16 @@ describe('notebooks', () => {
   it('creates a blank notebook with its first version, and counts it in the project', async () => {
     const created = await t.call(base(), { method: 'POST', token: editor, body: { title: ' Blank ', tags: ['kind:demo'] } });
     expect(created.status).toBe(201);
-    const { meta, source, readme, entry_file } = created.json.data;
+    // Spec 2.11: the detail is exactly these three.
+    expect(Object.keys(created.json.data).sort()).toEqual(['meta', 'readme', 'source']);
+    const { meta, source, readme } = created.json.data;
     expect(meta).toMatchObject({ title: 'Blank', status: 'draft', project_id: pid, tags: ['kind:demo'], last_run_at: null, runtime: { marimo_version: expect.any(String) } });
     expect(meta.id).toMatch(/^nb-[0-9a-z]{16}$/);
     expect(source).toEqual({ type: 'local', current_version_id: expect.stringMatching(/^ver-/) });
     expect(readme).toBeNull();
-    expect(entry_file).toBe('notebook.py');
+    // The entry file's path is where the workspace protects it.
+    const access = (await t.call(`${base()}/${meta.id}/workspace/access`, { token: editor })).json.data;
+    expect(access.protected_paths.map((entry: { path: string }) => entry.path)).toEqual(['notebook.py']);
     const code = await t.call(`${base()}/${meta.id}/code`, { token: viewer });
     expect(code.headers.get('content-type')).toMatch(/^text\/x-python/);
     expect(code.text).toMatch(/app = marimo\.App\(\)/);
@@ -124,10 +128,61 @@ describe('notebooks', () => {
     expect((await t.call(`${base()}/${nid}`, { method: 'PATCH', token: owner, body: { compute_profile: 'default' } })).json.data.meta.compute_profile).toBe('default');
   });
 
+  it('applies the rules of PATCH to the settings a notebook is created with', async () => {
+    const titles = async () => (await t.call(`${base()}?limit=200`, { token: owner })).json.data.items.map((item: { title: string }) => item.title) as string[];
+    const secret = { classification: 'secret', compartments: [] };
+    const refused: [string, object][] = [
+      ['active', { status: 'active' }],
+      ['archived', { status: 'archived' }],
+      ['image', { base_image: 'registry.example/other:1' }],
+      ['profile', { compute_profile: 'default' }],
+      ['labels', { security_labels: secret }],
+    ];
+    for (const [title, settings] of refused) {
+      const response = await t.call(base(), { method: 'POST', token: editor, body: { title: `refused ${title}`, ...settings } });
+      expect(response.status, title).toBe(403);
+      expect(response.json.error.code).toBe('FORBIDDEN');
+    }
+    expect((await titles()).filter((title) => title.startsWith('refused'))).toEqual([]);
+    const events = (await t.hub.store.list(layout.projectAuditPrefix(pid))).items;
+    const bodies = await Promise.all(events.map(async (item) => (await t.hub.store.get(item.key))!.body.toString()));
+    expect(bodies.filter((body) => body.includes('refused '))).toEqual([]);
+
+    // What a new notebook has anyway needs no role beyond notebook.write.
+    const plain = await t.call(base(), { method: 'POST', token: editor, body: { title: 'defaults', status: 'draft', base_image: null, compute_profile: null, security_labels: null } });
+    expect(plain.status, plain.text).toBe(201);
+    const managed = await t.call(base(), { method: 'POST', token: owner, body: { title: 'managed', status: 'active', compute_profile: 'default', security_labels: secret } });
+    expect(managed.status, managed.text).toBe(201);
+    expect(managed.json.data.meta).toMatchObject({ status: 'active', compute_profile: 'default', security_labels: secret });
+  });
+
+  it('fills every page with notebooks the caller may see: labels are checked before the page is cut', async () => {
+    const { notebooks } = t.hub.services;
+    const me = (await t.call('/api/v1/me', { token: owner })).json.data;
+    const visible: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      // Tokens carry no security context, so labelled notebooks are hidden from every caller here.
+      for (let j = 0; j < 3; j++) await notebooks.create(pid, 'Notebooks', { title: `hidden ${i}.${j}`, security_labels: { classification: 'public', compartments: [] } }, me);
+      visible.unshift((await notebooks.create(pid, 'Notebooks', { title: `shown ${i}` }, me)).notebook.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page = (await t.call(`${base()}?limit=2${query}`, { token: viewer })).json.data;
+      if (page.next_cursor) expect(page.items).toHaveLength(2);
+      seen.push(...page.items.map((item: { id: string }) => item.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen.slice(0, 3)).toEqual(visible);
+    const titles = (await t.call(`${base()}?limit=200`, { token: viewer })).json.data.items.map((item: { title: string }) => item.title);
+    expect(titles.filter((title: string) => title.startsWith('hidden'))).toEqual([]);
+  });
+
   it('lists newest first with a status filter, hides deleted notebooks and audits every change', async () => {
     const before = (await t.call('/api/v1/projects?limit=200', { token: owner })).json.data.items.find((item: { id: string }) => item.id === pid).notebook_count;
     const older = (await createNotebook({ title: 'older' })).meta.id;
-    const newer = (await createNotebook({ title: 'newer', status: 'active' })).meta.id;
+    const newer = (await createNotebook({ title: 'newer', status: 'active' }, owner)).meta.id;
     const all = (await t.call(`${base()}?limit=2`, { token: viewer })).json.data;
     expect(all.items.map((item: { id: string }) => item.id)).toEqual([newer, older]);
     expect(all.next_cursor).not.toBeNull();

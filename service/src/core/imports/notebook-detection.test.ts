@@ -57,5 +57,11 @@ describe('detectNotebooks', () => {
     expect(renamed).toMatchObject({ entry_file: 'notebook.py', state: 'ready', title: 'analyse (v2)?' });
     const [blocked] = detectNotebooks([text('x/análisis.py', NOTEBOOK), text('x/notebook.py', 'print(1)\n')]);
     expect(blocked).toMatchObject({ state: 'invalid', reason: 'unsupported_name' });
+    // A folder of that name takes it too: the entry file could not sit beside it.
+    const [underFolder] = detectNotebooks([text('x/análisis.py', NOTEBOOK), text('x/notebook.py/data.csv', '1')]);
+    expect(underFolder).toMatchObject({ state: 'invalid', reason: 'unsupported_name' });
+    const [emptyFolder] = detectNotebooks([text('x/análisis.py', NOTEBOOK)], ['x', 'x/notebook.py']);
+    expect(emptyFolder).toMatchObject({ state: 'invalid', reason: 'unsupported_name' });
+    expect(detectNotebooks([text('x/análisis.py', NOTEBOOK)], ['x', 'x/other'])[0]).toMatchObject({ state: 'ready' });
   });
 });

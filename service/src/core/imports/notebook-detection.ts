@@ -1,6 +1,6 @@
 import { MAX_NOTEBOOK_BYTES, looksLikeMarimoNotebook } from '../notebooks/marimo-source.js';
 import { isEntryFilePath } from '../notebooks/notebook-service.js';
-import { ROOT, isWithin, nameOf, parentOf } from '../workspace/paths.js';
+import { ROOT, ancestorsOf, isWithin, nameOf, parentOf } from '../workspace/paths.js';
 import type { DetectedNotebook, InvalidReason } from './import-model.js';
 
 export interface FolderFile {
@@ -19,7 +19,7 @@ const APP_TITLE = /\bapp_title\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')/;
  * `app = marimo.App(...)`. The markers are ASCII, so a file that is not UTF-8 is still recognized
  * (and reported as invalid) instead of passing silently as a data file.
  */
-export function detectNotebooks(files: readonly FolderFile[]): DetectedNotebook[] {
+export function detectNotebooks(files: readonly FolderFile[], directories: readonly string[] = []): DetectedNotebook[] {
   const candidates = files.filter((file) => file.path.toLowerCase().endsWith('.py') && looksLikeMarimoNotebook(file.body.toString('latin1')));
   const notebookPaths = new Set(candidates.map((file) => file.path));
   const sized = files.map((file) => ({ path: file.path, size: file.body.length }));
@@ -27,7 +27,10 @@ export function detectNotebooks(files: readonly FolderFile[]): DetectedNotebook[
     .map((file) => {
       const folder = parentOf(file.path);
       const neighbours = neighbourFiles(folder, sized, notebookPaths);
-      const taken = new Set(neighbours.map((neighbour) => neighbour.workspacePath));
+      const taken = takenPaths(
+        neighbours.map((neighbour) => neighbour.workspacePath),
+        neighbourFolders(folder, directories),
+      );
       const ownName = nameOf(file.path);
       const entryFile = isEntryFilePath(ownName) ? ownName : FALLBACK_ENTRY_FILE;
       const problem = problemOf(file.body, entryFile, taken);
@@ -60,6 +63,16 @@ export function neighbourFiles<T extends { path: string; size: number }>(folder:
 /** The folders inside `folder` (not itself), as paths in the new workspace. */
 export function neighbourFolders(folder: string, directories: readonly string[]): string[] {
   return directories.filter((directory) => directory !== folder && isWithin(directory, folder)).map((directory) => rebaseToRoot(directory, folder));
+}
+
+/** Every path the new workspace will hold: its files, and the folders around them or on their own. */
+function takenPaths(files: readonly string[], folders: readonly string[]): Set<string> {
+  const taken = new Set<string>(folders);
+  for (const file of files) {
+    taken.add(file);
+    for (const folder of ancestorsOf(file)) taken.add(folder);
+  }
+  return taken;
 }
 
 /** `path` (inside `folder`) as seen from `folder`. */

@@ -2,9 +2,10 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import { newImportId } from '../ids.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
-import type { Actor, NotebookService } from '../notebooks/notebook-service.js';
+import type { Actor, NotebookInput, NotebookService } from '../notebooks/notebook-service.js';
 import type { FolderArchiveLimits, FolderArchiveReader } from '../ports/folder-archive.js';
 import type { ObjectStore } from '../store/object-store.js';
+import { layout } from '../storage-layout.js';
 import { mimeTypeOf } from '../workspace/mime.js';
 import { nameOf } from '../workspace/paths.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';
@@ -84,7 +85,7 @@ export class NotebookImports {
     const plan = planFolder(opened.entries);
     const bodies = await opened.readFiles(plan.files.map((file) => file.index));
     const files = plan.files.map((file, i) => ({ path: file.path, body: bodies[i]! }));
-    const notebooks = detectNotebooks(files);
+    const notebooks = detectNotebooks(files, plan.directories);
     if (notebooks.length === 0) {
       throw invalid('body', 'holds no marimo notebook: a notebook is a .py file that does `import marimo` and defines `app = marimo.App(...)`');
     }
@@ -165,8 +166,7 @@ export class NotebookImports {
     try {
       const code = (await this.blobs.getBlob(notebookFile.blob)).toString('utf8');
       const input = { title: request.title ?? detected.title, code, entry_file: detected.entry_file, ...(request.description !== undefined ? { description: request.description } : {}), ...(request.tags ? { tags: request.tags } : {}) };
-      notebook = (await this.deps.notebooks.create(projectId, projectName, input, actor, origin)).notebook;
-      await this.fillWorkspace(projectName, notebook, record, detected, snapshot, actor, origin);
+      notebook = await this.createWithWorkspace(projectName, input, record, detected, snapshot, actor, origin);
     } catch (error) {
       await this.records.release(projectId, importId, index, claimEtag);
       throw error;
@@ -175,23 +175,44 @@ export class NotebookImports {
     return { notebook, import: await this.get(projectId, importId) };
   }
 
-  private async fillWorkspace(
+  /**
+   * Fills the workspace of the notebook-to-be, then stores the notebook. Until then nothing lists
+   * the notebook nor can reach its workspace, so a failure on the way leaves no notebook, no
+   * notebook audit event and no alert; the unreachable workspace is removed again here.
+   */
+  private async createWithWorkspace(
     projectName: string,
-    notebook: NotebookRevision,
+    input: NotebookInput,
     record: ImportRecord,
     detected: ImportRecord['notebooks'][number],
     snapshot: ImportSnapshot,
     actor: Actor,
     origin: Record<string, unknown>,
-  ): Promise<void> {
+  ): Promise<NotebookRevision> {
+    const prepared = this.deps.notebooks.prepare(record.project_id, input, actor);
     const notebookPaths = new Set(record.notebooks.map((candidate) => candidate.path));
     const files = neighbourFiles(detected.folder, snapshot.files, notebookPaths).map((file) => ({ path: file.workspacePath, blob: file.blob, size: file.size }));
     try {
-      await this.deps.workspace.importFiles(notebook, files, neighbourFolders(detected.folder, snapshot.directories), actor.id, origin);
+      await this.deps.workspace.importFiles(prepared.notebook, files, neighbourFolders(detected.folder, snapshot.directories), actor.id, origin);
+      return (await this.deps.notebooks.commit(prepared, projectName, actor, origin)).notebook;
     } catch (error) {
-      // A notebook without the files its code reads would be half an import.
-      await this.deps.notebooks.delete(notebook.project_id, projectName, notebook.id, actor).catch(() => {});
+      await this.discardWorkspace(prepared.notebook);
       throw error;
+    }
+  }
+
+  /** Deletes every object of a workspace whose notebook was never stored (so nobody else wrote it). */
+  private async discardWorkspace(notebook: NotebookRevision): Promise<void> {
+    const prefix = layout.workspacePrefix(notebook.project_id, notebook.id);
+    try {
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<ObjectStore['list']>> = await this.deps.store.list(prefix, { cursor });
+        for (const item of page.items) await this.deps.store.delete(item.key);
+        cursor = page.nextCursor;
+      } while (cursor);
+    } catch {
+      // Unreachable without its notebook: a leftover costs space, never correctness.
     }
   }
 

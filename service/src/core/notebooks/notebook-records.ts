@@ -123,47 +123,77 @@ export class NotebookRecords {
     return (await this.catalog.view()).get<NotebookVersion>(catalogKeys.notebookVersion(notebookId, versionId));
   }
 
-  async readCode(projectId: string, notebookId: string, versionId: string): Promise<string> {
+  /** A version's code; null when it is not in the store (pruned since its entry was read). */
+  async readCode(projectId: string, notebookId: string, versionId: string): Promise<string | null> {
     const object = await this.store.get(layout.notebookVersionPart(projectId, notebookId, versionId, 'code'));
-    if (!object) throw new HubError('INTERNAL_ERROR', `the code of version ${versionId} is missing from the store`);
-    return object.body.toString('utf8');
+    return object ? object.body.toString('utf8') : null;
   }
 
   async readSnapshot(projectId: string, notebookId: string, versionId: string): Promise<Buffer | null> {
     return (await this.store.get(layout.notebookVersionPart(projectId, notebookId, versionId, 'snapshot')))?.body ?? null;
   }
 
-  /** Attaches the HTML rendering of a version (captured from a running kernel or a job). */
+  /**
+   * Attaches the HTML rendering of a version (captured from a running kernel or a job). The version
+   * is checked before the HTML is stored, and the HTML removed again when a prune took the version
+   * meanwhile, so no snapshot outlives its version.
+   */
   async attachSnapshot(projectId: string, notebookId: string, versionId: string, html: Buffer): Promise<NotebookVersion> {
-    await this.store.put(layout.notebookVersionPart(projectId, notebookId, versionId, 'snapshot'), html);
+    const key = catalogKeys.notebookVersion(notebookId, versionId);
+    const missing = () => new HubError('NOT_FOUND', `version ${versionId} not found`);
+    if (!(await (await this.catalog.view()).get<NotebookVersion>(key))) throw missing();
+    const snapshotKey = layout.notebookVersionPart(projectId, notebookId, versionId, 'snapshot');
+    await this.store.put(snapshotKey, html);
     const captured = { captured_at: this.now().toISOString(), bytes: html.length };
-    return this.catalog.mutate('notebook.snapshot', async (tx) => {
-      const key = catalogKeys.notebookVersion(notebookId, versionId);
-      const version = await tx.get<NotebookVersion>(key);
-      if (!version) throw new HubError('NOT_FOUND', `version ${versionId} not found`);
-      const next = { ...version, html_snapshot: captured };
-      tx.put(key, next);
-      return next;
-    });
+    try {
+      return await this.catalog.mutate('notebook.snapshot', async (tx) => {
+        const version = await tx.get<NotebookVersion>(key);
+        if (!version) throw missing();
+        const next = { ...version, html_snapshot: captured };
+        tx.put(key, next);
+        return next;
+      });
+    } catch (error) {
+      if (error instanceof HubError && error.code === 'NOT_FOUND') await this.store.delete(snapshotKey).catch(() => {});
+      throw error;
+    }
   }
 
   /**
-   * Removes the oldest versions beyond `keep`, never the current one nor a pinned one; returns
-   * the ids removed. Their content goes after the catalog no longer lists them.
+   * Removes the oldest versions beyond `keep`, never the current one (as the transaction sees it)
+   * nor one `held` names; returns the ids removed. `held` is asked only when there is something to
+   * prune. A version's content goes after the catalog no longer lists it, so readers see a version
+   * whole or not at all (a reader that raced the removal gets NOT_FOUND, see NotebookService).
    */
-  async prune(projectId: string, notebookId: string, keep: number, protectedIds: ReadonlySet<string>): Promise<string[]> {
+  async prune(projectId: string, notebookId: string, keep: number, held: () => Promise<Iterable<string>>): Promise<string[]> {
+    if ((await this.versionIds(notebookId)).length <= keep) return [];
+    const kept = new Set(await held());
     const removed = await this.catalog.mutate('notebook.prune', async (tx) => {
-      const view = await this.catalog.view();
-      const ids: string[] = [];
-      for await (const { key } of view.entries(catalogKeys.notebookVersionsPrefix(notebookId))) ids.push(key.slice(key.lastIndexOf('/') + 1));
-      const candidates = ids.sort().filter((id) => !protectedIds.has(id));
-      const excess = Math.max(0, ids.length - keep);
-      const victims = candidates.slice(0, excess);
-      for (const id of victims) tx.delete(catalogKeys.notebookVersion(notebookId, id));
+      const entry = await tx.get<NotebookCatalogEntry>(catalogKeys.notebook(projectId, notebookId));
+      if (!entry) return [];
+      // Listed from the newest snapshot; the transaction confirms each one before deleting it.
+      const ids = await this.versionIds(notebookId);
+      const excess = ids.length - keep;
+      const victims: string[] = [];
+      for (const id of ids) {
+        if (victims.length >= excess) break;
+        if (id === entry.current_version_id || kept.has(id)) continue;
+        const key = catalogKeys.notebookVersion(notebookId, id);
+        if (!(await tx.get(key))) continue;
+        tx.delete(key);
+        victims.push(id);
+      }
       return victims;
     });
     for (const id of removed) await this.removeVersionContent(projectId, notebookId, id);
     return removed;
+  }
+
+  /** A notebook's version ids, oldest first (ids sort by creation, see versionIdAfter). */
+  private async versionIds(notebookId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const { key } of (await this.catalog.view()).entries(catalogKeys.notebookVersionsPrefix(notebookId))) ids.push(key.slice(key.lastIndexOf('/') + 1));
+    return ids;
   }
 
   private async adjustNotebookCount(tx: CatalogTx, projectId: string, delta: number): Promise<void> {

@@ -8,6 +8,7 @@ import { assertNoProblems, normalizeLabels, projectFieldProblems } from '../proj
 import { assertNotebookCode, blankNotebook, runtimeOf } from './marimo-source.js';
 import { STATUS_MOVES, type NotebookCatalogEntry, type NotebookRevision, type NotebookStatus, type NotebookVersion } from './notebook-model.js';
 import type { NotebookRecords, NotebookChange } from './notebook-records.js';
+import { versionIdAfter } from './version-ids.js';
 
 export interface NotebookSettings {
   maxVersions: number;
@@ -38,6 +39,20 @@ export interface Actor {
   email: string;
 }
 
+/**
+ * Something that depends on versions of a notebook staying readable: live sessions (the version
+ * they were loaded from), job runs later. Asked at prune time, so a reference never outlives its
+ * holder (nothing to unpin after a crash).
+ */
+export type VersionHolder = (projectId: string, notebookId: string) => Promise<Iterable<string>>;
+
+/** A validated new notebook that is not stored yet (see NotebookService.prepare). */
+export interface PreparedNotebook {
+  notebook: NotebookRevision;
+  version: NotebookVersion;
+  code: string;
+}
+
 const ENTRY_FILE = /^(?:[A-Za-z0-9_][A-Za-z0-9._ -]{0,99}\/){0,8}[A-Za-z0-9_][A-Za-z0-9._ -]{0,99}\.py$/;
 
 /** Whether a notebook may keep its code at `path` in its workspace. */
@@ -51,6 +66,8 @@ export function isEntryFilePath(path: string): boolean {
  * audit event of every change and the `notebook.deleted` alert. Authorization happens before.
  */
 export class NotebookService {
+  private readonly holders: VersionHolder[] = [];
+
   constructor(
     private readonly records: NotebookRecords,
     private readonly audit: AuditLog,
@@ -59,14 +76,24 @@ export class NotebookService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Pruning keeps every version `holder` names, besides the current one and pinned_versions. */
+  holdVersionsWith(holder: VersionHolder): void {
+    this.holders.push(holder);
+  }
+
   async get(projectId: string, notebookId: string): Promise<NotebookRevision | null> {
     const notebook = await this.records.get(projectId, notebookId);
     return notebook && notebook.status !== 'deleted' ? notebook : null;
   }
 
-  list(projectId: string, options: { cursor?: string | null; limit: number; status?: NotebookStatus }): Promise<CatalogPage<NotebookCatalogEntry>> {
-    const status = options.status;
-    return this.records.list(projectId, { cursor: options.cursor ?? null, limit: options.limit, ...(status ? { filter: (entry) => entry.status === status } : {}) });
+  /** `visible` (the caller's label clearance) applies before the page is cut, so pages stay full. */
+  list(
+    projectId: string,
+    options: { cursor?: string | null; limit: number; status?: NotebookStatus; visible?: (entry: NotebookCatalogEntry) => boolean },
+  ): Promise<CatalogPage<NotebookCatalogEntry>> {
+    const { status, visible } = options;
+    const filter = (entry: NotebookCatalogEntry) => (!status || entry.status === status) && (!visible || visible(entry));
+    return this.records.list(projectId, { cursor: options.cursor ?? null, limit: options.limit, filter });
   }
 
   /** `origin` adds facts about where the notebook came from (an import) to its audit event. */
@@ -77,6 +104,14 @@ export class NotebookService {
     actor: Actor,
     origin: Record<string, unknown> = {},
   ): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
+    return this.commit(this.prepare(projectId, input, actor), projectName, actor, origin);
+  }
+
+  /**
+   * Validates a new notebook and gives it its id, without storing anything: an import fills the
+   * workspace of the notebook-to-be first, so a notebook never exists without its files.
+   */
+  prepare(projectId: string, input: NotebookInput, actor: Actor): PreparedNotebook {
     const code = input.code ?? blankNotebook(this.settings.marimoVersion);
     assertNotebookCode(code);
     assertNoProblems(this.fieldProblems(input));
@@ -107,8 +142,14 @@ export class NotebookService {
       pinned_versions: [],
       written_by: actor.id,
     };
+    return { notebook, version, code };
+  }
+
+  /** Stores a prepared notebook with its first version: from here on it is listed. */
+  async commit(prepared: PreparedNotebook, projectName: string, actor: Actor, origin: Record<string, unknown> = {}): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
+    const { notebook, version, code } = prepared;
     await this.records.create(notebook, { version, code });
-    await this.audit.append({ event: 'notebook.create', actor: actor.id, projectId, metadata: { ...origin, notebook_id: id, title: notebook.title, project: projectName } });
+    await this.audit.append({ event: 'notebook.create', actor: actor.id, projectId: notebook.project_id, metadata: { ...origin, notebook_id: notebook.id, title: notebook.title, project: projectName } });
     return { notebook, version };
   }
 
@@ -153,13 +194,14 @@ export class NotebookService {
 
   /**
    * Saves `code` as a new version. `baseVersionId` must be the current version: a client that
-   * saves over someone else's newer version gets CONFLICT and must merge first.
+   * saves over someone else's newer version gets CONFLICT and must merge first. Versions beyond
+   * the limit are pruned afterwards; the audit event lists them.
    */
   async save(projectId: string, notebookId: string, request: { code: string; baseVersionId: string | null; message?: string; event?: string }, actor: Actor): Promise<NotebookVersion> {
     assertNotebookCode(request.code);
     const at = this.now();
     const saved: NotebookVersion = {
-      version_id: newVersionId(at.getTime()),
+      version_id: versionIdAfter(request.baseVersionId, at.getTime()),
       notebook_id: notebookId,
       saved_at: at.toISOString(),
       author: actor.id,
@@ -184,15 +226,19 @@ export class NotebookService {
         },
       },
     );
-    await this.audit.append({ event: request.event ?? 'notebook.save', actor: actor.id, projectId, metadata: { notebook_id: notebookId, version_id: saved.version_id } });
-    await this.records.prune(projectId, notebookId, this.settings.maxVersions, new Set([after.source.current_version_id ?? '', ...after.pinned_versions]));
+    const pruning = await this.prune(after).then(
+      (ids) => ({ pruned_version_ids: ids }),
+      // The version is saved whatever happens here; the next save prunes what this one left.
+      (error: unknown) => ({ pruned_version_ids: [], prune_failed: error instanceof HubError ? error.code : 'INTERNAL_ERROR' }),
+    );
+    await this.audit.append({ event: request.event ?? 'notebook.save', actor: actor.id, projectId, metadata: { notebook_id: notebookId, version_id: saved.version_id, ...pruning } });
     return saved;
   }
 
   /** Makes an old version's code the newest version (history is never rewritten). */
   async restore(projectId: string, notebookId: string, versionId: string, request: { baseVersionId: string | null; message?: string }, actor: Actor): Promise<NotebookVersion> {
-    const version = await this.version(projectId, notebookId, versionId);
-    const code = await this.records.readCode(projectId, notebookId, version.version_id);
+    // Read before the save: once saved, the new version holds the code and the old one may go.
+    const code = await this.code(projectId, notebookId, versionId);
     return this.save(projectId, notebookId, { code, baseVersionId: request.baseVersionId, message: request.message ?? `Restored ${versionId}`, event: 'notebook.restore' }, actor);
   }
 
@@ -206,8 +252,13 @@ export class NotebookService {
     return version;
   }
 
+  /** A version's code; NOT_FOUND also when a prune removed the version while it was being read. */
   async code(projectId: string, notebookId: string, versionId: string): Promise<string> {
-    return this.records.readCode(projectId, notebookId, (await this.version(projectId, notebookId, versionId)).version_id);
+    await this.version(projectId, notebookId, versionId);
+    const code = await this.records.readCode(projectId, notebookId, versionId);
+    if (code !== null) return code;
+    await this.version(projectId, notebookId, versionId);
+    throw new HubError('INTERNAL_ERROR', `the code of version ${versionId} is missing from the store`);
   }
 
   /** The HTML of the newest version that has a snapshot; NO_HTML_SNAPSHOT when none has. */
@@ -229,6 +280,16 @@ export class NotebookService {
     const version = await this.records.attachSnapshot(projectId, notebookId, versionId, html);
     await this.audit.append({ event: 'notebook.snapshot', actor, projectId, metadata: { notebook_id: notebookId, version_id: versionId, bytes: html.length } });
     return version;
+  }
+
+  /** Every version something still depends on stays: the current one, pinned ones, held ones. */
+  private prune(notebook: NotebookRevision): Promise<string[]> {
+    const held = async () => {
+      const ids = new Set(notebook.pinned_versions);
+      for (const holder of this.holders) for (const id of await holder(notebook.project_id, notebook.id)) ids.add(id);
+      return ids;
+    };
+    return this.records.prune(notebook.project_id, notebook.id, this.settings.maxVersions, held);
   }
 
   private fieldProblems(input: NotebookPatch & { entry_file?: string }): FieldProblem[] {

@@ -57,7 +57,22 @@ export interface StartRequest {
  * mode, the one every editor of the notebook uses.
  */
 export class SessionManager {
-  constructor(private readonly deps: SessionManagerDeps) {}
+  constructor(private readonly deps: SessionManagerDeps) {
+    // A session reads its base version's code while it starts and runs that version until it
+    // stops: pruning must keep it, and asking at prune time cannot leave a stale pin behind.
+    deps.notebooks.holdVersionsWith((projectId, notebookId) => this.versionsInUse(projectId, notebookId));
+  }
+
+  /** The versions the sessions of a notebook that have not ended were loaded from. */
+  async versionsInUse(projectId: string, notebookId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const active of this.deps.sessions.active()) {
+      if (active.projectId !== projectId) continue;
+      const record = await this.deps.sessions.get(projectId, active.sessionId);
+      if (record?.notebook_id === notebookId && !TERMINAL_STATES.has(record.state) && record.base_version_id) ids.push(record.base_version_id);
+    }
+    return ids;
+  }
 
   async start(request: StartRequest): Promise<{ record: SessionRecord; reused: boolean }> {
     const { project, notebook, mode, user } = request;

@@ -49,10 +49,8 @@ export const NotebookSource = Type.Union(
   { $id: 'NotebookSource' },
 );
 
-export const NotebookDetail = Type.Object(
-  { meta: NotebookMeta, readme: Nullable(Type.String()), source: NotebookSource, entry_file: Type.String() },
-  { $id: 'NotebookDetail' },
-);
+/** Spec 2.11: exactly these three. The entry file's path is in WorkspaceAccess.protected_paths. */
+export const NotebookDetail = Type.Object({ meta: NotebookMeta, readme: Nullable(Type.String()), source: NotebookSource }, { $id: 'NotebookDetail' });
 
 export const NotebookListEntry = Type.Object(
   {
@@ -157,7 +155,7 @@ export function metaOf(notebook: NotebookRevision) {
 }
 
 export function detailOf(notebook: NotebookRevision, readme: string | null) {
-  return { meta: metaOf(notebook), readme, source: notebook.source, entry_file: notebook.entry_file };
+  return { meta: metaOf(notebook), readme, source: notebook.source };
 }
 
 export function listEntryOf(entry: NotebookCatalogEntry) {

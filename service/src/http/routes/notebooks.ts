@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
-import { checkLabels, labelChange } from '../../core/policy/security-labels.js';
+import type { NotebookPatch as SettingsChange } from '../../core/notebooks/notebook-service.js';
+import type { PolicyAction } from '../../core/policy/actions.js';
+import { checkLabels, labelChange, type SecurityLabels } from '../../core/policy/security-labels.js';
 import { normalizeLabels } from '../../core/projects/project-validation.js';
 import type { HubServices } from '../../services.js';
 import { principalOf } from '../auth/authenticate.js';
@@ -17,8 +19,28 @@ const actorOf = (request: FastifyRequest) => {
   return { id: user.id, email: user.email };
 };
 
-/** Fields only a manager may change (an editor may when compute_profile_override is `editors`). */
+/** Fields only a manager may set (an editor may pick a profile when compute_profile_override is `editors`). */
 const MANAGED_FIELDS = ['status', 'compute_profile', 'base_image'] as const;
+
+/**
+ * The actions a notebook's settings need beyond notebook.write, the same when creating (`change`
+ * then holds what differs from a new notebook's defaults) and on PATCH: the managed fields need
+ * notebook.manage; raising security labels needs security-labels.raise, lowering them
+ * security-labels.lower. `authorize` throws when the caller may not.
+ */
+async function authorizeSettings(
+  services: HubServices,
+  change: SettingsChange,
+  labelsBefore: SecurityLabels | null,
+  authorize: (action: PolicyAction) => Promise<unknown>,
+): Promise<void> {
+  const editorsMayPickProfile = services.settings.sandboxes.computeProfileOverride === 'editors';
+  if (MANAGED_FIELDS.some((field) => change[field] !== undefined && !(field === 'compute_profile' && editorsMayPickProfile))) await authorize('notebook.manage');
+  if (change.security_labels === undefined) return;
+  const labels = labelChange(labelsBefore, normalizeLabels(change.security_labels), services.labelPolicy);
+  if (labels.raises) await authorize('security-labels.raise');
+  if (labels.lowers) await authorize('security-labels.lower');
+}
 
 export function notebookRoutes(app: HubApp, services: HubServices): void {
   const { notebooks, settings } = services;
@@ -43,10 +65,10 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
         cursor: request.query.cursor ?? null,
         limit: pageLimit(request.query.limit, settings.limits),
         ...(request.query.status ? { status: request.query.status } : {}),
+        // Labelled notebooks the caller is not cleared for are left out, as if they did not exist.
+        visible: (entry) => !entry.security_labels || checkLabels([entry.security_labels], context, environment.labels, environment.now).ok,
       });
-      // Labelled notebooks the caller is not cleared for are left out, as if they did not exist.
-      const visible = page.items.filter(({ value }) => !value.security_labels || checkLabels([value.security_labels], context, environment.labels, environment.now).ok);
-      return { success: true as const, data: { items: visible.map(({ value }) => listEntryOf(value)), next_cursor: page.nextCursor } };
+      return { success: true as const, data: { items: page.items.map(({ value }) => listEntryOf(value)), next_cursor: page.nextCursor } };
     },
   );
 
@@ -59,9 +81,14 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
     async (request, reply) => {
       const { pid } = request.params;
       const { project } = await authorizeProject(request, services, pid, 'notebook.write');
-      if (request.body.compute_profile && settings.sandboxes.computeProfileOverride === 'none') {
-        await authorizeProject(request, services, pid, 'notebook.manage', {}, project);
-      }
+      const { status, compute_profile, base_image, security_labels } = request.body;
+      const change: SettingsChange = {
+        ...(status && status !== 'draft' ? { status } : {}),
+        ...(compute_profile ? { compute_profile } : {}),
+        ...(base_image ? { base_image } : {}),
+        ...(security_labels !== undefined ? { security_labels } : {}),
+      };
+      await authorizeSettings(services, change, null, (action) => authorizeProject(request, services, pid, action, {}, project));
       const { notebook } = await notebooks.create(pid, project.name, request.body, actorOf(request));
       return reply.code(201).send({ success: true as const, data: detailOf(notebook, null) });
     },
@@ -90,16 +117,11 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const { pid, nid } = request.params;
       const { project, notebook } = await authorizeNotebook(request, services, pid, nid, 'notebook.write');
-      const managed = MANAGED_FIELDS.filter((field) => request.body[field] !== undefined);
-      const editorsMayPickProfile = settings.sandboxes.computeProfileOverride === 'editors';
-      if (managed.some((field) => !(field === 'compute_profile' && editorsMayPickProfile))) {
-        await authorizeNotebook(request, services, pid, nid, 'notebook.manage');
-      }
-      if (request.body.security_labels !== undefined) {
-        const change = labelChange(notebook.security_labels, normalizeLabels(request.body.security_labels), services.labelPolicy);
-        if (change.raises) await authorizeProject(request, services, pid, 'security-labels.raise', {}, project);
-        if (change.lowers) await authorizeProject(request, services, pid, 'security-labels.lower', {}, project);
-      }
+      // Any managed field sent needs the role, even an unchanged value: the notebook may change
+      // between this check and the write.
+      await authorizeSettings(services, request.body, notebook.security_labels, (action) =>
+        action === 'notebook.manage' ? authorizeNotebook(request, services, pid, nid, action) : authorizeProject(request, services, pid, action, {}, project),
+      );
       const updated = await notebooks.update(pid, nid, request.body, actorOf(request));
       return { success: true as const, data: detailOf(updated, await services.workspace.readme(updated)) };
     },
