@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isSandboxError, type Sandbox, type SandboxDriver } from '../../service/src/core/ports/sandbox-driver.js';
@@ -91,22 +92,40 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
       await d.waitReady(sandbox.id, { timeoutMs: 30_000 });
       await target!.crash(d, sandbox);
       await expect.poll(async () => (await d.list()).find((summary) => summary.id === sandbox.id)?.state, { timeout: 10_000 }).toBe('exited');
+      // The backend cannot run anything in it any more: that is the backend's failure, not the command's.
+      const dead = await d.exec(sandbox.id, { argv: ['true'] }).catch((caught: unknown) => caught);
+      expect(codeOf(dead)).toBe('BACKEND_ERROR');
       await d.destroy(sandbox.id);
       await d.destroy(sandbox.id);
       expect((await d.list()).map((summary) => summary.id)).not.toContain(sandbox.id);
     });
 
-    it('times out a sandbox that never becomes ready, then cleans it up', async () => {
+    it('times out a sandbox that never becomes ready; it stays until its caller destroys it, then nothing of it is left', async () => {
       const d = main!;
-      const sandbox = await create(d, ['never']);
-      const began = Date.now();
-      const error = await d.waitReady(sandbox.id, { probe: { kind: 'http', port: 'never', path: '/health' }, timeoutMs: 1_500 }).catch((caught: unknown) => caught);
-      expect(codeOf(error)).toBe('NOT_READY');
-      expect(Date.now() - began).toBeGreaterThanOrEqual(1_400);
+      const sandbox = await create(d, ['web', 'never']);
+      // Up but never healthy: http.server answers 404 for /health.
+      const server = await d.spawn(sandbox.id, { argv: ['python3', '-m', 'http.server', '--bind', sandbox.bindHost, String(sandbox.ports.web)] });
+      const unhealthy = await d.waitReady(sandbox.id, { probe: { kind: 'http', port: 'web', path: '/health' }, timeoutMs: 3_000 }).catch((caught: unknown) => caught);
+      expect(codeOf(unhealthy)).toBe('NOT_READY');
+      expect((unhealthy as Error).message).toMatch(/\((\d{2,}|[2-9]) probes; last: HTTP 404\)/);
+      const unbound = await d.waitReady(sandbox.id, { probe: { kind: 'http', port: 'never', path: '/health' }, timeoutMs: 1_000 }).catch((caught: unknown) => caught);
+      expect(codeOf(unbound)).toBe('NOT_READY');
       const failing = await d.waitReady(sandbox.id, { probe: { kind: 'exec', argv: ['false'] }, timeoutMs: 500 }).catch((caught: unknown) => caught);
       expect(codeOf(failing)).toBe('NOT_READY');
+      expect((failing as Error).message).toMatch(/last: exit code 1/);
+      const abandoned = await d.waitReady(sandbox.id, { probe: { kind: 'exec', argv: ['false'] }, timeoutMs: 600_000, signal: AbortSignal.abort('the caller gave up') }).catch((caught: unknown) => caught);
+      expect(codeOf(abandoned)).toBe('NOT_READY');
+      expect((abandoned as Error).message).toMatch(/the caller gave up/);
+
+      // The port's waitReady only reports NOT_READY: the sandbox is still there, for its caller to destroy.
+      expect((await d.list()).find((summary) => summary.id === sandbox.id)?.state).toBe('running');
+      const endpoint = await d.exposePort(sandbox.id, 'web');
+      expect((await fetch(`http://${endpoint.host}:${endpoint.port}/health`)).status).toBe(404);
       await d.destroy(sandbox.id);
       expect((await d.list()).map((summary) => summary.id)).not.toContain(sandbox.id);
+      expect(await Promise.race([server.exited.then(() => 'exited'), sleep(15_000).then(() => 'still running')])).toBe('exited');
+      await expect(fetch(`http://${endpoint.host}:${endpoint.port}/health`)).rejects.toThrow();
+      expect(codeOf(await d.exec(sandbox.id, { argv: ['true'] }).catch((caught: unknown) => caught))).toBe('NOT_FOUND');
     });
 
     it('lists sandboxes a previous hub process left behind, for its owner only, and attaches to them when it can', async () => {

@@ -4,8 +4,9 @@ import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
-const runQuick = (name: string) =>
-  run(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, name)], { env: { ...process.env, BENCH_QUICK: '1' } });
+const runQuick = (name: string, env: Record<string, string> = {}) =>
+  run(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, name)], { env: { ...process.env, BENCH_QUICK: '1', ...env } });
+const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
 
 // Benchmarks print ratios and never assert times; these only keep the scripts from rotting.
 describe('benchmark scripts', () => {
@@ -29,5 +30,19 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms/);
     expect(stdout).toMatch(/WebSocket ping round trip, +direct: +[\d.]+ ms +proxy: +[\d.]+ ms +ratio \d+\.\d+/);
     expect(stdout).toMatch(/cell run round trip .* ratio \d+\.\d+/);
+  }, 180_000);
+
+  it.skipIf(inject('sandboxRuntime') === null)('sandboxes: times marimo alone and in each driver and prints the ratios', async () => {
+    const withDocker = inject('docker') !== null;
+    const { stdout } = await runQuick('sandbox.bench.ts', withDocker ? {} : { BENCH_DOCKER: '0' });
+    expect(stdout).toMatch(/median of 1 runs/);
+    expect(stdout).toMatch(/marimo edit --headless alone, start to health: +\d+ ms/);
+    expect(stdout).toMatch(new RegExp(String.raw`local: +create to marimo ready: +\d+ ms +ratio ${RATIO}`));
+    if (withDocker) {
+      expect(stdout).toMatch(/docker: container start alone \(create \+ exec\): +\d+ ms/);
+      expect(stdout).toMatch(new RegExp(String.raw`docker: create to marimo ready: +\d+ ms +ratio to start \+ marimo alone ${RATIO}`));
+    } else {
+      expect(stdout).toMatch(/docker: skipped/);
+    }
   }, 180_000);
 });

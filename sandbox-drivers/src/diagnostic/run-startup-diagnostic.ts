@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HubError } from '../../../service/src/core/errors.js';
 import type { Logger } from '../../../service/src/core/ports/logger.js';
-import type { ComputeResources, ExecResult, Sandbox, SandboxDriver } from '../../../service/src/core/ports/sandbox-driver.js';
+import { isSandboxError, type ComputeResources, type ExecResult, type Sandbox, type SandboxDriver } from '../../../service/src/core/ports/sandbox-driver.js';
 import { DIAGNOSTIC_BENCHMARK_PACKAGE } from '../../runtime/pins.js';
 import {
   skippedCommand,
@@ -115,7 +115,9 @@ async function untilEchoed(driver: SandboxDriver, id: string, timeoutMs: number,
       if (result.exitCode === 0 && result.stdout.trim() === 'notebook-hub-ready') return result;
       if (Date.now() >= deadline) return result;
     } catch (error) {
-      if (Date.now() >= deadline) throw error;
+      // A sandbox that is gone or whose backend refuses it (a container that exited) will not
+      // come back by waiting: report it now, as the drivers' own readiness loop does.
+      if (Date.now() >= deadline || isSandboxError(error, 'NOT_FOUND') || isSandboxError(error, 'BACKEND_ERROR')) throw error;
     }
     await sleep(100);
   }

@@ -1,6 +1,9 @@
-import { inject } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { describeSandboxDriverConformance } from '../conformance.js';
+import { LocalSandboxDriver } from './local-driver.js';
 
 const runtime = inject('sandboxRuntime');
 const { dir } = await makeTempDir('local-sandboxes');
@@ -17,3 +20,13 @@ describeSandboxDriverConformance(
         },
       },
 );
+
+describe.skipIf(runtime === null)('local driver specifics', () => {
+  it('reports a data directory it cannot use as a backend error and leaves nothing behind', async () => {
+    const dataDir = path.join(dir, 'not-a-directory');
+    await writeFile(dataDir, 'a file where the data directory should be');
+    const driver = new LocalSandboxDriver({ ownerId: 'local-specifics', dataDir, runtimeDir: runtime!.runtimeDir });
+    await expect(driver.create({ compute: {} })).rejects.toMatchObject({ code: 'BACKEND_ERROR', message: expect.stringMatching(/cannot create a local sandbox/) });
+    expect(await driver.list()).toEqual([]);
+  });
+});

@@ -25,8 +25,9 @@ export async function pollReadiness(driver: SandboxDriver, id: string, options: 
       throw new SandboxError('NOT_READY', `sandbox ${id} stopped waiting for readiness: ${String(options.signal.reason ?? 'aborted')}`);
     }
     attempts++;
-    const remaining = deadline - Date.now();
-    const problem = await attempt(driver, id, probe, Math.max(1, Math.min(remaining, 5_000)));
+    // Never less than a second: a probe cut to the last few milliseconds before the deadline only
+    // reports its own timeout, which would hide what actually kept the sandbox from being ready.
+    const problem = await attempt(driver, id, probe, Math.max(1_000, Math.min(deadline - Date.now(), 5_000)));
     if (problem === null) return attempts;
     lastProblem = problem;
     if (Date.now() >= deadline) break;
