@@ -109,7 +109,10 @@ export interface SandboxDriver {
    */
   readonly canAttach: boolean;
   create(spec: SandboxSpec): Promise<Sandbox>;
-  /** Resolves once the probe succeeds; fails with NOT_READY after `timeoutMs`. */
+  /**
+   * Resolves once the probe succeeds; fails with NOT_READY after `timeoutMs`. A sandbox that never
+   * became ready keeps running: destroying it is the caller's decision.
+   */
   waitReady(id: string, options: WaitReadyOptions): Promise<void>;
   exec(id: string, request: ExecRequest): Promise<ExecResult>;
   /** Starts a process and returns without waiting for it; SPAWN_FAILED when it cannot start. */
