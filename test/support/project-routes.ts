@@ -1,5 +1,8 @@
-import type { PolicyAction } from '../../service/src/core/policy/actions.js';
+import { expect } from 'vitest';
+import type { ProjectRevision } from '../../service/src/core/projects/project-records.js';
 import { smallNotebookZip } from './notebook-folders.js';
+import { emailOf, expectedPresentation, scopeOf, STATUSES_OF, SUBJECTS, type PolicyQuestion, type Presentation, type SessionTarget, type Subject } from './route-analyzer.js';
+import type { TestHub } from './test-hub.js';
 
 /** What a fixture project holds for the route table: a member to change, a notebook and its current version. */
 export interface RouteFixture {
@@ -11,20 +14,46 @@ export interface RouteFixture {
   workspaceFile: string;
   /** An import of {@link smallNotebookZip} that no notebook was created from yet. */
   importId: string;
+  /** An alert destination of the project, and a URL destinations may point at (a real receiver). */
+  alertId: string;
+  alertUrl: string;
 }
 
-export interface RouteCase {
+/** A project running real sessions: an edit session and an app session of one notebook. */
+export interface SessionFixture {
+  notebookId: string;
+  sessions: Record<'edit' | 'app', string>;
+}
+
+/**
+ * What a mutation writes to the audit log when it succeeds: one entry with `event` by the caller
+ * (`once`: a repeat by someone else finds the work done and writes none), or why it writes none.
+ */
+export type AuditExpectation = { event: string; once?: true } | { none: string };
+
+export interface RouteCase<F = RouteFixture> extends PolicyQuestion {
+  /** Method, path and what sets the case apart. */
+  name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The registered path (parameter names may differ; a query string is not part of it). */
   path: string;
-  action: PolicyAction;
-  url(projectId: string, fixture: RouteFixture): string;
-  body?: (fixture: RouteFixture) => unknown;
+  url(projectId: string, fixture: F): string;
+  body?: (fixture: F) => unknown;
   headers?: Record<string, string>;
+  /** Required of every route that is not a GET. */
+  audit?: AuditExpectation;
+  /** What an allowed request answers when it is not 200 or 201 (a refusal past the policy). */
+  allowedAnswer?: (subject: Subject) => { status: number; code?: string };
+  /** Other methods the same handler serves on this path, decided alike (the proxy). */
+  alsoServes?: string[];
 }
 
-const route = (method: RouteCase['method'], path: string, action: PolicyAction, body?: (fixture: RouteFixture) => unknown, headers?: Record<string, string>): RouteCase => ({
+type Extras<F> = Partial<Omit<RouteCase<F>, 'method' | 'path' | 'action' | 'url'>>;
+
+const route = (method: RouteCase['method'], path: string, action: RouteCase['action'], extras: Extras<RouteFixture> = {}): RouteCase => ({
+  name: `${method} ${path}`,
   method,
-  path,
+  path: path.split('?')[0]!,
   action,
   url: (projectId, fixture) =>
     path
@@ -34,50 +63,228 @@ const route = (method: RouteCase['method'], path: string, action: PolicyAction, 
       .replace(':nid', fixture.notebookId)
       .replace(':vid', fixture.versionId)
       .replace(':file', encodeURIComponent(fixture.workspaceFile))
-      .replace(':import', fixture.importId),
-  ...(body ? { body } : {}),
-  ...(headers ? { headers } : {}),
+      .replace(':import', fixture.importId)
+      .replace(':alert', fixture.alertId),
+  ...extras,
 });
 
-/** Every project-scoped route with the action it performs and a valid request for it. */
+const audited = (event: string) => ({ audit: { event } });
+
+/** Every project-scoped route that needs no running session, with the action it performs and a valid request for it. */
 export function projectRouteTable(): RouteCase[] {
-  const notebook = '/api/v1/projects/:pid/notebooks/:nid';
+  const project = '/api/v1/projects/:pid';
+  const notebook = `${project}/notebooks/:nid`;
+  const alert = `${project}/alerts/:alert`;
   return [
-    route('GET', '/api/v1/projects/:pid', 'project.read'),
-    route('PATCH', '/api/v1/projects/:pid', 'project.update', () => ({ description: 'changed' })),
-    route('DELETE', '/api/v1/projects/:pid', 'project.delete'),
-    route('GET', '/api/v1/projects/:pid/members', 'project.read'),
-    route('POST', '/api/v1/projects/:pid/members', 'project.members.manage', () => ({ email: 'invitee@example.com', role: 'viewer' })),
-    route('PATCH', '/api/v1/projects/:pid/members/:member', 'project.members.manage', () => ({ role: 'editor' })),
-    route('DELETE', '/api/v1/projects/:pid/members/:member', 'project.members.manage'),
-    route('GET', '/api/v1/projects/:pid/group-members', 'project.read'),
-    route('POST', '/api/v1/projects/:pid/group-members', 'project.members.manage', () => ({ group: 'another-group', role: 'viewer' })),
-    route('PATCH', '/api/v1/projects/:pid/group-members/:group', 'project.members.manage', () => ({ role: 'editor' })),
-    route('DELETE', '/api/v1/projects/:pid/group-members/:group', 'project.members.manage'),
-    route('GET', '/api/v1/projects/:pid/notebooks', 'project.read'),
-    route('GET', '/api/v1/projects/:pid/sessions', 'project.read'),
-    route('POST', '/api/v1/projects/:pid/notebooks', 'notebook.write', () => ({ title: 'another' })),
+    route('GET', project, 'project.read'),
+    route('PATCH', project, 'project.update', { body: () => ({ description: 'changed' }), ...audited('project.update') }),
+    route('PATCH', project, 'project.update', { name: `PATCH ${project} (tags)`, body: () => ({ tags: ['team:access', 'reviewed'] }), ...audited('project.update') }),
+    route('DELETE', project, 'project.delete', audited('project.delete')),
+    route('GET', `${project}/members`, 'project.read'),
+    route('POST', `${project}/members`, 'project.members.manage', { body: () => ({ email: 'invitee@example.com', role: 'viewer' }), ...audited('project.member.add') }),
+    route('PATCH', `${project}/members/:member`, 'project.members.manage', { body: () => ({ role: 'editor' }), ...audited('project.member.update') }),
+    route('DELETE', `${project}/members/:member`, 'project.members.manage', audited('project.member.remove')),
+    route('GET', `${project}/group-members`, 'project.read'),
+    route('POST', `${project}/group-members`, 'project.members.manage', { body: () => ({ group: 'another-group', role: 'viewer' }), ...audited('project.group_member.add') }),
+    route('PATCH', `${project}/group-members/:group`, 'project.members.manage', { body: () => ({ role: 'editor' }), ...audited('project.group_member.update') }),
+    route('DELETE', `${project}/group-members/:group`, 'project.members.manage', audited('project.group_member.remove')),
+    route('GET', `${project}/events`, 'project.events.read'),
+    route('GET', `${project}/alerts`, 'project.alerts.manage'),
+    route('POST', `${project}/alerts`, 'project.alerts.manage', {
+      body: (fixture) => ({ type: 'webhook', name: 'another hook', kinds: ['project.deleted'], url: fixture.alertUrl, signing_secret: 'another-signing-secret' }),
+      ...audited('alert.create'),
+    }),
+    route('GET', alert, 'project.alerts.manage'),
+    route('PATCH', alert, 'project.alerts.manage', { body: () => ({ name: 'renamed hook' }), ...audited('alert.update') }),
+    route('DELETE', alert, 'project.alerts.manage', audited('alert.delete')),
+    route('POST', `${alert}/verify`, 'project.alerts.manage', audited('alert.verify')),
+    route('GET', `${project}/notebooks`, 'project.read'),
+    route('GET', `${project}/sessions`, 'project.read'),
+    route('POST', `${project}/notebooks`, 'notebook.write', { body: () => ({ title: 'another' }), ...audited('notebook.create') }),
     route('GET', notebook, 'project.read'),
-    route('PATCH', notebook, 'notebook.write', () => ({ title: 'renamed' })),
-    route('DELETE', notebook, 'notebook.manage'),
+    route('PATCH', notebook, 'notebook.write', { body: () => ({ title: 'renamed' }), ...audited('notebook.update') }),
+    route('DELETE', notebook, 'notebook.manage', audited('notebook.delete')),
     route('GET', `${notebook}/code`, 'project.read'),
     route('GET', `${notebook}/html`, 'project.read'),
     route('GET', `${notebook}/versions`, 'project.read'),
-    route('POST', `${notebook}/versions`, 'notebook.write', (fixture) => ({ code: fixture.notebookCode, base_version_id: fixture.versionId })),
+    route('POST', `${notebook}/versions`, 'notebook.write', { body: (fixture) => ({ code: fixture.notebookCode, base_version_id: fixture.versionId }), ...audited('notebook.save') }),
     route('GET', `${notebook}/versions/:vid`, 'project.read'),
     route('GET', `${notebook}/versions/:vid/code`, 'project.read'),
-    route('POST', `${notebook}/versions/:vid/restore`, 'notebook.write', (fixture) => ({ base_version_id: fixture.versionId })),
+    route('POST', `${notebook}/versions/:vid/restore`, 'notebook.write', { body: (fixture) => ({ base_version_id: fixture.versionId }), ...audited('notebook.restore') }),
     route('GET', `${notebook}/workspace/access`, 'project.read'),
     route('GET', `${notebook}/workspace/items`, 'project.read'),
     route('GET', `${notebook}/workspace/files?path=:file`, 'project.read'),
     route('GET', `${notebook}/workspace/archive`, 'project.read'),
-    route('PUT', `${notebook}/workspace/files?path=uploaded.csv`, 'notebook.write', () => 'a,b\n1,2\n'),
-    route('POST', `${notebook}/workspace/directories`, 'notebook.write', () => ({ path: 'new folder' })),
-    route('POST', `${notebook}/workspace/copy`, 'notebook.write', (fixture) => ({ from: fixture.workspaceFile, to: 'copy.csv' })),
-    route('POST', `${notebook}/workspace/move`, 'notebook.write', (fixture) => ({ from: fixture.workspaceFile, to: 'moved.csv' })),
-    route('DELETE', `${notebook}/workspace/items?path=:file`, 'notebook.write'),
-    route('POST', '/api/v1/projects/:pid/notebook-imports', 'notebook.write', () => smallNotebookZip(), { 'content-type': 'application/zip' }),
-    route('GET', '/api/v1/projects/:pid/notebook-imports/:import', 'project.read'),
-    route('POST', '/api/v1/projects/:pid/notebook-imports/:import/notebooks', 'notebook.write', () => ({ path: 'reader.py' })),
+    route('PUT', `${notebook}/workspace/files?path=uploaded.csv`, 'notebook.write', { body: () => 'a,b\n1,2\n', ...audited('workspace.upload') }),
+    route('POST', `${notebook}/workspace/directories`, 'notebook.write', { body: () => ({ path: 'new folder' }), ...audited('workspace.mkdir') }),
+    route('POST', `${notebook}/workspace/copy`, 'notebook.write', { body: (fixture) => ({ from: fixture.workspaceFile, to: 'copy.csv' }), ...audited('workspace.copy') }),
+    route('POST', `${notebook}/workspace/move`, 'notebook.write', { body: (fixture) => ({ from: fixture.workspaceFile, to: 'moved.csv' }), ...audited('workspace.move') }),
+    route('DELETE', `${notebook}/workspace/items?path=:file`, 'notebook.write', audited('workspace.delete')),
+    route('POST', `${project}/notebook-imports`, 'notebook.write', { body: () => smallNotebookZip(), headers: { 'content-type': 'application/zip' }, ...audited('notebook_import.create') }),
+    route('GET', `${project}/notebook-imports/:import`, 'project.read'),
+    route('POST', `${project}/notebook-imports/:import/notebooks`, 'notebook.write', { body: () => ({ path: 'reader.py' }), ...audited('notebook.create') }),
   ];
+}
+
+/** The sessions of a session fixture: the edit session is its editor's (exclusive), the app one a viewer's. */
+export const SESSION_TARGETS: Readonly<Record<'edit' | 'app', SessionTarget>> = { edit: { mode: 'edit', owner: 'editor' }, app: { mode: 'app', owner: 'viewer' } };
+
+const sessionRoute = (method: RouteCase['method'], path: string, action: RouteCase['action'], target: SessionTarget | null, extras: Extras<SessionFixture> = {}): RouteCase<SessionFixture> => ({
+  name: `${method} ${path}${target ? ` (${target.mode} session)` : ` (${extras.mode} mode)`}`,
+  method,
+  path,
+  action,
+  ...(target ? { session: target } : {}),
+  url: (projectId, fixture) => path.replace(':pid', projectId).replace(':sid', target ? fixture.sessions[target.mode] : '').replace(/\*$/, ''),
+  ...extras,
+});
+
+/**
+ * The routes that name a running session or start one. Run in this order on one fixture per
+ * project (the sessions are shared by every subject): stopping comes last, and reclaiming a
+ * session only works once it is over.
+ */
+export function sessionRouteTable(): RouteCase<SessionFixture>[] {
+  const sessions = '/api/v1/projects/:pid/sessions';
+  const one = `${sessions}/:sid`;
+  const reuse = { none: "an allowed start here reuses the live session, or meets its editor's claim: nothing new starts" };
+  const start = (mode: 'edit' | 'app', allowedAnswer: RouteCase['allowedAnswer']) =>
+    sessionRoute('POST', sessions, 'session.start', null, { mode, body: (fixture) => ({ notebook_id: fixture.notebookId, mode }), audit: reuse, allowedAnswer });
+  const targets = [SESSION_TARGETS.edit, SESSION_TARGETS.app];
+  return [
+    start('app', () => ({ status: 200 })),
+    // An exclusive edit session belongs to its editor: others who may edit meet its claim.
+    start('edit', (subject) => (subject.name === SESSION_TARGETS.edit.owner ? { status: 200 } : { status: 409, code: 'EDIT_SESSION_OWNED' })),
+    ...targets.map((target) => sessionRoute('GET', one, 'session.attach', target)),
+    ...targets.map((target) => sessionRoute('POST', `${one}/heartbeat`, 'session.attach', target, { audit: { none: 'activity, not a change' } })),
+    sessionRoute('POST', `${one}/save`, 'session.attach', SESSION_TARGETS.edit, { then: 'notebook.write', body: () => ({ message: 'saved by the access table' }), audit: { event: 'notebook.save' } }),
+    ...targets.map((target) => sessionRoute('GET', '/s/:sid/*', 'session.proxy', target, { alsoServes: ['DELETE', 'PATCH', 'POST', 'PUT', 'OPTIONS'] })),
+    ...targets.map((target) => sessionRoute('POST', `${one}/stop`, 'session.stop', target, { audit: { event: 'session.stop', once: true } })),
+    ...targets.map((target) => sessionRoute('POST', '/api/v1/admin/runtime/projects/:pid/sessions/:sid/reclaim', 'admin.access', target, { audit: { event: 'session.reclaim' } })),
+  ];
+}
+
+/** Makes the users of the subjects (the suspended one suspended once its token exists) and hands out their tokens. */
+export async function subjectUsers(t: TestHub, subjects: readonly Subject[] = SUBJECTS): Promise<{ ids: Map<string, string>; token(subject: Subject, projectId: string): Promise<string> }> {
+  const ids = new Map<string, string>();
+  const tokens = new Map<string, string>();
+  for (const subject of subjects) {
+    const email = emailOf(subject);
+    // A group member's role comes only from the identity provider's groups claim.
+    const user = subject.groups
+      ? await t.hub.services.users.upsertFromLogin({ subject: `idp#${subject.name}`, email, name: null, picture_url: null, groups: subject.groups })
+      : await t.hub.services.users.ensureByEmail(email, { name: subject.name, superAdmin: false }, 'test');
+    ids.set(subject.name, user.id);
+  }
+  for (const subject of subjects.filter((candidate) => !candidate.scope)) tokens.set(subject.name, await t.tokenFor(emailOf(subject)));
+  for (const subject of subjects.filter((candidate) => candidate.suspended)) await t.hub.services.users.setSuspended(ids.get(subject.name)!, true, 'test');
+  return { ids, token: async (subject, projectId) => tokens.get(subject.name) ?? t.tokenFor(emailOf(subject), { scope: scopeOf(subject, projectId) }) };
+}
+
+/**
+ * A project of the owner subject ('admin (owner)') with every member subject in its role and the
+ * group `fixture-group` as viewer; `defaultRole` lets every signed-in user in.
+ */
+export async function projectWithSubjects(
+  t: TestHub,
+  ids: ReadonlyMap<string, string>,
+  name: string,
+  defaultRole: 'viewer' | 'editor' | 'manager' | null,
+  subjects: readonly Subject[] = SUBJECTS,
+): Promise<{ project: ProjectRevision; actor: { id: string; email: string } }> {
+  const { projects, users } = t.hub.services;
+  const owner = (await users.get(ids.get('admin (owner)')!))!;
+  const actor = { id: owner.id, email: owner.email };
+  const project = await projects.create({ name, ...(defaultRole ? { default_role: defaultRole } : {}) }, actor);
+  for (const subject of subjects) {
+    const role = subject.role;
+    if (!role || role === 'admin' || subject.outsider || subject.groups || subject.name === 'super admin') continue;
+    await projects.addMember(project.id, { user_id: ids.get(subject.name)! }, role, actor);
+  }
+  await projects.setGroupMember(project.id, 'fixture-group', 'viewer', 'add', actor);
+  return { project, actor };
+}
+
+/** A notebook with a snapshot and a workspace file, an unused import and an alert destination in the project. */
+export async function routeFixture(t: TestHub, project: ProjectRevision, actor: { id: string; email: string }, viewerId: string, alertUrl: string): Promise<RouteFixture> {
+  const { notebooks, workspace, imports, alerts } = t.hub.services;
+  const { notebook, version } = await notebooks.create(project.id, project.name, { title: 'fixture notebook' }, actor);
+  await notebooks.attachSnapshot(project.id, notebook.id, version.version_id, Buffer.from('<p>snapshot</p>'), 'test');
+  const notebookCode = await notebooks.code(project.id, notebook.id, version.version_id);
+  const workspaceFile = 'data/input file.csv';
+  await workspace.upload(notebook, workspaceFile, Buffer.from('a,b\n'), actor.id);
+  const { id: importId } = await imports.upload(project.id, Buffer.from(smallNotebookZip()), actor.id);
+  const destination = await alerts.create(project.id, { type: 'webhook', name: 'fixture hook', kinds: ['project.deleted'], url: alertUrl, signing_secret: 'fixture-signing-secret' }, actor.id);
+  return { viewerId, notebookId: notebook.id, versionId: version.version_id, notebookCode, workspaceFile, importId, alertId: destination.id, alertUrl };
+}
+
+/** How a table test reaches the hub: the analyst (a super admin) reads audit logs. */
+export interface AccessRun {
+  t: TestHub;
+  analyst: string;
+  ids: ReadonlyMap<string, string>;
+  token(subject: Subject, projectId: string): Promise<string>;
+}
+
+const utcDay = () => new Date().toISOString().slice(0, 10);
+
+/** Entries of `event` by `actor` about the project on these days: its own log, or the deployment's once it is deleted. */
+async function auditCount(run: AccessRun, projectId: string, event: string, actor: string, days: readonly string[]): Promise<number> {
+  let count = 0;
+  for (const day of days) {
+    const own = await run.t.call(`/api/v1/projects/${projectId}/events?date=${day}`, { token: run.analyst });
+    let entries: { event: string; actor: string }[] = own.status === 200 ? own.json.data : [];
+    if (own.status === 404) {
+      let cursor: string | null = null;
+      do {
+        const page = await run.t.call(`/api/v1/events?project_id=${projectId}&event=${event}&actor=${actor}&from=${day}&to=${day}${cursor ? `&cursor=${cursor}` : ''}`, { token: run.analyst });
+        expect(page.status, page.text).toBe(200);
+        entries = [...entries, ...page.json.data.items];
+        cursor = page.json.data.next_cursor;
+      } while (cursor);
+    } else {
+      expect(own.status, own.text).toBe(200);
+    }
+    count += entries.filter((entry) => entry.event === event && entry.actor === actor).length;
+  }
+  return count;
+}
+
+const auditedOnce = new WeakSet<object>();
+
+/**
+ * Sends the route's request as the subject and checks the answer against what the policy promises
+ * (allowed, or the exact 403/404 presentation), the analyzer's presentation against it, and that
+ * the audit log gained exactly the route's entry if it succeeded and none otherwise.
+ */
+export async function checkRoute<F>(run: AccessRun, route: RouteCase<F>, subject: Subject, projectId: string, fixture: F, presentation: Presentation | undefined): Promise<void> {
+  const token = await run.token(subject, projectId);
+  const audit = route.audit && 'event' in route.audit ? route.audit : null;
+  const actor = run.ids.get(subject.name)!;
+  const firstDay = utcDay();
+  const before = audit ? await auditCount(run, projectId, audit.event, actor, [firstDay]) : 0;
+  const response = await run.t.call(route.url(projectId, fixture), {
+    method: route.method,
+    token,
+    ...(route.body ? { body: route.body(fixture) } : {}),
+    ...(route.headers ? { headers: route.headers } : {}),
+  });
+  const expected = expectedPresentation(subject, route);
+  const answer = expected === 'allowed' ? route.allowedAnswer?.(subject) : undefined;
+  expect(answer ? [answer.status] : STATUSES_OF[expected], `${subject.name}: ${response.status} ${response.text.slice(0, 200)}`).toContain(response.status);
+  if (answer?.code) expect(response.json.error.code).toBe(answer.code);
+  if (expected === 'not-found') {
+    expect(response.json.error.code).toBe('NOT_FOUND');
+    expect(response.text).not.toContain('fixture for');
+  }
+  if (expected === 'forbidden') expect(response.json.error.code).toBe(subject.suspended ? 'USER_SUSPENDED' : 'FORBIDDEN');
+  expect(presentation, `the analyzer presents ${presentation}, the route answered ${response.status}`).toBe(expected);
+
+  if (audit) {
+    const succeeded = response.status >= 200 && response.status < 300;
+    const writes = succeeded && !(audit.once && auditedOnce.has(route)) ? 1 : 0;
+    if (succeeded) auditedOnce.add(route);
+    const after = await auditCount(run, projectId, audit.event, actor, [...new Set([firstDay, utcDay()])]);
+    expect(after - before, `${audit.event} entries by ${subject.name} (answered ${response.status})`).toBe(writes);
+  }
 }

@@ -42,8 +42,8 @@ export interface TestHubOptions {
   routes?: ((app: HubApp) => void)[];
   /** Keep the hub's log lines in `logs`. */
   captureLogs?: boolean;
-  /** More createHub options, built from the hub's settings (a wrapped sandbox driver, short timings). */
-  hub?: (settings: HubSettings) => Pick<CreateHubOptions, 'sandboxes' | 'sessionReclaim'>;
+  /** More createHub options, built from the hub's settings (a wrapped driver or store, short timings). */
+  hub?: (settings: HubSettings) => Pick<CreateHubOptions, 'sandboxes' | 'sessionReclaim' | 'store' | 'loops'>;
 }
 
 /** A real hub (fs store in a temp dir, local login) listening on 127.0.0.1. */
@@ -103,3 +103,30 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     },
   };
 }
+
+/**
+ * Every route the hub registered, as registered (the HEAD routes fastify adds for GET left out).
+ * Read from fastify's route tree; each one read is confirmed with `hasRoute`, so a misread tree
+ * fails loudly instead of hiding a route.
+ */
+export function registeredRoutes(app: HubApp): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const parent = parents[depth - 1] ?? '';
+    const segment = match[2]!;
+    // The tree prints a wildcard after a slash as its own `*` node.
+    const path = segment.startsWith('/') || parent.endsWith('/') || parent === '' ? parent + segment : `${parent}/${segment}`;
+    parents[depth] = path;
+    parents.length = depth + 1;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, path });
+  }
+  for (const { method, path } of routes) {
+    if (!app.hasRoute({ method: method as 'GET', url: path })) throw new Error(`misread the route tree: ${method} ${path} is not registered`);
+  }
+  return routes;
+}
+
