@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { createAlertDispatcher } from './alerts/compose.js';
 import { CatalogGate } from './boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from './boot/local-login.js';
 import { MarimoRuntime } from '../../sandbox-drivers/src/index.js';
-import { openObjectStore, openSandboxDriver } from './config/compose.js';
+import { openObjectStore, openSandboxDriver, openTelemetry } from './config/compose.js';
 import type { HubSettings } from './config/settings.js';
 import type { Catalog } from './core/catalog/catalog.js';
 import type { ProjectEventPublisher } from './core/ports/project-events.js';
@@ -89,6 +90,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     logger.error({ event: 'storage_preflight_failed', storage: store.kind, err: preflight.error }, 'storage_preflight_failed');
   }
 
+  const instanceId = randomUUID();
+  const telemetry = await openTelemetry(settings, instanceId, logger);
   const background = new BackgroundWork();
   const alerts = createAlertDispatcher({ settings, store, logger, background });
   const events: ProjectEventPublisher = {
@@ -98,7 +101,16 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     },
   };
   const sandboxes = options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store));
-  const services = createServices(settings, store, { sandboxes, runtime: new MarimoRuntime(sandboxes), events, logger, background, reclaimTimings: options.sessionReclaim });
+  const services = createServices(settings, store, {
+    sandboxes,
+    runtime: new MarimoRuntime(sandboxes),
+    events,
+    logger,
+    background,
+    reclaimTimings: options.sessionReclaim,
+    metrics: telemetry.metrics,
+    instanceId,
+  });
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
@@ -116,7 +128,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     ? createOidcLogin(services, settings.auth.oidc, { publicBaseUrl: () => settings.publicUrl ?? listenUrl, logger })
     : null;
   const loops = settings.runMaintenance
-    ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId }, options.loops)
+    ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId, metrics: telemetry.metrics }, options.loops)
     : null;
   if (loops) registerSessionLoops(loops, services, settings);
   const routes = [
@@ -164,6 +176,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
             await services.sandboxes.close();
             await store.close();
           },
+          telemetry,
           logger,
         },
         budgetMs,

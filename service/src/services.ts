@@ -21,6 +21,7 @@ import { createAlertDestinations } from './alerts/compose.js';
 import type { AlertDestinations } from './core/alerts/destinations.js';
 import type { LabelPolicy } from './core/policy/security-labels.js';
 import type { Logger } from './core/ports/logger.js';
+import { NO_METRICS, type Metrics } from './core/ports/metrics.js';
 import type { BackgroundRunner } from './core/ports/notebook-files.js';
 import type { NotebookRuntime } from './core/ports/notebook-runtime.js';
 import type { SandboxDriver } from './core/ports/sandbox-driver.js';
@@ -31,6 +32,7 @@ import { WarmPool } from './core/sessions/warm-pool.js';
 import { sweepSessions, type LifecycleConfig, type SweepOutcome } from './core/sessions/session-lifecycle.js';
 import type { SaverDeps } from './core/sessions/session-saver.js';
 import { SessionReclaimer } from './core/sessions/session-reclaim.js';
+import { SessionMetrics } from './core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from './core/sessions/reclaim-rules.js';
 import { MarimoHealth } from '../../sandbox-drivers/src/marimo/marimo-health.js';
 import type { ObjectStore } from './core/store/object-store.js';
@@ -63,8 +65,10 @@ export interface HubServices {
   background: BackgroundRunner;
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
   warmPool: WarmPool;
-  /** One pass of the session lifecycle loop. */
+  /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
   sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
+  /** Where the hub records its metrics (spec 6.4); a no-op where telemetry is off. */
+  metrics: Metrics;
   /** Forced reclaim of sessions that are over but hold a sandbox (spec 4.9). */
   reclaimer: SessionReclaimer;
   /** Identifies the deployment (everything sharing this store): it owns the sandboxes it creates. */
@@ -98,8 +102,8 @@ export type StoreServices = Pick<
   | 'labelPolicy'
 >;
 
-export function createStoreServices(settings: HubSettings, store: ObjectStore, events: ProjectEventPublisher): StoreServices {
-  const catalog = new Catalog(store);
+export function createStoreServices(settings: HubSettings, store: ObjectStore, events: ProjectEventPublisher, metrics: Metrics = NO_METRICS): StoreServices {
+  const catalog = new Catalog(store, { metrics });
   const audit = new AuditLog(store);
   const users = new UserDirectory(store, catalog, audit);
   const loginSessions = new LoginSessions(store, settings.auth.loginSessionHours * 3600_000);
@@ -144,14 +148,19 @@ export interface RuntimeParts {
   background: BackgroundRunner;
   /** Reclaim grace periods and bound; tests shorten them, deployments keep the defaults. */
   reclaimTimings?: Partial<ReclaimTimings>;
+  metrics?: Metrics;
+  /** This process's id among replicas (generated when not given). */
+  instanceId?: string;
 }
 
 export function createServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): HubServices {
-  const storeServices = createStoreServices(settings, store, parts.events);
+  const metrics = parts.metrics ?? NO_METRICS;
+  const storeServices = createStoreServices(settings, store, parts.events, metrics);
   const { sandboxes, runtime, events, logger, background } = parts;
   const sessionStore = new SessionStore(store, storeServices.catalog);
   const now = () => new Date();
-  const claims = new EditorClaims(store);
+  const sessionMetrics = new SessionMetrics(metrics);
+  const claims = new EditorClaims(store, now, sessionMetrics);
   // While an edit session holds a notebook, its sandbox has the live copy of the workspace.
   const workspace = new WorkspaceService(store, storeServices.audit, storeServices.notebooks, {
     activeEditSession: async (projectId, notebookId) => (await claims.get(projectId, notebookId)) !== null,
@@ -236,14 +245,24 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     background,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
-    sweepSessions: (signal, at) =>
-      sweepSessions(
-        { manager: sessions, sessions: sessionStore, driver: sandboxes, saver, reclaimer, logger, config: lifecycle, now: at ? () => at : now, warmSandboxIds: () => warmPool.sandboxIds() },
+    async sweepSessions(signal, at) {
+      const clock = at ? () => at : now;
+      const outcome = await sweepSessions(
+        { manager: sessions, sessions: sessionStore, driver: sandboxes, saver, reclaimer, logger, config: lifecycle, now: clock, warmSandboxIds: () => warmPool.sandboxIds() },
         signal,
-      ),
+      );
+      // A sweep cut short has not reconciled everything: the gauges keep what they showed.
+      if (!signal.aborted) {
+        await sessionMetrics.reconcile(sessionStore, clock().getTime(), signal).catch((error: unknown) =>
+          logger.warn({ event: 'session_cleanup_reconcile_failed', err: error }, 'session_cleanup_reconcile_failed'),
+        );
+      }
+      return outcome;
+    },
+    metrics,
     reclaimer,
     deploymentId: deploymentIdOf(store),
     startedAt: new Date(),
-    instanceId: randomUUID(),
+    instanceId: parts.instanceId ?? randomUUID(),
   };
 }

@@ -13,6 +13,8 @@ export interface ReclaimWorldOptions {
   /** Shorter reclaim timings than a deployment's. */
   timings?: Partial<ReclaimTimings>;
   captureLogs?: boolean;
+  /** More settings (telemetry, for instance). */
+  env?: Record<string, string>;
 }
 
 /** A session world with a super admin, the reclaim routes at hand, and a way to leave sessions behind. */
@@ -46,7 +48,7 @@ const HOUR_MS = 3_600_000;
 export async function startReclaimWorld(options: ReclaimWorldOptions = {}): Promise<ReclaimWorld> {
   const ownerId = `hub-reclaim-${randomBytes(4).toString('hex')}`;
   const t = await startTestHub({
-    env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false' },
+    env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', ...options.env },
     captureLogs: options.captureLogs ?? false,
     hub: (settings) => {
       const real = openSandboxDriver(settings, ownerId);

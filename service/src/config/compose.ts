@@ -3,6 +3,9 @@ import { FsObjectStore } from '../store/fs-store.js';
 import { S3ObjectStore } from '../store/s3-store.js';
 import { DockerSandboxDriver, LocalSandboxDriver } from '../../../sandbox-drivers/src/index.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
+import type { Logger } from '../core/ports/logger.js';
+import { startOtelTelemetry } from '../telemetry/otel.js';
+import { NO_TELEMETRY, type Telemetry } from '../telemetry/telemetry.js';
 import type { HubSettings, StorageSettings } from './settings.js';
 
 /** The only place that picks concrete storage adapters from settings. */
@@ -35,4 +38,20 @@ export function openSandboxDriver(settings: HubSettings, ownerId: string): Sandb
     case 'docker':
       return new DockerSandboxDriver({ ownerId, image: sandboxes.defaultImage, ...(sandboxes.dockerHost ? { docker: sandboxes.dockerHost } : {}) });
   }
+}
+
+/**
+ * The only place that picks the telemetry adapter: OpenTelemetry when an exporter is active, no-op
+ * otherwise. `instanceId` becomes `service.instance.id`.
+ */
+export async function openTelemetry(settings: HubSettings, instanceId: string, logger: Logger): Promise<Telemetry> {
+  const { metrics } = settings.telemetry;
+  if (metrics.exporter !== 'off') return startOtelTelemetry(settings.telemetry, metrics, { version: settings.version, instanceId }, logger);
+  // Spec 6.4 turns an unknown exporter into "no metrics"; an operator still deserves to hear of the typo.
+  if (metrics.reason === 'unknown_exporter') {
+    logger.warn({ event: 'otel_metrics_exporter_unknown', value: metrics.value, supported: ['otlp', 'prometheus', 'none'] }, 'OTEL_METRICS_EXPORTER is not supported: metrics are off');
+  } else {
+    logger.debug({ event: 'otel_disabled', reason: metrics.reason }, 'otel_disabled');
+  }
+  return NO_TELEMETRY;
 }

@@ -8,6 +8,7 @@ import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } 
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
+import { readTelemetrySettings, telemetrySettingDefinitions, type TelemetrySettings } from './settings-telemetry.js';
 import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 
 export { ConfigError } from './parse.js';
@@ -18,6 +19,7 @@ export type { ComputeProfile, SandboxSettings } from './settings-sandboxes.js';
 export type { SecuritySettings } from './settings-security.js';
 export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
+export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -35,13 +37,15 @@ export interface HubSettings {
   security: SecuritySettings;
   sessions: SessionSettings;
   alerts: AlertSettings;
+  /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
+  telemetry: TelemetrySettings;
   version: string;
   /** The container image this hub runs from, when deployed as one. */
   image: string | null;
   logLevel: LogLevel;
   runMaintenance: boolean;
   shutdownTimeoutSeconds: number;
-  /** The SERVICE_* variables the settings were read from (for the deployment configuration view). */
+  /** The SERVICE_* and telemetry variables the settings were read from (for the deployment configuration view). */
   environment: Readonly<Record<string, string>>;
   /** The machine this process runs on. */
   nodeName: string;
@@ -73,7 +77,10 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...securitySettingDefinitions,
   ...sessionSettingDefinitions,
   ...alertSettingDefinitions,
+  ...telemetrySettingDefinitions,
 ];
+
+const telemetryKeys = new Set(telemetrySettingDefinitions.map((definition) => definition.key));
 
 export const DEFAULT_PORT = 8321;
 
@@ -101,13 +108,14 @@ export function readSettings(env: Env = process.env): HubSettings {
     security: readSecuritySettings(env),
     sessions: readSessionSettings(env),
     alerts: readAlertSettings(env),
+    telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,
     logLevel: oneOf(env, 'SERVICE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     runMaintenance,
     shutdownTimeoutSeconds: integer(env, 'SERVICE_SHUTDOWN_TIMEOUT_SECONDS', runMaintenance ? 120 : 10, { min: 1, max: 3600 }),
     environment: Object.fromEntries(
-      Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('SERVICE_') && entry[1] !== undefined && entry[1].trim() !== ''),
+      Object.entries(env).filter((entry): entry is [string, string] => (entry[0].startsWith('SERVICE_') || telemetryKeys.has(entry[0])) && entry[1] !== undefined && entry[1].trim() !== ''),
     ),
     nodeName: os.hostname(),
   };

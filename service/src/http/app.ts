@@ -12,6 +12,7 @@ import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
 import { partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest } from './request-log.js';
+import { registerRequestMetrics } from './request-metrics.js';
 import { alertRoutes } from './routes/alerts.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
@@ -54,6 +55,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(partAwareValidatorCompiler());
+  registerRequestMetrics(app, services.metrics);
 
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   // Every route documents the failure envelope for its error statuses.

@@ -10,8 +10,10 @@ export interface DrainTargets {
   /** Connections that left HTTP (WebSocket upgrades); the server no longer tracks them. */
   upgradedSockets: Set<Duplex>;
   background: BackgroundWork;
-  /** Compute clients, the store, telemetry exporters. */
+  /** Compute clients and the store. */
   dispose: () => Promise<void>;
+  /** Flushed last, so what the drain itself did is exported too; also when disposing failed. */
+  telemetry: { shutdown(): Promise<void> };
   logger: Logger;
 }
 
@@ -20,7 +22,7 @@ export type DrainOutcome = 'drained' | 'timeout';
 /**
  * The shutdown sequence: stop loop ticks and the listener; give in-flight requests
  * min(10 s, half the budget); then close idle and upgraded connections; wait for background work;
- * dispose clients. Resolves 'timeout' (after logging `drain_timeout`) when the budget runs out
+ * dispose clients; flush telemetry. Resolves 'timeout' (after logging `drain_timeout`) when the budget runs out
  * first; the caller then allows at most 10 s more before exiting.
  */
 export async function drain(targets: DrainTargets, budgetMs: number): Promise<DrainOutcome> {
@@ -42,13 +44,19 @@ export async function drain(targets: DrainTargets, budgetMs: number): Promise<Dr
     for (const socket of targets.upgradedSockets) socket.destroy();
     await listenerClosed;
     await stoppingBackground;
-    await targets.dispose();
+    try {
+      await targets.dispose();
+    } finally {
+      await targets.telemetry.shutdown();
+    }
     return 'drained';
   })();
   const outcome = await Promise.race([sequence, expired]);
   clearTimeout(budgetTimer);
   if (outcome === 'timeout') {
     targets.logger.error({ event: 'drain_timeout', budget_ms: budgetMs, duration_ms: Date.now() - started }, 'drain_timeout');
+    // The process exits soon after: export what there is now rather than after the stragglers.
+    void targets.telemetry.shutdown().catch(() => {});
   }
   return outcome;
 }

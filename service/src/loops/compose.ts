@@ -1,8 +1,10 @@
 import type { Catalog } from '../core/catalog/catalog.js';
 import type { Logger } from '../core/ports/logger.js';
+import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
 import type { ObjectStore } from '../core/store/object-store.js';
 import type { BackgroundWork } from '../lifecycle/background-work.js';
 import { defaultHousekeepingTasks, type HousekeepingOptions } from './housekeeping/defaults.js';
+import { observeLoopMetrics } from './loop-metrics.js';
 import { LoopRunner } from './loop-runner.js';
 import { MaintenanceLoop } from './maintenance-loop.js';
 
@@ -22,6 +24,8 @@ export interface HubLoopsDeps {
   background: BackgroundWork;
   /** This replica's instance id. */
   holder: string;
+  /** Where the loop gauges are reported (spec 6.4). */
+  metrics?: Metrics;
 }
 
 /** Not settings: knobs for tests that cannot wait ten minutes for a deadline. */
@@ -42,5 +46,6 @@ export function createHubLoops(deps: HubLoopsDeps, options: HubLoopsOptions = {}
   const tasks = defaultHousekeepingTasks({ store: deps.store, catalog: deps.catalog, knownLoops: () => runner.names() }, options.housekeeping);
   for (const task of tasks) maintenance.addTask(task);
   maintenance.attach(runner);
+  observeLoopMetrics(runner, deps.metrics ?? NO_METRICS);
   return { runner, maintenance };
 }

@@ -3,7 +3,7 @@ import type { ObjectStore } from '../core/store/object-store.js';
 import type { BackgroundWork } from '../lifecycle/background-work.js';
 import { LoopAbortError, runAttempt, type AttemptResult } from './loop-attempt.js';
 import { errorSummary, writeLoopReport } from './loop-report.js';
-import { LoopState, overallStatus, type MaintenanceHealth } from './loop-state.js';
+import { LoopState, overallStatus, type LoopReadings, type MaintenanceHealth } from './loop-state.js';
 import { attemptDeadlineMs, DEFAULT_DEADLINE_FLOOR_MS, failedEventOf, LOOP_NAME_PATTERN, type LoopDefinition, type LoopOutcome } from './loop-types.js';
 
 export interface LoopRunnerOptions {
@@ -110,6 +110,13 @@ export class LoopRunner {
     const fields: Record<string, number> = {};
     for (const [name, loop] of this.enabledLoops()) Object.assign(fields, loop.state.gauges(name, now));
     return fields;
+  }
+
+  /** The same readings per enabled loop, for the metrics (spec 6.4). */
+  readings(now: number = Date.now()): Record<string, LoopReadings> {
+    const readings: Record<string, LoopReadings> = {};
+    for (const [name, loop] of this.enabledLoops()) readings[name] = loop.state.readings(now);
+    return readings;
   }
 
   private *enabledLoops(): Generator<[string, Loop]> {

@@ -22,6 +22,15 @@ export interface MaintenanceHealth {
   loops: Record<string, LoopHealth>;
 }
 
+/** Per loop: `stalled` is 0 or 1; `timeouts` only grows (a counter), the rest are gauges. */
+export interface LoopReadings {
+  seconds_since_success: number;
+  last_duration_ms: number;
+  consecutive_failures: number;
+  stalled: number;
+  timeouts: number;
+}
+
 interface Running {
   startedAt: number;
   abandoned: boolean;
@@ -120,15 +129,24 @@ export class LoopState {
     };
   }
 
-  /** The per-loop fields of the `maintenance_cycle` log line (spec 6.3). */
-  gauges(loop: string, now: number): Record<string, number> {
+  /** The loop's gauges and counter (spec 6.3, 6.4), as the log line and the metrics report them. */
+  readings(now: number): LoopReadings {
     const health = this.health(now);
     return {
-      [`gauge.loop.${loop}.seconds_since_success`]: health.seconds_since_success ?? 0,
-      [`gauge.loop.${loop}.last_duration_ms`]: health.last_duration_ms ?? 0,
-      [`gauge.loop.${loop}.consecutive_failures`]: health.consecutive_failures,
-      [`gauge.loop.${loop}.stalled`]: health.status === 'stalled' ? 1 : 0,
-      [`counter.loop.${loop}.timeouts`]: health.timeouts,
+      seconds_since_success: health.seconds_since_success ?? 0,
+      last_duration_ms: health.last_duration_ms ?? 0,
+      consecutive_failures: health.consecutive_failures,
+      stalled: health.status === 'stalled' ? 1 : 0,
+      timeouts: health.timeouts,
+    };
+  }
+
+  /** The per-loop fields of the `maintenance_cycle` log line (spec 6.3). */
+  gauges(loop: string, now: number): Record<string, number> {
+    const { timeouts, ...gauges } = this.readings(now);
+    return {
+      ...Object.fromEntries(Object.entries(gauges).map(([name, value]) => [`gauge.loop.${loop}.${name}`, value])),
+      [`counter.loop.${loop}.timeouts`]: timeouts,
     };
   }
 

@@ -2,6 +2,7 @@ import { HubError, NotInitializedError } from '../errors.js';
 import { newSnapshotId } from '../ids.js';
 import { DEFAULT_CAS_RETRY, backoffDelay, jsonBody, parseJson, sleep, type RetryPolicy } from '../store/cas.js';
 import { InvalidCursorError, PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { NO_METRICS, type Counter, type Metrics } from '../ports/metrics.js';
 import { layout } from '../storage-layout.js';
 import { CatalogNodeMissingError, ObjectStoreNodeStore } from './node-store.js';
 import { DELETE, EMPTY_TREE, applyOps, getValue, scan, type TreeOp, type TreeRoot } from './tree.js';
@@ -67,6 +68,8 @@ export interface CatalogOptions {
   /** Mutations committed together in one pointer swap. */
   maxBatch?: number;
   now?: () => Date;
+  /** Where the pointer swaps are counted (`catalog.cas.*`). */
+  metrics?: Metrics;
 }
 
 /**
@@ -83,12 +86,14 @@ export class Catalog {
   private readonly retry: RetryPolicy;
   private readonly maxBatch: number;
   private readonly now: () => Date;
+  private readonly cas: CasMetrics;
 
   constructor(private readonly store: ObjectStore, options: CatalogOptions = {}) {
     this.nodes = new ObjectStoreNodeStore(store);
     this.retry = options.retry ?? { ...DEFAULT_CAS_RETRY, attempts: 10, maxDelayMs: 500 };
     this.maxBatch = options.maxBatch ?? 200;
     this.now = options.now ?? (() => new Date());
+    this.cas = casMetrics(options.metrics ?? NO_METRICS);
   }
 
   async readPointer(): Promise<{ pointer: CatalogPointer; etag: string } | null> {
@@ -224,6 +229,7 @@ export class Catalog {
         if (writes.size > 0) {
           const root = await applyOps(this.nodes, base.root, writes);
           const snapshot = await this.writeSnapshot(root, base, batch.map((p) => p.reason).join(','));
+          this.cas.attempts.add(1);
           try {
             await this.swapPointer(snapshot, current.etag);
           } catch (error) {
@@ -233,6 +239,7 @@ export class Catalog {
         }
       } catch (error) {
         if (error instanceof PreconditionFailedError) {
+          this.cas.conflicts.add(1);
           lastError = error;
           continue;
         }
@@ -246,12 +253,31 @@ export class Catalog {
       });
       return;
     }
+    this.cas.exhausted.add(1);
     const busy = new HubError('SERVICE_UNAVAILABLE', 'the catalog is busy with concurrent changes; retry shortly', undefined, {
       cause: lastError,
       retryAfterSeconds: 1,
     });
     for (const pending of batch) pending.reject(busy);
   }
+}
+
+interface CasMetrics {
+  attempts: Counter;
+  conflicts: Counter;
+  exhausted: Counter;
+}
+
+/** Contention on the one mutable pointer shows as conflicts first, then as exhausted batches (503s). */
+function casMetrics(metrics: Metrics): CasMetrics {
+  const counters: CasMetrics = {
+    attempts: metrics.counter('catalog.cas.attempts', { description: 'Catalog pointer swaps attempted (one per batch try)', unit: '{attempt}' }),
+    conflicts: metrics.counter('catalog.cas.conflicts', { description: 'Catalog pointer swaps lost to another writer', unit: '{conflict}' }),
+    exhausted: metrics.counter('catalog.cas.retries_exhausted', { description: 'Catalog batches given up after every retry lost (answered SERVICE_UNAVAILABLE)', unit: '{batch}' }),
+  };
+  // Exported as 0 from the start, so alerts on an increase work before the first conflict.
+  for (const counter of Object.values(counters)) counter.add(0);
+  return counters;
 }
 
 /** Runs one mutation on top of the batch's writes; its own writes are dropped if it fails. */

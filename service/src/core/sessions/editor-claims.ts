@@ -2,6 +2,7 @@ import { HubError } from '../errors.js';
 import { getJson, jsonBody } from '../store/cas.js';
 import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
 import { layout } from '../storage-layout.js';
+import { NO_CLAIM_OBSERVER, type EditorClaimObserver } from './session-metrics.js';
 
 /**
  * The right to edit a notebook in a sandbox: `claims/<pid>/<nid>`. In exclusive mode it belongs
@@ -31,6 +32,7 @@ export class EditorClaims {
   constructor(
     private readonly store: ObjectStore,
     private readonly now: () => Date = () => new Date(),
+    private readonly observer: EditorClaimObserver = NO_CLAIM_OBSERVER,
   ) {}
 
   async get(projectId: string, notebookId: string): Promise<{ claim: EditorClaim; etag: string } | null> {
@@ -50,6 +52,7 @@ export class EditorClaims {
     userId: string,
     isStale: (claim: EditorClaim) => Promise<boolean>,
   ): Promise<ClaimOutcome> {
+    let lostWrite = false;
     for (let attempt = 0; attempt < 5; attempt++) {
       const existing = await this.get(projectId, notebookId);
       const claim: EditorClaim = {
@@ -69,15 +72,21 @@ export class EditorClaims {
           return { kind: 'acquired', claim };
         }
         if (!(await isStale(existing.claim))) {
-          if (existing.claim.state === 'retiring') throw retiring();
+          if (existing.claim.state === 'retiring') {
+            this.observer.claimLost('preflight');
+            throw retiring();
+          }
+          if (lostWrite) this.observer.claimLost('claim');
           return { kind: 'held', claim: existing.claim };
         }
         await this.store.put(layout.editorClaim(projectId, notebookId), jsonBody(claim), { ifMatch: existing.etag });
         return { kind: 'acquired', claim };
       } catch (error) {
         if (!(error instanceof PreconditionFailedError)) throw error;
+        lostWrite = true;
       }
     }
+    this.observer.claimLost('claim');
     throw new HubError('CONFLICT', 'the editor claim of this notebook is changing; retry');
   }
 

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { resourceAttributesOf } from '../telemetry/telemetry.js';
+import { ConfigError, readSettings } from './settings.js';
+
+const read = (env: Record<string, string>) => readSettings({ SERVICE_DATA_DIR: '/srv/hub', ...env }).telemetry;
+const refusal = (env: Record<string, string>) => {
+  try {
+    read(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).variable;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+};
+
+describe('telemetry settings', () => {
+  it('pushes over OTLP only once an endpoint is set', () => {
+    expect(read({}).metrics).toEqual({ exporter: 'off', reason: 'no_endpoint', value: 'otlp' });
+    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).metrics).toEqual({
+      exporter: 'otlp',
+      url: 'http://collector:4318/v1/metrics',
+      protocol: 'http/protobuf',
+      intervalMs: 60_000,
+      timeoutMs: 30_000,
+    });
+    // The signal-specific endpoint is used as given and wins over the generic one.
+    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'https://b/custom' }).metrics).toMatchObject({ url: 'https://b/custom' });
+    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).metrics).toMatchObject({ protocol: 'http/json' });
+    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'http/protobuf' }).metrics).toMatchObject({ protocol: 'http/protobuf' });
+  });
+
+  it('keeps the push timeout within the interval', () => {
+    const otlp = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318' };
+    expect(read({ ...otlp, OTEL_METRIC_EXPORT_INTERVAL: '10000' }).metrics).toMatchObject({ intervalMs: 10_000, timeoutMs: 10_000 });
+    expect(read({ ...otlp, OTEL_METRIC_EXPORT_INTERVAL: '10000', OTEL_METRIC_EXPORT_TIMEOUT: '2500' }).metrics).toMatchObject({ intervalMs: 10_000, timeoutMs: 2_500 });
+    expect(refusal({ ...otlp, OTEL_METRIC_EXPORT_INTERVAL: '10000', OTEL_METRIC_EXPORT_TIMEOUT: '20000' })).toBe('OTEL_METRIC_EXPORT_TIMEOUT');
+  });
+
+  it('serves Prometheus on loopback port 9464 unless told otherwise', () => {
+    expect(read({ OTEL_METRICS_EXPORTER: 'prometheus' }).metrics).toEqual({ exporter: 'prometheus', host: '127.0.0.1', port: 9464 });
+    expect(read({ OTEL_METRICS_EXPORTER: 'Prometheus', OTEL_EXPORTER_PROMETHEUS_HOST: '0.0.0.0', OTEL_EXPORTER_PROMETHEUS_PORT: '9100' }).metrics).toEqual({ exporter: 'prometheus', host: '0.0.0.0', port: 9100 });
+  });
+
+  it('turns metrics off for none, for values it does not implement, and for OTEL_SDK_DISABLED', () => {
+    expect(read({ OTEL_METRICS_EXPORTER: 'none' }).metrics).toEqual({ exporter: 'off', reason: 'none', value: 'none' });
+    expect(read({ OTEL_METRICS_EXPORTER: 'console' }).metrics).toEqual({ exporter: 'off', reason: 'unknown_exporter', value: 'console' });
+    expect(read({ OTEL_METRICS_EXPORTER: 'otlp,prometheus' }).metrics).toMatchObject({ exporter: 'off', reason: 'unknown_exporter' });
+    // Turning telemetry off works even beside values that would not parse.
+    expect(read({ OTEL_SDK_DISABLED: 'TRUE', OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_PORT: 'nope' }).metrics).toMatchObject({ exporter: 'off', reason: 'sdk_disabled' });
+    expect(read({ OTEL_SDK_DISABLED: 'false', OTEL_METRICS_EXPORTER: 'prometheus' }).metrics).toMatchObject({ exporter: 'prometheus' });
+  });
+
+  it('names the variable of every bad value', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ OTEL_SDK_DISABLED: 'yes' }, 'OTEL_SDK_DISABLED'],
+      [{ OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_PORT: '0' }, 'OTEL_EXPORTER_PROMETHEUS_PORT'],
+      [{ OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_PORT: '94a' }, 'OTEL_EXPORTER_PROMETHEUS_PORT'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+      [{ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'grpc://collector:4317' }, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, 'OTEL_EXPORTER_OTLP_PROTOCOL'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'thrift' }, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_METRIC_EXPORT_INTERVAL: '1m' }, 'OTEL_METRIC_EXPORT_INTERVAL'],
+      [{ OTEL_RESOURCE_ATTRIBUTES: 'team=data,orphan' }, 'OTEL_RESOURCE_ATTRIBUTES'],
+      [{ OTEL_RESOURCE_ATTRIBUTES: '=value' }, 'OTEL_RESOURCE_ATTRIBUTES'],
+      [{ OTEL_RESOURCE_ATTRIBUTES: 'team=%E0%A4%A' }, 'OTEL_RESOURCE_ATTRIBUTES'],
+    ];
+    for (const [env, variable] of cases) expect(refusal(env), JSON.stringify(env)).toBe(variable);
+  });
+
+  it('builds the resource from defaults, OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME, in that order', () => {
+    const identity = { version: '2.0.1', instanceId: 'b7c1' };
+    expect(resourceAttributesOf(read({}), identity)).toEqual({ 'service.name': 'service', 'service.version': '2.0.1', 'service.instance.id': 'b7c1' });
+    const overridden = read({ OTEL_RESOURCE_ATTRIBUTES: ' service.name=hub , service.version=2.0.1-rc1, service.instance.id=pod-3,team=data%2Fml,,' });
+    expect(resourceAttributesOf(overridden, identity)).toEqual({ 'service.name': 'hub', 'service.version': '2.0.1-rc1', 'service.instance.id': 'pod-3', team: 'data/ml' });
+    expect(resourceAttributesOf(read({ OTEL_SERVICE_NAME: 'notebook-hub', OTEL_RESOURCE_ATTRIBUTES: 'service.name=hub' }), identity)['service.name']).toBe('notebook-hub');
+  });
+});

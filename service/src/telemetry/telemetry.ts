@@ -1,0 +1,41 @@
+import type { TelemetrySettings } from '../config/settings-telemetry.js';
+import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
+
+/** The process's telemetry: what the hub records into, and how it is flushed at shutdown. */
+export interface Telemetry {
+  readonly metrics: Metrics;
+  /** Exports what is still pending and stops the exporters; never throws (shutdown goes on). */
+  shutdown(): Promise<void>;
+}
+
+export const NO_TELEMETRY: Telemetry = { metrics: NO_METRICS, shutdown: async () => {} };
+
+/** What identifies this process in telemetry besides the settings. */
+export interface TelemetryIdentity {
+  /** SERVICE_VERSION. */
+  version: string;
+  /** Generated per process; the same id names this replica in leases and loop records. */
+  instanceId: string;
+}
+
+/**
+ * The resource (spec 6.4): `service.name` defaults to `service`, `service.version` to
+ * SERVICE_VERSION and `service.instance.id` to the generated id; OTEL_RESOURCE_ATTRIBUTES
+ * overrides any of them, except that an explicit OTEL_SERVICE_NAME always names the service (the
+ * OpenTelemetry rule, so the usual variable works as operators expect).
+ */
+export function resourceAttributesOf(settings: TelemetrySettings, identity: TelemetryIdentity): Record<string, string> {
+  return {
+    'service.name': 'service',
+    'service.version': identity.version,
+    'service.instance.id': identity.instanceId,
+    ...settings.resourceAttributes,
+    ...(settings.serviceName !== null ? { 'service.name': settings.serviceName } : {}),
+  };
+}
+
+/** An endpoint fit for a log line: no credentials, no query string. */
+export function redactedEndpoint(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}
