@@ -107,5 +107,6 @@ describe('notebook imports that fail half-way leave nothing behind', () => {
     expect(await versionEntries()).toBe(versionsBefore);
     expect(await notebookEvents(pid)).not.toContain('notebook.create');
     expect(await notebookEvents(pid)).not.toContain('notebook.delete');
+    expect(await notebookEvents(pid)).not.toContain('workspace.import');
   });
 });

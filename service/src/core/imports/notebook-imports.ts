@@ -193,8 +193,10 @@ export class NotebookImports {
     const notebookPaths = new Set(record.notebooks.map((candidate) => candidate.path));
     const files = neighbourFiles(detected.folder, snapshot.files, notebookPaths).map((file) => ({ path: file.workspacePath, blob: file.blob, size: file.size }));
     try {
-      await this.deps.workspace.importFiles(prepared.notebook, files, neighbourFolders(detected.folder, snapshot.directories), actor.id, origin);
-      return (await this.deps.notebooks.commit(prepared, projectName, actor, origin)).notebook;
+      const summary = await this.deps.workspace.importFiles(prepared.notebook, files, neighbourFolders(detected.folder, snapshot.directories), actor.id);
+      const { notebook } = await this.deps.notebooks.commit(prepared, projectName, actor, origin);
+      await this.deps.workspace.recordImport(notebook, actor.id, summary, origin);
+      return notebook;
     } catch (error) {
       await this.discardWorkspace(prepared.notebook);
       throw error;

@@ -75,7 +75,6 @@ export class WorkspaceService extends WorkspaceReads {
     files: readonly StoredFile[],
     directories: readonly string[],
     actor: string,
-    origin: Record<string, unknown> = {},
   ): Promise<{ files: number; folders: number; bytes: number }> {
     const paths = files.map((file, i) => workspacePath(file.path, `files[${i}].path`));
     const folders = directories.map((folder, i) => workspacePath(folder, `directories[${i}]`));
@@ -96,9 +95,15 @@ export class WorkspaceService extends WorkspaceReads {
         tree.putFile(path, { blob, size, modified_at: at, mime_type: mimeTypeOf(nameOf(path)) });
       });
     });
-    const summary = { files: paths.length, folders: folders.length, bytes: files.reduce((sum, file) => sum + file.size, 0) };
+    return { files: paths.length, folders: folders.length, bytes: files.reduce((sum, file) => sum + file.size, 0) };
+  }
+
+  /**
+   * The audit event of {@link importFiles}, written by the caller once the notebook the files went
+   * to is stored: an import that fails before that leaves no trace in the log.
+   */
+  async recordImport(notebook: NotebookRevision, actor: string, summary: { files: number; folders: number; bytes: number }, origin: Record<string, unknown> = {}): Promise<void> {
     await this.record(notebook, actor, 'workspace.import', { ...origin, ...summary });
-    return summary;
   }
 
   /** Creates a folder and its missing parents; an existing folder is not an error. */
