@@ -7,6 +7,16 @@ import { FsObjectStore } from '../../service/src/store/fs-store.js';
 import { runHubCommand, startHubProcess, type HubProcess } from '../support/hub-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
+/** Polls `read` until `done` holds for what it returns (log lines arrive through a pipe). */
+async function eventually<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('notebook-hub serve', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
@@ -43,9 +53,9 @@ describe('notebook-hub serve', () => {
     const missing = await fetch(`${hub.url}/api/v1/no-such-route`, { headers: { authorization: `Bearer ${token}` } });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', request_id: missing.headers.get('x-request-id') } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
     // One log line per request, with its outcome.
-    expect(requestLines(hub).filter((line) => line.url === '/api/v1/no-such-route').map((line) => line.status)).toEqual([401, 404]);
+    const missed = await eventually(() => requestLines(hub).filter((line) => line.url === '/api/v1/no-such-route'), (found) => found.length >= 2);
+    expect(missed.map((line) => line.status)).toEqual([401, 404]);
 
     // A restart finds the catalog and writes no second initialization.
     await hub.stop();
@@ -55,6 +65,18 @@ describe('notebook-hub serve', () => {
       (await store.list(layout.deploymentAuditPrefix())).items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()).event),
     );
     expect(initializations.filter((event) => event === 'system.initialize')).toHaveLength(1);
+  });
+
+  it('writes one info line per request at the default log level, health probes included', async () => {
+    const hub = await start({ SERVICE_DATA_DIR: await dataDir(), SERVICE_LOG_LEVEL: 'info' });
+    const routes = ['/api/health', '/api/health/maintenance', '/api/health?deep=true', '/api/v1/me', '/api/health'];
+    const statuses: number[] = [];
+    for (const route of routes) statuses.push((await fetch(`${hub.url}${route}`)).status);
+    const lines = await eventually(() => requestLines(hub), (found) => found.length >= routes.length);
+    expect(lines.map((line) => [line.url, line.status, line.level])).toEqual(
+      routes.map((route, index) => [route.split('?')[0], statuses[index], 'info']),
+    );
+    expect(lines.every((line) => typeof line.duration_ms === 'number' && /^req_/.test(String(line.reqId)))).toBe(true);
   });
 
   it('answers NOT_INITIALIZED while the catalog is lost and works again after recovery', async () => {

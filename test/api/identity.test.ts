@@ -65,6 +65,39 @@ describe('authentication and tokens', () => {
     });
   });
 
+  describe('behind an https proxy (SERVICE_PUBLIC_URL)', () => {
+    const PUBLIC_URL = 'https://hub.example.test';
+    let behind: TestHub;
+    beforeAll(async () => {
+      behind = await startTestHub({ env: { SERVICE_PUBLIC_URL: PUBLIC_URL } });
+    });
+    afterAll(() => behind.close());
+
+    it('marks the session cookie Secure, also when clearing it', async () => {
+      const login = await behind.call(behind.hub.localLoginPath!);
+      expect(login.headers.get('set-cookie')).toMatch(/^svc_session=[^;]+;.*; Secure/);
+      const cookie = await behind.localLogin();
+      const logout = await behind.call('/api/v1/auth/logout', { method: 'POST', cookie, headers: { origin: PUBLIC_URL } });
+      expect(logout.status).toBe(200);
+      expect(logout.headers.get('set-cookie')).toMatch(/^svc_session=;.*; Secure/);
+      // Without a public https URL the cookie must stay usable over plain http.
+      expect((await t.call(t.hub.localLoginPath!)).headers.get('set-cookie')).not.toMatch(/Secure/);
+    });
+
+    it('accepts cookie changes from the public origin only, not from the address it listens on', async () => {
+      const cookie = await behind.localLogin();
+      const body = { name: 'behind the proxy' };
+      const fromPublic = await behind.call('/api/v1/me/tokens', { method: 'POST', cookie, body, headers: { origin: PUBLIC_URL } });
+      expect(fromPublic.status).toBe(201);
+      expect((await behind.call('/api/v1/me/tokens', { method: 'POST', cookie, body, headers: { referer: `${PUBLIC_URL}/settings` } })).status).toBe(201);
+      for (const origin of [behind.url, 'http://hub.example.test', 'https://evil.example', `${PUBLIC_URL}:8443`]) {
+        const refused = await behind.call('/api/v1/me/tokens', { method: 'POST', cookie, body, headers: { origin } });
+        expect(refused.status, origin).toBe(403);
+        expect(refused.json.error.code, origin).toBe('FORBIDDEN');
+      }
+    });
+  });
+
   describe('personal access tokens', () => {
     it('shows the value once, stores only its hash, and authenticates as its user', async () => {
       const cookie = await t.localLogin();

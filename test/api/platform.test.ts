@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { HubError } from '../../service/src/core/errors.js';
 import type { HubApp } from '../../service/src/http/types.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { startTestHub, type CallResult, type TestHub } from '../support/test-hub.js';
 
 /** Routes that exist only in this test, to exercise the shared mechanics. */
 function probeRoutes(app: HubApp): void {
@@ -247,5 +247,60 @@ describe('API platform', () => {
       expect(config.json.data.policy).toEqual({ default_role: 'viewer', super_admins: expect.arrayContaining(['admin@example.com']) });
       expect(config.json.data.deployment.backends).toEqual({ storage: 'fs', compute: 'local', auth: 'local' });
     });
+  });
+});
+
+describe('pagination boundaries', () => {
+  // A hub of its own: every list below holds exactly SIX entries, so pages come out exactly full.
+  let t: TestHub;
+  let admin: string;
+  let owner: string;
+  beforeAll(async () => {
+    t = await startTestHub({ env: { SERVICE_MAX_PAGE_SIZE: '5', SERVICE_DEFAULT_PAGE_SIZE: '3', SERVICE_RUN_MAINTENANCE: 'false' } });
+    admin = await t.tokenFor('admin@example.com', { superAdmin: true });
+    owner = await t.tokenFor('owner@example.com');
+    for (let i = 0; i < 4; i++) await t.tokenFor(`member-${i}@example.com`);
+    for (let i = 0; i < 6; i++) {
+      expect((await t.call('/api/v1/projects', { method: 'POST', token: owner, body: { name: `project ${i}` } })).status).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  /** Page sizes and cursors, following next_cursor until it is null. */
+  async function walk(route: string, token: string, limit?: number): Promise<{ sizes: number[]; ids: string[] }> {
+    const sizes: number[] = [];
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = [limit === undefined ? '' : `limit=${limit}`, cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(Boolean).join('&');
+      const page: CallResult = await t.call(`${route}${query ? `?${query}` : ''}`, { token });
+      expect(page.status).toBe(200);
+      sizes.push(page.json.data.items.length);
+      ids.push(...page.json.data.items.map((item: { id: string }) => item.id));
+      cursor = page.json.data.next_cursor;
+      if (sizes.length > 10) throw new Error('the cursor never ends');
+    } while (cursor);
+    return { sizes, ids };
+  }
+
+  for (const [label, route, token] of [
+    ['projects', '/api/v1/projects', () => owner],
+    ['admin users', '/api/v1/admin/users', () => admin],
+  ] as const) {
+    it(`ends ${label} with next_cursor null on a last page that is exactly full`, async () => {
+      const byDefault = await walk(route, token());
+      expect(byDefault.sizes).toEqual([3, 3]);
+      expect(new Set(byDefault.ids).size).toBe(6);
+      expect((await walk(route, token(), 2)).sizes).toEqual([2, 2, 2]);
+      expect((await walk(route, token(), 1)).sizes).toEqual([1, 1, 1, 1, 1, 1]);
+      // 6 is capped at max_page_size (5): one full page, then the rest.
+      expect((await walk(route, token(), 6)).sizes).toEqual([5, 1]);
+      expect((await walk(route, token(), 2)).ids).toEqual(byDefault.ids);
+    });
+  }
+
+  it('answers an empty list with no cursor', async () => {
+    const stranger = await t.tokenFor('stranger@example.com');
+    expect((await t.call('/api/v1/projects', { token: stranger })).json.data).toEqual({ items: [], next_cursor: null });
   });
 });

@@ -133,7 +133,10 @@ describe('notebook-hub recover', () => {
   it('exits 1 for a stale token, unaccepted warnings and invalid arguments', async () => {
     const dry = await recover({ rebuild: true });
     const token = dry.report!.report_token;
-    expect((await recover({ ...applyOptions(token), acceptWarnings: false })).stderr).toMatch(/--accept-warnings/);
+    const unaccepted = await recover({ ...applyOptions(token), acceptWarnings: false });
+    expect(unaccepted.code).toBe(1);
+    expect(unaccepted.stderr).toMatch(/--accept-warnings/);
+    expect((await new Catalog(store).readPointer())!.pointer.snapshot_id).toBe(dry.report!.current.snapshot_id);
 
     await projectServiceOn(store, new Catalog(store)).create({ name: 'new' }, owner);
     const stale = await recover(applyOptions(token));

@@ -38,8 +38,14 @@ export async function serve(): Promise<void> {
           logger.flush();
           process.exit(0);
         }
-        // The drain ran out of budget: give the stragglers a last moment, then leave.
-        setTimeout(() => process.exit(1), GRACE_AFTER_TIMEOUT_MS).unref();
+        // The drain ran out of budget (drain_timeout is logged): the stragglers get a last moment,
+        // and the process leaves non-zero whether they finish in it or not, so the platform sees a
+        // shutdown that cut work short.
+        process.exitCode = 1;
+        setTimeout(() => {
+          logger.flush();
+          process.exit(1);
+        }, GRACE_AFTER_TIMEOUT_MS).unref();
       },
       (error: unknown) => {
         logger.error({ event: 'shutdown_failed', err: error }, 'shutdown_failed');

@@ -1,13 +1,10 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Log this route's requests at debug level (health probes would otherwise flood the log). */
-    quietLog?: boolean;
-  }
-}
-
-/** Exactly one JSON line per request, written when the response is complete. */
+/**
+ * Exactly one JSON line per request (spec 6.3), written when the response is complete: at info,
+ * or at error for a failure. Health probes and proxied notebook traffic are requests too, so they
+ * are logged like any other; an operator who wants fewer lines raises SERVICE_LOG_LEVEL.
+ */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
@@ -24,7 +21,6 @@ export class OneLinePerRequest extends LogController {
       ...(error ? { err: error } : {}),
     };
     if (error || reply.statusCode >= 500) reply.log.error(fields, 'request');
-    else if (request.routeOptions.config.quietLog) reply.log.debug(fields, 'request');
     else reply.log.info(fields, 'request');
   }
 }

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
-import { FsObjectStore } from './fs-store.js';
+import { ABANDONED_TEMPORARY_MS, FsObjectStore } from './fs-store.js';
 
 const WORKER = path.resolve(import.meta.dirname, '../../../test/support/fs-store-worker.ts');
 
@@ -45,11 +46,25 @@ describe('fs store across processes', () => {
       previousEtag = object.etag;
     }
     expect(observedVersions).toBeGreaterThan(2);
+
+    // Each killed writer was almost always mid-write, leaving its temporary file behind. Aged past
+    // the limit they are removed by the next store's first write; a fresh one (a writer that may
+    // still be running) is kept.
+    const staging = path.join(root, '.tmp');
+    const abandoned = await readdir(staging);
+    expect(abandoned.length).toBeGreaterThan(0);
+    const aged = new Date(Date.now() - 2 * ABANDONED_TEMPORARY_MS);
+    for (const name of abandoned) await utimes(path.join(staging, name), aged, aged);
+    await writeFile(path.join(staging, 'in-progress'), 'a live writer');
+    expect((await store.list('')).items.map((item) => item.key)).toEqual([key]);
+
     // The killed writer may have held the key's lock: the next conditional write still succeeds
     // once the abandoned lock goes stale.
-    const current = await store.get(key);
-    await store.put(key, 'after the crashes', current ? { ifMatch: current.etag } : { ifNoneMatch: '*' });
-    expect((await store.get(key))?.body.toString()).toBe('after the crashes');
+    const reopened = new FsObjectStore(root, { staleLockMs: 2000 });
+    const current = await reopened.get(key);
+    await reopened.put(key, 'after the crashes', current ? { ifMatch: current.etag } : { ifNoneMatch: '*' });
+    expect((await reopened.get(key))?.body.toString()).toBe('after the crashes');
+    expect(await readdir(staging)).toEqual(['in-progress']);
   }, 120_000);
 
   it('loses no update between writer processes sharing the directory', async () => {
@@ -58,5 +73,14 @@ describe('fs store across processes', () => {
     expect(codes).toEqual([0, 0, 0, 0]);
     const counter = await new FsObjectStore(root).get('shared/counter');
     expect(JSON.parse(counter!.body.toString()).n).toBe(80);
+  }, 120_000);
+
+  it('lets only the matching ETag delete an object when processes race for it', async () => {
+    const workers = Array.from({ length: 4 }, () => startWorker(['mutex', root, 'mutex', '25']));
+    const codes = await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('exit', resolve))));
+    expect(codes).toEqual([0, 0, 0, 0]);
+    const store = new FsObjectStore(root);
+    expect((await store.get('mutex/counter'))?.body.toString()).toBe('100');
+    expect(await store.get('mutex/holder')).toBeNull();
   }, 120_000);
 });

@@ -28,6 +28,24 @@ import { KeyedMutex } from '../core/util/keyed-mutex.js';
  */
 const OBJECT_SUFFIX = '@';
 
+/**
+ * Writes are staged in this directory under the root. No key segment may start with a dot, so it
+ * is never listed, and keeping every temporary file in one place lets a store clear what killed
+ * writers left behind without walking the whole tree.
+ */
+const TEMPORARY_DIR = '.tmp';
+
+/**
+ * A temporary file untouched for this long belongs to no live writer: a write fills its file and
+ * renames it within moments. Removing a live writer's file would only fail that write.
+ */
+export const ABANDONED_TEMPORARY_MS = 60_000;
+
+/** Waiting for a key held by another writer: jittered backoff from 2 ms up to 100 ms per try. */
+const LOCK_ATTEMPTS = 2000;
+const LOCK_FIRST_DELAY_MS = 2;
+const LOCK_MAX_DELAY_MS = 100;
+
 export interface FsObjectStoreOptions {
   /** A lock older than this is considered abandoned by a crashed writer. */
   staleLockMs?: number;
@@ -37,16 +55,20 @@ export interface FsObjectStoreOptions {
  * The embedded object store: one file per object under a root directory.
  *
  * Writes go to a temporary file that is fsynced and renamed over the object, so a crash leaves
- * either the old or the new object. Writers of one key serialize on a lock directory next to the
- * object (shared by every process using the root) and, inside a process, on an in-memory queue.
+ * either the old or the new object (and a temporary file, removed later by `prepareWrites`).
+ * Writers of one key serialize on a lock directory next to the object (shared by every process
+ * using the root) and, inside a process, on an in-memory queue.
  */
 export class FsObjectStore implements ObjectStore {
   readonly kind = 'fs';
   private readonly localQueue = new KeyedMutex();
   private readonly staleLockMs: number;
+  private readonly temporaryDir: string;
+  private writesPrepared: Promise<void> | null = null;
 
   constructor(readonly location: string, options: FsObjectStoreOptions = {}) {
     this.staleLockMs = Math.max(2000, options.staleLockMs ?? 10_000);
+    this.temporaryDir = path.join(location, TEMPORARY_DIR);
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -64,6 +86,7 @@ export class FsObjectStore implements ObjectStore {
     assertValidKey(key);
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const file = this.objectPath(key);
+    await this.prepareWrites();
     await this.ensureDirectory(path.dirname(file));
     return this.exclusively(key, file, async () => {
       if (options.ifMatch !== undefined || options.ifNoneMatch !== undefined) {
@@ -140,22 +163,38 @@ export class FsObjectStore implements ObjectStore {
     }
   }
 
+  /**
+   * Once per store instance, before its first write: the staging directory exists and files
+   * abandoned there by writers that were killed mid-write are removed. A failure is not kept, so
+   * a store that comes back is written to again.
+   */
+  private prepareWrites(): Promise<void> {
+    this.writesPrepared ??= (async () => {
+      await this.ensureDirectory(this.temporaryDir);
+      await this.removeAbandonedTemporaryFiles();
+    })().catch((error: unknown) => {
+      this.writesPrepared = null;
+      throw error;
+    });
+    return this.writesPrepared;
+  }
+
+  private async removeAbandonedTemporaryFiles(): Promise<void> {
+    const names = await fsp.readdir(this.temporaryDir).catch(() => [] as string[]);
+    const cutoff = Date.now() - ABANDONED_TEMPORARY_MS;
+    await Promise.all(
+      names.map(async (name) => {
+        const file = path.join(this.temporaryDir, name);
+        const stat = await fsp.lstat(file).catch(() => null);
+        // Best effort: a file that cannot be removed now is tried again by the next store opened.
+        if (stat?.isFile() && stat.mtimeMs < cutoff) await fsp.rm(file, { force: true }).catch(() => {});
+      }),
+    );
+  }
+
   private async exclusively<T>(key: string, file: string, work: () => Promise<T>): Promise<T> {
     return this.localQueue.run(key, async () => {
-      let release: () => Promise<void>;
-      try {
-        release = await lockfile.lock(file, {
-          realpath: false,
-          lockfilePath: `${file}.lock`,
-          stale: this.staleLockMs,
-          retries: { retries: 2000, factor: 1.25, minTimeout: 2, maxTimeout: 100, randomize: true },
-          // A compromised lock means another process judged us dead; the rename we may still
-          // perform is whole, so the worst case is a lost conditional check, logged by the caller.
-          onCompromised: () => {},
-        });
-      } catch (error) {
-        throw unavailable(`cannot lock ${key}`, error);
-      }
+      const release = await this.lock(key, file);
       try {
         return await work();
       } finally {
@@ -164,10 +203,39 @@ export class FsObjectStore implements ObjectStore {
     });
   }
 
+  /**
+   * Waits only while another writer holds the lock. Any other failure (a read-only or full disk,
+   * lost permissions) is reported at once: retrying it would hold the caller for minutes.
+   */
+  private async lock(key: string, file: string): Promise<() => Promise<void>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await lockfile.lock(file, {
+          realpath: false,
+          lockfilePath: `${file}.lock`,
+          stale: this.staleLockMs,
+          retries: 0,
+          // A compromised lock means another process judged us dead; the rename we may still
+          // perform is whole, so the worst case is a lost conditional check, logged by the caller.
+          onCompromised: () => {},
+        });
+      } catch (error) {
+        if (!isErrno(error, 'ELOCKED') || attempt >= LOCK_ATTEMPTS) throw unavailable(`cannot lock ${key}`, error);
+        const delay = Math.min(LOCK_MAX_DELAY_MS, LOCK_FIRST_DELAY_MS * 1.25 ** attempt) * (1 + Math.random());
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
   private async replaceFile(file: string, bytes: Buffer): Promise<void> {
-    const temporary = `${file}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+    const temporary = path.join(this.temporaryDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
     try {
-      const handle = await fsp.open(temporary, 'wx');
+      const handle = await fsp.open(temporary, 'wx').catch(async (error: unknown) => {
+        // The staging directory was removed behind the store's back (a restore, an operator).
+        if (!isErrno(error, 'ENOENT')) throw error;
+        await fse.mkdirp(this.temporaryDir);
+        return fsp.open(temporary, 'wx');
+      });
       try {
         await handle.writeFile(bytes);
         await handle.sync();

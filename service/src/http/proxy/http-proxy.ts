@@ -68,6 +68,6 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(`${request.url.split('?')[0]}/${query}`, 308);
     } });
-    proxy.route({ method: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'], url: '/s/:sid/*', schema: { hide: true }, config: { quietLog: true }, handler: forward });
+    proxy.route({ method: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'], url: '/s/:sid/*', schema: { hide: true }, handler: forward });
   });
 }

@@ -36,7 +36,7 @@ export function maintenanceHealthRoutes(app: HubApp, source: MaintenanceHealthSo
   app.get(
     MAINTENANCE_HEALTH_PATH,
     {
-      config: { public: true, quietLog: true },
+      config: { public: true },
       schema: { hide: true, response: { 200: MaintenanceHealthSchema, 503: MaintenanceHealthSchema } },
     },
     async (_request, reply) => {

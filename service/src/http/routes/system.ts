@@ -43,7 +43,7 @@ export function systemRoutes(app: HubApp, services: HubServices): void {
   app.get(
     '/api/health',
     {
-      config: { public: true, quietLog: true },
+      config: { public: true },
       schema: {
         tags: ['System'],
         summary: 'Liveness; with deep=true (authenticated) runs the preflight checks',
