@@ -95,13 +95,19 @@ describe.skipIf(sandboxRuntime === null)('editor claims (exclusive mode)', () =>
     expect(next.status, next.text).toBe(201);
     await w.api(`${sessions()}/${next.json.data.id}/stop`, 'manager', { method: 'POST' });
 
-    // A claim left retiring by a session that no longer exists (its hub crashed mid-stop).
+    // A claim naming a session that was never stored: a start that took the claim a moment ago
+    // is about to store its session, so the claim stands; one taken long ago was left by a hub
+    // that crashed in between, and is taken over.
     const orphaned = await w.notebook('Orphaned claim');
-    await w.t.hub.store.put(
-      layout.editorClaim(w.pid, orphaned),
-      JSON.stringify({ schema_version: 1, project_id: w.pid, notebook_id: orphaned, session_id: 'ses-0000000000000000', user_id: w.userIds.editor, state: 'retiring', acquired_at: new Date().toISOString(), retiring_since: new Date().toISOString(), takeover: null }),
-      { ifNoneMatch: '*' },
-    );
+    const orphan = (acquiredAt: Date) => ({
+      schema_version: 1, project_id: w.pid, notebook_id: orphaned, session_id: 'ses-0000000000000000', user_id: w.userIds.editor,
+      state: 'active', acquired_at: acquiredAt.toISOString(), retiring_since: null, takeover: null,
+    });
+    await w.t.hub.store.put(layout.editorClaim(w.pid, orphaned), JSON.stringify(orphan(new Date())), { ifNoneMatch: '*' });
+    const meanwhile = await w.start('manager', { notebook_id: orphaned, mode: 'edit' });
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.json.error.code).toBe('EDIT_SESSION_OWNED');
+    await putClaim(orphaned, () => orphan(new Date(Date.now() - 61_000)));
     const recovered = await w.start('manager', { notebook_id: orphaned, mode: 'edit' });
     expect(recovered.status, recovered.text).toBe(201);
     expect((await claimOf(orphaned)).session_id).toBe(recovered.json.data.id);

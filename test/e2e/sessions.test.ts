@@ -184,6 +184,7 @@ describe.skipIf(sandboxRuntime === null)('sessions with real marimo (local drive
       expect(app.status).toBe(201);
       const secondApp = await limited.start('manager', { notebook_id: other, mode: 'app', wait: false });
       expect(secondApp.status).toBe(429);
+      expect(secondApp.json.error.code).toBe('RESOURCE_EXHAUSTED');
     } finally {
       await limited.close();
     }

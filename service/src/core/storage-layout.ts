@@ -100,6 +100,9 @@ export const catalogKeys = {
   userSessionsPrefix: (userId: string) => `user-sessions/${userId}/`,
   appSession: (projectId: string, sessionId: string) => `app-sessions/${projectId}/${sessionId}`,
   appSessionsPrefix: (projectId: string) => `app-sessions/${projectId}/`,
+  /** The live session ids of a user, and the live app ids of a project, in one entry each: the limit checks read them inside the transaction that indexes a new session. */
+  liveSessionIdsOfUser: (userId: string) => `live-session-ids/users/${userId}`,
+  liveAppIdsOfProject: (projectId: string) => `live-session-ids/apps/${projectId}`,
   notebookVersion: (notebookId: string, versionId: string) => `notebook-versions/${notebookId}/${versionId}`,
   notebookVersionsPrefix: (notebookId?: string) => (notebookId ? `notebook-versions/${notebookId}/` : 'notebook-versions/'),
   user: (userId: string) => `users/${userId}`,

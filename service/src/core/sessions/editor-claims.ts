@@ -25,8 +25,11 @@ export interface EditorClaim {
 
 export type ClaimOutcome =
   | { kind: 'acquired'; claim: EditorClaim }
-  /** An active claim exists: the caller may reuse its session (shared mode, or their own). */
-  | { kind: 'held'; claim: EditorClaim };
+  /**
+   * An active claim exists: the caller may reuse its session (shared mode, or their own). `raced`:
+   * the claim was written by another start while this one was trying to take it.
+   */
+  | { kind: 'held'; claim: EditorClaim; raced: boolean };
 
 export class EditorClaims {
   constructor(
@@ -77,7 +80,7 @@ export class EditorClaims {
             throw retiring();
           }
           if (lostWrite) this.observer.claimLost('claim');
-          return { kind: 'held', claim: existing.claim };
+          return { kind: 'held', claim: existing.claim, raced: lostWrite };
         }
         await this.store.put(layout.editorClaim(projectId, notebookId), jsonBody(claim), { ifMatch: existing.etag });
         return { kind: 'acquired', claim };

@@ -5,12 +5,15 @@ import { newSessionId } from '../ids.js';
 import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { BackgroundRunner } from '../ports/notebook-files.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
-import type { EditorClaims, EditorClaim } from './editor-claims.js';
+import type { ClaimOutcome, EditorClaims, EditorClaim } from './editor-claims.js';
 import { LIVE_STATES, TERMINAL_STATES, type ClientKind, type SessionMode, type SessionRecord, type StopReason } from './session-model.js';
-import { provisionSession, type ProvisionerDeps } from './session-provisioner.js';
+import { provisionSession, reportClaimLost, type ProvisionerDeps } from './session-provisioner.js';
 import { WARM_ENTRY_FILE, type WarmPool, type WarmSandbox } from './warm-pool.js';
 import { hasScriptBlock } from '../notebooks/marimo-source.js';
 import { saveFromSandbox, type SaverDeps } from './session-saver.js';
+
+/** Longer than a start takes from claiming a notebook to storing its session, retries included. */
+const UNRECORDED_CLAIM_GRACE_MS = 60_000;
 
 export interface SessionConfig {
   idleTimeoutMs: number;
@@ -87,20 +90,22 @@ export class SessionManager {
     const record = this.newRecord(request, warm);
     try {
       if (mode === 'edit' && !request.ephemeral) {
-        const outcome = await this.deps.claims.acquire(project.id, notebook.id, record.id, user.id, (claim) => this.isStale(claim));
+        const outcome = await this.acquireClaim(request, record);
         if (outcome.kind === 'held') {
-          if (warm) await this.deps.warmPool!.giveBack(warm);
           const holder = await this.deps.sessions.get(project.id, outcome.claim.session_id);
           if (holder && LIVE_STATES.has(holder.state) && (this.deps.config.sharing === 'shared' || holder.user_id === user.id)) {
+            if (warm) await this.deps.warmPool!.giveBack(warm);
             return { record: holder, reused: true };
           }
-          throw new HubError('EDIT_SESSION_OWNED', `another editor (${outcome.claim.user_id}) is editing this notebook in session ${outcome.claim.session_id}; a manager or the notebook's author may take it over`);
+          const owned = new HubError('EDIT_SESSION_OWNED', `another editor (${outcome.claim.user_id}) is editing this notebook in session ${outcome.claim.session_id}; a manager or the notebook's author may take it over`);
+          if (outcome.raced) reportClaimLost(this.deps.logger, record, 'claim', owned.code);
+          throw owned;
         }
       }
-      await this.deps.sessions.create(record);
+      await this.deps.sessions.create(record, this.deps.config);
     } catch (error) {
       if (mode === 'edit') await this.deps.claims.release(project.id, notebook.id, record.id);
-      if (warm && !(error instanceof HubError && error.code === 'EDIT_SESSION_OWNED')) await this.deps.driver.destroy(warm.sandbox.id).catch(() => {});
+      if (warm) await this.returnWarm(warm, error);
       throw error;
     }
     await this.deps.audit.append({ event: 'session.start', actor: user.id, projectId: project.id, metadata: { session_id: record.id, notebook_id: notebook.id, mode } });
@@ -115,12 +120,15 @@ export class SessionManager {
       const stopping = await this.deps.sessions.update(projectId, sessionId, (current) =>
         LIVE_STATES.has(current.state) ? { ...current, state: 'stopping', stop_reason: options.reason, stopping_since: this.deps.now().toISOString() } : undefined,
       );
+      // Retiring first: from here until the sandbox is confirmed gone an edit start is told to
+      // come back (EDIT_SESSION_RETIRING) rather than that the notebook is someone else's.
+      if (stopping.mode === 'edit') await this.deps.claims.retire(projectId, stopping.notebook_id, sessionId);
       if (options.save && stopping.mode === 'edit' && stopping.sandbox && stopping.endpoint) {
-        await saveFromSandbox(this.deps, stopping, { actor: options.actor, message: `Saved when the session stopped (${options.reason})`, event: 'notebook.save_on_stop' }).catch((error: unknown) =>
+        const request = { actor: options.actor, message: `Saved when the session stopped (${options.reason})`, event: 'notebook.save_on_stop', teardown: true } as const;
+        await saveFromSandbox(this.deps, stopping, request).catch((error: unknown) =>
           this.deps.logger.warn({ event: 'session_save_failed', session_id: sessionId, err: error }, 'session_save_failed'),
         );
       }
-      if (stopping.mode === 'edit') await this.deps.claims.retire(projectId, stopping.notebook_id, sessionId);
       record = await this.deps.sessions.update(projectId, sessionId, (current) =>
         TERMINAL_STATES.has(current.state) ? undefined : { ...current, state: 'stopped', stopped_at: this.deps.now().toISOString(), stop_reason: current.stop_reason ?? options.reason },
       );
@@ -226,10 +234,34 @@ export class SessionManager {
     });
   }
 
-  /** A claim whose session is over and whose sandbox is gone can be taken without asking. */
+  /**
+   * A claim whose session is over and whose sandbox is gone can be taken without asking. A start
+   * takes the claim just before it stores its session, so a claim naming no session is stale
+   * only once it is older than that gap can last (its start crashed in between).
+   */
   private async isStale(claim: EditorClaim): Promise<boolean> {
     const session = await this.deps.sessions.get(claim.project_id, claim.session_id);
-    return !session || (TERMINAL_STATES.has(session.state) && session.sandbox_released);
+    if (!session) return this.deps.now().getTime() - Date.parse(claim.acquired_at) >= UNRECORDED_CLAIM_GRACE_MS;
+    return TERMINAL_STATES.has(session.state) && session.sandbox_released;
+  }
+
+  /** Takes the notebook's editor claim for a new session; a start that loses it says so in its provision line. */
+  private async acquireClaim(request: StartRequest, record: SessionRecord): Promise<ClaimOutcome> {
+    try {
+      return await this.deps.claims.acquire(request.project.id, request.notebook.id, record.id, request.user.id, (claim) => this.isStale(claim));
+    } catch (error) {
+      if (error instanceof HubError && (error.code === 'EDIT_SESSION_RETIRING' || error.code === 'CONFLICT')) {
+        reportClaimLost(this.deps.logger, record, error.code === 'EDIT_SESSION_RETIRING' ? 'preflight' : 'claim', error.code);
+      }
+      throw error;
+    }
+  }
+
+  /** A start that did not happen hands its warm sandbox back; one that failed unexpectedly destroys it (its state is unknown). */
+  private async returnWarm(warm: WarmSandbox, error: unknown): Promise<void> {
+    const refused = error instanceof HubError && ['EDIT_SESSION_OWNED', 'EDIT_SESSION_RETIRING', 'RESOURCE_EXHAUSTED', 'CONFLICT'].includes(error.code);
+    if (refused) await this.deps.warmPool!.giveBack(warm);
+    else await this.deps.driver.destroy(warm.sandbox.id).catch(() => {});
   }
 
   private async liveApp(projectId: string, notebookId: string): Promise<SessionRecord | null> {
@@ -241,6 +273,10 @@ export class SessionManager {
     return null;
   }
 
+  /**
+   * An early refusal, before a takeover stops anyone's session. The count may be stale by the time
+   * the session is stored: the store checks again in the transaction that indexes it.
+   */
   private async checkLimits(request: StartRequest): Promise<void> {
     const { maxSessionsPerUser, maxAppsPerProject } = this.deps.config;
     if (maxSessionsPerUser !== null && (await this.deps.sessions.liveSessionsOf(request.user.id)) >= maxSessionsPerUser) {

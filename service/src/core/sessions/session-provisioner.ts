@@ -6,6 +6,7 @@ import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import { isSandboxError, type ComputeResources, type Sandbox, type SandboxDriver } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
+import type { EditorClaimLostPhase } from './session-metrics.js';
 import type { SessionStore } from './session-store.js';
 
 export interface ProvisionerDeps {
@@ -131,6 +132,29 @@ function failureOf(error: unknown): { code: string; message: string } {
   // The sandbox backend failed or never became ready: transient from the caller's side.
   if (isSandboxError(error)) return { code: 'SERVICE_UNAVAILABLE', message: error.message.slice(0, 2000) };
   return { code: 'INTERNAL_ERROR', message: 'the session could not be started' };
+}
+
+/**
+ * The `session_provision` line of an edit start that lost the notebook's editor claim (`preflight`:
+ * the claim was retiring; `claim`: another start took it first). No session was stored, so the
+ * line names none.
+ */
+export function reportClaimLost(logger: Logger, attempt: SessionRecord, phase: EditorClaimLostPhase, code: string): void {
+  logger.info(
+    {
+      event: 'session_provision',
+      client: attempt.client,
+      project_id: attempt.project_id,
+      notebook_id: attempt.notebook_id,
+      mode: attempt.mode,
+      outcome: 'failed',
+      warm: attempt.warm,
+      provision_error_code: code,
+      editor_claim_lost: true,
+      editor_claim_lost_phase: phase,
+    },
+    'session_provision',
+  );
 }
 
 function report(logger: Logger, record: SessionRecord, outcome: string, timings: Record<string, number>, began: number, code?: string): void {

@@ -114,7 +114,7 @@ export class SessionReclaimer {
   /** Saves the notebook file from the sandbox as a new version; false when it had not changed. */
   private async save(record: SessionRecord, actor: Actor, blocked: (reason: ReclaimBlock, detail?: string) => ReclaimBlockedError): Promise<boolean> {
     try {
-      return (await saveFromSandbox(this.deps.saver, record, { actor, message: 'Saved by a reclaim', event: 'notebook.save_on_reclaim' })) !== null;
+      return (await saveFromSandbox(this.deps.saver, record, { actor, message: 'Saved by a reclaim', event: 'notebook.save_on_reclaim', teardown: true })) !== null;
     } catch (error) {
       // Only the sandbox half of a save raises sandbox errors; the store half keeps its own.
       if (isSandboxError(error)) throw blocked('attachment_failed', error.code);

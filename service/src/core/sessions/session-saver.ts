@@ -29,7 +29,20 @@ export interface SaveRequest {
   message: string;
   /** The audit event: an explicit save, an autosave, a save on stop. */
   event: 'notebook.save' | 'notebook.autosave' | 'notebook.save_on_stop' | 'notebook.save_on_reclaim';
+  /**
+   * The sandbox is destroyed right after this save (a stop or a reclaim): the HTML snapshot is
+   * rendered before returning, since a render left running in the background would die with the
+   * sandbox. Other saves render in the background so the editor gets its answer at once.
+   */
+  teardown?: boolean;
 }
+
+/**
+ * How long a save followed by a teardown waits for its HTML snapshot. Past it the stop goes on
+ * (the version stays, without a snapshot): a notebook that renders slowly must not pin its
+ * sandbox, nor its editor claim, for long.
+ */
+export const SNAPSHOT_BEFORE_TEARDOWN_MS = 30_000;
 
 /**
  * Saves the notebook file of an edit session's sandbox as a new version when it changed since the
@@ -65,7 +78,8 @@ export async function saveFromSandbox(deps: SaverDeps, record: SessionRecord, re
     base_version_id: version!.version_id,
     last_saved_at: version!.saved_at,
   }));
-  if (deps.snapshots) deps.background.run(() => captureSnapshot(deps, record, version!));
+  if (deps.snapshots && request.teardown) await captureBeforeTeardown(deps, record, version!);
+  else if (deps.snapshots) deps.background.run(() => captureSnapshot(deps, record, version!, () => false));
   return version!;
 }
 
@@ -91,12 +105,34 @@ async function syncWorkspace(deps: SaverDeps, record: SessionRecord, actor: stri
   }
 }
 
-/** Renders the saved notebook to HTML in the session's sandbox and attaches it to the version. */
-async function captureSnapshot(deps: SaverDeps, record: SessionRecord, version: NotebookVersion): Promise<void> {
+/** The snapshot of a save whose sandbox goes next, bounded; a failure or a timeout is logged, never thrown. */
+async function captureBeforeTeardown(deps: SaverDeps, record: SessionRecord, version: NotebookVersion): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let gaveUp = false;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      gaveUp = true;
+      deps.logger.warn({ event: 'snapshot_failed', session_id: record.id, version_id: version.version_id, reason: 'timeout', timeout_ms: SNAPSHOT_BEFORE_TEARDOWN_MS }, 'snapshot_failed');
+      resolve();
+    }, SNAPSHOT_BEFORE_TEARDOWN_MS);
+  });
+  try {
+    await Promise.race([captureSnapshot(deps, record, version, () => gaveUp), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Renders the saved notebook to HTML in the session's sandbox and attaches it to the version.
+ * `abandoned` says the caller stopped waiting: the render then dies with the sandbox, and its
+ * failure is expected rather than news.
+ */
+async function captureSnapshot(deps: SaverDeps, record: SessionRecord, version: NotebookVersion, abandoned: () => boolean): Promise<void> {
   try {
     const html = await deps.runtime.exportHtml(record.sandbox!, record.entry_file, record.runtime_env);
     await deps.notebooks.attachSnapshot(record.project_id, record.notebook_id, version.version_id, html, 'system');
   } catch (error) {
-    deps.logger.warn({ event: 'snapshot_failed', session_id: record.id, version_id: version.version_id, err: error }, 'snapshot_failed');
+    if (!abandoned()) deps.logger.warn({ event: 'snapshot_failed', session_id: record.id, version_id: version.version_id, err: error }, 'snapshot_failed');
   }
 }

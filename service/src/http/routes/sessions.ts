@@ -42,7 +42,7 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
         tags: ['Sessions'],
         summary: 'Start a session on a notebook, or get the live one that fits',
         description:
-          'Answers 201 with a new session (state provisioning, phase shows progress) or 200 with a live session that is reused. An edit session of another editor answers 409 EDIT_SESSION_OWNED unless takeover_from names it.',
+          "Answers 201 with a new session (state provisioning, phase shows progress) or 200 with a live session that is reused. An edit session of another editor answers 409 EDIT_SESSION_OWNED unless takeover_from names it; while the notebook's previous edit session is being saved and stopped, 409 EDIT_SESSION_RETIRING with Retry-After. Beyond SERVICE_MAX_SESSIONS_PER_USER or max_apps_per_project: 429 RESOURCE_EXHAUSTED.",
         params: ProjectIdParams,
         body: SessionCreate,
         response: { 200: Envelope(Session), 201: Envelope(Session) },
