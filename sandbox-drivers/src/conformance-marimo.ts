@@ -25,6 +25,21 @@ if __name__ == "__main__":
     app.run()
 `;
 
+const RAISING_NOTEBOOK = `import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    raise ValueError("raised-on-purpose")
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+`;
+
 const withDependencies = (dependency: string) => `# /// script
 # requires-python = ">=3.10"
 # dependencies = [
@@ -96,6 +111,13 @@ export function describeMarimoConformance(
       const html = (await exportNotebookHtml(d, sandbox.id, { notebook: 'notebooks/report.py' })).toString('utf8');
       expect(html).toMatch(/<html/i);
       expect(html).toContain('computed-answer-42');
+      expect((await d.exec(sandbox.id, { argv: ['sh', '-c', 'ls -a'] })).stdout).not.toMatch(/notebook-hub-export/);
+
+      // A cell that raises is part of the notebook's output, not a failed export.
+      await d.writeFile(sandbox.id, 'raises.py', RAISING_NOTEBOOK);
+      expect((await exportNotebookHtml(d, sandbox.id, { notebook: 'raises.py' })).toString('utf8')).toContain('raised-on-purpose');
+      // An export marimo could not make at all is.
+      await expect(exportNotebookHtml(d, sandbox.id, { notebook: 'missing.py' })).rejects.toMatchObject({ code: 'COMMAND_FAILED', message: /does not exist/ });
       expect((await d.exec(sandbox.id, { argv: ['sh', '-c', 'ls -a'] })).stdout).not.toMatch(/notebook-hub-export/);
       await d.destroy(sandbox.id);
     });
