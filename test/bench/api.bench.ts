@@ -4,33 +4,41 @@
  *    returning the same JSON, measured in the same run (goal: the hub reaches >= 50%);
  *  - the hub's start-up time to a healthy /api/health, and its idle resident memory.
  * Both servers run as separate processes; the load comes from this one. BENCH_QUICK=1 shortens it.
+ *
+ * The comparison is meant to charge the hub everything it costs in production and nothing else:
+ *  - the hub runs with its defaults (SERVICE_* and OTEL_* of the calling shell are dropped): one
+ *    JSON log line per request at info, written to stdout (here /dev/null, so that reading the
+ *    lines does not take CPU from the load); metrics off, as they are without an OTLP endpoint;
+ *  - the bare route is plain fastify with its default of no logger: the baseline does not log;
+ *  - both get the same requests (the bearer header included) from the same client, alternating
+ *    in rounds, so a change in background load falls on both sides rather than on one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createServer } from 'node:net';
-import { runHubCommand } from '../support/hub-process.js';
+import { promisify } from 'node:util';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/notebook-hub.mjs');
 
 const quick = process.env.BENCH_QUICK === '1';
-const DURATION_S = quick ? 1 : 8;
+const ROUND_S = quick ? 1 : 4;
+const ROUNDS = quick ? 1 : 2;
 const CONNECTIONS = 32;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-api-bench-'));
 const children: ChildProcess[] = [];
 try {
-  console.log(`# API benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per run)`);
+  console.log(`# API benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_S} s per side, alternating)`);
+  console.log('# hub: default settings, one info log line per request to stdout (/dev/null), metrics off; bare: fastify, no logger');
   const port = await freePort();
-  const env = { SERVICE_DATA_DIR: dataDir, SERVICE_PORT: String(port) };
-  const token = (await runHubCommand(['token', 'create', '--email', 'bench@example.com'], env)).stdout.trim();
+  const env = { ...defaultEnvironment(), SERVICE_DATA_DIR: dataDir, SERVICE_PORT: String(port) };
+  const token = (await promisify(execFile)(process.execPath, [BIN, 'token', 'create', '--email', 'bench@example.com'], { env })).stdout.trim();
 
-  // The hub logs one line per request at its default level, as in production; the lines go
-  // nowhere so that reading them does not compete with the load for the CPU.
   const started = performance.now();
-  const hubProcess = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const hubProcess = spawn(process.execPath, [BIN, 'serve'], { env, stdio: 'ignore' });
   children.push(hubProcess);
   const hub = { url: `http://127.0.0.1:${port}`, child: hubProcess };
   while ((await fetch(`${hub.url}/api/health`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 10));
@@ -46,10 +54,14 @@ try {
   children.push(bare);
   const bareUrl = await new Promise<string>((resolve) => bare.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
 
-  await load(`${bareUrl}/bare`, {}, 1); // warm-up of both paths
+  await load(`${bareUrl}/bare`, headers, 1); // warm-up of both paths
   await load(`${hub.url}/api/v1/me`, headers, 1);
-  const bareRps = await load(`${bareUrl}/bare`, {}, DURATION_S);
-  const hubRps = await load(`${hub.url}/api/v1/me`, headers, DURATION_S);
+  let bareRps = 0;
+  let hubRps = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRps += (await load(`${bareUrl}/bare`, headers, ROUND_S)) / ROUNDS;
+    hubRps += (await load(`${hub.url}/api/v1/me`, headers, ROUND_S)) / ROUNDS;
+  }
   const ratio = hubRps / bareRps;
 
   console.log(`bare fastify route:          ${bareRps.toFixed(0)} req/s`);
@@ -66,6 +78,15 @@ async function load(url: string, headers: Record<string, string>, duration: numb
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result.requests.average;
+}
+
+/** The environment without hub or OpenTelemetry settings, so the hub runs with its defaults. */
+function defaultEnvironment(): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !name.startsWith('SERVICE_') && !name.startsWith('OTEL_')) kept[name] = value;
+  }
+  return kept;
 }
 
 async function residentMegabytes(pid: number): Promise<number> {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Duplex } from 'node:stream';
@@ -10,6 +10,7 @@ import { registerCaching } from './caching.js';
 import { errorEnvelope, handleError } from './envelope.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
+import { registerMatchedRoute } from './matched-route.js';
 import { partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest } from './request-log.js';
 import { registerRequestMetrics } from './request-metrics.js';
@@ -52,9 +53,10 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     logController: new OneLinePerRequest(),
     trustProxy: false,
     bodyLimit: services.settings.limits.maxRequestBytes,
-    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    genReqId: requestIds(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(partAwareValidatorCompiler());
+  registerMatchedRoute(app);
   registerRequestMetrics(app, services.metrics);
 
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
@@ -67,10 +69,12 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   await app.register(cookie);
   await registerCaching(app);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     // The whole API depends on the catalog; health stays up so operators can see the process.
-    if (request.url.startsWith('/api/v1/')) await deps.catalogGate.ensureReady();
+    // Once the catalog is ready (nearly always) this costs no promise.
+    if (deps.catalogGate.isReady || !request.url.startsWith('/api/v1/')) return done();
+    deps.catalogGate.ensureReady().then(() => done(), done);
   });
   registerAuthentication(app, services);
   registerIdempotency(app, services.store);
@@ -98,4 +102,23 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
   return app;
+}
+
+/**
+ * `req_` and 128 random bits in hex (the length of a UUID without its dashes), cut from a pool
+ * of random bytes refilled every 256 ids rather than drawn for each request.
+ */
+function requestIds(): () => string {
+  const ID_BYTES = 16;
+  const pool = Buffer.alloc(ID_BYTES * 256);
+  let offset = pool.length;
+  return () => {
+    if (offset === pool.length) {
+      randomFillSync(pool);
+      offset = 0;
+    }
+    const id = `req_${pool.toString('hex', offset, offset + ID_BYTES)}`;
+    offset += ID_BYTES;
+    return id;
+  };
 }

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import { hash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../core/errors.js';
 import { getJson, jsonBody } from '../core/store/cas.js';
 import { PreconditionFailedError, type ObjectStore } from '../core/store/object-store.js';
 import { layout } from '../core/storage-layout.js';
+import { matchedRoute } from './matched-route.js';
 import type { HubApp } from './types.js';
 
 /** A retry within this window replays the first result. */
@@ -38,10 +39,10 @@ declare module 'fastify' {
  * runs, and stores its result; a retry with the same key and the same request replays that
  * result, a concurrent one gets CONFLICT, and a retry whose record is older than the replay
  * window is refused with 422 (its original outcome must be checked before using a new key).
+ * The hooks are attached to the create routes only, so other requests do not pass through them.
  */
 export function registerIdempotency(app: HubApp, store: ObjectStore): void {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  const reserve = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
@@ -50,7 +51,7 @@ export function registerIdempotency(app: HubApp, store: ObjectStore): void {
       ]);
     }
     const scope = request.principal?.user.id ?? 'anonymous';
-    const key = layout.idempotency(scope, digest(`${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params)} ${header}`));
+    const key = layout.idempotency(scope, digest(`${request.method} ${matchedRoute(request).url} ${JSON.stringify(request.params)} ${header}`));
     const requestHash = digest(JSON.stringify(request.body ?? null));
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await getJson<IdempotencyRecord>(store, key);
@@ -86,9 +87,9 @@ export function registerIdempotency(app: HubApp, store: ObjectStore): void {
       }
     }
     throw new HubError('CONFLICT', 'a request with this Idempotency-Key is still in progress');
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const reservation = request.idempotency;
     if (!reservation) return payload;
     request.idempotency = undefined;
@@ -105,7 +106,17 @@ export function registerIdempotency(app: HubApp, store: ObjectStore): void {
       request.log.warn({ event: 'idempotency_record_failed', err: error }, 'idempotency_record_failed');
     }
     return payload;
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [...hookList(route.preHandler), reserve];
+    route.onSend = [...hookList(route.onSend), record];
   });
+}
+
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 function replay(reply: FastifyReply, record: IdempotencyRecord): FastifyReply {
@@ -117,6 +128,6 @@ function replay(reply: FastifyReply, record: IdempotencyRecord): FastifyReply {
 }
 
 function digest(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { MetricAttributes, Metrics } from '../core/ports/metrics.js';
+import { NO_METRICS, type MetricAttributes, type Metrics } from '../core/ports/metrics.js';
+import { matchedRoute, type MatchedRoute } from './matched-route.js';
 import type { HubApp } from './types.js';
 
 /** The OpenTelemetry semantic-convention buckets for request durations, in seconds. */
@@ -14,33 +14,53 @@ const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'P
  * hook, since one that throws skips the hooks after it.
  */
 export function registerRequestMetrics(app: HubApp, metrics: Metrics): void {
+  // With telemetry off the hooks would only cost time on every request.
+  if (metrics === NO_METRICS) return;
   const duration = metrics.histogram('http.server.request.duration', {
     description: 'Duration of HTTP requests, until the response is complete',
     unit: 's',
     boundaries: DURATION_BOUNDARIES,
   });
   const active = metrics.upDownCounter('http.server.active_requests', { description: 'HTTP requests being served', unit: '{request}' });
+  const attributes = new AttributeSets();
 
   app.addHook('onRequest', (request, reply, done) => {
-    const attributes = requestAttributes(request);
-    active.add(1, attributes);
+    const inFlight = attributes.of(matchedRoute(request), request.method);
+    active.add(1, inFlight);
     // `close` comes exactly once, also when the client goes away before the response finished
     // (when onResponse never runs), so the count cannot drift upwards.
-    reply.raw.once('close', () => active.add(-1, attributes));
+    reply.raw.once('close', () => active.add(-1, inFlight));
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    duration.record(reply.elapsedTime / 1000, { ...requestAttributes(request), 'http.response.status_code': reply.statusCode });
+    duration.record(reply.elapsedTime / 1000, attributes.of(matchedRoute(request), request.method, reply.statusCode));
     done();
   });
 }
 
-function requestAttributes(request: FastifyRequest): MetricAttributes {
-  const route = request.routeOptions.url;
-  return {
-    'http.request.method': KNOWN_METHODS.has(request.method) ? request.method : '_OTHER',
-    'url.scheme': 'http',
-    // Unmatched requests (404s) have no template; the conventions leave the attribute out.
-    ...(route ? { 'http.route': route } : {}),
-  };
+/**
+ * The attribute sets are few (routes x methods x statuses) and immutable, so each is built once
+ * rather than on every request.
+ */
+class AttributeSets {
+  private readonly byRoute = new WeakMap<MatchedRoute, Map<string, MetricAttributes>>();
+
+  of(route: MatchedRoute, method: string, status?: number): MetricAttributes {
+    let sets = this.byRoute.get(route);
+    if (sets === undefined) this.byRoute.set(route, (sets = new Map()));
+    const known = KNOWN_METHODS.has(method) ? method : '_OTHER';
+    const key = status === undefined ? known : `${known} ${status}`;
+    let found = sets.get(key);
+    if (found === undefined) {
+      found = Object.freeze({
+        'http.request.method': known,
+        'url.scheme': 'http',
+        // Unmatched requests (404s) have no template; the conventions leave the attribute out.
+        ...(route.url ? { 'http.route': route.url } : {}),
+        ...(status === undefined ? {} : { 'http.response.status_code': status }),
+      });
+      sets.set(key, found);
+    }
+    return found;
+  }
 }

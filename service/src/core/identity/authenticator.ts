@@ -48,6 +48,18 @@ export class Authenticator {
 
   /** Null when the credential is unknown or expired; USER_SUSPENDED for a suspended user. */
   async fromSessionCookie(cookieValue: string): Promise<Principal | null> {
+    return this.sessionCookie(cookieValue);
+  }
+
+  async fromBearerToken(token: string): Promise<Principal | null> {
+    return this.bearerToken(token);
+  }
+
+  /**
+   * As {@link fromSessionCookie}, but answers without a promise when the credential was resolved
+   * within the cache lifetime: the common case, on the path of nearly every request.
+   */
+  sessionCookie(cookieValue: string): Principal | null | Promise<Principal | null> {
     return this.resolve(`s:${secretHash(cookieValue)}`, async () => {
       const session = await this.sessions.resolve(cookieValue);
       if (!session) return null;
@@ -58,7 +70,8 @@ export class Authenticator {
     });
   }
 
-  async fromBearerToken(token: string): Promise<Principal | null> {
+  /** As {@link fromBearerToken}, synchronous when cached (see {@link sessionCookie}). */
+  bearerToken(token: string): Principal | null | Promise<Principal | null> {
     return this.resolve(`t:${secretHash(token)}`, async () => {
       const record = await this.tokens.verify(token);
       if (!record) return null;
@@ -83,23 +96,31 @@ export class Authenticator {
     for (const [key, cached] of this.cache) if (cached.principal.user.id === userId) this.cache.delete(key);
   }
 
-  private async resolve(
+  private resolve(
     cacheKey: string,
     lookup: () => Promise<{ userId: string; credential: Credential } | null>,
-  ): Promise<Principal | null> {
+  ): Principal | null | Promise<Principal | null> {
     const now = this.now();
     const cached = this.cache.get(cacheKey);
-    let principal: Principal | null;
-    if (cached && cached.until > now) {
-      principal = cached.principal;
-    } else {
-      const found = await lookup();
-      const user = found ? await this.users.get(found.userId) : null;
-      principal = found && user ? { user, isSuperAdmin: this.isSuperAdmin(user), credential: found.credential } : null;
-      if (principal) this.remember(cacheKey, principal, now);
-      else this.cache.delete(cacheKey);
-    }
-    if (!principal) return null;
+    if (cached && cached.until > now) return this.admit(cached.principal, now);
+    return this.load(cacheKey, lookup, now);
+  }
+
+  private async load(
+    cacheKey: string,
+    lookup: () => Promise<{ userId: string; credential: Credential } | null>,
+    now: number,
+  ): Promise<Principal | null> {
+    const found = await lookup();
+    const user = found ? await this.users.get(found.userId) : null;
+    const principal = found && user ? { user, isSuperAdmin: this.isSuperAdmin(user), credential: found.credential } : null;
+    if (principal) this.remember(cacheKey, principal, now);
+    else this.cache.delete(cacheKey);
+    return principal && this.admit(principal, now);
+  }
+
+  /** Expiry and suspension are checked at every use, cached or not. */
+  private admit(principal: Principal, now: number): Principal | null {
     const expiresAt = principal.credential.expiresAt;
     if (expiresAt !== null && Date.parse(expiresAt) <= now) return null;
     if (principal.user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended; contact an administrator');

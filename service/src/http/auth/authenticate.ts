@@ -1,9 +1,10 @@
 import type {} from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
 import { authorizeDeploymentAction, isDeploymentAction } from '../../core/policy/deployment-actions.js';
 import type { HubServices } from '../../services.js';
+import { matchedRoute } from '../matched-route.js';
 import type { HubApp } from '../types.js';
 import { assertSameOrigin } from './same-origin.js';
 
@@ -11,31 +12,60 @@ export const SESSION_COOKIE = 'svc_session';
 
 /** The caller's principal, or null when the request carries no credential. Bad credentials are 401. */
 export async function authenticate(request: FastifyRequest, services: HubServices): Promise<Principal | null> {
+  return resolveCredential(request, services);
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** {@link authenticate} without a promise when the credential is cached (see Authenticator). */
+function resolveCredential(request: FastifyRequest, services: HubServices): Principal | null | Promise<Principal | null> {
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const principal = match ? await services.authenticator.fromBearerToken(match[1]!) : null;
-    if (!principal) throw new HubError('UNAUTHORIZED', 'the bearer token is not a valid, unexpired personal access token');
-    return principal;
+    const match = BEARER.exec(authorization);
+    if (!match) throw invalidBearer();
+    return thenOrNow(services.authenticator.bearerToken(match[1]!), (principal) => principal ?? throwError(invalidBearer()));
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie === undefined) return null;
-  const principal = await services.authenticator.fromSessionCookie(cookie);
-  if (!principal) throw new HubError('UNAUTHORIZED', 'your session has expired; sign in again');
-  return principal;
+  return thenOrNow(services.authenticator.sessionCookie(cookie), (principal) => principal ?? throwError(expiredSession()));
+}
+
+const invalidBearer = () => new HubError('UNAUTHORIZED', 'the bearer token is not a valid, unexpired personal access token');
+const expiredSession = () => new HubError('UNAUTHORIZED', 'your session has expired; sign in again');
+
+function throwError(error: Error): never {
+  throw error;
+}
+
+function thenOrNow<T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /**
  * Every route needs a credential unless its config says `public`. Session-only routes refuse
  * tokens, cookie-authenticated changes must be same-origin, and deployment-scoped actions are
- * decided here; project-scoped ones by their routes.
+ * decided here; project-scoped ones by their routes. A callback hook rather than an async one:
+ * with the credential cached, the whole check finishes without a promise.
  */
 export function registerAuthentication(app: HubApp, services: HubServices): void {
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (config.public) return;
-    const principal = await authenticate(request, services);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { config } = matchedRoute(request);
+    if (config.public) return done();
+    let resolved: Principal | null | Promise<Principal | null>;
+    try {
+      resolved = resolveCredential(request, services);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(resolved instanceof Promise)) return done(admitted(request, config, resolved, services));
+    resolved.then((principal) => done(admitted(request, config, principal, services)), done);
+  });
+}
+
+/** Attaches the principal to the request, or says why it may not go on. */
+function admitted(request: FastifyRequest, config: FastifyContextConfig, principal: Principal | null, services: HubServices): Error | undefined {
+  try {
     if (!principal) throw new HubError('UNAUTHORIZED', 'sign in, or send a personal access token as "Authorization: Bearer svc_pat_..."');
     if (config.sessionOnly && principal.credential.kind === 'token') {
       throw new HubError('FORBIDDEN', 'this route needs a browser session; personal access tokens are not accepted here');
@@ -43,7 +73,10 @@ export function registerAuthentication(app: HubApp, services: HubServices): void
     if (principal.credential.kind === 'session') assertSameOrigin(request, services.settings.publicUrl);
     request.principal = principal;
     if (config.action && isDeploymentAction(config.action)) authorizeDeploymentAction(principal, config.action, services.entitlementRules, services.labelPolicy);
-  });
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
 }
 
 /** The principal of an authenticated route (set by the hook above). */
