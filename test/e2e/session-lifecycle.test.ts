@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../service/src/config/settings.js';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { createHub, type Hub } from '../../service/src/hub.js';
+import { LoopRunner } from '../../service/src/loops/loop-runner.js';
+import { MaintenanceLoop } from '../../service/src/loops/maintenance-loop.js';
+import { registerSessionLoops } from '../../service/src/loops/session-loops.js';
 import { createLogger } from '../../service/src/telemetry/logger.js';
 import { projectAudit } from '../support/alert-fixtures.js';
-import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { connectKernel } from '../support/marimo-client.js';
+import { eventually, killLocalSandbox, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 describe.skipIf(sandboxRuntime === null)('the session lifecycle loop', () => {
   let w: SessionWorld;
@@ -109,14 +113,16 @@ describe.skipIf(sandboxRuntime === null)('sessions across a hub restart', () => 
     await w?.close();
   });
 
-  it('keeps kernels that survived and ends sessions whose sandboxes did not', async () => {
+  // A crash (SIGKILL) is session-crash-restart.test.ts; this is an orderly restart.
+  it('keeps kernels through a graceful restart and ends sessions whose sandboxes did not survive', async () => {
     const survivorNb = await w.notebook('Survivor');
     const casualtyNb = await w.notebook('Casualty');
     const survivor = (await w.start('editor', { notebook_id: survivorNb, mode: 'edit' })).json.data;
     const casualty = (await w.start('editor', { notebook_id: casualtyNb, mode: 'edit' })).json.data;
-    const { sandboxes, sessionStore } = w.t.hub.services;
-    // The machine restarted under the hub: the casualty's processes are gone.
-    await sandboxes.destroy((await sessionStore.get(w.pid, casualty.id))!.sandbox!.id);
+    const casualtySandbox = (await w.t.hub.services.sessionStore.get(w.pid, casualty.id))!.sandbox!.id;
+    await w.t.hub.close();
+    // While the hub was down the machine lost the casualty's processes.
+    await killLocalSandbox(w.t.dataDir, casualtySandbox);
 
     const settings = readSettings({ SERVICE_DATA_DIR: w.t.dataDir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: 'silent', SERVICE_RUN_MAINTENANCE: 'false', SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir });
     restarted = await createHub({ settings, logger: createLogger('silent') });
@@ -133,7 +139,62 @@ describe.skipIf(sandboxRuntime === null)('sessions across a hub restart', () => 
     const page = await fetch(`${url}/s/${survivor.id}/`, { headers: { authorization: `Bearer ${w.tokens.editor}` } });
     expect(page.status).toBe(200);
     await page.text();
+    const kernel = await connectKernel(`${url}/s/${survivor.id}`, { authorization: `Bearer ${w.tokens.editor}`, origin: url });
+    await kernel.waitFor('kernel-ready');
+    kernel.close();
     await restarted.close();
     restarted = null;
+  }, 120_000);
+});
+
+describe.skipIf(sandboxRuntime === null)('separate idle timeouts for apps and edit sessions', () => {
+  let w: SessionWorld;
+  beforeAll(async () => {
+    w = await startSessionWorld({ SERVICE_SESSION_IDLE_TIMEOUT_SECONDS: '600', SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS: '60' });
+  });
+  afterAll(() => w?.close());
+
+  it('stops an idle app at the app timeout, and an edit session idle as long only at its own', async () => {
+    const app = (await w.start('viewer', { notebook_id: await w.notebook('App'), mode: 'app' })).json.data;
+    const edit = (await w.start('editor', { notebook_id: await w.notebook('Edit'), mode: 'edit' })).json.data;
+    const { sessionStore } = w.t.hub.services;
+    const idleSince = Math.max(...(await Promise.all([app.id, edit.id].map(async (sid) => Date.parse((await sessionStore.get(w.pid, sid))!.last_activity_at)))));
+    const state = async (sid: string) => (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'editor')).json.data;
+
+    await w.sweep(new Date(idleSince + 61_000));
+    expect(await state(app.id)).toMatchObject({ state: 'stopped', stop_reason: 'idle' });
+    expect((await state(edit.id)).state).toBe('running');
+
+    await w.sweep(new Date(idleSince + 601_000));
+    expect(await state(edit.id)).toMatchObject({ state: 'stopped', stop_reason: 'idle' });
+  }, 120_000);
+});
+
+describe.skipIf(sandboxRuntime === null)('sessions the lifecycle loop reclaims, in the maintenance cycle line', () => {
+  let w: SessionWorld;
+  let runner: LoopRunner;
+  beforeAll(async () => {
+    w = await startSessionWorld({ SERVICE_SESSION_SWEEP_INTERVAL_SECONDS: '1', SERVICE_SESSION_IDLE_TIMEOUT_SECONDS: '2' }, { captureLogs: true });
+    // The hub's own runner, as SERVICE_RUN_MAINTENANCE builds it, except that its maintenance
+    // cycle comes every second instead of every 5 minutes (no setting shortens it).
+    const { hub } = w.t;
+    runner = new LoopRunner({ store: hub.store, logger: hub.logger, background: hub.background, holder: hub.services.instanceId });
+    const maintenance = new MaintenanceLoop(hub.logger, 1000);
+    maintenance.attach(runner);
+    registerSessionLoops({ runner, maintenance }, hub.services, hub.services.settings);
+    runner.start();
+  });
+  afterAll(() => w?.close());
+
+  it('counts each session the sweep stopped and released once, in the next cycle', async () => {
+    const sid = (await w.start('editor', { notebook_id: w.nid, mode: 'edit' })).json.data.id as string;
+    const stopped = await eventually(async () => (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'editor')).json.data, (session) => session.state === 'stopped');
+    expect(stopped).toMatchObject({ state: 'stopped', stop_reason: 'idle' });
+    const stoppedAt = Date.parse(stopped.stopped_at);
+    const cycles = () => w.t.logs.filter((line) => line.event === 'maintenance_cycle');
+    // Wait for two cycles that began after the stop: the reclaim is in the first of them at the latest.
+    await eventually(async () => cycles().filter((line) => Date.parse(String(line.time)) - Number(line.duration_ms) > stoppedAt).length, (count) => count >= 2);
+    const reported = cycles().map((line) => line.sessions_reclaimed);
+    expect(reported.reduce((sum: number, count) => sum + Number(count), 0), JSON.stringify(reported)).toBe(1);
   }, 120_000);
 });

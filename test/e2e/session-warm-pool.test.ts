@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { readSettings } from '../../service/src/config/settings.js';
+import { layout } from '../../service/src/core/storage-layout.js';
+import { createHub, type Hub } from '../../service/src/hub.js';
+import { createLogger } from '../../service/src/telemetry/logger.js';
+import { eventually, killLocalSandbox, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 describe.skipIf(sandboxRuntime === null)('the warm pool', () => {
   let w: SessionWorld;
@@ -60,5 +64,63 @@ describe.skipIf(sandboxRuntime === null)('the warm pool', () => {
     expect(started.json.data).toMatchObject({ warm: false, state: 'running' });
     expect((await w.t.hub.services.warmPool.sandboxIds()).size).toBe(1);
     await w.api(`/api/v1/projects/${pid}/sessions/${started.json.data.id}/stop`, 'editor', { method: 'POST' });
+  }, 120_000);
+});
+
+describe.skipIf(sandboxRuntime === null)('the warm_pool loop', () => {
+  let w: SessionWorld;
+  beforeAll(async () => {
+    w = await startSessionWorld({ SERVICE_WARM_POOL_SIZE: '1', SERVICE_RUN_MAINTENANCE: 'true' });
+  });
+  afterAll(() => w?.close());
+
+  const pool = () => w.t.hub.services.warmPool.sandboxIds();
+
+  it('fills the pool on its own and refills it after a session took the warm sandbox', async () => {
+    const health = await w.t.call('/api/health/maintenance');
+    expect(health.json.loops.warm_pool).toMatchObject({ interval_ms: 5000 });
+    const [warmId] = [...(await eventually(pool, (ids) => ids.size === 1, 60_000))];
+    expect(warmId).toBeDefined();
+
+    const started = await w.start('editor', { notebook_id: w.nid, mode: 'edit' });
+    expect(started.json.data).toMatchObject({ warm: true, state: 'running' });
+    expect((await w.t.hub.services.sessionStore.get(w.pid, started.json.data.id))!.sandbox!.id).toBe(warmId);
+
+    // Nobody calls refill(): the running loop notices the empty pool within its interval.
+    const refilled = await eventually(pool, (ids) => ids.size === 1, 60_000);
+    expect(refilled.size).toBe(1);
+    expect(refilled.has(warmId!)).toBe(false);
+    expect((await w.t.call('/api/health/maintenance')).json.loops.warm_pool.status).toBe('ok');
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${started.json.data.id}/stop`, 'editor', { method: 'POST' });
+  }, 120_000);
+});
+
+describe.skipIf(sandboxRuntime === null)('a warm pool left behind when the pool is turned off', () => {
+  let w: SessionWorld;
+  let off: Hub | null = null;
+  beforeAll(async () => {
+    w = await startSessionWorld({ SERVICE_WARM_POOL_SIZE: '1' });
+  });
+  afterAll(async () => {
+    await off?.close();
+    await w?.close();
+  });
+
+  it('has its dead sandboxes retired by the lifecycle loop of a hub without a pool', async () => {
+    await w.t.hub.services.warmPool.refill(new AbortController().signal);
+    const [warmId] = [...(await w.t.hub.services.warmPool.sandboxIds())];
+    await w.t.hub.close();
+    await killLocalSandbox(w.t.dataDir, warmId!);
+
+    // The same deployment restarted with SERVICE_WARM_POOL_SIZE=0: no warm_pool loop any more.
+    const settings = readSettings({ SERVICE_DATA_DIR: w.t.dataDir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: 'silent', SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_SESSION_SWEEP_INTERVAL_SECONDS: '1' });
+    off = await createHub({ settings, logger: createLogger('silent') });
+    const url = await off.listen();
+    const health = (await (await fetch(`${url}/api/health/maintenance`)).json()) as { loops: Record<string, unknown> };
+    expect(Object.keys(health.loops)).toEqual(expect.arrayContaining(['session_lifecycle']));
+    expect(Object.keys(health.loops)).not.toContain('warm_pool');
+    const gone = await eventually(async () => (await off!.services.sandboxes.list()).some((sandbox) => sandbox.id === warmId), (listed) => !listed);
+    expect(gone).toBe(false);
+    expect((await off.store.list(layout.warmPoolPrefix, {})).items).toEqual([]);
   }, 120_000);
 });

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { inject } from 'vitest';
+import { groupBelongsTo } from '../../sandbox-drivers/src/local/process-group.js';
+import { readAllStates, readState } from '../../sandbox-drivers/src/local/state-file.js';
 import { connectKernel, serverTokenOf, saveCells, type MarimoConnection } from './marimo-client.js';
 import { startTestHub, type CallOptions, type CallResult, type TestHub } from './test-hub.js';
 
@@ -31,8 +34,16 @@ export interface SessionWorld {
   close(): Promise<void>;
 }
 
-export async function startSessionWorld(env: Record<string, string> = {}): Promise<SessionWorld> {
-  const t = await startTestHub({ env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', ...env } });
+export interface SessionWorldOptions {
+  /** Keep the hub's log lines (at info) in `t.logs`. */
+  captureLogs?: boolean;
+}
+
+export async function startSessionWorld(env: Record<string, string> = {}, options: SessionWorldOptions = {}): Promise<SessionWorld> {
+  const t = await startTestHub({
+    env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', ...env },
+    captureLogs: options.captureLogs ?? false,
+  });
   try {
     return { ...(await populateSessionWorld(t, 'Sessions')), close: () => closeSessionHub(t) };
   } catch (error) {
@@ -111,4 +122,37 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     value = await read();
   }
   return value;
+}
+
+/**
+ * Kills a local sandbox's whole process group with SIGKILL, behind the hub's back (as a machine
+ * restart or the OOM killer would), and waits until no process of it is left. Its directory stays.
+ */
+export async function killLocalSandbox(dataDir: string, sandboxId: string): Promise<void> {
+  const state = await readState(path.join(dataDir, 'sandboxes'), sandboxId);
+  if (!state) throw new Error(`no local sandbox ${sandboxId} under ${dataDir}`);
+  const alive = () => {
+    try {
+      process.kill(-state.pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!(await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, sandboxId))) throw new Error(`sandbox ${sandboxId} was not running`);
+  process.kill(-state.pgid, 'SIGKILL');
+  if (await eventually(async () => alive(), (running) => !running, 10_000)) throw new Error(`sandbox ${sandboxId} survived SIGKILL`);
+}
+
+/** Kills every local sandbox's process group under `dataDir`: the clean-up of a test whose hub may be gone. */
+export async function killAllLocalSandboxes(dataDir: string): Promise<void> {
+  for (const state of await readAllStates(path.join(dataDir, 'sandboxes'))) {
+    // A dead sandbox's group id may since belong to someone else's processes.
+    if (!(await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, state.id))) continue;
+    try {
+      process.kill(-state.pgid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
 }

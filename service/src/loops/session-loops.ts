@@ -10,6 +10,9 @@ import { HUB_LOOPS } from './loop-types.js';
  */
 export function registerSessionLoops(loops: HubLoops, services: HubServices, settings: HubSettings): void {
   let reclaimedSinceReport = 0;
+  let drainedAt = Number.NEGATIVE_INFINITY;
+  // Spec 8.3: the session lifecycle loop runs where session lifetimes are enabled. Every session
+  // has a lifetime here (SERVICE_SESSION_LIFETIME_SECONDS cannot be turned off), so it always runs.
   loops.runner.register({
     name: HUB_LOOPS.sessionLifecycle.name,
     lease: HUB_LOOPS.sessionLifecycle.lease,
@@ -18,9 +21,22 @@ export function registerSessionLoops(loops: HubLoops, services: HubServices, set
       const outcome = await services.sweepSessions(signal);
       reclaimedSinceReport += outcome.reclaimed;
       logger.debug({ event: 'session_sweep', ...outcome }, 'session_sweep');
+      // Spec 8.3: the warm pool's work goes on every 5 minutes while warm pools are disabled. A
+      // pool filled under an earlier configuration would otherwise keep its sandboxes for ever:
+      // the sweep counts them as the pool's. Retiring them (once dead or past their maximum age)
+      // needs no loop of its own, which health would list for deployments without a pool.
+      if (!services.warmPool.enabled && !signal.aborted && Date.now() - drainedAt >= HUB_LOOPS.warmPool.idleIntervalMs) {
+        drainedAt = Date.now();
+        try {
+          const drained = await services.warmPool.refill(signal);
+          if (drained.retired > 0) logger.info({ event: 'warm_pool_drained', ...drained }, 'warm_pool_drained');
+        } catch (error) {
+          logger.warn({ event: 'warm_pool_drain_failed', err: error }, 'warm_pool_drain_failed');
+        }
+      }
     },
   });
-  // Spec: the warm_pool loop runs where a warm pool is configured.
+  // Spec 8.3: the warm_pool loop runs where a warm pool is configured, every 5 s.
   if (services.warmPool.enabled) {
     loops.runner.register({
       name: HUB_LOOPS.warmPool.name,

@@ -11,13 +11,36 @@ import type { ProxyAccess, ProxyTarget } from './proxy-access.js';
 /** `/s/<session id>/...`: the whole segment, so `/s/ses-x` never matches `/s/ses-xy`. */
 export const SESSION_PATH = /^\/s\/(ses-[0-9a-z]{16})(\/|$)/;
 
+/**
+ * The session a proxied request's path names, or null. A path with a segment that is, or decodes
+ * to, `.` or `..`, or that hides a slash, names no session: whoever resolves it later (the HTTP
+ * client, marimo) could land outside the session that was authorized.
+ */
+export function sessionOfPath(url: string): string | null {
+  const path = url.split('?', 1)[0]!;
+  const sessionId = SESSION_PATH.exec(path)?.[1];
+  if (!sessionId) return null;
+  // Nearly every path has neither escapes nor dot segments: one test instead of a decode per segment.
+  if (!/%|\\|\/\.\.?(\/|$)/.test(path)) return sessionId;
+  for (const segment of path.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (decoded === '.' || decoded === '..' || /[/\\]/.test(decoded)) return null;
+  }
+  return sessionId;
+}
+
 /** Headers the browser sent for the hub that must never reach marimo. */
-const DROPPED_REQUEST_HEADERS = ['cookie', 'authorization', 'host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
+const DROPPED_REQUEST_HEADERS = new Set(['cookie', 'authorization', 'host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded']);
 
 export function forwardedHeaders(headers: IncomingHttpHeaders, target: ProxyTarget): Record<string, string | string[]> {
   const forwarded: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !DROPPED_REQUEST_HEADERS.includes(name)) forwarded[name] = value;
+    if (value !== undefined && !DROPPED_REQUEST_HEADERS.has(name)) forwarded[name] = value;
   }
   return { ...forwarded, host: target.origin.replace(/^http:\/\//, ''), ...target.headers };
 }
@@ -37,14 +60,16 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
     // Bodies stream through untouched, whatever their type or size.
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    await proxy.register(replyFrom, { undici: { headersTimeout: 300_000, bodyTimeout: 0, connections: 64 } });
+    // One log line per request (spec 6.3): the hub's own, not reply-from's two more per request.
+    await proxy.register(replyFrom, { undici: { headersTimeout: 300_000, bodyTimeout: 0, connections: 64 }, disableRequestLogging: true });
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-      const sessionId = SESSION_PATH.exec(request.url)?.[1];
+      const sessionId = sessionOfPath(request.url);
       if (!sessionId) throw new HubError('NOT_FOUND', 'no such session path');
       const target = await access.resolve(principalOf(request), sessionId);
       hooks.activity(target.record);
-      return reply.from(`${target.origin}${request.url}`, {
+      // The path alone: reply-from takes the query string from the request as it came, untouched.
+      return reply.from(`${target.origin}${request.url.split('?', 1)[0]}`, {
         rewriteRequestHeaders: (original) => forwardedHeaders(original.headers, target),
         rewriteHeaders: (headers) => {
           const { 'set-cookie': _dropped, ...rest } = headers;

@@ -4,7 +4,7 @@ import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
 import { ERROR_STATUS } from '../error-status.js';
-import { SESSION_PATH, forwardedHeaders, type ProxyHooks } from './http-proxy.js';
+import { forwardedHeaders, sessionOfPath, type ProxyHooks } from './http-proxy.js';
 import type { ProxyAccess } from './proxy-access.js';
 
 export interface WsProxyDeps {
@@ -34,7 +34,7 @@ export function handleUpgrade(deps: WsProxyDeps, request: IncomingMessage, socke
 }
 
 async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-  const sessionId = SESSION_PATH.exec(request.url ?? '')?.[1];
+  const sessionId = sessionOfPath(request.url ?? '');
   if (!sessionId) throw new HubError('NOT_FOUND', 'WebSockets are only proxied into sessions');
   // Browsers send Origin on every WebSocket handshake; a foreign page must not ride the cookie.
   if (request.headers.origin !== deps.expectedOrigin(request)) throw new HubError('FORBIDDEN', 'cross-site WebSocket refused');
