@@ -28,6 +28,7 @@ import type { SandboxDriver } from './core/ports/sandbox-driver.js';
 import { EditorClaims } from './core/sessions/editor-claims.js';
 import { SessionManager } from './core/sessions/session-manager.js';
 import { SessionStore } from './core/sessions/session-store.js';
+import { SessionIndexRepair } from './core/sessions/session-index-repair.js';
 import { WarmPool } from './core/sessions/warm-pool.js';
 import { sweepSessions, type LifecycleConfig, type SweepOutcome } from './core/sessions/session-lifecycle.js';
 import type { SaverDeps } from './core/sessions/session-saver.js';
@@ -234,6 +235,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     // A start that failed may still be running on its replica for up to the start-up timeout.
     { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
   );
+  const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   return {
     ...storeServices,
     workspace,
@@ -248,7 +250,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     async sweepSessions(signal, at) {
       const clock = at ? () => at : now;
       const outcome = await sweepSessions(
-        { manager: sessions, sessions: sessionStore, driver: sandboxes, saver, reclaimer, logger, config: lifecycle, now: clock, warmSandboxIds: () => warmPool.sandboxIds() },
+        { manager: sessions, sessions: sessionStore, driver: sandboxes, saver, reclaimer, index, logger, config: lifecycle, now: clock, warmSandboxIds: () => warmPool.sandboxIds() },
         signal,
       );
       // A sweep cut short has not reconciled everything: the gauges keep what they showed.

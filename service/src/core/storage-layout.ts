@@ -8,6 +8,7 @@
  *   _system/_<lease>.lock                single-owner leases (maintenance loops)
  *   _system/loop-status/<loop>           each loop's last attempt
  *   _system/blob-garbage                 when blob garbage collection last completed a pass
+ *   _system/session-index-scan           when the session index scan last completed a pass
  *   records/projects/<pid>/<rev>         immutable project revisions
  *   records/users/<uid>/<rev>            immutable user revisions
  *   records/notebooks/<pid>/<nid>/<rev>  immutable notebook revisions
@@ -62,7 +63,10 @@ export const layout = {
   importReceiptsPrefix: (projectId: string, importId: string) => `imports/${projectId}/${importId}/notebooks/`,
   importsPrefix: 'imports/',
   session: (projectId: string, sessionId: string) => `sessions/${projectId}/${sessionId}`,
+  sessionsPrefix: 'sessions/',
+  sessionIndexScanState: '_system/session-index-scan',
   editorClaim: (projectId: string, notebookId: string) => `claims/${projectId}/${notebookId}`,
+  editorClaimsPrefix: 'claims/',
   warmSandbox: (sessionId: string) => `warm-pool/${sessionId}`,
   warmPoolPrefix: 'warm-pool/',
   userRevision: (userId: string, revisionId: string) => `records/users/${userId}/${revisionId}`,
@@ -94,15 +98,19 @@ export const catalogKeys = {
   deletedNotebooksPrefix: 'deleted-notebooks/',
   session: (projectId: string, sessionId: string) => `sessions/${projectId}/${sessionId}`,
   sessionsPrefix: (projectId: string) => `sessions/${projectId}/`,
+  allSessionsPrefix: 'sessions/',
   activeSession: (sessionId: string) => `active-sessions/${sessionId}`,
   activeSessionsPrefix: 'active-sessions/',
   userSession: (userId: string, sessionId: string) => `user-sessions/${userId}/${sessionId}`,
   userSessionsPrefix: (userId: string) => `user-sessions/${userId}/`,
+  allUserSessionsPrefix: 'user-sessions/',
   appSession: (projectId: string, sessionId: string) => `app-sessions/${projectId}/${sessionId}`,
   appSessionsPrefix: (projectId: string) => `app-sessions/${projectId}/`,
+  allAppSessionsPrefix: 'app-sessions/',
   /** The live session ids of a user, and the live app ids of a project, in one entry each: the limit checks read them inside the transaction that indexes a new session. */
   liveSessionIdsOfUser: (userId: string) => `live-session-ids/users/${userId}`,
   liveAppIdsOfProject: (projectId: string) => `live-session-ids/apps/${projectId}`,
+  liveSessionIdsPrefix: 'live-session-ids/',
   notebookVersion: (notebookId: string, versionId: string) => `notebook-versions/${notebookId}/${versionId}`,
   notebookVersionsPrefix: (notebookId?: string) => (notebookId ? `notebook-versions/${notebookId}/` : 'notebook-versions/'),
   user: (userId: string) => `users/${userId}`,

@@ -1,5 +1,6 @@
 import type { Logger } from '../ports/logger.js';
 import type { SandboxDriver, SandboxSummary } from '../ports/sandbox-driver.js';
+import type { SessionIndexRepair } from './session-index-repair.js';
 import type { SessionManager } from './session-manager.js';
 import { LIVE_STATES, type SessionRecord } from './session-model.js';
 import { saveFromSandbox, type SaverDeps } from './session-saver.js';
@@ -30,6 +31,8 @@ export interface LifecycleDeps {
   warmSandboxIds(): Promise<Set<string>>;
   /** Releases sessions that are over, bounded, keeping unsaved ones an unattachable provider cannot save. */
   reclaimer: SessionReclaimer;
+  /** Brings the session indexes back in line with the records where a crash separated them. */
+  index: SessionIndexRepair;
 }
 
 export interface SweepOutcome {
@@ -38,6 +41,8 @@ export interface SweepOutcome {
   /** Sandboxes destroyed for sessions that were over (spec: sessions_reclaimed). */
   reclaimed: number;
   reaped: number;
+  /** Sessions whose catalog entries were repaired to match their records. */
+  reindexed: number;
 }
 
 /**
@@ -45,18 +50,43 @@ export interface SweepOutcome {
  * stop at the idle, lifetime and provider-cap deadlines (extending the lifetime while editors are
  * connected), fail provisioning that outlived its timeout (its replica is gone), mark sessions
  * whose sandbox vanished, retry releases that failed, and destroy sandboxes no session owns.
+ * Catalog entries a crash left behind their records are repaired on the way (`deps.index`).
  */
 export async function sweepSessions(deps: LifecycleDeps, signal: AbortSignal): Promise<SweepOutcome> {
-  const outcome: SweepOutcome = { autosaved: 0, stopped: 0, reclaimed: 0, reaped: 0 };
+  const outcome: SweepOutcome = { autosaved: 0, stopped: 0, reclaimed: 0, reaped: 0, reindexed: 0 };
   const sandboxes = await deps.driver.list();
   const byId = new Map(sandboxes.map((sandbox) => [sandbox.id, sandbox]));
-  const first = await owners(deps, async (record) => {
+  // First, so that records no index named are swept (and their sandboxes owned) in this pass.
+  if (!signal.aborted) {
+    await repairing(deps, 'session_index_scan_failed', async () => {
+      outcome.reindexed += (await deps.index.scanIfDue(deps.now().getTime(), signal))?.indexed ?? 0;
+    });
+  }
+  const check = await deps.index.checker();
+  const visit = async (record: SessionRecord) => {
     try {
+      // Before the sweep acts on it: its own changes re-index from what the record says.
+      if (await check(record)) outcome.reindexed++;
       await sweepOne(deps, record, byId, outcome);
     } catch (error) {
       deps.logger.warn({ event: 'session_sweep_failed', session_id: record.id, err: error }, 'session_sweep_failed');
     }
-  }, signal);
+  };
+  const missing = (projectId: string, sessionId: string) =>
+    repairing(deps, 'session_index_repair_failed', async () => {
+      if (await deps.index.repair(projectId, sessionId, 'sweep')) outcome.reindexed++;
+    });
+  const first = await owners(deps, visit, signal, missing);
+  if (signal.aborted) return outcome;
+  await repairing(deps, 'session_claim_check_failed', async () => {
+    const strays = await deps.index.strayClaims(first.heldNotebooks, deps.now().getTime(), signal);
+    outcome.reindexed += strays.indexed.length;
+    for (const record of strays.indexed) {
+      if (record.sandbox) first.referenced.add(record.sandbox.id);
+      if (LIVE_STATES.has(record.state)) first.liveSessions.add(record.id);
+      await visit(record);
+    }
+  });
   if (signal.aborted) return outcome;
   const now = deps.now().getTime();
   let candidates = sandboxes.filter((sandbox) => !first.referenced.has(sandbox.id) && orphaned(sandbox, first.liveSessions, now, deps.config.reapGraceMs));
@@ -78,23 +108,41 @@ export async function sweepSessions(deps: LifecycleDeps, signal: AbortSignal): P
   return outcome;
 }
 
-/** Which sandboxes belong to someone: a session's (live or not yet released) or the warm pool's. */
+/** Index repair is a side task of the sweep: its failure is logged and the sweep goes on. */
+async function repairing(deps: LifecycleDeps, event: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    deps.logger.warn({ event, err: error }, event);
+  }
+}
+
+/**
+ * Which sandboxes belong to someone: a session's (live or not yet released) or the warm pool's;
+ * and which notebooks the swept edit sessions account for (their claims need no look).
+ */
 async function owners(
   deps: LifecycleDeps,
   visit: (record: SessionRecord) => Promise<void>,
   signal: AbortSignal,
-): Promise<{ referenced: Set<string>; liveSessions: Set<string> }> {
+  missing: (projectId: string, sessionId: string) => Promise<void> = async () => {},
+): Promise<{ referenced: Set<string>; liveSessions: Set<string>; heldNotebooks: Set<string> }> {
   const referenced = await deps.warmSandboxIds();
   const liveSessions = new Set<string>();
+  const heldNotebooks = new Set<string>();
   for await (const { projectId, sessionId } of deps.sessions.active()) {
     if (signal.aborted) break;
     const record = await deps.sessions.get(projectId, sessionId);
-    if (!record) continue;
+    if (!record) {
+      await missing(projectId, sessionId);
+      continue;
+    }
     if (record.sandbox) referenced.add(record.sandbox.id);
     if (LIVE_STATES.has(record.state)) liveSessions.add(record.id);
+    if (record.mode === 'edit') heldNotebooks.add(`${record.project_id}/${record.notebook_id}`);
     await visit(record);
   }
-  return { referenced, liveSessions };
+  return { referenced, liveSessions, heldNotebooks };
 }
 
 /**
