@@ -67,8 +67,9 @@ describe.skipIf(sandboxRuntime === null)('saving and retiring an edit session as
     expect(started.status, started.text).toBe(201);
     const sid = started.json.data.id as string;
     const sandboxId = await w.sandboxOf(sid);
-    // `marimo export html` fails on a cell that raises; the save does not run the notebook.
-    await w.writeNotebook(sid, notebookWith('    kept = "without a snapshot"\n    raise RuntimeError(kept)'));
+    // Rendering runs the notebook: this one kills the export that runs it, so no page comes out.
+    // Saving does not run it, and the editor's kernel never does either (no browser is connected).
+    await w.writeNotebook(sid, notebookWith('    import os, signal\n    kept = "without a snapshot"\n    os.kill(os.getppid(), signal.SIGKILL)'));
 
     const stopped = await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/stop`, 'editor', { method: 'POST' });
     expect(stopped.json.data, stopped.text).toMatchObject({ state: 'stopped', stop_reason: 'user' });
