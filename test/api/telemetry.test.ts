@@ -145,10 +145,11 @@ describe('telemetry: metrics', () => {
     expect(refused.json.error.code).toBe('EDIT_SESSION_RETIRING');
     expect([await lost('preflight'), await lost('claim')]).toEqual([1, 0]);
 
-    // The claim names a session that is gone, so the start may take it over; while it checks,
-    // another replica's start writes the claim first.
+    // The claim names a session that was never stored, long ago (its start crashed), so the start
+    // may take it over; while it checks, another replica's start writes the claim first.
     const racedNotebook = await notebook('Raced');
-    await t.hub.store.put(layout.editorClaim(pid, racedNotebook), JSON.stringify({ ...(await holdBy(racedNotebook, 'ses-00000000000000bb', 'active')), session_id: 'ses-00000000000000dd' }));
+    const crashedLongAgo = new Date(Date.now() - 3600_000).toISOString();
+    await t.hub.store.put(layout.editorClaim(pid, racedNotebook), JSON.stringify({ ...(await holdBy(racedNotebook, 'ses-00000000000000bb', 'active')), session_id: 'ses-00000000000000dd', acquired_at: crashedLongAgo }));
     race.armed = { sessionKey: layout.session(pid, 'ses-00000000000000dd'), claimKey: layout.editorClaim(pid, racedNotebook), claim: await holdBy(racedNotebook, 'ses-00000000000000cc', 'active') };
     const beaten = await start(racedNotebook);
     expect(race.armed).toBeNull();
