@@ -1,20 +1,13 @@
 import type { Catalog } from '../catalog/catalog.js';
 import { catalogKeys } from '../storage-layout.js';
 import type { InspectedReclaimBlock } from './reclaim-rules.js';
-import type { SessionMode, SessionState, StopReason } from './session-model.js';
+import { summaryOf, type SessionSummary, type StopReason } from './session-model.js';
 import type { SessionReclaimer } from './session-reclaim.js';
 import type { SessionStore } from './session-store.js';
 
 /** One session that may hold a sandbox, as runtime inspection shows it. */
-export interface RuntimeSessionRow {
-  id: string;
-  project_id: string;
-  notebook_id: string;
-  mode: SessionMode;
-  user_id: string;
-  state: SessionState;
+export interface RuntimeSessionRow extends SessionSummary {
   stop_reason: StopReason | null;
-  created_at: string;
   stopped_at: string | null;
   sandbox_released: boolean;
   /** Editor rows only: a reclaim with the default body passes every check that needs no sandbox call. */
@@ -44,14 +37,8 @@ export async function runtimeSessions(
     // The index follows the record; a record removed meanwhile has nothing left to show.
     if (!record) continue;
     const row: RuntimeSessionRow = {
-      id: record.id,
-      project_id: record.project_id,
-      notebook_id: record.notebook_id,
-      mode: record.mode,
-      user_id: record.user_id,
-      state: record.state,
+      ...summaryOf(record),
       stop_reason: record.stop_reason,
-      created_at: record.created_at,
       stopped_at: record.stopped_at,
       sandbox_released: record.sandbox_released,
     };
