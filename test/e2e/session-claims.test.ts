@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
-import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { sandboxRuntime, startEditedSession, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 describe.skipIf(sandboxRuntime === null)('editor claims (exclusive mode)', () => {
   let w: SessionWorld;
@@ -33,12 +33,7 @@ describe.skipIf(sandboxRuntime === null)('editor claims (exclusive mode)', () =>
     receiver.expectSecret('/takeover', 'takeover-signing-secret');
     expect(hook.status, hook.text).toBe(201);
 
-    const first = await w.start('editor', { notebook_id: nid, mode: 'edit' });
-    expect(first.status, first.text).toBe(201);
-    const firstId = first.json.data.id as string;
-    const kernel = await w.kernel('editor', firstId);
-    await w.editInMarimo('editor', firstId, kernel, 'import marimo as mo\nwork = "unsaved in the hub"');
-    kernel.close();
+    const firstId = await startEditedSession(w, 'editor', nid, 'import marimo as mo\nwork = "unsaved in the hub"');
 
     const second = await w.start('manager', { notebook_id: nid, mode: 'edit' });
     expect(second.status).toBe(409);

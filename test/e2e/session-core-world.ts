@@ -1,6 +1,5 @@
 import { layout } from '../../service/src/core/storage-layout.js';
-import { closeSessionHub, populateSessionWorld, sandboxRuntime, type SessionWorld } from '../support/session-world.js';
-import { startTestHub } from '../support/test-hub.js';
+import { startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 /** A session world whose hub keeps its log lines (`w.t.logs`), plus what the session-core tests share. */
 export interface CoreWorld extends SessionWorld {
@@ -15,9 +14,9 @@ export interface CoreWorld extends SessionWorld {
 }
 
 export async function startCoreWorld(env: Record<string, string> = {}): Promise<CoreWorld> {
-  const t = await startTestHub({ captureLogs: true, env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', ...env } });
+  const w = await startSessionWorld(env, { captureLogs: true, projectName: 'Session core' });
   try {
-    const w = await populateSessionWorld(t, 'Session core');
+    const { t } = w;
     const token = await t.tokenFor('editor2@sessions.test');
     const id = (await t.call('/api/v1/me', { token })).json.data.id as string;
     const added = await w.api(`/api/v1/projects/${w.pid}/members`, 'admin', { method: 'POST', body: { user_id: id, role: 'editor' } });
@@ -27,7 +26,6 @@ export async function startCoreWorld(env: Record<string, string> = {}): Promise<
     return {
       ...w,
       editor2: { token, id },
-      close: () => closeSessionHub(t),
       async claimOf(nid) {
         const object = await t.hub.store.get(layout.editorClaim(w.pid, nid));
         return object ? (JSON.parse(object.body.toString('utf8')) as Record<string, unknown>) : null;
@@ -40,7 +38,7 @@ export async function startCoreWorld(env: Record<string, string> = {}): Promise<
       provisionLines: () => t.logs.filter((line) => line.event === 'session_provision'),
     };
   } catch (error) {
-    await closeSessionHub(t).catch(() => {});
+    await w.close().catch(() => {});
     throw error;
   }
 }

@@ -3,27 +3,22 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSessionHub, eventually, populateSessionWorld, sandboxRuntime, type SessionWorld } from '../support/session-world.js';
+import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { startTestHub } from '../support/test-hub.js';
 
 /** What the `/// script` block of a notebook declares; uv resolves it inside the sandbox. */
 const withDependencies = (code: string, dependencies: string[]) =>
   `# /// script\n# dependencies = [\n${dependencies.map((dependency) => `#     "${dependency}",\n`).join('')}# ]\n# ///\n${code}`;
 
 describe.skipIf(sandboxRuntime === null)('notebook environments of sessions (local driver, real uv)', () => {
-  let w: Omit<SessionWorld, 'close'>;
+  let w: SessionWorld;
   let wheels: Awaited<ReturnType<typeof makeTempDir>>;
   beforeAll(async () => {
     wheels = await makeTempDir('wheels');
-    const t = await startTestHub({ env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false' }, captureLogs: true });
-    w = await populateSessionWorld(t, 'Environments').catch(async (error: unknown) => {
-      await closeSessionHub(t);
-      throw error;
-    });
+    w = await startSessionWorld({}, { captureLogs: true, projectName: 'Environments' });
   });
   afterAll(async () => {
-    if (w) await closeSessionHub(w.t);
+    await w?.close();
     await wheels?.cleanup();
   });
 

@@ -3,8 +3,7 @@ import { openObjectStore } from '../../service/src/config/compose.js';
 import type { SessionRecord } from '../../service/src/core/sessions/session-model.js';
 import { catalogKeys, layout } from '../../service/src/core/storage-layout.js';
 import { FakeCrashingStore, SimulatedCrash } from '../support/fake-crashing-store.js';
-import { closeSessionHub, killLocalSandbox, populateSessionWorld, sandboxRuntime, type SessionWorld } from '../support/session-world.js';
-import { startTestHub } from '../support/test-hub.js';
+import { killLocalSandbox, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 const MINUTE = 60_000;
 
@@ -16,25 +15,16 @@ describe.skipIf(sandboxRuntime === null)('session indexes after a crash between 
   let w: SessionWorld;
   let crashing!: FakeCrashingStore;
   beforeAll(async () => {
-    const t = await startTestHub({
-      env: {
-        SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
-        SERVICE_RUN_MAINTENANCE: 'false',
-        SERVICE_AUTOMATIC_THUMBNAILS: 'false',
-        SERVICE_MAX_SESSIONS_PER_USER: '1',
-        SERVICE_WARM_POOL_SIZE: '1',
+    w = await startSessionWorld(
+      { SERVICE_AUTOMATIC_THUMBNAILS: 'false', SERVICE_MAX_SESSIONS_PER_USER: '1', SERVICE_WARM_POOL_SIZE: '1' },
+      {
+        projectName: 'Index repair',
+        hub: (settings) => {
+          crashing = new FakeCrashingStore(openObjectStore(settings.storage));
+          return { store: crashing };
+        },
       },
-      hub: (settings) => {
-        crashing = new FakeCrashingStore(openObjectStore(settings.storage));
-        return { store: crashing };
-      },
-    });
-    try {
-      w = { ...(await populateSessionWorld(t, 'Index repair')), close: () => closeSessionHub(t) };
-    } catch (error) {
-      await closeSessionHub(t).catch(() => {});
-      throw error;
-    }
+    );
     // The full scan has just run: only what every sweep checks can repair what follows, until the scan is due again.
     await w.sweep();
   });

@@ -3,17 +3,12 @@ import { layout } from '../../service/src/core/storage-layout.js';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { FakeFaultyDestroyDriver, FakeUnattachableDriver } from '../support/fake-sandbox-drivers.js';
 import { startReclaimWorld, type ReclaimWorld } from '../support/reclaim-world.js';
-import { eventually, sandboxRuntime } from '../support/session-world.js';
+import { eventually, sandboxRuntime, startEditedSession } from '../support/session-world.js';
 
 /** Starts an edit session on a new notebook and edits it in marimo; resolves to its id and sandbox. */
 async function editedSession(w: ReclaimWorld, title: string, code: string): Promise<{ sid: string; nid: string; sandboxId: string }> {
   const nid = await w.notebook(title);
-  const started = await w.start('editor', { notebook_id: nid, mode: 'edit' });
-  expect(started.status, started.text).toBe(201);
-  const sid = started.json.data.id as string;
-  const kernel = await w.kernel('editor', sid);
-  await w.editInMarimo('editor', sid, kernel, code);
-  kernel.close();
+  const sid = await startEditedSession(w, 'editor', nid, code);
   return { sid, nid, sandboxId: (await w.t.hub.services.sessionStore.get(w.pid, sid))!.sandbox!.id };
 }
 

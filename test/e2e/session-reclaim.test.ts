@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { startReclaimWorld, type ReclaimWorld } from '../support/reclaim-world.js';
-import { sandboxRuntime } from '../support/session-world.js';
+import { sandboxRuntime, startEditedSession } from '../support/session-world.js';
 
 /** A loopback port nobody listens on: where a marimo that died would have been. */
 async function closedPort(): Promise<number> {
@@ -30,12 +30,7 @@ describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marim
 
   it('saves the notebook of a session left behind, destroys its sandbox and frees the notebook', async () => {
     const { pid, nid } = w;
-    const started = await w.start('editor', { notebook_id: nid, mode: 'edit' });
-    expect(started.status, started.text).toBe(201);
-    const sid = started.json.data.id as string;
-    const kernel = await w.kernel('editor', sid);
-    await w.editInMarimo('editor', sid, kernel, 'import marimo as mo\nrescued = 7');
-    kernel.close();
+    const sid = await startEditedSession(w, 'editor', nid, 'import marimo as mo\nrescued = 7');
     const sandboxId = (await w.leaveBehind(sid)).sandbox!.id;
 
     // Nothing frees the notebook by itself here (no lifecycle loop): its editor is locked out.

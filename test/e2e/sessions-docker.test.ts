@@ -3,7 +3,7 @@ import { DIAGNOSTIC_BENCHMARK_PACKAGE } from '../../sandbox-drivers/runtime/pins
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
 import type { MarimoConnection } from '../support/marimo-client.js';
-import { eventually } from '../support/session-world.js';
+import { editThroughProxy, eventually } from '../support/session-world.js';
 
 /**
  * An app that needs what only a working container gives it: a PEP 723 dependency installed by uv
@@ -76,16 +76,7 @@ describe.skipIf(dockerProvisioned === null)('sessions with real marimo (docker d
     expect((await fetch(`${direct}/health`)).status).toBe(200);
     expect((await fetch(`${direct}/`, { redirect: 'manual' })).status).not.toBe(200);
 
-    const page = await w.api(`/s/${session.id}/`, 'admin');
-    expect(page.status).toBe(200);
-    expect(page.text).toMatch(/marimo/i);
-    expect(page.headers.get('set-cookie')).toBeNull();
-    expect((await t.call(`/s/${session.id}/`)).status).toBe(401);
-
-    const kernel = await w.kernel('admin', session.id);
-    await kernel.waitFor('kernel-ready');
-    await w.editInMarimo('admin', session.id, kernel, 'import marimo as mo\nanswer = 42');
-    kernel.close();
+    (await editThroughProxy(w, 'admin', session.id, 'import marimo as mo\nanswer = 42')).close();
 
     const saved = await w.api(`/api/v1/projects/${pid}/sessions/${session.id}/save`, 'admin', { method: 'POST', body: { message: 'edited in a container' } });
     expect(saved.status, saved.text).toBe(200);

@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { connectKernel } from '../support/marimo-client.js';
-import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { editThroughProxy, eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 describe.skipIf(sandboxRuntime === null)('sessions with real marimo (local driver)', () => {
   let w: SessionWorld;
@@ -20,16 +20,7 @@ describe.skipIf(sandboxRuntime === null)('sessions with real marimo (local drive
     // Asking again gives the same live session.
     expect((await w.start('admin', { notebook_id: nid, mode: 'edit' })).json.data).toMatchObject({ id: session.id, reused: true });
 
-    const page = await w.api(`/s/${session.id}/`, 'admin');
-    expect(page.status).toBe(200);
-    expect(page.text).toMatch(/marimo/i);
-    expect(page.headers.get('set-cookie')).toBeNull();
-    expect((await t.call(`/s/${session.id}/`)).status).toBe(401);
-
-    // Kernel messages cross the proxy both ways.
-    const kernel = await w.kernel('admin', session.id);
-    await kernel.waitFor('kernel-ready');
-    await w.editInMarimo('admin', session.id, kernel, 'import marimo as mo\nanswer = 42');
+    const kernel = await editThroughProxy(w, 'admin', session.id, 'import marimo as mo\nanswer = 42');
 
     const saved = await w.api(`/api/v1/projects/${pid}/sessions/${session.id}/save`, 'admin', { method: 'POST', body: { message: 'the answer' } });
     expect(saved.status, saved.text).toBe(200);

@@ -2,8 +2,8 @@ import Docker from 'dockerode';
 import { inject } from 'vitest';
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import type { DockerInfo } from '../setup/docker.js';
-import { closeSessionHub, populateSessionWorld, type SessionWorld } from './session-world.js';
-import { startTestHub } from './test-hub.js';
+import { startSessionWorld, type SessionWorld } from './session-world.js';
+import type { TestHub } from './test-hub.js';
 
 /** The private Docker engine and sandbox image of the global test setup, or null without one. */
 export const dockerProvisioned = inject('docker');
@@ -21,37 +21,24 @@ export interface DockerSessionWorld extends SessionWorld {
  * that uses the docker driver with the provisioned image (and not the local runtime venv).
  */
 export async function startDockerSessionWorld(docker: DockerInfo, env: Record<string, string> = {}): Promise<DockerSessionWorld> {
-  const t = await startTestHub({
-    env: {
+  const engine = new Docker({ socketPath: docker.socketPath });
+  const containersOf = (t: TestHub, sessionId?: string) =>
+    engine.listContainers({
+      all: true,
+      filters: { label: [`${LABEL.owner}=${t.hub.services.deploymentId}`, ...(sessionId ? [`${LABEL.userPrefix}session_id=${sessionId}`] : [])] },
+    });
+  const w = await startSessionWorld(env, {
+    driverEnv: {
       SERVICE_HOST: '127.0.0.1',
       SERVICE_SANDBOX_DRIVER: 'docker',
       SERVICE_DOCKER_HOST: `unix://${docker.socketPath}`,
       SERVICE_SANDBOX_IMAGE: docker.image,
-      SERVICE_RUN_MAINTENANCE: 'false',
-      ...env,
+    },
+    projectName: 'Sessions in containers',
+    // Whatever went wrong in closing the hub, no container of it outlives the test.
+    afterClose: async (t) => {
+      await Promise.all((await containersOf(t)).map((container) => engine.getContainer(container.Id).remove({ force: true }).catch(() => {})));
     },
   });
-  const engine = new Docker({ socketPath: docker.socketPath });
-  const ownerId = t.hub.services.deploymentId;
-  const containers = (sessionId?: string) =>
-    engine.listContainers({
-      all: true,
-      filters: { label: [`${LABEL.owner}=${ownerId}`, ...(sessionId ? [`${LABEL.userPrefix}session_id=${sessionId}`] : [])] },
-    });
-
-  const close = async () => {
-    try {
-      await closeSessionHub(t);
-    } finally {
-      // Whatever went wrong above, no container of this hub outlives the test.
-      await Promise.all((await containers()).map((container) => engine.getContainer(container.Id).remove({ force: true }).catch(() => {})));
-    }
-  };
-
-  try {
-    return { ...(await populateSessionWorld(t, 'Sessions in containers')), engine, containers, close };
-  } catch (error) {
-    await close().catch(() => {});
-    throw error;
-  }
+  return { ...w, engine, containers: (sessionId) => containersOf(w.t, sessionId) };
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { groupBelongsTo } from '../../sandbox-drivers/src/local/process-group.js';
 import { readAllStates, readState } from '../../sandbox-drivers/src/local/state-file.js';
 import { connectKernel, serverTokenOf, saveCells, type MarimoConnection } from './marimo-client.js';
-import { startTestHub, type CallOptions, type CallResult, type TestHub } from './test-hub.js';
+import { startTestHub, type CallOptions, type CallResult, type TestHub, type TestHubOptions } from './test-hub.js';
 
 /** The marimo runtime prepared by the global test setup, or null when this machine has none. */
 export const sandboxRuntime = inject('sandboxRuntime');
@@ -37,17 +37,33 @@ export interface SessionWorld {
 export interface SessionWorldOptions {
   /** Keep the hub's log lines (at info) in `t.logs`. */
   captureLogs?: boolean;
+  /** The settings of the hub's sandbox driver: the local driver on the prepared runtime unless given. */
+  driverEnv?: Record<string, string>;
+  /** More createHub options (a wrapped driver or store, short timings). */
+  hub?: TestHubOptions['hub'];
+  projectName?: string;
+  /** Runs once the hub has closed, even when closing it failed: what else a world must not leak. */
+  afterClose?: (t: TestHub) => Promise<void>;
 }
 
 export async function startSessionWorld(env: Record<string, string> = {}, options: SessionWorldOptions = {}): Promise<SessionWorld> {
+  const driverEnv = options.driverEnv ?? { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir };
   const t = await startTestHub({
-    env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', ...env },
+    env: { ...driverEnv, SERVICE_RUN_MAINTENANCE: 'false', ...env },
     captureLogs: options.captureLogs ?? false,
+    ...(options.hub ? { hub: options.hub } : {}),
   });
+  const close = async () => {
+    try {
+      await closeSessionHub(t);
+    } finally {
+      await options.afterClose?.(t);
+    }
+  };
   try {
-    return { ...(await populateSessionWorld(t, 'Sessions')), close: () => closeSessionHub(t) };
+    return { ...(await populateSessionWorld(t, options.projectName ?? 'Sessions')), close };
   } catch (error) {
-    await closeSessionHub(t).catch(() => {});
+    await close().catch(() => {});
     throw error;
   }
 }
@@ -69,7 +85,7 @@ export async function closeSessionHub(t: TestHub): Promise<void> {
 }
 
 /** The users, project and notebook every session world starts with, on a running hub. */
-export async function populateSessionWorld(t: TestHub, projectName: string): Promise<Omit<SessionWorld, 'close'>> {
+async function populateSessionWorld(t: TestHub, projectName: string): Promise<Omit<SessionWorld, 'close'>> {
   const tokens = {} as Record<Role | 'admin', string>;
   const userIds = {} as Record<Role | 'admin', string>;
   for (const who of ['admin', 'manager', 'editor', 'viewer'] as const) {
@@ -111,6 +127,34 @@ export async function populateSessionWorld(t: TestHub, projectName: string): Pro
     },
     sweep: (at) => t.hub.services.sweepSessions(new AbortController().signal, at),
   };
+}
+
+/**
+ * What a session serves its editor, checked: its page only through the proxy and only with a
+ * token, no cookie of marimo's; then an edit saved in marimo over a kernel socket left open.
+ */
+export async function editThroughProxy(w: SessionWorld, who: Role | 'admin', sessionId: string, code: string): Promise<MarimoConnection> {
+  const page = await w.api(`/s/${sessionId}/`, who);
+  expect(page.status).toBe(200);
+  expect(page.text).toMatch(/marimo/i);
+  expect(page.headers.get('set-cookie')).toBeNull();
+  expect((await w.t.call(`/s/${sessionId}/`)).status).toBe(401);
+  // Kernel messages cross the proxy both ways.
+  const kernel = await w.kernel(who, sessionId);
+  await kernel.waitFor('kernel-ready');
+  await w.editInMarimo(who, sessionId, kernel, code);
+  return kernel;
+}
+
+/** Starts an edit session of `nid` as `who` and saves `code` in its marimo, as its editor would; resolves to its id. */
+export async function startEditedSession(w: SessionWorld, who: Role | 'admin', nid: string, code: string): Promise<string> {
+  const started = await w.start(who, { notebook_id: nid, mode: 'edit' });
+  expect(started.status, started.text).toBe(201);
+  const sid = started.json.data.id as string;
+  const kernel = await w.kernel(who, sid);
+  await w.editInMarimo(who, sid, kernel, code);
+  kernel.close();
+  return sid;
 }
 
 /** Polls `read` until `done` says so (at most `timeoutMs`); returns the last value read. */
