@@ -4,6 +4,8 @@
  *    returning the same JSON, measured in the same run (goal: the hub reaches >= 50%);
  *  - the hub's start-up time to a healthy /api/health, and its idle resident memory.
  * Both servers run as separate processes; the load comes from this one. BENCH_QUICK=1 shortens it.
+ * Each side's CPU time per request (user + system, read from /proc) is printed too: it moves less
+ * than throughput with other load on the machine, since the load generator shares the cores.
  *
  * The comparison is meant to charge the hub everything it costs in production and nothing else:
  *  - the hub runs with its defaults (SERVICE_* and OTEL_* of the calling shell are dropped): one
@@ -54,18 +56,23 @@ try {
   children.push(bare);
   const bareUrl = await new Promise<string>((resolve) => bare.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
 
-  await load(`${bareUrl}/bare`, headers, 1); // warm-up of both paths
-  await load(`${hub.url}/api/v1/me`, headers, 1);
-  let bareRps = 0;
-  let hubRps = 0;
+  await load(`${bareUrl}/bare`, headers, 1, bare.pid!); // warm-up of both paths
+  await load(`${hub.url}/api/v1/me`, headers, 1, hub.child.pid!);
+  const bareSide = { rps: 0, cpuUs: 0, requests: 0 };
+  const hubSide = { rps: 0, cpuUs: 0, requests: 0 };
   for (let round = 0; round < ROUNDS; round++) {
-    bareRps += (await load(`${bareUrl}/bare`, headers, ROUND_S)) / ROUNDS;
-    hubRps += (await load(`${hub.url}/api/v1/me`, headers, ROUND_S)) / ROUNDS;
+    for (const [side, url, pid] of [[bareSide, `${bareUrl}/bare`, bare.pid!], [hubSide, `${hub.url}/api/v1/me`, hub.child.pid!]] as const) {
+      const result = await load(url, headers, ROUND_S, pid);
+      side.rps += result.rps / ROUNDS;
+      side.cpuUs += result.cpuUs;
+      side.requests += result.requests;
+    }
   }
-  const ratio = hubRps / bareRps;
+  const ratio = hubSide.rps / bareSide.rps;
+  const perRequest = (side: typeof hubSide) => `${(side.cpuUs / side.requests).toFixed(1)} µs CPU/request`;
 
-  console.log(`bare fastify route:          ${bareRps.toFixed(0)} req/s`);
-  console.log(`GET /api/v1/me (bearer):     ${hubRps.toFixed(0)} req/s`);
+  console.log(`bare fastify route:          ${bareSide.rps.toFixed(0)} req/s, ${perRequest(bareSide)}`);
+  console.log(`GET /api/v1/me (bearer):     ${hubSide.rps.toFixed(0)} req/s, ${perRequest(hubSide)}`);
   console.log(`hub / bare ratio: ${ratio.toFixed(2)} (goal >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
   console.log(`start-up to healthy /api/health: ${startupMs.toFixed(0)} ms`);
   console.log(`idle resident memory: ${idleRssMb.toFixed(1)} MiB`);
@@ -74,10 +81,20 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-async function load(url: string, headers: Record<string, string>, duration: number): Promise<number> {
+/** Loads `url` for `duration` seconds; also what the serving process `pid` spent in CPU meanwhile. */
+async function load(url: string, headers: Record<string, string>, duration: number, pid: number): Promise<{ rps: number; requests: number; cpuUs: number }> {
+  const cpuBefore = await cpuMicroseconds(pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
+  const cpuUs = (await cpuMicroseconds(pid)) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
+  return { rps: result.requests.average, requests: result.requests.total, cpuUs };
+}
+
+/** User + system CPU time of a process so far, from /proc (fields 14 and 15, in clock ticks of 10 ms). */
+async function cpuMicroseconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** The environment without hub or OpenTelemetry settings, so the hub runs with its defaults. */

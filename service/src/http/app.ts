@@ -12,7 +12,7 @@ import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
 import { registerMatchedRoute } from './matched-route.js';
 import { partAwareValidatorCompiler } from './validation.js';
-import { OneLinePerRequest } from './request-log.js';
+import { OneLinePerRequest, requestLoggers } from './request-log.js';
 import { registerRequestMetrics } from './request-metrics.js';
 import { alertRoutes } from './routes/alerts.js';
 import { auditRoutes } from './routes/audit.js';
@@ -50,7 +50,8 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   const { services } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(deps.logger),
+    childLoggerFactory: requestLoggers,
     trustProxy: false,
     bodyLimit: services.settings.limits.maxRequestBytes,
     genReqId: requestIds(),
@@ -66,11 +67,15 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     schema.response = { '4xx': errorRef, '5xx': errorRef, ...schema.response };
   });
   await registerOpenApi(app);
-  await app.register(cookie);
-  await registerCaching(app);
+  // Cookies are parsed by the hook below rather than by the plugin's own, which gives every
+  // request a fresh object and Map even when it carries no cookie (API clients send tokens).
+  await app.register(cookie, { hook: false });
+  registerCaching(app);
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    const cookies = request.headers.cookie;
+    request.cookies = cookies ? app.parseCookie(cookies) : NO_COOKIES;
     // The whole API depends on the catalog; health stays up so operators can see the process.
     // Once the catalog is ready (nearly always) this costs no promise.
     if (deps.catalogGate.isReady || !request.url.startsWith('/api/v1/')) return done();
@@ -103,6 +108,9 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   for (const register of deps.routes ?? []) register(app);
   return app;
 }
+
+// Frozen: one object serves every request without cookies.
+const NO_COOKIES: Record<string, string | undefined> = Object.freeze({});
 
 /**
  * `req_` and 128 random bits in hex (the length of a UUID without its dashes), cut from a pool

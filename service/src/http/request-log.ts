@@ -1,4 +1,6 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString } from 'pino';
+import { infoLine, jsonString } from '../telemetry/logger.js';
 import { matchedRoute } from './matched-route.js';
 
 /**
@@ -7,6 +9,11 @@ import { matchedRoute } from './matched-route.js';
  * are logged like any other; an operator who wants fewer lines raises SERVICE_LOG_LEVEL.
  */
 export class OneLinePerRequest extends LogController {
+  /** @param logger The logger fastify was given: fastify's own is a child of it without bindings, writing the same lines. */
+  constructor(private readonly logger: object) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override routeNotFound(): void {}
@@ -17,18 +24,101 @@ export class OneLinePerRequest extends LogController {
     const failed = Boolean(error) || status >= 500;
     const url = request.url;
     const query = url.indexOf('?');
-    // One object shape for every request keeps the logger's property reads monomorphic; pino
-    // leaves out `err` when it is undefined.
-    const fields = {
-      event: 'http_request',
-      method: request.method,
-      route: matchedRoute(request).url,
-      url: query === -1 ? url : url.slice(0, query),
-      status,
-      duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-      err: error || undefined,
-    };
-    if (failed) reply.log.error(fields, 'request');
-    else reply.log.info(fields, 'request');
+    const route = matchedRoute(request).url;
+    const path = query === -1 ? url : url.slice(0, query);
+    const durationMs = Math.round(reply.elapsedTime * 100) / 100;
+    const log = reply.log;
+    const parent = log instanceof RequestLogger ? log.parentWhileUnused() : null;
+    if (parent !== null && !failed) {
+      // `reqId` leads the fields just where the request child's binding would have put it.
+      const members = `,"reqId":${jsonString(request.id)},"event":"http_request","method":${jsonString(request.method)},"route":${route === null ? 'null' : jsonString(route)},"url":${jsonString(path)},"status":${status},"duration_ms":${Number.isFinite(durationMs) ? durationMs : null}`;
+      if (infoLine(this.logger, members, 'request', parent)) return;
+    }
+    // One object shape per call keeps the logger's property reads monomorphic; pino leaves out
+    // `err` when it is undefined.
+    if (parent !== null) {
+      const fields = { reqId: request.id, event: 'http_request', method: request.method, route, url: path, status, duration_ms: durationMs, err: error || undefined };
+      if (failed) parent.error(fields, 'request');
+      else parent.info(fields, 'request');
+      return;
+    }
+    const fields = { event: 'http_request', method: request.method, route, url: path, status, duration_ms: durationMs, err: error || undefined };
+    if (failed) log.error(fields, 'request');
+    else log.info(fields, 'request');
   }
+}
+
+type Forward = (this: FastifyBaseLogger, ...args: unknown[]) => void;
+
+/**
+ * The logger of one request (fastify's `childLoggerFactory`). Fastify asks for a child logger for
+ * every request, and a pino child costs an object and a serialized copy of its bindings, while
+ * most requests only write their one line, which {@link OneLinePerRequest} sends through the
+ * parent with the request id as a field. The pino child is made when something else logs.
+ */
+export class RequestLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  /** The parent, as long as no child exists and the route asks for no level or serializers of its own. */
+  parentWhileUnused(): FastifyBaseLogger | null {
+    return this.made === null && this.options.level === undefined && this.options.serializers === undefined ? this.parent : null;
+  }
+
+  get level(): LevelWithSilentOrString {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: LevelWithSilentOrString) {
+    this.materialize().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    const log = this.materialize();
+    (log.fatal as Forward).apply(log, args);
+  }
+
+  error(...args: unknown[]): void {
+    const log = this.materialize();
+    (log.error as Forward).apply(log, args);
+  }
+
+  warn(...args: unknown[]): void {
+    const log = this.materialize();
+    (log.warn as Forward).apply(log, args);
+  }
+
+  info(...args: unknown[]): void {
+    const log = this.materialize();
+    (log.info as Forward).apply(log, args);
+  }
+
+  debug(...args: unknown[]): void {
+    const log = this.materialize();
+    (log.debug as Forward).apply(log, args);
+  }
+
+  trace(...args: unknown[]): void {
+    const log = this.materialize();
+    (log.trace as Forward).apply(log, args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.materialize().child(bindings, options);
+  }
+
+  private materialize(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+}
+
+export function requestLoggers(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return new RequestLogger(logger, bindings, options);
 }

@@ -27,7 +27,16 @@ export interface SuperAdminRule {
 interface Cached {
   principal: Principal;
   until: number;
+  /** The credential's expiry in ms (Infinity: none), parsed once rather than at every use. */
+  expiresAt: number;
 }
+
+interface Found {
+  userId: string;
+  credential: Credential;
+}
+
+type Lookup = () => Promise<Found | null>;
 
 /**
  * Resolves a session cookie or bearer token to a principal. Each resolution costs a credential
@@ -35,7 +44,10 @@ interface Cached {
  * suspension through this process take effect at once, through another replica within that time.
  */
 export class Authenticator {
-  private readonly cache = new Map<string, Cached>();
+  // Keyed by the credential's hash, one map per kind: a session cookie's value sent as a bearer
+  // token must not find the session's principal (nor the other way round).
+  private readonly sessionCache = new Map<string, Cached>();
+  private readonly tokenCache = new Map<string, Cached>();
 
   constructor(
     private readonly users: UserDirectory,
@@ -60,26 +72,20 @@ export class Authenticator {
    * within the cache lifetime: the common case, on the path of nearly every request.
    */
   sessionCookie(cookieValue: string): Principal | null | Promise<Principal | null> {
-    return this.resolve(`s:${secretHash(cookieValue)}`, async () => {
-      const session = await this.sessions.resolve(cookieValue);
-      if (!session) return null;
-      return {
-        userId: session.user_id,
-        credential: { kind: 'session', provider: session.provider, expiresAt: session.expires_at, context: session.context ?? null },
-      };
-    });
+    const key = secretHash(cookieValue);
+    const now = this.now();
+    const cached = this.sessionCache.get(key);
+    if (cached !== undefined && cached.until > now) return this.admit(cached, now);
+    return this.load(this.sessionCache, key, () => this.sessionOf(cookieValue), now);
   }
 
   /** As {@link fromBearerToken}, synchronous when cached (see {@link sessionCookie}). */
   bearerToken(token: string): Principal | null | Promise<Principal | null> {
-    return this.resolve(`t:${secretHash(token)}`, async () => {
-      const record = await this.tokens.verify(token);
-      if (!record) return null;
-      return {
-        userId: record.user_id,
-        credential: { kind: 'token', tokenId: record.id, scope: record.scope, expiresAt: record.expires_at, context: record.context ?? null },
-      };
-    });
+    const key = secretHash(token);
+    const now = this.now();
+    const cached = this.tokenCache.get(key);
+    if (cached !== undefined && cached.until > now) return this.admit(cached, now);
+    return this.load(this.tokenCache, key, () => this.tokenOf(token), now);
   }
 
   isSuperAdminUser(user: UserEntry): boolean {
@@ -88,47 +94,56 @@ export class Authenticator {
 
   /** Drops cached principals of a credential (logout, revocation). */
   forgetCredential(kind: 'session' | 'token', value: string): void {
-    this.cache.delete(`${kind === 'session' ? 's' : 't'}:${secretHash(value)}`);
+    (kind === 'session' ? this.sessionCache : this.tokenCache).delete(secretHash(value));
   }
 
   /** Drops cached principals of a user (suspension, token revocation by id). */
   forgetUser(userId: string): void {
-    for (const [key, cached] of this.cache) if (cached.principal.user.id === userId) this.cache.delete(key);
+    for (const cache of [this.sessionCache, this.tokenCache]) {
+      for (const [key, cached] of cache) if (cached.principal.user.id === userId) cache.delete(key);
+    }
   }
 
-  private resolve(
-    cacheKey: string,
-    lookup: () => Promise<{ userId: string; credential: Credential } | null>,
-  ): Principal | null | Promise<Principal | null> {
-    const now = this.now();
-    const cached = this.cache.get(cacheKey);
-    if (cached && cached.until > now) return this.admit(cached.principal, now);
-    return this.load(cacheKey, lookup, now);
+  private async sessionOf(cookieValue: string): Promise<Found | null> {
+    const session = await this.sessions.resolve(cookieValue);
+    if (!session) return null;
+    return {
+      userId: session.user_id,
+      credential: { kind: 'session', provider: session.provider, expiresAt: session.expires_at, context: session.context ?? null },
+    };
   }
 
-  private async load(
-    cacheKey: string,
-    lookup: () => Promise<{ userId: string; credential: Credential } | null>,
-    now: number,
-  ): Promise<Principal | null> {
+  private async tokenOf(token: string): Promise<Found | null> {
+    const record = await this.tokens.verify(token);
+    if (!record) return null;
+    return {
+      userId: record.user_id,
+      credential: { kind: 'token', tokenId: record.id, scope: record.scope, expiresAt: record.expires_at, context: record.context ?? null },
+    };
+  }
+
+  private async load(cache: Map<string, Cached>, key: string, lookup: Lookup, now: number): Promise<Principal | null> {
     const found = await lookup();
     const user = found ? await this.users.get(found.userId) : null;
-    const principal = found && user ? { user, isSuperAdmin: this.isSuperAdmin(user), credential: found.credential } : null;
-    if (principal) this.remember(cacheKey, principal, now);
-    else this.cache.delete(cacheKey);
-    return principal && this.admit(principal, now);
+    if (!found || !user) {
+      cache.delete(key);
+      return null;
+    }
+    const expiresAt = found.credential.expiresAt;
+    const entry: Cached = {
+      principal: { user, isSuperAdmin: this.isSuperAdmin(user), credential: found.credential },
+      until: now + this.cacheTtlMs,
+      expiresAt: expiresAt === null ? Infinity : Date.parse(expiresAt),
+    };
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(key, entry);
+    return this.admit(entry, now);
   }
 
   /** Expiry and suspension are checked at every use, cached or not. */
-  private admit(principal: Principal, now: number): Principal | null {
-    const expiresAt = principal.credential.expiresAt;
-    if (expiresAt !== null && Date.parse(expiresAt) <= now) return null;
-    if (principal.user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended; contact an administrator');
-    return principal;
-  }
-
-  private remember(key: string, principal: Principal, now: number): void {
-    if (this.cache.size >= 10_000) this.cache.clear();
-    this.cache.set(key, { principal, until: now + this.cacheTtlMs });
+  private admit(cached: Cached, now: number): Principal | null {
+    if (cached.expiresAt <= now) return null;
+    if (cached.principal.user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended; contact an administrator');
+    return cached.principal;
   }
 }

@@ -16,14 +16,25 @@ export async function authenticate(request: FastifyRequest, services: HubService
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+const WHITESPACE = /\s/;
+
+/** The token of an `Authorization: Bearer <token>` header, or null when the header is not one. */
+function bearerTokenOf(authorization: string): string | null {
+  // The usual spelling skips the regex's match array: same answer, a little less per request.
+  if (authorization.startsWith('Bearer ') && authorization.length > 7) {
+    const token = authorization.slice(7);
+    if (!WHITESPACE.test(token)) return token;
+  }
+  return BEARER.exec(authorization)?.[1] ?? null;
+}
 
 /** {@link authenticate} without a promise when the credential is cached (see Authenticator). */
 function resolveCredential(request: FastifyRequest, services: HubServices): Principal | null | Promise<Principal | null> {
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
-    const match = BEARER.exec(authorization);
-    if (!match) throw invalidBearer();
-    return thenOrNow(services.authenticator.bearerToken(match[1]!), (principal) => principal ?? throwError(invalidBearer()));
+    const token = bearerTokenOf(authorization);
+    if (token === null) throw invalidBearer();
+    return thenOrNow(services.authenticator.bearerToken(token), (principal) => principal ?? throwError(invalidBearer()));
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie === undefined) return null;
