@@ -98,18 +98,7 @@ export interface NotebookImportEntry {
 }
 
 /** The import as the API shows it. */
-export interface NotebookImportView {
-  id: string;
-  project_id: string;
-  created_at: string;
-  created_by: string;
+export interface NotebookImportView extends Omit<ImportRecord, 'schema_version' | 'notebooks'> {
   state: 'available' | 'files_expired';
-  files_expire_at: string;
-  expires_at: string;
-  archive_bytes: number;
-  file_count: number;
-  folder_count: number;
-  total_bytes: number;
-  ignored_count: number;
   notebooks: NotebookImportEntry[];
 }
