@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { alertApi, logLine, projectAudit, type ProjectWithRoles } from '../support/alert-fixtures.js';
-import { startAlertReceiver, unusedPort, type AlertReceiver } from '../support/alert-receiver.js';
+import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
+import { unusedPort } from '../support/unused-port.js';
 import { startTestHub, type CallOptions, type TestHub } from '../support/test-hub.js';
 
 const SECRET = 'whsec-7f3a9c1e5b2d4f60a8e1';

@@ -7,6 +7,7 @@ import { S3ObjectStore } from '../../service/src/store/s3-store.js';
 import { startFakeUnconditionalS3 } from '../support/fake-unconditional-store.js';
 import { runHubCommand, startHubProcess } from '../support/hub-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { unusedPort } from '../support/unused-port.js';
 
 const SUITE = 'hub on S3 storage (SeaweedFS)';
 const seaweed = inject('seaweedfs');
@@ -88,7 +89,7 @@ if (!seaweed) {
     });
 
     it('logs an unreachable endpoint at error, keeps serving, and works once the endpoint answers', async () => {
-      const port = await closedPort();
+      const port = await unusedPort();
       const env = await s3Env({ SERVICE_S3_ENDPOINT: `http://127.0.0.1:${port}` });
       const hub = await start(env);
       expect(hub.logs.find((line) => line.event === 'storage_preflight_failed')).toMatchObject({ level: 'error', storage: 's3' });
@@ -144,10 +145,3 @@ if (!seaweed) {
   });
 }
 
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

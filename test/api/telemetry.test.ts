@@ -5,7 +5,8 @@ import { Catalog } from '../../service/src/core/catalog/catalog.js';
 import { layout } from '../../service/src/core/storage-layout.js';
 import type { ObjectStore } from '../../service/src/core/store/object-store.js';
 import { FsObjectStore } from '../../service/src/store/fs-store.js';
-import { freePort, listening, scrape } from '../support/prometheus-scrape.js';
+import { listening, scrape } from '../support/prometheus-scrape.js';
+import { unusedPort } from '../support/unused-port.js';
 import { startTestHub, type TestHub, type TestHubOptions } from '../support/test-hub.js';
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
@@ -24,7 +25,7 @@ describe('telemetry: metrics', () => {
 
   /** A hub scraped on a free loopback port; `env` adds or overrides settings. */
   async function prometheusHub(env: Record<string, string> = {}, options: Omit<TestHubOptions, 'env'> = {}): Promise<{ t: TestHub; port: number }> {
-    const port = await freePort();
+    const port = await unusedPort();
     const t = await startTestHub({
       captureLogs: true,
       ...options,

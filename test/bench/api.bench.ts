@@ -20,7 +20,7 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createServer } from 'node:net';
+import { unusedPort } from '../support/unused-port.js';
 import { promisify } from 'node:util';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/notebook-hub.mjs');
@@ -35,7 +35,7 @@ const children: ChildProcess[] = [];
 try {
   console.log(`# API benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_S} s per side, alternating)`);
   console.log('# hub: default settings, one info log line per request to stdout (/dev/null), metrics off; bare: fastify, no logger');
-  const port = await freePort();
+  const port = await unusedPort();
   const env = { ...defaultEnvironment(), SERVICE_DATA_DIR: dataDir, SERVICE_PORT: String(port) };
   const token = (await promisify(execFile)(process.execPath, [BIN, 'token', 'create', '--email', 'bench@example.com'], { env })).stdout.trim();
 
@@ -111,10 +111,3 @@ async function residentMegabytes(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxError, type SandboxSummary } from '../../service/src/core/ports/sandbox-driver.js';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
-import { freePort, scrape } from '../support/prometheus-scrape.js';
+import { scrape } from '../support/prometheus-scrape.js';
+import { unusedPort } from '../support/unused-port.js';
 import { startReclaimWorld, type ReclaimWorld } from '../support/reclaim-world.js';
 import { sandboxRuntime } from '../support/session-world.js';
 
@@ -21,7 +22,7 @@ describe.skipIf(sandboxRuntime === null)('session cleanup metrics (spec 6.4) on 
   let driver: FakeFaultyListingDriver;
   let port: number;
   beforeAll(async () => {
-    port = await freePort();
+    port = await unusedPort();
     w = await startReclaimWorld({
       wrap: (real) => (driver = new FakeFaultyListingDriver(real)),
       env: { OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_PORT: String(port) },

@@ -1,18 +1,10 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { startReclaimWorld, type ReclaimWorld } from '../support/reclaim-world.js';
 import { sandboxRuntime, startEditedSession } from '../support/session-world.js';
+import { unusedPort } from '../support/unused-port.js';
 
-/** A loopback port nobody listens on: where a marimo that died would have been. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marimo, local driver)', () => {
   let w: ReclaimWorld;
@@ -108,7 +100,7 @@ describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marim
     expect(await row()).toMatchObject({ reclaimable: true, reclaim_blocked_reason: null });
 
     // marimo does not answer: no save from a server that may be half-way through writing.
-    await w.leaveBehind(sid, { connected_until: null, endpoint: { host: '127.0.0.1', port: await closedPort() } });
+    await w.leaveBehind(sid, { connected_until: null, endpoint: { host: '127.0.0.1', port: await unusedPort() } });
     const unreachable = await expectRefusal(503, 'kernel_unreachable');
     expect(Number(unreachable.headers.get('retry-after'))).toBeGreaterThan(0);
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 
 /** How long a signed delivery stays acceptable (what docs/alerts.md recommends to receivers). */
 const TOLERANCE_SECONDS = 300;
@@ -121,12 +121,3 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
   };
 }
 
-/** A 127.0.0.1 port nothing listens on (it was free a moment ago): connections to it are refused. */
-export function unusedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createTcpServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 
 export interface Sample {
   name: string;
@@ -6,14 +5,6 @@ export interface Sample {
   value: number;
 }
 
-/** A port nothing listens on right now (the Prometheus exporter cannot be given port 0). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** GET /metrics on the hub's scrape endpoint, parsed; rejects when nothing listens there. */
 export async function scrape(port: number): Promise<Metrics> {

@@ -79,39 +79,38 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 
   fatal(...args: unknown[]): void {
-    const log = this.materialize();
-    (log.fatal as Forward).apply(log, args);
+    this.forward('fatal', args);
   }
 
   error(...args: unknown[]): void {
-    const log = this.materialize();
-    (log.error as Forward).apply(log, args);
+    this.forward('error', args);
   }
 
   warn(...args: unknown[]): void {
-    const log = this.materialize();
-    (log.warn as Forward).apply(log, args);
+    this.forward('warn', args);
   }
 
   info(...args: unknown[]): void {
-    const log = this.materialize();
-    (log.info as Forward).apply(log, args);
+    this.forward('info', args);
   }
 
   debug(...args: unknown[]): void {
-    const log = this.materialize();
-    (log.debug as Forward).apply(log, args);
+    this.forward('debug', args);
   }
 
   trace(...args: unknown[]): void {
-    const log = this.materialize();
-    (log.trace as Forward).apply(log, args);
+    this.forward('trace', args);
   }
 
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.materialize().child(bindings, options);
+  }
+
+  private forward(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
+    const log = this.materialize();
+    (log[level] as Forward).apply(log, args);
   }
 
   private materialize(): FastifyBaseLogger {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { StoreUnavailableError, type ObjectStore } from '../core/store/object-store.js';
 import { describeObjectStoreConformance } from './object-store.conformance.js';
 import { S3ObjectStore, type S3ObjectStoreOptions } from './s3-store.js';
+import { unusedPort } from '../../../test/support/unused-port.js';
 
 const SUITE = 's3 (SeaweedFS)';
 const seaweed = inject('seaweedfs');
@@ -71,7 +72,7 @@ if (!seaweed) {
 
     // Without a bound on attempts a dead endpoint would hold every request through a retry storm.
     it('reports a closed port as unavailable after the configured attempts only', async () => {
-      const port = await closedPort();
+      const port = await unusedPort();
       const store = open({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 2, requestTimeoutMs: 2_000 });
       for (const attempt of [() => store.get('a/key'), () => store.put('a/key', 'x', { ifNoneMatch: '*' }), () => store.list('a/')]) {
         const error = await attempt().catch((caught: unknown) => caught);
@@ -121,10 +122,3 @@ if (!seaweed) {
   });
 }
 
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
