@@ -64,10 +64,7 @@ if __name__ == "__main__":
 `;
 
 /** The marimo part of the conformance suite: the runtime really runs in every driver's sandboxes. */
-export function describeMarimoConformance(
-  driver: () => SandboxDriver,
-  create: (driver: SandboxDriver, ports?: string[]) => Promise<Sandbox>,
-): void {
+export function describeMarimoConformance(driver: () => SandboxDriver, create: (driver: SandboxDriver, ports?: string[]) => Promise<Sandbox>): void {
   describe('with marimo', () => {
     it('starts edit and app mode behind a per-session secret; pages and WebSockets need it', async () => {
       const d = driver();
@@ -95,13 +92,22 @@ export function describeMarimoConformance(
       expect(socket.status).toBe(101);
       expect(socket.firstMessage).toMatch(/kernel-ready|"op"/);
 
-      const app = await startMarimo(d, sandbox, { mode: 'app', port: 'app', notebook: 'notebook.py', baseUrl: `${baseUrl}-app`, token, readyTimeoutMs: 90_000 });
+      const app = await startMarimo(d, sandbox, {
+        mode: 'app',
+        port: 'app',
+        notebook: 'notebook.py',
+        baseUrl: `${baseUrl}-app`,
+        token,
+        readyTimeoutMs: 90_000,
+      });
       const appRoot = `http://${app.endpoint.host}:${app.endpoint.port}${app.baseUrl}`;
       expect((await fetch(`${appRoot}/`, { redirect: 'manual' })).status).not.toBe(200);
       expect((await fetch(`${appRoot}/`, { headers: app.proxyHeaders })).status).toBe(200);
 
       await d.destroy(sandbox.id);
-      expect(await Promise.race([server.process.exited.then(() => 'exited'), new Promise((resolve) => setTimeout(() => resolve('running'), 15_000))])).toBe('exited');
+      expect(await Promise.race([server.process.exited.then(() => 'exited'), new Promise((resolve) => setTimeout(() => resolve('running'), 15_000))])).toBe(
+        'exited',
+      );
     });
 
     it('exports a notebook to HTML headless', async () => {
@@ -159,12 +165,25 @@ export function describeMarimoConformance(
     it('produces the startup diagnostic report and always destroys its sandbox', async () => {
       const d = driver();
       const logger = captureLogger();
-      const report = await runStartupDiagnostic(d, { compute_profile: 'small', environment_setup_benchmark: true }, {
-        profiles: [{ name: 'default', cpu: 1 }, { name: 'small', cpu: 0.5, memory_bytes: 512 * 1024 ** 2 }],
-        readinessTimeoutMs: 30_000,
-        logger,
+      const report = await runStartupDiagnostic(
+        d,
+        { compute_profile: 'small', environment_setup_benchmark: true },
+        {
+          profiles: [
+            { name: 'default', cpu: 1 },
+            { name: 'small', cpu: 0.5, memory_bytes: 512 * 1024 ** 2 },
+          ],
+          readinessTimeoutMs: 30_000,
+          logger,
+        },
+      );
+      expect(report).toMatchObject({
+        ok: true,
+        compute_profile: 'small',
+        compute_resources: { cpu: 0.5 },
+        handle: { status: 'ok' },
+        cleanup: { status: 'ok' },
       });
-      expect(report).toMatchObject({ ok: true, compute_profile: 'small', compute_resources: { cpu: 0.5 }, handle: { status: 'ok' }, cleanup: { status: 'ok' } });
       expect(report.readiness).toMatchObject({ status: 'ok', command: 'echo notebook-hub-ready', stdout: 'notebook-hub-ready\n' });
       expect(report.exec).toMatchObject({ status: 'ok', stdout: 'notebook-hub-exec\n' });
       expect(report.environment_setup_benchmark?.install.status).toBe('ok');

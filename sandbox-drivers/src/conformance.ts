@@ -42,7 +42,10 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
       await d.waitReady(sandbox.id, { timeoutMs: 30_000 });
       expect(sandbox.ports.web).toBeGreaterThan(0);
 
-      const result = await d.exec(sandbox.id, { argv: ['sh', '-c', 'echo out; echo err >&2; echo "$FROM_SPEC $FROM_REQUEST"; pwd; exit 3'], env: { FROM_REQUEST: 'request' } });
+      const result = await d.exec(sandbox.id, {
+        argv: ['sh', '-c', 'echo out; echo err >&2; echo "$FROM_SPEC $FROM_REQUEST"; pwd; exit 3'],
+        env: { FROM_REQUEST: 'request' },
+      });
       expect(result.exitCode).toBe(3);
       expect(result.stdout).toBe(`out\nspec request\n${sandbox.workspaceDir}\n`);
       expect(result.stderr).toBe('err\n');
@@ -105,15 +108,21 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
       const sandbox = await create(d, ['web', 'never']);
       // Up but never healthy: http.server answers 404 for /health.
       const server = await d.spawn(sandbox.id, { argv: ['python3', '-m', 'http.server', '--bind', sandbox.bindHost, String(sandbox.ports.web)] });
-      const unhealthy = await d.waitReady(sandbox.id, { probe: { kind: 'http', port: 'web', path: '/health' }, timeoutMs: 3_000 }).catch((caught: unknown) => caught);
+      const unhealthy = await d
+        .waitReady(sandbox.id, { probe: { kind: 'http', port: 'web', path: '/health' }, timeoutMs: 3_000 })
+        .catch((caught: unknown) => caught);
       expect(codeOf(unhealthy)).toBe('NOT_READY');
       expect((unhealthy as Error).message).toMatch(/\((\d{2,}|[2-9]) probes; last: HTTP 404\)/);
-      const unbound = await d.waitReady(sandbox.id, { probe: { kind: 'http', port: 'never', path: '/health' }, timeoutMs: 1_000 }).catch((caught: unknown) => caught);
+      const unbound = await d
+        .waitReady(sandbox.id, { probe: { kind: 'http', port: 'never', path: '/health' }, timeoutMs: 1_000 })
+        .catch((caught: unknown) => caught);
       expect(codeOf(unbound)).toBe('NOT_READY');
       const failing = await d.waitReady(sandbox.id, { probe: { kind: 'exec', argv: ['false'] }, timeoutMs: 500 }).catch((caught: unknown) => caught);
       expect(codeOf(failing)).toBe('NOT_READY');
       expect((failing as Error).message).toMatch(/last: exit code 1/);
-      const abandoned = await d.waitReady(sandbox.id, { probe: { kind: 'exec', argv: ['false'] }, timeoutMs: 600_000, signal: AbortSignal.abort('the caller gave up') }).catch((caught: unknown) => caught);
+      const abandoned = await d
+        .waitReady(sandbox.id, { probe: { kind: 'exec', argv: ['false'] }, timeoutMs: 600_000, signal: AbortSignal.abort('the caller gave up') })
+        .catch((caught: unknown) => caught);
       expect(codeOf(abandoned)).toBe('NOT_READY');
       expect((abandoned as Error).message).toMatch(/the caller gave up/);
 

@@ -122,11 +122,15 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   let listenUrl: string | null = null;
   if (settings.auth.kind === 'oidc' && !settings.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(settings.host)) {
     // The provider redirects browsers to the callback URL: the listen address is wrong behind a proxy.
-    logger.warn({ event: 'oidc_public_url_missing' }, 'SERVICE_PUBLIC_URL is not set: the OIDC redirect URI uses the listen address, which browsers may not reach');
+    logger.warn(
+      { event: 'oidc_public_url_missing' },
+      'SERVICE_PUBLIC_URL is not set: the OIDC redirect URI uses the listen address, which browsers may not reach',
+    );
   }
-  const oidcLogin = settings.auth.kind === 'oidc' && settings.auth.oidc
-    ? createOidcLogin(services, settings.auth.oidc, { publicBaseUrl: () => settings.publicUrl ?? listenUrl, logger })
-    : null;
+  const oidcLogin =
+    settings.auth.kind === 'oidc' && settings.auth.oidc
+      ? createOidcLogin(services, settings.auth.oidc, { publicBaseUrl: () => settings.publicUrl ?? listenUrl, logger })
+      : null;
   const loops = settings.runMaintenance
     ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId, metrics: telemetry.metrics }, options.loops)
     : null;

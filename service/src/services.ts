@@ -239,7 +239,14 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   return {
     ...storeServices,
     workspace,
-    imports: new NotebookImports({ store, audit: storeServices.audit, notebooks: storeServices.notebooks, workspace, reader: new ZipFolderReader(), limits: importLimitsFor(settings.limits.maxRequestBytes) }),
+    imports: new NotebookImports({
+      store,
+      audit: storeServices.audit,
+      notebooks: storeServices.notebooks,
+      workspace,
+      reader: new ZipFolderReader(),
+      limits: importLimitsFor(settings.limits.maxRequestBytes),
+    }),
     sandboxes,
     runtime,
     sessionStore,
@@ -250,14 +257,25 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     async sweepSessions(signal, at) {
       const clock = at ? () => at : now;
       const outcome = await sweepSessions(
-        { manager: sessions, sessions: sessionStore, driver: sandboxes, saver, reclaimer, index, logger, config: lifecycle, now: clock, warmSandboxIds: () => warmPool.sandboxIds() },
+        {
+          manager: sessions,
+          sessions: sessionStore,
+          driver: sandboxes,
+          saver,
+          reclaimer,
+          index,
+          logger,
+          config: lifecycle,
+          now: clock,
+          warmSandboxIds: () => warmPool.sandboxIds(),
+        },
         signal,
       );
       // A sweep cut short has not reconciled everything: the gauges keep what they showed.
       if (!signal.aborted) {
-        await sessionMetrics.reconcile(sessionStore, clock().getTime(), signal).catch((error: unknown) =>
-          logger.warn({ event: 'session_cleanup_reconcile_failed', err: error }, 'session_cleanup_reconcile_failed'),
-        );
+        await sessionMetrics
+          .reconcile(sessionStore, clock().getTime(), signal)
+          .catch((error: unknown) => logger.warn({ event: 'session_cleanup_reconcile_failed', err: error }, 'session_cleanup_reconcile_failed'));
       }
       return outcome;
     },

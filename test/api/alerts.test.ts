@@ -12,7 +12,11 @@ describe('project alert destinations', () => {
   let t: TestHub;
   let receiver: AlertReceiver;
   let p: ProjectWithRoles;
-  const { seen, projects, project, call, alerts, webhook, create, addMember } = alertApi(() => t, () => receiver, SECRET);
+  const { seen, projects, project, call, alerts, webhook, create, addMember } = alertApi(
+    () => t,
+    () => receiver,
+    SECRET,
+  );
 
   beforeAll(async () => {
     receiver = await startAlertReceiver();
@@ -65,7 +69,11 @@ describe('project alert destinations', () => {
 
     const path = `${alerts(p)}/${hook.json.data.id}`;
     expect((await call(path, { token: p.tokens.owner })).json.data.name).toBe('hook /crud');
-    const patched = await call(path, { method: 'PATCH', token: p.tokens.owner, body: { name: '  renamed  ', enabled: false, kinds: ['member.removed', 'member.removed'] } });
+    const patched = await call(path, {
+      method: 'PATCH',
+      token: p.tokens.owner,
+      body: { name: '  renamed  ', enabled: false, kinds: ['member.removed', 'member.removed'] },
+    });
     expect(patched.json.data).toMatchObject({ name: 'renamed', enabled: false, kinds: ['member.removed'] });
     expect((await call(path, { method: 'PATCH', token: p.tokens.owner, body: { webhook_url: receiver.url('/x') } })).json.error.details).toEqual([
       { field: 'webhook_url', message: 'does not apply to webhook destinations' },
@@ -90,7 +98,11 @@ describe('project alert destinations', () => {
       [`${one}/verify`, { method: 'POST' }],
     ];
     for (const [path, options] of attempts) {
-      for (const [who, status, code] of [['viewer', 403, 'FORBIDDEN'], ['editor', 403, 'FORBIDDEN'], ['outsider', 404, 'NOT_FOUND']] as const) {
+      for (const [who, status, code] of [
+        ['viewer', 403, 'FORBIDDEN'],
+        ['editor', 403, 'FORBIDDEN'],
+        ['outsider', 404, 'NOT_FOUND'],
+      ] as const) {
         const denied = await call(path, { ...options, token: p.tokens[who] });
         expect([who, path, options.method, denied.status, denied.json.error.code]).toEqual([who, path, options.method, status, code]);
       }
@@ -111,7 +123,11 @@ describe('project alert destinations', () => {
   it('refuses bodies with unknown fields, bad names, short secrets, refused schemes and addresses', async () => {
     const refused = async (body: Record<string, unknown>, field: string) => {
       const answer = await call(alerts(p), { method: 'POST', token: p.tokens.owner, body });
-      expect([answer.status, answer.json.error.code, answer.json.error.details.map((d: { field: string }) => d.field)]).toEqual([422, 'VALIDATION_ERROR', expect.arrayContaining([field])]);
+      expect([answer.status, answer.json.error.code, answer.json.error.details.map((d: { field: string }) => d.field)]).toEqual([
+        422,
+        'VALIDATION_ERROR',
+        expect.arrayContaining([field]),
+      ]);
     };
     const bad = (url: string) => webhook('/x', ['member.added'], { url });
     await refused(webhook('/x', ['member.added'], { colour: 'red' }), 'colour');
@@ -140,7 +156,9 @@ describe('project alert destinations', () => {
 
   it('enforces the per-project capacity, also under concurrent creates', async () => {
     const q = await project('capacity');
-    const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => call(alerts(q), { method: 'POST', token: q.tokens.owner, body: webhook(`/cap-${i}`, ['member.added']) })));
+    const answers = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => call(alerts(q), { method: 'POST', token: q.tokens.owner, body: webhook(`/cap-${i}`, ['member.added']) })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 429, 429, 429]);
     expect(answers.find((answer) => answer.status === 429)!.json.error.code).toBe('RESOURCE_EXHAUSTED');
     expect((await call(alerts(q), { token: q.tokens.owner })).json.data.items).toHaveLength(4);
@@ -232,7 +250,10 @@ describe('project alert destinations', () => {
       expect(dispatch.destination_ids).toEqual(expect.arrayContaining([subscribed.id, slack.id]));
       expect(dispatch.destination_ids).not.toContain(other.id);
       expect(dispatch.destination_ids).not.toContain(disabled.id);
-      await logLine(t, (line) => line.event === 'alert_delivery' && line.event_id === delivery!.json.id && line.destination_id === slack.id && line.status === 'delivered');
+      await logLine(
+        t,
+        (line) => line.event === 'alert_delivery' && line.event_id === delivery!.json.id && line.destination_id === slack.id && line.status === 'delivered',
+      );
       expect([receiver.at('/other'), receiver.at('/off')]).toEqual([[], []]);
       for (const destination of [subscribed, other, disabled, slack]) await call(`${alerts(d)}/${destination.id}`, { method: 'DELETE', token: d.tokens.owner });
     });
@@ -248,7 +269,10 @@ describe('project alert destinations', () => {
       const done = await logLine(t, (line) => line.event === 'alert_delivery' && line.destination_id === flaky.id && line.status === 'delivered');
       expect(done.attempt).toBe(3);
       const retries = t.logs.filter((line) => line.event === 'alert_delivery' && line.destination_id === flaky.id && line.status === 'retrying');
-      expect(retries.map((line) => [line.attempt, line.http_status])).toEqual([[1, 500], [2, 503]]);
+      expect(retries.map((line) => [line.attempt, line.http_status])).toEqual([
+        [1, 500],
+        [2, 503],
+      ]);
       await call(`${alerts(d)}/${flaky.id}`, { method: 'DELETE', token: d.tokens.owner });
     });
 

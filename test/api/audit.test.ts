@@ -45,7 +45,13 @@ describe('audit queries', () => {
       const response = await t.call(`/api/v1/projects/${projectId}/events`, { token: owner.token });
       expect(response.status).toBe(200);
       const events: AuditLogEntry[] = response.json.data;
-      expect(events.map((entry) => entry.event)).toEqual(['project.member.add', 'project.member.add', 'project.member.add', 'project.update', 'project.create']);
+      expect(events.map((entry) => entry.event)).toEqual([
+        'project.member.add',
+        'project.member.add',
+        'project.member.add',
+        'project.update',
+        'project.create',
+      ]);
       expect(events[3]).toEqual({
         id: expect.stringMatching(/^evt-/),
         schema_version: 1,

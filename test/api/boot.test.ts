@@ -54,7 +54,10 @@ describe('notebook-hub serve', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', request_id: missing.headers.get('x-request-id') } });
     // One log line per request, with its outcome.
-    const missed = await eventually(() => requestLines(hub).filter((line) => line.url === '/api/v1/no-such-route'), (found) => found.length >= 2);
+    const missed = await eventually(
+      () => requestLines(hub).filter((line) => line.url === '/api/v1/no-such-route'),
+      (found) => found.length >= 2,
+    );
     expect(missed.map((line) => line.status)).toEqual([401, 404]);
 
     // A restart finds the catalog and writes no second initialization.
@@ -72,10 +75,11 @@ describe('notebook-hub serve', () => {
     const routes = ['/api/health', '/api/health/maintenance', '/api/health?deep=true', '/api/v1/me', '/api/health'];
     const statuses: number[] = [];
     for (const route of routes) statuses.push((await fetch(`${hub.url}${route}`)).status);
-    const lines = await eventually(() => requestLines(hub), (found) => found.length >= routes.length);
-    expect(lines.map((line) => [line.url, line.status, line.level])).toEqual(
-      routes.map((route, index) => [route.split('?')[0], statuses[index], 'info']),
+    const lines = await eventually(
+      () => requestLines(hub),
+      (found) => found.length >= routes.length,
     );
+    expect(lines.map((line) => [line.url, line.status, line.level])).toEqual(routes.map((route, index) => [route.split('?')[0], statuses[index], 'info']));
     expect(lines.every((line) => typeof line.duration_ms === 'number' && /^req_/.test(String(line.reqId)))).toBe(true);
   });
 
@@ -83,12 +87,29 @@ describe('notebook-hub serve', () => {
     const dir = await dataDir();
     const store = new FsObjectStore(path.join(dir, 'store'));
     await new Catalog(store).initialize();
-    await store.put(layout.projectRevision('proj-0000000000000001', 'rev-0000000000000001'), JSON.stringify({
-      schema_version: 1, revision: 'rev-0000000000000001', parent_revision: null, id: 'proj-0000000000000001', name: 'kept',
-      description: '', owner: 'u', owner_email: 'u@example.com', members: [], group_members: [], tags: [], status: 'active',
-      default_role: null, federation: null, security_labels: null,
-      created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', written_by: 'u',
-    }));
+    await store.put(
+      layout.projectRevision('proj-0000000000000001', 'rev-0000000000000001'),
+      JSON.stringify({
+        schema_version: 1,
+        revision: 'rev-0000000000000001',
+        parent_revision: null,
+        id: 'proj-0000000000000001',
+        name: 'kept',
+        description: '',
+        owner: 'u',
+        owner_email: 'u@example.com',
+        members: [],
+        group_members: [],
+        tags: [],
+        status: 'active',
+        default_role: null,
+        federation: null,
+        security_labels: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+        written_by: 'u',
+      }),
+    );
     await store.delete(layout.catalogPointer);
 
     const hub = await start({ SERVICE_DATA_DIR: dir });

@@ -71,7 +71,9 @@ describe('the deployment default role (SERVICE_DEFAULT_ROLE) at the routes', () 
         it(label, async () => {
           const { projectId, routeFixture: routeFix } = await fixture(label, projectDefault);
           const caller = callerOf(subject, run.ids.get(subject.name)!, projectId, ['default-role:editor']);
-          const decided = await analyzeRoute(t, run.analyst, route, [{ subject, caller, projectId, ...(route.path.includes(':nid') ? { notebookId: routeFix.notebookId } : {}) }]);
+          const decided = await analyzeRoute(t, run.analyst, route, [
+            { subject, caller, projectId, ...(route.path.includes(':nid') ? { notebookId: routeFix.notebookId } : {}) },
+          ]);
           await checkRoute(run, route, subject, projectId, routeFix, decided.get(subject.name));
         });
       }

@@ -108,7 +108,11 @@ describe('authentication and tokens', () => {
       expect(token).toMatch(/^svc_pat_[A-Za-z0-9_-]{43}$/);
       const listed = await t.call('/api/v1/me/tokens', { cookie });
       expect(listed.headers.get('cache-control')).toBe('private, no-store');
-      expect(listed.json.data.find((entry: { id: string }) => entry.id === id)).toMatchObject({ name: 'laptop', expired: false, scope: { actions: '*', projects: '*' } });
+      expect(listed.json.data.find((entry: { id: string }) => entry.id === id)).toMatchObject({
+        name: 'laptop',
+        expired: false,
+        scope: { actions: '*', projects: '*' },
+      });
       expect(listed.text).not.toContain(token);
       expect(await storeContains(t.dataDir, token.slice('svc_pat_'.length))).toBe(false);
 
@@ -160,7 +164,12 @@ describe('authentication and tokens', () => {
 
       const cookie = await t.localLogin();
       const tooMany = Array.from({ length: 101 }, (_, i) => `proj-${String(i).padStart(16, '0')}`);
-      for (const scope of [{ actions: ['no.such.action'], projects: '*' }, { actions: '*', projects: tooMany }, { actions: '*', projects: ['../x'] }, { actions: [], projects: '*' }]) {
+      for (const scope of [
+        { actions: ['no.such.action'], projects: '*' },
+        { actions: '*', projects: tooMany },
+        { actions: '*', projects: ['../x'] },
+        { actions: [], projects: '*' },
+      ]) {
         const refused = await t.call('/api/v1/me/tokens', { method: 'POST', cookie, headers: origin, body: { name: 'scoped', scope } });
         expect(refused.status, JSON.stringify(scope).slice(0, 80)).toBe(422);
         expect(refused.json.error.code).toBe('VALIDATION_ERROR');

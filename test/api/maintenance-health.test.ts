@@ -86,15 +86,24 @@ describe('GET /api/health/maintenance', () => {
     expect(cycle).toMatchObject({ outcome: 'success', sessions_reclaimed: 0, 'gauge.loop.maintenance.stalled': 0, 'counter.loop.maintenance.timeouts': 0 });
     // The outcome is recorded (right after the cycle line) and the lease was given back.
     await waitFor(async () => (await hub.store.get('_system/loop-status/maintenance')) !== null, 'the status record');
-    expect(JSON.parse((await hub.store.get('_system/loop-status/maintenance'))!.body.toString())).toMatchObject({ loop: 'maintenance', outcome: 'success', holder: hub.services.instanceId });
+    expect(JSON.parse((await hub.store.get('_system/loop-status/maintenance'))!.body.toString())).toMatchObject({
+      loop: 'maintenance',
+      outcome: 'success',
+      holder: hub.services.instanceId,
+    });
     expect(await hub.store.get(layout.lease('maintenance'))).toBeNull();
   });
 
   it('is degraded while a loop fails', async () => {
     const { hub, health } = await startHub();
-    hub.loops!.runner.register({ name: 'probe', intervalMs: 20, lease: 'probe', work: async () => {
-      throw new Error('broken dependency');
-    } });
+    hub.loops!.runner.register({
+      name: 'probe',
+      intervalMs: 20,
+      lease: 'probe',
+      work: async () => {
+        throw new Error('broken dependency');
+      },
+    });
     await waitFor(async () => (await health()).body.status === 'degraded', 'degraded');
     const response = await health();
     expect(response.status).toBe(200);
@@ -107,10 +116,15 @@ describe('GET /api/health/maintenance', () => {
     let calls = 0;
     let release!: () => void;
     const stuck = new Promise<void>((resolve) => (release = resolve));
-    hub.loops!.runner.register({ name: 'probe', intervalMs: 20, lease: 'probe', work: async () => {
-      calls++;
-      if (calls === 1) await stuck;
-    } });
+    hub.loops!.runner.register({
+      name: 'probe',
+      intervalMs: 20,
+      lease: 'probe',
+      work: async () => {
+        calls++;
+        if (calls === 1) await stuck;
+      },
+    });
     await waitFor(async () => (await health()).status === 503, 'a stall');
     const stalled = await health();
     expect(stalled.body).toMatchObject({ status: 'stalled', loops: { probe: { status: 'stalled', timeouts: 1, deadline_ms: 300 } } });
@@ -130,11 +144,16 @@ describe('GET /api/health/maintenance', () => {
     let finished = false;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    hub.loops!.runner.register({ name: 'probe', intervalMs: 20, lease: 'probe', work: async () => {
-      started = true;
-      await gate;
-      finished = true;
-    } });
+    hub.loops!.runner.register({
+      name: 'probe',
+      intervalMs: 20,
+      lease: 'probe',
+      work: async () => {
+        started = true;
+        await gate;
+        finished = true;
+      },
+    });
     await waitFor(() => started, 'the attempt');
     expect(await hub.store.get(layout.lease('probe'))).not.toBeNull();
     const closing = hub.close(10_000);

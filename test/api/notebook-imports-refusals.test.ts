@@ -56,7 +56,16 @@ describe('notebook imports: hostile and broken archives leave nothing behind', (
   afterAll(() => t.close());
 
   it('refuses entries that would land outside the folder, naming each one', async () => {
-    for (const name of ['../evil.py', '/etc/cron.d/evil', 'data/../../evil.py', 'data\\..\\evil.py', 'C:/Windows/evil.dll', 'C:evil.py', './data/x.csv', 'data//x.csv']) {
+    for (const name of [
+      '../evil.py',
+      '/etc/cron.d/evil',
+      'data/../../evil.py',
+      'data\\..\\evil.py',
+      'C:/Windows/evil.dll',
+      'C:evil.py',
+      './data/x.csv',
+      'data//x.csv',
+    ]) {
       const response = await refused(rawZip([NOTEBOOK, { name, data: Buffer.from('x') }]), 422, 'VALIDATION_ERROR');
       expect(response.json.error.details, name).toEqual([{ field: 'entries[1]', message: expect.stringContaining(`"${name}"`) }]);
     }
@@ -73,7 +82,11 @@ describe('notebook imports: hostile and broken archives leave nothing behind', (
     const nfd = { name: 'cafe\u0301.csv', flags: 0x800, data: Buffer.from('2') };
     const response = await refused(rawZip([NOTEBOOK, nfc, nfd]), 422, 'VALIDATION_ERROR');
     expect(response.json.error.details[0].message).toContain('appears twice');
-    const clash = await refused(rawZip([NOTEBOOK, { name: 'data', data: Buffer.from('1') }, { name: 'data/x.csv', data: Buffer.from('2') }]), 422, 'VALIDATION_ERROR');
+    const clash = await refused(
+      rawZip([NOTEBOOK, { name: 'data', data: Buffer.from('1') }, { name: 'data/x.csv', data: Buffer.from('2') }]),
+      422,
+      'VALIDATION_ERROR',
+    );
     expect(clash.json.error.details[0]).toEqual({ field: 'entries[2]', message: expect.stringContaining('which is a file') });
   });
 
@@ -90,7 +103,11 @@ describe('notebook imports: hostile and broken archives leave nothing behind', (
   });
 
   it('refuses symlinks, other special files, encrypted entries and unknown compression', async () => {
-    const symlink = await refused(rawZip([NOTEBOOK, { name: 'data/passwd', data: Buffer.from('/etc/passwd'), madeBy: UNIX, externalAttributes: unixMode(0o120777) }]), 422, 'VALIDATION_ERROR');
+    const symlink = await refused(
+      rawZip([NOTEBOOK, { name: 'data/passwd', data: Buffer.from('/etc/passwd'), madeBy: UNIX, externalAttributes: unixMode(0o120777) }]),
+      422,
+      'VALIDATION_ERROR',
+    );
     expect(symlink.json.error.details).toEqual([{ field: 'entries[1]', message: expect.stringContaining('symbolic link') }]);
     await refused(rawZip([NOTEBOOK, { name: 'fifo', madeBy: UNIX, externalAttributes: unixMode(0o010644) }]), 422, 'VALIDATION_ERROR');
     const encrypted = await refused(rawZip([NOTEBOOK, { name: 'secret.csv', data: Buffer.from('x'), flags: 0x1 }]), 422, 'VALIDATION_ERROR');
@@ -121,7 +138,10 @@ describe('notebook imports: hostile and broken archives leave nothing behind', (
     expect(understated.length).toBeLessThan(MIB);
     expect((await refused(understated, 413, 'PAYLOAD_TOO_LARGE')).json.error.message).toContain('add up to more than');
     // Each file is under 1 MiB, so none is judged on its own, but together they expand a thousand times.
-    const spread = zipSync({ 'reader.py': new TextEncoder().encode(CSV_NOTEBOOK), ...Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`zeros-${i}.bin`, new Uint8Array(900 * 1024)])) });
+    const spread = zipSync({
+      'reader.py': new TextEncoder().encode(CSV_NOTEBOOK),
+      ...Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`zeros-${i}.bin`, new Uint8Array(900 * 1024)])),
+    });
     expect((await refused(spread, 413, 'PAYLOAD_TOO_LARGE')).json.error.message).toContain('expands more than 100 times its size');
   });
 
@@ -138,7 +158,11 @@ describe('notebook imports: hostile and broken archives leave nothing behind', (
     const damaged = rawZip([NOTEBOOK]);
     damaged[40] = damaged[40]! ^ 0xff;
     expect((await refused(damaged, 400, 'BAD_REQUEST')).json.error.message).toContain('damaged');
-    const none = await refused(zipSync({ 'data.csv': new TextEncoder().encode('a,b\n'), 'helpers.py': new TextEncoder().encode('x = 1\n') }), 422, 'VALIDATION_ERROR');
+    const none = await refused(
+      zipSync({ 'data.csv': new TextEncoder().encode('a,b\n'), 'helpers.py': new TextEncoder().encode('x = 1\n') }),
+      422,
+      'VALIDATION_ERROR',
+    );
     expect(none.json.error.details).toEqual([{ field: 'body', message: expect.stringContaining('no marimo notebook') }]);
   });
 });

@@ -27,12 +27,21 @@ describe('notebook import retention: the folder for 24 hours, the receipts 7 day
     expect(response.status, response.text).toBe(201);
     return response.json.data as { id: string; created_at: string };
   };
-  const importKeys = async (importId: string) => (await t.hub.services.store.list(`imports/${pid}/${importId}/`)).items.map((item) => item.key.split('/').slice(3).join('/'));
+  const importKeys = async (importId: string) =>
+    (await t.hub.services.store.list(`imports/${pid}/${importId}/`)).items.map((item) => item.key.split('/').slice(3).join('/'));
   const sweep = (now: number) => notebookImportsTask(t.hub.services.store).run({ signal: new AbortController().signal, logger: silent, now });
   /** The import service as it would behave at another moment, on the same store. */
   const at = (moment: number) => {
     const { store, audit, notebooks, workspace, settings } = t.hub.services;
-    return new NotebookImports({ store, audit, notebooks, workspace, reader: new ZipFolderReader(), limits: importLimitsFor(settings.limits.maxRequestBytes), now: () => new Date(moment) });
+    return new NotebookImports({
+      store,
+      audit,
+      notebooks,
+      workspace,
+      reader: new ZipFolderReader(),
+      limits: importLimitsFor(settings.limits.maxRequestBytes),
+      now: () => new Date(moment),
+    });
   };
 
   beforeAll(async () => {

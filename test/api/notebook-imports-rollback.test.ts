@@ -13,7 +13,8 @@ function workspaceHeadsDown(inner: ObjectStore): ObjectStore {
     get(target, property, receiver) {
       if (property !== 'put') return Reflect.get(target, property, receiver) as unknown;
       return (key: string, ...rest: Parameters<ObjectStore['put']> extends [string, ...infer R] ? R : never) => {
-        if (key.startsWith(layout.workspacesPrefix) && key.endsWith('/head')) return Promise.reject(new StoreUnavailableError('the object store is unreachable'));
+        if (key.startsWith(layout.workspacesPrefix) && key.endsWith('/head'))
+          return Promise.reject(new StoreUnavailableError('the object store is unreachable'));
         return target.put(key, ...rest);
       };
     },
@@ -36,7 +37,12 @@ describe('notebook imports that fail half-way leave nothing behind', () => {
   const newProject = async (name: string) => {
     const pid = (await t.call('/api/v1/projects', { method: 'POST', token: owner, body: { name } })).json.data.id as string;
     await t.call(`/api/v1/projects/${pid}/members`, { method: 'POST', token: owner, body: { email: 'editor@example.com', role: 'editor' } });
-    const uploaded = await t.call(`/api/v1/projects/${pid}/notebook-imports`, { method: 'POST', token: editor, body: smallNotebookZip(), headers: { 'content-type': 'application/zip' } });
+    const uploaded = await t.call(`/api/v1/projects/${pid}/notebook-imports`, {
+      method: 'POST',
+      token: editor,
+      body: smallNotebookZip(),
+      headers: { 'content-type': 'application/zip' },
+    });
     expect(uploaded.status, uploaded.text).toBe(201);
     return { pid, importId: uploaded.json.data.id as string };
   };
@@ -89,7 +95,11 @@ describe('notebook imports that fail half-way leave nothing behind', () => {
     expect(view.notebooks[0]).toMatchObject({ state: 'ready' });
     expect(view.notebooks[0].notebook_id).toBeUndefined();
 
-    const retried = await t.call(`/api/v1/projects/${pid}/notebook-imports/${importId}/notebooks`, { method: 'POST', token: editor, body: { path: 'reader.py' } });
+    const retried = await t.call(`/api/v1/projects/${pid}/notebook-imports/${importId}/notebooks`, {
+      method: 'POST',
+      token: editor,
+      body: { path: 'reader.py' },
+    });
     expect(retried.status, retried.text).toBe(201);
     const nid = retried.json.data.notebook.meta.id;
     const items = (await t.call(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/items?path=data`, { token: editor })).json.data;

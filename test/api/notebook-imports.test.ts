@@ -41,7 +41,11 @@ describe('notebook imports: a folder of marimo notebooks, end to end', () => {
   const auditEvents = async () => {
     const { store } = t.hub.services;
     const page = await store.list(layout.projectAuditPrefix(pid));
-    return Promise.all(page.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()) as { event: string; actor: string; metadata: Record<string, unknown> }));
+    return Promise.all(
+      page.items.map(
+        async (item) => JSON.parse((await store.get(item.key))!.body.toString()) as { event: string; actor: string; metadata: Record<string, unknown> },
+      ),
+    );
   };
 
   beforeAll(async () => {
@@ -50,7 +54,10 @@ describe('notebook imports: a folder of marimo notebooks, end to end', () => {
     editor = await t.tokenFor('editor@example.com');
     viewer = await t.tokenFor('viewer@example.com');
     pid = (await t.call('/api/v1/projects', { method: 'POST', token: owner, body: { name: 'Imports' } })).json.data.id;
-    for (const [email, role] of [['viewer@example.com', 'viewer'], ['editor@example.com', 'editor']]) {
+    for (const [email, role] of [
+      ['viewer@example.com', 'viewer'],
+      ['editor@example.com', 'editor'],
+    ]) {
       await t.call(`/api/v1/projects/${pid}/members`, { method: 'POST', token: owner, body: { email, role } });
     }
     temp = await makeTempDir('import-folder');
@@ -189,9 +196,45 @@ describe('notebook imports: a folder of marimo notebooks, end to end', () => {
     const [input] = before.files;
     const stored = { blob: input!.blob, size: input!.size };
     const attempts: [string, () => Promise<unknown>][] = [
-      ['FORBIDDEN', () => workspace.importFiles(notebook, [{ path: 'new.csv', ...stored }, { path: 'reader.py', ...stored }], [], 'test')],
-      ['CONFLICT', () => workspace.importFiles(notebook, [{ path: 'new.csv', ...stored }, { path: 'data/input.csv', ...stored }], [], 'test')],
-      ['VALIDATION_ERROR', () => workspace.importFiles(notebook, [{ path: 'new.csv', ...stored }, { path: '../x.csv', ...stored }], [], 'test')],
+      [
+        'FORBIDDEN',
+        () =>
+          workspace.importFiles(
+            notebook,
+            [
+              { path: 'new.csv', ...stored },
+              { path: 'reader.py', ...stored },
+            ],
+            [],
+            'test',
+          ),
+      ],
+      [
+        'CONFLICT',
+        () =>
+          workspace.importFiles(
+            notebook,
+            [
+              { path: 'new.csv', ...stored },
+              { path: 'data/input.csv', ...stored },
+            ],
+            [],
+            'test',
+          ),
+      ],
+      [
+        'VALIDATION_ERROR',
+        () =>
+          workspace.importFiles(
+            notebook,
+            [
+              { path: 'new.csv', ...stored },
+              { path: '../x.csv', ...stored },
+            ],
+            [],
+            'test',
+          ),
+      ],
       ['VALIDATION_ERROR', () => workspace.importFiles(notebook, [{ path: 'data/input.csv/x', ...stored }], ['fresh'], 'test')],
     ];
     for (const [code, attempt] of attempts) await expect(attempt(), code).rejects.toMatchObject({ code });

@@ -31,11 +31,41 @@ function liveSession(pid: string, nid: string, userId: string, baseVersionId: st
   const id = newSessionId();
   const at = new Date().toISOString();
   return {
-    schema_version: 1, id, project_id: pid, notebook_id: nid, mode: 'app', user_id: userId, ephemeral: false, editor_sandbox_sharing: 'exclusive',
-    state: 'running', phase: 'ready', client: 'cli', base_version_id: baseVersionId, saved_code_hash: null, last_saved_at: null,
-    entry_file: 'notebook.py', image: null, compute_profile: 'default', sandbox: null, endpoint: null, warm: false, secret: 'never-used', runtime_env: {},
-    base_url: `/s/${id}`, created_at: at, started_at: at, stopping_since: null, stopped_at: null, last_activity_at: at, connected_until: null,
-    expires_at: at, hard_stop_at: at, stop_reason: null, failure: null, sandbox_released: false, marimo_session_ids: [],
+    schema_version: 1,
+    id,
+    project_id: pid,
+    notebook_id: nid,
+    mode: 'app',
+    user_id: userId,
+    ephemeral: false,
+    editor_sandbox_sharing: 'exclusive',
+    state: 'running',
+    phase: 'ready',
+    client: 'cli',
+    base_version_id: baseVersionId,
+    saved_code_hash: null,
+    last_saved_at: null,
+    entry_file: 'notebook.py',
+    image: null,
+    compute_profile: 'default',
+    sandbox: null,
+    endpoint: null,
+    warm: false,
+    secret: 'never-used',
+    runtime_env: {},
+    base_url: `/s/${id}`,
+    created_at: at,
+    started_at: at,
+    stopping_since: null,
+    stopped_at: null,
+    last_activity_at: at,
+    connected_until: null,
+    expires_at: at,
+    hard_stop_at: at,
+    stop_reason: null,
+    failure: null,
+    sandbox_released: false,
+    marimo_session_ids: [],
   };
 }
 
@@ -56,29 +86,42 @@ describe('notebook versions: paging, pruning around references, ordering, races'
   });
   afterAll(() => t.close());
   const base = () => `/api/v1/projects/${pid}/notebooks`;
-  const create = async () => (await t.call(base(), { method: 'POST', token: editor, body: { title: 'Versioned' } })).json.data as { meta: { id: string }; source: { current_version_id: string } };
+  const create = async () =>
+    (await t.call(base(), { method: 'POST', token: editor, body: { title: 'Versioned' } })).json.data as {
+      meta: { id: string };
+      source: { current_version_id: string };
+    };
   const save = async (nid: string, label: string, on: string) => {
     const saved = await t.call(`${base()}/${nid}/versions`, { method: 'POST', token: editor, body: { code: code(label), base_version_id: on } });
     expect(saved.status, saved.text).toBe(201);
     return saved.json.data.version_id as string;
   };
-  const listed = async (nid: string) => (await t.call(`${base()}/${nid}/versions?limit=100`, { token: editor })).json.data.items.map((item: { version_id: string }) => item.version_id) as string[];
+  const listed = async (nid: string) =>
+    (await t.call(`${base()}/${nid}/versions?limit=100`, { token: editor })).json.data.items.map((item: { version_id: string }) => item.version_id) as string[];
   const auditEvents = async () => {
     const { store } = t.hub.services;
     const page = await store.list(layout.projectAuditPrefix(pid));
-    return Promise.all(page.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()) as { event: string; metadata: Record<string, unknown> }));
+    return Promise.all(
+      page.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()) as { event: string; metadata: Record<string, unknown> }),
+    );
   };
   /** A NotebookService like the hub's, on another store view or clock. */
   const serviceOn = (store: ObjectStore, options: { maxVersions?: number; now?: () => Date } = {}) => {
     const { catalog, audit, settings, labelPolicy } = t.hub.services;
     const now = options.now ?? (() => new Date());
-    return new NotebookService(new NotebookRecords(store, catalog, now), audit, { publish: () => {} }, {
-      maxVersions: options.maxVersions ?? settings.limits.maxVersionsPerNotebook,
-      marimoVersion: '0.25.2',
-      computeProfiles: [],
-      sandboxImages: [],
-      labels: labelPolicy,
-    }, now);
+    return new NotebookService(
+      new NotebookRecords(store, catalog, now),
+      audit,
+      { publish: () => {} },
+      {
+        maxVersions: options.maxVersions ?? settings.limits.maxVersionsPerNotebook,
+        marimoVersion: '0.25.2',
+        computeProfiles: [],
+        sandboxImages: [],
+        labels: labelPolicy,
+      },
+      now,
+    );
   };
 
   it('pages through versions newest first with limit and cursor', async () => {
@@ -125,7 +168,8 @@ describe('notebook versions: paging, pruning around references, ordering, races'
     const service = serviceOn(t.hub.store, { maxVersions: 2, now: () => new Date(moment) });
     const { notebook, version } = await service.create(pid, 'Versions', { title: 'Clocks' }, actor);
     const ids = [version.version_id];
-    for (const label of ['same ms', 'same ms again']) ids.push((await service.save(pid, notebook.id, { code: code(label), baseVersionId: ids.at(-1)! }, actor)).version_id);
+    for (const label of ['same ms', 'same ms again'])
+      ids.push((await service.save(pid, notebook.id, { code: code(label), baseVersionId: ids.at(-1)! }, actor)).version_id);
     // Another replica, an hour behind, saves on top.
     moment -= 3600_000;
     ids.push((await service.save(pid, notebook.id, { code: code('behind'), baseVersionId: ids.at(-1)! }, actor)).version_id);
@@ -139,7 +183,8 @@ describe('notebook versions: paging, pruning around references, ordering, races'
     const { meta, source } = await create();
     const nid = meta.id;
     const next = await save(nid, 'next', source.current_version_id);
-    const restore = (vid: string, on: string) => t.call(`${base()}/${nid}/versions/${vid}/restore`, { method: 'POST', token: editor, body: { base_version_id: on } });
+    const restore = (vid: string, on: string) =>
+      t.call(`${base()}/${nid}/versions/${vid}/restore`, { method: 'POST', token: editor, body: { base_version_id: on } });
     const stale = await restore(source.current_version_id, source.current_version_id);
     expect(stale.status).toBe(409);
     expect(stale.json.error.code).toBe('CONFLICT');
@@ -148,9 +193,11 @@ describe('notebook versions: paging, pruning around references, ordering, races'
     // A prune lands between reading the version's entry and reading its code.
     const codeKey = layout.notebookVersionPart(pid, nid, source.current_version_id, 'code');
     const records = new NotebookRecords(t.hub.store, t.hub.services.catalog);
-    const racing = serviceOn(racingStore(t.hub.store, 'get', codeKey, async () => {
-      expect(await records.prune(pid, nid, 1, async () => [])).toEqual([source.current_version_id]);
-    }));
+    const racing = serviceOn(
+      racingStore(t.hub.store, 'get', codeKey, async () => {
+        expect(await records.prune(pid, nid, 1, async () => [])).toEqual([source.current_version_id]);
+      }),
+    );
     await expect(racing.restore(pid, nid, source.current_version_id, { baseVersionId: next }, actor)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await listed(nid)).toEqual([next]);
     expect((await restore(source.current_version_id, next)).json.error.code).toBe('NOT_FOUND');
@@ -172,10 +219,12 @@ describe('notebook versions: paging, pruning around references, ordering, races'
     const next = await save(nid, 'next', source.current_version_id);
     const snapshotKey = layout.notebookVersionPart(pid, nid, next, 'snapshot');
     const records = new NotebookRecords(t.hub.store, t.hub.services.catalog);
-    const racing = serviceOn(racingStore(t.hub.store, 'put', snapshotKey, async () => {
-      await save(nid, 'newer', next);
-      expect(await records.prune(pid, nid, 1, async () => [])).toEqual([source.current_version_id, next]);
-    }));
+    const racing = serviceOn(
+      racingStore(t.hub.store, 'put', snapshotKey, async () => {
+        await save(nid, 'newer', next);
+        expect(await records.prune(pid, nid, 1, async () => [])).toEqual([source.current_version_id, next]);
+      }),
+    );
     await expect(racing.attachSnapshot(pid, nid, next, Buffer.from('<p>late</p>'), 'system')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await t.hub.store.get(snapshotKey)).toBeNull();
   });

@@ -35,7 +35,10 @@ describe('notebooks', () => {
     editor = await t.tokenFor('editor@example.com');
     outsider = await t.tokenFor('outsider@example.com');
     pid = (await t.call('/api/v1/projects', { method: 'POST', token: owner, body: { name: 'Notebooks' } })).json.data.id;
-    for (const [email, role] of [['viewer@example.com', 'viewer'], ['editor@example.com', 'editor']]) {
+    for (const [email, role] of [
+      ['viewer@example.com', 'viewer'],
+      ['editor@example.com', 'editor'],
+    ]) {
       await t.call(`/api/v1/projects/${pid}/members`, { method: 'POST', token: owner, body: { email, role } });
     }
   });
@@ -52,7 +55,14 @@ describe('notebooks', () => {
     // Spec 2.11: the detail is exactly these three.
     expect(Object.keys(created.json.data).sort()).toEqual(['meta', 'readme', 'source']);
     const { meta, source, readme } = created.json.data;
-    expect(meta).toMatchObject({ title: 'Blank', status: 'draft', project_id: pid, tags: ['kind:demo'], last_run_at: null, runtime: { marimo_version: expect.any(String) } });
+    expect(meta).toMatchObject({
+      title: 'Blank',
+      status: 'draft',
+      project_id: pid,
+      tags: ['kind:demo'],
+      last_run_at: null,
+      runtime: { marimo_version: expect.any(String) },
+    });
     expect(meta.id).toMatch(/^nb-[0-9a-z]{16}$/);
     expect(source).toEqual({ type: 'local', current_version_id: expect.stringMatching(/^ver-/) });
     expect(readme).toBeNull();
@@ -125,7 +135,9 @@ describe('notebooks', () => {
     expect((await t.call(`${base()}/${nid}`, { method: 'PATCH', token: owner, body: { status: 'archived' } })).json.data.meta.status).toBe('archived');
     const back = await t.call(`${base()}/${nid}`, { method: 'PATCH', token: owner, body: { status: 'draft' } });
     expect(back.status).toBe(409);
-    expect((await t.call(`${base()}/${nid}`, { method: 'PATCH', token: owner, body: { compute_profile: 'default' } })).json.data.meta.compute_profile).toBe('default');
+    expect((await t.call(`${base()}/${nid}`, { method: 'PATCH', token: owner, body: { compute_profile: 'default' } })).json.data.meta.compute_profile).toBe(
+      'default',
+    );
   });
 
   it('applies the rules of PATCH to the settings a notebook is created with', async () => {
@@ -149,9 +161,17 @@ describe('notebooks', () => {
     expect(bodies.filter((body) => body.includes('refused '))).toEqual([]);
 
     // What a new notebook has anyway needs no role beyond notebook.write.
-    const plain = await t.call(base(), { method: 'POST', token: editor, body: { title: 'defaults', status: 'draft', base_image: null, compute_profile: null, security_labels: null } });
+    const plain = await t.call(base(), {
+      method: 'POST',
+      token: editor,
+      body: { title: 'defaults', status: 'draft', base_image: null, compute_profile: null, security_labels: null },
+    });
     expect(plain.status, plain.text).toBe(201);
-    const managed = await t.call(base(), { method: 'POST', token: owner, body: { title: 'managed', status: 'active', compute_profile: 'default', security_labels: secret } });
+    const managed = await t.call(base(), {
+      method: 'POST',
+      token: owner,
+      body: { title: 'managed', status: 'active', compute_profile: 'default', security_labels: secret },
+    });
     expect(managed.status, managed.text).toBe(201);
     expect(managed.json.data.meta).toMatchObject({ status: 'active', compute_profile: 'default', security_labels: secret });
   });
@@ -162,7 +182,8 @@ describe('notebooks', () => {
     const visible: string[] = [];
     for (let i = 0; i < 3; i++) {
       // Tokens carry no security context, so labelled notebooks are hidden from every caller here.
-      for (let j = 0; j < 3; j++) await notebooks.create(pid, 'Notebooks', { title: `hidden ${i}.${j}`, security_labels: { classification: 'public', compartments: [] } }, me);
+      for (let j = 0; j < 3; j++)
+        await notebooks.create(pid, 'Notebooks', { title: `hidden ${i}.${j}`, security_labels: { classification: 'public', compartments: [] } }, me);
       visible.unshift((await notebooks.create(pid, 'Notebooks', { title: `shown ${i}` }, me)).notebook.id);
     }
     const seen: string[] = [];
@@ -180,7 +201,9 @@ describe('notebooks', () => {
   });
 
   it('lists newest first with a status filter, hides deleted notebooks and audits every change', async () => {
-    const before = (await t.call('/api/v1/projects?limit=200', { token: owner })).json.data.items.find((item: { id: string }) => item.id === pid).notebook_count;
+    const before = (await t.call('/api/v1/projects?limit=200', { token: owner })).json.data.items.find(
+      (item: { id: string }) => item.id === pid,
+    ).notebook_count;
     const older = (await createNotebook({ title: 'older' })).meta.id;
     const newer = (await createNotebook({ title: 'newer', status: 'active' }, owner)).meta.id;
     const all = (await t.call(`${base()}?limit=2`, { token: viewer })).json.data;
@@ -199,8 +222,15 @@ describe('notebooks', () => {
 
     const { store } = t.hub;
     const audit = await store.list(layout.projectAuditPrefix(pid));
-    const events = await Promise.all(audit.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()) as { event: string; metadata: { notebook_id?: string } }));
-    expect(events.filter((entry) => entry.metadata.notebook_id === older).map((entry) => entry.event).sort()).toEqual(['notebook.create', 'notebook.delete']);
+    const events = await Promise.all(
+      audit.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()) as { event: string; metadata: { notebook_id?: string } }),
+    );
+    expect(
+      events
+        .filter((entry) => entry.metadata.notebook_id === older)
+        .map((entry) => entry.event)
+        .sort(),
+    ).toEqual(['notebook.create', 'notebook.delete']);
     expect(events.map((entry) => entry.event)).toEqual(expect.arrayContaining(['notebook.save', 'notebook.restore', 'notebook.update']));
   });
 

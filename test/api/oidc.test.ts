@@ -53,7 +53,9 @@ async function startPair(options: { idTokenCarriesProfile?: boolean; configure?:
   const url = await hub.listen();
   const configureProvider = () =>
     idp.configure({
-      clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${url}/api/v1/auth/oidc/callback`], post_logout_redirect_uris: [`${url}/`] }],
+      clients: [
+        { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${url}/api/v1/auth/oidc/callback`], post_logout_redirect_uris: [`${url}/`] },
+      ],
       accounts: ACCOUNTS,
       idTokenCarriesProfile: options.idTokenCarriesProfile ?? false,
     });
@@ -139,7 +141,11 @@ describe('OIDC login against a real provider', () => {
     // The pending flow lives in the store under the hash of the cookie, never under the cookie itself.
     const flowKey = layout.loginFlow(secretHash(flowCookie));
     const flow = JSON.parse((await pair.hub.store.get(flowKey))!.body.toString()) as Record<string, string>;
-    expect(flow).toMatchObject({ state: authorization.searchParams.get('state'), nonce: authorization.searchParams.get('nonce'), return_to: '/projects?tab=members' });
+    expect(flow).toMatchObject({
+      state: authorization.searchParams.get('state'),
+      nonce: authorization.searchParams.get('nonce'),
+      return_to: '/projects?tab=members',
+    });
     expect(Date.parse(flow.expires_at!) - Date.parse(flow.created_at!)).toBe(600_000);
     expect(JSON.stringify(flow)).not.toContain(flowCookie);
 
@@ -168,7 +174,9 @@ describe('OIDC login against a real provider', () => {
     expect(stored?.subject).toBe(`${pair.idp.issuer}#ada`);
 
     const audit = await pair.hub.store.list(layout.deploymentAuditPrefix());
-    const events = await Promise.all(audit.items.map(async (item) => JSON.parse((await pair.hub.store.get(item.key))!.body.toString()) as { event: string; actor: string; metadata: unknown }));
+    const events = await Promise.all(
+      audit.items.map(async (item) => JSON.parse((await pair.hub.store.get(item.key))!.body.toString()) as { event: string; actor: string; metadata: unknown }),
+    );
     expect(events).toContainEqual(expect.objectContaining({ event: 'auth.login', actor: user.id, metadata: { provider: 'oidc' } }));
 
     const logout = await browser.request(`${pair.url}/api/v1/auth/logout`, { method: 'POST', headers: { origin: pair.url } });

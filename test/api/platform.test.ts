@@ -52,7 +52,10 @@ describe('API platform', () => {
       expect(ok.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
       const missing = await t.call('/api/v1/nothing-here', { token });
       expect(missing.status).toBe(404);
-      expect(missing.json).toEqual({ success: false, error: { code: 'NOT_FOUND', message: expect.any(String), request_id: missing.headers.get('x-request-id') } });
+      expect(missing.json).toEqual({
+        success: false,
+        error: { code: 'NOT_FOUND', message: expect.any(String), request_id: missing.headers.get('x-request-id') },
+      });
       expect(missing.headers.get('cache-control')).toBe('private, no-store');
     });
 
@@ -67,14 +70,22 @@ describe('API platform', () => {
       const malformed = await t.call('/api/v1/probe/things', { method: 'POST', token, body: '{"name": ' });
       expect(malformed.status).toBe(400);
       expect(malformed.json.error.code).toBe('BAD_REQUEST');
-      const media = await t.call('/api/v1/probe/things', { method: 'POST', token, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const media = await t.call('/api/v1/probe/things', {
+        method: 'POST',
+        token,
+        body: 'name=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(media.status).toBe(400);
       expect(media.json.error.code).toBe('BAD_REQUEST');
       const invalid = await t.call('/api/v1/probe/things', { method: 'POST', token, body: { name: 7, colour: 'red' } });
       expect(invalid.status).toBe(422);
       expect(invalid.json.error.code).toBe('VALIDATION_ERROR');
       expect(invalid.json.error.details).toEqual(
-        expect.arrayContaining([{ field: 'name', message: expect.any(String) }, { field: 'colour', message: 'is not a known field' }]),
+        expect.arrayContaining([
+          { field: 'name', message: expect.any(String) },
+          { field: 'colour', message: 'is not a known field' },
+        ]),
       );
       const query = await t.call('/api/v1/admin/users?limit=0', { token: admin });
       expect(query.json.error.details).toEqual([{ field: 'query.limit', message: expect.any(String) }]);
@@ -113,7 +124,9 @@ describe('API platform', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const page: Awaited<ReturnType<TestHub['call']>> = await t.call(`/api/v1/admin/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { token: admin });
+        const page: Awaited<ReturnType<TestHub['call']>> = await t.call(`/api/v1/admin/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
+          token: admin,
+        });
         expect(page.json.data.items.length).toBeLessThanOrEqual(3);
         seen.push(...page.json.data.items.map((user: { id: string }) => user.id));
         cursor = page.json.data.next_cursor;
@@ -176,9 +189,22 @@ describe('API platform', () => {
       const { data } = (await t.call('/api/v1/capabilities', { token })).json;
       expect(Object.keys(data).sort()).toEqual(
         [
-          'federation', 'integrations', 'source_control', 'project_alerts', 'jobs', 'data_browser', 'viewer_mode', 'viewer_session_modes',
-          'editor_sandbox_sharing', 'default_role', 'limits', 'sandbox_images', 'sandbox_startup_timeout_seconds', 'compute_profiles',
-          'compute_profile_override', 'surfaces',
+          'federation',
+          'integrations',
+          'source_control',
+          'project_alerts',
+          'jobs',
+          'data_browser',
+          'viewer_mode',
+          'viewer_session_modes',
+          'editor_sandbox_sharing',
+          'default_role',
+          'limits',
+          'sandbox_images',
+          'sandbox_startup_timeout_seconds',
+          'compute_profiles',
+          'compute_profile_override',
+          'surfaces',
         ].sort(),
       );
       expect(data.limits).toEqual({
@@ -189,7 +215,10 @@ describe('API platform', () => {
         default_page_size: 3,
         max_page_size: 5,
       });
-      expect(data.compute_profiles).toEqual([{ name: 'small', cpu: 0.5, memory_bytes: 1073741824 }, { name: 'gpu', cpu: 8, gpu: 'a100' }]);
+      expect(data.compute_profiles).toEqual([
+        { name: 'small', cpu: 0.5, memory_bytes: 1073741824 },
+        { name: 'gpu', cpu: 8, gpu: 'a100' },
+      ]);
       expect(data.default_role).toBe('viewer');
       expect(data.project_alerts.selectable_kinds).toContain('job.run.failed');
     });
@@ -242,7 +271,11 @@ describe('API platform', () => {
       const auth = config.json.data.groups.find((group: { name: string }) => group.name === 'auth');
       expect(auth.backend).toBe('local');
       expect(auth.settings.find((setting: { key: string }) => setting.key === 'SERVICE_OIDC_CLIENT_SECRET')).toEqual({
-        key: 'SERVICE_OIDC_CLIENT_SECRET', name: expect.any(String), value: null, secret: true, set: true,
+        key: 'SERVICE_OIDC_CLIENT_SECRET',
+        name: expect.any(String),
+        value: null,
+        secret: true,
+        set: true,
       });
       expect(config.json.data.policy).toEqual({ default_role: 'viewer', super_admins: expect.arrayContaining(['admin@example.com']) });
       expect(config.json.data.deployment.backends).toEqual({ storage: 'fs', compute: 'local', auth: 'local' });

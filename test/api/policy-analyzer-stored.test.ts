@@ -30,11 +30,41 @@ function finishedSession(projectId: string, notebookId: string, userId: string, 
   const id = newSessionId();
   const at = new Date().toISOString();
   return {
-    schema_version: 1, id, project_id: projectId, notebook_id: notebookId, mode, user_id: userId, ephemeral: false, editor_sandbox_sharing: 'exclusive',
-    state: 'stopped', phase: 'ready', client: 'cli', base_version_id: 'ver-0000000000000000', saved_code_hash: null, last_saved_at: null,
-    entry_file: 'notebook.py', image: null, compute_profile: 'default', sandbox: null, endpoint: null, warm: false, secret: 'never-used', runtime_env: {},
-    base_url: `/s/${id}`, created_at: at, started_at: at, stopping_since: null, stopped_at: at, last_activity_at: at, connected_until: null,
-    expires_at: at, hard_stop_at: at, stop_reason: 'user', failure: null, sandbox_released: true, marimo_session_ids: [],
+    schema_version: 1,
+    id,
+    project_id: projectId,
+    notebook_id: notebookId,
+    mode,
+    user_id: userId,
+    ephemeral: false,
+    editor_sandbox_sharing: 'exclusive',
+    state: 'stopped',
+    phase: 'ready',
+    client: 'cli',
+    base_version_id: 'ver-0000000000000000',
+    saved_code_hash: null,
+    last_saved_at: null,
+    entry_file: 'notebook.py',
+    image: null,
+    compute_profile: 'default',
+    sandbox: null,
+    endpoint: null,
+    warm: false,
+    secret: 'never-used',
+    runtime_env: {},
+    base_url: `/s/${id}`,
+    created_at: at,
+    started_at: at,
+    stopping_since: null,
+    stopped_at: at,
+    last_activity_at: at,
+    connected_until: null,
+    expires_at: at,
+    hard_stop_at: at,
+    stop_reason: 'user',
+    failure: null,
+    sandbox_released: true,
+    marimo_session_ids: [],
   };
 }
 
@@ -59,7 +89,12 @@ describe('policy analyzer on stored notebooks and sessions', () => {
     const project = await services.projects.create({ name: 'Stored' }, owner);
     const elsewhere = await services.projects.create({ name: 'Elsewhere' }, owner);
     projectId = project.id;
-    for (const [who, role] of [['viewer', 'viewer'], ['editor', 'editor'], ['other editor', 'editor'], ['manager', 'manager']] as const) {
+    for (const [who, role] of [
+      ['viewer', 'viewer'],
+      ['editor', 'editor'],
+      ['other editor', 'editor'],
+      ['manager', 'manager'],
+    ] as const) {
       await services.projects.addMember(project.id, { user_id: people.get(who)!.id }, role, owner);
     }
     const create = async (inProject: { id: string; name: string }, title: string, security_labels: SecurityLabels | null = null) =>
@@ -81,7 +116,12 @@ describe('policy analyzer on stored notebooks and sessions', () => {
   async function compare(checks: Check[]): Promise<void> {
     const cases = checks.map((check) => {
       const person = people.get(check.who)!;
-      const stage = { subject: { id: person.id, email: person.email, entitlement_source: 'explicit' }, action: check.action, resource: check.resource, ...(check.context ? { context: check.context } : {}) };
+      const stage = {
+        subject: { id: person.id, email: person.email, entitlement_source: 'explicit' },
+        action: check.action,
+        resource: check.resource,
+        ...(check.context ? { context: check.context } : {}),
+      };
       return { id: check.id, name: check.id, authorization: authorization({ ...stage, expected: { allowed: check.presentation === 'allowed' } }) };
     });
     const response = await t.call('/api/v1/admin/policy/analyzer/run', { method: 'POST', token: admin, body: suite(cases) });
@@ -93,7 +133,11 @@ describe('policy analyzer on stored notebooks and sessions', () => {
       if (check.category) expect(result.authorization.decision.category, check.id).toBe(check.category);
       if (check.failedAt) expect(result.authorization.trace, check.id).toContainEqual(expect.objectContaining({ status: 'failed', code: check.failedAt }));
       if (!check.route) continue;
-      const answered = await t.call(check.route.path, { method: check.route.method, token: people.get(check.who)!.token, ...(check.route.method === 'PATCH' ? { body: { title: 'renamed' } } : {}) });
+      const answered = await t.call(check.route.path, {
+        method: check.route.method,
+        token: people.get(check.who)!.token,
+        ...(check.route.method === 'PATCH' ? { body: { title: 'renamed' } } : {}),
+      });
       expect(STATUSES_OF[check.presentation], `${check.id}: the route answered ${answered.status}`).toContain(answered.status);
     }
   }
@@ -105,17 +149,89 @@ describe('policy analyzer on stored notebooks and sessions', () => {
     const missing = 'nb-zzzzzzzzzzzzzzzz';
     await compare([
       { id: 'viewer reads', who: 'viewer', action: 'project.read', resource: notebook(notebooks.plain), route: read(notebooks.plain), presentation: 'allowed' },
-      { id: 'viewer writes', who: 'viewer', action: 'notebook.write', resource: notebook(notebooks.plain), route: write(notebooks.plain), presentation: 'forbidden', category: 'role' },
-      { id: 'uncleared', who: 'viewer', action: 'project.read', resource: notebook(notebooks.labelled), route: read(notebooks.labelled), presentation: 'not-found', category: 'constraint' },
-      { id: 'cleared', who: 'viewer', action: 'project.read', resource: notebook(notebooks.labelled), context: context('secret', ['finance']), route: null, presentation: 'allowed' },
-      { id: 'missing', who: 'viewer', action: 'project.read', resource: notebook(missing), route: read(missing), presentation: 'not-found', category: 'visibility', failedAt: 'lifecycle.notebook_missing' },
+      {
+        id: 'viewer writes',
+        who: 'viewer',
+        action: 'notebook.write',
+        resource: notebook(notebooks.plain),
+        route: write(notebooks.plain),
+        presentation: 'forbidden',
+        category: 'role',
+      },
+      {
+        id: 'uncleared',
+        who: 'viewer',
+        action: 'project.read',
+        resource: notebook(notebooks.labelled),
+        route: read(notebooks.labelled),
+        presentation: 'not-found',
+        category: 'constraint',
+      },
+      {
+        id: 'cleared',
+        who: 'viewer',
+        action: 'project.read',
+        resource: notebook(notebooks.labelled),
+        context: context('secret', ['finance']),
+        route: null,
+        presentation: 'allowed',
+      },
+      {
+        id: 'missing',
+        who: 'viewer',
+        action: 'project.read',
+        resource: notebook(missing),
+        route: read(missing),
+        presentation: 'not-found',
+        category: 'visibility',
+        failedAt: 'lifecycle.notebook_missing',
+      },
       // The notebook's absence is weighed before the role: a viewer learns nothing more from a write.
-      { id: 'missing write', who: 'viewer', action: 'notebook.write', resource: notebook(missing), route: write(missing), presentation: 'not-found', failedAt: 'lifecycle.notebook_missing' },
-      { id: 'deleted', who: 'editor', action: 'notebook.write', resource: notebook(notebooks.deleted), route: write(notebooks.deleted), presentation: 'not-found', failedAt: 'lifecycle.notebook_missing' },
-      { id: 'foreign', who: 'owner', action: 'project.read', resource: notebook(notebooks.foreign), route: read(notebooks.foreign), presentation: 'not-found', failedAt: 'lifecycle.notebook_missing' },
+      {
+        id: 'missing write',
+        who: 'viewer',
+        action: 'notebook.write',
+        resource: notebook(missing),
+        route: write(missing),
+        presentation: 'not-found',
+        failedAt: 'lifecycle.notebook_missing',
+      },
+      {
+        id: 'deleted',
+        who: 'editor',
+        action: 'notebook.write',
+        resource: notebook(notebooks.deleted),
+        route: write(notebooks.deleted),
+        presentation: 'not-found',
+        failedAt: 'lifecycle.notebook_missing',
+      },
+      {
+        id: 'foreign',
+        who: 'owner',
+        action: 'project.read',
+        resource: notebook(notebooks.foreign),
+        route: read(notebooks.foreign),
+        presentation: 'not-found',
+        failedAt: 'lifecycle.notebook_missing',
+      },
       // The project comes first: an outsider is refused the project, whatever notebook is named.
-      { id: 'outsider', who: 'outsider', action: 'project.read', resource: notebook(missing), route: read(missing), presentation: 'not-found', failedAt: 'role.none' },
-      { id: 'manager writes', who: 'manager', action: 'notebook.write', resource: notebook(notebooks.plain), route: write(notebooks.plain), presentation: 'allowed' },
+      {
+        id: 'outsider',
+        who: 'outsider',
+        action: 'project.read',
+        resource: notebook(missing),
+        route: read(missing),
+        presentation: 'not-found',
+        failedAt: 'role.none',
+      },
+      {
+        id: 'manager writes',
+        who: 'manager',
+        action: 'notebook.write',
+        resource: notebook(notebooks.plain),
+        route: write(notebooks.plain),
+        presentation: 'allowed',
+      },
     ]);
   });
 
@@ -124,19 +240,99 @@ describe('policy analyzer on stored notebooks and sessions', () => {
     const attach = (id: string) => ({ method: 'GET' as const, path: `/api/v1/projects/${projectId}/sessions/${id}` });
     const missing = 'ses-zzzzzzzzzzzzzzzz';
     await compare([
-      { id: 'owner attaches', who: 'editor', action: 'session.attach', resource: session(sessions.edit), route: attach(sessions.edit), presentation: 'allowed' },
-      { id: 'exclusive', who: 'other editor', action: 'session.attach', resource: session(sessions.edit), route: attach(sessions.edit), presentation: 'not-found', failedAt: 'session.exclusive' },
-      { id: 'viewer into edit', who: 'viewer', action: 'session.attach', resource: session(sessions.edit), route: attach(sessions.edit), presentation: 'not-found', failedAt: 'session.edit_needs_editor' },
+      {
+        id: 'owner attaches',
+        who: 'editor',
+        action: 'session.attach',
+        resource: session(sessions.edit),
+        route: attach(sessions.edit),
+        presentation: 'allowed',
+      },
+      {
+        id: 'exclusive',
+        who: 'other editor',
+        action: 'session.attach',
+        resource: session(sessions.edit),
+        route: attach(sessions.edit),
+        presentation: 'not-found',
+        failedAt: 'session.exclusive',
+      },
+      {
+        id: 'viewer into edit',
+        who: 'viewer',
+        action: 'session.attach',
+        resource: session(sessions.edit),
+        route: attach(sessions.edit),
+        presentation: 'not-found',
+        failedAt: 'session.edit_needs_editor',
+      },
       { id: 'manager stops', who: 'manager', action: 'session.stop', resource: session(sessions.edit), route: null, presentation: 'allowed' },
-      { id: 'other stops', who: 'other editor', action: 'session.stop', resource: session(sessions.edit), route: null, presentation: 'forbidden', failedAt: 'session.not_owner' },
-      { id: 'uncleared app', who: 'viewer', action: 'session.attach', resource: session(sessions.app), route: attach(sessions.app), presentation: 'not-found', category: 'constraint' },
-      { id: 'cleared app', who: 'viewer', action: 'session.attach', resource: session(sessions.app), context: context('secret', ['finance']), route: null, presentation: 'allowed' },
+      {
+        id: 'other stops',
+        who: 'other editor',
+        action: 'session.stop',
+        resource: session(sessions.edit),
+        route: null,
+        presentation: 'forbidden',
+        failedAt: 'session.not_owner',
+      },
+      {
+        id: 'uncleared app',
+        who: 'viewer',
+        action: 'session.attach',
+        resource: session(sessions.app),
+        route: attach(sessions.app),
+        presentation: 'not-found',
+        category: 'constraint',
+      },
+      {
+        id: 'cleared app',
+        who: 'viewer',
+        action: 'session.attach',
+        resource: session(sessions.app),
+        context: context('secret', ['finance']),
+        route: null,
+        presentation: 'allowed',
+      },
       { id: 'orphan', who: 'viewer', action: 'session.attach', resource: session(sessions.orphan), route: attach(sessions.orphan), presentation: 'allowed' },
-      { id: 'missing', who: 'viewer', action: 'session.attach', resource: session(missing), route: attach(missing), presentation: 'not-found', category: 'visibility', failedAt: 'lifecycle.session_missing' },
+      {
+        id: 'missing',
+        who: 'viewer',
+        action: 'session.attach',
+        resource: session(missing),
+        route: attach(missing),
+        presentation: 'not-found',
+        category: 'visibility',
+        failedAt: 'lifecycle.session_missing',
+      },
       // A missing session is not found even for an action whose role denial would be forbidden.
-      { id: 'missing stop', who: 'viewer', action: 'session.stop', resource: session(missing), route: null, presentation: 'not-found', failedAt: 'lifecycle.session_missing' },
-      { id: 'foreign', who: 'owner', action: 'session.attach', resource: session(sessions.foreign), route: attach(sessions.foreign), presentation: 'not-found', failedAt: 'lifecycle.session_missing' },
-      { id: 'outsider', who: 'outsider', action: 'session.attach', resource: session(sessions.edit), route: attach(sessions.edit), presentation: 'not-found', failedAt: 'role.none' },
+      {
+        id: 'missing stop',
+        who: 'viewer',
+        action: 'session.stop',
+        resource: session(missing),
+        route: null,
+        presentation: 'not-found',
+        failedAt: 'lifecycle.session_missing',
+      },
+      {
+        id: 'foreign',
+        who: 'owner',
+        action: 'session.attach',
+        resource: session(sessions.foreign),
+        route: attach(sessions.foreign),
+        presentation: 'not-found',
+        failedAt: 'lifecycle.session_missing',
+      },
+      {
+        id: 'outsider',
+        who: 'outsider',
+        action: 'session.attach',
+        resource: session(sessions.edit),
+        route: attach(sessions.edit),
+        presentation: 'not-found',
+        failedAt: 'role.none',
+      },
     ]);
   });
 });

@@ -21,7 +21,11 @@ describe('policy analyzer', () => {
 
   beforeAll(async () => {
     t = await startTestHub({
-      env: { SERVICE_SUPER_ADMINS: 'boss@example.com', SERVICE_PROJECT_CREATORS: 'creator@example.com', SERVICE_CLASSIFICATION_ORDER: 'public,internal,secret' },
+      env: {
+        SERVICE_SUPER_ADMINS: 'boss@example.com',
+        SERVICE_PROJECT_CREATORS: 'creator@example.com',
+        SERVICE_CLASSIFICATION_ORDER: 'public,internal,secret',
+      },
     });
     admin = await t.tokenFor('root@example.com', { superAdmin: true });
   });
@@ -62,29 +66,145 @@ describe('policy analyzer', () => {
       ['a repeated case id', suite([authorizationCase('same'), authorizationCase('same')]), 'cases.1.id'],
       ['a case with no stage', suite([{ id: 'a', name: 'a' }]), 'cases.0'],
       ['a 2-character e-mail', suite([loginCase('a', { sub: 's', email: 'a@' }, { outcome: 'deny' })]), 'cases.0.login.identity.email'],
-      ['a 321-character e-mail', suite([authorizationCase('a', { subject: { id: 'u', email: `${'e'.repeat(309)}@example.com`, entitlement_source: 'explicit' } })]), 'cases.0.authorization.subject.email'],
-      ['101 grant projects', suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: projectIds(101) } } })]), 'cases.0.authorization.subject.grant.projects'],
-      ['a bad grant project id', suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: ['proj-ABC'] } } })]), 'cases.0.authorization.subject.grant.projects.0'],
-      ['a repeated grant project', suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: projectIds(1).concat(projectIds(1)) } } })]), 'cases.0.authorization.subject.grant.projects'],
-      ['an unknown grant action', suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: ['project.fly'], projects: '*' } } })]), 'cases.0.authorization.subject.grant.actions.0'],
-      ['a repeated grant action', suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: ['project.read', 'project.read'], projects: '*' } } })]), 'cases.0.authorization.subject.grant.actions'],
+      [
+        'a 321-character e-mail',
+        suite([authorizationCase('a', { subject: { id: 'u', email: `${'e'.repeat(309)}@example.com`, entitlement_source: 'explicit' } })]),
+        'cases.0.authorization.subject.email',
+      ],
+      [
+        '101 grant projects',
+        suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: projectIds(101) } } })]),
+        'cases.0.authorization.subject.grant.projects',
+      ],
+      [
+        'a bad grant project id',
+        suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: ['proj-ABC'] } } })]),
+        'cases.0.authorization.subject.grant.projects.0',
+      ],
+      [
+        'a repeated grant project',
+        suite([
+          authorizationCase('a', {
+            subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: projectIds(1).concat(projectIds(1)) } },
+          }),
+        ]),
+        'cases.0.authorization.subject.grant.projects',
+      ],
+      [
+        'an unknown grant action',
+        suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: ['project.fly'], projects: '*' } } })]),
+        'cases.0.authorization.subject.grant.actions.0',
+      ],
+      [
+        'a repeated grant action',
+        suite([
+          authorizationCase('a', {
+            subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: ['project.read', 'project.read'], projects: '*' } },
+          }),
+        ]),
+        'cases.0.authorization.subject.grant.actions',
+      ],
       ['an unknown action', suite([authorizationCase('a', { action: 'project.fly' })]), 'cases.0.authorization.action'],
-      ['501 members', suite([authorizationCase('a', { resource: projectWith(null, { members: many(501, (n) => ({ user_id: `usr-${n}`, role: 'viewer' })) }) })]), 'cases.0.authorization.resource.project.members'],
-      ['65 compartments', suite([labelled({ classification: 'secret', compartments: many(65, (n) => `c${n}`) })]), 'cases.0.authorization.resource.project.security_labels.compartments'],
-      ['a bad label', suite([labelled({ classification: 'top secret!', compartments: [] })]), 'cases.0.authorization.resource.project.security_labels.classification'],
-      ['a bad compartment', suite([labelled({ classification: 'secret', compartments: ['-x'] })]), 'cases.0.authorization.resource.project.security_labels.compartments.0'],
-      ['a context without expiresAt', suite([authorizationCase('a', { context: { mode: 'synthetic', value: { schemaVersion: 1, classification: 'secret', compartments: [], policyVersion: '1' } } })]), 'cases.0.authorization.context'],
-      ['a context with a bad expiresAt', suite([authorizationCase('a', { context: context('secret', [], { expiresAt: 'tomorrow' }) })]), 'cases.0.authorization.context'],
-      ['login entitlements without a login stage', suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'login' } })]), 'cases.0.authorization.subject.entitlement_source'],
-      ['a stored project without its id', suite([authorizationCase('a', { resource: { source: 'stored', kind: 'project' } })]), 'cases.0.authorization.resource.project_id'],
-      ['a stored session without its id', suite([authorizationCase('a', { action: 'session.attach', resource: { source: 'stored', kind: 'session', project_id: projectIds(1)[0] } })]), 'cases.0.authorization.resource.session_id'],
-      ['a stored session without its project', suite([authorizationCase('a', { action: 'session.attach', resource: { source: 'stored', kind: 'session', session_id: 'ses-0000000000000001' } })]), 'cases.0.authorization.resource.project_id'],
-      ['a stored session id that is not one', suite([authorizationCase('a', { action: 'session.attach', resource: { source: 'stored', kind: 'session', project_id: projectIds(1)[0], session_id: '../x' } })]), 'cases.0.authorization.resource.session_id'],
-      ['a session id on a stored project', suite([authorizationCase('a', { resource: { source: 'stored', kind: 'project', project_id: projectIds(1)[0], session_id: 'ses-0000000000000001' } })]), 'cases.0.authorization.resource.session_id'],
-      ['a notebook id on a stored session', suite([authorizationCase('a', { action: 'session.attach', resource: { source: 'stored', kind: 'session', project_id: projectIds(1)[0], session_id: 'ses-0000000000000001', notebook_id: 'nb-0000000000000001' } })]), 'cases.0.authorization.resource.notebook_id'],
-      ['a stored notebook id that is not one', suite([authorizationCase('a', { resource: { source: 'stored', kind: 'project', project_id: projectIds(1)[0], notebook_id: 'notebook.py' } })]), 'cases.0.authorization.resource.notebook_id'],
-      ['synthetic facts on a stored resource', suite([authorizationCase('a', { resource: { source: 'stored', kind: 'project', project_id: projectIds(1)[0], project: { owner: 'x' } } })]), 'cases.0.authorization.resource.project'],
-      ['a denial category for an allowed expectation', suite([authorizationCase('a', { expected: { allowed: true, denial_category: 'role' } })]), 'cases.0.authorization.expected.denial_category'],
+      [
+        '501 members',
+        suite([authorizationCase('a', { resource: projectWith(null, { members: many(501, (n) => ({ user_id: `usr-${n}`, role: 'viewer' })) }) })]),
+        'cases.0.authorization.resource.project.members',
+      ],
+      [
+        '65 compartments',
+        suite([labelled({ classification: 'secret', compartments: many(65, (n) => `c${n}`) })]),
+        'cases.0.authorization.resource.project.security_labels.compartments',
+      ],
+      [
+        'a bad label',
+        suite([labelled({ classification: 'top secret!', compartments: [] })]),
+        'cases.0.authorization.resource.project.security_labels.classification',
+      ],
+      [
+        'a bad compartment',
+        suite([labelled({ classification: 'secret', compartments: ['-x'] })]),
+        'cases.0.authorization.resource.project.security_labels.compartments.0',
+      ],
+      [
+        'a context without expiresAt',
+        suite([
+          authorizationCase('a', {
+            context: { mode: 'synthetic', value: { schemaVersion: 1, classification: 'secret', compartments: [], policyVersion: '1' } },
+          }),
+        ]),
+        'cases.0.authorization.context',
+      ],
+      [
+        'a context with a bad expiresAt',
+        suite([authorizationCase('a', { context: context('secret', [], { expiresAt: 'tomorrow' }) })]),
+        'cases.0.authorization.context',
+      ],
+      [
+        'login entitlements without a login stage',
+        suite([authorizationCase('a', { subject: { ...ALICE, entitlement_source: 'login' } })]),
+        'cases.0.authorization.subject.entitlement_source',
+      ],
+      [
+        'a stored project without its id',
+        suite([authorizationCase('a', { resource: { source: 'stored', kind: 'project' } })]),
+        'cases.0.authorization.resource.project_id',
+      ],
+      [
+        'a stored session without its id',
+        suite([authorizationCase('a', { action: 'session.attach', resource: { source: 'stored', kind: 'session', project_id: projectIds(1)[0] } })]),
+        'cases.0.authorization.resource.session_id',
+      ],
+      [
+        'a stored session without its project',
+        suite([authorizationCase('a', { action: 'session.attach', resource: { source: 'stored', kind: 'session', session_id: 'ses-0000000000000001' } })]),
+        'cases.0.authorization.resource.project_id',
+      ],
+      [
+        'a stored session id that is not one',
+        suite([
+          authorizationCase('a', {
+            action: 'session.attach',
+            resource: { source: 'stored', kind: 'session', project_id: projectIds(1)[0], session_id: '../x' },
+          }),
+        ]),
+        'cases.0.authorization.resource.session_id',
+      ],
+      [
+        'a session id on a stored project',
+        suite([authorizationCase('a', { resource: { source: 'stored', kind: 'project', project_id: projectIds(1)[0], session_id: 'ses-0000000000000001' } })]),
+        'cases.0.authorization.resource.session_id',
+      ],
+      [
+        'a notebook id on a stored session',
+        suite([
+          authorizationCase('a', {
+            action: 'session.attach',
+            resource: {
+              source: 'stored',
+              kind: 'session',
+              project_id: projectIds(1)[0],
+              session_id: 'ses-0000000000000001',
+              notebook_id: 'nb-0000000000000001',
+            },
+          }),
+        ]),
+        'cases.0.authorization.resource.notebook_id',
+      ],
+      [
+        'a stored notebook id that is not one',
+        suite([authorizationCase('a', { resource: { source: 'stored', kind: 'project', project_id: projectIds(1)[0], notebook_id: 'notebook.py' } })]),
+        'cases.0.authorization.resource.notebook_id',
+      ],
+      [
+        'synthetic facts on a stored resource',
+        suite([authorizationCase('a', { resource: { source: 'stored', kind: 'project', project_id: projectIds(1)[0], project: { owner: 'x' } } })]),
+        'cases.0.authorization.resource.project',
+      ],
+      [
+        'a denial category for an allowed expectation',
+        suite([authorizationCase('a', { expected: { allowed: true, denial_category: 'role' } })]),
+        'cases.0.authorization.expected.denial_category',
+      ],
       ['an unknown field', suite([authorizationCase('a', { colour: 'red' })]), 'cases.0.authorization.colour'],
     ];
     it.each(refused)('refuses %s with 422 VALIDATION_ERROR', async (_label, body, field) => {
@@ -97,7 +217,10 @@ describe('policy analyzer', () => {
     it('accepts the limits themselves: 25 cases, 100 grant projects, 500 members, 64 compartments', async () => {
       const limits = authorizationCase('limits', {
         subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: projectIds(100) } },
-        resource: projectWith(null, { members: many(500, (n) => ({ user_id: `usr-${n}`, role: 'viewer' })), security_labels: { classification: 'secret', compartments: many(64, (n) => `c${n}`) } }),
+        resource: projectWith(null, {
+          members: many(500, (n) => ({ user_id: `usr-${n}`, role: 'viewer' })),
+          security_labels: { classification: 'secret', compartments: many(64, (n) => `c${n}`) },
+        }),
         expected: { allowed: false },
       });
       const response = await run(suite([limits, ...many(24, (n) => authorizationCase(`c${n}`))], { name: 'n'.repeat(200) }));
@@ -108,9 +231,15 @@ describe('policy analyzer', () => {
 
   describe('login stage', () => {
     it('allows a verified e-mail with the entitlements the deployment gives it', async () => {
-      const result = await one(loginCase('creator', { sub: 's1', email: 'creator@example.com', email_verified: true }, { outcome: 'allow', entitlements: ['project-creator'] }));
+      const result = await one(
+        loginCase('creator', { sub: 's1', email: 'creator@example.com', email_verified: true }, { outcome: 'allow', entitlements: ['project-creator'] }),
+      );
       expect(result).toMatchObject({ valid: true, errors: [], authorization: null });
-      expect(result.login).toMatchObject({ outcome: 'allow', entitlements: ['project-creator'], assertion: { passed: true, expected: { outcome: 'allow', entitlements: ['project-creator'] } } });
+      expect(result.login).toMatchObject({
+        outcome: 'allow',
+        entitlements: ['project-creator'],
+        assertion: { passed: true, expected: { outcome: 'allow', entitlements: ['project-creator'] } },
+      });
       expect(result.login.duration_ms).toBeGreaterThanOrEqual(0);
       const plain = await one(loginCase('plain', { sub: 's2', email: 'plain@example.com', email_verified: true }, { outcome: 'allow', entitlements: [] }));
       expect(plain.login).toMatchObject({ outcome: 'allow', entitlements: [], assertion: { passed: true } });
@@ -121,15 +250,24 @@ describe('policy analyzer', () => {
         const result = await one(loginCase('unverified', { sub: 's', email: 'plain@example.com', email_verified: verified }, { outcome: 'deny' }));
         expect(result.login).toMatchObject({ outcome: 'deny', entitlements: [], reason: expect.stringContaining('not verified'), assertion: { passed: true } });
       }
-      expect((await one(loginCase('none', { sub: 's' }, { outcome: 'deny' }))).login).toMatchObject({ outcome: 'deny', reason: expect.stringContaining('e-mail') });
-      const fromUserInfo = await one(loginCase('userinfo', { sub: 's' }, { outcome: 'allow' }, { user_info_claims: { email: 'creator@example.com', email_verified: true } }));
+      expect((await one(loginCase('none', { sub: 's' }, { outcome: 'deny' }))).login).toMatchObject({
+        outcome: 'deny',
+        reason: expect.stringContaining('e-mail'),
+      });
+      const fromUserInfo = await one(
+        loginCase('userinfo', { sub: 's' }, { outcome: 'allow' }, { user_info_claims: { email: 'creator@example.com', email_verified: true } }),
+      );
       expect(fromUserInfo.login).toMatchObject({ outcome: 'allow', entitlements: ['project-creator'] });
-      const unverifiedUserInfo = await one(loginCase('userinfo-unverified', { sub: 's' }, { outcome: 'deny' }, { user_info_claims: { email: 'plain@example.com', email_verified: false } }));
+      const unverifiedUserInfo = await one(
+        loginCase('userinfo-unverified', { sub: 's' }, { outcome: 'deny' }, { user_info_claims: { email: 'plain@example.com', email_verified: false } }),
+      );
       expect(unverifiedUserInfo.login.outcome).toBe('deny');
     });
 
     it('gives super admins (configured e-mails and operator grants) their entitlements', async () => {
-      const configured = await one(loginCase('boss', { sub: 's', email: 'Boss@Example.com' }, { outcome: 'allow', entitlements: ['project-creator', 'super-admin'] }));
+      const configured = await one(
+        loginCase('boss', { sub: 's', email: 'Boss@Example.com' }, { outcome: 'allow', entitlements: ['project-creator', 'super-admin'] }),
+      );
       expect(configured.login).toMatchObject({ outcome: 'allow', entitlements: ['super-admin', 'project-creator'], assertion: { passed: true } });
       const granted = await one(loginCase('root', { sub: 's', email: 'root@example.com' }, { outcome: 'allow' }));
       expect(granted.login.entitlements).toEqual(['super-admin', 'project-creator']);
@@ -139,9 +277,16 @@ describe('policy analyzer', () => {
       await t.tokenFor('suspended@example.com');
       const user = (await t.hub.services.users.findByEmail('suspended@example.com'))!;
       await t.hub.services.users.setSuspended(user.id, true, 'test');
-      expect((await one(loginCase('suspended', { sub: 's', email: 'suspended@example.com' }, { outcome: 'deny' }))).login).toMatchObject({ outcome: 'deny', reason: expect.stringContaining('suspended') });
+      expect((await one(loginCase('suspended', { sub: 's', email: 'suspended@example.com' }, { outcome: 'deny' }))).login).toMatchObject({
+        outcome: 'deny',
+        reason: expect.stringContaining('suspended'),
+      });
       const invalid = await one(loginCase('bad-sub', { sub: 42, email: 'plain@example.com' }, { outcome: 'allow' }));
-      expect(invalid).toMatchObject({ valid: false, errors: [{ stage: 'login', code: 'invalid-claims' }], login: { outcome: 'invalid', assertion: { passed: false } } });
+      expect(invalid).toMatchObject({
+        valid: false,
+        errors: [{ stage: 'login', code: 'invalid-claims' }],
+        login: { outcome: 'invalid', assertion: { passed: false } },
+      });
     });
 
     it('reports failed assertions and counts them in the summary', async () => {
@@ -154,25 +299,76 @@ describe('policy analyzer', () => {
       );
       expect(response.json.data.valid).toBe(true);
       expect(response.json.data.summary).toEqual({ case_count: 3, passed: 1, failed: 2 });
-      expect(response.json.data.cases.map((result: { login: { assertion: { passed: boolean } } }) => result.login.assertion.passed)).toEqual([false, false, true]);
+      expect(response.json.data.cases.map((result: { login: { assertion: { passed: boolean } } }) => result.login.assertion.passed)).toEqual([
+        false,
+        false,
+        true,
+      ]);
     });
   });
 
   describe('authorization stage', () => {
     const deny = (category: string) => ({ allowed: false, denial_category: category });
     const categories: [string, Json, { category: string; presentation: string; role?: string | null; constraint_reason?: string; code: string }][] = [
-      ['lifecycle', { resource: projectWith('manager', { status: 'deleted' }) }, { category: 'lifecycle', presentation: 'not-found', code: 'lifecycle.deleted' }],
+      [
+        'lifecycle',
+        { resource: projectWith('manager', { status: 'deleted' }) },
+        { category: 'lifecycle', presentation: 'not-found', code: 'lifecycle.deleted' },
+      ],
       ['visibility (no role)', { resource: projectWith(null) }, { category: 'visibility', presentation: 'not-found', code: 'role.none' }],
-      ['visibility (no project)', { resource: { source: 'synthetic', kind: 'project' } }, { category: 'visibility', presentation: 'not-found', code: 'lifecycle.missing' }],
-      ['role', { action: 'project.update', resource: projectWith('viewer') }, { category: 'role', presentation: 'forbidden', role: 'viewer', code: 'role.insufficient' }],
-      ['role (super admin action)', { action: 'admin.access', resource: { source: 'synthetic', kind: 'deployment' } }, { category: 'role', presentation: 'forbidden', code: 'role.super_admin_required' }],
-      ['session (stop)', { action: 'session.stop', resource: projectWith('editor', {}, { kind: 'session', session: { user_id: 'usr-bob' } }) }, { category: 'session', presentation: 'forbidden', code: 'session.not_owner' }],
-      ['session (attach)', { action: 'session.attach', resource: projectWith('viewer', {}, { kind: 'session', session: { user_id: 'usr-bob', mode: 'edit' } }) }, { category: 'session', presentation: 'not-found', code: 'session.edit_needs_editor' }],
-      ['constraint', { resource: projectWith('viewer', { security_labels: { classification: 'secret', compartments: ['x'] } }), context: context('internal', ['x']) }, { category: 'constraint', presentation: 'not-found', constraint_reason: 'constraint', code: 'constraint.constraint' }],
-      ['constraint (missing context)', { resource: projectWith('viewer', { security_labels: { classification: 'public', compartments: [] } }) }, { category: 'constraint', presentation: 'not-found', constraint_reason: 'missing-context', code: 'constraint.missing-context' }],
-      ['constraint (unknown level)', { resource: projectWith('viewer', { security_labels: { classification: 'cosmic', compartments: [] } }), context: context('secret', ['*']) }, { category: 'constraint', presentation: 'not-found', constraint_reason: 'unavailable', code: 'constraint.unavailable' }],
-      ['credential-resource', { subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: ['proj-aaaaaaaaaaaaaaaa'] } }, resource: projectWith('viewer', {}, { project_id: 'proj-bbbbbbbbbbbbbbbb' }) }, { category: 'credential-resource', presentation: 'not-found', code: 'credential.project_outside_scope' }],
-      ['credential-action', { action: 'project.update', subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: ['project.read'], projects: '*' } } }, { category: 'credential-action', presentation: 'forbidden', code: 'credential.action_outside_scope' }],
+      [
+        'visibility (no project)',
+        { resource: { source: 'synthetic', kind: 'project' } },
+        { category: 'visibility', presentation: 'not-found', code: 'lifecycle.missing' },
+      ],
+      [
+        'role',
+        { action: 'project.update', resource: projectWith('viewer') },
+        { category: 'role', presentation: 'forbidden', role: 'viewer', code: 'role.insufficient' },
+      ],
+      [
+        'role (super admin action)',
+        { action: 'admin.access', resource: { source: 'synthetic', kind: 'deployment' } },
+        { category: 'role', presentation: 'forbidden', code: 'role.super_admin_required' },
+      ],
+      [
+        'session (stop)',
+        { action: 'session.stop', resource: projectWith('editor', {}, { kind: 'session', session: { user_id: 'usr-bob' } }) },
+        { category: 'session', presentation: 'forbidden', code: 'session.not_owner' },
+      ],
+      [
+        'session (attach)',
+        { action: 'session.attach', resource: projectWith('viewer', {}, { kind: 'session', session: { user_id: 'usr-bob', mode: 'edit' } }) },
+        { category: 'session', presentation: 'not-found', code: 'session.edit_needs_editor' },
+      ],
+      [
+        'constraint',
+        { resource: projectWith('viewer', { security_labels: { classification: 'secret', compartments: ['x'] } }), context: context('internal', ['x']) },
+        { category: 'constraint', presentation: 'not-found', constraint_reason: 'constraint', code: 'constraint.constraint' },
+      ],
+      [
+        'constraint (missing context)',
+        { resource: projectWith('viewer', { security_labels: { classification: 'public', compartments: [] } }) },
+        { category: 'constraint', presentation: 'not-found', constraint_reason: 'missing-context', code: 'constraint.missing-context' },
+      ],
+      [
+        'constraint (unknown level)',
+        { resource: projectWith('viewer', { security_labels: { classification: 'cosmic', compartments: [] } }), context: context('secret', ['*']) },
+        { category: 'constraint', presentation: 'not-found', constraint_reason: 'unavailable', code: 'constraint.unavailable' },
+      ],
+      [
+        'credential-resource',
+        {
+          subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: '*', projects: ['proj-aaaaaaaaaaaaaaaa'] } },
+          resource: projectWith('viewer', {}, { project_id: 'proj-bbbbbbbbbbbbbbbb' }),
+        },
+        { category: 'credential-resource', presentation: 'not-found', code: 'credential.project_outside_scope' },
+      ],
+      [
+        'credential-action',
+        { action: 'project.update', subject: { ...ALICE, entitlement_source: 'explicit', grant: { actions: ['project.read'], projects: '*' } } },
+        { category: 'credential-action', presentation: 'forbidden', code: 'credential.action_outside_scope' },
+      ],
     ];
     it.each(categories)('reports a %s denial with its presentation and trace', async (_label, stage, expected) => {
       const result = await one(authorizationCase('a', { ...stage, expected: deny(expected.category) }));
@@ -190,27 +386,61 @@ describe('policy analyzer', () => {
       await t.tokenFor('benched@example.com');
       const user = (await t.hub.services.users.findByEmail('benched@example.com'))!;
       await t.hub.services.users.setSuspended(user.id, true, 'test');
-      const result = await one(authorizationCase('a', { subject: { id: user.id, email: user.email, entitlement_source: 'explicit' }, resource: projectWith(null, { owner: user.id }), expected: deny('standing') }));
-      expect(result.authorization).toMatchObject({ decision: { allowed: false, category: 'standing' }, presentation: 'forbidden', assertion: { passed: true } });
+      const result = await one(
+        authorizationCase('a', {
+          subject: { id: user.id, email: user.email, entitlement_source: 'explicit' },
+          resource: projectWith(null, { owner: user.id }),
+          expected: deny('standing'),
+        }),
+      );
+      expect(result.authorization).toMatchObject({
+        decision: { allowed: false, category: 'standing' },
+        presentation: 'forbidden',
+        assertion: { passed: true },
+      });
     });
 
     it('allows what the engine allows and reports failing assertions', async () => {
-      const cleared = await one(authorizationCase('a', { resource: projectWith('editor', { security_labels: { classification: 'internal', compartments: ['x'] } }), context: context('secret', ['x', 'y']), action: 'notebook.write' }));
+      const cleared = await one(
+        authorizationCase('a', {
+          resource: projectWith('editor', { security_labels: { classification: 'internal', compartments: ['x'] } }),
+          context: context('secret', ['x', 'y']),
+          action: 'notebook.write',
+        }),
+      );
       expect(cleared.authorization).toMatchObject({ decision: { allowed: true, role: 'editor' }, presentation: 'allowed', assertion: { passed: true } });
-      expect(cleared.authorization.trace.map((step: { stage: string }) => step.stage)).toEqual(['action', 'standing', 'lifecycle', 'constraint', 'role', 'session', 'credential', 'final']);
-      const wrong = await run(suite([authorizationCase('a', { expected: deny('role') }), authorizationCase('b', { resource: projectWith(null), expected: deny('role') })]));
+      expect(cleared.authorization.trace.map((step: { stage: string }) => step.stage)).toEqual([
+        'action',
+        'standing',
+        'lifecycle',
+        'constraint',
+        'role',
+        'session',
+        'credential',
+        'final',
+      ]);
+      const wrong = await run(
+        suite([authorizationCase('a', { expected: deny('role') }), authorizationCase('b', { resource: projectWith(null), expected: deny('role') })]),
+      );
       expect(wrong.json.data.summary).toEqual({ case_count: 2, passed: 0, failed: 2 });
       expect(wrong.json.data.cases[1].authorization.assertion).toEqual({ passed: false, expected: deny('role') });
     });
 
     it("gives synthetic sessions the deployment's editor sandbox sharing unless the case says otherwise", async () => {
-      const attach = (session: Json) => authorizationCase('a', { action: 'session.attach', resource: projectWith('editor', {}, { kind: 'session', session: { user_id: 'usr-bob', ...session } }) });
+      const attach = (session: Json) =>
+        authorizationCase('a', {
+          action: 'session.attach',
+          resource: projectWith('editor', {}, { kind: 'session', session: { user_id: 'usr-bob', ...session } }),
+        });
       expect((await one(attach({}))).authorization.trace).toContainEqual(expect.objectContaining({ stage: 'session', code: 'session.exclusive' }));
       expect((await one(attach({ editor_sandbox_sharing: 'shared' }))).authorization.decision).toEqual({ allowed: true, role: 'editor' });
     });
 
     it("uses the caller's own security context for live-self", async () => {
-      const labelled = authorizationCase('a', { resource: projectWith('viewer', { security_labels: { classification: 'secret', compartments: ['x'] } }), context: { mode: 'live-self' } });
+      const labelled = authorizationCase('a', {
+        resource: projectWith('viewer', { security_labels: { classification: 'secret', compartments: ['x'] } }),
+        context: { mode: 'live-self' },
+      });
       // Local login is cleared for everything; this token was made without a session, so it has no context.
       const local = await run(suite([labelled]), { cookie: await t.localLogin() });
       expect(local.json.data.cases[0].authorization.decision).toEqual({ allowed: true, role: 'viewer' });
@@ -222,13 +452,32 @@ describe('policy analyzer', () => {
       const owner = (await t.hub.services.users.findByEmail('root@example.com'))!;
       const project = await t.hub.services.projects.create({ name: 'Grouped' }, owner);
       await t.hub.services.projects.setGroupMember(project.id, 'data-team', 'editor', 'add', owner);
-      const login = { identity: { id: 'sub-g', email: 'member@example.com' }, id_token_claims: { sub: 'sub-g', email: 'member@example.com', groups: ['data-team'] }, expected: { outcome: 'allow' } };
+      const login = {
+        identity: { id: 'sub-g', email: 'member@example.com' },
+        id_token_claims: { sub: 'sub-g', email: 'member@example.com', groups: ['data-team'] },
+        expected: { outcome: 'allow' },
+      };
       const subject = { id: 'usr-member0000000000', email: 'member@example.com', entitlement_source: 'login' };
-      const grouped = await one({ id: 'g', name: 'g', login, authorization: authorization({ subject, action: 'notebook.write', resource: { source: 'stored', kind: 'project', project_id: project.id } }) });
+      const grouped = await one({
+        id: 'g',
+        name: 'g',
+        login,
+        authorization: authorization({ subject, action: 'notebook.write', resource: { source: 'stored', kind: 'project', project_id: project.id } }),
+      });
       expect(grouped.authorization.decision).toEqual({ allowed: true, role: 'editor' });
-      const boss = await one({ id: 'b', name: 'b', login: { ...login, id_token_claims: { sub: 'b', email: 'boss@example.com' } }, authorization: authorization({ subject, action: 'admin.access', resource: { source: 'synthetic', kind: 'deployment' } }) });
+      const boss = await one({
+        id: 'b',
+        name: 'b',
+        login: { ...login, id_token_claims: { sub: 'b', email: 'boss@example.com' } },
+        authorization: authorization({ subject, action: 'admin.access', resource: { source: 'synthetic', kind: 'deployment' } }),
+      });
       expect(boss.authorization.decision).toEqual({ allowed: true, role: null });
-      const refused = await one({ id: 'r', name: 'r', login: { ...login, id_token_claims: { sub: 'r', email: 'member@example.com', email_verified: false } }, authorization: authorization({ subject }) });
+      const refused = await one({
+        id: 'r',
+        name: 'r',
+        login: { ...login, id_token_claims: { sub: 'r', email: 'member@example.com', email_verified: false } },
+        authorization: authorization({ subject }),
+      });
       expect(refused).toMatchObject({ valid: false, authorization: null, errors: [{ stage: 'authorization', code: 'login-not-allowed' }] });
     });
 
@@ -245,12 +494,28 @@ describe('policy analyzer', () => {
       }
       const stored = { source: 'stored', kind: 'project', project_id: project.id };
       for (const [name, person] of Object.entries(people)) {
-        const result = await one(authorizationCase(name, { subject: { id: person.id, email: person.email, entitlement_source: 'explicit' }, action: 'project.events.read', resource: stored }));
+        const result = await one(
+          authorizationCase(name, {
+            subject: { id: person.id, email: person.email, entitlement_source: 'explicit' },
+            action: 'project.events.read',
+            resource: stored,
+          }),
+        );
         const route = await t.call(`/api/v1/projects/${project.id}/events`, { token: person.token });
         const expectedStatus = { allowed: 200, forbidden: 403, 'not-found': 404 }[result.authorization.presentation as string];
         expect(route.status, name).toBe(expectedStatus);
       }
-      expect((await one(authorizationCase('owner', { subject: { id: owner.id, email: owner.email, entitlement_source: 'explicit' }, action: 'project.delete', resource: stored }))).authorization.decision).toEqual({ allowed: true, role: 'admin' });
+      expect(
+        (
+          await one(
+            authorizationCase('owner', {
+              subject: { id: owner.id, email: owner.email, entitlement_source: 'explicit' },
+              action: 'project.delete',
+              resource: stored,
+            }),
+          )
+        ).authorization.decision,
+      ).toEqual({ allowed: true, role: 'admin' });
       await services.projects.delete(project.id, owner);
       const deleted = await one(authorizationCase('deleted', { resource: stored, expected: deny('lifecycle') }));
       expect(deleted.authorization).toMatchObject({ decision: { category: 'lifecycle' }, assertion: { passed: true } });
@@ -265,7 +530,10 @@ describe('policy analyzer', () => {
       const policy = POLICY_TABLE[action];
       const row = doc.split('\n').find((line) => line.startsWith(`| \`${action}\` |`));
       expect(row, `docs/authorization.md has no row for ${action}`).toBeDefined();
-      const cells = row!.split('|').slice(2, 6).map((cell) => cell.trim());
+      const cells = row!
+        .split('|')
+        .slice(2, 6)
+        .map((cell) => cell.trim());
       expect(cells, action).toEqual([policy.scope, policy.minimum_role ?? '—', policy.denied_as ?? '—', policy.requires_super_admin ? 'yes' : 'no']);
     }
   });

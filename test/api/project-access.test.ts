@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { checkRoute, projectRouteTable, projectWithSubjects, routeFixture, subjectUsers, type AccessRun, type RouteCase, type RouteFixture } from '../support/project-routes.js';
+import {
+  checkRoute,
+  projectRouteTable,
+  projectWithSubjects,
+  routeFixture,
+  subjectUsers,
+  type AccessRun,
+  type RouteCase,
+  type RouteFixture,
+} from '../support/project-routes.js';
 import { analyzeRoute, callerOf, expectedPresentation, SUBJECTS, SUPER_ADMIN_EMAIL, type Presentation, type Subject } from '../support/route-analyzer.js';
 
 describe('project-scoped routes against every kind of subject, and the policy analyzer against the routes', () => {
@@ -92,9 +101,16 @@ describe('project-scoped routes against every kind of subject, and the policy an
         expect(refused.json.error.code).toBe('VALIDATION_ERROR');
       }
       const project = (await t.call(base, { token })).json.data;
-      expect(project.members.filter((member: { role: string }) => member.role === 'admin')).toEqual([expect.objectContaining({ user_id: run.ids.get('admin (owner)') })]);
+      expect(project.members.filter((member: { role: string }) => member.role === 'admin')).toEqual([
+        expect.objectContaining({ user_id: run.ids.get('admin (owner)') }),
+      ]);
       expect(project.group_members).toEqual([{ group: 'fixture-group', role: 'viewer' }]);
-      const viewer = await t.call(base, { token: await run.token(SUBJECTS.find((subject) => subject.name === 'viewer')!, projectId) });
+      const viewer = await t.call(base, {
+        token: await run.token(
+          SUBJECTS.find((subject) => subject.name === 'viewer')!,
+          projectId,
+        ),
+      });
       expect(viewer.json.data.your_role).toBe('viewer');
     });
   });

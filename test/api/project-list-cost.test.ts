@@ -58,10 +58,24 @@ async function deploymentWith(count: number): Promise<Deployment> {
     for (let i = 0; i < count; i++) {
       const at = new Date(base + i * 1000);
       const revision: ProjectRevision = {
-        schema_version: 1, revision: newRevisionId(at.getTime()), parent_revision: null, id: newProjectId(at.getTime()),
-        name: `Project ${i}`, description: '', owner: owner.user.id, owner_email: owner.user.email, members: [], group_members: [], tags: [],
-        status: 'active', default_role: null, federation: null, security_labels: null,
-        created_at: at.toISOString(), updated_at: at.toISOString(), written_by: 'test',
+        schema_version: 1,
+        revision: newRevisionId(at.getTime()),
+        parent_revision: null,
+        id: newProjectId(at.getTime()),
+        name: `Project ${i}`,
+        description: '',
+        owner: owner.user.id,
+        owner_email: owner.user.email,
+        members: [],
+        group_members: [],
+        tags: [],
+        status: 'active',
+        default_role: null,
+        federation: null,
+        security_labels: null,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+        written_by: 'test',
       };
       for (const [key, value] of projectCatalogEntries(revision, 0)) tx.put(key, value);
     }

@@ -26,7 +26,14 @@ describe('projects', () => {
     const created = await create(alice, { name: '  Forecasts ', description: 'Q3', tags: ['team:data', 'finance'] });
     expect(created.status).toBe(201);
     const project = created.json.data;
-    expect(project).toMatchObject({ name: 'Forecasts', description: 'Q3', status: 'active', your_role: 'admin', default_role: null, tags: ['team:data', 'finance'] });
+    expect(project).toMatchObject({
+      name: 'Forecasts',
+      description: 'Q3',
+      status: 'active',
+      your_role: 'admin',
+      default_role: null,
+      tags: ['team:data', 'finance'],
+    });
     expect(project.id).toMatch(/^proj-[0-9a-z]{16}$/);
     expect(project.members).toEqual([{ role: 'admin', user_id: project.owner, email: 'alice@example.com' }]);
     expect((await auditEvents(t, project.id)).map((entry) => entry.event)).toEqual(['project.create']);
@@ -41,7 +48,13 @@ describe('projects', () => {
 
   it('refuses invalid fields with field-level details and writes nothing', async () => {
     const before = (await t.call('/api/v1/projects?limit=200', { token: alice })).json.data.items.length;
-    for (const body of [{ name: '   ' }, { name: 'x', tags: ['a', 'a'] }, { name: 'x', tags: ['bad tag'] }, { name: 'x', security_labels: { classification: 'top', compartments: [] } }, { name: 'x', owner: 'me' }]) {
+    for (const body of [
+      { name: '   ' },
+      { name: 'x', tags: ['a', 'a'] },
+      { name: 'x', tags: ['bad tag'] },
+      { name: 'x', security_labels: { classification: 'top', compartments: [] } },
+      { name: 'x', owner: 'me' },
+    ]) {
       const refused = await create(alice, body);
       expect(refused.status, JSON.stringify(body)).toBe(422);
       expect(refused.json.error.details.length).toBeGreaterThan(0);
@@ -51,7 +64,11 @@ describe('projects', () => {
 
   it('updates, then deletes: a deleted project is gone from every route and list', async () => {
     const { id } = (await create(alice, { name: 'Temporary' })).json.data;
-    const patched = await t.call(`/api/v1/projects/${id}`, { method: 'PATCH', token: alice, body: { name: 'Renamed', default_role: 'viewer', federation: { enabled: true, target: 'eu' } } });
+    const patched = await t.call(`/api/v1/projects/${id}`, {
+      method: 'PATCH',
+      token: alice,
+      body: { name: 'Renamed', default_role: 'viewer', federation: { enabled: true, target: 'eu' } },
+    });
     expect(patched.json.data).toMatchObject({ name: 'Renamed', default_role: 'viewer', federation: { enabled: true, target: 'eu' } });
     expect((await t.call(`/api/v1/projects/${id}`, { method: 'PATCH', token: alice, body: {} })).status).toBe(422);
     expect((await t.call(`/api/v1/projects/${id}`, { method: 'DELETE', token: alice })).json).toEqual({ success: true });
@@ -74,7 +91,12 @@ describe('projects', () => {
     expect(bobs[0]).toMatchObject({ your_role: 'admin', notebook_count: 0, tags: ['team:data'] });
 
     const carols = (await t.call('/api/v1/projects', { token: carol })).json.data.items;
-    expect(carols.map((item: { id: string; your_role: string }) => [item.id, item.your_role])).toEqual(expect.arrayContaining([[shared, 'editor'], [open, 'viewer']]));
+    expect(carols.map((item: { id: string; your_role: string }) => [item.id, item.your_role])).toEqual(
+      expect.arrayContaining([
+        [shared, 'editor'],
+        [open, 'viewer'],
+      ]),
+    );
     expect(carols.map((item: { id: string }) => item.id)).not.toContain(own);
 
     const data = (await t.call('/api/v1/projects?tag_namespace=team', { token: bob })).json.data.items.map((item: { id: string }) => item.id);
@@ -83,7 +105,9 @@ describe('projects', () => {
     const pages: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<TestHub['call']>> = await t.call(`/api/v1/projects?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: bob });
+      const page: Awaited<ReturnType<TestHub['call']>> = await t.call(`/api/v1/projects?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        token: bob,
+      });
       pages.push(...page.json.data.items.map((item: { id: string }) => item.id));
       cursor = page.json.data.next_cursor;
     } while (cursor);
@@ -100,8 +124,12 @@ describe('projects', () => {
     const invited = await t.call(`/api/v1/projects/${id}/members`, { method: 'POST', token: alice, body: { email: 'New.Person@Example.com', role: 'viewer' } });
     expect(invited.status).toBe(201);
     expect(invited.json.data).toContainEqual({ role: 'viewer', email: 'new.person@example.com' });
-    expect((await t.call(`/api/v1/projects/${id}/members`, { method: 'POST', token: alice, body: { email: 'new.person@example.com', role: 'editor' } })).status).toBe(409);
-    expect((await t.call(`/api/v1/projects/${id}/members`, { method: 'POST', token: alice, body: { email: 'alice@example.com', role: 'editor' } })).status).toBe(409);
+    expect(
+      (await t.call(`/api/v1/projects/${id}/members`, { method: 'POST', token: alice, body: { email: 'new.person@example.com', role: 'editor' } })).status,
+    ).toBe(409);
+    expect(
+      (await t.call(`/api/v1/projects/${id}/members`, { method: 'POST', token: alice, body: { email: 'alice@example.com', role: 'editor' } })).status,
+    ).toBe(409);
     expect((await t.call(`/api/v1/projects/${id}/members`, { method: 'POST', token: alice, body: { role: 'editor' } })).status).toBe(422);
 
     // The invitee signs in later: the invitation already gives them access.
@@ -117,19 +145,33 @@ describe('projects', () => {
 
     const groups = await t.call(`/api/v1/projects/${id}/group-members`, { method: 'POST', token: alice, body: { group: 'analysts', role: 'editor' } });
     expect(groups.json.data).toEqual([{ group: 'analysts', role: 'editor' }]);
-    expect((await t.call(`/api/v1/projects/${id}/group-members`, { method: 'POST', token: alice, body: { group: 'analysts', role: 'viewer' } })).status).toBe(409);
+    expect((await t.call(`/api/v1/projects/${id}/group-members`, { method: 'POST', token: alice, body: { group: 'analysts', role: 'viewer' } })).status).toBe(
+      409,
+    );
     await t.call(`/api/v1/projects/${id}/group-members/analysts`, { method: 'DELETE', token: alice });
     expect((await t.call(`/api/v1/projects/${id}/group-members`, { token: alice })).json.data).toEqual([]);
 
     expect((await auditEvents(t, id)).map((entry) => entry.event).sort()).toEqual([
-      'project.create', 'project.group_member.add', 'project.group_member.remove', 'project.member.add', 'project.member.remove', 'project.member.update',
+      'project.create',
+      'project.group_member.add',
+      'project.group_member.remove',
+      'project.member.add',
+      'project.member.remove',
+      'project.member.update',
     ]);
   });
 
   it('keeps labelled projects from callers without clearance, and separates raising from lowering', async () => {
     const admin = await t.localLogin();
     const origin = { origin: t.url };
-    const { id } = (await t.call('/api/v1/projects', { method: 'POST', cookie: admin, headers: origin, body: { name: 'Classified', security_labels: { classification: 'secret', compartments: ['ops'] } } })).json.data;
+    const { id } = (
+      await t.call('/api/v1/projects', {
+        method: 'POST',
+        cookie: admin,
+        headers: origin,
+        body: { name: 'Classified', security_labels: { classification: 'secret', compartments: ['ops'] } },
+      })
+    ).json.data;
     expect((await t.call(`/api/v1/projects/${id}`, { cookie: admin })).json.data.security_labels).toEqual({ classification: 'secret', compartments: ['ops'] });
 
     // A token minted in the local session carries its clearance; one from the command line has none.
@@ -141,11 +183,25 @@ describe('projects', () => {
 
     const managerId = (await t.call('/api/v1/me', { token: carol })).json.data.id;
     await t.call(`/api/v1/projects/${id}/members`, { method: 'POST', cookie: admin, headers: origin, body: { user_id: managerId, role: 'manager' } });
-    const session = await t.hub.services.loginSessions.create(managerId, 'local', (expiresAt) => ({ schemaVersion: 1, classification: 'secret', compartments: ['ops', 'hr'], policyVersion: '1', expiresAt }));
+    const session = await t.hub.services.loginSessions.create(managerId, 'local', (expiresAt) => ({
+      schemaVersion: 1,
+      classification: 'secret',
+      compartments: ['ops', 'hr'],
+      policyVersion: '1',
+      expiresAt,
+    }));
     const asManager = { cookie: session.cookieValue, headers: origin };
-    const raise = await t.call(`/api/v1/projects/${id}`, { method: 'PATCH', ...asManager, body: { security_labels: { classification: 'secret', compartments: ['ops', 'hr'] } } });
+    const raise = await t.call(`/api/v1/projects/${id}`, {
+      method: 'PATCH',
+      ...asManager,
+      body: { security_labels: { classification: 'secret', compartments: ['ops', 'hr'] } },
+    });
     expect(raise.status).toBe(200);
-    const lower = await t.call(`/api/v1/projects/${id}`, { method: 'PATCH', ...asManager, body: { security_labels: { classification: 'internal', compartments: ['ops', 'hr'] } } });
+    const lower = await t.call(`/api/v1/projects/${id}`, {
+      method: 'PATCH',
+      ...asManager,
+      body: { security_labels: { classification: 'internal', compartments: ['ops', 'hr'] } },
+    });
     expect(lower.status).toBe(403);
     expect(lower.json.error.message).toMatch(/security-labels.lower/);
     const cleared2 = await t.call(`/api/v1/projects/${id}`, { method: 'PATCH', cookie: admin, headers: origin, body: { security_labels: null } });

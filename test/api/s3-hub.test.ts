@@ -126,7 +126,10 @@ if (!seaweed) {
       const env = await s3Env({ SERVICE_S3_ENDPOINT: fake.endpoint });
       const served = await runHubCommand(['serve'], { ...env, SERVICE_PORT: '0' });
       expect(served.code).toBe(1);
-      const lines = served.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = served.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(lines.find((line) => line.event === 'boot_failed')).toMatchObject({
         level: 'fatal',
         msg: expect.stringMatching(/does not honour conditional writes .*the hub will not start/),
@@ -144,4 +147,3 @@ if (!seaweed) {
     });
   });
 }
-

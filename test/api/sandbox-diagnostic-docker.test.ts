@@ -11,7 +11,10 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 const docker = inject('docker');
 const PATH = '/api/v1/admin/debug/sandbox-startup';
 const MiB = 1024 ** 2;
-const PROFILES = [{ name: 'default', cpu: 1, memory_bytes: 1024 * MiB }, { name: 'small', cpu: 0.5, memory_bytes: 512 * MiB }];
+const PROFILES = [
+  { name: 'default', cpu: 1, memory_bytes: 1024 * MiB },
+  { name: 'small', cpu: 0.5, memory_bytes: 512 * MiB },
+];
 
 /**
  * Sandbox images that break in the ways a real one can. Each puts a script named `echo` first on
@@ -62,13 +65,19 @@ describe.skipIf(docker === null)('sandbox start-up diagnostic (docker driver)', 
         SERVICE_COMPUTE_PROFILES: JSON.stringify(PROFILES),
         SERVICE_SANDBOX_STARTUP_TIMEOUT_SECONDS: '5',
       },
-      hub: () => ({ sandboxes: inspectingCreate(new DockerSandboxDriver({ ownerId, image: docker!.image, docker: { socketPath: docker!.socketPath } }), engine, inspected) }),
+      hub: () => ({
+        sandboxes: inspectingCreate(new DockerSandboxDriver({ ownerId, image: docker!.image, docker: { socketPath: docker!.socketPath } }), engine, inspected),
+      }),
     });
     admin = await t.localLogin();
   }, 300_000);
   afterAll(async () => {
     await t?.close();
-    for (const image of Object.values(images)) await engine.getImage(image).remove({ force: true }).catch(() => {});
+    for (const image of Object.values(images))
+      await engine
+        .getImage(image)
+        .remove({ force: true })
+        .catch(() => {});
   });
 
   const logOf = async (sandboxId: string | null) => {
@@ -87,8 +96,14 @@ describe.skipIf(docker === null)('sandbox start-up diagnostic (docker driver)', 
     expect(response.status).toBe(200);
     const report = response.json.data;
     expect(report).toMatchObject({
-      ok: true, image: docker!.image, compute_profile: 'small', compute_resources: { cpu: 0.5, memory_bytes: 512 * MiB },
-      handle: { status: 'ok' }, readiness: { status: 'ok' }, exec: { status: 'ok' }, cleanup: { status: 'ok' },
+      ok: true,
+      image: docker!.image,
+      compute_profile: 'small',
+      compute_resources: { cpu: 0.5, memory_bytes: 512 * MiB },
+      handle: { status: 'ok' },
+      readiness: { status: 'ok' },
+      exec: { status: 'ok' },
+      cleanup: { status: 'ok' },
     });
     const container = inspected.get(report.sandbox_id)!;
     expect(container.HostConfig).toMatchObject({ NanoCpus: 500_000_000, Memory: 512 * MiB, MemorySwap: 512 * MiB });
@@ -96,7 +111,14 @@ describe.skipIf(docker === null)('sandbox start-up diagnostic (docker driver)', 
     expect((await containersOfHub()).map((info) => info.Labels[LABEL.id])).not.toContain(report.sandbox_id);
 
     const line = await logOf(report.sandbox_id);
-    expect(line).toMatchObject({ ok: true, backend: 'docker', image: docker!.image, compute_profile: 'small', total_ms: Math.round(report.total_ms), counters: report.counters });
+    expect(line).toMatchObject({
+      ok: true,
+      backend: 'docker',
+      image: docker!.image,
+      compute_profile: 'small',
+      total_ms: Math.round(report.total_ms),
+      counters: report.counters,
+    });
     expect(line.startup_timings_ms).toEqual(report.startup_timings_ms);
     expect(Object.keys(report.startup_timings_ms)).toEqual(expect.arrayContaining(['total_ms', 'create_ms', 'readiness_ms', 'exec_ms', 'cleanup_ms']));
 
@@ -104,15 +126,21 @@ describe.skipIf(docker === null)('sandbox start-up diagnostic (docker driver)', 
     expect(defaults).toMatchObject({ ok: true, compute_profile: 'default', compute_resources: { cpu: 1, memory_bytes: 1024 * MiB } });
     expect(inspected.get(defaults.sandbox_id)!.HostConfig).toMatchObject({ NanoCpus: 1_000_000_000, Memory: 1024 * MiB });
     const health = await t.call('/api/health?deep=true', { cookie: admin });
-    expect(health.json.checks.find((check: { name: string }) => check.name === 'compute')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^docker driver/) });
+    expect(health.json.checks.find((check: { name: string }) => check.name === 'compute')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringMatching(/^docker driver/),
+    });
   });
 
   it('destroys the container and frees the lease when the readiness echo keeps failing', async () => {
     const report = (await run({ image: images.brokenEcho })).json.data;
     expect(report).toMatchObject({
-      ok: false, image: images.brokenEcho, handle: { status: 'ok' },
+      ok: false,
+      image: images.brokenEcho,
+      handle: { status: 'ok' },
       readiness: { status: 'failed', failure_code: 'COMMAND_FAILED', stderr: expect.stringContaining('broken runtime') },
-      exec: { status: 'skipped' }, cleanup: { status: 'ok' },
+      exec: { status: 'skipped' },
+      cleanup: { status: 'ok' },
     });
     expect(report.counters.readiness_attempts).toBeGreaterThan(1);
     expect(inspected.has(report.sandbox_id)).toBe(true);
@@ -140,7 +168,9 @@ describe.skipIf(docker === null)('sandbox start-up diagnostic (docker driver)', 
   it('destroys the container and frees the lease when the timed exec fails', async () => {
     const report = (await run({ image: images.breaksAfterFirstUse })).json.data;
     expect(report).toMatchObject({
-      ok: false, handle: { status: 'ok' }, readiness: { status: 'ok', stdout: 'notebook-hub-ready\n' },
+      ok: false,
+      handle: { status: 'ok' },
+      readiness: { status: 'ok', stdout: 'notebook-hub-ready\n' },
       exec: { status: 'failed', failure_code: 'COMMAND_FAILED', stderr: expect.stringContaining('broke after its first command') },
       cleanup: { status: 'ok' },
     });
@@ -153,9 +183,13 @@ describe.skipIf(docker === null)('sandbox start-up diagnostic (docker driver)', 
     const before = (await containersOfHub()).length;
     const report = (await run({ image: images.missing })).json.data;
     expect(report).toMatchObject({
-      ok: false, sandbox_id: null, image: images.missing,
+      ok: false,
+      sandbox_id: null,
+      image: images.missing,
       handle: { status: 'failed', error: { code: 'BACKEND_ERROR', message: expect.stringContaining(images.missing) } },
-      readiness: { status: 'skipped' }, exec: { status: 'skipped' }, cleanup: { status: 'skipped' },
+      readiness: { status: 'skipped' },
+      exec: { status: 'skipped' },
+      cleanup: { status: 'skipped' },
     });
     expect((await containersOfHub()).length).toBe(before);
     expect(await logOf(null)).toMatchObject({ ok: false, image: images.missing });

@@ -93,9 +93,12 @@ describe.skipIf(runtime === null)('sandbox start-up diagnostic (local driver)', 
       await rename(`${sandboxes}.aside`, sandboxes).catch(() => {});
     }
     expect(report).toMatchObject({
-      ok: false, sandbox_id: null,
+      ok: false,
+      sandbox_id: null,
       handle: { status: 'failed', error: { code: 'BACKEND_ERROR', message: expect.stringMatching(/cannot create a local sandbox/) } },
-      readiness: { status: 'skipped' }, exec: { status: 'skipped' }, cleanup: { status: 'skipped' },
+      readiness: { status: 'skipped' },
+      exec: { status: 'skipped' },
+      cleanup: { status: 'skipped' },
     });
     const next = await t.call(PATH, { method: 'POST', cookie: admin, headers: origin, body: {} });
     expect(next.status).toBe(200);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRoute, projectWithSubjects, SESSION_TARGETS, sessionRouteTable, subjectUsers, type AccessRun, type SessionFixture } from '../support/project-routes.js';
+import {
+  checkRoute,
+  projectWithSubjects,
+  SESSION_TARGETS,
+  sessionRouteTable,
+  subjectUsers,
+  type AccessRun,
+  type SessionFixture,
+} from '../support/project-routes.js';
 import { analyzeRoute, callerOf, SUBJECTS, SUPER_ADMIN_EMAIL, type Presentation, type Subject } from '../support/route-analyzer.js';
 import { closeSessionHub, sandboxRuntime } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
@@ -21,7 +29,12 @@ describe.skipIf(sandboxRuntime === null)('session routes and the proxy against e
 
   beforeAll(async () => {
     t = await startTestHub({
-      env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', SERVICE_SUPER_ADMINS: SUPER_ADMIN_EMAIL, SERVICE_AUTOMATIC_THUMBNAILS: 'false' },
+      env: {
+        SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
+        SERVICE_RUN_MAINTENANCE: 'false',
+        SERVICE_SUPER_ADMINS: SUPER_ADMIN_EMAIL,
+        SERVICE_AUTOMATIC_THUMBNAILS: 'false',
+      },
     });
     const hub = t;
     run = { t: hub, analyst: await hub.tokenFor('analyst@example.com', { superAdmin: true }), ...(await subjectUsers(hub)) };
@@ -52,10 +65,16 @@ describe.skipIf(sandboxRuntime === null)('session routes and the proxy against e
 
   it('audited the starts the shared sessions came from', async () => {
     for (const [world, { projectId, fixture }] of worlds) {
-      const events = (await t!.call(`/api/v1/projects/${projectId}/events`, { token: run.analyst })).json.data as { event: string; actor: string; metadata: { session_id: string } }[];
+      const events = (await t!.call(`/api/v1/projects/${projectId}/events`, { token: run.analyst })).json.data as {
+        event: string;
+        actor: string;
+        metadata: { session_id: string };
+      }[];
       for (const mode of ['edit', 'app'] as const) {
         const by = run.ids.get(SESSION_TARGETS[mode].owner);
-        expect(events, `${world} ${mode}`).toContainEqual(expect.objectContaining({ event: 'session.start', actor: by, metadata: expect.objectContaining({ session_id: fixture.sessions[mode] }) }));
+        expect(events, `${world} ${mode}`).toContainEqual(
+          expect.objectContaining({ event: 'session.start', actor: by, metadata: expect.objectContaining({ session_id: fixture.sessions[mode] }) }),
+        );
       }
     }
   });

@@ -125,7 +125,11 @@ describe('shutdown drain', () => {
     };
     const project = await call('/api/v1/projects', { name: 'drained' });
     await call(`/api/v1/projects/${project.id}/alerts`, {
-      type: 'webhook', name: 'stuck', kinds: ['member.invited', 'member.added'], url: receiver.url('/stuck'), signing_secret: 'whsec-0123456789abcdef0123',
+      type: 'webhook',
+      name: 'stuck',
+      kinds: ['member.invited', 'member.added'],
+      url: receiver.url('/stuck'),
+      signing_secret: 'whsec-0123456789abcdef0123',
     });
     await call(`/api/v1/projects/${project.id}/members`, { email: 'newcomer@example.com', role: 'viewer' });
     await receiver.waitFor('/stuck', 1);
@@ -168,7 +172,14 @@ describe('shutdown drain', () => {
       await new Promise((resolve) => silent.close(resolve));
     });
     const issuer = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
-    const oidcEnv = { ...env, SERVICE_AUTH: 'oidc', SERVICE_OIDC_ISSUER: issuer, SERVICE_OIDC_CLIENT_ID: 'hub', SERVICE_OIDC_ALLOW_HTTP: 'true', SERVICE_SHUTDOWN_TIMEOUT_SECONDS: '60' };
+    const oidcEnv = {
+      ...env,
+      SERVICE_AUTH: 'oidc',
+      SERVICE_OIDC_ISSUER: issuer,
+      SERVICE_OIDC_CLIENT_ID: 'hub',
+      SERVICE_OIDC_ALLOW_HTTP: 'true',
+      SERVICE_SHUTDOWN_TIMEOUT_SECONDS: '60',
+    };
     const token = (await runHubCommand(['token', 'create', '--email', 'ops@example.com'], oidcEnv)).stdout.trim();
     const busy = await startHubProcess(oidcEnv);
     const deep = fetch(`${busy.url}/api/health?deep=true`, { headers: { authorization: `Bearer ${token}` } }).then(

@@ -38,15 +38,18 @@ describe('telemetry: metrics', () => {
   it('reports request durations by route template, method and status, and requests in flight', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { t, port } = await prometheusHub({}, {
-      routes: [
-        (app) =>
-          app.get('/api/v1/test/slow/:id', { config: { public: true } }, async () => {
-            await gate;
-            return { ok: true };
-          }),
-      ],
-    });
+    const { t, port } = await prometheusHub(
+      {},
+      {
+        routes: [
+          (app) =>
+            app.get('/api/v1/test/slow/:id', { config: { public: true } }, async () => {
+              await gate;
+              return { ok: true };
+            }),
+        ],
+      },
+    );
     expect(t.logs.find((line) => line.event === 'otel_started')).toMatchObject({
       metrics_exporter: 'prometheus',
       endpoint: `http://127.0.0.1:${port}/metrics`,
@@ -75,7 +78,8 @@ describe('telemetry: metrics', () => {
     await waitFor(async () => (await active(slow)()) === 0, 'no request in flight');
 
     const metrics = await scrape(port);
-    const duration = (labels: Record<string, string>) => metrics.value('http_server_request_duration_count', promLabels({ 'http.request.method': 'GET', 'url.scheme': 'http', ...labels }));
+    const duration = (labels: Record<string, string>) =>
+      metrics.value('http_server_request_duration_count', promLabels({ 'http.request.method': 'GET', 'url.scheme': 'http', ...labels }));
     expect(duration({ 'http.route': '/api/health', 'http.response.status_code': '200' })).toBe(2);
     expect(duration({ 'http.route': '/api/v1/projects/:pid', 'http.response.status_code': '404' })).toBe(1);
     // The abandoned request may or may not count, depending on whether its late answer could be written.
@@ -85,7 +89,23 @@ describe('telemetry: metrics', () => {
     expect(metrics.text).not.toContain('proj-0000000000000abc');
     expect(metrics.text).not.toContain('/no/such/route');
     const buckets = metrics.find('http_server_request_duration_bucket', { http_route: '/api/health' });
-    expect(buckets.map((sample) => sample.labels.le)).toEqual(['0.005', '0.01', '0.025', '0.05', '0.075', '0.1', '0.25', '0.5', '0.75', '1', '2.5', '5', '7.5', '10', '+Inf']);
+    expect(buckets.map((sample) => sample.labels.le)).toEqual([
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.075',
+      '0.1',
+      '0.25',
+      '0.5',
+      '0.75',
+      '1',
+      '2.5',
+      '5',
+      '7.5',
+      '10',
+      '+Inf',
+    ]);
     expect(buckets.at(-1)!.value).toBe(2);
   });
 
@@ -124,10 +144,14 @@ describe('telemetry: metrics', () => {
 
   it('counts edit starts that lost the editor claim: retiring (preflight) and lost races (claim)', async () => {
     const race: { armed: { sessionKey: string; claimKey: string; claim: unknown } | null } = { armed: null };
-    const { t, port } = await prometheusHub({}, { hub: (settings) => ({ store: new FakeRacingReplicaStore(new FsObjectStore(path.join(settings.dataDir, 'store')), race) }) });
+    const { t, port } = await prometheusHub(
+      {},
+      { hub: (settings) => ({ store: new FakeRacingReplicaStore(new FsObjectStore(path.join(settings.dataDir, 'store')), race) }) },
+    );
     const token = await t.tokenFor('editor@example.com');
     const pid = (await t.call('/api/v1/projects', { method: 'POST', token, body: { name: 'Claims' } })).json.data.id as string;
-    const notebook = async (title: string) => (await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token, body: { title } })).json.data.meta.id as string;
+    const notebook = async (title: string) =>
+      (await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token, body: { title } })).json.data.meta.id as string;
     const start = (nid: string) => t.call(`/api/v1/projects/${pid}/sessions`, { method: 'POST', token, body: { notebook_id: nid, mode: 'edit' } });
     const lost = async (phase: string) => (await scrape(port)).value('sessions_editor_claim_lost_total', { phase });
     expect([await lost('preflight'), await lost('claim')]).toEqual([0, 0]);
@@ -135,8 +159,21 @@ describe('telemetry: metrics', () => {
     // Another user's session holds each notebook (its sandbox is irrelevant: no start gets that far).
     const other = 'usr-0000000000000other';
     const holdBy = async (nid: string, sid: string, state: 'active' | 'retiring') => {
-      await t.hub.store.put(layout.session(pid, sid), JSON.stringify({ id: sid, project_id: pid, notebook_id: nid, user_id: other, state: 'running', sandbox_released: false }));
-      return { schema_version: 1, project_id: pid, notebook_id: nid, session_id: sid, user_id: other, state, acquired_at: new Date().toISOString(), retiring_since: state === 'retiring' ? new Date().toISOString() : null, takeover: null };
+      await t.hub.store.put(
+        layout.session(pid, sid),
+        JSON.stringify({ id: sid, project_id: pid, notebook_id: nid, user_id: other, state: 'running', sandbox_released: false }),
+      );
+      return {
+        schema_version: 1,
+        project_id: pid,
+        notebook_id: nid,
+        session_id: sid,
+        user_id: other,
+        state,
+        acquired_at: new Date().toISOString(),
+        retiring_since: state === 'retiring' ? new Date().toISOString() : null,
+        takeover: null,
+      };
     };
 
     const retiringNotebook = await notebook('Retiring');
@@ -150,8 +187,15 @@ describe('telemetry: metrics', () => {
     // may take it over; while it checks, another replica's start writes the claim first.
     const racedNotebook = await notebook('Raced');
     const crashedLongAgo = new Date(Date.now() - 3600_000).toISOString();
-    await t.hub.store.put(layout.editorClaim(pid, racedNotebook), JSON.stringify({ ...(await holdBy(racedNotebook, 'ses-00000000000000bb', 'active')), session_id: 'ses-00000000000000dd', acquired_at: crashedLongAgo }));
-    race.armed = { sessionKey: layout.session(pid, 'ses-00000000000000dd'), claimKey: layout.editorClaim(pid, racedNotebook), claim: await holdBy(racedNotebook, 'ses-00000000000000cc', 'active') };
+    await t.hub.store.put(
+      layout.editorClaim(pid, racedNotebook),
+      JSON.stringify({ ...(await holdBy(racedNotebook, 'ses-00000000000000bb', 'active')), session_id: 'ses-00000000000000dd', acquired_at: crashedLongAgo }),
+    );
+    race.armed = {
+      sessionKey: layout.session(pid, 'ses-00000000000000dd'),
+      claimKey: layout.editorClaim(pid, racedNotebook),
+      claim: await holdBy(racedNotebook, 'ses-00000000000000cc', 'active'),
+    };
     const beaten = await start(racedNotebook);
     expect(race.armed).toBeNull();
     expect(beaten.status).toBe(409);
@@ -165,9 +209,14 @@ describe('telemetry: metrics', () => {
     let release!: () => void;
     const stuck = new Promise<void>((resolve) => (release = resolve));
     cleanups.push(async () => release());
-    runner.register({ name: 'probe_failing', intervalMs: 600_000, lease: 'probe_failing', work: async () => {
-      throw new Error('broken dependency');
-    } });
+    runner.register({
+      name: 'probe_failing',
+      intervalMs: 600_000,
+      lease: 'probe_failing',
+      work: async () => {
+        throw new Error('broken dependency');
+      },
+    });
     runner.register({ name: 'probe_stuck', intervalMs: 20, lease: 'probe_stuck', work: () => stuck });
     await waitFor(() => {
       const { loops } = runner.health();
@@ -251,13 +300,20 @@ describe('telemetry: metrics', () => {
   it('pushes over OTLP only when the hub drains, with the default interval', async () => {
     const collector = await startFakeCollector();
     cleanups.push(() => collector.close());
-    for (const [protocol, contentType] of [['http/json', 'application/json'], ['http/protobuf', 'application/x-protobuf']] as const) {
+    for (const [protocol, contentType] of [
+      ['http/json', 'application/json'],
+      ['http/protobuf', 'application/x-protobuf'],
+    ] as const) {
       const t = await startTestHub({
         captureLogs: true,
         env: { SERVICE_RUN_MAINTENANCE: 'false', OTEL_EXPORTER_OTLP_ENDPOINT: `${collector.url}/`, OTEL_EXPORTER_OTLP_PROTOCOL: protocol },
       });
       expect(t.logs.find((line) => line.event === 'otel_started')).toMatchObject({
-        metrics_exporter: 'otlp', endpoint: `${collector.url}/v1/metrics`, protocol, interval_ms: 60_000, timeout_ms: 30_000,
+        metrics_exporter: 'otlp',
+        endpoint: `${collector.url}/v1/metrics`,
+        protocol,
+        interval_ms: 60_000,
+        timeout_ms: 30_000,
       });
       expect((await t.call('/api/health')).status).toBe(200);
       const before = collector.requests.length;
@@ -311,7 +367,9 @@ async function startFakeCollector(): Promise<{ url: string; requests: { path: st
   const server = createServer((request, response) => {
     void read(request).then((body) => {
       requests.push({ path: request.url ?? '', contentType: request.headers['content-type'] ?? '', body });
-      response.writeHead(200, { 'content-type': request.headers['content-type'] ?? 'application/json' }).end(request.headers['content-type']?.includes('json') ? '{}' : '');
+      response
+        .writeHead(200, { 'content-type': request.headers['content-type'] ?? 'application/json' })
+        .end(request.headers['content-type']?.includes('json') ? '{}' : '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

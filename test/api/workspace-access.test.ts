@@ -25,7 +25,10 @@ describe('workspace access: roles, the protected entry file, Git sources and edi
     editor = await t.tokenFor('editor@example.com');
     viewer = await t.tokenFor('viewer@example.com');
     pid = (await t.call('/api/v1/projects', { method: 'POST', token: owner, body: { name: 'Workspace access' } })).json.data.id;
-    for (const [email, role] of [['viewer@example.com', 'viewer'], ['editor@example.com', 'editor']]) {
+    for (const [email, role] of [
+      ['viewer@example.com', 'viewer'],
+      ['editor@example.com', 'editor'],
+    ]) {
       await t.call(`/api/v1/projects/${pid}/members`, { method: 'POST', token: owner, body: { email, role } });
     }
     nid = (await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token: editor, body: { title: 'Files' } })).json.data.meta.id;
@@ -46,22 +49,37 @@ describe('workspace access: roles, the protected entry file, Git sources and edi
   };
   const list = async (path = '') => t.call(`${base()}/items?path=${q(path)}`, { token: viewer });
   const post = (what: string, body: unknown, token = editor) => t.call(`${base()}/${what}`, { method: 'POST', token, body });
-  const remove = (path: string, recursive = false, token = editor) => t.call(`${base()}/items?path=${q(path)}${recursive ? '&recursive=true' : ''}`, { method: 'DELETE', token });
+  const remove = (path: string, recursive = false, token = editor) =>
+    t.call(`${base()}/items?path=${q(path)}${recursive ? '&recursive=true' : ''}`, { method: 'DELETE', token });
   const auditEvents = async () => {
     const { store } = t.hub.services;
     const page = await store.list(layout.projectAuditPrefix(pid));
-    return Promise.all(page.items.map(async (item) => JSON.parse((await store.get(item.key))!.body.toString()) as { event: string; actor: string; metadata: Record<string, unknown> }));
+    return Promise.all(
+      page.items.map(
+        async (item) => JSON.parse((await store.get(item.key))!.body.toString()) as { event: string; actor: string; metadata: Record<string, unknown> },
+      ),
+    );
   };
 
   it('shows the entry file from the current version and reports access per role', async () => {
     const root = (await list()).json.data;
-    expect(root).toEqual([{ path: 'notebook.py', name: 'notebook.py', kind: 'file', size: Buffer.byteLength(code), modified_at: expect.any(Number), mime_type: 'text/x-python' }]);
+    expect(root).toEqual([
+      { path: 'notebook.py', name: 'notebook.py', kind: 'file', size: Buffer.byteLength(code), modified_at: expect.any(Number), mime_type: 'text/x-python' },
+    ]);
     const entry = await read('notebook.py');
     expect(entry.body.toString()).toBe(code);
     expect(entry.headers.get('etag')).toBe(`"${sha256(code)}"`);
     const protectedPaths = [{ path: 'notebook.py', denied_operations: ['create', 'write', 'move', 'copy', 'delete'] }];
-    expect((await t.call(`${base()}/access`, { token: editor })).json.data).toEqual({ writable: true, read_only_reason: null, protected_paths: protectedPaths });
-    expect((await t.call(`${base()}/access`, { token: viewer })).json.data).toEqual({ writable: false, read_only_reason: 'viewer', protected_paths: protectedPaths });
+    expect((await t.call(`${base()}/access`, { token: editor })).json.data).toEqual({
+      writable: true,
+      read_only_reason: null,
+      protected_paths: protectedPaths,
+    });
+    expect((await t.call(`${base()}/access`, { token: viewer })).json.data).toEqual({
+      writable: false,
+      read_only_reason: 'viewer',
+      protected_paths: protectedPaths,
+    });
   });
 
   it('refuses every change to the protected entry file, but lets it be read and copied', async () => {
@@ -81,7 +99,9 @@ describe('workspace access: roles, the protected entry file, Git sources and edi
     expect((await post('copy', { from: 'notebook.py', to: 'backup/notebook copy.py' })).status).toBe(201);
     expect((await read('backup/notebook copy.py')).body.toString()).toBe(code);
 
-    const nested = (await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token: editor, body: { title: 'Nested', entry_file: 'analysis/report.py' } })).json.data.meta.id;
+    const nested = (
+      await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token: editor, body: { title: 'Nested', entry_file: 'analysis/report.py' } })
+    ).json.data.meta.id;
     const nestedBase = `/api/v1/projects/${pid}/notebooks/${nested}/workspace`;
     expect((await t.call(`${nestedBase}/items`, { token: viewer })).json.data).toEqual([{ path: 'analysis', name: 'analysis', kind: 'directory' }]);
     expect((await t.call(`${nestedBase}/items?path=analysis&recursive=true`, { method: 'DELETE', token: editor })).status).toBe(403);
@@ -106,7 +126,11 @@ describe('workspace access: roles, the protected entry file, Git sources and edi
     await remove('audited', true);
     const events = (await auditEvents()).filter((entry) => entry.event.startsWith('workspace.') && JSON.stringify(entry.metadata).includes('audited'));
     expect(events.map((entry) => entry.event).sort()).toEqual(['workspace.copy', 'workspace.delete', 'workspace.mkdir', 'workspace.move', 'workspace.upload']);
-    expect(events.find((entry) => entry.event === 'workspace.move')!.metadata).toMatchObject({ notebook_id: nid, from: 'audited/copy.txt', to: 'audited/moved.txt' });
+    expect(events.find((entry) => entry.event === 'workspace.move')!.metadata).toMatchObject({
+      notebook_id: nid,
+      from: 'audited/copy.txt',
+      to: 'audited/moved.txt',
+    });
     expect(JSON.stringify(events)).not.toContain('TOP-SECRET-CONTENT');
   });
 
@@ -114,14 +138,32 @@ describe('workspace access: roles, the protected entry file, Git sources and edi
     const { store, catalog, notebooks, audit } = t.hub.services;
     const template = (await notebooks.get(pid, nid))!;
     const id = newNotebookId();
-    const version = { version_id: newVersionId(), notebook_id: id, saved_at: new Date().toISOString(), author: template.author, message: 'Synced', parent_id: null };
+    const version = {
+      version_id: newVersionId(),
+      notebook_id: id,
+      saved_at: new Date().toISOString(),
+      author: template.author,
+      message: 'Synced',
+      parent_id: null,
+    };
     await new NotebookRecords(store, catalog).create(
       {
         ...template,
         id,
         revision: newRevisionId(),
         title: 'From Git',
-        source: { type: 'git', provider: 'github', repo: 'acme/analysis', branch: 'main', root_path: '', entry_notebook: 'notebook.py', sync_mode: 'pull', current_version_id: version.version_id, commit: 'abc123', last_synced_at: null },
+        source: {
+          type: 'git',
+          provider: 'github',
+          repo: 'acme/analysis',
+          branch: 'main',
+          root_path: '',
+          entry_notebook: 'notebook.py',
+          sync_mode: 'pull',
+          current_version_id: version.version_id,
+          commit: 'abc123',
+          last_synced_at: null,
+        },
       },
       { version, code },
     );

@@ -44,7 +44,8 @@ describe('workspace path confinement', () => {
     editor = await t.tokenFor('editor@example.com');
     pid = (await t.call('/api/v1/projects', { method: 'POST', token: editor, body: { name: 'Confinement' } })).json.data.id;
     nid = (await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token: editor, body: { title: 'Paths' } })).json.data.meta.id;
-    const put = (path: string, body: string) => t.call(`${base()}/files?path=${q(path)}`, { method: 'PUT', token: editor, body, headers: { 'content-type': 'text/plain' } });
+    const put = (path: string, body: string) =>
+      t.call(`${base()}/files?path=${q(path)}`, { method: 'PUT', token: editor, body, headers: { 'content-type': 'text/plain' } });
     const first = await put('file.txt', 'inside');
     expect(first.status, first.text).toBe(201);
     expect((await put('folder/x', 'x')).status).toBe(201);
@@ -59,15 +60,35 @@ describe('workspace path confinement', () => {
     return JSON.stringify({ head: head?.body.toString('base64'), etag: head?.etag, keys });
   }
 
-  const OPERATIONS: { name: string; field: string; dirOnly?: boolean; query?: boolean; send: (path: string) => Promise<{ status: number; json: any }> }[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const OPERATIONS: { name: string; field: string; dirOnly?: boolean; query?: boolean; send: (path: string) => Promise<{ status: number; json: any }> }[] = [
     { name: 'read', field: 'path', query: true, send: (path) => t.call(`${base()}/files?path=${q(path)}`, { token: editor }) },
-    { name: 'upload', field: 'path', query: true, send: (path) => t.call(`${base()}/files?path=${q(path)}`, { method: 'PUT', token: editor, body: 'payload', headers: { 'content-type': 'application/octet-stream' } }) },
+    {
+      name: 'upload',
+      field: 'path',
+      query: true,
+      send: (path) =>
+        t.call(`${base()}/files?path=${q(path)}`, { method: 'PUT', token: editor, body: 'payload', headers: { 'content-type': 'application/octet-stream' } }),
+    },
     { name: 'mkdir', field: 'path', send: (path) => t.call(`${base()}/directories`, { method: 'POST', token: editor, body: { path } }) },
     { name: 'copy from', field: 'from', send: (path) => t.call(`${base()}/copy`, { method: 'POST', token: editor, body: { from: path, to: 'copied.txt' } }) },
-    { name: 'copy to', field: 'to', send: (path) => t.call(`${base()}/copy`, { method: 'POST', token: editor, body: { from: 'file.txt', to: path, overwrite: true } }) },
+    {
+      name: 'copy to',
+      field: 'to',
+      send: (path) => t.call(`${base()}/copy`, { method: 'POST', token: editor, body: { from: 'file.txt', to: path, overwrite: true } }),
+    },
     { name: 'move from', field: 'from', send: (path) => t.call(`${base()}/move`, { method: 'POST', token: editor, body: { from: path, to: 'moved.txt' } }) },
-    { name: 'move to', field: 'to', send: (path) => t.call(`${base()}/move`, { method: 'POST', token: editor, body: { from: 'file.txt', to: path, overwrite: true } }) },
-    { name: 'delete', field: 'path', query: true, send: (path) => t.call(`${base()}/items?path=${q(path)}&recursive=true`, { method: 'DELETE', token: editor }) },
+    {
+      name: 'move to',
+      field: 'to',
+      send: (path) => t.call(`${base()}/move`, { method: 'POST', token: editor, body: { from: 'file.txt', to: path, overwrite: true } }),
+    },
+    {
+      name: 'delete',
+      field: 'path',
+      query: true,
+      send: (path) => t.call(`${base()}/items?path=${q(path)}&recursive=true`, { method: 'DELETE', token: editor }),
+    },
     { name: 'list', field: 'path', query: true, dirOnly: true, send: (path) => t.call(`${base()}/items?path=${q(path)}`, { token: editor }) },
     { name: 'archive', field: 'path', query: true, dirOnly: true, send: (path) => t.call(`${base()}/archive?path=${q(path)}`, { token: editor }) },
   ];
@@ -96,7 +117,9 @@ describe('workspace path confinement', () => {
     expect(upload.json.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'path', message: 'is a folder, not a file' }] });
     const mkdir = await t.call(`${base()}/directories`, { method: 'POST', token: editor, body: { path: 'file.txt' } });
     expect(mkdir.json.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'path', message: 'is a file, not a folder' }] });
-    expect((await t.call(`${base()}/copy`, { method: 'POST', token: editor, body: { from: 'file.txt', to: 'folder', overwrite: true } })).json.error.code).toBe('VALIDATION_ERROR');
+    expect((await t.call(`${base()}/copy`, { method: 'POST', token: editor, body: { from: 'file.txt', to: 'folder', overwrite: true } })).json.error.code).toBe(
+      'VALIDATION_ERROR',
+    );
     expect((await t.call(`${base()}/files?path=folder`, { token: editor })).json.error.code).toBe('VALIDATION_ERROR');
     expect((await t.call(`${base()}/items?path=file.txt`, { token: editor })).json.error.code).toBe('VALIDATION_ERROR');
     expect(await snapshot()).toBe(before);

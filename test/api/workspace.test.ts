@@ -22,7 +22,10 @@ describe('notebook workspace files', () => {
     editor = await t.tokenFor('editor@example.com');
     viewer = await t.tokenFor('viewer@example.com');
     pid = (await t.call('/api/v1/projects', { method: 'POST', token: owner, body: { name: 'Workspaces' } })).json.data.id;
-    for (const [email, role] of [['viewer@example.com', 'viewer'], ['editor@example.com', 'editor']]) {
+    for (const [email, role] of [
+      ['viewer@example.com', 'viewer'],
+      ['editor@example.com', 'editor'],
+    ]) {
       await t.call(`/api/v1/projects/${pid}/members`, { method: 'POST', token: owner, body: { email, role } });
     }
     nid = (await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token: editor, body: { title: 'Files' } })).json.data.meta.id;
@@ -31,7 +34,11 @@ describe('notebook workspace files', () => {
   afterAll(() => t.close());
 
   /** Uploads raw bytes (the test hub's `call` only sends text). */
-  const upload = async (path: string, body: Buffer | string, options: { token?: string; type?: string; headers?: Record<string, string>; notebook?: string } = {}) => {
+  const upload = async (
+    path: string,
+    body: Buffer | string,
+    options: { token?: string; type?: string; headers?: Record<string, string>; notebook?: string } = {},
+  ) => {
     const url = `${t.url}/api/v1/projects/${pid}/notebooks/${options.notebook ?? nid}/workspace/files?path=${q(path)}`;
     const response = await fetch(url, {
       method: 'PUT',
@@ -48,16 +55,26 @@ describe('notebook workspace files', () => {
   const list = async (path = '', token = viewer) => t.call(`${base()}/items?path=${q(path)}`, { token });
   const names = async (path = '') => ((await list(path)).json.data as { name: string }[]).map((item) => item.name);
   const post = (what: string, body: unknown, token = editor) => t.call(`${base()}/${what}`, { method: 'POST', token, body });
-  const remove = (path: string, recursive = false, token = editor) => t.call(`${base()}/items?path=${q(path)}${recursive ? '&recursive=true' : ''}`, { method: 'DELETE', token });
+  const remove = (path: string, recursive = false, token = editor) =>
+    t.call(`${base()}/items?path=${q(path)}${recursive ? '&recursive=true' : ''}`, { method: 'DELETE', token });
   const archive = async (path?: string) => {
-    const response = await fetch(`${t.url}${base()}/archive${path === undefined ? '' : `?path=${q(path)}`}`, { headers: { authorization: `Bearer ${viewer}` } });
+    const response = await fetch(`${t.url}${base()}/archive${path === undefined ? '' : `?path=${q(path)}`}`, {
+      headers: { authorization: `Bearer ${viewer}` },
+    });
     return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
   };
 
   it('uploads and reads text with safe headers, replaces it, and answers conditional requests', async () => {
     const created = await upload('data/hello world.txt', 'hello\n', { type: 'text/plain' });
     expect(created.status).toBe(201);
-    expect(created.json.data).toEqual({ path: 'data/hello world.txt', name: 'hello world.txt', kind: 'file', size: 6, modified_at: expect.any(Number), mime_type: 'text/plain' });
+    expect(created.json.data).toEqual({
+      path: 'data/hello world.txt',
+      name: 'hello world.txt',
+      kind: 'file',
+      size: 6,
+      modified_at: expect.any(Number),
+      mime_type: 'text/plain',
+    });
     const got = await read('data/hello world.txt');
     expect(got.status).toBe(200);
     expect(got.body.toString()).toBe('hello\n');
@@ -144,7 +161,14 @@ describe('notebook workspace files', () => {
     const before = (await list('tree')).json.data.find((item: { name: string }) => item.name === 'b.txt');
     const moved = await post('move', { from: 'tree/b.txt', to: 'tree/renamed.md' });
     expect(moved.status).toBe(200);
-    expect(moved.json.data).toEqual({ path: 'tree/renamed.md', name: 'renamed.md', kind: 'file', size: 1, modified_at: before.modified_at, mime_type: 'text/markdown' });
+    expect(moved.json.data).toEqual({
+      path: 'tree/renamed.md',
+      name: 'renamed.md',
+      kind: 'file',
+      size: 1,
+      modified_at: before.modified_at,
+      mime_type: 'text/markdown',
+    });
     expect((await read('tree/b.txt')).status).toBe(404);
     expect((await post('move', { from: 'tree/sub', to: 'moved/sub' })).status).toBe(200);
     expect(await names('moved/sub')).toEqual(['c.txt']);

@@ -52,7 +52,9 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idleRssMb = await residentMegabytes(hub.child.pid!);
 
-  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts'), me], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts'), me], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(bare);
   const bareUrl = await new Promise<string>((resolve) => bare.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
 
@@ -61,7 +63,10 @@ try {
   const bareSide = { rps: 0, cpuUs: 0, requests: 0 };
   const hubSide = { rps: 0, cpuUs: 0, requests: 0 };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [side, url, pid] of [[bareSide, `${bareUrl}/bare`, bare.pid!], [hubSide, `${hub.url}/api/v1/me`, hub.child.pid!]] as const) {
+    for (const [side, url, pid] of [
+      [bareSide, `${bareUrl}/bare`, bare.pid!],
+      [hubSide, `${hub.url}/api/v1/me`, hub.child.pid!],
+    ] as const) {
       const result = await load(url, headers, ROUND_S, pid);
       side.rps += result.rps / ROUNDS;
       side.cpuUs += result.cpuUs;
@@ -110,4 +115,3 @@ async function residentMegabytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
-

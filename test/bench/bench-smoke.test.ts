@@ -24,25 +24,33 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/idle resident memory: \d+\.\d MiB/);
   }, 120_000);
 
-  it.skipIf(inject('sandboxRuntime') === null)('sessions: starts cold and warm sessions and prints start times and round-trip ratios', async () => {
-    const { stdout } = await runQuick('session.bench.ts');
-    expect(stdout).toMatch(/first proxied page, cold: +\d+ ms/);
-    expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms/);
-    expect(stdout).toMatch(/WebSocket ping round trip, +direct: +[\d.]+ ms +proxy: +[\d.]+ ms +ratio \d+\.\d+/);
-    expect(stdout).toMatch(/cell run round trip .* ratio \d+\.\d+/);
-  }, 180_000);
+  it.skipIf(inject('sandboxRuntime') === null)(
+    'sessions: starts cold and warm sessions and prints start times and round-trip ratios',
+    async () => {
+      const { stdout } = await runQuick('session.bench.ts');
+      expect(stdout).toMatch(/first proxied page, cold: +\d+ ms/);
+      expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms/);
+      expect(stdout).toMatch(/WebSocket ping round trip, +direct: +[\d.]+ ms +proxy: +[\d.]+ ms +ratio \d+\.\d+/);
+      expect(stdout).toMatch(/cell run round trip .* ratio \d+\.\d+/);
+    },
+    180_000,
+  );
 
-  it.skipIf(inject('sandboxRuntime') === null)('sandboxes: times marimo alone and in each driver and prints the ratios', async () => {
-    const withDocker = inject('docker') !== null;
-    const { stdout } = await runQuick('sandbox.bench.ts', withDocker ? {} : { BENCH_DOCKER: '0' });
-    expect(stdout).toMatch(/median of 1 runs/);
-    expect(stdout).toMatch(/marimo edit --headless alone, start to health: +\d+ ms/);
-    expect(stdout).toMatch(new RegExp(String.raw`local: +create to marimo ready: +\d+ ms +ratio ${RATIO}`));
-    if (withDocker) {
-      expect(stdout).toMatch(/docker: container start alone \(create \+ exec\): +\d+ ms/);
-      expect(stdout).toMatch(new RegExp(String.raw`docker: create to marimo ready: +\d+ ms +ratio to start \+ marimo alone ${RATIO}`));
-    } else {
-      expect(stdout).toMatch(/docker: skipped/);
-    }
-  }, 180_000);
+  it.skipIf(inject('sandboxRuntime') === null)(
+    'sandboxes: times marimo alone and in each driver and prints the ratios',
+    async () => {
+      const withDocker = inject('docker') !== null;
+      const { stdout } = await runQuick('sandbox.bench.ts', withDocker ? {} : { BENCH_DOCKER: '0' });
+      expect(stdout).toMatch(/median of 1 runs/);
+      expect(stdout).toMatch(/marimo edit --headless alone, start to health: +\d+ ms/);
+      expect(stdout).toMatch(new RegExp(String.raw`local: +create to marimo ready: +\d+ ms +ratio ${RATIO}`));
+      if (withDocker) {
+        expect(stdout).toMatch(/docker: container start alone \(create \+ exec\): +\d+ ms/);
+        expect(stdout).toMatch(new RegExp(String.raw`docker: create to marimo ready: +\d+ ms +ratio to start \+ marimo alone ${RATIO}`));
+      } else {
+        expect(stdout).toMatch(/docker: skipped/);
+      }
+    },
+    180_000,
+  );
 });

@@ -51,7 +51,11 @@ try {
   const { token } = await hub.services.tokens.issue(user.id, { name: 'bench', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'bench');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const api = async (path: string, body?: unknown) => {
-    const response = await fetch(`${url}/api/v1${path}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${url}/api/v1${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const json = (await response.json()) as { data: Record<string, unknown> };
     if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
     return json.data;
@@ -141,7 +145,9 @@ try {
 
   const report = (label: string, samples: { proxy: number[]; direct: number[] }) => {
     const ratio = median(samples.proxy) / median(samples.direct);
-    console.log(`${label} direct: ${ms(median(samples.direct), 2)}  proxy: ${ms(median(samples.proxy), 2)}  ratio ${ratio.toFixed(2)} (goal <= 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`);
+    console.log(
+      `${label} direct: ${ms(median(samples.direct), 2)}  proxy: ${ms(median(samples.proxy), 2)}  ratio ${ratio.toFixed(2)} (goal <= 1.15: ${ratio <= 1.15 ? 'met' : 'NOT met'})`,
+    );
   };
   report('WebSocket ping round trip,      ', pings);
   report('cell run round trip (HTTP + WS),', cells);
@@ -160,7 +166,14 @@ function ping(socket: WebSocket): Promise<number> {
 }
 
 /** Runs a one-line cell and waits for its output to arrive on the socket. */
-async function runCell(root: string, auth: Record<string, string>, connection: MarimoConnection, serverToken: string, cellId: string, round: string): Promise<number> {
+async function runCell(
+  root: string,
+  auth: Record<string, string>,
+  connection: MarimoConnection,
+  serverToken: string,
+  cellId: string,
+  round: string,
+): Promise<number> {
   const marker = `round_${round}`;
   // Resolved by the socket's own message event: polling on a timer would add its tick to both paths.
   let arrived!: () => void;

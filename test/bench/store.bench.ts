@@ -64,10 +64,24 @@ async function catalogWithProjects(root: string, count: number): Promise<Catalog
     for (let i = 0; i < count; i++) {
       const at = new Date(base + i * 1000);
       const revision: ProjectRevision = {
-        schema_version: 1, revision: newRevisionId(at.getTime()), parent_revision: null, id: newProjectId(at.getTime()),
-        name: `Project ${i}`, description: 'A project used by the storage benchmark', owner: `user-${i % 97}`, owner_email: `user-${i % 97}@example.com`,
-        members: [], group_members: [], tags: [`team:${i % 13}`], status: 'active', default_role: null, federation: null, security_labels: null,
-        created_at: at.toISOString(), updated_at: at.toISOString(), written_by: 'bench',
+        schema_version: 1,
+        revision: newRevisionId(at.getTime()),
+        parent_revision: null,
+        id: newProjectId(at.getTime()),
+        name: `Project ${i}`,
+        description: 'A project used by the storage benchmark',
+        owner: `user-${i % 97}`,
+        owner_email: `user-${i % 97}@example.com`,
+        members: [],
+        group_members: [],
+        tags: [`team:${i % 13}`],
+        status: 'active',
+        default_role: null,
+        federation: null,
+        security_labels: null,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+        written_by: 'bench',
       };
       for (const [key, value] of projectCatalogEntries(revision, i % 7)) tx.put(key, value);
     }

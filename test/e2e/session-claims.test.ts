@@ -95,8 +95,15 @@ describe.skipIf(sandboxRuntime === null)('editor claims (exclusive mode)', () =>
     // that crashed in between, and is taken over.
     const orphaned = await w.notebook('Orphaned claim');
     const orphan = (acquiredAt: Date) => ({
-      schema_version: 1, project_id: w.pid, notebook_id: orphaned, session_id: 'ses-0000000000000000', user_id: w.userIds.editor,
-      state: 'active', acquired_at: acquiredAt.toISOString(), retiring_since: null, takeover: null,
+      schema_version: 1,
+      project_id: w.pid,
+      notebook_id: orphaned,
+      session_id: 'ses-0000000000000000',
+      user_id: w.userIds.editor,
+      state: 'active',
+      acquired_at: acquiredAt.toISOString(),
+      retiring_since: null,
+      takeover: null,
     });
     await w.t.hub.store.put(layout.editorClaim(w.pid, orphaned), JSON.stringify(orphan(new Date())), { ifNoneMatch: '*' });
     const meanwhile = await w.start('manager', { notebook_id: orphaned, mode: 'edit' });

@@ -4,7 +4,8 @@ import type { CallResult } from '../support/test-hub.js';
 import { eventually, sandboxRuntime } from '../support/session-world.js';
 import { GATED, startCoreWorld, type CoreWorld } from './session-core-world.js';
 
-const codesOf = (results: CallResult[]) => results.map((result) => (result.status < 300 ? result.status : `${result.status} ${result.json?.error?.code}`)).sort();
+const codesOf = (results: CallResult[]) =>
+  results.map((result) => (result.status < 300 ? result.status : `${result.status} ${result.json?.error?.code}`)).sort();
 
 describe.skipIf(sandboxRuntime === null)('editor claims under concurrent starts and takeovers', () => {
   let w: CoreWorld;
@@ -75,7 +76,11 @@ describe.skipIf(sandboxRuntime === null)('editor claims under concurrent starts 
     const body = { notebook_id: nid, mode: 'edit', takeover_from: sid, wait: false };
     const winning = w.api(sessions(), 'manager', { method: 'POST', body });
     // The first takeover is saving the session it stops; the gate holds it there.
-    await eventually(() => w.claimOf(nid), (claim) => claim?.state === 'retiring', 60_000);
+    await eventually(
+      () => w.claimOf(nid),
+      (claim) => claim?.state === 'retiring',
+      60_000,
+    );
     const second = await w.api(sessions(), 'admin', { method: 'POST', body });
     expect(second.status, second.text).toBe(409);
     expect(second.json.error.code).toBe('TAKEOVER_IN_PROGRESS');
@@ -126,7 +131,8 @@ describe.skipIf(sandboxRuntime === null)('session limits under concurrent starts
   const startAll = async (who: 'editor' | 'manager' | 'admin' | 'viewer', nids: string[], mode: 'edit' | 'app') =>
     Promise.all(nids.map((nid) => w.api(sessions(), who, { method: 'POST', body: { notebook_id: nid, mode } })));
   const notebooks = async (prefix: string, count: number) => Promise.all(Array.from({ length: count }, (_, index) => w.notebook(`${prefix} ${index}`)));
-  const startsOf = async (nids: string[]) => (await projectAudit(w.t, w.pid)).filter((entry) => entry.event === 'session.start' && nids.includes(entry.metadata?.notebook_id as string));
+  const startsOf = async (nids: string[]) =>
+    (await projectAudit(w.t, w.pid)).filter((entry) => entry.event === 'session.start' && nids.includes(entry.metadata?.notebook_id as string));
 
   it('lets exactly SERVICE_MAX_SESSIONS_PER_USER of one user\u2019s concurrent starts through', async () => {
     const nids = await notebooks('Mine', 5);
@@ -135,7 +141,12 @@ describe.skipIf(sandboxRuntime === null)('session limits under concurrent starts
     // A refused start leaves nothing: no session, no claim, no audit event.
     const started = results.filter((result) => result.status === 201).map((result) => result.json.data.id as string);
     const listed = (await w.api(`${sessions()}?limit=100`, 'admin')).json.data.items as { id: string; notebook_id: string }[];
-    expect(listed.filter((item) => nids.includes(item.notebook_id)).map((item) => item.id).sort()).toEqual([...started].sort());
+    expect(
+      listed
+        .filter((item) => nids.includes(item.notebook_id))
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([...started].sort());
     for (const [index, result] of results.entries()) if (result.status === 429) expect(await w.claimOf(nids[index]!)).toBeNull();
     expect(await startsOf(nids)).toHaveLength(2);
 
@@ -148,7 +159,9 @@ describe.skipIf(sandboxRuntime === null)('session limits under concurrent starts
   it("lets exactly max_apps_per_project of a project's concurrent app starts through", async () => {
     const nids = await notebooks('App', 5);
     // Two starts per user, so the per-user limit (also 2) is never what refuses them.
-    const results = (await Promise.all([startAll('manager', nids.slice(0, 2), 'app'), startAll('admin', nids.slice(2, 4), 'app'), startAll('viewer', nids.slice(4), 'app')])).flat();
+    const results = (
+      await Promise.all([startAll('manager', nids.slice(0, 2), 'app'), startAll('admin', nids.slice(2, 4), 'app'), startAll('viewer', nids.slice(4), 'app')])
+    ).flat();
     expect(codesOf(results)).toEqual([201, 201, '429 RESOURCE_EXHAUSTED', '429 RESOURCE_EXHAUSTED', '429 RESOURCE_EXHAUSTED']);
     for (const result of results.filter((candidate) => candidate.status === 429)) expect(result.json.error.message).toContain('app(s)');
     expect(await startsOf(nids)).toHaveLength(2);

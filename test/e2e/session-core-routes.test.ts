@@ -13,7 +13,14 @@ describe.skipIf(sandboxRuntime === null)('session routes: provision lines, pagin
 
   const sessions = () => `/api/v1/projects/${w.pid}/sessions`;
   const linesOf = (sid: string) => w.provisionLines().filter((line) => line.session_id === sid);
-  const timings = { provision_create_ms: expect.any(Number), provision_reachable_ms: expect.any(Number), provision_files_ms: expect.any(Number), provision_setup_ms: expect.any(Number), provision_waitport_ms: expect.any(Number), provision_total_ms: expect.any(Number) };
+  const timings = {
+    provision_create_ms: expect.any(Number),
+    provision_reachable_ms: expect.any(Number),
+    provision_files_ms: expect.any(Number),
+    provision_setup_ms: expect.any(Number),
+    provision_waitport_ms: expect.any(Number),
+    provision_total_ms: expect.any(Number),
+  };
 
   it('writes one session_provision line per provisioning attempt, with the client, outcome and phase timings', async () => {
     const nid = await w.notebook('Provisioned by token');

@@ -10,7 +10,8 @@ describe.skipIf(sandboxRuntime === null)('saving and retiring an edit session as
   afterAll(() => w?.close());
 
   const sessions = () => `/api/v1/projects/${w.pid}/sessions`;
-  const versionsOf = async (nid: string) => (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions`, 'admin')).json.data.items as Record<string, unknown>[];
+  const versionsOf = async (nid: string) =>
+    (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions`, 'admin')).json.data.items as Record<string, unknown>[];
 
   it('keeps the notebook retiring while a stop saves, and destroys the sandbox only after the snapshot is rendered', async () => {
     const nid = await w.notebook('Gated');
@@ -22,7 +23,10 @@ describe.skipIf(sandboxRuntime === null)('saving and retiring an edit session as
 
     const stopping = w.api(`${sessions()}/${sid}/stop`, 'editor', { method: 'POST' });
     // The save is stored; its snapshot's export now waits on the flag, inside the stop.
-    const versions = await eventually(() => versionsOf(nid), (items) => items.length > before);
+    const versions = await eventually(
+      () => versionsOf(nid),
+      (items) => items.length > before,
+    );
     expect(versions[0]).toMatchObject({ message: 'Saved when the session stopped (user)' });
     expect((await w.api(`${sessions()}/${sid}`, 'editor')).json.data.state).toBe('stopping');
 
@@ -82,7 +86,7 @@ describe.skipIf(sandboxRuntime === null)('saving and retiring an edit session as
     expect(await w.claimOf(nid)).toBeNull();
   }, 180_000);
 
-  it("renders the snapshot of the session a takeover stops before its sandbox goes", async () => {
+  it('renders the snapshot of the session a takeover stops before its sandbox goes', async () => {
     const nid = await w.notebook('Taken over');
     const first = await w.start('editor', { notebook_id: nid, mode: 'edit' });
     expect(first.status, first.text).toBe(201);

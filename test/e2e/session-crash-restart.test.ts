@@ -16,7 +16,12 @@ describe.skipIf(sandboxRuntime === null)('sessions across a hub crash', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   let first: HubProcess | null = null;
   let second: Hub | null = null;
-  const env = () => ({ SERVICE_DATA_DIR: temp.dir, SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', SERVICE_AUTOMATIC_THUMBNAILS: 'false' });
+  const env = () => ({
+    SERVICE_DATA_DIR: temp.dir,
+    SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
+    SERVICE_RUN_MAINTENANCE: 'false',
+    SERVICE_AUTOMATIC_THUMBNAILS: 'false',
+  });
   beforeAll(async () => {
     temp = await makeTempDir('hub-crash');
   });
@@ -59,7 +64,11 @@ describe.skipIf(sandboxRuntime === null)('sessions across a hub crash', () => {
 
     // Crash while a third session is starting: its sandbox exists, marimo is not up yet.
     const interrupted = await call(first.url, sessions, editor, { notebook_id: interruptedNb, mode: 'edit' });
-    const starting = await eventually(() => call(first!.url, `${sessions}/${interrupted.id}`, editor), (session) => session.state !== 'provisioning' || ['files', 'environment', 'server'].includes(session.phase), 60_000);
+    const starting = await eventually(
+      () => call(first!.url, `${sessions}/${interrupted.id}`, editor),
+      (session) => session.state !== 'provisioning' || ['files', 'environment', 'server'].includes(session.phase),
+      60_000,
+    );
     await first.stop('SIGKILL');
     first = null;
     expect(starting.state).toBe('provisioning');
@@ -81,7 +90,10 @@ describe.skipIf(sandboxRuntime === null)('sessions across a hub crash', () => {
     const html = await page.text();
     expect(page.status).toBe(200);
     const kernel = await connectKernel(`${url}/s/${survivor.id}`, { ...auth, origin: url });
-    const saved = await saveCells(`${url}/s/${survivor.id}`, auth, kernel, serverTokenOf(html)!, (codes) => ['import marimo as mo\nsurvived = True', ...codes.slice(1)]);
+    const saved = await saveCells(`${url}/s/${survivor.id}`, auth, kernel, serverTokenOf(html)!, (codes) => [
+      'import marimo as mo\nsurvived = True',
+      ...codes.slice(1),
+    ]);
     expect(saved.status).toBe(200);
     kernel.close();
     const version = await call(url, `${sessions}/${survivor.id}/save`, editor, {});
@@ -101,7 +113,12 @@ describe.skipIf(sandboxRuntime === null)('sessions across a hub crash', () => {
     const interruptedRecord = await record(interrupted.id);
     const later = new Date(Date.parse(interruptedRecord.created_at) + settings.sandboxes.startupTimeoutSeconds * 1000 + 61_000);
     await second.services.sweepSessions(new AbortController().signal, later);
-    expect(await record(interrupted.id)).toMatchObject({ state: 'failed', stop_reason: 'provision_failed', sandbox_released: true, failure: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(await record(interrupted.id)).toMatchObject({
+      state: 'failed',
+      stop_reason: 'provision_failed',
+      sandbox_released: true,
+      failure: { code: 'SERVICE_UNAVAILABLE' },
+    });
     expect(await second.store.get(layout.editorClaim(pid, interruptedNb))).toBeNull();
     left = (await sandboxes.list()).map((sandbox) => sandbox.id);
     expect(left).toEqual([(await record(survivor.id)).sandbox!.id]);

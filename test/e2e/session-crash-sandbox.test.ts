@@ -30,7 +30,12 @@ describe.skipIf(sandboxRuntime === null)('a sandbox killed behind the hub (local
     expect(page.status).toBe(503);
     expect(page.json.error.code).toBe('SERVICE_UNAVAILABLE');
     expect(page.headers.get('retry-after')).not.toBeNull();
-    const upgrade = await rawRequest(t.url, `/s/${sid}/ws?session_id=s_after&file=notebook.py`, { authorization: `Bearer ${w.tokens.editor}`, origin: t.url }, true);
+    const upgrade = await rawRequest(
+      t.url,
+      `/s/${sid}/ws?session_id=s_after&file=notebook.py`,
+      { authorization: `Bearer ${w.tokens.editor}`, origin: t.url },
+      true,
+    );
     expect(upgrade).toEqual({ status: 503, upgraded: false });
     expect((await sandboxes.list()).find((sandbox) => sandbox.id === sandboxId)?.state).toBe('exited');
     expect(await t.hub.store.get(layout.editorClaim(pid, nid))).not.toBeNull();
@@ -62,7 +67,14 @@ describe.skipIf(sandboxRuntime === null)('a sandbox killed behind the hub (local
     expect(fresh.status, fresh.text).toBe(201);
     expect(fresh.json.data).toMatchObject({ reused: false, state: 'running' });
     expect(fresh.json.data.id).not.toBe(app.id);
-    expect((await eventually(() => w.api(`/s/${fresh.json.data.id}/`, 'viewer'), (page) => page.status === 200)).status).toBe(200);
+    expect(
+      (
+        await eventually(
+          () => w.api(`/s/${fresh.json.data.id}/`, 'viewer'),
+          (page) => page.status === 200,
+        )
+      ).status,
+    ).toBe(200);
     await w.api(`/api/v1/projects/${w.pid}/sessions/${fresh.json.data.id}/stop`, 'manager', { method: 'POST' });
   }, 120_000);
 });

@@ -26,13 +26,16 @@ describe.skipIf(sandboxRuntime === null)('notebook environments of sessions (loc
     const nid = await w.notebook(title);
     const code = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/code`, 'admin')).text;
     const base = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions`, 'admin')).json.data.items[0].version_id;
-    const saved = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions`, 'admin', { method: 'POST', body: { code: withDependencies(code, dependencies), base_version_id: base } });
+    const saved = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions`, 'admin', {
+      method: 'POST',
+      body: { code: withDependencies(code, dependencies), base_version_id: base },
+    });
     expect(saved.status, saved.text).toBe(201);
     return nid;
   };
   const logsOf = (event: string) => w.t.logs.filter((line) => line.event === event);
 
-  it('fails a session whose dependencies cannot be installed with PYTHON_ENV_SETUP_FAILED and the tail of uv\'s stderr', async () => {
+  it("fails a session whose dependencies cannot be installed with PYTHON_ENV_SETUP_FAILED and the tail of uv's stderr", async () => {
     const missing = `notebook-hub-no-such-package-${randomBytes(6).toString('hex')}`;
     const nid = await declare('Unresolvable', [missing]);
     const started = await w.start('editor', { notebook_id: nid, mode: 'edit' });
@@ -44,8 +47,13 @@ describe.skipIf(sandboxRuntime === null)('notebook environments of sessions (loc
     expect(session.failure.message).toContain(missing);
     expect(session.failure.message).toMatch(/not found|No solution found/i);
 
-    await expect.poll(() => logsOf('session_provision').find((line) => line.session_id === session.id)).toMatchObject({ outcome: 'failed', provision_error_code: 'PYTHON_ENV_SETUP_FAILED' });
-    const record = await eventually(() => w.t.hub.services.sessionStore.get(w.pid, session.id), (current) => current?.sandbox_released === true);
+    await expect
+      .poll(() => logsOf('session_provision').find((line) => line.session_id === session.id))
+      .toMatchObject({ outcome: 'failed', provision_error_code: 'PYTHON_ENV_SETUP_FAILED' });
+    const record = await eventually(
+      () => w.t.hub.services.sessionStore.get(w.pid, session.id),
+      (current) => current?.sandbox_released === true,
+    );
     expect(record!.sandbox_released).toBe(true);
     expect((await w.t.hub.services.sandboxes.list()).map((sandbox) => sandbox.id)).not.toContain(record!.sandbox!.id);
   }, 120_000);
@@ -60,14 +68,24 @@ describe.skipIf(sandboxRuntime === null)('notebook environments of sessions (loc
     expect(installed, JSON.stringify(installed.failure)).toMatchObject({ state: 'running' });
     const record = (await w.t.hub.services.sessionStore.get(w.pid, installed.id))!;
     expect(record.runtime_env.PYTHONPATH).toContain('.notebook-env');
-    const imported = await w.t.hub.services.sandboxes.exec(record.sandbox!.id, { argv: ['python3', '-c', 'import hubprobe; print(hubprobe.VALUE)'], env: record.runtime_env, check: true });
+    const imported = await w.t.hub.services.sandboxes.exec(record.sandbox!.id, {
+      argv: ['python3', '-c', 'import hubprobe; print(hubprobe.VALUE)'],
+      env: record.runtime_env,
+      check: true,
+    });
     expect(imported.stdout).toBe('from-a-local-wheel\n');
 
     const plain = (await w.start('admin', { notebook_id: w.nid, mode: 'edit' })).json.data;
     expect(plain.state).toBe('running');
 
     // The provision line follows the state change the start waited for.
-    await expect.poll(() => logsOf('session_provision').filter((line) => [installed.id, plain.id].includes(line.session_id)).map((line) => line.outcome)).toEqual(['ready', 'ready']);
+    await expect
+      .poll(() =>
+        logsOf('session_provision')
+          .filter((line) => [installed.id, plain.id].includes(line.session_id))
+          .map((line) => line.outcome),
+      )
+      .toEqual(['ready', 'ready']);
     expect(logsOf('sandbox_setup_slow')).toEqual([]);
     for (const id of [installed.id, plain.id]) await w.api(`/api/v1/projects/${w.pid}/sessions/${id}/stop`, 'admin', { method: 'POST', body: { save: false } });
   }, 120_000);

@@ -35,7 +35,8 @@ describe.skipIf(sandboxRuntime === null)('session indexes after a crash between 
 
   const sessions = () => `/api/v1/projects/${w.pid}/sessions`;
   const record = async (sid: string) => (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
-  const listed = async (sid: string) => ((await w.api(`${sessions()}?limit=100`, 'admin')).json.data.items as { id: string; state: string }[]).find((item) => item.id === sid);
+  const listed = async (sid: string) =>
+    ((await w.api(`${sessions()}?limit=100`, 'admin')).json.data.items as { id: string; state: string }[]).find((item) => item.id === sid);
   const inIndex = async (key: string) => (await (await w.t.hub.services.catalog.view()).get(key)) !== null;
   /** The records of the project the catalog knows nothing of (what a crashed create leaves). */
   const unindexed = async (): Promise<SessionRecord[]> => {

@@ -35,7 +35,12 @@ describe.skipIf(sandboxRuntime === null)('the session lifecycle loop', () => {
     expect(latest.message).toBe('Saved when the session stopped (idle)');
     expect((await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/code`, 'editor')).text).toContain('left_behind = True');
     // The claim goes once the sandbox is confirmed destroyed.
-    expect(await eventually(() => w.t.hub.store.get(layout.editorClaim(pid, nid)), (claim) => claim === null)).toBeNull();
+    expect(
+      await eventually(
+        () => w.t.hub.store.get(layout.editorClaim(pid, nid)),
+        (claim) => claim === null,
+      ),
+    ).toBeNull();
     const health = await w.t.call('/api/health/maintenance');
     expect(health.json.loops.session_lifecycle).toMatchObject({ status: 'ok', interval_ms: 1000 });
   }, 120_000);
@@ -99,7 +104,6 @@ describe.skipIf(sandboxRuntime === null)('session deadlines, autosave and lost s
     expect(again.status, again.text).toBe(201);
     await w.api(`/api/v1/projects/${w.pid}/sessions/${again.json.data.id}/stop`, 'manager', { method: 'POST' });
   }, 120_000);
-
 });
 
 describe.skipIf(sandboxRuntime === null)('sessions across a hub restart', () => {
@@ -124,7 +128,13 @@ describe.skipIf(sandboxRuntime === null)('sessions across a hub restart', () => 
     // While the hub was down the machine lost the casualty's processes.
     await killLocalSandbox(w.t.dataDir, casualtySandbox);
 
-    const settings = readSettings({ SERVICE_DATA_DIR: w.t.dataDir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: 'silent', SERVICE_RUN_MAINTENANCE: 'false', SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir });
+    const settings = readSettings({
+      SERVICE_DATA_DIR: w.t.dataDir,
+      SERVICE_PORT: '0',
+      SERVICE_LOG_LEVEL: 'silent',
+      SERVICE_RUN_MAINTENANCE: 'false',
+      SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
+    });
     restarted = await createHub({ settings, logger: createLogger('silent') });
     const url = await restarted.listen();
     await restarted.services.sweepSessions(new AbortController().signal);
@@ -158,7 +168,9 @@ describe.skipIf(sandboxRuntime === null)('separate idle timeouts for apps and ed
     const app = (await w.start('viewer', { notebook_id: await w.notebook('App'), mode: 'app' })).json.data;
     const edit = (await w.start('editor', { notebook_id: await w.notebook('Edit'), mode: 'edit' })).json.data;
     const { sessionStore } = w.t.hub.services;
-    const idleSince = Math.max(...(await Promise.all([app.id, edit.id].map(async (sid) => Date.parse((await sessionStore.get(w.pid, sid))!.last_activity_at)))));
+    const idleSince = Math.max(
+      ...(await Promise.all([app.id, edit.id].map(async (sid) => Date.parse((await sessionStore.get(w.pid, sid))!.last_activity_at)))),
+    );
     const state = async (sid: string) => (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'editor')).json.data;
 
     await w.sweep(new Date(idleSince + 61_000));
@@ -188,13 +200,22 @@ describe.skipIf(sandboxRuntime === null)('sessions the lifecycle loop reclaims, 
 
   it('counts each session the sweep stopped and released once, in the next cycle', async () => {
     const sid = (await w.start('editor', { notebook_id: w.nid, mode: 'edit' })).json.data.id as string;
-    const stopped = await eventually(async () => (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'editor')).json.data, (session) => session.state === 'stopped');
+    const stopped = await eventually(
+      async () => (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'editor')).json.data,
+      (session) => session.state === 'stopped',
+    );
     expect(stopped).toMatchObject({ state: 'stopped', stop_reason: 'idle' });
     const stoppedAt = Date.parse(stopped.stopped_at);
     const cycles = () => w.t.logs.filter((line) => line.event === 'maintenance_cycle');
     // Wait for two cycles that began after the stop: the reclaim is in the first of them at the latest.
-    await eventually(async () => cycles().filter((line) => Date.parse(String(line.time)) - Number(line.duration_ms) > stoppedAt).length, (count) => count >= 2);
+    await eventually(
+      async () => cycles().filter((line) => Date.parse(String(line.time)) - Number(line.duration_ms) > stoppedAt).length,
+      (count) => count >= 2,
+    );
     const reported = cycles().map((line) => line.sessions_reclaimed);
-    expect(reported.reduce((sum: number, count) => sum + Number(count), 0), JSON.stringify(reported)).toBe(1);
+    expect(
+      reported.reduce((sum: number, count) => sum + Number(count), 0),
+      JSON.stringify(reported),
+    ).toBe(1);
   }, 120_000);
 });

@@ -42,7 +42,10 @@ describe.skipIf(sandboxRuntime === null)('session cleanup metrics (spec 6.4) on 
   };
   const claimLost = async () => {
     const metrics = await scrape(port);
-    return { preflight: metrics.value('sessions_editor_claim_lost_total', { phase: 'preflight' }), claim: metrics.value('sessions_editor_claim_lost_total', { phase: 'claim' }) };
+    return {
+      preflight: metrics.value('sessions_editor_claim_lost_total', { phase: 'preflight' }),
+      claim: metrics.value('sessions_editor_claim_lost_total', { phase: 'claim' }),
+    };
   };
 
   it('counts stopped sessions whose sandbox is not released, keeps the count through failed sweeps, and clears it', async () => {
@@ -61,7 +64,9 @@ describe.skipIf(sandboxRuntime === null)('session cleanup metrics (spec 6.4) on 
     expect(await claimLost()).toEqual({ preflight: 0, claim: 0 });
     const claimKey = layout.editorClaim(w.pid, nid);
     const claim = (await w.t.hub.store.get(claimKey))!;
-    await w.t.hub.store.put(claimKey, JSON.stringify({ ...JSON.parse(claim.body.toString()), state: 'retiring', retiring_since: new Date().toISOString() }), { ifMatch: claim.etag });
+    await w.t.hub.store.put(claimKey, JSON.stringify({ ...JSON.parse(claim.body.toString()), state: 'retiring', retiring_since: new Date().toISOString() }), {
+      ifMatch: claim.etag,
+    });
     const refused = await w.start('manager', { notebook_id: nid, mode: 'edit' });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.json.error.code).toBe('EDIT_SESSION_RETIRING');

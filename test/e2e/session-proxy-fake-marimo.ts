@@ -104,7 +104,9 @@ export async function startFakeMarimo(streamBytes: number): Promise<FakeMarimo> 
  */
 export function rawRequest(base: string, path: string, headers: Record<string, string>, upgrade = false): Promise<{ status: number; upgraded: boolean }> {
   const { hostname, port } = new URL(base);
-  const upgradeHeaders = upgrade ? { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' } : {};
+  const upgradeHeaders = upgrade
+    ? { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }
+    : {};
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: hostname, port: Number(port), path, method: 'GET', headers: { ...headers, ...upgradeHeaders } });
     request.on('upgrade', (_response, socket) => {

@@ -49,7 +49,11 @@ describe.skipIf(sandboxRuntime === null)('large bodies through the session proxy
     form.set('type', 'file');
     form.set('name', 'uploaded.bin');
     form.set('file', new Blob([upload]), 'uploaded.bin');
-    const response = await fetch(`${w.t.url}/s/${sid}/api/files/create`, { method: 'POST', headers: { ...auth(), 'marimo-server-token': serverToken }, body: form });
+    const response = await fetch(`${w.t.url}/s/${sid}/api/files/create`, {
+      method: 'POST',
+      headers: { ...auth(), 'marimo-server-token': serverToken },
+      body: form,
+    });
     const answer = await response.text();
     expect(response.status, answer).toBe(200);
     expect(JSON.parse(answer)).toMatchObject({ success: true });

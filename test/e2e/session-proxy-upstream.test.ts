@@ -26,7 +26,10 @@ describe.skipIf(sandboxRuntime === null)('the session proxy, as marimo sees it',
     [fakeA, fakeB] = await Promise.all([startFakeMarimo(STREAM_BYTES), startFakeMarimo(0)]);
     a = (await w.start('viewer', { notebook_id: w.nid, mode: 'app' })).json.data.id;
     b = (await w.start('manager', { notebook_id: await w.notebook('Private'), mode: 'edit' })).json.data.id;
-    for (const [sid, fake] of [[a, fakeA], [b, fakeB]] as const) {
+    for (const [sid, fake] of [
+      [a, fakeA],
+      [b, fakeB],
+    ] as const) {
       const record = await w.t.hub.services.sessionStore.update(w.pid, sid, (current) => ({ ...current, endpoint: { host: fake.host, port: fake.port } }));
       secrets[sid] = record.secret;
     }
@@ -50,7 +53,10 @@ describe.skipIf(sandboxRuntime === null)('the session proxy, as marimo sees it',
       await response.text();
     }
 
-    const upgradeHeaders: Record<string, string>[] = [{ ...bearer('editor'), origin: w.t.url }, { cookie: `svc_session=${cookie}`, origin: w.t.url }];
+    const upgradeHeaders: Record<string, string>[] = [
+      { ...bearer('editor'), origin: w.t.url },
+      { cookie: `svc_session=${cookie}`, origin: w.t.url },
+    ];
     for (const headers of upgradeHeaders) {
       const socket = new WebSocket(wsUrl(`/s/${a}/ws?session_id=s_1&file=notebook.py`), { headers });
       const upgrade = new Promise<Record<string, unknown>>((resolve) => socket.once('upgrade', (response) => resolve(response.headers)));
@@ -139,7 +145,13 @@ describe.skipIf(sandboxRuntime === null)('the session proxy, as marimo sees it',
     const body = Buffer.alloc(UPLOAD_BYTES, 'u');
     const answer = await new Promise<{ status: number; json: { bytes: number; sha256: string } }>((resolve, reject) => {
       const { hostname, port } = new URL(w.t.url);
-      const request = httpRequest({ host: hostname, port: Number(port), method: 'POST', path: `/s/${a}/upload`, headers: { ...bearer('editor'), 'content-type': 'application/octet-stream' } });
+      const request = httpRequest({
+        host: hostname,
+        port: Number(port),
+        method: 'POST',
+        path: `/s/${a}/upload`,
+        headers: { ...bearer('editor'), 'content-type': 'application/octet-stream' },
+      });
       request.on('response', (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));

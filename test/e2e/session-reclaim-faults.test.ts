@@ -13,7 +13,8 @@ async function editedSession(w: ReclaimWorld, title: string, code: string): Prom
 }
 
 const codeOf = async (w: ReclaimWorld, nid: string) => (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/code`, 'editor')).text;
-const versionsOf = async (w: ReclaimWorld, nid: string) => (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions`, 'editor')).json.data.items as { message: string }[];
+const versionsOf = async (w: ReclaimWorld, nid: string) =>
+  (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions`, 'editor')).json.data.items as { message: string }[];
 
 describe.skipIf(sandboxRuntime === null)('reclaim on a provider that cannot attach to sandboxes', () => {
   let w: ReclaimWorld;
@@ -111,7 +112,9 @@ describe.skipIf(sandboxRuntime === null)('reclaim when destroying the sandbox fa
     expect(retried.status, retried.text).toBe(200);
     expect(await w.sandboxExists(sandboxId)).toBe(false);
     expect(await w.t.hub.store.get(layout.editorClaim(w.pid, nid))).toBeNull();
-    const reasons = (await projectAudit(w.t, w.pid)).filter((entry) => entry.event === 'session.reclaim' && entry.metadata.session_id === sid).map((entry) => entry.metadata.reason ?? 'reclaimed');
+    const reasons = (await projectAudit(w.t, w.pid))
+      .filter((entry) => entry.event === 'session.reclaim' && entry.metadata.session_id === sid)
+      .map((entry) => entry.metadata.reason ?? 'reclaimed');
     expect(reasons.sort()).toEqual(['destroy_failed', 'reclaimed']);
   }, 120_000);
 
@@ -128,7 +131,12 @@ describe.skipIf(sandboxRuntime === null)('reclaim when destroying the sandbox fa
       const audits = (await projectAudit(w.t, w.pid)).filter((entry) => entry.event === 'session.reclaim' && entry.metadata.session_id === sid);
       expect(audits.map((entry) => entry.metadata)).toEqual([expect.objectContaining({ save_requested: false, reclaimed: false, reason: 'timeout' })]);
       // The destroy under way was not abandoned: it completes and releases the session.
-      expect(await eventually(() => released(sid), (done) => done)).toBe(true);
+      expect(
+        await eventually(
+          () => released(sid),
+          (done) => done,
+        ),
+      ).toBe(true);
       expect(await w.sandboxExists(sandboxId)).toBe(false);
     } finally {
       driver.fault = null;
@@ -142,7 +150,12 @@ describe.skipIf(sandboxRuntime === null)('reclaim when destroying the sandbox fa
     try {
       expect((await w.sweep()).reclaimed).toBe(0);
       expect(timeoutLogs(sid)).toEqual([expect.objectContaining({ source: 'maintenance', timeout_ms: BOUND_MS })]);
-      expect(await eventually(() => released(sid), (done) => done)).toBe(true);
+      expect(
+        await eventually(
+          () => released(sid),
+          (done) => done,
+        ),
+      ).toBe(true);
     } finally {
       driver.fault = null;
     }

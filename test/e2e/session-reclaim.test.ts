@@ -5,7 +5,6 @@ import { startReclaimWorld, type ReclaimWorld } from '../support/reclaim-world.j
 import { sandboxRuntime, startEditedSession } from '../support/session-world.js';
 import { unusedPort } from '../support/unused-port.js';
 
-
 describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marimo, local driver)', () => {
   let w: ReclaimWorld;
   beforeAll(async () => {
@@ -17,7 +16,10 @@ describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marim
   const reclaimAudits = async (sessionId: string) =>
     (await projectAudit(w.t, w.pid))
       .filter((entry) => entry.event === 'session.reclaim' && entry.metadata.session_id === sessionId)
-      .map((entry) => ({ ...(JSON.parse(entry.raw) as { actor: string; ts: string }), ...(entry.metadata as { reason?: string; saved?: boolean; save_requested: boolean; reclaimed: boolean }) }))
+      .map((entry) => ({
+        ...(JSON.parse(entry.raw) as { actor: string; ts: string }),
+        ...(entry.metadata as { reason?: string; saved?: boolean; save_requested: boolean; reclaimed: boolean }),
+      }))
       .sort((a, b) => a.ts.localeCompare(b.ts));
 
   it('saves the notebook of a session left behind, destroys its sandbox and frees the notebook', async () => {
@@ -27,7 +29,16 @@ describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marim
 
     // Nothing frees the notebook by itself here (no lifecycle loop): its editor is locked out.
     expect((await w.start('editor', { notebook_id: nid, mode: 'edit' })).status).toBe(409);
-    expect(await w.runtimeRow(sid)).toMatchObject({ id: sid, project_id: pid, notebook_id: nid, mode: 'edit', state: 'stopped', sandbox_released: false, reclaimable: true, reclaim_blocked_reason: null });
+    expect(await w.runtimeRow(sid)).toMatchObject({
+      id: sid,
+      project_id: pid,
+      notebook_id: nid,
+      mode: 'edit',
+      state: 'stopped',
+      sandbox_released: false,
+      reclaimable: true,
+      reclaim_blocked_reason: null,
+    });
 
     const reclaimed = await w.reclaim(sid);
     expect(reclaimed.status, reclaimed.text).toBe(200);
@@ -50,7 +61,9 @@ describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marim
       expect.objectContaining({ actor: rootId, save_requested: true, reclaimed: true, saved: true }),
       expect.objectContaining({ actor: rootId, save_requested: true, reclaimed: true, saved: false }),
     ]);
-    expect((await projectAudit(w.t, pid)).some((entry) => entry.event === 'notebook.save_on_reclaim' && entry.metadata.version_id === latest.version_id)).toBe(true);
+    expect((await projectAudit(w.t, pid)).some((entry) => entry.event === 'notebook.save_on_reclaim' && entry.metadata.version_id === latest.version_id)).toBe(
+      true,
+    );
 
     const next = await w.start('editor', { notebook_id: nid, mode: 'edit' });
     expect(next.status, next.text).toBe(201);
@@ -150,7 +163,11 @@ describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marim
 
   it('answers 404 for an unknown session and refuses a malformed body', async () => {
     expect((await w.reclaim('ses-0000000000000000')).status).toBe(404);
-    const bad = await w.t.call(`/api/v1/admin/runtime/projects/${w.pid}/sessions/ses-0000000000000000/reclaim`, { method: 'POST', token: w.root, body: { save: 'later' } });
+    const bad = await w.t.call(`/api/v1/admin/runtime/projects/${w.pid}/sessions/ses-0000000000000000/reclaim`, {
+      method: 'POST',
+      token: w.root,
+      body: { save: 'later' },
+    });
     expect(bad.status, bad.text).toBe(422);
     expect(bad.json.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ field: 'save' })] });
   });

@@ -26,7 +26,10 @@ describe.skipIf(sandboxRuntime === null)('the warm pool', () => {
     expect((await w.t.hub.services.sessionStore.get(pid, sid))!.sandbox!.id).toBe(warmId);
     expect(await w.t.hub.services.warmPool.sandboxIds()).toEqual(new Set());
 
-    const running = await eventually(async () => (await w.api(`/api/v1/projects/${pid}/sessions/${sid}`, 'editor')).json.data, (session) => session.state !== 'provisioning');
+    const running = await eventually(
+      async () => (await w.api(`/api/v1/projects/${pid}/sessions/${sid}`, 'editor')).json.data,
+      (session) => session.state !== 'provisioning',
+    );
     expect(running.state).toBe('running');
     const kernel = await w.kernel('editor', sid);
     const ready = (await kernel.waitFor('kernel-ready')).data as { codes: string[] };
@@ -59,7 +62,10 @@ describe.skipIf(sandboxRuntime === null)('the warm pool', () => {
     const code = (await w.api(`/api/v1/projects/${pid}/notebooks/${withDependencies}/code`, 'admin')).text;
     const version = (await w.api(`/api/v1/projects/${pid}/notebooks/${withDependencies}/versions`, 'admin')).json.data.items[0].version_id;
     const declared = `# /// script\n# dependencies = []\n# ///\n${code}`;
-    await w.api(`/api/v1/projects/${pid}/notebooks/${withDependencies}/versions`, 'admin', { method: 'POST', body: { code: declared, base_version_id: version } });
+    await w.api(`/api/v1/projects/${pid}/notebooks/${withDependencies}/versions`, 'admin', {
+      method: 'POST',
+      body: { code: declared, base_version_id: version },
+    });
     const started = await w.start('editor', { notebook_id: withDependencies, mode: 'edit' });
     expect(started.json.data).toMatchObject({ warm: false, state: 'running' });
     expect((await w.t.hub.services.warmPool.sandboxIds()).size).toBe(1);
@@ -113,13 +119,22 @@ describe.skipIf(sandboxRuntime === null)('a warm pool left behind when the pool 
     await killLocalSandbox(w.t.dataDir, warmId!);
 
     // The same deployment restarted with SERVICE_WARM_POOL_SIZE=0: no warm_pool loop any more.
-    const settings = readSettings({ SERVICE_DATA_DIR: w.t.dataDir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: 'silent', SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_SESSION_SWEEP_INTERVAL_SECONDS: '1' });
+    const settings = readSettings({
+      SERVICE_DATA_DIR: w.t.dataDir,
+      SERVICE_PORT: '0',
+      SERVICE_LOG_LEVEL: 'silent',
+      SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
+      SERVICE_SESSION_SWEEP_INTERVAL_SECONDS: '1',
+    });
     off = await createHub({ settings, logger: createLogger('silent') });
     const url = await off.listen();
     const health = (await (await fetch(`${url}/api/health/maintenance`)).json()) as { loops: Record<string, unknown> };
     expect(Object.keys(health.loops)).toEqual(expect.arrayContaining(['session_lifecycle']));
     expect(Object.keys(health.loops)).not.toContain('warm_pool');
-    const gone = await eventually(async () => (await off!.services.sandboxes.list()).some((sandbox) => sandbox.id === warmId), (listed) => !listed);
+    const gone = await eventually(
+      async () => (await off!.services.sandboxes.list()).some((sandbox) => sandbox.id === warmId),
+      (listed) => !listed,
+    );
     expect(gone).toBe(false);
     expect((await off.store.list(layout.warmPoolPrefix, {})).items).toEqual([]);
   }, 120_000);

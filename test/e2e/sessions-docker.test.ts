@@ -36,7 +36,11 @@ if __name__ == "__main__":
 
 /** Waits until the kernel has sent a message whose text contains `marker` (cell output, say). */
 async function outputContaining(kernel: MarimoConnection, marker: string, timeoutMs = 60_000): Promise<boolean> {
-  const found = await eventually(async () => kernel.messages.some((message) => JSON.stringify(message.data).includes(marker)), (seen) => seen, timeoutMs);
+  const found = await eventually(
+    async () => kernel.messages.some((message) => JSON.stringify(message.data).includes(marker)),
+    (seen) => seen,
+    timeoutMs,
+  );
   if (!found) throw new Error(`no kernel message contains ${marker} (got ${kernel.messages.map((message) => message.op).join(', ')})`);
   return found;
 }

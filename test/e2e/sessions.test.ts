@@ -42,12 +42,22 @@ describe.skipIf(sandboxRuntime === null)('sessions with real marimo (local drive
     expect(snapshot.text).toMatch(/<html/i);
 
     // While the session holds the notebook, its code and workspace take no writes from outside.
-    const outside = await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/versions`, 'admin', { method: 'POST', body: { code: 'x = 1\n', base_version_id: versionId } });
+    const outside = await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/versions`, 'admin', {
+      method: 'POST',
+      body: { code: 'x = 1\n', base_version_id: versionId },
+    });
     expect(outside.status).toBe(409);
     expect(outside.json.error.code).toBe('EDIT_SESSION_OWNED');
-    const upload = await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/files?path=data.csv`, 'admin', { method: 'PUT', body: 'a\n', headers: { 'content-type': 'text/csv' } });
+    const upload = await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/files?path=data.csv`, 'admin', {
+      method: 'PUT',
+      body: 'a\n',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(upload.status).toBe(409);
-    expect((await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/access`, 'admin')).json.data).toMatchObject({ writable: false, read_only_reason: 'active_session' });
+    expect((await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/access`, 'admin')).json.data).toMatchObject({
+      writable: false,
+      read_only_reason: 'active_session',
+    });
 
     // Closing the browser leaves the kernel running.
     kernel.close();
@@ -68,7 +78,10 @@ describe.skipIf(sandboxRuntime === null)('sessions with real marimo (local drive
     expect((await t.hub.services.sandboxes.list()).some((sandbox) => sandbox.id === record!.sandbox!.id)).toBe(false);
     expect([404, 410]).toContain((await w.api(`/s/${session.id}/`, 'admin')).status);
     // The notebook takes writes from outside again.
-    const after = await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/versions`, 'admin', { method: 'POST', body: { code: 'import marimo\napp = marimo.App()\n', base_version_id: versions[0].version_id } });
+    const after = await w.api(`/api/v1/projects/${pid}/notebooks/${nid}/versions`, 'admin', {
+      method: 'POST',
+      body: { code: 'import marimo\napp = marimo.App()\n', base_version_id: versions[0].version_id },
+    });
     expect(after.status, after.text).toBe(201);
   }, 180_000);
 
@@ -76,8 +89,15 @@ describe.skipIf(sandboxRuntime === null)('sessions with real marimo (local drive
     const { t, pid } = w;
     const nid = await w.notebook('Files');
     const files = `/api/v1/projects/${pid}/notebooks/${nid}/workspace`;
-    for (const [path, body] of [['data/input.csv', 'a,b\n1,2\n'], ['notes/keep.txt', 'first draft']] as const) {
-      const uploaded = await w.api(`${files}/files?path=${encodeURIComponent(path)}`, 'editor', { method: 'PUT', body, headers: { 'content-type': 'text/plain' } });
+    for (const [path, body] of [
+      ['data/input.csv', 'a,b\n1,2\n'],
+      ['notes/keep.txt', 'first draft'],
+    ] as const) {
+      const uploaded = await w.api(`${files}/files?path=${encodeURIComponent(path)}`, 'editor', {
+        method: 'PUT',
+        body,
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(uploaded.status, uploaded.text).toBe(201);
     }
     const sid = (await w.start('editor', { notebook_id: nid, mode: 'edit' })).json.data.id as string;
@@ -102,7 +122,11 @@ describe.skipIf(sandboxRuntime === null)('sessions with real marimo (local drive
     const top = (await w.api(`${files}/items`, 'editor')).json.data.map((item: { path: string }) => item.path);
     expect(top).not.toContain('__pycache__');
     const synced = (await projectAudit(t, pid)).filter((entry) => entry.event === 'workspace.sync');
-    expect(synced.at(-1)!.metadata).toMatchObject({ session_id: sid, written: expect.arrayContaining(['results/out.csv', 'notes/keep.txt']), deleted: ['data/input.csv'] });
+    expect(synced.at(-1)!.metadata).toMatchObject({
+      session_id: sid,
+      written: expect.arrayContaining(['results/out.csv', 'notes/keep.txt']),
+      deleted: ['data/input.csv'],
+    });
     await w.api(`/api/v1/projects/${pid}/sessions/${sid}/stop`, 'editor', { method: 'POST' });
   }, 120_000);
 

@@ -33,12 +33,13 @@ export async function provisionDocker(): Promise<DockerInfo & { stop: () => Prom
   const socketPath = path.join(dir, 'run', 'docker.sock');
   const docker = new Docker({ socketPath });
   const userFile = path.join(testCacheDir('docker', 'users'), String(process.pid));
-  const stop = () => withLock(dir, async () => {
-    rmSync(userFile, { force: true });
-    if (otherUsers(dir).length > 0) return;
-    await removeTestContainers(docker);
-    await stopDockerd(dir);
-  });
+  const stop = () =>
+    withLock(dir, async () => {
+      rmSync(userFile, { force: true });
+      if (otherUsers(dir).length > 0) return;
+      await removeTestContainers(docker);
+      await stopDockerd(dir);
+    });
   return withLock(dir, async () => {
     writeFileSync(userFile, '');
     try {
@@ -54,7 +55,11 @@ export async function provisionDocker(): Promise<DockerInfo & { stop: () => Prom
 
 async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
   // The image build can take minutes; the lock file is refreshed while held, so it is never stale.
-  const release = await lockfile.lock(dir, { lockfilePath: path.join(dir, 'setup.lock'), stale: 30_000, retries: { retries: 600, minTimeout: 1_000, maxTimeout: 1_000 } });
+  const release = await lockfile.lock(dir, {
+    lockfilePath: path.join(dir, 'setup.lock'),
+    stale: 30_000,
+    retries: { retries: 600, minTimeout: 1_000, maxTimeout: 1_000 },
+  });
   try {
     return await work();
   } finally {
@@ -82,7 +87,10 @@ function ensureTools(tools: string[]): void {
     throw new Error(`${missing.join(' and ')} not installed (install docker.io and debootstrap, or run the tests as root on Debian)`);
   }
   process.stderr.write('[setup] installing docker.io and debootstrap with apt-get...\n');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'docker.io', 'debootstrap']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'docker.io', 'debootstrap'],
+  ]) {
     const result = spawnSync('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed: ${result.stderr.slice(-2000)}`);
   }
@@ -106,7 +114,16 @@ async function startDockerd(dir: string, socketPath: string, docker: Docker): Pr
   const log = openSync(logPath, 'w');
   const daemon = spawn(
     'dockerd',
-    ['--host', `unix://${socketPath}`, '--pidfile', pidFileOf(dir), '--exec-root', testCacheDir('docker', 'exec'), '--data-root', testCacheDir('docker', 'data')],
+    [
+      '--host',
+      `unix://${socketPath}`,
+      '--pidfile',
+      pidFileOf(dir),
+      '--exec-root',
+      testCacheDir('docker', 'exec'),
+      '--data-root',
+      testCacheDir('docker', 'data'),
+    ],
     { stdio: ['ignore', log, log], detached: true },
   );
   closeSync(log);
@@ -149,7 +166,13 @@ async function ensureImage(docker: Docker, socketPath: string): Promise<string> 
   const hash = createHash('sha256');
   for (const input of imageInputs) hash.update(readFileSync(path.join(repoRoot, input)));
   const tag = `notebook-hub-sandbox:test-${hash.digest('hex').slice(0, 12)}`;
-  const present = await docker.getImage(tag).inspect().then(() => true, () => false);
+  const present = await docker
+    .getImage(tag)
+    .inspect()
+    .then(
+      () => true,
+      () => false,
+    );
   if (present) return tag;
   ensureTools(['debootstrap']);
   process.stderr.write(`[setup] building the sandbox image ${tag} offline (first run or changed pins)...\n`);
@@ -170,12 +193,24 @@ async function ensureImage(docker: Docker, socketPath: string): Promise<string> 
 async function removeOtherTestImages(docker: Docker, keep: string): Promise<void> {
   const images = await docker.listImages({ filters: { reference: ['notebook-hub-sandbox:test-*'] } }).catch(() => []);
   for (const image of images) {
-    for (const tag of image.RepoTags ?? []) if (tag !== keep) await docker.getImage(tag).remove().catch(() => {});
+    for (const tag of image.RepoTags ?? [])
+      if (tag !== keep)
+        await docker
+          .getImage(tag)
+          .remove()
+          .catch(() => {});
   }
 }
 
 /** Sandboxes a failed test left behind would otherwise pile up in the cached data-root. */
 async function removeTestContainers(docker: Docker): Promise<void> {
   const containers = await docker.listContainers({ all: true, filters: { label: [LABEL.owner] } }).catch(() => []);
-  await Promise.all(containers.map((container) => docker.getContainer(container.Id).remove({ force: true }).catch(() => {})));
+  await Promise.all(
+    containers.map((container) =>
+      docker
+        .getContainer(container.Id)
+        .remove({ force: true })
+        .catch(() => {}),
+    ),
+  );
 }

@@ -6,7 +6,10 @@
 export const requireAllSuites = (): boolean => process.env.REQUIRE_ALL_SUITES === '1';
 
 export class SuiteUnavailableError extends Error {
-  constructor(readonly suite: string, reason: string) {
+  constructor(
+    readonly suite: string,
+    reason: string,
+  ) {
     super(`${suite}: ${reason}`);
     this.name = 'SuiteUnavailableError';
   }

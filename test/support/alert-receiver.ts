@@ -67,7 +67,13 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
         json = undefined;
       }
       const secret = secrets.get(path);
-      deliveries.push({ path, headers: request.headers, body, json, signatureValid: secret === undefined ? null : verifySignature(secret, request.headers, body) });
+      deliveries.push({
+        path,
+        headers: request.headers,
+        body,
+        json,
+        signatureValid: secret === undefined ? null : verifySignature(secret, request.headers, body),
+      });
       for (const wake of waiters) wake();
       const answer = scripts.get(path)?.shift() ?? 200;
       const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : { status: answer.status, headers: answer.headers ?? {} };
@@ -120,4 +126,3 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
       }),
   };
 }
-

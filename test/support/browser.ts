@@ -84,7 +84,11 @@ export class TestBrowser {
    * Requests `target` and follows redirects until a response is not a redirect or `stopBefore`
    * says the next URL must not be fetched; returns every hop, and the unfetched URL if stopped.
    */
-  async navigate(target: string | URL, init: RequestInit = {}, stopBefore: (next: URL) => boolean = () => false): Promise<{ hops: Hop[]; stoppedAt: URL | null }> {
+  async navigate(
+    target: string | URL,
+    init: RequestInit = {},
+    stopBefore: (next: URL) => boolean = () => false,
+  ): Promise<{ hops: Hop[]; stoppedAt: URL | null }> {
     const hops: Hop[] = [];
     let url = new URL(target);
     let request = init;

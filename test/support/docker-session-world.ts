@@ -37,7 +37,14 @@ export async function startDockerSessionWorld(docker: DockerInfo, env: Record<st
     projectName: 'Sessions in containers',
     // Whatever went wrong in closing the hub, no container of it outlives the test.
     afterClose: async (t) => {
-      await Promise.all((await containersOf(t)).map((container) => engine.getContainer(container.Id).remove({ force: true }).catch(() => {})));
+      await Promise.all(
+        (await containersOf(t)).map((container) =>
+          engine
+            .getContainer(container.Id)
+            .remove({ force: true })
+            .catch(() => {}),
+        ),
+      );
     },
   });
   return { ...w, engine, containers: (sessionId) => containersOf(w.t, sessionId) };

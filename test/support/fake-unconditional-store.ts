@@ -51,14 +51,13 @@ export async function startFakeUnconditionalS3(target: { endpoint: string; acces
     request.on('end', () => {
       const body = Buffer.concat(chunks);
       const conditional = request.headers['if-match'] !== undefined || request.headers['if-none-match'] !== undefined;
-      const handled = conditional && (request.method === 'PUT' || request.method === 'DELETE')
-        ? writeWithoutCondition(request.method, request.url ?? '/', body).then(
-            (etag) => {
+      const handled =
+        conditional && (request.method === 'PUT' || request.method === 'DELETE')
+          ? writeWithoutCondition(request.method, request.url ?? '/', body).then((etag) => {
               ignoredConditions++;
               response.writeHead(request.method === 'PUT' ? 200 : 204, etag ? { etag } : {}).end();
-            },
-          )
-        : relay(request, body, response);
+            })
+          : relay(request, body, response);
       handled.catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(502);
         response.end(String(error));

@@ -49,7 +49,10 @@ async function mutex(holder: string, counter: string, rounds: number): Promise<v
           throw new Error('a release with a stale ETag succeeded');
         }, refused);
       }
-      etag = await store.put(holder, `${process.pid} ${round} ${randomBytes(8).toString('hex')}`, { ifNoneMatch: '*' }).then((out) => out.etag, (error: unknown) => (refused(error), null));
+      etag = await store.put(holder, `${process.pid} ${round} ${randomBytes(8).toString('hex')}`, { ifNoneMatch: '*' }).then(
+        (out) => out.etag,
+        (error: unknown) => (refused(error), null),
+      );
       if (etag === null) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
     }
     const current = await store.get(counter);

@@ -109,4 +109,4 @@ export function rawZip(entries: RawEntry[]): Uint8Array {
 }
 
 /** Unix mode bits as a zip's external attributes. */
-export const unixMode = (mode: number) => ((mode << 16) >>> 0);
+export const unixMode = (mode: number) => (mode << 16) >>> 0;

@@ -117,7 +117,11 @@ export class TestOidcProvider {
     if (!action || !xsrf) throw new Error(`unexpected logout page ${last.url.href} (${last.response.status}): ${html.slice(0, 500)}`);
     const confirmed = await browser.navigate(
       new URL(decodeEntities(action), last.url),
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ xsrf: decodeEntities(xsrf), logout: 'yes' }).toString() },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ xsrf: decodeEntities(xsrf), logout: 'yes' }).toString(),
+      },
       leavesProvider,
     );
     return confirmed.stoppedAt;
@@ -130,12 +134,7 @@ export class TestOidcProvider {
 }
 
 function decodeEntities(text: string): string {
-  return text
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
+  return text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 }
 
 let muted = false;

@@ -30,7 +30,10 @@ export function loginCase(id: string, claims: Json, expected: Json, extra: Json 
 }
 
 export function context(classification: string, compartments: string[], overrides: Json = {}): Json {
-  return { mode: 'synthetic', value: { schemaVersion: 1, classification, compartments, policyVersion: '1', expiresAt: new Date(Date.now() + 3600_000).toISOString(), ...overrides } };
+  return {
+    mode: 'synthetic',
+    value: { schemaVersion: 1, classification, compartments, policyVersion: '1', expiresAt: new Date(Date.now() + 3600_000).toISOString(), ...overrides },
+  };
 }
 
 /** A synthetic project resource owned by someone else, with Alice given `role` (or nothing). */

@@ -1,7 +1,17 @@
 import { expect } from 'vitest';
 import type { ProjectRevision } from '../../service/src/core/projects/project-records.js';
 import { smallNotebookZip } from './notebook-folders.js';
-import { emailOf, expectedPresentation, scopeOf, STATUSES_OF, SUBJECTS, type PolicyQuestion, type Presentation, type SessionTarget, type Subject } from './route-analyzer.js';
+import {
+  emailOf,
+  expectedPresentation,
+  scopeOf,
+  STATUSES_OF,
+  SUBJECTS,
+  type PolicyQuestion,
+  type Presentation,
+  type SessionTarget,
+  type Subject,
+} from './route-analyzer.js';
 import type { TestHub } from './test-hub.js';
 
 /** What a fixture project holds for the route table: a member to change, a notebook and its current version. */
@@ -78,20 +88,39 @@ export function projectRouteTable(): RouteCase[] {
   return [
     route('GET', project, 'project.read'),
     route('PATCH', project, 'project.update', { body: () => ({ description: 'changed' }), ...audited('project.update') }),
-    route('PATCH', project, 'project.update', { name: `PATCH ${project} (tags)`, body: () => ({ tags: ['team:access', 'reviewed'] }), ...audited('project.update') }),
+    route('PATCH', project, 'project.update', {
+      name: `PATCH ${project} (tags)`,
+      body: () => ({ tags: ['team:access', 'reviewed'] }),
+      ...audited('project.update'),
+    }),
     route('DELETE', project, 'project.delete', audited('project.delete')),
     route('GET', `${project}/members`, 'project.read'),
-    route('POST', `${project}/members`, 'project.members.manage', { body: () => ({ email: 'invitee@example.com', role: 'viewer' }), ...audited('project.member.add') }),
+    route('POST', `${project}/members`, 'project.members.manage', {
+      body: () => ({ email: 'invitee@example.com', role: 'viewer' }),
+      ...audited('project.member.add'),
+    }),
     route('PATCH', `${project}/members/:member`, 'project.members.manage', { body: () => ({ role: 'editor' }), ...audited('project.member.update') }),
     route('DELETE', `${project}/members/:member`, 'project.members.manage', audited('project.member.remove')),
     route('GET', `${project}/group-members`, 'project.read'),
-    route('POST', `${project}/group-members`, 'project.members.manage', { body: () => ({ group: 'another-group', role: 'viewer' }), ...audited('project.group_member.add') }),
-    route('PATCH', `${project}/group-members/:group`, 'project.members.manage', { body: () => ({ role: 'editor' }), ...audited('project.group_member.update') }),
+    route('POST', `${project}/group-members`, 'project.members.manage', {
+      body: () => ({ group: 'another-group', role: 'viewer' }),
+      ...audited('project.group_member.add'),
+    }),
+    route('PATCH', `${project}/group-members/:group`, 'project.members.manage', {
+      body: () => ({ role: 'editor' }),
+      ...audited('project.group_member.update'),
+    }),
     route('DELETE', `${project}/group-members/:group`, 'project.members.manage', audited('project.group_member.remove')),
     route('GET', `${project}/events`, 'project.events.read'),
     route('GET', `${project}/alerts`, 'project.alerts.manage'),
     route('POST', `${project}/alerts`, 'project.alerts.manage', {
-      body: (fixture) => ({ type: 'webhook', name: 'another hook', kinds: ['project.deleted'], url: fixture.alertUrl, signing_secret: 'another-signing-secret' }),
+      body: (fixture) => ({
+        type: 'webhook',
+        name: 'another hook',
+        kinds: ['project.deleted'],
+        url: fixture.alertUrl,
+        signing_secret: 'another-signing-secret',
+      }),
       ...audited('alert.create'),
     }),
     route('GET', alert, 'project.alerts.manage'),
@@ -107,35 +136,64 @@ export function projectRouteTable(): RouteCase[] {
     route('GET', `${notebook}/code`, 'project.read'),
     route('GET', `${notebook}/html`, 'project.read'),
     route('GET', `${notebook}/versions`, 'project.read'),
-    route('POST', `${notebook}/versions`, 'notebook.write', { body: (fixture) => ({ code: fixture.notebookCode, base_version_id: fixture.versionId }), ...audited('notebook.save') }),
+    route('POST', `${notebook}/versions`, 'notebook.write', {
+      body: (fixture) => ({ code: fixture.notebookCode, base_version_id: fixture.versionId }),
+      ...audited('notebook.save'),
+    }),
     route('GET', `${notebook}/versions/:vid`, 'project.read'),
     route('GET', `${notebook}/versions/:vid/code`, 'project.read'),
-    route('POST', `${notebook}/versions/:vid/restore`, 'notebook.write', { body: (fixture) => ({ base_version_id: fixture.versionId }), ...audited('notebook.restore') }),
+    route('POST', `${notebook}/versions/:vid/restore`, 'notebook.write', {
+      body: (fixture) => ({ base_version_id: fixture.versionId }),
+      ...audited('notebook.restore'),
+    }),
     route('GET', `${notebook}/workspace/access`, 'project.read'),
     route('GET', `${notebook}/workspace/items`, 'project.read'),
     route('GET', `${notebook}/workspace/files?path=:file`, 'project.read'),
     route('GET', `${notebook}/workspace/archive`, 'project.read'),
     route('PUT', `${notebook}/workspace/files?path=uploaded.csv`, 'notebook.write', { body: () => 'a,b\n1,2\n', ...audited('workspace.upload') }),
     route('POST', `${notebook}/workspace/directories`, 'notebook.write', { body: () => ({ path: 'new folder' }), ...audited('workspace.mkdir') }),
-    route('POST', `${notebook}/workspace/copy`, 'notebook.write', { body: (fixture) => ({ from: fixture.workspaceFile, to: 'copy.csv' }), ...audited('workspace.copy') }),
-    route('POST', `${notebook}/workspace/move`, 'notebook.write', { body: (fixture) => ({ from: fixture.workspaceFile, to: 'moved.csv' }), ...audited('workspace.move') }),
+    route('POST', `${notebook}/workspace/copy`, 'notebook.write', {
+      body: (fixture) => ({ from: fixture.workspaceFile, to: 'copy.csv' }),
+      ...audited('workspace.copy'),
+    }),
+    route('POST', `${notebook}/workspace/move`, 'notebook.write', {
+      body: (fixture) => ({ from: fixture.workspaceFile, to: 'moved.csv' }),
+      ...audited('workspace.move'),
+    }),
     route('DELETE', `${notebook}/workspace/items?path=:file`, 'notebook.write', audited('workspace.delete')),
-    route('POST', `${project}/notebook-imports`, 'notebook.write', { body: () => smallNotebookZip(), headers: { 'content-type': 'application/zip' }, ...audited('notebook_import.create') }),
+    route('POST', `${project}/notebook-imports`, 'notebook.write', {
+      body: () => smallNotebookZip(),
+      headers: { 'content-type': 'application/zip' },
+      ...audited('notebook_import.create'),
+    }),
     route('GET', `${project}/notebook-imports/:import`, 'project.read'),
     route('POST', `${project}/notebook-imports/:import/notebooks`, 'notebook.write', { body: () => ({ path: 'reader.py' }), ...audited('notebook.create') }),
   ];
 }
 
 /** The sessions of a session fixture: the edit session is its editor's (exclusive), the app one a viewer's. */
-export const SESSION_TARGETS: Readonly<Record<'edit' | 'app', SessionTarget>> = { edit: { mode: 'edit', owner: 'editor' }, app: { mode: 'app', owner: 'viewer' } };
+export const SESSION_TARGETS: Readonly<Record<'edit' | 'app', SessionTarget>> = {
+  edit: { mode: 'edit', owner: 'editor' },
+  app: { mode: 'app', owner: 'viewer' },
+};
 
-const sessionRoute = (method: RouteCase['method'], path: string, action: RouteCase['action'], target: SessionTarget | null, extras: Extras<SessionFixture> = {}): RouteCase<SessionFixture> => ({
+const sessionRoute = (
+  method: RouteCase['method'],
+  path: string,
+  action: RouteCase['action'],
+  target: SessionTarget | null,
+  extras: Extras<SessionFixture> = {},
+): RouteCase<SessionFixture> => ({
   name: `${method} ${path}${target ? ` (${target.mode} session)` : ` (${extras.mode} mode)`}`,
   method,
   path,
   action,
   ...(target ? { session: target } : {}),
-  url: (projectId, fixture) => path.replace(':pid', projectId).replace(':sid', target ? fixture.sessions[target.mode] : '').replace(/\*$/, ''),
+  url: (projectId, fixture) =>
+    path
+      .replace(':pid', projectId)
+      .replace(':sid', target ? fixture.sessions[target.mode] : '')
+      .replace(/\*$/, ''),
   ...extras,
 });
 
@@ -149,7 +207,12 @@ export function sessionRouteTable(): RouteCase<SessionFixture>[] {
   const one = `${sessions}/:sid`;
   const reuse = { none: "an allowed start here reuses the live session, or meets its editor's claim: nothing new starts" };
   const start = (mode: 'edit' | 'app', allowedAnswer: RouteCase['allowedAnswer']) =>
-    sessionRoute('POST', sessions, 'session.start', null, { mode, body: (fixture) => ({ notebook_id: fixture.notebookId, mode }), audit: reuse, allowedAnswer });
+    sessionRoute('POST', sessions, 'session.start', null, {
+      mode,
+      body: (fixture) => ({ notebook_id: fixture.notebookId, mode }),
+      audit: reuse,
+      allowedAnswer,
+    });
   const targets = [SESSION_TARGETS.edit, SESSION_TARGETS.app];
   return [
     start('app', () => ({ status: 200 })),
@@ -157,15 +220,24 @@ export function sessionRouteTable(): RouteCase<SessionFixture>[] {
     start('edit', (subject) => (subject.name === SESSION_TARGETS.edit.owner ? { status: 200 } : { status: 409, code: 'EDIT_SESSION_OWNED' })),
     ...targets.map((target) => sessionRoute('GET', one, 'session.attach', target)),
     ...targets.map((target) => sessionRoute('POST', `${one}/heartbeat`, 'session.attach', target, { audit: { none: 'activity, not a change' } })),
-    sessionRoute('POST', `${one}/save`, 'session.attach', SESSION_TARGETS.edit, { then: 'notebook.write', body: () => ({ message: 'saved by the access table' }), audit: { event: 'notebook.save' } }),
+    sessionRoute('POST', `${one}/save`, 'session.attach', SESSION_TARGETS.edit, {
+      then: 'notebook.write',
+      body: () => ({ message: 'saved by the access table' }),
+      audit: { event: 'notebook.save' },
+    }),
     ...targets.map((target) => sessionRoute('GET', '/s/:sid/*', 'session.proxy', target, { alsoServes: ['DELETE', 'PATCH', 'POST', 'PUT', 'OPTIONS'] })),
     ...targets.map((target) => sessionRoute('POST', `${one}/stop`, 'session.stop', target, { audit: { event: 'session.stop', once: true } })),
-    ...targets.map((target) => sessionRoute('POST', '/api/v1/admin/runtime/projects/:pid/sessions/:sid/reclaim', 'admin.access', target, { audit: { event: 'session.reclaim' } })),
+    ...targets.map((target) =>
+      sessionRoute('POST', '/api/v1/admin/runtime/projects/:pid/sessions/:sid/reclaim', 'admin.access', target, { audit: { event: 'session.reclaim' } }),
+    ),
   ];
 }
 
 /** Makes the users of the subjects (the suspended one suspended once its token exists) and hands out their tokens. */
-export async function subjectUsers(t: TestHub, subjects: readonly Subject[] = SUBJECTS): Promise<{ ids: Map<string, string>; token(subject: Subject, projectId: string): Promise<string> }> {
+export async function subjectUsers(
+  t: TestHub,
+  subjects: readonly Subject[] = SUBJECTS,
+): Promise<{ ids: Map<string, string>; token(subject: Subject, projectId: string): Promise<string> }> {
   const ids = new Map<string, string>();
   const tokens = new Map<string, string>();
   for (const subject of subjects) {
@@ -206,7 +278,13 @@ export async function projectWithSubjects(
 }
 
 /** A notebook with a snapshot and a workspace file, an unused import and an alert destination in the project. */
-export async function routeFixture(t: TestHub, project: ProjectRevision, actor: { id: string; email: string }, viewerId: string, alertUrl: string): Promise<RouteFixture> {
+export async function routeFixture(
+  t: TestHub,
+  project: ProjectRevision,
+  actor: { id: string; email: string },
+  viewerId: string,
+  alertUrl: string,
+): Promise<RouteFixture> {
   const { notebooks, workspace, imports, alerts } = t.hub.services;
   const { notebook, version } = await notebooks.create(project.id, project.name, { title: 'fixture notebook' }, actor);
   await notebooks.attachSnapshot(project.id, notebook.id, version.version_id, Buffer.from('<p>snapshot</p>'), 'test');
@@ -214,7 +292,11 @@ export async function routeFixture(t: TestHub, project: ProjectRevision, actor: 
   const workspaceFile = 'data/input file.csv';
   await workspace.upload(notebook, workspaceFile, Buffer.from('a,b\n'), actor.id);
   const { id: importId } = await imports.upload(project.id, Buffer.from(smallNotebookZip()), actor.id);
-  const destination = await alerts.create(project.id, { type: 'webhook', name: 'fixture hook', kinds: ['project.deleted'], url: alertUrl, signing_secret: 'fixture-signing-secret' }, actor.id);
+  const destination = await alerts.create(
+    project.id,
+    { type: 'webhook', name: 'fixture hook', kinds: ['project.deleted'], url: alertUrl, signing_secret: 'fixture-signing-secret' },
+    actor.id,
+  );
   return { viewerId, notebookId: notebook.id, versionId: version.version_id, notebookCode, workspaceFile, importId, alertId: destination.id, alertUrl };
 }
 
@@ -237,7 +319,10 @@ async function auditCount(run: AccessRun, projectId: string, event: string, acto
     if (own.status === 404) {
       let cursor: string | null = null;
       do {
-        const page = await run.t.call(`/api/v1/events?project_id=${projectId}&event=${event}&actor=${actor}&from=${day}&to=${day}${cursor ? `&cursor=${cursor}` : ''}`, { token: run.analyst });
+        const page = await run.t.call(
+          `/api/v1/events?project_id=${projectId}&event=${event}&actor=${actor}&from=${day}&to=${day}${cursor ? `&cursor=${cursor}` : ''}`,
+          { token: run.analyst },
+        );
         expect(page.status, page.text).toBe(200);
         entries = [...entries, ...page.json.data.items];
         cursor = page.json.data.next_cursor;
@@ -257,7 +342,14 @@ const auditedOnce = new WeakSet<object>();
  * (allowed, or the exact 403/404 presentation), the analyzer's presentation against it, and that
  * the audit log gained exactly the route's entry if it succeeded and none otherwise.
  */
-export async function checkRoute<F>(run: AccessRun, route: RouteCase<F>, subject: Subject, projectId: string, fixture: F, presentation: Presentation | undefined): Promise<void> {
+export async function checkRoute<F>(
+  run: AccessRun,
+  route: RouteCase<F>,
+  subject: Subject,
+  projectId: string,
+  fixture: F,
+  presentation: Presentation | undefined,
+): Promise<void> {
   const token = await run.token(subject, projectId);
   const audit = route.audit && 'event' in route.audit ? route.audit : null;
   const actor = run.ids.get(subject.name)!;

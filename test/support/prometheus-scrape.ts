@@ -1,10 +1,8 @@
-
 export interface Sample {
   name: string;
   labels: Record<string, string>;
   value: number;
 }
-
 
 /** GET /metrics on the hub's scrape endpoint, parsed; rejects when nothing listens there. */
 export async function scrape(port: number): Promise<Metrics> {
@@ -42,7 +40,13 @@ export class Metrics {
   /** The one sample of `name` with exactly these labels (scope label aside); undefined when absent. */
   value(name: string, labels: Record<string, string> = {}): number | undefined {
     const wanted = Object.keys(labels).sort().join(',');
-    const matches = this.find(name, labels).filter((sample) => Object.keys(sample.labels).filter((key) => key !== 'otel_scope_name').sort().join(',') === wanted);
+    const matches = this.find(name, labels).filter(
+      (sample) =>
+        Object.keys(sample.labels)
+          .filter((key) => key !== 'otel_scope_name')
+          .sort()
+          .join(',') === wanted,
+    );
     if (matches.length > 1) throw new Error(`${matches.length} samples of ${name} match ${JSON.stringify(labels)}`);
     return matches[0]?.value;
   }

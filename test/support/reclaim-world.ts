@@ -66,7 +66,9 @@ export async function startReclaimWorld(options: ReclaimWorldOptions = {}): Prom
       async runtimeRow(sessionId) {
         let cursor: string | null = null;
         do {
-          const page: CallResult = await t.call(`/api/v1/admin/runtime/sessions?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: root });
+          const page: CallResult = await t.call(`/api/v1/admin/runtime/sessions?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+            token: root,
+          });
           if (page.status !== 200) throw new Error(`runtime inspection: ${page.status} ${page.text}`);
           const row = (page.json.data.items as Record<string, unknown>[]).find((item) => item.id === sessionId);
           if (row) return row;

@@ -83,7 +83,11 @@ export async function analyze(t: TestHub, adminToken: string, requests: readonly
   const presentations = new Map<string, Presentation>();
   for (let start = 0; start < requests.length; start += MAX_SUITE_CASES) {
     const cases = requests.slice(start, start + MAX_SUITE_CASES).map(caseOf);
-    const response = await t.call('/api/v1/admin/policy/analyzer/run', { method: 'POST', token: adminToken, body: { schema_version: 1, name: 'routes against the analyzer', cases } });
+    const response = await t.call('/api/v1/admin/policy/analyzer/run', {
+      method: 'POST',
+      token: adminToken,
+      body: { schema_version: 1, name: 'routes against the analyzer', cases },
+    });
     if (response.status !== 200) throw new Error(`the analyzer refused the suite: ${response.status} ${response.text.slice(0, 500)}`);
     for (const result of response.json.data.cases) {
       if (!result.valid) throw new Error(`the analyzer did not evaluate ${result.id}: ${JSON.stringify(result.errors)}`);
@@ -230,7 +234,12 @@ export interface RouteRequest {
  * Asks the analyzer about every subject's request of a route, each action the route decides, and
  * answers each subject's presentation: the first action's refusal, else the second's decision.
  */
-export async function analyzeRoute(t: TestHub, adminToken: string, question: PolicyQuestion, requests: readonly RouteRequest[]): Promise<Map<string, Presentation>> {
+export async function analyzeRoute(
+  t: TestHub,
+  adminToken: string,
+  question: PolicyQuestion,
+  requests: readonly RouteRequest[],
+): Promise<Map<string, Presentation>> {
   const actions = [question.action, ...(question.then ? [question.then] : [])];
   const cases = requests.flatMap((request) =>
     actions.map((action, index) => ({

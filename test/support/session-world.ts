@@ -185,7 +185,14 @@ export async function killLocalSandbox(dataDir: string, sandboxId: string): Prom
   };
   if (!(await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, sandboxId))) throw new Error(`sandbox ${sandboxId} was not running`);
   process.kill(-state.pgid, 'SIGKILL');
-  if (await eventually(async () => alive(), (running) => !running, 10_000)) throw new Error(`sandbox ${sandboxId} survived SIGKILL`);
+  if (
+    await eventually(
+      async () => alive(),
+      (running) => !running,
+      10_000,
+    )
+  )
+    throw new Error(`sandbox ${sandboxId} survived SIGKILL`);
 }
 
 /** Kills every local sandbox's process group under `dataDir`: the clean-up of a test whose hub may be gone. */

@@ -53,7 +53,12 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
   const level = options.captureLogs ? 'info' : 'silent';
   const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: level, ...options.env });
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (logs.push(JSON.parse(chunk.toString())), done()) });
-  const hub = await createHub({ settings, logger: createLogger(settings.logLevel, options.captureLogs ? sink : undefined), routes: options.routes ?? [], ...options.hub?.(settings) });
+  const hub = await createHub({
+    settings,
+    logger: createLogger(settings.logLevel, options.captureLogs ? sink : undefined),
+    routes: options.routes ?? [],
+    ...options.hub?.(settings),
+  });
   const url = await hub.listen();
 
   const call = async (path: string, options: CallOptions = {}): Promise<CallResult> => {
@@ -129,4 +134,3 @@ export function registeredRoutes(app: HubApp): { method: string; path: string }[
   }
   return routes;
 }
-

@@ -39,9 +39,12 @@ export async function runStartupDiagnostic(
   request: SandboxStartupRequest,
   options: StartupDiagnosticOptions,
 ): Promise<SandboxStartupReport> {
-  const profile = request.compute_profile === undefined ? options.profiles[0] : options.profiles.find((candidate) => candidate.name === request.compute_profile);
+  const profile =
+    request.compute_profile === undefined ? options.profiles[0] : options.profiles.find((candidate) => candidate.name === request.compute_profile);
   if (request.compute_profile !== undefined && profile === undefined) {
-    throw new HubError('VALIDATION_ERROR', `unknown compute profile ${request.compute_profile}`, [{ field: 'compute_profile', message: 'is not a configured compute profile' }]);
+    throw new HubError('VALIDATION_ERROR', `unknown compute profile ${request.compute_profile}`, [
+      { field: 'compute_profile', message: 'is not a configured compute profile' },
+    ]);
   }
   const compute: ComputeResources = profile === undefined ? {} : { cpu: profile.cpu, memory_bytes: profile.memory_bytes, gpu: profile.gpu };
   const startedAt = new Date();
@@ -137,9 +140,10 @@ async function environmentBenchmark(driver: SandboxDriver, sandbox: Sandbox): Pr
   const runtime_probe = await run(['python3', '-c', probe]);
   const artifact_download = await run(['uv', 'pip', 'install', '--no-cache', '--no-deps', '--target', `${dir}/download`, DIAGNOSTIC_BENCHMARK_PACKAGE]);
   const prepare = await run(['uv', 'venv', '--quiet', '--python', 'python3', `${dir}/venv`]);
-  const install = prepare.status === 'ok'
-    ? await run(['uv', 'pip', 'install', '--no-cache', '--python', `${dir}/venv/bin/python`, DIAGNOSTIC_BENCHMARK_PACKAGE])
-    : skippedCommand(`uv pip install ${DIAGNOSTIC_BENCHMARK_PACKAGE}`);
+  const install =
+    prepare.status === 'ok'
+      ? await run(['uv', 'pip', 'install', '--no-cache', '--python', `${dir}/venv/bin/python`, DIAGNOSTIC_BENCHMARK_PACKAGE])
+      : skippedCommand(`uv pip install ${DIAGNOSTIC_BENCHMARK_PACKAGE}`);
   return { tool: 'uv', runtime_probe, artifact_download, prepare, install };
 }
 

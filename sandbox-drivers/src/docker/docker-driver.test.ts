@@ -39,7 +39,11 @@ describe.skipIf(docker === null)('docker driver specifics', () => {
   });
 
   it('reports a missing image as a backend error', async () => {
-    const driver = new DockerSandboxDriver({ ownerId: 'docker-specifics', image: 'notebook-hub-sandbox:does-not-exist', docker: { socketPath: docker!.socketPath } });
+    const driver = new DockerSandboxDriver({
+      ownerId: 'docker-specifics',
+      image: 'notebook-hub-sandbox:does-not-exist',
+      docker: { socketPath: docker!.socketPath },
+    });
     await expect(driver.create({ compute: {} })).rejects.toMatchObject({ code: 'BACKEND_ERROR', message: expect.stringMatching(/build-offline/) });
   });
 

@@ -81,7 +81,11 @@ export class DockerSandboxDriver implements SandboxDriver {
       });
     } catch (error) {
       if (statusOf(error) === 404) {
-        throw new SandboxError('BACKEND_ERROR', `sandbox image ${image} is not available to the Docker engine (build it with build/sandbox-image/build-offline.sh, or pull it): ${engineMessage(error)}`, { cause: error });
+        throw new SandboxError(
+          'BACKEND_ERROR',
+          `sandbox image ${image} is not available to the Docker engine (build it with build/sandbox-image/build-offline.sh, or pull it): ${engineMessage(error)}`,
+          { cause: error },
+        );
       }
       throw backendError(error, 'cannot create the sandbox container');
     }

@@ -27,7 +27,11 @@ export interface PrepareEnvironmentOptions {
 }
 
 export class PythonEnvSetupError extends HubError {
-  constructor(message: string, readonly stderrTail: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly stderrTail: string,
+    options?: { cause?: unknown },
+  ) {
     super('PYTHON_ENV_SETUP_FAILED', message, undefined, options);
     this.name = 'PythonEnvSetupError';
   }
@@ -38,11 +42,7 @@ export class PythonEnvSetupError extends HubError {
  * starts, into a directory under the sandbox's home that goes first on PYTHONPATH. The directory
  * is keyed by the metadata block, so a warm sandbox reuses what it already installed.
  */
-export async function prepareNotebookEnvironment(
-  driver: SandboxDriver,
-  sandbox: Sandbox,
-  options: PrepareEnvironmentOptions,
-): Promise<NotebookEnvironment> {
+export async function prepareNotebookEnvironment(driver: SandboxDriver, sandbox: Sandbox, options: PrepareEnvironmentOptions): Promise<NotebookEnvironment> {
   const began = performance.now();
   const timings: Record<string, number> = {};
   const source = (await driver.readFile(sandbox.id, options.notebook)).toString('utf8');
@@ -99,7 +99,13 @@ const STEP = /^(Resolved|Prepared|Installed|Uninstalled|Audited) .* in ([\d.]+)(
 
 /** uv's summary lines ("Resolved 3 packages in 120ms") as `resolve_ms`, `prepare_ms`, ... */
 function uvStepTimings(stderr: string): Record<string, number> {
-  const names: Record<string, string> = { Resolved: 'resolve_ms', Prepared: 'prepare_ms', Installed: 'install_ms', Uninstalled: 'uninstall_ms', Audited: 'audit_ms' };
+  const names: Record<string, string> = {
+    Resolved: 'resolve_ms',
+    Prepared: 'prepare_ms',
+    Installed: 'install_ms',
+    Uninstalled: 'uninstall_ms',
+    Audited: 'audit_ms',
+  };
   const timings: Record<string, number> = {};
   for (const line of stderr.split('\n')) {
     const match = STEP.exec(line.trim());

@@ -26,7 +26,10 @@ describe.skipIf(runtime === null)('local driver specifics', () => {
     const dataDir = path.join(dir, 'not-a-directory');
     await writeFile(dataDir, 'a file where the data directory should be');
     const driver = new LocalSandboxDriver({ ownerId: 'local-specifics', dataDir, runtimeDir: runtime!.runtimeDir });
-    await expect(driver.create({ compute: {} })).rejects.toMatchObject({ code: 'BACKEND_ERROR', message: expect.stringMatching(/cannot create a local sandbox/) });
+    await expect(driver.create({ compute: {} })).rejects.toMatchObject({
+      code: 'BACKEND_ERROR',
+      message: expect.stringMatching(/cannot create a local sandbox/),
+    });
     expect(await driver.list()).toEqual([]);
   });
 });

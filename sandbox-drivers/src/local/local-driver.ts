@@ -36,16 +36,34 @@ export interface LocalDriverOptions {
   destroyGraceMs?: number;
 }
 
-
 /**
  * Hub-side variables a sandbox process still needs: locale, and how to reach the package index
  * (proxies, private indexes, extra CA bundles). Nothing else of the hub's environment (its
  * storage credentials, for one) reaches notebook code.
  */
 const PASSED_THROUGH = [
-  'LANG', 'LC_ALL', 'TZ', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'REQUESTS_CA_BUNDLE', 'PIP_CERT', 'PIP_INDEX_URL',
-  'PIP_EXTRA_INDEX_URL', 'UV_INDEX_URL', 'UV_DEFAULT_INDEX', 'UV_EXTRA_INDEX_URL', 'UV_INDEX', 'UV_NATIVE_TLS',
-  'UV_OFFLINE', 'UV_FIND_LINKS', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'REQUESTS_CA_BUNDLE',
+  'PIP_CERT',
+  'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL',
+  'UV_INDEX_URL',
+  'UV_DEFAULT_INDEX',
+  'UV_EXTRA_INDEX_URL',
+  'UV_INDEX',
+  'UV_NATIVE_TLS',
+  'UV_OFFLINE',
+  'UV_FIND_LINKS',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
 ];
 
 /**
@@ -86,8 +104,15 @@ export class LocalSandboxDriver implements SandboxDriver {
       const ports: Record<string, number> = {};
       for (const name of spec.ports ?? []) ports[name] = await freeLoopbackPort();
       const state: Omit<LocalSandboxState, 'pgid' | 'leaderStartTime'> = {
-        version: 1, id, ownerId: this.ownerId, image: spec.image ?? LOCAL_IMAGE, createdAt: new Date().toISOString(),
-        ports, compute: spec.compute, env: spec.env ?? {}, labels: spec.labels ?? {},
+        version: 1,
+        id,
+        ownerId: this.ownerId,
+        image: spec.image ?? LOCAL_IMAGE,
+        createdAt: new Date().toISOString(),
+        ports,
+        compute: spec.compute,
+        env: spec.env ?? {},
+        labels: spec.labels ?? {},
       };
       const leader = await startLeader(runtime.python, { cwd: workspaceDir, env: this.environment(runtime, state, {}) });
       await writeState(this.root, { ...state, pgid: leader.pgid, leaderStartTime: leader.startTime });
@@ -148,8 +173,12 @@ export class LocalSandboxDriver implements SandboxDriver {
     const states = (await readAllStates(this.root)).filter((state) => state.ownerId === this.ownerId);
     return Promise.all(
       states.map(async (state) => ({
-        id: state.id, ownerId: state.ownerId, image: state.image, createdAt: state.createdAt, labels: state.labels,
-        state: (await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, state.id)) ? 'running' as const : 'exited' as const,
+        id: state.id,
+        ownerId: state.ownerId,
+        image: state.image,
+        createdAt: state.createdAt,
+        labels: state.labels,
+        state: (await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, state.id)) ? ('running' as const) : ('exited' as const),
       })),
     );
   }

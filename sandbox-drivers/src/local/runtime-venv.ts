@@ -50,7 +50,11 @@ async function build(options: EnsureRuntimeOptions): Promise<LocalRuntime> {
   if (await isCurrent(runtime, stamp)) return runtime;
 
   await mkdir(options.dir, { recursive: true });
-  const release = await lockfile.lock(options.dir, { lockfilePath: path.join(options.dir, '.lock'), stale: 30_000, retries: { retries: 1_000, minTimeout: 200, maxTimeout: 1_000 } });
+  const release = await lockfile.lock(options.dir, {
+    lockfilePath: path.join(options.dir, '.lock'),
+    stale: 30_000,
+    retries: { retries: 1_000, minTimeout: 200, maxTimeout: 1_000 },
+  });
   try {
     if (await isCurrent(runtime, stamp)) return runtime;
     await install(runtime, requirements, options);

@@ -20,7 +20,14 @@ export async function exportNotebookHtml(driver: SandboxDriver, sandboxId: strin
   try {
     const result = await driver.exec(sandboxId, {
       argv: [
-        'marimo', 'export', 'html', options.notebook, '--output', output, '--force', '--no-sandbox',
+        'marimo',
+        'export',
+        'html',
+        options.notebook,
+        '--output',
+        output,
+        '--force',
+        '--no-sandbox',
         options.includeCode === false ? '--no-include-code' : '--include-code',
       ],
       env: { MARIMO_SKIP_UPDATE_CHECK: '1', ...options.env },

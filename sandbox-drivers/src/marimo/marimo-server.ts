@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  SandboxError,
-  type PortEndpoint,
-  type Sandbox,
-  type SandboxDriver,
-  type SandboxProcess,
-} from '../../../service/src/core/ports/sandbox-driver.js';
+import { SandboxError, type PortEndpoint, type Sandbox, type SandboxDriver, type SandboxProcess } from '../../../service/src/core/ports/sandbox-driver.js';
 
 export type MarimoMode = 'edit' | 'app';
 
@@ -66,9 +60,19 @@ export async function startMarimo(driver: SandboxDriver, sandbox: Sandbox, optio
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const started = performance.now();
   const argv = [
-    'marimo', options.mode === 'edit' ? 'edit' : 'run', options.notebook,
-    '--headless', '--host', sandbox.bindHost, '--port', String(port), '--base-url', baseUrl,
-    '--token-password-file', '-', '--no-sandbox',
+    'marimo',
+    options.mode === 'edit' ? 'edit' : 'run',
+    options.notebook,
+    '--headless',
+    '--host',
+    sandbox.bindHost,
+    '--port',
+    String(port),
+    '--base-url',
+    baseUrl,
+    '--token-password-file',
+    '-',
+    '--no-sandbox',
   ];
   const process = await driver.spawn(sandbox.id, {
     argv,

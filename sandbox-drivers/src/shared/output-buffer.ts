@@ -42,7 +42,10 @@ export class TailBuffer {
 export function tailOf(text: string, bytes: number): string {
   const buffer = Buffer.from(text);
   if (buffer.length <= bytes) return text;
-  return buffer.subarray(buffer.length - bytes).toString('utf8').replace(/^\uFFFD+/, '');
+  return buffer
+    .subarray(buffer.length - bytes)
+    .toString('utf8')
+    .replace(/^\uFFFD+/, '');
 }
 
 /** How much output an `exec` keeps per stream. */

@@ -4,8 +4,7 @@ import { LocalSandboxDriver } from '../local/local-driver.js';
 
 /** How the conformance suite (and a separate "previous hub" process) builds a driver. */
 export type DriverConfig =
-  | { kind: 'local'; ownerId: string; dataDir: string; runtimeDir: string }
-  | { kind: 'docker'; ownerId: string; socketPath: string; image: string };
+  { kind: 'local'; ownerId: string; dataDir: string; runtimeDir: string } | { kind: 'docker'; ownerId: string; socketPath: string; image: string };
 
 export function driverFrom(config: DriverConfig): SandboxDriver {
   if (config.kind === 'local') {

@@ -45,7 +45,10 @@ describe('HTTP alert sender', () => {
     const before = hits.length;
     const rebinding = new HttpAlertSender(local, resolvingTo('169.254.169.254'));
     expect(await rebinding.send(request(`http://localhost:${port}/ok`))).toEqual({ kind: 'failure', reason: 'refused-address', detail: 'refused address' });
-    const mixed = new HttpAlertSender(local, async () => [{ address: '127.0.0.1', family: 4 }, { address: '169.254.169.254', family: 4 }]);
+    const mixed = new HttpAlertSender(local, async () => [
+      { address: '127.0.0.1', family: 4 },
+      { address: '169.254.169.254', family: 4 },
+    ]);
     expect(await mixed.send(request(`http://localhost:${port}/ok`))).toMatchObject({ reason: 'refused-address' });
     const viaName = new HttpAlertSender(local, resolvingTo('127.0.0.1'));
     expect(await viaName.send(request(`http://localhost:${port}/ok`))).toMatchObject({ kind: 'response', status: 204 });
@@ -60,7 +63,11 @@ describe('HTTP alert sender', () => {
 
   it('gives up on a receiver that does not answer in time, and reports refused connections without the URL', async () => {
     const sender = new HttpAlertSender(local);
-    expect(await sender.send(request(`http://127.0.0.1:${port}/silent`, 200))).toEqual({ kind: 'failure', reason: 'timeout', detail: 'no answer within 200 ms' });
+    expect(await sender.send(request(`http://127.0.0.1:${port}/silent`, 200))).toEqual({
+      kind: 'failure',
+      reason: 'timeout',
+      detail: 'no answer within 200 ms',
+    });
     const closed = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
         const { port: free } = probe.address() as AddressInfo;

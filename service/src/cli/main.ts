@@ -10,10 +10,7 @@ const program = new Command('notebook-hub')
   .showHelpAfterError()
   .exitOverride();
 
-program
-  .command('serve')
-  .description('run the hub (HTTP API and UI) with settings from SERVICE_* variables')
-  .action(serve);
+program.command('serve').description('run the hub (HTTP API and UI) with settings from SERVICE_* variables').action(serve);
 
 program
   .command('recover')

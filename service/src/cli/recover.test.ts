@@ -21,10 +21,16 @@ const owner = { id: 'usr-0000000000000001', email: 'owner@example.com' };
 
 function projectServiceOn(store: FsObjectStore, catalog: Catalog): ProjectService {
   const audit = new AuditLog(store);
-  return new ProjectService(new ProjectRecords(store, catalog), new UserDirectory(store, catalog, audit), audit, { publish: () => {} }, {
-    classificationOrder: [],
-    policyVersion: '1',
-  });
+  return new ProjectService(
+    new ProjectRecords(store, catalog),
+    new UserDirectory(store, catalog, audit),
+    audit,
+    { publish: () => {} },
+    {
+      classificationOrder: [],
+      policyVersion: '1',
+    },
+  );
 }
 
 describe('notebook-hub recover', () => {
@@ -69,7 +75,13 @@ describe('notebook-hub recover', () => {
     expect(code).toBe(0);
     expect(report!.current.state).toBe('ok');
     expect(report!.proposed.by_prefix).toEqual({
-      'projects/': 2, 'deleted-projects/': 1, 'project-access/': 2, 'users/': 2, 'user-emails/': 2, 'user-subjects/': 1, 'super-admins/': 1,
+      'projects/': 2,
+      'deleted-projects/': 1,
+      'project-access/': 2,
+      'users/': 2,
+      'user-emails/': 2,
+      'user-subjects/': 1,
+      'super-admins/': 1,
     });
     expect(report!.changes).toMatchObject({ added: 0, removed: 0, changed: 0, unchanged: 11 });
     expect(report!.warnings.map((w) => w.code)).toContain('REBUILD_FROM_RECORDS');

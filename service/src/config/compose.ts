@@ -49,7 +49,10 @@ export async function openTelemetry(settings: HubSettings, instanceId: string, l
   if (metrics.exporter !== 'off') return startOtelTelemetry(settings.telemetry, metrics, { version: settings.version, instanceId }, logger);
   // Spec 6.4 turns an unknown exporter into "no metrics"; an operator still deserves to hear of the typo.
   if (metrics.reason === 'unknown_exporter') {
-    logger.warn({ event: 'otel_metrics_exporter_unknown', value: metrics.value, supported: ['otlp', 'prometheus', 'none'] }, 'OTEL_METRICS_EXPORTER is not supported: metrics are off');
+    logger.warn(
+      { event: 'otel_metrics_exporter_unknown', value: metrics.value, supported: ['otlp', 'prometheus', 'none'] },
+      'OTEL_METRICS_EXPORTER is not supported: metrics are off',
+    );
   } else {
     logger.debug({ event: 'otel_disabled', reason: metrics.reason }, 'otel_disabled');
   }

@@ -1,7 +1,10 @@
 /** Strict parsers for environment values; each failure names the variable. */
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`configuration error: ${variable} ${message}`);
     this.name = 'ConfigError';
   }

@@ -89,7 +89,8 @@ function readProfiles(env: Env): ComputeProfile[] {
     if (names.has(profile.name as string)) fail(`duplicate name ${String(profile.name)}`);
     names.add(profile.name as string);
     for (const field of ['cpu', 'memory_bytes'] as const) {
-      if (profile[field] !== undefined && (typeof profile[field] !== 'number' || (profile[field] as number) <= 0)) fail(`${field} of ${String(profile.name)} must be a positive number`);
+      if (profile[field] !== undefined && (typeof profile[field] !== 'number' || (profile[field] as number) <= 0))
+        fail(`${field} of ${String(profile.name)} must be a positive number`);
     }
     if (profile.gpu !== undefined && typeof profile.gpu !== 'string') fail(`gpu of ${String(profile.name)} must be a string`);
     const extra = Object.keys(profile).filter((key) => !['name', 'cpu', 'memory_bytes', 'gpu'].includes(key));

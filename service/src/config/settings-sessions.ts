@@ -31,9 +31,10 @@ export function readSessionSettings(env: Env): SessionSettings {
   const idleTimeoutSeconds = integer(env, 'SERVICE_SESSION_IDLE_TIMEOUT_SECONDS', 3600, { min: 1, max: 7 * 86_400 });
   return {
     idleTimeoutSeconds,
-    appIdleTimeoutSeconds: text(env, 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS') === undefined
-      ? idleTimeoutSeconds
-      : integer(env, 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS', idleTimeoutSeconds, { min: 1, max: 7 * 86_400 }),
+    appIdleTimeoutSeconds:
+      text(env, 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS') === undefined
+        ? idleTimeoutSeconds
+        : integer(env, 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS', idleTimeoutSeconds, { min: 1, max: 7 * 86_400 }),
     lifetimeSeconds: integer(env, 'SERVICE_SESSION_LIFETIME_SECONDS', 8 * 3600, { min: 1, max: 30 * 86_400 }),
     sweepIntervalSeconds: integer(env, 'SERVICE_SESSION_SWEEP_INTERVAL_SECONDS', 60, { min: 1, max: 3600 }),
     autosaveSeconds: integer(env, 'SERVICE_SESSION_AUTOSAVE_SECONDS', 120, { min: 1, max: 86_400 }),

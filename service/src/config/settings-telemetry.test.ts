@@ -24,21 +24,33 @@ describe('telemetry settings', () => {
       timeoutMs: 30_000,
     });
     // The signal-specific endpoint is used as given and wins over the generic one.
-    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'https://b/custom' }).metrics).toMatchObject({ url: 'https://b/custom' });
+    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'https://b/custom' }).metrics).toMatchObject({
+      url: 'https://b/custom',
+    });
     expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).metrics).toMatchObject({ protocol: 'http/json' });
-    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'http/protobuf' }).metrics).toMatchObject({ protocol: 'http/protobuf' });
+    expect(
+      read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'http/protobuf' })
+        .metrics,
+    ).toMatchObject({ protocol: 'http/protobuf' });
   });
 
   it('keeps the push timeout within the interval', () => {
     const otlp = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318' };
     expect(read({ ...otlp, OTEL_METRIC_EXPORT_INTERVAL: '10000' }).metrics).toMatchObject({ intervalMs: 10_000, timeoutMs: 10_000 });
-    expect(read({ ...otlp, OTEL_METRIC_EXPORT_INTERVAL: '10000', OTEL_METRIC_EXPORT_TIMEOUT: '2500' }).metrics).toMatchObject({ intervalMs: 10_000, timeoutMs: 2_500 });
+    expect(read({ ...otlp, OTEL_METRIC_EXPORT_INTERVAL: '10000', OTEL_METRIC_EXPORT_TIMEOUT: '2500' }).metrics).toMatchObject({
+      intervalMs: 10_000,
+      timeoutMs: 2_500,
+    });
     expect(refusal({ ...otlp, OTEL_METRIC_EXPORT_INTERVAL: '10000', OTEL_METRIC_EXPORT_TIMEOUT: '20000' })).toBe('OTEL_METRIC_EXPORT_TIMEOUT');
   });
 
   it('serves Prometheus on loopback port 9464 unless told otherwise', () => {
     expect(read({ OTEL_METRICS_EXPORTER: 'prometheus' }).metrics).toEqual({ exporter: 'prometheus', host: '127.0.0.1', port: 9464 });
-    expect(read({ OTEL_METRICS_EXPORTER: 'Prometheus', OTEL_EXPORTER_PROMETHEUS_HOST: '0.0.0.0', OTEL_EXPORTER_PROMETHEUS_PORT: '9100' }).metrics).toEqual({ exporter: 'prometheus', host: '0.0.0.0', port: 9100 });
+    expect(read({ OTEL_METRICS_EXPORTER: 'Prometheus', OTEL_EXPORTER_PROMETHEUS_HOST: '0.0.0.0', OTEL_EXPORTER_PROMETHEUS_PORT: '9100' }).metrics).toEqual({
+      exporter: 'prometheus',
+      host: '0.0.0.0',
+      port: 9100,
+    });
   });
 
   it('turns metrics off for none, for values it does not implement, and for OTEL_SDK_DISABLED', () => {
@@ -46,7 +58,10 @@ describe('telemetry settings', () => {
     expect(read({ OTEL_METRICS_EXPORTER: 'console' }).metrics).toEqual({ exporter: 'off', reason: 'unknown_exporter', value: 'console' });
     expect(read({ OTEL_METRICS_EXPORTER: 'otlp,prometheus' }).metrics).toMatchObject({ exporter: 'off', reason: 'unknown_exporter' });
     // Turning telemetry off works even beside values that would not parse.
-    expect(read({ OTEL_SDK_DISABLED: 'TRUE', OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_PORT: 'nope' }).metrics).toMatchObject({ exporter: 'off', reason: 'sdk_disabled' });
+    expect(read({ OTEL_SDK_DISABLED: 'TRUE', OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_PORT: 'nope' }).metrics).toMatchObject({
+      exporter: 'off',
+      reason: 'sdk_disabled',
+    });
     expect(read({ OTEL_SDK_DISABLED: 'false', OTEL_METRICS_EXPORTER: 'prometheus' }).metrics).toMatchObject({ exporter: 'prometheus' });
   });
 
@@ -71,7 +86,14 @@ describe('telemetry settings', () => {
     const identity = { version: '2.0.1', instanceId: 'b7c1' };
     expect(resourceAttributesOf(read({}), identity)).toEqual({ 'service.name': 'service', 'service.version': '2.0.1', 'service.instance.id': 'b7c1' });
     const overridden = read({ OTEL_RESOURCE_ATTRIBUTES: ' service.name=hub , service.version=2.0.1-rc1, service.instance.id=pod-3,team=data%2Fml,,' });
-    expect(resourceAttributesOf(overridden, identity)).toEqual({ 'service.name': 'hub', 'service.version': '2.0.1-rc1', 'service.instance.id': 'pod-3', team: 'data/ml' });
-    expect(resourceAttributesOf(read({ OTEL_SERVICE_NAME: 'notebook-hub', OTEL_RESOURCE_ATTRIBUTES: 'service.name=hub' }), identity)['service.name']).toBe('notebook-hub');
+    expect(resourceAttributesOf(overridden, identity)).toEqual({
+      'service.name': 'hub',
+      'service.version': '2.0.1-rc1',
+      'service.instance.id': 'pod-3',
+      team: 'data/ml',
+    });
+    expect(resourceAttributesOf(read({ OTEL_SERVICE_NAME: 'notebook-hub', OTEL_RESOURCE_ATTRIBUTES: 'service.name=hub' }), identity)['service.name']).toBe(
+      'notebook-hub',
+    );
   });
 });

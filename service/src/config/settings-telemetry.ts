@@ -67,9 +67,10 @@ function readMetricsExport(env: Env, value: string): MetricsExport {
       if (url === null) return { exporter: 'off', reason: 'no_endpoint', value };
       const intervalMs = integer(env, 'OTEL_METRIC_EXPORT_INTERVAL', 60_000, { min: 100, max: 86_400_000 });
       // The SDK refuses a timeout longer than the interval; only an explicit one is an error.
-      const timeoutMs = text(env, 'OTEL_METRIC_EXPORT_TIMEOUT') === undefined
-        ? Math.min(30_000, intervalMs)
-        : integer(env, 'OTEL_METRIC_EXPORT_TIMEOUT', 30_000, { min: 1, max: intervalMs });
+      const timeoutMs =
+        text(env, 'OTEL_METRIC_EXPORT_TIMEOUT') === undefined
+          ? Math.min(30_000, intervalMs)
+          : integer(env, 'OTEL_METRIC_EXPORT_TIMEOUT', 30_000, { min: 1, max: intervalMs });
       return { exporter: 'otlp', url, protocol: otlpProtocol(env), intervalMs, timeoutMs };
     }
     default:

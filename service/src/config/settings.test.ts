@@ -30,7 +30,13 @@ describe('settings', () => {
   });
 
   it('parses the two spec booleans strictly', () => {
-    for (const [raw, expected] of [['true', true], ['FALSE', false], ['  True ', true], ['', true], ['   ', true]] as const) {
+    for (const [raw, expected] of [
+      ['true', true],
+      ['FALSE', false],
+      ['  True ', true],
+      ['', true],
+      ['   ', true],
+    ] as const) {
       expect(read({ SERVICE_SESSION_CONNECTION_AWARE: raw }).sessions.connectionAware, JSON.stringify(raw)).toBe(expected);
       expect(read({ SERVICE_AUTOMATIC_THUMBNAILS: raw }).sessions.automaticThumbnails, JSON.stringify(raw)).toBe(expected);
     }
@@ -49,7 +55,7 @@ describe('settings', () => {
       [{ SERVICE_STORAGE: 's3', SERVICE_S3_BUCKET: 'b', SERVICE_S3_PREFIX: '../x' }, 'SERVICE_S3_PREFIX'],
       [{ SERVICE_STORAGE: 's3', SERVICE_S3_BUCKET: 'b', SERVICE_S3_ENDPOINT: 'ftp://x' }, 'SERVICE_S3_ENDPOINT'],
       [{ SERVICE_AUTH: 'oidc' }, 'SERVICE_OIDC_ISSUER'],
-      [{ SERVICE_AUTH: 'oidc', SERVICE_OIDC_ISSUER: 'http://idp.example' , SERVICE_OIDC_CLIENT_ID: 'c' }, 'SERVICE_OIDC_ISSUER'],
+      [{ SERVICE_AUTH: 'oidc', SERVICE_OIDC_ISSUER: 'http://idp.example', SERVICE_OIDC_CLIENT_ID: 'c' }, 'SERVICE_OIDC_ISSUER'],
       [{ SERVICE_AUTH: 'oidc', SERVICE_OIDC_ISSUER: 'https://idp.example' }, 'SERVICE_OIDC_CLIENT_ID'],
       [{ SERVICE_AUTH: 'oidc', SERVICE_OIDC_ISSUER: 'https://idp.example', SERVICE_OIDC_CLIENT_ID: 'c', SERVICE_OIDC_SCOPES: 'email' }, 'SERVICE_OIDC_SCOPES'],
       [{ SERVICE_SUPER_ADMINS: 'ops@example.com, not-an-email' }, 'SERVICE_SUPER_ADMINS'],

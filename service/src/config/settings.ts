@@ -115,7 +115,10 @@ export function readSettings(env: Env = process.env): HubSettings {
     runMaintenance,
     shutdownTimeoutSeconds: integer(env, 'SERVICE_SHUTDOWN_TIMEOUT_SECONDS', runMaintenance ? 120 : 10, { min: 1, max: 3600 }),
     environment: Object.fromEntries(
-      Object.entries(env).filter((entry): entry is [string, string] => (entry[0].startsWith('SERVICE_') || telemetryKeys.has(entry[0])) && entry[1] !== undefined && entry[1].trim() !== ''),
+      Object.entries(env).filter(
+        (entry): entry is [string, string] =>
+          (entry[0].startsWith('SERVICE_') || telemetryKeys.has(entry[0])) && entry[1] !== undefined && entry[1].trim() !== '',
+      ),
     ),
     nodeName: os.hostname(),
   };

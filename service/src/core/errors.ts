@@ -55,10 +55,7 @@ export class HubError extends Error {
 
 export class NotInitializedError extends HubError {
   constructor(reason: string) {
-    super(
-      'NOT_INITIALIZED',
-      `the storage catalog is not usable (${reason}); catalog recovery is required: stop every writer and run "notebook-hub recover"`,
-    );
+    super('NOT_INITIALIZED', `the storage catalog is not usable (${reason}); catalog recovery is required: stop every writer and run "notebook-hub recover"`);
     this.name = 'NotInitializedError';
   }
 }

@@ -78,8 +78,7 @@ export const layout = {
   userTokensPrefix: (userId: string) => `auth/user-tokens/${userId}/`,
   idempotency: (scope: string, hash: string) => `idempotency/${scope}/${hash}`,
   deploymentAuditPrefix: (day?: string) => (day ? `audit/deployment/${day}/` : 'audit/deployment/'),
-  projectAuditPrefix: (projectId: string, day?: string) =>
-    day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`,
+  projectAuditPrefix: (projectId: string, day?: string) => (day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`),
   alertDestinations: (projectId: string) => `alerts/${projectId}/destinations`,
   alertsPrefix: 'alerts/',
   /** Prefixes that only hold user data; a store with keys here but no catalog needs recovery. */
@@ -121,7 +120,9 @@ export const catalogKeys = {
   userSubjectsPrefix: 'user-subjects/',
   /** Who may see a project: `user/<uid>`, `email/<e-mail>`, `group/<group>` or `open` (everyone). */
   projectAccess: (kind: 'user' | 'email' | 'group' | 'open', subject: string, projectId: string) =>
-    kind === 'open' ? `project-access/open/${projectId}` : `project-access/${kind}/${encodeURIComponent(kind === 'email' ? subject.toLowerCase() : subject)}/${projectId}`,
+    kind === 'open'
+      ? `project-access/open/${projectId}`
+      : `project-access/${kind}/${encodeURIComponent(kind === 'email' ? subject.toLowerCase() : subject)}/${projectId}`,
   projectAccessPrefix: (kind: 'user' | 'email' | 'group' | 'open', subject = '') =>
     kind === 'open' ? 'project-access/open/' : `project-access/${kind}/${encodeURIComponent(kind === 'email' ? subject.toLowerCase() : subject)}/`,
   grantedSuperAdmin: (userId: string) => `super-admins/${userId}`,

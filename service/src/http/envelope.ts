@@ -18,9 +18,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const hubError = toHubError(error);
   if (hubError.code === 'INTERNAL_ERROR') request.log.error({ event: 'unhandled_error', err: error }, 'unhandled_error');
   if (hubError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(hubError.retryAfterSeconds));
-  void reply
-    .code(ERROR_STATUS[hubError.code])
-    .send(errorEnvelope(hubError.code, hubError.message, request.id, hubError.details));
+  void reply.code(ERROR_STATUS[hubError.code]).send(errorEnvelope(hubError.code, hubError.message, request.id, hubError.details));
 }
 
 function toHubError(error: FastifyError | Error): HubError {

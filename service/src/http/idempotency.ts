@@ -46,9 +46,7 @@ export function registerIdempotency(app: HubApp, store: ObjectStore): void {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-      throw new HubError('VALIDATION_ERROR', 'Idempotency-Key must be 1 to 255 visible ASCII characters', [
-        { field: 'Idempotency-Key', message: 'invalid' },
-      ]);
+      throw new HubError('VALIDATION_ERROR', 'Idempotency-Key must be 1 to 255 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'invalid' }]);
     }
     const scope = request.principal?.user.id ?? 'anonymous';
     const key = layout.idempotency(scope, digest(`${request.method} ${matchedRoute(request).url} ${JSON.stringify(request.params)} ${header}`));
@@ -72,7 +70,10 @@ export function registerIdempotency(app: HubApp, store: ObjectStore): void {
       }
       if (existing.value.state === 'completed') {
         if (age > REPLAY_WINDOW_MS) {
-          throw new HubError('VALIDATION_ERROR', 'this Idempotency-Key belongs to a request older than the 24-hour replay window; check whether that operation took effect before retrying with a new key');
+          throw new HubError(
+            'VALIDATION_ERROR',
+            'this Idempotency-Key belongs to a request older than the 24-hour replay window; check whether that operation took effect before retrying with a new key',
+          );
         }
         return replay(reply, existing.value);
       }
@@ -130,4 +131,3 @@ function replay(reply: FastifyReply, record: IdempotencyRecord): FastifyReply {
 function digest(value: string): string {
   return hash('sha256', value, 'hex');
 }
-

@@ -37,7 +37,16 @@ export class OneLinePerRequest extends LogController {
     // One object shape per call keeps the logger's property reads monomorphic; pino leaves out
     // `err` when it is undefined.
     if (parent !== null) {
-      const fields = { reqId: request.id, event: 'http_request', method: request.method, route, url: path, status, duration_ms: durationMs, err: error || undefined };
+      const fields = {
+        reqId: request.id,
+        event: 'http_request',
+        method: request.method,
+        route,
+        url: path,
+        status,
+        duration_ms: durationMs,
+        err: error || undefined,
+      };
       if (failed) parent.error(fields, 'request');
       else parent.info(fields, 'request');
       return;

@@ -44,12 +44,14 @@ function decodesAsUtf8(bytes: Buffer): string | null {
 
 /** Printable ASCII as is, every other byte as `\xNN`: how an undecodable name is shown in errors. */
 export function escapedName(bytes: Buffer): string {
-  return [...bytes].map((byte) => (byte >= 0x20 && byte < 0x7f && byte !== 0x5c ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`)).join('');
+  return [...bytes]
+    .map((byte) => (byte >= 0x20 && byte < 0x7f && byte !== 0x5c ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`))
+    .join('');
 }
 
 function extraFields(extra: Buffer): Map<number, Buffer> {
   const fields = new Map<number, Buffer>();
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const length = extra.readUInt16LE(at + 2);
     fields.set(id, extra.subarray(at + 4, Math.min(extra.length, at + 4 + length)));

@@ -40,7 +40,9 @@ function kindOf(entry: ZipEntry): 'file' | 'directory' {
 }
 
 function inflateAtMost(data: Buffer, maxOutputLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => inflateRaw(data, { maxOutputLength: Math.max(1, maxOutputLength) }, (error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    inflateRaw(data, { maxOutputLength: Math.max(1, maxOutputLength) }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 }
 
 /**
@@ -59,7 +61,8 @@ export class ZipFolderReader implements FolderArchiveReader {
       return { index: entry.index, name, kind, declaredSize: entry.size, problem: problemOf(entry, kind) };
     });
     const declaredTotal = entries.reduce((sum, entry) => sum + (entry.kind === 'file' ? entry.declaredSize : 0), 0);
-    if (declaredTotal > limits.maxTotalBytes) throw tooLarge(`the archive's files add up to ${declaredTotal} bytes; at most ${limits.maxTotalBytes} can be imported`);
+    if (declaredTotal > limits.maxTotalBytes)
+      throw tooLarge(`the archive's files add up to ${declaredTotal} bytes; at most ${limits.maxTotalBytes} can be imported`);
     return {
       entries,
       readFiles: (indexes) => readFiles(archive, zipEntries, entries, indexes, limits),
@@ -67,7 +70,13 @@ export class ZipFolderReader implements FolderArchiveReader {
   }
 }
 
-async function readFiles(archive: Buffer, zipEntries: ZipEntry[], entries: FolderArchiveEntry[], indexes: readonly number[], limits: FolderArchiveLimits): Promise<Buffer[]> {
+async function readFiles(
+  archive: Buffer,
+  zipEntries: ZipEntry[],
+  entries: FolderArchiveEntry[],
+  indexes: readonly number[],
+  limits: FolderArchiveLimits,
+): Promise<Buffer[]> {
   const bodies: Buffer[] = [];
   let total = 0;
   for (const index of indexes) {
@@ -77,7 +86,8 @@ async function readFiles(archive: Buffer, zipEntries: ZipEntry[], entries: Folde
     const perEntry = Math.max(limits.ratioFloorBytes, limits.maxExpansionRatio * entry.compressedSize);
     const remaining = limits.maxTotalBytes - total;
     const overTotal = () => tooLarge(`the archive's files add up to more than ${limits.maxTotalBytes} bytes, the most that can be imported`, entry);
-    const overRatio = () => tooLarge(`entry ${name} expands more than ${limits.maxExpansionRatio} times; an archive that expands this much is refused as a zip bomb`, entry);
+    const overRatio = () =>
+      tooLarge(`entry ${name} expands more than ${limits.maxExpansionRatio} times; an archive that expands this much is refused as a zip bomb`, entry);
     // The declared size is a claim to check early, not a fact to rely on.
     if (entry.size > remaining) throw overTotal();
     if (entry.size > perEntry) throw overRatio();

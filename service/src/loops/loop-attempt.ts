@@ -17,7 +17,10 @@ export interface AttemptResult {
 
 /** The reason an attempt's signal is aborted, so work and logs can tell the causes apart. */
 export class LoopAbortError extends Error {
-  constructor(readonly reason: 'deadline' | 'shutdown' | 'lease-lost', loop: string) {
+  constructor(
+    readonly reason: 'deadline' | 'shutdown' | 'lease-lost',
+    loop: string,
+  ) {
     super(
       reason === 'deadline'
         ? `${loop} passed its attempt deadline`
@@ -35,12 +38,7 @@ export class LoopAbortError extends Error {
  * replicas out until it really ends (a loop never has two writers), while a replica that dies
  * keeps them out for one lease lifetime at most.
  */
-export async function runAttempt(
-  deps: AttemptDeps,
-  definition: LoopDefinition,
-  controller: AbortController,
-  leaseTtlMs: number,
-): Promise<AttemptResult> {
+export async function runAttempt(deps: AttemptDeps, definition: LoopDefinition, controller: AbortController, leaseTtlMs: number): Promise<AttemptResult> {
   const { name } = definition;
   let lease: Lease | null = null;
   if (definition.lease !== null) {

@@ -14,7 +14,14 @@ type Line = Record<string, unknown> & { level: string };
 
 function capturingLogger(lines: Line[], bindings: Record<string, unknown> = {}): Logger {
   const at = (level: string) => (fields: object) => void lines.push({ level, ...bindings, ...fields });
-  return { fatal: at('fatal'), error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug'), child: (more) => capturingLogger(lines, { ...bindings, ...more }) };
+  return {
+    fatal: at('fatal'),
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    child: (more) => capturingLogger(lines, { ...bindings, ...more }),
+  };
 }
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -71,10 +78,17 @@ describe('loop runner', () => {
     let runs = 0;
     let leaseSeen: string | null = null;
     const { runner } = startRunner({
-      loops: [{ name: 'probe', intervalMs: 10, lease: 'probe', work: async () => {
-        runs++;
-        leaseSeen = (await store.get(layout.lease('probe'))) ? 'held' : 'free';
-      } }],
+      loops: [
+        {
+          name: 'probe',
+          intervalMs: 10,
+          lease: 'probe',
+          work: async () => {
+            runs++;
+            leaseSeen = (await store.get(layout.lease('probe'))) ? 'held' : 'free';
+          },
+        },
+      ],
     });
     await waitFor(() => runs >= 2, 'two runs');
     expect(leaseSeen).toBe('held');
@@ -91,10 +105,17 @@ describe('loop runner', () => {
     let failing = true;
     let runs = 0;
     const { runner, lines, outcomes } = startRunner({
-      loops: [{ name: 'probe', intervalMs: 10, lease: 'probe', work: async () => {
-        runs++;
-        if (failing) throw new Error('disk on fire');
-      } }],
+      loops: [
+        {
+          name: 'probe',
+          intervalMs: 10,
+          lease: 'probe',
+          work: async () => {
+            runs++;
+            if (failing) throw new Error('disk on fire');
+          },
+        },
+      ],
     });
     await waitFor(() => runner.health().loops.probe!.consecutive_failures >= 2, 'two failures');
     expect(runner.health().status).toBe('degraded');
@@ -115,9 +136,16 @@ describe('loop runner', () => {
 
   it('names the warm pool failure warm_pool_sweep_failed', async () => {
     const { runner, lines } = startRunner({
-      loops: [{ name: 'warm_pool', intervalMs: 10, lease: 'warm_pool', work: async () => {
-        throw new Error('no capacity');
-      } }],
+      loops: [
+        {
+          name: 'warm_pool',
+          intervalMs: 10,
+          lease: 'warm_pool',
+          work: async () => {
+            throw new Error('no capacity');
+          },
+        },
+      ],
     });
     await waitFor(() => runner.health().loops.warm_pool!.consecutive_failures >= 1, 'a failure');
     expect(lines.some((line) => line.event === 'warm_pool_sweep_failed' && line.level === 'error')).toBe(true);
@@ -149,14 +177,21 @@ describe('loop runner', () => {
     gates.push(() => finishStuck());
     const { runner, lines, outcomes } = startRunner({
       deadlineFloorMs: 400,
-      loops: [{ name: 'probe', intervalMs: 10, lease: 'probe', work: async ({ signal }) => {
-        calls++;
-        if (calls > 1) return;
-        await stuck;
-        signalAborted = signal.aborted;
-        // The late result is discarded: this failure must not count.
-        throw new Error('late failure');
-      } }],
+      loops: [
+        {
+          name: 'probe',
+          intervalMs: 10,
+          lease: 'probe',
+          work: async ({ signal }) => {
+            calls++;
+            if (calls > 1) return;
+            await stuck;
+            signalAborted = signal.aborted;
+            // The late result is discarded: this failure must not count.
+            throw new Error('late failure');
+          },
+        },
+      ],
     });
     await waitFor(() => lines.some((line) => line.event === 'probe_stalled'), 'the stall');
     const stalled = lines.find((line) => line.event === 'probe_stalled')!;
@@ -211,11 +246,18 @@ describe('loop runner', () => {
     const gate = new Promise<void>((resolve) => (finish = resolve));
     gates.push(() => finish());
     const { runner, background } = startRunner({
-      loops: [{ name: 'probe', intervalMs: 10, lease: 'probe', work: async ({ signal }) => {
-        calls++;
-        await gate;
-        aborted = signal.aborted;
-      } }],
+      loops: [
+        {
+          name: 'probe',
+          intervalMs: 10,
+          lease: 'probe',
+          work: async ({ signal }) => {
+            calls++;
+            await gate;
+            aborted = signal.aborted;
+          },
+        },
+      ],
     });
     await waitFor(() => calls === 1, 'the attempt to start');
     let stopped = false;

@@ -12,7 +12,14 @@ describe('loop state', () => {
     expect(state.status(390)).toBe('ok');
     expect(state.status(401)).toBe('stalled');
     state.finish('success', 390);
-    expect(state.health(400)).toMatchObject({ status: 'ok', last_started_at: 380, last_completed_at: 390, last_success_at: 390, last_duration_ms: 10, seconds_since_success: 0.01 });
+    expect(state.health(400)).toMatchObject({
+      status: 'ok',
+      last_started_at: 380,
+      last_completed_at: 390,
+      last_success_at: 390,
+      last_duration_ms: 10,
+      seconds_since_success: 0.01,
+    });
     expect(state.isStalled(790)).toBe(false);
     expect(state.isStalled(791)).toBe(true);
   });

@@ -20,7 +20,14 @@ type Line = Record<string, unknown> & { level: string };
 
 function capturingLogger(lines: Line[], bindings: Record<string, unknown> = {}): Logger {
   const at = (level: string) => (fields: object) => void lines.push({ level, ...bindings, ...fields });
-  return { fatal: at('fatal'), error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug'), child: (more) => capturingLogger(lines, { ...bindings, ...more }) };
+  return {
+    fatal: at('fatal'),
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    child: (more) => capturingLogger(lines, { ...bindings, ...more }),
+  };
 }
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
@@ -80,10 +87,13 @@ describe('maintenance loop', () => {
     const lines: Line[] = [];
     const loops = createHubLoops({ store, catalog: new Catalog(store), logger: capturingLogger(lines), background, holder: 'replica-a' });
     const ran: string[] = [];
-    loops.maintenance.addTask({ name: 'broken', run: async () => {
-      ran.push('broken');
-      throw new Error('cannot sweep');
-    } });
+    loops.maintenance.addTask({
+      name: 'broken',
+      run: async () => {
+        ran.push('broken');
+        throw new Error('cannot sweep');
+      },
+    });
     loops.maintenance.addTask({ name: 'after', run: async () => (ran.push('after'), { deleted: 0 }) });
     expect(() => loops.maintenance.addTask({ name: 'after', run: async () => ({}) })).toThrow(/already registered/);
     loops.runner.start();
@@ -108,7 +118,16 @@ describe('maintenance loop', () => {
   });
 
   it('deletes abandoned login flows, a bounded number per cycle', async () => {
-    const flow = (expiresAt: number) => jsonBody({ schema_version: 1, state: 's', nonce: 'n', code_verifier: 'v', return_to: '/', created_at: new Date(expiresAt - 600_000).toISOString(), expires_at: new Date(expiresAt).toISOString() });
+    const flow = (expiresAt: number) =>
+      jsonBody({
+        schema_version: 1,
+        state: 's',
+        nonce: 'n',
+        code_verifier: 'v',
+        return_to: '/',
+        created_at: new Date(expiresAt - 600_000).toISOString(),
+        expires_at: new Date(expiresAt).toISOString(),
+      });
     for (let i = 0; i < 4; i++) await store.put(layout.loginFlow(`old${i}`), flow(Date.now() - 1000));
     await store.put(layout.loginFlow('pending'), flow(Date.now() + 600_000));
     expect(await loginFlowsTask(store, { maxDeletes: 3 }).run(context())).toMatchObject({ deleted: 3, partial: true });

@@ -66,7 +66,10 @@ export class FsObjectStore implements ObjectStore {
   private readonly temporaryDir: string;
   private writesPrepared: Promise<void> | null = null;
 
-  constructor(readonly location: string, options: FsObjectStoreOptions = {}) {
+  constructor(
+    readonly location: string,
+    options: FsObjectStoreOptions = {},
+  ) {
     this.staleLockMs = Math.max(2000, options.staleLockMs ?? 10_000);
     this.temporaryDir = path.join(location, TEMPORARY_DIR);
   }

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateJson } from '../core/store/cas.js';
-import {
-  InvalidCursorError,
-  InvalidKeyError,
-  PreconditionFailedError,
-  type ObjectStore,
-} from '../core/store/object-store.js';
+import { InvalidCursorError, InvalidKeyError, PreconditionFailedError, type ObjectStore } from '../core/store/object-store.js';
 
 export interface ConformanceTarget {
   /** A store with no objects in it. */
@@ -63,9 +58,7 @@ export function describeObjectStoreConformance(name: string, open: () => Promise
       expect(await store.get(`${ns}/missing`)).toBeNull();
       expect(await store.head(`${ns}/missing`)).toBeNull();
       await expect(store.delete(`${ns}/missing`)).resolves.toBeUndefined();
-      await expect(store.delete(`${ns}/missing`, { ifMatch: '"0"' })).rejects.toBeInstanceOf(
-        PreconditionFailedError,
-      );
+      await expect(store.delete(`${ns}/missing`, { ifMatch: '"0"' })).rejects.toBeInstanceOf(PreconditionFailedError);
     });
 
     it('creates only when absent with ifNoneMatch', async () => {
@@ -81,9 +74,7 @@ export function describeObjectStoreConformance(name: string, open: () => Promise
       const second = await store.put(key, 'v2', { ifMatch: first.etag });
       await expect(store.put(key, 'v3', { ifMatch: first.etag })).rejects.toBeInstanceOf(PreconditionFailedError);
       expect((await store.get(key))?.body.toString()).toBe('v2');
-      await expect(store.put(`${key}-absent`, 'x', { ifMatch: second.etag })).rejects.toBeInstanceOf(
-        PreconditionFailedError,
-      );
+      await expect(store.put(`${key}-absent`, 'x', { ifMatch: second.etag })).rejects.toBeInstanceOf(PreconditionFailedError);
       expect(await store.get(`${key}-absent`)).toBeNull();
     });
 
@@ -170,9 +161,7 @@ export function describeObjectStoreConformance(name: string, open: () => Promise
 
     it('lets exactly one of many concurrent creators win', async () => {
       const key = `${unique()}/race`;
-      const outcomes = await Promise.allSettled(
-        Array.from({ length: 16 }, (_, i) => store.put(key, `writer-${i}`, { ifNoneMatch: '*' })),
-      );
+      const outcomes = await Promise.allSettled(Array.from({ length: 16 }, (_, i) => store.put(key, `writer-${i}`, { ifNoneMatch: '*' })));
       const winners = outcomes.filter((o) => o.status === 'fulfilled');
       expect(winners).toHaveLength(1);
       for (const loser of outcomes.filter((o) => o.status === 'rejected')) {

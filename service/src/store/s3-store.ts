@@ -197,7 +197,13 @@ export class S3ObjectStore implements ObjectStore {
       token = out.IsTruncated ? out.NextContinuationToken : undefined;
       // A tree-ordered server pages by entry name, so a directory `a/` may arrive before `a-b`:
       // entries sorting after the last name seen wait for the next page.
-      const boundary = token === undefined ? undefined : entries.map((entry) => entry.key.replace(/\/$/, '')).sort().at(-1);
+      const boundary =
+        token === undefined
+          ? undefined
+          : entries
+              .map((entry) => entry.key.replace(/\/$/, ''))
+              .sort()
+              .at(-1);
       held = [];
       for (const entry of entries) {
         if (boundary !== undefined && entry.key > boundary) held.push(entry);
@@ -233,10 +239,9 @@ export class S3ObjectStore implements ObjectStore {
   private unavailable(action: string, error: unknown): StoreUnavailableError {
     if (error instanceof S3ServiceException) {
       const status = error.$metadata.httpStatusCode;
-      return new StoreUnavailableError(
-        `S3 ${action} in ${this.location} failed with ${error.name}${status ? ` (HTTP ${status})` : ''}: ${error.message}`,
-        { cause: error },
-      );
+      return new StoreUnavailableError(`S3 ${action} in ${this.location} failed with ${error.name}${status ? ` (HTTP ${status})` : ''}: ${error.message}`, {
+        cause: error,
+      });
     }
     const { code, message, name } = (error ?? {}) as { code?: unknown; message?: unknown; name?: unknown };
     const detail = [code, message || name].filter((part) => typeof part === 'string' && part !== '').join(': ');

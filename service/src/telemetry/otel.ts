@@ -19,7 +19,12 @@ type ActiveExport = Exclude<MetricsExport, { exporter: 'off' }>;
  * `otel_started`. A scrape endpoint that cannot listen is logged at error and the hub runs on
  * without metrics: losing telemetry must not take the service down.
  */
-export async function startOtelTelemetry(settings: TelemetrySettings, exporting: ActiveExport, identity: TelemetryIdentity, logger: Logger): Promise<Telemetry> {
+export async function startOtelTelemetry(
+  settings: TelemetrySettings,
+  exporting: ActiveExport,
+  identity: TelemetryIdentity,
+  logger: Logger,
+): Promise<Telemetry> {
   installDiagnostics(logger);
   const attributes = resourceAttributesOf(settings, identity);
   const reader = await readerFor(exporting, logger);
@@ -55,7 +60,10 @@ async function readerFor(exporting: ActiveExport, logger: Logger): Promise<{ rea
       exportIntervalMillis: exporting.intervalMs,
       exportTimeoutMillis: exporting.timeoutMs,
     });
-    return { reader, fields: { endpoint: redactedEndpoint(exporting.url), protocol: exporting.protocol, interval_ms: exporting.intervalMs, timeout_ms: exporting.timeoutMs } };
+    return {
+      reader,
+      fields: { endpoint: redactedEndpoint(exporting.url), protocol: exporting.protocol, interval_ms: exporting.intervalMs, timeout_ms: exporting.timeoutMs },
+    };
   }
   // Started here rather than by the constructor, so a port in use is known before `otel_started`.
   const exporter = new PrometheusExporter({ host: exporting.host, port: exporting.port, endpoint: '/metrics', preventServerStart: true });
@@ -80,8 +88,10 @@ let diagnosticsInstalled = false;
 function installDiagnostics(logger: Logger): void {
   if (diagnosticsInstalled) return;
   diagnosticsInstalled = true;
-  const line = (level: 'error' | 'warn') => (message: string, ...args: unknown[]) =>
-    logger[level]({ event: 'otel_diagnostic', detail: args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ') }, message);
+  const line =
+    (level: 'error' | 'warn') =>
+    (message: string, ...args: unknown[]) =>
+      logger[level]({ event: 'otel_diagnostic', detail: args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ') }, message);
   const adapter: DiagLogger = { error: line('error'), warn: line('warn'), info: () => {}, debug: () => {}, verbose: () => {} };
   diag.setLogger(adapter, { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
 }

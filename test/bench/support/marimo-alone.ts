@@ -20,13 +20,29 @@ export async function marimoAlone(runtime: LocalRuntime, dir: string): Promise<n
   const began = performance.now();
   const child = spawn(
     path.join(runtime.binDir, 'marimo'),
-    ['edit', 'notebook.py', '--headless', '--host', '127.0.0.1', '--port', String(port), '--base-url', BENCH_BASE_URL, '--token-password-file', '-', '--no-sandbox'],
+    [
+      'edit',
+      'notebook.py',
+      '--headless',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--base-url',
+      BENCH_BASE_URL,
+      '--token-password-file',
+      '-',
+      '--no-sandbox',
+    ],
     { cwd: dir, env: { ...process.env, MARIMO_SKIP_UPDATE_CHECK: '1' }, stdio: ['pipe', 'ignore', 'ignore'], detached: true },
   );
   child.stdin.end(`${newSessionSecret()}\n`);
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}${BENCH_BASE_URL}/health`).then((response) => response.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}${BENCH_BASE_URL}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ok) return performance.now() - began;
       if (performance.now() - began > 120_000) throw new Error('marimo alone did not become healthy');
       await sleep(25);

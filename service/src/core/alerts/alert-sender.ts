@@ -11,8 +11,7 @@ export interface AlertRequest {
  * endpoint policy forbids: nothing was sent, and retrying cannot help.
  */
 export type AlertAttemptOutcome =
-  | { kind: 'response'; status: number; retryAfterMs: number | null }
-  | { kind: 'failure'; reason: 'timeout' | 'network' | 'refused-address'; detail: string };
+  { kind: 'response'; status: number; retryAfterMs: number | null } | { kind: 'failure'; reason: 'timeout' | 'network' | 'refused-address'; detail: string };
 
 /**
  * Sends alert deliveries. Implementations never follow redirects, enforce the endpoint policy on

@@ -50,8 +50,7 @@ interface CommonView {
 
 /** What the API shows (spec 2.6): secrets only as flags that say they are set. */
 export type AlertDestinationView =
-  | (CommonView & { type: 'slack'; webhook_url_set: true })
-  | (CommonView & { type: 'webhook'; url_set: true; signing_secret_set: true });
+  (CommonView & { type: 'slack'; webhook_url_set: true }) | (CommonView & { type: 'webhook'; url_set: true; signing_secret_set: true });
 
 export function destinationView(stored: StoredAlertDestination): AlertDestinationView {
   const common: CommonView = {

@@ -87,7 +87,11 @@ export function checkCreate(input: AlertDestinationInput, policy: EndpointPolicy
   return { name, kinds, url };
 }
 
-export function checkPatch(type: AlertDestinationType, patch: AlertDestinationPatch, policy: EndpointPolicy): { name?: string; kinds?: string[]; url?: string } {
+export function checkPatch(
+  type: AlertDestinationType,
+  patch: AlertDestinationPatch,
+  policy: EndpointPolicy,
+): { name?: string; kinds?: string[]; url?: string } {
   const problems: FieldProblem[] = [];
   foreignFields(type, patch, problems);
   const field = endpointFieldOf(type);

@@ -85,7 +85,8 @@ export class AlertDestinations {
       const existing = current.find((destination) => destination.id === id);
       if (!existing) throw notFound();
       const checked = checkPatch(existing.type, patch, this.options.endpointPolicy);
-      const endpointChanged = (checked.url !== undefined && checked.url !== existing.url) || (patch.signing_secret !== undefined && patch.signing_secret !== existing.signing_secret);
+      const endpointChanged =
+        (checked.url !== undefined && checked.url !== existing.url) || (patch.signing_secret !== undefined && patch.signing_secret !== existing.signing_secret);
       const next: StoredAlertDestination = {
         ...existing,
         ...(checked.name !== undefined ? { name: checked.name } : {}),
@@ -141,7 +142,12 @@ export class AlertDestinations {
       return { next: current.map((candidate) => (candidate === existing ? next : candidate)), result: next };
     });
     const status = outcome.kind === 'response' ? outcome.status : null;
-    await this.audit.append({ event: 'alert.verify', actor, projectId: project.id, metadata: { destination_id: id, http_status: status, ...describe(verified) } });
+    await this.audit.append({
+      event: 'alert.verify',
+      actor,
+      projectId: project.id,
+      metadata: { destination_id: id, http_status: status, ...describe(verified) },
+    });
     return verified;
   }
 }

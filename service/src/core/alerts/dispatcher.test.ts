@@ -54,7 +54,11 @@ describe('alert dispatcher', () => {
   beforeAll(async () => {
     temp = await makeTempDir('alerts');
     records = new AlertDestinationRecords(new FsObjectStore(temp.dir));
-    const set = [destination('alert-a000000000000000', ['member.removed']), destination('alert-b000000000000000', ['member.added']), destination('alert-c000000000000000', ['member.removed'], false)];
+    const set = [
+      destination('alert-a000000000000000', ['member.removed']),
+      destination('alert-b000000000000000', ['member.added']),
+      destination('alert-c000000000000000', ['member.removed'], false),
+    ];
     await records.change(event.project_id, () => ({ next: set, result: undefined }));
   });
   afterAll(() => temp.cleanup());
@@ -116,7 +120,13 @@ describe('alert dispatcher', () => {
 
   it('never throws from publish, even when scheduling fails or is refused', () => {
     const lines: Record<string, unknown>[] = [];
-    const refusing = new AlertDispatcher({ records, sender: scriptedSender([]), logger: capturingLogger(lines), policy: { attempts: 1, timeoutMs: 1, retryDelayMs: 1, maxDelayMs: 1 }, schedule: () => false });
+    const refusing = new AlertDispatcher({
+      records,
+      sender: scriptedSender([]),
+      logger: capturingLogger(lines),
+      policy: { attempts: 1, timeoutMs: 1, retryDelayMs: 1, maxDelayMs: 1 },
+      schedule: () => false,
+    });
     const throwing = new AlertDispatcher({
       records,
       sender: scriptedSender([]),

@@ -53,7 +53,11 @@ export class AlertDispatcher implements ProjectEventPublisher {
     try {
       const payload: AlertPayload = { id: newAlertEventId(this.now().getTime()), ...event };
       const started = this.deps.schedule(() => this.dispatch(payload));
-      if (!started) this.deps.logger.warn({ event: 'alert_dispatch_skipped', event_id: payload.id, project_id: event.project_id, kind: event.kind, reason: 'shutting_down' }, 'alert_dispatch_skipped');
+      if (!started)
+        this.deps.logger.warn(
+          { event: 'alert_dispatch_skipped', event_id: payload.id, project_id: event.project_id, kind: event.kind, reason: 'shutting_down' },
+          'alert_dispatch_skipped',
+        );
     } catch (error) {
       // Publishing is a side effect of a request that already succeeded: it must not fail it.
       this.deps.logger.error({ event: 'alert_dispatch_failed', project_id: event.project_id, kind: event.kind, err: error }, 'alert_dispatch_failed');
@@ -72,11 +76,20 @@ export class AlertDispatcher implements ProjectEventPublisher {
       const destinations = await this.deps.records.all(payload.project_id);
       targets = destinations.filter((destination) => destination.enabled && destination.kinds.includes(payload.kind));
     } catch (error) {
-      logger.error({ event: 'alert_dispatch_failed', event_id: payload.id, project_id: payload.project_id, kind: payload.kind, err: error }, 'alert_dispatch_failed');
+      logger.error(
+        { event: 'alert_dispatch_failed', event_id: payload.id, project_id: payload.project_id, kind: payload.kind, err: error },
+        'alert_dispatch_failed',
+      );
       return;
     }
     logger.info(
-      { event: 'alert_dispatch', event_id: payload.id, project_id: payload.project_id, kind: payload.kind, destination_ids: targets.map((target) => target.id) },
+      {
+        event: 'alert_dispatch',
+        event_id: payload.id,
+        project_id: payload.project_id,
+        kind: payload.kind,
+        destination_ids: targets.map((target) => target.id),
+      },
       'alert_dispatch',
     );
     await Promise.all(targets.map((target) => this.deliver(target, payload)));

@@ -8,15 +8,35 @@ const internal = { allowHttp: false, allowPrivateNetworks: true };
 describe('alert endpoint policy', () => {
   it('classifies addresses, IPv4-mapped IPv6 as their IPv4 address', () => {
     expect(
-      ['93.184.216.34', '2606:4700::1111', '127.0.0.1', '::1', '::ffff:127.0.0.1', '10.0.0.1', '172.20.1.1', '192.168.0.1', 'fd12::1', '100.64.0.1'].map(classifyAddress),
+      ['93.184.216.34', '2606:4700::1111', '127.0.0.1', '::1', '::ffff:127.0.0.1', '10.0.0.1', '172.20.1.1', '192.168.0.1', 'fd12::1', '100.64.0.1'].map(
+        classifyAddress,
+      ),
     ).toEqual(['public', 'public', 'loopback', 'loopback', 'loopback', 'private', 'private', 'private', 'private', 'private']);
-    for (const address of ['169.254.169.254', '::ffff:169.254.169.254', 'fe80::1', 'fd00:ec2::254', '100.100.100.200', '0.0.0.0', '::', '224.0.0.1', 'ff02::1', '255.255.255.255', '64:ff9b::a9fe:a9fe', 'nonsense']) {
+    for (const address of [
+      '169.254.169.254',
+      '::ffff:169.254.169.254',
+      'fe80::1',
+      'fd00:ec2::254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '::',
+      '224.0.0.1',
+      'ff02::1',
+      '255.255.255.255',
+      '64:ff9b::a9fe:a9fe',
+      'nonsense',
+    ]) {
       expect([address, classifyAddress(address)]).toEqual([address, 'forbidden']);
     }
   });
 
   it('lets settings open loopback and private receivers, never forbidden ones', () => {
-    expect([addressAllowed('127.0.0.1', strict), addressAllowed('127.0.0.1', local), addressAllowed('10.0.0.1', strict), addressAllowed('10.0.0.1', internal)]).toEqual([false, true, false, true]);
+    expect([
+      addressAllowed('127.0.0.1', strict),
+      addressAllowed('127.0.0.1', local),
+      addressAllowed('10.0.0.1', strict),
+      addressAllowed('10.0.0.1', internal),
+    ]).toEqual([false, true, false, true]);
     expect(addressAllowed('169.254.169.254', { allowHttp: true, allowPrivateNetworks: true })).toBe(false);
   });
 

@@ -79,7 +79,10 @@ export function addressAllowed(address: string, policy: EndpointPolicy): boolean
 
 /** The host of a URL without IPv6 brackets or a trailing dot. */
 function bareHost(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 /** What a host names before any lookup: an address it is, or loopback by name, else a name to resolve. */

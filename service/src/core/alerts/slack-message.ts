@@ -34,9 +34,7 @@ function detailLines(data: Record<string, unknown>): string[] {
 /** The message text of a Slack (incoming-webhook) delivery, in Slack's mrkdwn. */
 export function slackText(payload: AlertPayload): string {
   const title = TITLES[payload.kind] ?? escape(payload.kind);
-  return [
-    `*${title}* in project *${escape(payload.project_name)}*`,
-    ...detailLines(payload.data),
-    `_${escape(payload.actor)} · ${payload.occurred_at}_`,
-  ].join('\n');
+  return [`*${title}* in project *${escape(payload.project_name)}*`, ...detailLines(payload.data), `_${escape(payload.actor)} · ${payload.occurred_at}_`].join(
+    '\n',
+  );
 }

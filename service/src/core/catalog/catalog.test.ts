@@ -76,9 +76,7 @@ describe('catalog', () => {
     const racers = writers.map((_, i) => new Catalog(store, { retry: policy, maxBatch: 1 + i }));
     await Promise.all(
       racers.flatMap((catalog) =>
-        Array.from({ length: 15 }, () =>
-          catalog.mutate('increment', async (tx) => tx.put('counter', ((await tx.get<number>('counter')) ?? 0) + 1)),
-        ),
+        Array.from({ length: 15 }, () => catalog.mutate('increment', async (tx) => tx.put('counter', ((await tx.get<number>('counter')) ?? 0) + 1))),
       ),
     );
     expect(await (await new Catalog(store).view()).get('counter')).toBe(45);

@@ -88,7 +88,10 @@ export class Catalog {
   private readonly now: () => Date;
   private readonly cas: CasMetrics;
 
-  constructor(private readonly store: ObjectStore, options: CatalogOptions = {}) {
+  constructor(
+    private readonly store: ObjectStore,
+    options: CatalogOptions = {},
+  ) {
     this.nodes = new ObjectStoreNodeStore(store);
     this.retry = options.retry ?? { ...DEFAULT_CAS_RETRY, attempts: 10, maxDelayMs: 500 };
     this.maxBatch = options.maxBatch ?? 200;
@@ -167,11 +170,7 @@ export class Catalog {
   }
 
   /** Stores an immutable snapshot following `parent` (the snapshot it replaces; null for the first). */
-  async writeSnapshot(
-    root: TreeRoot,
-    parent: Pick<CatalogSnapshot, 'id' | 'generation'> | null,
-    reason: string,
-  ): Promise<CatalogSnapshot> {
+  async writeSnapshot(root: TreeRoot, parent: Pick<CatalogSnapshot, 'id' | 'generation'> | null, reason: string): Promise<CatalogSnapshot> {
     const snapshot: CatalogSnapshot = {
       schema_version: 1,
       id: newSnapshotId(this.now().getTime()),
@@ -273,7 +272,10 @@ function casMetrics(metrics: Metrics): CasMetrics {
   const counters: CasMetrics = {
     attempts: metrics.counter('catalog.cas.attempts', { description: 'Catalog pointer swaps attempted (one per batch try)', unit: '{attempt}' }),
     conflicts: metrics.counter('catalog.cas.conflicts', { description: 'Catalog pointer swaps lost to another writer', unit: '{conflict}' }),
-    exhausted: metrics.counter('catalog.cas.retries_exhausted', { description: 'Catalog batches given up after every retry lost (answered SERVICE_UNAVAILABLE)', unit: '{batch}' }),
+    exhausted: metrics.counter('catalog.cas.retries_exhausted', {
+      description: 'Catalog batches given up after every retry lost (answered SERVICE_UNAVAILABLE)',
+      unit: '{batch}',
+    }),
   };
   // Exported as 0 from the start, so alerts on an increase work before the first conflict.
   for (const counter of Object.values(counters)) counter.add(0);
@@ -329,12 +331,7 @@ async function* scanEntries<T>(
   }
 }
 
-async function listPage<T>(
-  nodes: ObjectStoreNodeStore,
-  root: TreeRoot,
-  prefix: string,
-  options: CatalogListOptions<T>,
-): Promise<CatalogPage<T>> {
+async function listPage<T>(nodes: ObjectStoreNodeStore, root: TreeRoot, prefix: string, options: CatalogListOptions<T>): Promise<CatalogPage<T>> {
   const reverse = options.reverse ?? false;
   const after = options.cursor ? decodeCursor(prefix, reverse, options.cursor) : undefined;
   const items: { key: string; value: T }[] = [];

@@ -5,7 +5,10 @@ import type { NodeStore, TreeNode } from './tree.js';
 
 /** A node the catalog points at is missing or unreadable: the catalog needs recovery. */
 export class CatalogNodeMissingError extends Error {
-  constructor(readonly nodeId: string, reason: string) {
+  constructor(
+    readonly nodeId: string,
+    reason: string,
+  ) {
     super(`catalog node ${nodeId} ${reason}`);
     this.name = 'CatalogNodeMissingError';
   }

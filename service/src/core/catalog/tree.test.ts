@@ -29,7 +29,7 @@ describe('catalog tree', () => {
     let root: TreeRoot = EMPTY_TREE;
     const model = new Map<string, number>();
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 60; round++) {
       const ops = new Map<string, TreeOp>();
       const batch = 1 + Math.floor(random() * 30);
@@ -59,7 +59,10 @@ describe('catalog tree', () => {
     const entries = Array.from({ length: 50 }, (_, i) => [`a/${String(i).padStart(2, '0')}`, i] as [string, number]);
     entries.push(['b/00', 0], ['a', -1], ['a0', -2]);
     const root = await buildTree(nodes, entries, small);
-    const under = entries.map(([key]) => key).filter((key) => key.startsWith('a/')).sort();
+    const under = entries
+      .map(([key]) => key)
+      .filter((key) => key.startsWith('a/'))
+      .sort();
     expect(await collect(nodes, root, 'a/')).toEqual(under);
     expect(await collect(nodes, root, 'a/', false, 'a/09')).toEqual(under.filter((key) => key > 'a/09'));
     expect(await collect(nodes, root, 'a/', true, 'a/09')).toEqual(under.filter((key) => key < 'a/09').reverse());
@@ -69,7 +72,11 @@ describe('catalog tree', () => {
   it('shrinks back to an empty tree when every key is deleted', async () => {
     const nodes = new ObjectStoreNodeStore(store);
     const keys = Array.from({ length: 40 }, (_, i) => `x${i}`);
-    let root = await buildTree(nodes, keys.map((key) => [key, key]), small);
+    let root = await buildTree(
+      nodes,
+      keys.map((key) => [key, key]),
+      small,
+    );
     root = await applyOps(nodes, root, new Map(keys.slice(0, 39).map((key) => [key, DELETE])), small);
     expect(root.count).toBe(1);
     const only = await nodes.read(root.id!);
@@ -80,7 +87,11 @@ describe('catalog tree', () => {
 
   it('keeps depth logarithmic', async () => {
     const nodes = new ObjectStoreNodeStore(store);
-    const root = await buildTree(nodes, Array.from({ length: 500 }, (_, i) => [`d${String(i).padStart(4, '0')}`, i]), small);
+    const root = await buildTree(
+      nodes,
+      Array.from({ length: 500 }, (_, i) => [`d${String(i).padStart(4, '0')}`, i]),
+      small,
+    );
     let depth = 1;
     let node = await nodes.read(root.id!);
     while (node.t === 'B') {

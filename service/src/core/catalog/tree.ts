@@ -46,12 +46,7 @@ export const DEFAULT_SHAPE: TreeShape = { leafMax: 64, branchMax: 128 };
 export const EMPTY_TREE: TreeRoot = { id: null, count: 0 };
 
 /** Applies puts and deletes (any order; the last op per key wins) and returns the new root. */
-export async function applyOps(
-  nodes: NodeStore,
-  root: TreeRoot,
-  ops: Map<string, TreeOp>,
-  shape: TreeShape = DEFAULT_SHAPE,
-): Promise<TreeRoot> {
+export async function applyOps(nodes: NodeStore, root: TreeRoot, ops: Map<string, TreeOp>, shape: TreeShape = DEFAULT_SHAPE): Promise<TreeRoot> {
   const sorted = [...ops.entries()].sort(([a], [b]) => compareKeys(a, b));
   if (sorted.length === 0) return root;
   let refs: ChildRef[];
@@ -167,11 +162,7 @@ async function rewrite(nodes: NodeStore, id: string, ops: [string, TreeOp][], sh
  * Keeps nodes at least a quarter full: a rewritten child that shrank below that is merged with a
  * neighbour (both sit at the same level) and the pair re-split.
  */
-async function mergeUnderfull(
-  nodes: NodeStore,
-  children: { ref: ChildRef; rewritten: boolean }[],
-  shape: TreeShape,
-): Promise<ChildRef[]> {
+async function mergeUnderfull(nodes: NodeStore, children: { ref: ChildRef; rewritten: boolean }[], shape: TreeShape): Promise<ChildRef[]> {
   const result: ChildRef[] = [];
   for (let i = 0; i < children.length; i++) {
     const current = children[i]!;
@@ -205,12 +196,7 @@ async function sizeInfo(nodes: NodeStore, ref: ChildRef, shape: TreeShape): Prom
   return [ref[3] < limit / 4, limit];
 }
 
-async function writeChunks<T extends LeafEntry | ChildRef>(
-  nodes: NodeStore,
-  items: T[],
-  max: number,
-  make: (items: T[]) => TreeNode,
-): Promise<ChildRef[]> {
+async function writeChunks<T extends LeafEntry | ChildRef>(nodes: NodeStore, items: T[], max: number, make: (items: T[]) => TreeNode): Promise<ChildRef[]> {
   if (items.length === 0) return [];
   const chunkCount = Math.ceil(items.length / max);
   const refs: ChildRef[] = [];

@@ -12,17 +12,39 @@ const TTL_MS = 2000;
 function world(options: { expiresAt?: string | null } = {}) {
   const reads = { tokens: 0, users: 0 };
   let record: TokenRecord | null = {
-    schema_version: 1, id: 'tok-0000000000000001', user_id: 'usr-1', name: 'cli', scope: { actions: '*', projects: '*' },
-    created_at: '2026-01-01T00:00:00.000Z', expires_at: options.expiresAt ?? null, token_hash: 'unused',
+    schema_version: 1,
+    id: 'tok-0000000000000001',
+    user_id: 'usr-1',
+    name: 'cli',
+    scope: { actions: '*', projects: '*' },
+    created_at: '2026-01-01T00:00:00.000Z',
+    expires_at: options.expiresAt ?? null,
+    token_hash: 'unused',
   };
   let user: UserEntry = {
-    id: 'usr-1', email: 'a@example.com', name: null, picture_url: null, subject: null, suspended_at: null, groups: [],
-    super_admin: false, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', revision: 'r1',
+    id: 'usr-1',
+    email: 'a@example.com',
+    name: null,
+    picture_url: null,
+    subject: null,
+    suspended_at: null,
+    groups: [],
+    super_admin: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    revision: 'r1',
   };
   const tokens = { verify: async () => (reads.tokens++, record) } as unknown as AccessTokens;
   const users = { get: async () => (reads.users++, user) } as unknown as UserDirectory;
   const clock = { now: Date.parse('2026-06-01T00:00:00.000Z') };
-  const authenticator = new Authenticator(users, {} as LoginSessions, tokens, () => false, TTL_MS, () => clock.now);
+  const authenticator = new Authenticator(
+    users,
+    {} as LoginSessions,
+    tokens,
+    () => false,
+    TTL_MS,
+    () => clock.now,
+  );
   return {
     authenticator,
     reads,

@@ -6,8 +6,7 @@ import { secretHash } from './secrets.js';
 import type { UserDirectory, UserEntry } from './users.js';
 
 export type Credential = (
-  | { kind: 'session'; provider: 'local' | 'oidc'; expiresAt: string }
-  | { kind: 'token'; tokenId: string; scope: TokenScope; expiresAt: string | null }
+  { kind: 'session'; provider: 'local' | 'oidc'; expiresAt: string } | { kind: 'token'; tokenId: string; scope: TokenScope; expiresAt: string | null }
 ) & {
   /** What the caller is cleared for (security labels); null: nothing labelled. */
   context: SecurityContext | null;

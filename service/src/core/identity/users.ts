@@ -53,7 +53,19 @@ export interface IdentityClaims {
 
 export function userEntryOf(revision: UserRevision): UserEntry {
   const { id, email, name, picture_url, subject, suspended_at, super_admin, created_at, updated_at } = revision;
-  return { id, email, name, picture_url, subject, suspended_at, groups: revision.groups ?? [], super_admin, created_at, updated_at, revision: revision.revision };
+  return {
+    id,
+    email,
+    name,
+    picture_url,
+    subject,
+    suspended_at,
+    groups: revision.groups ?? [],
+    super_admin,
+    created_at,
+    updated_at,
+    revision: revision.revision,
+  };
 }
 
 /** Catalog entries a user revision owns: the user and its e-mail and subject indexes. */
@@ -178,7 +190,10 @@ export class UserDirectory {
     return parseJson<UserRevision>(key, object.body);
   }
 
-  private async create(profile: Pick<UserRevision, 'email' | 'name' | 'picture_url' | 'subject' | 'groups' | 'super_admin'>, actor: string): Promise<UserRevision | undefined> {
+  private async create(
+    profile: Pick<UserRevision, 'email' | 'name' | 'picture_url' | 'subject' | 'groups' | 'super_admin'>,
+    actor: string,
+  ): Promise<UserRevision | undefined> {
     const at = this.now();
     const revision: UserRevision = {
       schema_version: 1,

@@ -60,7 +60,9 @@ describe('planFolder', () => {
   });
 
   it('refuses duplicates (also across normalization), a file used as a folder, and entries the reader refused', () => {
-    expect(refusal([file(0, 'a.csv'), file(1, 'a.csv')]).details).toEqual([{ field: 'entries[1]', message: '"a.csv" appears twice in the archive (also entry 0)' }]);
+    expect(refusal([file(0, 'a.csv'), file(1, 'a.csv')]).details).toEqual([
+      { field: 'entries[1]', message: '"a.csv" appears twice in the archive (also entry 0)' },
+    ]);
     expect(refusal([file(0, 'caf\u00e9'), file(1, 'cafe\u0301')]).details?.[0]?.field).toBe('entries[1]');
     expect(refusal([file(0, 'a'), folder(1, 'a')]).details?.[0]?.message).toContain('both a file and a folder');
     expect(refusal([file(0, 'a'), file(1, 'a/b/c.csv')]).details).toEqual([{ field: 'entries[1]', message: '"a/b/c.csv" lies inside "a", which is a file' }]);

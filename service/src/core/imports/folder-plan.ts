@@ -31,7 +31,8 @@ function isClutter(path: string): boolean {
  */
 export function planFolder(entries: readonly FolderArchiveEntry[]): FolderPlan {
   const problems: FieldProblem[] = [];
-  const refuse = (entry: FolderArchiveEntry, message: string) => problems.push({ field: `entries[${entry.index}]`, message: `${quoted(entry.name)} ${message}` });
+  const refuse = (entry: FolderArchiveEntry, message: string) =>
+    problems.push({ field: `entries[${entry.index}]`, message: `${quoted(entry.name)} ${message}` });
   const seen = new Map<string, FolderArchiveEntry>();
   const accepted: { entry: FolderArchiveEntry; path: string }[] = [];
   for (const entry of entries) {
@@ -46,7 +47,10 @@ export function planFolder(entries: readonly FolderArchiveEntry[]): FolderPlan {
     }
     const earlier = seen.get(path);
     if (earlier) {
-      refuse(entry, earlier.kind === entry.kind ? `appears twice in the archive (also entry ${earlier.index})` : `is both a file and a folder (entry ${earlier.index})`);
+      refuse(
+        entry,
+        earlier.kind === entry.kind ? `appears twice in the archive (also entry ${earlier.index})` : `is both a file and a folder (entry ${earlier.index})`,
+      );
       continue;
     }
     seen.set(path, entry);

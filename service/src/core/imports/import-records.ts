@@ -60,7 +60,11 @@ export class ImportRecords {
    */
   async claim(projectId: string, receipt: NotebookReceipt, index: number, replacing: string | null): Promise<string | null> {
     try {
-      const { etag } = await this.store.put(layout.importReceipt(projectId, receipt.import_id, index), jsonBody(receipt), replacing ? { ifMatch: replacing } : { ifNoneMatch: '*' });
+      const { etag } = await this.store.put(
+        layout.importReceipt(projectId, receipt.import_id, index),
+        jsonBody(receipt),
+        replacing ? { ifMatch: replacing } : { ifNoneMatch: '*' },
+      );
       return etag;
     } catch (error) {
       if (error instanceof PreconditionFailedError) return null;

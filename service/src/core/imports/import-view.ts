@@ -1,4 +1,11 @@
-import { STALE_CLAIM_MS, type ImportRecord, type ImportSnapshot, type NotebookImportEntry, type NotebookImportView, type NotebookReceipt } from './import-model.js';
+import {
+  STALE_CLAIM_MS,
+  type ImportRecord,
+  type ImportSnapshot,
+  type NotebookImportEntry,
+  type NotebookImportView,
+  type NotebookReceipt,
+} from './import-model.js';
 import { neighbourFiles } from './notebook-detection.js';
 
 /** Whether the folder snapshot may still be used at `now` (its deletion may lag behind). */
@@ -15,7 +22,12 @@ export function isLiveClaim(receipt: NotebookReceipt, now: Date): boolean {
  * The import as the API shows it: each notebook's state comes from its receipt first (`imported`
  * stays true after the files expired), then from detection (`invalid`), then from the snapshot.
  */
-export function importViewOf(record: ImportRecord, snapshot: ImportSnapshot | null, receipts: ReadonlyMap<number, NotebookReceipt>, now: Date): NotebookImportView {
+export function importViewOf(
+  record: ImportRecord,
+  snapshot: ImportSnapshot | null,
+  receipts: ReadonlyMap<number, NotebookReceipt>,
+  now: Date,
+): NotebookImportView {
   const available = snapshot !== null && filesAvailable(record, now);
   const notebookPaths = new Set(record.notebooks.map((notebook) => notebook.path));
   const notebooks = record.notebooks.map((detected, index): NotebookImportEntry => {

@@ -54,7 +54,11 @@ export function detectNotebooks(files: readonly FolderFile[], directories: reado
  * and any other), each with its path in the new workspace, where the notebook's folder is the root.
  * Relative paths in the code (`data/sales.csv`) therefore keep working.
  */
-export function neighbourFiles<T extends { path: string; size: number }>(folder: string, files: readonly T[], notebookPaths: ReadonlySet<string>): (T & { workspacePath: string })[] {
+export function neighbourFiles<T extends { path: string; size: number }>(
+  folder: string,
+  files: readonly T[],
+  notebookPaths: ReadonlySet<string>,
+): (T & { workspacePath: string })[] {
   return files
     .filter((file) => isWithin(file.path, folder) && !notebookPaths.has(file.path))
     .map((file) => ({ ...file, workspacePath: rebaseToRoot(file.path, folder) }));

@@ -11,7 +11,15 @@ import { nameOf } from '../workspace/paths.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';
 import { WorkspaceStore } from '../workspace/workspace-store.js';
 import { planFolder } from './folder-plan.js';
-import { RECEIPT_RETENTION_MS, SNAPSHOT_RETENTION_MS, type ImportRecord, type ImportSnapshot, type NotebookImportView, type NotebookReceipt, type SnapshotFile } from './import-model.js';
+import {
+  RECEIPT_RETENTION_MS,
+  SNAPSHOT_RETENTION_MS,
+  type ImportRecord,
+  type ImportSnapshot,
+  type NotebookImportView,
+  type NotebookReceipt,
+  type SnapshotFile,
+} from './import-model.js';
 import { ImportRecords } from './import-records.js';
 import { filesAvailable, importViewOf, isLiveClaim } from './import-view.js';
 import { detectNotebooks, neighbourFiles, neighbourFolders } from './notebook-detection.js';
@@ -30,7 +38,13 @@ const MIB = 1024 * 1024;
  * more than 100 times once past 1 MiB.
  */
 export function importLimitsFor(maxRequestBytes: number): ImportLimits {
-  return { maxArchiveBytes: maxRequestBytes, maxTotalBytes: Math.min(4 * maxRequestBytes, 1024 * MIB), maxEntries: 10_000, maxExpansionRatio: 100, ratioFloorBytes: MIB };
+  return {
+    maxArchiveBytes: maxRequestBytes,
+    maxTotalBytes: Math.min(4 * maxRequestBytes, 1024 * MIB),
+    maxEntries: 10_000,
+    maxExpansionRatio: 100,
+    ratioFloorBytes: MIB,
+  };
 }
 
 export interface NotebookFromImport {
@@ -80,7 +94,8 @@ export class NotebookImports {
    */
   async upload(projectId: string, archive: Buffer, actor: string): Promise<NotebookImportView> {
     const { limits } = this.deps;
-    if (archive.length > limits.maxArchiveBytes) throw new HubError('PAYLOAD_TOO_LARGE', `the archive is larger than ${limits.maxArchiveBytes} bytes (limits.max_request_bytes)`);
+    if (archive.length > limits.maxArchiveBytes)
+      throw new HubError('PAYLOAD_TOO_LARGE', `the archive is larger than ${limits.maxArchiveBytes} bytes (limits.max_request_bytes)`);
     const opened = this.deps.reader.open(archive, limits);
     const plan = planFolder(opened.entries);
     const bodies = await opened.readFiles(plan.files.map((file) => file.index));
@@ -140,7 +155,13 @@ export class NotebookImports {
    * around it (added in one change). A notebook is imported once: a second request gets CONFLICT
    * naming the notebook created the first time. GONE once the folder snapshot expired.
    */
-  async createNotebook(projectId: string, projectName: string, importId: string, request: NotebookFromImport, actor: Actor): Promise<{ notebook: NotebookRevision; import: NotebookImportView }> {
+  async createNotebook(
+    projectId: string,
+    projectName: string,
+    importId: string,
+    request: NotebookFromImport,
+    actor: Actor,
+  ): Promise<{ notebook: NotebookRevision; import: NotebookImportView }> {
     const record = await this.load(projectId, importId);
     const path = request.path.normalize('NFC');
     const index = record.notebooks.findIndex((notebook) => notebook.path === path);
@@ -154,7 +175,8 @@ export class NotebookImports {
     if (existing?.value.state === 'imported') throw new HubError('CONFLICT', `${path} was already imported as notebook ${existing.value.notebook_id}`);
     if (existing && isLiveClaim(existing.value, this.now())) throw new HubError('CONFLICT', `${path} is being imported by another request`);
     const snapshot = filesAvailable(record, this.now()) ? await this.records.snapshot(projectId, importId) : null;
-    if (!snapshot) throw new HubError('GONE', `the files of import ${importId} expired ${SNAPSHOT_RETENTION_MS / 3600_000} hours after the upload; upload the folder again`);
+    if (!snapshot)
+      throw new HubError('GONE', `the files of import ${importId} expired ${SNAPSHOT_RETENTION_MS / 3600_000} hours after the upload; upload the folder again`);
     const notebookFile = snapshot.files.find((file) => file.path === path);
     if (!notebookFile) throw new HubError('INTERNAL_ERROR', `import ${importId} lists ${path} as a notebook, but its snapshot does not hold it`);
 
@@ -165,7 +187,13 @@ export class NotebookImports {
     let notebook: NotebookRevision;
     try {
       const code = (await this.blobs.getBlob(notebookFile.blob)).toString('utf8');
-      const input = { title: request.title ?? detected.title, code, entry_file: detected.entry_file, ...(request.description !== undefined ? { description: request.description } : {}), ...(request.tags ? { tags: request.tags } : {}) };
+      const input = {
+        title: request.title ?? detected.title,
+        code,
+        entry_file: detected.entry_file,
+        ...(request.description !== undefined ? { description: request.description } : {}),
+        ...(request.tags ? { tags: request.tags } : {}),
+      };
       notebook = await this.createWithWorkspace(projectName, input, record, detected, snapshot, actor, origin);
     } catch (error) {
       await this.records.release(projectId, importId, index, claimEtag);
@@ -191,7 +219,11 @@ export class NotebookImports {
   ): Promise<NotebookRevision> {
     const prepared = this.deps.notebooks.prepare(record.project_id, input, actor);
     const notebookPaths = new Set(record.notebooks.map((candidate) => candidate.path));
-    const files = neighbourFiles(detected.folder, snapshot.files, notebookPaths).map((file) => ({ path: file.workspacePath, blob: file.blob, size: file.size }));
+    const files = neighbourFiles(detected.folder, snapshot.files, notebookPaths).map((file) => ({
+      path: file.workspacePath,
+      blob: file.blob,
+      size: file.size,
+    }));
     try {
       const summary = await this.deps.workspace.importFiles(prepared.notebook, files, neighbourFolders(detected.folder, snapshot.directories), actor.id);
       const { notebook } = await this.deps.notebooks.commit(prepared, projectName, actor, origin);

@@ -6,16 +6,13 @@ import { commitRevision, retryChange } from '../records/revisions.js';
 import { jsonBody, parseJson } from '../store/cas.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
-import {
-  notebookCatalogKey,
-  notebookEntryOf,
-  type NotebookCatalogEntry,
-  type NotebookRevision,
-  type NotebookVersion,
-} from './notebook-model.js';
+import { notebookCatalogKey, notebookEntryOf, type NotebookCatalogEntry, type NotebookRevision, type NotebookVersion } from './notebook-model.js';
 
 /** The fields of a revision a change may set; identity and bookkeeping are the records'. */
-export type NotebookChange = Omit<NotebookRevision, 'schema_version' | 'revision' | 'parent_revision' | 'id' | 'project_id' | 'created_at' | 'updated_at' | 'written_by'>;
+export type NotebookChange = Omit<
+  NotebookRevision,
+  'schema_version' | 'revision' | 'parent_revision' | 'id' | 'project_id' | 'created_at' | 'updated_at' | 'written_by'
+>;
 
 export interface NewVersion {
   version: NotebookVersion;
@@ -111,7 +108,10 @@ export class NotebookRecords {
   }
 
   /** A project's notebooks (not deleted), newest first. */
-  async list(projectId: string, options: { cursor?: string | null; limit: number; filter?: (entry: NotebookCatalogEntry) => boolean }): Promise<CatalogPage<NotebookCatalogEntry>> {
+  async list(
+    projectId: string,
+    options: { cursor?: string | null; limit: number; filter?: (entry: NotebookCatalogEntry) => boolean },
+  ): Promise<CatalogPage<NotebookCatalogEntry>> {
     return (await this.catalog.view()).list<NotebookCatalogEntry>(catalogKeys.notebooksPrefix(projectId), { ...options, reverse: true });
   }
 
@@ -192,7 +192,8 @@ export class NotebookRecords {
   /** A notebook's version ids, oldest first (ids sort by creation, see versionIdAfter). */
   private async versionIds(notebookId: string): Promise<string[]> {
     const ids: string[] = [];
-    for await (const { key } of (await this.catalog.view()).entries(catalogKeys.notebookVersionsPrefix(notebookId))) ids.push(key.slice(key.lastIndexOf('/') + 1));
+    for await (const { key } of (await this.catalog.view()).entries(catalogKeys.notebookVersionsPrefix(notebookId)))
+      ids.push(key.slice(key.lastIndexOf('/') + 1));
     return ids;
   }
 

@@ -117,7 +117,14 @@ export class NotebookService {
     assertNoProblems(this.fieldProblems(input));
     const at = this.now();
     const id = newNotebookId(at.getTime());
-    const version: NotebookVersion = { version_id: newVersionId(at.getTime()), notebook_id: id, saved_at: at.toISOString(), author: actor.id, message: 'Created', parent_id: null };
+    const version: NotebookVersion = {
+      version_id: newVersionId(at.getTime()),
+      notebook_id: id,
+      saved_at: at.toISOString(),
+      author: actor.id,
+      message: 'Created',
+      parent_id: null,
+    };
     const runtime = runtimeOf(code);
     const notebook: NotebookRevision = {
       schema_version: 1,
@@ -146,10 +153,20 @@ export class NotebookService {
   }
 
   /** Stores a prepared notebook with its first version: from here on it is listed. */
-  async commit(prepared: PreparedNotebook, projectName: string, actor: Actor, origin: Record<string, unknown> = {}): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
+  async commit(
+    prepared: PreparedNotebook,
+    projectName: string,
+    actor: Actor,
+    origin: Record<string, unknown> = {},
+  ): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
     const { notebook, version, code } = prepared;
     await this.records.create(notebook, { version, code });
-    await this.audit.append({ event: 'notebook.create', actor: actor.id, projectId: notebook.project_id, metadata: { ...origin, notebook_id: notebook.id, title: notebook.title, project: projectName } });
+    await this.audit.append({
+      event: 'notebook.create',
+      actor: actor.id,
+      projectId: notebook.project_id,
+      metadata: { ...origin, notebook_id: notebook.id, title: notebook.title, project: projectName },
+    });
     return { notebook, version };
   }
 
@@ -197,7 +214,12 @@ export class NotebookService {
    * saves over someone else's newer version gets CONFLICT and must merge first. Versions beyond
    * the limit are pruned afterwards; the audit event lists them.
    */
-  async save(projectId: string, notebookId: string, request: { code: string; baseVersionId: string | null; message?: string; event?: string }, actor: Actor): Promise<NotebookVersion> {
+  async save(
+    projectId: string,
+    notebookId: string,
+    request: { code: string; baseVersionId: string | null; message?: string; event?: string },
+    actor: Actor,
+  ): Promise<NotebookVersion> {
     assertNotebookCode(request.code);
     const at = this.now();
     const saved: NotebookVersion = {
@@ -231,15 +253,31 @@ export class NotebookService {
       // The version is saved whatever happens here; the next save prunes what this one left.
       (error: unknown) => ({ pruned_version_ids: [], prune_failed: error instanceof HubError ? error.code : 'INTERNAL_ERROR' }),
     );
-    await this.audit.append({ event: request.event ?? 'notebook.save', actor: actor.id, projectId, metadata: { notebook_id: notebookId, version_id: saved.version_id, ...pruning } });
+    await this.audit.append({
+      event: request.event ?? 'notebook.save',
+      actor: actor.id,
+      projectId,
+      metadata: { notebook_id: notebookId, version_id: saved.version_id, ...pruning },
+    });
     return saved;
   }
 
   /** Makes an old version's code the newest version (history is never rewritten). */
-  async restore(projectId: string, notebookId: string, versionId: string, request: { baseVersionId: string | null; message?: string }, actor: Actor): Promise<NotebookVersion> {
+  async restore(
+    projectId: string,
+    notebookId: string,
+    versionId: string,
+    request: { baseVersionId: string | null; message?: string },
+    actor: Actor,
+  ): Promise<NotebookVersion> {
     // Read before the save: once saved, the new version holds the code and the old one may go.
     const code = await this.code(projectId, notebookId, versionId);
-    return this.save(projectId, notebookId, { code, baseVersionId: request.baseVersionId, message: request.message ?? `Restored ${versionId}`, event: 'notebook.restore' }, actor);
+    return this.save(
+      projectId,
+      notebookId,
+      { code, baseVersionId: request.baseVersionId, message: request.message ?? `Restored ${versionId}`, event: 'notebook.restore' },
+      actor,
+    );
   }
 
   versions(notebookId: string, options: { cursor?: string | null; limit: number }): Promise<CatalogPage<NotebookVersion>> {
@@ -293,8 +331,14 @@ export class NotebookService {
   }
 
   private fieldProblems(input: NotebookPatch & { entry_file?: string }): FieldProblem[] {
-    const problems = projectFieldProblems({ ...(input.title !== undefined ? { name: input.title } : {}), ...(input.tags ? { tags: input.tags } : {}), ...(input.security_labels !== undefined ? { security_labels: input.security_labels } : {}) }, this.settings.labels)
-      .map((problem) => (problem.field === 'name' ? { ...problem, field: 'title' } : problem));
+    const problems = projectFieldProblems(
+      {
+        ...(input.title !== undefined ? { name: input.title } : {}),
+        ...(input.tags ? { tags: input.tags } : {}),
+        ...(input.security_labels !== undefined ? { security_labels: input.security_labels } : {}),
+      },
+      this.settings.labels,
+    ).map((problem) => (problem.field === 'name' ? { ...problem, field: 'title' } : problem));
     if (input.compute_profile && !this.settings.computeProfiles.includes(input.compute_profile)) {
       problems.push({ field: 'compute_profile', message: `must be one of ${this.settings.computeProfiles.join(', ')}` });
     }
@@ -309,6 +353,16 @@ export class NotebookService {
 }
 
 function changeOf(current: NotebookRevision): NotebookChange {
-  const { schema_version: _schema, revision: _revision, parent_revision: _parent, id: _id, project_id: _project, created_at: _created, updated_at: _updated, written_by: _writer, ...rest } = current;
+  const {
+    schema_version: _schema,
+    revision: _revision,
+    parent_revision: _parent,
+    id: _id,
+    project_id: _project,
+    created_at: _created,
+    updated_at: _updated,
+    written_by: _writer,
+    ...rest
+  } = current;
   return rest;
 }

@@ -10,7 +10,16 @@ export const MAX_GRANT_PROJECTS = 100;
 export const MAX_SYNTHETIC_MEMBERS = 500;
 
 export const ENTITLEMENTS: readonly Entitlement[] = ['super-admin', 'project-creator', 'default-role:viewer', 'default-role:editor', 'default-role:manager'];
-export const DENIAL_CATEGORIES: readonly DenialCategory[] = ['lifecycle', 'visibility', 'role', 'session', 'standing', 'constraint', 'credential-resource', 'credential-action'];
+export const DENIAL_CATEGORIES: readonly DenialCategory[] = [
+  'lifecycle',
+  'visibility',
+  'role',
+  'session',
+  'standing',
+  'constraint',
+  'credential-resource',
+  'credential-action',
+];
 
 export interface PolicyAnalyzerMetadata {
   schema_version: 1;

@@ -1,6 +1,13 @@
 import type { FieldProblem } from '../errors.js';
 import { NOTEBOOK_ID_PATTERN, PROJECT_ID_PATTERN, SESSION_ID_PATTERN } from '../ids.js';
-import { MAX_GRANT_PROJECTS, MAX_SUITE_CASES, MAX_SYNTHETIC_MEMBERS, type AuthorizationStageInput, type PolicySuiteV1, type ResourceInput } from './analyzer-types.js';
+import {
+  MAX_GRANT_PROJECTS,
+  MAX_SUITE_CASES,
+  MAX_SYNTHETIC_MEMBERS,
+  type AuthorizationStageInput,
+  type PolicySuiteV1,
+  type ResourceInput,
+} from './analyzer-types.js';
 import { isPolicyAction } from './actions.js';
 import { LABEL_PATTERN, MAX_COMPARTMENTS, type SecurityLabels } from './security-labels.js';
 
@@ -46,7 +53,8 @@ function authorizationProblems(problem: Report, at: string, stage: Authorization
     });
   }
   if (grant && grant.projects !== '*') {
-    if (grant.projects.length < 1 || grant.projects.length > MAX_GRANT_PROJECTS) problem(`${at}.subject.grant.projects`, `must list 1 to ${MAX_GRANT_PROJECTS} project ids`);
+    if (grant.projects.length < 1 || grant.projects.length > MAX_GRANT_PROJECTS)
+      problem(`${at}.subject.grant.projects`, `must list 1 to ${MAX_GRANT_PROJECTS} project ids`);
     if (new Set(grant.projects).size !== grant.projects.length) problem(`${at}.subject.grant.projects`, 'lists a project twice');
     grant.projects.forEach((id, index) => {
       if (!PROJECT_ID_PATTERN.test(id)) problem(`${at}.subject.grant.projects.${index}`, 'is not a project id (proj-<16 characters>)');

@@ -3,10 +3,23 @@ import { decide, effectiveRole, type PolicySubject, type ProjectFacts } from './
 import { notebookFacts, sessionFacts } from './stored-facts.js';
 
 const subject = (overrides: Partial<PolicySubject> = {}): PolicySubject => ({
-  id: 'usr-a', email: 'a@example.com', entitlements: [], groups: [], suspended: false, grant: null, ...overrides,
+  id: 'usr-a',
+  email: 'a@example.com',
+  entitlements: [],
+  groups: [],
+  suspended: false,
+  grant: null,
+  ...overrides,
 });
 const project = (overrides: Partial<ProjectFacts> = {}): ProjectFacts => ({
-  id: 'proj-0000000000000001', owner: 'usr-owner', status: 'active', members: [], group_members: [], default_role: null, security_labels: null, ...overrides,
+  id: 'proj-0000000000000001',
+  owner: 'usr-owner',
+  status: 'active',
+  members: [],
+  group_members: [],
+  default_role: null,
+  security_labels: null,
+  ...overrides,
 });
 const environment = { labels: { classificationOrder: ['public', 'secret'], policyVersion: '1' }, now: new Date('2026-06-01T00:00:00Z') };
 
@@ -36,8 +49,14 @@ describe('policy engine', () => {
     expect(verdict('project.read', project({ ...member, status: 'deleted' }))).toMatchObject({ category: 'lifecycle', presentation: 'not-found' });
     expect(verdict('project.update', member)).toMatchObject({ category: 'role', presentation: 'forbidden', role: 'viewer' });
     expect(verdict('project.read', member, subject({ suspended: true }))).toMatchObject({ category: 'standing', presentation: 'forbidden' });
-    expect(verdict('project.read', member, subject({ grant: { actions: ['notebook.write'], projects: '*' } }))).toMatchObject({ category: 'credential-action', presentation: 'forbidden' });
-    expect(verdict('project.read', member, subject({ grant: { actions: '*', projects: ['proj-0000000000000009'] } }))).toMatchObject({ category: 'credential-resource', presentation: 'not-found' });
+    expect(verdict('project.read', member, subject({ grant: { actions: ['notebook.write'], projects: '*' } }))).toMatchObject({
+      category: 'credential-action',
+      presentation: 'forbidden',
+    });
+    expect(verdict('project.read', member, subject({ grant: { actions: '*', projects: ['proj-0000000000000009'] } }))).toMatchObject({
+      category: 'credential-resource',
+      presentation: 'not-found',
+    });
     const labelled = { ...member, security_labels: { classification: 'secret', compartments: ['ops'] } };
     expect(verdict('project.read', labelled)).toMatchObject({ category: 'constraint', constraint_reason: 'missing-context', presentation: 'not-found' });
     const cleared = { schemaVersion: 1 as const, classification: 'secret', compartments: ['ops'], policyVersion: '1', expiresAt: '2027-01-01T00:00:00Z' };
@@ -62,6 +81,9 @@ describe('policy engine', () => {
     expect(stop).toMatchObject({ category: 'visibility', presentation: 'not-found' });
     expect(stop.trace).toContainEqual({ stage: 'lifecycle', status: 'failed', code: 'lifecycle.session_missing' });
     const orphan = sessionFacts({ notebook_id: 'nb-gone', user_id: 'usr-b', mode: 'app', ephemeral: false, editor_sandbox_sharing: 'exclusive' }, null);
-    expect(decide(subject(), 'session.attach', { kind: 'session', project: member, ...orphan }, null, environment)).toMatchObject({ allowed: true, role: 'viewer' });
+    expect(decide(subject(), 'session.attach', { kind: 'session', project: member, ...orphan }, null, environment)).toMatchObject({
+      allowed: true,
+      role: 'viewer',
+    });
   });
 });

@@ -205,8 +205,7 @@ export function effectiveRole(subject: PolicySubject, project: ProjectFacts): Pr
   }
   for (const member of project.group_members) if (subject.groups.includes(member.group)) role = higherRole(role, member.role);
   const deploymentDefault = subject.entitlements.find((entitlement) => entitlement.startsWith('default-role:'))?.slice('default-role:'.length) as
-    | AssignableRole
-    | undefined;
+    AssignableRole | undefined;
   return higherRole(role, project.default_role ?? deploymentDefault ?? null);
 }
 

@@ -25,9 +25,7 @@ export interface LabelPolicy {
   policyVersion: string;
 }
 
-export type ConstraintOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'missing-context' | 'constraint' | 'unavailable'; detail: string };
+export type ConstraintOutcome = { ok: true } | { ok: false; reason: 'missing-context' | 'constraint' | 'unavailable'; detail: string };
 
 /**
  * Whether a context clears the labels: its classification at least theirs, and every compartment

@@ -70,7 +70,8 @@ function accessPrefixes(subject: PolicySubject): string[] {
 /** The subject's role from the indexes: every grant that concerns them, the default role, or admin. */
 async function roleOf(view: CatalogView, subject: PolicySubject, projectId: string, prefixes: string[]): Promise<ProjectRole | null> {
   if (subject.entitlements.includes('super-admin')) return 'admin';
-  const deploymentDefault = subject.entitlements.find((entitlement) => entitlement.startsWith('default-role:'))?.slice('default-role:'.length) as ProjectRole | undefined;
+  const deploymentDefault = subject.entitlements.find((entitlement) => entitlement.startsWith('default-role:'))?.slice('default-role:'.length) as
+    ProjectRole | undefined;
   let role: ProjectRole | null = deploymentDefault ?? null;
   const found = await Promise.all(prefixes.map((prefix) => view.get<AccessGrant>(prefix + projectId)));
   const open = found.at(-1);

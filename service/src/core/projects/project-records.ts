@@ -166,7 +166,11 @@ export class ProjectRecords {
    * Applies `change` to the current revision and returns both; `change` may run again after a
    * lost race, and may throw to refuse the change.
    */
-  async update(projectId: string, change: (current: ProjectRevision) => ProjectChange, actor: string): Promise<{ before: ProjectRevision; after: ProjectRevision }> {
+  async update(
+    projectId: string,
+    change: (current: ProjectRevision) => ProjectChange,
+    actor: string,
+  ): Promise<{ before: ProjectRevision; after: ProjectRevision }> {
     return retryChange(`project ${projectId}`, async () => {
       const current = await this.get(projectId);
       if (!current || current.status === 'deleted') throw new HubError('NOT_FOUND', `project ${projectId} not found`);

@@ -145,7 +145,13 @@ export class ProjectService {
   }
 
   /** Adds, re-roles (`role`) or removes (`role` null) an identity-provider group. */
-  async setGroupMember(projectId: string, group: string, role: AssignableRole | null, mode: 'add' | 'update' | 'remove', actor: Actor): Promise<ProjectRevision> {
+  async setGroupMember(
+    projectId: string,
+    group: string,
+    role: AssignableRole | null,
+    mode: 'add' | 'update' | 'remove',
+    actor: Actor,
+  ): Promise<ProjectRevision> {
     const { before, after } = await this.records.update(
       projectId,
       (current) => {
@@ -180,7 +186,16 @@ export class ProjectService {
 }
 
 function changeOf(current: ProjectRevision): ProjectChange {
-  const { revision: _revision, parent_revision: _parent, updated_at: _updated, written_by: _writer, schema_version: _schema, id: _id, created_at: _created, ...rest } = current;
+  const {
+    revision: _revision,
+    parent_revision: _parent,
+    updated_at: _updated,
+    written_by: _writer,
+    schema_version: _schema,
+    id: _id,
+    created_at: _created,
+    ...rest
+  } = current;
   return rest;
 }
 

@@ -6,10 +6,7 @@ const TAG = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
 export const GROUP_NAME = /^[A-Za-z0-9][A-Za-z0-9._:@ -]{0,127}$/;
 
 /** Problems with project fields that schemas cannot express (trimmed emptiness, duplicates, labels). */
-export function projectFieldProblems(
-  fields: { name?: string; tags?: string[]; security_labels?: SecurityLabels | null },
-  labels: LabelPolicy,
-): FieldProblem[] {
+export function projectFieldProblems(fields: { name?: string; tags?: string[]; security_labels?: SecurityLabels | null }, labels: LabelPolicy): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (fields.name !== undefined && fields.name.trim() === '') problems.push({ field: 'name', message: 'must not be blank' });
   if (fields.tags) {

@@ -7,7 +7,10 @@ import type { RecoveryPlan } from './plan.js';
 export type RecoveryRefusal = 'stale-token' | 'blocked' | 'unaccepted-warnings' | 'conflict';
 
 export class RecoveryRefusedError extends Error {
-  constructor(readonly reason: RecoveryRefusal, message: string) {
+  constructor(
+    readonly reason: RecoveryRefusal,
+    message: string,
+  ) {
     super(message);
     this.name = 'RecoveryRefusedError';
   }
@@ -38,7 +41,10 @@ export interface ApplyResult {
 export async function applyRecovery(catalog: Catalog, audit: AuditLog, plan: RecoveryPlan, options: ApplyOptions): Promise<ApplyResult> {
   const { report } = plan;
   if (report.report_token !== options.token) {
-    throw new RecoveryRefusedError('stale-token', 'the report token is stale: the catalog or its records changed since the dry run (or the token is from another report); run the dry run again and review it');
+    throw new RecoveryRefusedError(
+      'stale-token',
+      'the report token is stale: the catalog or its records changed since the dry run (or the token is from another report); run the dry run again and review it',
+    );
   }
   if (report.blocking) {
     throw new RecoveryRefusedError('blocked', `apply is blocked by ${report.errors.length} error(s) in the report; recovery does not repair records`);
@@ -47,10 +53,7 @@ export async function applyRecovery(catalog: Catalog, audit: AuditLog, plan: Rec
     throw new RecoveryRefusedError('unaccepted-warnings', `the report has ${report.warnings.length} warning(s); review them and pass --accept-warnings`);
   }
 
-  const root =
-    report.mode === 'snapshot' && plan.sourceSnapshot
-      ? plan.sourceSnapshot.root
-      : await buildTree(catalog.nodes, [...plan.entries.entries()]);
+  const root = report.mode === 'snapshot' && plan.sourceSnapshot ? plan.sourceSnapshot.root : await buildTree(catalog.nodes, [...plan.entries.entries()]);
   const parent = plan.pointer ? { id: plan.pointer.pointer.snapshot_id, generation: plan.pointer.pointer.generation } : null;
   const snapshot = await catalog.writeSnapshot(root, parent, `recover:${report.mode}`);
   await options.progress?.('snapshot-written', snapshot.id);
@@ -59,7 +62,10 @@ export async function applyRecovery(catalog: Catalog, audit: AuditLog, plan: Rec
   } catch (error) {
     await catalog.discardSnapshot(snapshot.id);
     if (error instanceof PreconditionFailedError) {
-      throw new RecoveryRefusedError('conflict', 'the catalog pointer moved during apply (a writer is still running); the new snapshot was deleted and nothing changed');
+      throw new RecoveryRefusedError(
+        'conflict',
+        'the catalog pointer moved during apply (a writer is still running); the new snapshot was deleted and nothing changed',
+      );
     }
     throw error;
   }

@@ -30,10 +30,20 @@ describe('catalog rebuild of notebooks', () => {
     await catalog.initialize();
     const audit = new AuditLog(store);
     const projects = new ProjectService(new ProjectRecords(store, catalog), new UserDirectory(store, catalog, audit), audit, { publish: () => {} }, labels);
-    const notebooks = new NotebookService(new NotebookRecords(store, catalog), audit, { publish: () => {} }, { maxVersions: 10, marimoVersion: '0.25.2', computeProfiles: [], sandboxImages: [], labels });
+    const notebooks = new NotebookService(
+      new NotebookRecords(store, catalog),
+      audit,
+      { publish: () => {} },
+      { maxVersions: 10, marimoVersion: '0.25.2', computeProfiles: [], sandboxImages: [], labels },
+    );
     const project = await projects.create({ name: 'P' }, actor);
     const kept = await notebooks.create(project.id, 'P', { title: 'kept' }, actor);
-    const saved = await notebooks.save(project.id, kept.notebook.id, { code: blankNotebook('0.25.2').replace('import marimo as mo', 'import marimo as mo  # v2'), baseVersionId: kept.version.version_id }, actor);
+    const saved = await notebooks.save(
+      project.id,
+      kept.notebook.id,
+      { code: blankNotebook('0.25.2').replace('import marimo as mo', 'import marimo as mo  # v2'), baseVersionId: kept.version.version_id },
+      actor,
+    );
     await notebooks.attachSnapshot(project.id, kept.notebook.id, saved.version_id, Buffer.from('<p>html</p>'), 'system');
     const gone = await notebooks.create(project.id, 'P', { title: 'gone' }, actor);
     await notebooks.delete(project.id, 'P', gone.notebook.id, actor);

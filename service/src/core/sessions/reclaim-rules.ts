@@ -62,7 +62,12 @@ export class ReclaimBlockedError extends HubError {
     message: string,
     retryAfterSeconds?: number,
   ) {
-    super(TRANSIENT.has(reason) ? 'SERVICE_UNAVAILABLE' : 'CONFLICT', `reclaim blocked (${reason}): ${message}`, undefined, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
+    super(
+      TRANSIENT.has(reason) ? 'SERVICE_UNAVAILABLE' : 'CONFLICT',
+      `reclaim blocked (${reason}): ${message}`,
+      undefined,
+      retryAfterSeconds === undefined ? {} : { retryAfterSeconds },
+    );
   }
 }
 
@@ -71,7 +76,11 @@ const TRANSIENT: ReadonlySet<ReclaimBlock> = new Set(['attachment_failed', 'kern
 const RETRY_AFTER_SECONDS = 10;
 
 /** The refusal for a cause, with what to do about it. */
-export function reclaimBlocked(reason: ReclaimBlock, record: SessionRecord, context: { now: number; timings: ReclaimTimings; detail?: string }): ReclaimBlockedError {
+export function reclaimBlocked(
+  reason: ReclaimBlock,
+  record: SessionRecord,
+  context: { now: number; timings: ReclaimTimings; detail?: string },
+): ReclaimBlockedError {
   const { now, timings } = context;
   const graceLeft = (graceMs: number) => Math.max(1, Math.ceil((endedAt(record) + graceMs - now) / 1000));
   switch (reason) {
@@ -97,9 +106,17 @@ export function reclaimBlocked(reason: ReclaimBlock, record: SessionRecord, cont
         "this deployment's sandbox provider cannot attach to a sandbox another process created, so the notebook cannot be saved from it; reclaim with save: false; unsaved edits are discarded",
       );
     case 'attachment_failed':
-      return new ReclaimBlockedError(reason, `the notebook file could not be read from the session's sandbox${context.detail ? ` (${context.detail})` : ''}; retry later`, RETRY_AFTER_SECONDS);
+      return new ReclaimBlockedError(
+        reason,
+        `the notebook file could not be read from the session's sandbox${context.detail ? ` (${context.detail})` : ''}; retry later`,
+        RETRY_AFTER_SECONDS,
+      );
     case 'kernel_unreachable':
-      return new ReclaimBlockedError(reason, "marimo in the session's sandbox does not answer; retry later, or reclaim with save: false to discard unsaved edits", RETRY_AFTER_SECONDS);
+      return new ReclaimBlockedError(
+        reason,
+        "marimo in the session's sandbox does not answer; retry later, or reclaim with save: false to discard unsaved edits",
+        RETRY_AFTER_SECONDS,
+      );
     case 'destroy_failed':
       return new ReclaimBlockedError(reason, "the session's sandbox could not be destroyed; retry later", RETRY_AFTER_SECONDS);
     case 'timeout':

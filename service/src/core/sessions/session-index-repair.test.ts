@@ -26,11 +26,41 @@ function sessionRecord(mode: SessionMode = 'edit', notebookId = 'nb-000000000000
   const at = new Date().toISOString();
   const id = newSessionId();
   return {
-    schema_version: 1, id, project_id: PID, notebook_id: notebookId, mode, user_id: USER, ephemeral: false, editor_sandbox_sharing: 'exclusive',
-    state: 'provisioning', phase: 'queued', client: 'cli', base_version_id: 'ver-1', saved_code_hash: null, last_saved_at: null,
-    entry_file: 'notebook.py', image: null, compute_profile: 'small', sandbox: null, endpoint: null, warm: false, secret: 'secret',
-    runtime_env: {}, base_url: `/s/${id}`, created_at: at, started_at: null, stopping_since: null, stopped_at: null, last_activity_at: at,
-    connected_until: null, expires_at: at, hard_stop_at: at, stop_reason: null, failure: null, sandbox_released: false, marimo_session_ids: [],
+    schema_version: 1,
+    id,
+    project_id: PID,
+    notebook_id: notebookId,
+    mode,
+    user_id: USER,
+    ephemeral: false,
+    editor_sandbox_sharing: 'exclusive',
+    state: 'provisioning',
+    phase: 'queued',
+    client: 'cli',
+    base_version_id: 'ver-1',
+    saved_code_hash: null,
+    last_saved_at: null,
+    entry_file: 'notebook.py',
+    image: null,
+    compute_profile: 'small',
+    sandbox: null,
+    endpoint: null,
+    warm: false,
+    secret: 'secret',
+    runtime_env: {},
+    base_url: `/s/${id}`,
+    created_at: at,
+    started_at: null,
+    stopping_since: null,
+    stopped_at: null,
+    last_activity_at: at,
+    connected_until: null,
+    expires_at: at,
+    hard_stop_at: at,
+    stop_reason: null,
+    failure: null,
+    sandbox_released: false,
+    marimo_session_ids: [],
   };
 }
 
@@ -113,7 +143,9 @@ describe('session index repair', () => {
     expect(current.state).toBe('stopped');
     expect(await hub.sessions.indexMatches(await view(), current)).toBe(false);
     expect(await hub.sessions.liveSessionsOf(USER)).toBe(1);
-    await expect(hub.sessions.create(sessionRecord(), { maxSessionsPerUser: 1, maxAppsPerProject: null })).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
+    await expect(hub.sessions.create(sessionRecord(), { maxSessionsPerUser: 1, maxAppsPerProject: null })).rejects.toMatchObject({
+      code: 'RESOURCE_EXHAUSTED',
+    });
 
     const check = await hub.index.checker();
     expect(await check(current)).toBe(true);
@@ -190,7 +222,10 @@ describe('session index repair', () => {
     expect(await hub.index.strayClaims(new Set(), now, signal)).toEqual({ indexed: [], released: 0 });
     for (const notebookId of [crashed.notebook_id, done.notebook_id]) await age(layout.editorClaim(PID, notebookId), 10 * MINUTE);
     // A claim a swept session accounts for is not even read.
-    expect(await hub.index.strayClaims(new Set([`${PID}/${crashed.notebook_id}`, `${PID}/${done.notebook_id}`]), now, signal)).toEqual({ indexed: [], released: 0 });
+    expect(await hub.index.strayClaims(new Set([`${PID}/${crashed.notebook_id}`, `${PID}/${done.notebook_id}`]), now, signal)).toEqual({
+      indexed: [],
+      released: 0,
+    });
 
     const strays = await hub.index.strayClaims(new Set(), now, signal);
     expect(strays.indexed.map((record) => record.id)).toEqual([crashed.id]);

@@ -172,7 +172,13 @@ async function sweepOne(deps: LifecycleDeps, record: SessionRecord, sandboxes: M
       if (now - Date.parse(record.created_at) > config.startupTimeoutMs + 60_000) {
         const failed = await deps.sessions.update(record.project_id, record.id, (current) =>
           current.state === 'provisioning'
-            ? { ...current, state: 'failed', stop_reason: 'provision_failed', stopped_at: new Date(now).toISOString(), failure: { code: 'SERVICE_UNAVAILABLE', message: 'provisioning did not finish in time' } }
+            ? {
+                ...current,
+                state: 'failed',
+                stop_reason: 'provision_failed',
+                stopped_at: new Date(now).toISOString(),
+                failure: { code: 'SERVICE_UNAVAILABLE', message: 'provisioning did not finish in time' },
+              }
             : undefined,
         );
         if (await deps.reclaimer.releaseRetired(failed)) outcome.reclaimed++;

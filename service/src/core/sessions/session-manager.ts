@@ -79,7 +79,8 @@ export class SessionManager {
 
   async start(request: StartRequest): Promise<{ record: SessionRecord; reused: boolean }> {
     const { project, notebook, mode, user } = request;
-    if (notebook.status === 'archived' && mode === 'edit') throw new HubError('CONFLICT', 'archived notebooks cannot be edited; make the notebook active first');
+    if (notebook.status === 'archived' && mode === 'edit')
+      throw new HubError('CONFLICT', 'archived notebooks cannot be edited; make the notebook active first');
     if (mode === 'app' && !request.ephemeral) {
       const reused = await this.liveApp(project.id, notebook.id);
       if (reused) return { record: reused, reused: true };
@@ -97,7 +98,10 @@ export class SessionManager {
             if (warm) await this.deps.warmPool!.giveBack(warm);
             return { record: holder, reused: true };
           }
-          const owned = new HubError('EDIT_SESSION_OWNED', `another editor (${outcome.claim.user_id}) is editing this notebook in session ${outcome.claim.session_id}; a manager or the notebook's author may take it over`);
+          const owned = new HubError(
+            'EDIT_SESSION_OWNED',
+            `another editor (${outcome.claim.user_id}) is editing this notebook in session ${outcome.claim.session_id}; a manager or the notebook's author may take it over`,
+          );
           if (outcome.raced) reportClaimLost(this.deps.logger, record, 'claim', owned.code);
           throw owned;
         }
@@ -108,7 +112,12 @@ export class SessionManager {
       if (warm) await this.returnWarm(warm, error);
       throw error;
     }
-    await this.deps.audit.append({ event: 'session.start', actor: user.id, projectId: project.id, metadata: { session_id: record.id, notebook_id: notebook.id, mode } });
+    await this.deps.audit.append({
+      event: 'session.start',
+      actor: user.id,
+      projectId: project.id,
+      metadata: { session_id: record.id, notebook_id: notebook.id, mode },
+    });
     this.deps.background.run(() => this.provision(record));
     return { record, reused: false };
   }
@@ -118,19 +127,28 @@ export class SessionManager {
     let record = await this.deps.sessions.require(projectId, sessionId);
     if (!TERMINAL_STATES.has(record.state)) {
       const stopping = await this.deps.sessions.update(projectId, sessionId, (current) =>
-        LIVE_STATES.has(current.state) ? { ...current, state: 'stopping', stop_reason: options.reason, stopping_since: this.deps.now().toISOString() } : undefined,
+        LIVE_STATES.has(current.state)
+          ? { ...current, state: 'stopping', stop_reason: options.reason, stopping_since: this.deps.now().toISOString() }
+          : undefined,
       );
       // Retiring first: from here until the sandbox is confirmed gone an edit start is told to
       // come back (EDIT_SESSION_RETIRING) rather than that the notebook is someone else's.
       if (stopping.mode === 'edit') await this.deps.claims.retire(projectId, stopping.notebook_id, sessionId);
       if (options.save && stopping.mode === 'edit' && stopping.sandbox && stopping.endpoint) {
-        const request = { actor: options.actor, message: `Saved when the session stopped (${options.reason})`, event: 'notebook.save_on_stop', teardown: true } as const;
+        const request = {
+          actor: options.actor,
+          message: `Saved when the session stopped (${options.reason})`,
+          event: 'notebook.save_on_stop',
+          teardown: true,
+        } as const;
         await saveFromSandbox(this.deps, stopping, request).catch((error: unknown) =>
           this.deps.logger.warn({ event: 'session_save_failed', session_id: sessionId, err: error }, 'session_save_failed'),
         );
       }
       record = await this.deps.sessions.update(projectId, sessionId, (current) =>
-        TERMINAL_STATES.has(current.state) ? undefined : { ...current, state: 'stopped', stopped_at: this.deps.now().toISOString(), stop_reason: current.stop_reason ?? options.reason },
+        TERMINAL_STATES.has(current.state)
+          ? undefined
+          : { ...current, state: 'stopped', stopped_at: this.deps.now().toISOString(), stop_reason: current.stop_reason ?? options.reason },
       );
       await this.deps.audit.append({ event: 'session.stop', actor: options.actor.id, projectId, metadata: { session_id: sessionId, reason: options.reason } });
     }
@@ -151,7 +169,9 @@ export class SessionManager {
         return record;
       }
     }
-    const released = await this.deps.sessions.update(record.project_id, record.id, (current) => (current.sandbox_released ? undefined : { ...current, sandbox_released: true }));
+    const released = await this.deps.sessions.update(record.project_id, record.id, (current) =>
+      current.sandbox_released ? undefined : { ...current, sandbox_released: true },
+    );
     if (record.mode === 'edit') await this.deps.claims.release(record.project_id, record.notebook_id, record.id);
     return released;
   }
@@ -189,9 +209,10 @@ export class SessionManager {
     return this.deps.sessions.update(projectId, sessionId, (current) => {
       if (!LIVE_STATES.has(current.state)) throw new HubError('CONFLICT', `the session is ${current.state}`);
       const presence = connected ? new Date(now + this.deps.config.presenceMs).toISOString() : current.connected_until;
-      const extended = connected && this.deps.config.connectionAware
-        ? new Date(Math.min(Date.parse(current.hard_stop_at), Math.max(Date.parse(current.expires_at), now + this.deps.config.presenceMs))).toISOString()
-        : current.expires_at;
+      const extended =
+        connected && this.deps.config.connectionAware
+          ? new Date(Math.min(Date.parse(current.hard_stop_at), Math.max(Date.parse(current.expires_at), now + this.deps.config.presenceMs))).toISOString()
+          : current.expires_at;
       return { ...current, last_activity_at: new Date(now).toISOString(), connected_until: presence, expires_at: extended };
     });
   }
@@ -216,14 +237,24 @@ export class SessionManager {
     const settled = await provisionSession(this.deps, record);
     if (settled.state === 'failed') {
       await this.release(settled);
-      await this.deps.audit.append({ event: 'session.fail', actor: 'system', projectId: record.project_id, metadata: { session_id: record.id, code: settled.failure?.code } });
+      await this.deps.audit.append({
+        event: 'session.fail',
+        actor: 'system',
+        projectId: record.project_id,
+        metadata: { session_id: record.id, code: settled.failure?.code },
+      });
     }
   }
 
   private async takeOver(project: { id: string; name: string }, notebookId: string, fromSessionId: string, by: Actor): Promise<void> {
     const claim = await this.deps.claims.requestTakeover(project.id, notebookId, fromSessionId, by.id);
     await this.stop(project.id, claim.session_id, { reason: 'takeover', save: true, actor: by });
-    await this.deps.audit.append({ event: 'session.takeover', actor: by.id, projectId: project.id, metadata: { notebook_id: notebookId, from_session_id: claim.session_id, from_user_id: claim.user_id } });
+    await this.deps.audit.append({
+      event: 'session.takeover',
+      actor: by.id,
+      projectId: project.id,
+      metadata: { notebook_id: notebookId, from_session_id: claim.session_id, from_user_id: claim.user_id },
+    });
     this.deps.events.publish({
       kind: 'session.takeover',
       project_id: project.id,

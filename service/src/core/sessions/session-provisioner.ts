@@ -44,7 +44,9 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
     timings[timing] = Math.round(performance.now() - started);
   };
   const advance = async (name: ProvisionPhase, patch: Partial<SessionRecord> = {}) => {
-    const record = await deps.sessions.update(initial.project_id, initial.id, (current) => (current.state === 'provisioning' ? { ...current, phase: name, ...patch } : undefined));
+    const record = await deps.sessions.update(initial.project_id, initial.id, (current) =>
+      current.state === 'provisioning' ? { ...current, phase: name, ...patch } : undefined,
+    );
     if (record.state !== 'provisioning') throw new Abandoned();
     return record;
   };
@@ -87,18 +89,19 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
     });
 
     let endpoint: SessionRecord['endpoint'] = initial.endpoint;
-    if (!initial.warm) await phase('server', 'provision_waitport_ms', async () => {
-      if (overall.aborted) throw new HubError('SERVICE_UNAVAILABLE', 'the sandbox did not become ready within the start-up timeout');
-      const server = await deps.runtime.startServer(ready, {
-        mode: initial.mode,
-        notebook: initial.entry_file,
-        baseUrl: initial.base_url,
-        token: initial.secret,
-        env,
-        readyTimeoutMs: deps.startupTimeoutMs,
+    if (!initial.warm)
+      await phase('server', 'provision_waitport_ms', async () => {
+        if (overall.aborted) throw new HubError('SERVICE_UNAVAILABLE', 'the sandbox did not become ready within the start-up timeout');
+        const server = await deps.runtime.startServer(ready, {
+          mode: initial.mode,
+          notebook: initial.entry_file,
+          baseUrl: initial.base_url,
+          token: initial.secret,
+          env,
+          readyTimeoutMs: deps.startupTimeoutMs,
+        });
+        endpoint = server.endpoint;
       });
-      endpoint = server.endpoint;
-    });
 
     const running = await deps.sessions.update(initial.project_id, initial.id, (current) =>
       current.state === 'provisioning'

@@ -114,7 +114,9 @@ export class SessionReclaimer {
   /** Saves the notebook file from the sandbox as a new version; false when it had not changed. */
   private async save(record: SessionRecord, actor: Actor, blocked: (reason: ReclaimBlock, detail?: string) => ReclaimBlockedError): Promise<boolean> {
     try {
-      return (await saveFromSandbox(this.deps.saver, record, { actor, message: 'Saved by a reclaim', event: 'notebook.save_on_reclaim', teardown: true })) !== null;
+      return (
+        (await saveFromSandbox(this.deps.saver, record, { actor, message: 'Saved by a reclaim', event: 'notebook.save_on_reclaim', teardown: true })) !== null
+      );
     } catch (error) {
       // Only the sandbox half of a save raises sandbox errors; the store half keeps its own.
       if (isSandboxError(error)) throw blocked('attachment_failed', error.code);
@@ -140,7 +142,14 @@ export class SessionReclaimer {
     } catch (error) {
       if (error instanceof TimedOut) {
         this.deps.logger.warn(
-          { event: 'session_reclaim_timeout', source, session_id: record.id, project_id: record.project_id, sandbox_id: record.sandbox?.id ?? null, timeout_ms: this.timings.timeoutMs },
+          {
+            event: 'session_reclaim_timeout',
+            source,
+            session_id: record.id,
+            project_id: record.project_id,
+            sandbox_id: record.sandbox?.id ?? null,
+            timeout_ms: this.timings.timeoutMs,
+          },
           'session_reclaim_timeout',
         );
       }
@@ -150,7 +159,11 @@ export class SessionReclaimer {
     }
   }
 
-  private async audit(record: SessionRecord, request: { save: boolean; actor: Actor }, result: { reclaimed: boolean; saved?: boolean; reason?: ReclaimBlock | 'error' }): Promise<void> {
+  private async audit(
+    record: SessionRecord,
+    request: { save: boolean; actor: Actor },
+    result: { reclaimed: boolean; saved?: boolean; reason?: ReclaimBlock | 'error' },
+  ): Promise<void> {
     try {
       await this.deps.audit.append({
         event: 'session.reclaim',

@@ -96,7 +96,13 @@ async function syncWorkspace(deps: SaverDeps, record: SessionRecord, actor: stri
     const plan = await deps.files.syncFromSandbox(notebook, listing, (path) => deps.driver.readFile(sandbox.id, path), actor, record.id);
     if (plan.writes.length + plan.deletions.length + plan.skipped.length > 0) {
       deps.logger.info(
-        { event: 'session_workspace_synced', session_id: record.id, written: plan.writes.length, deleted: plan.deletions.length, skipped: plan.skipped.slice(0, 20) },
+        {
+          event: 'session_workspace_synced',
+          session_id: record.id,
+          written: plan.writes.length,
+          deleted: plan.deletions.length,
+          skipped: plan.skipped.slice(0, 20),
+        },
         'session_workspace_synced',
       );
     }
@@ -112,7 +118,10 @@ async function captureBeforeTeardown(deps: SaverDeps, record: SessionRecord, ver
   const expired = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
       gaveUp = true;
-      deps.logger.warn({ event: 'snapshot_failed', session_id: record.id, version_id: version.version_id, reason: 'timeout', timeout_ms: SNAPSHOT_BEFORE_TEARDOWN_MS }, 'snapshot_failed');
+      deps.logger.warn(
+        { event: 'snapshot_failed', session_id: record.id, version_id: version.version_id, reason: 'timeout', timeout_ms: SNAPSHOT_BEFORE_TEARDOWN_MS },
+        'snapshot_failed',
+      );
       resolve();
     }, SNAPSHOT_BEFORE_TEARDOWN_MS);
   });

@@ -75,7 +75,11 @@ type CatalogReader = Pick<CatalogView, 'get'>;
  */
 function impliedIndex(identity: SessionIdentity, record: SessionRecord | null): { entries: [string, unknown][]; sets: { set: LiveSet; member: boolean }[] } {
   const wanted = new Map(record ? indexEntries(record) : []);
-  const keys = [catalogKeys.session(identity.project_id, identity.id), catalogKeys.activeSession(identity.id), catalogKeys.userSession(identity.user_id, identity.id)];
+  const keys = [
+    catalogKeys.session(identity.project_id, identity.id),
+    catalogKeys.activeSession(identity.id),
+    catalogKeys.userSession(identity.user_id, identity.id),
+  ];
   if (identity.mode === 'app') keys.push(catalogKeys.appSession(identity.project_id, identity.id));
   const live = record !== null && LIVE_STATES.has(record.state);
   return { entries: keys.map((key) => [key, wanted.get(key) ?? null]), sets: liveSetsFor(identity).map((set) => ({ set, member: live })) };

@@ -11,7 +11,10 @@ export const DEFAULT_CAS_RETRY: RetryPolicy = { attempts: 12, baseDelayMs: 4, ma
 
 /** Raised when every attempt of a compare-and-swap lost its race. */
 export class CasExhaustedError extends Error {
-  constructor(readonly key: string, readonly attempts: number) {
+  constructor(
+    readonly key: string,
+    readonly attempts: number,
+  ) {
     super(`gave up updating ${key} after ${attempts} conflicting attempts`);
     this.name = 'CasExhaustedError';
   }
@@ -29,11 +32,7 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * Runs `attempt` until it stops raising {@link PreconditionFailedError}, at most
  * `policy.attempts` times, sleeping a jittered backoff between tries.
  */
-export async function retryOnConflict<T>(
-  key: string,
-  attempt: (attemptNumber: number) => Promise<T>,
-  policy: RetryPolicy = DEFAULT_CAS_RETRY,
-): Promise<T> {
+export async function retryOnConflict<T>(key: string, attempt: (attemptNumber: number) => Promise<T>, policy: RetryPolicy = DEFAULT_CAS_RETRY): Promise<T> {
   for (let n = 0; ; n++) {
     try {
       return await attempt(n);

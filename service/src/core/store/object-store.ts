@@ -60,7 +60,10 @@ export interface ObjectStore {
 }
 
 export class PreconditionFailedError extends Error {
-  constructor(readonly key: string, condition: string) {
+  constructor(
+    readonly key: string,
+    condition: string,
+  ) {
     super(`precondition failed for ${key}: ${condition}`);
     this.name = 'PreconditionFailedError';
   }
@@ -75,7 +78,10 @@ export class StoreUnavailableError extends Error {
 }
 
 export class InvalidKeyError extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`invalid object key ${JSON.stringify(key)}: ${reason}`);
     this.name = 'InvalidKeyError';
   }
@@ -136,13 +142,7 @@ export function decodeListCursor(prefix: string, cursor: string): string {
   } catch {
     throw new InvalidCursorError();
   }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 2 ||
-    parsed[0] !== prefix ||
-    typeof parsed[1] !== 'string' ||
-    !parsed[1].startsWith(prefix)
-  ) {
+  if (!Array.isArray(parsed) || parsed.length !== 2 || parsed[0] !== prefix || typeof parsed[1] !== 'string' || !parsed[1].startsWith(prefix)) {
     throw new InvalidCursorError();
   }
   return parsed[1];

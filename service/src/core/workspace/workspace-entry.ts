@@ -47,7 +47,10 @@ export interface ResolvedEntry {
 export async function resolveEntry(notebook: NotebookRevision, source: EntrySource): Promise<ResolvedEntry | null> {
   const versionId = notebook.source.current_version_id;
   if (!versionId) return null;
-  const [version, code] = await Promise.all([source.version(notebook.project_id, notebook.id, versionId), source.code(notebook.project_id, notebook.id, versionId)]);
+  const [version, code] = await Promise.all([
+    source.version(notebook.project_id, notebook.id, versionId),
+    source.code(notebook.project_id, notebook.id, versionId),
+  ]);
   const body = Buffer.from(code, 'utf8');
   return {
     code,

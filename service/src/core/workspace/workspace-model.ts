@@ -56,5 +56,15 @@ export interface WorkspaceHead {
 
 /** What a workspace's head and manifest look like before anything was ever written. */
 export function emptyManifest(projectId: string, notebookId: string): WorkspaceManifest {
-  return { schema_version: 1, id: '', parent: null, project_id: projectId, notebook_id: notebookId, created_at: new Date(0).toISOString(), written_by: '', files: [], directories: [] };
+  return {
+    schema_version: 1,
+    id: '',
+    parent: null,
+    project_id: projectId,
+    notebook_id: notebookId,
+    created_at: new Date(0).toISOString(),
+    written_by: '',
+    files: [],
+    directories: [],
+  };
 }

@@ -85,7 +85,10 @@ export class WorkspaceReads {
     const { files, folders } = tree.subtree(folder);
     const total = files.reduce((sum, [, file]) => sum + file.size, 0);
     if (files.length + folders.length + 1 > ARCHIVE_MAX_ENTRIES || total > ARCHIVE_MAX_BYTES) {
-      throw new HubError('BAD_REQUEST', `the folder is too large for one archive (at most ${ARCHIVE_MAX_ENTRIES} entries and ${ARCHIVE_MAX_BYTES} bytes); archive its subfolders`);
+      throw new HubError(
+        'BAD_REQUEST',
+        `the folder is too large for one archive (at most ${ARCHIVE_MAX_ENTRIES} entries and ${ARCHIVE_MAX_BYTES} bytes); archive its subfolders`,
+      );
     }
     const top = folder === ROOT ? '' : `${nameOf(folder)}/`;
     const at = (path: string) => rebase(path, folder, top.slice(0, -1));

@@ -46,7 +46,13 @@ export class WorkspaceService extends WorkspaceReads {
     super(store, entries, options);
   }
 
-  async upload(notebook: NotebookRevision, rawPath: string, body: Buffer, actor: string, conditions: UploadConditions = {}): Promise<{ item: WorkspaceItem; created: boolean }> {
+  async upload(
+    notebook: NotebookRevision,
+    rawPath: string,
+    body: Buffer,
+    actor: string,
+    conditions: UploadConditions = {},
+  ): Promise<{ item: WorkspaceItem; created: boolean }> {
     const path = workspacePath(rawPath, 'path');
     await this.assertWritable(notebook);
     assertNotProtected(notebook, 'write', path, 'path');
@@ -57,7 +63,8 @@ export class WorkspaceService extends WorkspaceReads {
       placeable(tree, path);
       const existing = tree.fileAt(path);
       if (conditions.ifNoneMatch && existing) throw new HubError('PRECONDITION_FAILED', `${path} already exists`);
-      if (conditions.ifMatch !== undefined && existing?.blob !== conditions.ifMatch) throw new HubError('PRECONDITION_FAILED', `${path} has changed since it was read`);
+      if (conditions.ifMatch !== undefined && existing?.blob !== conditions.ifMatch)
+        throw new HubError('PRECONDITION_FAILED', `${path} has changed since it was read`);
       tree.putFile(path, { blob, size: body.length, modified_at: this.now().getTime(), mime_type: mimeTypeOf(nameOf(path)) });
       return { item: tree.itemAt(path), created: !existing };
     });
@@ -102,7 +109,12 @@ export class WorkspaceService extends WorkspaceReads {
    * The audit event of {@link importFiles}, written by the caller once the notebook the files went
    * to is stored: an import that fails before that leaves no trace in the log.
    */
-  async recordImport(notebook: NotebookRevision, actor: string, summary: { files: number; folders: number; bytes: number }, origin: Record<string, unknown> = {}): Promise<void> {
+  async recordImport(
+    notebook: NotebookRevision,
+    actor: string,
+    summary: { files: number; folders: number; bytes: number },
+    origin: Record<string, unknown> = {},
+  ): Promise<void> {
     await this.record(notebook, actor, 'workspace.import', { ...origin, ...summary });
   }
 
@@ -190,10 +202,15 @@ export class WorkspaceService extends WorkspaceReads {
       stored.push({ path: write.path, blob: await this.files.putBlob(body), size: body.length });
     }
     await this.change(notebook, actor, null, (tree) => {
-      for (const file of stored) tree.putFile(file.path, { blob: file.blob, size: file.size, modified_at: this.now().getTime(), mime_type: mimeTypeOf(nameOf(file.path)) });
+      for (const file of stored)
+        tree.putFile(file.path, { blob: file.blob, size: file.size, modified_at: this.now().getTime(), mime_type: mimeTypeOf(nameOf(file.path)) });
       for (const deletion of plan.deletions) if (tree.fileAt(deletion.path)?.blob === deletion.blob) tree.remove(deletion.path);
     });
-    await this.record(notebook, actor, 'workspace.sync', { session_id: sessionId, written: plan.writes.map((write) => write.path), deleted: plan.deletions.map((deletion) => deletion.path) });
+    await this.record(notebook, actor, 'workspace.sync', {
+      session_id: sessionId,
+      written: plan.writes.map((write) => write.path),
+      deleted: plan.deletions.map((deletion) => deletion.path),
+    });
     return plan;
   }
 
@@ -210,8 +227,10 @@ export class WorkspaceService extends WorkspaceReads {
     const kind = tree.requireItem(from, 'from');
     tree.assertPlaceable(to, 'to');
     const existing = tree.kindOf(to);
-    if (existing && existing !== kind) throw invalid('to', `is a ${existing === 'file' ? 'file' : 'folder'}; the source is a ${kind === 'file' ? 'file' : 'folder'}`);
-    if (existing && !(kind === 'file' && overwrite)) throw new HubError('CONFLICT', `${to} already exists${kind === 'file' ? '; pass overwrite=true to replace it' : ''}`);
+    if (existing && existing !== kind)
+      throw invalid('to', `is a ${existing === 'file' ? 'file' : 'folder'}; the source is a ${kind === 'file' ? 'file' : 'folder'}`);
+    if (existing && !(kind === 'file' && overwrite))
+      throw new HubError('CONFLICT', `${to} already exists${kind === 'file' ? '; pass overwrite=true to replace it' : ''}`);
     const stamp = (file: TreeFile, path: string): TreeFile => ({
       blob: file.blob,
       size: file.size,

@@ -5,7 +5,13 @@ import { WorkspaceTree } from './workspace-tree.js';
 const file = (path: string, blob: string) => ({ path, blob, size: 1, modified_at: 0, mime_type: 'text/plain' });
 const tree = () =>
   WorkspaceTree.of({
-    files: [file('data/in.csv', 'a'.repeat(64)), file('big.bin', 'b'.repeat(64)), file('same.txt', 'c'.repeat(64)), file('__marimo__/x', 'd'.repeat(64)), file('gone.txt', 'e'.repeat(64))],
+    files: [
+      file('data/in.csv', 'a'.repeat(64)),
+      file('big.bin', 'b'.repeat(64)),
+      file('same.txt', 'c'.repeat(64)),
+      file('__marimo__/x', 'd'.repeat(64)),
+      file('gone.txt', 'e'.repeat(64)),
+    ],
     directories: [],
   });
 

@@ -40,7 +40,13 @@ export function planSandboxSync(tree: WorkspaceTree, entryFile: string, listing:
   const ignored = new Set(listing.ignored_dirs);
   for (const [path, file] of tree.subtree(ROOT).files) {
     if (file.virtual || path === entryFile || seen.has(path) || unseeable.has(path)) continue;
-    if (path.split('/').slice(0, -1).some((segment) => ignored.has(segment))) continue;
+    if (
+      path
+        .split('/')
+        .slice(0, -1)
+        .some((segment) => ignored.has(segment))
+    )
+      continue;
     plan.deletions.push({ path, blob: file.blob });
   }
   return plan;

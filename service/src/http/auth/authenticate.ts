@@ -83,7 +83,8 @@ function admitted(request: FastifyRequest, config: FastifyContextConfig, princip
     }
     if (principal.credential.kind === 'session') assertSameOrigin(request, services.settings.publicUrl);
     request.principal = principal;
-    if (config.action && isDeploymentAction(config.action)) authorizeDeploymentAction(principal, config.action, services.entitlementRules, services.labelPolicy);
+    if (config.action && isDeploymentAction(config.action))
+      authorizeDeploymentAction(principal, config.action, services.entitlementRules, services.labelPolicy);
     return undefined;
   } catch (error) {
     return error as Error;

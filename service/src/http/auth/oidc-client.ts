@@ -87,7 +87,12 @@ export class OidcClient {
       try {
         profile = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
       } catch (error) {
-        throw new HubError('UNAUTHORIZED', `sign-in could not be completed: the identity provider's userinfo could not be read (${describeProviderError(error)})`, undefined, { cause: error });
+        throw new HubError(
+          'UNAUTHORIZED',
+          `sign-in could not be completed: the identity provider's userinfo could not be read (${describeProviderError(error)})`,
+          undefined,
+          { cause: error },
+        );
       }
     }
     return {
@@ -148,4 +153,3 @@ function messageOf(error: unknown): string {
 function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
-

@@ -120,7 +120,10 @@ export function createOidcLogin(services: HubServices, settings: OidcSettings, o
       throw new HubError('UNAUTHORIZED', `this sign-in took longer than ${LOGIN_FLOW_LIFETIME_MS / 60_000} minutes; start again at ${OIDC_LOGIN_PATH}`);
     }
     if (!constantTimeEquals(response.state, flow.state)) {
-      throw new HubError('UNAUTHORIZED', `the sign-in response does not belong to the sign-in started in this browser (state mismatch); start again at ${OIDC_LOGIN_PATH}`);
+      throw new HubError(
+        'UNAUTHORIZED',
+        `the sign-in response does not belong to the sign-in started in this browser (state mismatch); start again at ${OIDC_LOGIN_PATH}`,
+      );
     }
     if (response.error !== undefined) {
       const description = response.errorDescription ? ` (${response.errorDescription.slice(0, 200)})` : '';

@@ -89,10 +89,15 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
       });
     };
 
-    proxy.route({ method: ['GET', 'HEAD'], url: '/s/:sid', schema: { hide: true }, handler: async (request, reply) => {
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`${request.url.split('?')[0]}/${query}`, 308);
-    } });
+    proxy.route({
+      method: ['GET', 'HEAD'],
+      url: '/s/:sid',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.redirect(`${request.url.split('?')[0]}/${query}`, 308);
+      },
+    });
     proxy.route({ method: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'], url: '/s/:sid/*', schema: { hide: true }, handler: forward });
   });
 }

@@ -67,7 +67,8 @@ export class ProxyAccess {
       if (decision.presentation === 'forbidden') throw new HubError('FORBIDDEN', decision.message);
       throw notFound();
     }
-    if (record.state === 'provisioning') throw new HubError('SERVICE_UNAVAILABLE', `the session is starting (${record.phase})`, undefined, { retryAfterSeconds: 2 });
+    if (record.state === 'provisioning')
+      throw new HubError('SERVICE_UNAVAILABLE', `the session is starting (${record.phase})`, undefined, { retryAfterSeconds: 2 });
     if (record.state !== 'running' || !record.endpoint) throw new HubError('GONE', `the session is ${record.state}`);
     return { record, origin: `http://${record.endpoint.host}:${record.endpoint.port}`, headers: { authorization: `Bearer ${record.secret}` } };
   }

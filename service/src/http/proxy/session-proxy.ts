@@ -21,7 +21,9 @@ export async function registerSessionProxy(app: HubApp, services: HubServices, s
   const touched = new Map<string, number>();
   // Presence writes go through background work: shutdown waits for them and refuses new ones.
   const inBackground = (session: SessionRecord, work: () => Promise<unknown>) =>
-    services.background.run(() => work().catch((error: unknown) => app.log.debug({ event: 'session_activity_failed', session_id: session.id, err: error }, 'session_activity_failed')));
+    services.background.run(() =>
+      work().catch((error: unknown) => app.log.debug({ event: 'session_activity_failed', session_id: session.id, err: error }, 'session_activity_failed')),
+    );
   const throttled = (session: SessionRecord, work: () => Promise<unknown>) => {
     const now = Date.now();
     if (now - (touched.get(session.id) ?? 0) < ACTIVITY_EVERY_MS) return;

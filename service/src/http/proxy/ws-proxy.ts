@@ -43,7 +43,13 @@ async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Dupl
   const target = await deps.access.resolve(principal, sessionId);
   const endpoint = target.record.endpoint!;
 
-  const upstream = httpRequest({ host: endpoint.host, port: endpoint.port, method: 'GET', path: request.url, headers: forwardedHeaders(request.headers, target) });
+  const upstream = httpRequest({
+    host: endpoint.host,
+    port: endpoint.port,
+    method: 'GET',
+    path: request.url,
+    headers: forwardedHeaders(request.headers, target),
+  });
   upstream.on('upgrade', (response, upstreamSocket, upstreamHead) => {
     const lines = [`HTTP/1.1 101 ${response.statusMessage ?? 'Switching Protocols'}`];
     for (let i = 0; i < response.rawHeaders.length; i += 2) {
@@ -97,6 +103,7 @@ function join(deps: WsProxyDeps, record: SessionRecord, client: Duplex, upstream
 
 function refuse(socket: Duplex, error: unknown): void {
   const status = error instanceof HubError ? ERROR_STATUS[error.code] : 500;
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${status === 500 ? 'Internal Server Error' : 'Refused'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  if (socket.writable)
+    socket.write(`HTTP/1.1 ${status} ${status === 500 ? 'Internal Server Error' : 'Refused'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   socket.destroy();
 }

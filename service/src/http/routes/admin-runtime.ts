@@ -35,8 +35,12 @@ const RuntimeSession = Type.Object(
     created_at: DateTime,
     stopped_at: Nullable(DateTime),
     sandbox_released: Type.Boolean(),
-    reclaimable: Type.Optional(Type.Boolean({ description: 'Edit sessions only: a reclaim with the default body passes every check that needs no sandbox call' })),
-    reclaim_blocked_reason: Type.Optional(Nullable(Type.Enum([...INSPECTED_RECLAIM_BLOCKS], { description: 'Edit sessions only: the cause when reclaimable is false' }))),
+    reclaimable: Type.Optional(
+      Type.Boolean({ description: 'Edit sessions only: a reclaim with the default body passes every check that needs no sandbox call' }),
+    ),
+    reclaim_blocked_reason: Type.Optional(
+      Nullable(Type.Enum([...INSPECTED_RECLAIM_BLOCKS], { description: 'Edit sessions only: the cause when reclaimable is false' })),
+    ),
   },
   { $id: 'RuntimeSession' },
 );
@@ -53,7 +57,8 @@ export function adminRuntimeRoutes(app: HubApp, services: HubServices): void {
       schema: {
         tags: ['Admin'],
         summary: 'Sessions that may still hold a sandbox, across every project, newest first',
-        description: 'Live sessions and sessions that are over but whose sandbox is not yet released. Edit rows say whether a reclaim would be refused for a cause that needs no sandbox call.',
+        description:
+          'Live sessions and sessions that are over but whose sandbox is not yet released. Edit rows say whether a reclaim would be refused for a cause that needs no sandbox call.',
         querystring: PageQuery,
         response: { 200: Envelope(Page(RuntimeSession)) },
       },
@@ -74,7 +79,7 @@ export function adminRuntimeRoutes(app: HubApp, services: HubServices): void {
       preValidation: absentBodyIsEmpty,
       schema: {
         tags: ['Admin'],
-        summary: "Reclaim a session that is over: save its notebook (unless save=false), destroy its sandbox, free its notebook",
+        summary: 'Reclaim a session that is over: save its notebook (unless save=false), destroy its sandbox, free its notebook',
         description:
           'Refused with 409 CONFLICT (not_terminal, provision_grace, teardown_grace, kernel_active, attachment_unsupported) or 503 SERVICE_UNAVAILABLE with Retry-After (attachment_failed, kernel_unreachable, destroy_failed, timeout); the message names the cause. A session already reclaimed answers saved=false.',
         params: SessionParams,
@@ -84,7 +89,10 @@ export function adminRuntimeRoutes(app: HubApp, services: HubServices): void {
     },
     async (request) => {
       const { user } = principalOf(request);
-      const { saved } = await services.reclaimer.reclaim(request.params.pid, request.params.sid, { save: request.body.save ?? true, actor: { id: user.id, email: user.email } });
+      const { saved } = await services.reclaimer.reclaim(request.params.pid, request.params.sid, {
+        save: request.body.save ?? true,
+        actor: { id: user.id, email: user.email },
+      });
       return { success: true as const, data: { reclaimed: true as const, saved } };
     },
   );

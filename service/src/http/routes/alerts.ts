@@ -80,7 +80,13 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
   app.get(
     '/api/v1/projects/:pid/alerts',
     {
-      schema: { tags: ['Alerts'], summary: 'Alert destinations of a project, newest first', params: ProjectIdParams, querystring: PageQuery, response: { 200: Envelope(Page(AlertDestination)) } },
+      schema: {
+        tags: ['Alerts'],
+        summary: 'Alert destinations of a project, newest first',
+        params: ProjectIdParams,
+        querystring: PageQuery,
+        response: { 200: Envelope(Page(AlertDestination)) },
+      },
     },
     async (request) => {
       const { pid } = request.params;
@@ -97,7 +103,8 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
       schema: {
         tags: ['Alerts'],
         summary: 'Add an alert destination',
-        description: 'At most capabilities.project_alerts.max_destinations per project (RESOURCE_EXHAUSTED beyond). See docs/alerts.md for payloads and signatures.',
+        description:
+          'At most capabilities.project_alerts.max_destinations per project (RESOURCE_EXHAUSTED beyond). See docs/alerts.md for payloads and signatures.',
         params: ProjectIdParams,
         body: AlertDestinationCreate,
         response: { 201: One },

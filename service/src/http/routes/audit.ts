@@ -24,10 +24,7 @@ export const AuditLogEntry = Type.Object(
   { $id: 'AuditLogEntry' },
 );
 
-export const AuditLogPage = Type.Object(
-  { items: Type.Array(AuditLogEntry), next_cursor: Type.Union([Type.String(), Type.Null()]) },
-  { $id: 'AuditLogPage' },
-);
+export const AuditLogPage = Type.Object({ items: Type.Array(AuditLogEntry), next_cursor: Type.Union([Type.String(), Type.Null()]) }, { $id: 'AuditLogPage' });
 
 const ExactFilter = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 200, description }));
 

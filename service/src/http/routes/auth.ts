@@ -38,7 +38,12 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
     const secret = options.localLoginSecret;
     const signIn = async (token: string, reply: FastifyReply) => {
       if (!constantTimeEquals(token, secret)) throw new HubError('UNAUTHORIZED', 'the local login token is not valid');
-      const user = await services.users.upsertFromLogin({ subject: LOCAL_SUBJECT, email: settings.auth.localUserEmail, name: 'Local administrator', picture_url: null });
+      const user = await services.users.upsertFromLogin({
+        subject: LOCAL_SUBJECT,
+        email: settings.auth.localUserEmail,
+        name: 'Local administrator',
+        picture_url: null,
+      });
       if (user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended');
       const { cookieValue } = await services.loginSessions.create(user.id, 'local', (expiresAt) => fullClearance(services.labelPolicy, expiresAt));
       setSessionCookie(reply, cookieValue, settings);

@@ -48,8 +48,18 @@ export const Capabilities = Type.Object(
     compute_profile_override: Type.Enum(['none', 'editors']),
     surfaces: Type.Array(
       Type.Union([
-        Type.Object({ id: Type.Literal('vscode'), flavor: Type.Enum(['code-server', 'openvscode']), start: Type.Enum(['on-demand', 'eager']), embed: Type.Enum(['tab', 'iframe']) }),
-        Type.Object({ id: Type.Literal('opencode'), start: Type.Enum(['on-demand', 'eager']), embed: Type.Enum(['tab', 'iframe']), managed_ai: Type.Boolean() }),
+        Type.Object({
+          id: Type.Literal('vscode'),
+          flavor: Type.Enum(['code-server', 'openvscode']),
+          start: Type.Enum(['on-demand', 'eager']),
+          embed: Type.Enum(['tab', 'iframe']),
+        }),
+        Type.Object({
+          id: Type.Literal('opencode'),
+          start: Type.Enum(['on-demand', 'eager']),
+          embed: Type.Enum(['tab', 'iframe']),
+          managed_ai: Type.Boolean(),
+        }),
       ]),
     ),
   },
@@ -66,8 +76,20 @@ export function capabilitiesOf(settings: HubSettings): Static<typeof Capabilitie
     federation: { available: false },
     integrations: { available: false },
     source_control: { change_request_providers: [], sync_providers: [], pull_source_providers: [] },
-    project_alerts: { available: true, destination_types: ['slack', 'webhook'], selectable_kinds: [...ALERT_KINDS], max_destinations: settings.alerts.maxDestinations },
-    jobs: { available: false, max_per_notebook: null, max_queued_runs_per_job: null, default_timeout_seconds: null, max_timeout_seconds: null, run_retention_days: null },
+    project_alerts: {
+      available: true,
+      destination_types: ['slack', 'webhook'],
+      selectable_kinds: [...ALERT_KINDS],
+      max_destinations: settings.alerts.maxDestinations,
+    },
+    jobs: {
+      available: false,
+      max_per_notebook: null,
+      max_queued_runs_per_job: null,
+      default_timeout_seconds: null,
+      max_timeout_seconds: null,
+      run_retention_days: null,
+    },
     data_browser: { available: false, preview: false, query: false, ai_query: false },
     viewer_mode: sandboxes.viewerMode,
     viewer_session_modes: sandboxes.viewerMode === 'static' ? [] : sandboxes.viewerMode === 'applications' ? ['app'] : ['edit', 'app'],

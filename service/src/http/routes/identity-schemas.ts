@@ -41,10 +41,7 @@ export const AdminUser = Type.Object(
 export const TokenScope = Type.Object(
   {
     actions: Type.Union([Type.Literal('*'), Type.Array(Type.Enum([...POLICY_ACTIONS]), { minItems: 1, uniqueItems: true })]),
-    projects: Type.Union([
-      Type.Literal('*'),
-      Type.Array(Type.String({ pattern: '^proj-[0-9a-z]{16}$' }), { minItems: 1, maxItems: 100, uniqueItems: true }),
-    ]),
+    projects: Type.Union([Type.Literal('*'), Type.Array(Type.String({ pattern: '^proj-[0-9a-z]{16}$' }), { minItems: 1, maxItems: 100, uniqueItems: true })]),
   },
   { $id: 'TokenScope', additionalProperties: false, description: 'Narrows what the token may do; it never adds permissions' },
 );

@@ -8,11 +8,10 @@ import type { HubApp } from '../types.js';
 import { CreatedToken, Me, TokenCreate, TokenInfo, meOf, tokenInfoOf } from './identity-schemas.js';
 
 export function meRoutes(app: HubApp, services: HubServices): void {
-  app.get(
-    '/api/v1/me',
-    { schema: { tags: ['Users'], summary: 'The signed-in user', response: { 200: Envelope(Me) } } },
-    async (request) => ({ success: true as const, data: meOf(principalOf(request), services.entitlementRules) }),
-  );
+  app.get('/api/v1/me', { schema: { tags: ['Users'], summary: 'The signed-in user', response: { 200: Envelope(Me) } } }, async (request) => ({
+    success: true as const,
+    data: meOf(principalOf(request), services.entitlementRules),
+  }));
 
   // Token management needs a browser session: a token can never mint or revoke tokens.
   const tokenRoute = { sessionOnly: true, cache: 'no-store' as const };
@@ -48,7 +47,10 @@ export function meRoutes(app: HubApp, services: HubServices): void {
 
   app.get(
     '/api/v1/me/tokens',
-    { config: tokenRoute, schema: { tags: ['Auth'], summary: 'Your personal access tokens, newest first', response: { 200: Envelope(Type.Array(TokenInfo)) } } },
+    {
+      config: tokenRoute,
+      schema: { tags: ['Auth'], summary: 'Your personal access tokens, newest first', response: { 200: Envelope(Type.Array(TokenInfo)) } },
+    },
     async (request) => {
       const records = await services.tokens.list(principalOf(request).user.id);
       return { success: true as const, data: records.map((record) => tokenInfoOf(record, services.tokens.isExpired(record))) };

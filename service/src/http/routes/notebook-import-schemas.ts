@@ -13,7 +13,8 @@ const NotebookImportEntry = Type.Object({
   entry_file: Type.String({ description: 'Where the notebook file goes in the new workspace' }),
   title: Type.String({ description: 'The title a created notebook gets unless the request names one (app_title, else the file name)' }),
   state: Type.Enum(['ready', 'importing', 'imported', 'invalid', 'expired'], {
-    description: 'ready: can be created; importing: a request is creating it; imported: see notebook_id; invalid: see reason; expired: the folder snapshot is gone',
+    description:
+      'ready: can be created; importing: a request is creating it; imported: see notebook_id; invalid: see reason; expired: the folder snapshot is gone',
   }),
   reason: Type.Optional(Type.Enum(['not_utf8', 'contains_nul', 'too_large', 'unsupported_name'])),
   message: Type.Optional(Type.String()),
@@ -31,7 +32,9 @@ export const NotebookImport = Type.Object(
     project_id: Type.String(),
     created_at: DateTime,
     created_by: Type.String(),
-    state: Type.Enum(['available', 'files_expired'], { description: 'files_expired: the folder snapshot is gone (24 hours after the upload); receipts remain' }),
+    state: Type.Enum(['available', 'files_expired'], {
+      description: 'files_expired: the folder snapshot is gone (24 hours after the upload); receipts remain',
+    }),
     files_expire_at: DateTime,
     expires_at: DateTime,
     archive_bytes: Type.Integer({ minimum: 0 }),

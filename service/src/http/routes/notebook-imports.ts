@@ -29,7 +29,9 @@ export function notebookImportRoutes(app: HubApp, services: HubServices): void {
     const validators = partAwareValidatorCompiler();
     scope.setValidatorCompiler((route) => (route.httpPart === 'body' ? () => true : validators(route)));
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(ZIP_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: services.settings.limits.maxRequestBytes }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(ZIP_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: services.settings.limits.maxRequestBytes }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post(
       IMPORTS,
       {
@@ -56,7 +58,14 @@ export function notebookImportRoutes(app: HubApp, services: HubServices): void {
 
   app.get(
     `${IMPORTS}/:import_id`,
-    { schema: { tags: ['Notebooks'], summary: 'An import: its notebooks and the state of each', params: ImportParams, response: { 200: Envelope(NotebookImport) } } },
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'An import: its notebooks and the state of each',
+        params: ImportParams,
+        response: { 200: Envelope(NotebookImport) },
+      },
+    },
     async (request) => {
       const { pid, import_id } = request.params;
       await authorizeProject(request, services, pid, 'project.read');

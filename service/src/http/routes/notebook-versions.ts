@@ -18,7 +18,15 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
 
   app.get(
     '/api/v1/projects/:pid/notebooks/:nid/versions',
-    { schema: { tags: ['Notebooks'], summary: 'Versions, newest first', params: NotebookParams, querystring: PageQuery, response: { 200: Envelope(Page(NotebookVersionSchema)) } } },
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Versions, newest first',
+        params: NotebookParams,
+        querystring: PageQuery,
+        response: { 200: Envelope(Page(NotebookVersionSchema)) },
+      },
+    },
     async (request) => {
       const { pid, nid } = request.params;
       await authorizeNotebook(request, services, pid, nid, 'project.read');
@@ -44,7 +52,12 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
       const { pid, nid } = request.params;
       await authorizeNotebook(request, services, pid, nid, 'notebook.write');
       await services.sessions.assertNotBeingEdited(pid, nid);
-      const version = await notebooks.save(pid, nid, { code: request.body.code, baseVersionId: request.body.base_version_id, ...(request.body.message ? { message: request.body.message } : {}) }, actorOf(request));
+      const version = await notebooks.save(
+        pid,
+        nid,
+        { code: request.body.code, baseVersionId: request.body.base_version_id, ...(request.body.message ? { message: request.body.message } : {}) },
+        actorOf(request),
+      );
       return reply.code(201).send({ success: true as const, data: version });
     },
   );
@@ -84,7 +97,13 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
       const { pid, nid, vid } = request.params;
       await authorizeNotebook(request, services, pid, nid, 'notebook.write');
       await services.sessions.assertNotBeingEdited(pid, nid);
-      const version = await notebooks.restore(pid, nid, vid, { baseVersionId: request.body.base_version_id, ...(request.body.message ? { message: request.body.message } : {}) }, actorOf(request));
+      const version = await notebooks.restore(
+        pid,
+        nid,
+        vid,
+        { baseVersionId: request.body.base_version_id, ...(request.body.message ? { message: request.body.message } : {}) },
+        actorOf(request),
+      );
       return reply.code(201).send({ success: true as const, data: version });
     },
   );

@@ -35,7 +35,8 @@ async function authorizeSettings(
   authorize: (action: PolicyAction) => Promise<unknown>,
 ): Promise<void> {
   const editorsMayPickProfile = services.settings.sandboxes.computeProfileOverride === 'editors';
-  if (MANAGED_FIELDS.some((field) => change[field] !== undefined && !(field === 'compute_profile' && editorsMayPickProfile))) await authorize('notebook.manage');
+  if (MANAGED_FIELDS.some((field) => change[field] !== undefined && !(field === 'compute_profile' && editorsMayPickProfile)))
+    await authorize('notebook.manage');
   if (change.security_labels === undefined) return;
   const labels = labelChange(labelsBefore, normalizeLabels(change.security_labels), services.labelPolicy);
   if (labels.raises) await authorize('security-labels.raise');
@@ -76,7 +77,13 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
     '/api/v1/projects/:pid/notebooks',
     {
       config: { idempotent: true },
-      schema: { tags: ['Notebooks'], summary: 'Create a notebook (blank, or from marimo source)', params: ProjectIdParams, body: NotebookCreate, response: { 201: Envelope(NotebookDetail) } },
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Create a notebook (blank, or from marimo source)',
+        params: ProjectIdParams,
+        body: NotebookCreate,
+        response: { 201: Envelope(NotebookDetail) },
+      },
     },
     async (request, reply) => {
       const { pid } = request.params;
@@ -96,7 +103,9 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
 
   app.get(
     '/api/v1/projects/:pid/notebooks/:nid',
-    { schema: { tags: ['Notebooks'], summary: 'A notebook: metadata, README and source', params: NotebookParams, response: { 200: Envelope(NotebookDetail) } } },
+    {
+      schema: { tags: ['Notebooks'], summary: 'A notebook: metadata, README and source', params: NotebookParams, response: { 200: Envelope(NotebookDetail) } },
+    },
     async (request) => {
       const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
       return { success: true as const, data: detailOf(notebook, await services.workspace.readme(notebook)) };
@@ -168,12 +177,14 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
       const { pid, nid } = request.params;
       await authorizeNotebook(request, services, pid, nid, 'project.read');
       const { version, html } = await notebooks.latestSnapshot(pid, nid);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('x-notebook-version', version.version_id)
-        // The snapshot is user content: keep it from running scripts against the hub's origin.
-        .header('content-security-policy', "sandbox allow-scripts; default-src 'self' 'unsafe-inline' data: blob:")
-        .send(html);
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          .header('x-notebook-version', version.version_id)
+          // The snapshot is user content: keep it from running scripts against the hub's origin.
+          .header('content-security-policy', "sandbox allow-scripts; default-src 'self' 'unsafe-inline' data: blob:")
+          .send(html)
+      );
     },
   );
 }

@@ -22,7 +22,10 @@ const Label = Type.String({ pattern: LABEL_PATTERN.source });
 const SecurityLabels = Type.Object({ classification: Label, compartments: Type.Array(Label, { maxItems: MAX_COMPARTMENTS }) }, closed);
 
 const LoginExpected = Type.Union([
-  Type.Object({ outcome: Type.Literal('allow'), entitlements: Type.Optional(Type.Array(Entitlement, { uniqueItems: true, description: 'Exactly these, in any order' })) }, closed),
+  Type.Object(
+    { outcome: Type.Literal('allow'), entitlements: Type.Optional(Type.Array(Entitlement, { uniqueItems: true, description: 'Exactly these, in any order' })) },
+    closed,
+  ),
   Type.Object({ outcome: Type.Literal('deny') }, closed),
 ]);
 const LoginStage = Type.Object(
@@ -48,7 +51,9 @@ const SecurityContext = Type.Object(
 const Member = Type.Object({ user_id: Type.Optional(Text(1, 128)), email: Type.Optional(Text(3, 320)), role: AssignableRole }, closed);
 const Resource = Type.Object(
   {
-    source: Type.Enum(['stored', 'synthetic'], { description: 'stored: the project, notebook and session named are read from the store; synthetic: the facts below' }),
+    source: Type.Enum(['stored', 'synthetic'], {
+      description: 'stored: the project, notebook and session named are read from the store; synthetic: the facts below',
+    }),
     kind: Scope,
     project_id: Type.Optional(ProjectId),
     notebook_id: Type.Optional(Text(1, 128)),
@@ -201,7 +206,11 @@ export function policyAnalyzerRoutes(app: HubApp, services: HubServices): void {
     '/api/v1/admin/policy/analyzer',
     {
       config: { action: 'admin.access' },
-      schema: { tags: ['System'], summary: 'Policy analyzer metadata: actions, entitlements, classification order', response: { 200: Envelope(PolicyAnalyzerMetadata) } },
+      schema: {
+        tags: ['System'],
+        summary: 'Policy analyzer metadata: actions, entitlements, classification order',
+        response: { 200: Envelope(PolicyAnalyzerMetadata) },
+      },
     },
     async () => ({ success: true as const, data: analyzer.metadata() }),
   );
@@ -213,7 +222,8 @@ export function policyAnalyzerRoutes(app: HubApp, services: HubServices): void {
       schema: {
         tags: ['System'],
         summary: 'Run a policy suite through the login rules and the policy engine the routes use',
-        description: 'Reads users, projects, notebooks and sessions, writes nothing. context {mode: live-self} stands for your own security context. See docs/authorization.md.',
+        description:
+          'Reads users, projects, notebooks and sessions, writes nothing. context {mode: live-self} stands for your own security context. See docs/authorization.md.',
         body: PolicySuiteV1,
         response: { 200: Envelope(PolicySuiteResult) },
       },

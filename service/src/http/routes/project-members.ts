@@ -9,7 +9,10 @@ import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { GroupMember, GroupMemberAdd, MemberAdd, ProjectIdParams, ProjectMember, RoleChange, membersOf } from './project-schemas.js';
 
-const MemberParams = Type.Intersect([ProjectIdParams, Type.Object({ member: Type.String({ minLength: 1, maxLength: 320, description: 'A user id, or the e-mail of an invited member' }) })]);
+const MemberParams = Type.Intersect([
+  ProjectIdParams,
+  Type.Object({ member: Type.String({ minLength: 1, maxLength: 320, description: 'A user id, or the e-mail of an invited member' }) }),
+]);
 const GroupParams = Type.Intersect([ProjectIdParams, Type.Object({ group: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._:@ -]{0,127}$' }) })]);
 
 function memberRef(value: string): MemberRef {
@@ -92,7 +95,15 @@ export function projectMemberRoutes(app: HubApp, services: HubServices): void {
 
   app.post(
     '/api/v1/projects/:pid/group-members',
-    { schema: { tags: ['Projects'], summary: 'Give an identity-provider group a role', params: ProjectIdParams, body: GroupMemberAdd, response: { 201: Groups } } },
+    {
+      schema: {
+        tags: ['Projects'],
+        summary: 'Give an identity-provider group a role',
+        params: ProjectIdParams,
+        body: GroupMemberAdd,
+        response: { 201: Groups },
+      },
+    },
     async (request, reply) => {
       const { pid } = request.params;
       await authorizeProject(request, services, pid, 'project.members.manage');

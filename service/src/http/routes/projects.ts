@@ -32,11 +32,17 @@ export function projectRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const principal = principalOf(request);
       assertTokenAllowsAction(principal, 'project.read');
-      const page = await listVisibleProjects(await services.catalog.view(), policySubjectOf(principal, services), principal.credential.context, policyEnvironmentOf(services), {
-        cursor: request.query.cursor ?? null,
-        limit: pageLimit(request.query.limit, services.settings.limits),
-        ...(request.query.tag_namespace !== undefined ? { tagNamespace: request.query.tag_namespace } : {}),
-      });
+      const page = await listVisibleProjects(
+        await services.catalog.view(),
+        policySubjectOf(principal, services),
+        principal.credential.context,
+        policyEnvironmentOf(services),
+        {
+          cursor: request.query.cursor ?? null,
+          limit: pageLimit(request.query.limit, services.settings.limits),
+          ...(request.query.tag_namespace !== undefined ? { tagNamespace: request.query.tag_namespace } : {}),
+        },
+      );
       return { success: true as const, data: { items: page.items.map(listEntryOf), next_cursor: page.nextCursor } };
     },
   );
@@ -88,7 +94,14 @@ export function projectRoutes(app: HubApp, services: HubServices): void {
 
   app.delete(
     '/api/v1/projects/:pid',
-    { schema: { tags: ['Projects'], summary: 'Delete a project: it disappears from every list and route', params: ProjectIdParams, response: { 200: SuccessResponse } } },
+    {
+      schema: {
+        tags: ['Projects'],
+        summary: 'Delete a project: it disappears from every list and route',
+        params: ProjectIdParams,
+        response: { 200: SuccessResponse },
+      },
+    },
     async (request) => {
       await authorizeProject(request, services, request.params.pid, 'project.delete');
       await services.projects.delete(request.params.pid, actorOf(request)).catch((error: unknown) => {

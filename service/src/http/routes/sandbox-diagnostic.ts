@@ -95,11 +95,11 @@ export function sandboxDiagnosticRoutes(app: HubApp, services: HubServices): voi
         });
       }
       try {
-        const report = await runStartupDiagnostic(
-          services.sandboxes,
-          body,
-          { profiles: settings.sandboxes.computeProfiles, readinessTimeoutMs: timeoutMs, logger: request.log },
-        );
+        const report = await runStartupDiagnostic(services.sandboxes, body, {
+          profiles: settings.sandboxes.computeProfiles,
+          readinessTimeoutMs: timeoutMs,
+          logger: request.log,
+        });
         await services.audit.append({
           event: 'admin.sandbox_diagnostic',
           actor: principal.user.id,

@@ -42,7 +42,9 @@ export const SessionCreate = Type.Object(
   {
     notebook_id: Type.String({ pattern: '^nb-[0-9a-z]{16}$' }),
     mode: Mode,
-    takeover_from: Type.Optional(Type.String({ pattern: '^ses-[0-9a-z]{16}$', description: 'Take the notebook over from this edit session (managers, or the notebook author)' })),
+    takeover_from: Type.Optional(
+      Type.String({ pattern: '^ses-[0-9a-z]{16}$', description: 'Take the notebook over from this edit session (managers, or the notebook author)' }),
+    ),
     wait: Type.Optional(Type.Boolean({ description: 'Answer once the session is running or has failed (up to the start-up timeout)' })),
   },
   { additionalProperties: false },
@@ -77,5 +79,13 @@ export function sessionOf(record: SessionRecord, reused?: boolean) {
 }
 
 export function sessionListEntryOf(summary: SessionSummary) {
-  return { id: summary.id, notebook_id: summary.notebook_id, mode: summary.mode, user_id: summary.user_id, state: summary.state, created_at: summary.created_at, url: `/s/${summary.id}/` };
+  return {
+    id: summary.id,
+    notebook_id: summary.notebook_id,
+    mode: summary.mode,
+    user_id: summary.user_id,
+    state: summary.state,
+    created_at: summary.created_at,
+    url: `/s/${summary.id}/`,
+  };
 }

@@ -12,7 +12,17 @@ import { Envelope, Nullable, Page, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookVersionSchema } from './notebook-schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
-import { Heartbeat, SaveRequest, Session, SessionCreate, SessionListEntry, SessionParams, StopRequest, sessionListEntryOf, sessionOf } from './session-schemas.js';
+import {
+  Heartbeat,
+  SaveRequest,
+  Session,
+  SessionCreate,
+  SessionListEntry,
+  SessionParams,
+  StopRequest,
+  sessionListEntryOf,
+  sessionOf,
+} from './session-schemas.js';
 
 const actorOf = (request: FastifyRequest) => {
   const { user } = principalOf(request);
@@ -27,10 +37,21 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
 
   app.get(
     '/api/v1/projects/:pid/sessions',
-    { schema: { tags: ['Sessions'], summary: "A project's sessions, newest first", params: ProjectIdParams, querystring: PageQuery, response: { 200: Envelope(Page(SessionListEntry)) } } },
+    {
+      schema: {
+        tags: ['Sessions'],
+        summary: "A project's sessions, newest first",
+        params: ProjectIdParams,
+        querystring: PageQuery,
+        response: { 200: Envelope(Page(SessionListEntry)) },
+      },
+    },
     async (request) => {
       await authorizeProject(request, services, request.params.pid, 'project.read');
-      const page = await sessionStore.list(request.params.pid, { cursor: request.query.cursor ?? null, limit: pageLimit(request.query.limit, settings.limits) });
+      const page = await sessionStore.list(request.params.pid, {
+        cursor: request.query.cursor ?? null,
+        limit: pageLimit(request.query.limit, settings.limits),
+      });
       return { success: true as const, data: { items: page.items.map((item) => sessionListEntryOf(item.value)), next_cursor: page.nextCursor } };
     },
   );
@@ -105,7 +126,13 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
     '/api/v1/projects/:pid/sessions/:sid/stop',
     {
       preValidation: absentBodyIsEmpty,
-      schema: { tags: ['Sessions'], summary: 'Stop a session (edit sessions save first unless save=false)', params: SessionParams, body: StopRequest, response: { 200: Envelope(Session) } },
+      schema: {
+        tags: ['Sessions'],
+        summary: 'Stop a session (edit sessions save first unless save=false)',
+        params: SessionParams,
+        body: StopRequest,
+        response: { 200: Envelope(Session) },
+      },
     },
     async (request) => {
       const { pid, sid } = request.params;

@@ -60,7 +60,10 @@ export function systemRoutes(app: HubApp, services: HubServices): void {
       if (!principal) throw new HubError('UNAUTHORIZED', 'the deep health check requires authentication');
       const checks = await runDeepHealth(services);
       const failed = checks.some((check) => check.status === 'failed');
-      return reply.code(failed ? 503 : 200).header('cache-control', 'no-store').send({ status: failed ? 'failed' : 'ok', checks });
+      return reply
+        .code(failed ? 503 : 200)
+        .header('cache-control', 'no-store')
+        .send({ status: failed ? 'failed' : 'ok', checks });
     },
   );
 
@@ -82,9 +85,7 @@ export function systemRoutes(app: HubApp, services: HubServices): void {
     async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(renderOpenApiYaml(app)),
   );
 
-  app.get(
-    '/openapi.yaml',
-    { config: { public: true }, schema: { hide: true } },
-    async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(renderOpenApiYaml(app)),
+  app.get('/openapi.yaml', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/yaml; charset=utf-8').send(renderOpenApiYaml(app)),
   );
 }

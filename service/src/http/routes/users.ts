@@ -129,7 +129,13 @@ export function userRoutes(app: HubApp, services: HubServices): void {
         backend: backends[group] ?? null,
         settings: SETTING_DEFINITIONS.filter((definition) => definition.group === group).map((definition) => {
           const raw = settings.environment[definition.key];
-          return { key: definition.key, name: definition.name, value: definition.secret || raw === undefined ? null : raw, secret: definition.secret, set: raw !== undefined };
+          return {
+            key: definition.key,
+            name: definition.name,
+            value: definition.secret || raw === undefined ? null : raw,
+            secret: definition.secret,
+            set: raw !== undefined,
+          };
         }),
       }));
       const superAdmins = [...settings.auth.superAdmins, ...(await users.grantedSuperAdminEmails())];

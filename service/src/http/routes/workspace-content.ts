@@ -20,11 +20,13 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
 
 /** Headers every workspace download carries: user content must never act on the hub's origin. */
 function userContent(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('x-content-type-options', 'nosniff')
-    // Even if a browser rendered the file as a document, it would get an opaque origin and no scripts.
-    .header('content-security-policy', 'sandbox')
-    .header('cross-origin-resource-policy', 'same-origin');
+  return (
+    reply
+      .header('x-content-type-options', 'nosniff')
+      // Even if a browser rendered the file as a document, it would get an opaque origin and no scripts.
+      .header('content-security-policy', 'sandbox')
+      .header('cross-origin-resource-policy', 'same-origin')
+  );
 }
 
 /**
@@ -42,10 +44,12 @@ export function sendWorkspaceFile(reply: FastifyReply, file: { item: WorkspaceIt
 }
 
 export function sendArchive(reply: FastifyReply, name: string, stream: Readable): FastifyReply {
-  return userContent(reply)
-    .type('application/zip')
-    // Built on every request and possibly large: nothing to revalidate, nothing to keep.
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', contentDisposition('attachment', name))
-    .send(stream);
+  return (
+    userContent(reply)
+      .type('application/zip')
+      // Built on every request and possibly large: nothing to revalidate, nothing to keep.
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', contentDisposition('attachment', name))
+      .send(stream)
+  );
 }

@@ -54,7 +54,10 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
         const { notebook } = await writeNotebook(request, services, request.params);
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const ifMatch = ifMatchOf(request.headers['if-match']);
-        const conditions = { ...(ifMatch !== undefined ? { ifMatch } : {}), ...(request.headers['if-none-match']?.trim() === '*' ? { ifNoneMatch: true } : {}) };
+        const conditions = {
+          ...(ifMatch !== undefined ? { ifMatch } : {}),
+          ...(request.headers['if-none-match']?.trim() === '*' ? { ifNoneMatch: true } : {}),
+        };
         const { item, created } = await workspace.upload(notebook, request.query.path, body, actorOf(request), conditions);
         return reply.code(created ? 201 : 200).send({ success: true as const, data: item });
       },
@@ -65,7 +68,13 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
     `${WORKSPACE}/directories`,
     {
       config: { idempotent: true },
-      schema: { tags: ['Notebooks'], summary: 'Create a folder (and missing parents); 200 when it already existed', params: NotebookParams, body: MkdirBody, response: ItemResponse },
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Create a folder (and missing parents); 200 when it already existed',
+        params: NotebookParams,
+        body: MkdirBody,
+        response: ItemResponse,
+      },
     },
     async (request, reply) => {
       const { notebook } = await writeNotebook(request, services, request.params);
@@ -78,7 +87,13 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
     `${WORKSPACE}/copy`,
     {
       config: { idempotent: true },
-      schema: { tags: ['Notebooks'], summary: 'Copy a file or a folder with everything in it', params: NotebookParams, body: TransferBody, response: { 201: Envelope(WorkspaceItem) } },
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Copy a file or a folder with everything in it',
+        params: NotebookParams,
+        body: TransferBody,
+        response: { 201: Envelope(WorkspaceItem) },
+      },
     },
     async (request, reply) => {
       const { notebook } = await writeNotebook(request, services, request.params);
@@ -91,11 +106,20 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
     `${WORKSPACE}/move`,
     {
       config: { idempotent: true },
-      schema: { tags: ['Notebooks'], summary: 'Move or rename a file or a folder', params: NotebookParams, body: TransferBody, response: { 200: Envelope(WorkspaceItem) } },
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Move or rename a file or a folder',
+        params: NotebookParams,
+        body: TransferBody,
+        response: { 200: Envelope(WorkspaceItem) },
+      },
     },
     async (request) => {
       const { notebook } = await writeNotebook(request, services, request.params);
-      return { success: true as const, data: await workspace.move(notebook, request.body.from, request.body.to, request.body.overwrite ?? false, actorOf(request)) };
+      return {
+        success: true as const,
+        data: await workspace.move(notebook, request.body.from, request.body.to, request.body.overwrite ?? false, actorOf(request)),
+      };
     },
   );
 

@@ -31,7 +31,14 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
 
   app.get(
     `${WORKSPACE}/access`,
-    { schema: { tags: ['Notebooks'], summary: 'Whether the caller may change the workspace, and its protected paths', params: NotebookParams, response: { 200: Envelope(WorkspaceAccess) } } },
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Whether the caller may change the workspace, and its protected paths',
+        params: NotebookParams,
+        response: { 200: Envelope(WorkspaceAccess) },
+      },
+    },
     async (request) => {
       const loaded = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
       return { success: true as const, data: await workspace.access(loaded.notebook, await mayWrite(request, services, loaded)) };

@@ -48,8 +48,19 @@ describe('blobs housekeeping', () => {
   const referencedByImport = async (body: string) => {
     const blob = await files.putBlob(Buffer.from(body));
     const at = Date.now();
-    const record = { schema_version: 1, id: newImportId(at), project_id: PID, created_at: new Date(at).toISOString(), notebooks: [] } as unknown as ImportRecord;
-    await new ImportRecords(store).create(record, { schema_version: 1, import_id: record.id, files: [{ path: 'data.csv', blob, size: body.length, mime_type: 'text/csv' }], directories: [] });
+    const record = {
+      schema_version: 1,
+      id: newImportId(at),
+      project_id: PID,
+      created_at: new Date(at).toISOString(),
+      notebooks: [],
+    } as unknown as ImportRecord;
+    await new ImportRecords(store).create(record, {
+      schema_version: 1,
+      import_id: record.id,
+      files: [{ path: 'data.csv', blob, size: body.length, mime_type: 'text/csv' }],
+      directories: [],
+    });
     return blob;
   };
 

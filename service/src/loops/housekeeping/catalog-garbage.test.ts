@@ -108,7 +108,10 @@ describe('catalog garbage collection', () => {
     for (const id of expected) expect((await planRecovery(store, cold, { mode: 'snapshot', snapshotId: id })).report.errors).toEqual([]);
 
     // A second pass finds nothing more to do.
-    expect(await catalogGarbageTask(store, services.catalog, { keepForMs: 0, keepLast: 2, graceMs: 0 }).run(context())).toMatchObject({ snapshots_deleted: 0, nodes_deleted: 0 });
+    expect(await catalogGarbageTask(store, services.catalog, { keepForMs: 0, keepLast: 2, graceMs: 0 }).run(context())).toMatchObject({
+      snapshots_deleted: 0,
+      nodes_deleted: 0,
+    });
   });
 
   it('puts back a node that a writer reused while it was being deleted', async () => {

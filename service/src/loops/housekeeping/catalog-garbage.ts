@@ -119,7 +119,10 @@ async function keptSnapshots(
     kept.add(cursor.parent_id);
     cursor = await catalog.readSnapshot(cursor.parent_id);
   }
-  const newestFirst = listed.map((snapshot) => snapshot.id).sort().reverse();
+  const newestFirst = listed
+    .map((snapshot) => snapshot.id)
+    .sort()
+    .reverse();
   for (const id of newestFirst.slice(0, settings.keepLast)) kept.add(id);
   const minAgeMs = Math.max(settings.keepForMs, settings.graceMs);
   for (const snapshot of listed) if (now - snapshot.lastModified < minAgeMs) kept.add(snapshot.id);

@@ -63,5 +63,4 @@ export const loginSessionsTask = (store: ObjectStore, options?: RecordSweepOptio
   expiredRecordsTask(store, 'login_sessions', LOGIN_SESSIONS_PREFIX, options);
 
 /** OIDC logins that were started and never completed (`auth/login-flows/*`, 10-minute lifetime). */
-export const loginFlowsTask = (store: ObjectStore, options?: RecordSweepOptions) =>
-  expiredRecordsTask(store, 'login_flows', LOGIN_FLOWS_PREFIX, options);
+export const loginFlowsTask = (store: ObjectStore, options?: RecordSweepOptions) => expiredRecordsTask(store, 'login_flows', LOGIN_FLOWS_PREFIX, options);
