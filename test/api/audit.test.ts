@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, type AuditLogEntry } from '../../service/src/core/audit/audit-log.js';
 import { AuditQueries } from '../../service/src/core/audit/audit-queries.js';
-import type { ObjectStore } from '../../service/src/core/store/object-store.js';
+import type { ObjectStore } from '../../service/src/core/ports/object-store.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Catalog } from '../../service/src/core/catalog/catalog.js';
 import { layout } from '../../service/src/core/storage-layout.js';
-import { FsObjectStore } from '../../service/src/store/fs-store.js';
+import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 import { runHubCommand, startHubProcess, type HubProcess } from '../support/hub-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 

@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSettings } from '../../service/src/config/settings.js';
 import { layout } from '../../service/src/core/storage-layout.js';
-import { createHub, type Hub } from '../../service/src/hub.js';
+import { createHub, type Hub } from '../../service/src/compose/hub.js';
 import type { MaintenanceHealth } from '../../service/src/loops/loop-state.js';
-import { FsObjectStore } from '../../service/src/store/fs-store.js';
-import { createLogger } from '../../service/src/telemetry/logger.js';
+import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { startTestHub } from '../support/test-hub.js';
 import { makeTempDir } from '../support/temp-dir.js';
 

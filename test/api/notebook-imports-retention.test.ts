@@ -2,7 +2,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotebookImports, importLimitsFor } from '../../service/src/core/imports/notebook-imports.js';
 import type { Logger } from '../../service/src/core/ports/logger.js';
-import { ZipFolderReader } from '../../service/src/imports/zip-folder-reader.js';
+import { ZipFolderReader } from '../../service/src/adapters/zip/zip-folder-reader.js';
 import { notebookImportsTask } from '../../service/src/loops/housekeeping/notebook-imports.js';
 import { CSV_NOTEBOOK, marimoNotebook } from '../support/notebook-folders.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotebookImports, importLimitsFor } from '../../service/src/core/imports/notebook-imports.js';
-import { StoreUnavailableError, type ObjectStore } from '../../service/src/core/store/object-store.js';
+import { StoreUnavailableError, type ObjectStore } from '../../service/src/core/ports/object-store.js';
 import { catalogKeys, layout } from '../../service/src/core/storage-layout.js';
 import { WorkspaceService } from '../../service/src/core/workspace/workspace-service.js';
-import { ZipFolderReader } from '../../service/src/imports/zip-folder-reader.js';
+import { ZipFolderReader } from '../../service/src/adapters/zip/zip-folder-reader.js';
 import { smallNotebookZip } from '../support/notebook-folders.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 

@@ -3,7 +3,7 @@ import { newSessionId } from '../../service/src/core/ids.js';
 import { NotebookRecords } from '../../service/src/core/notebooks/notebook-records.js';
 import { NotebookService, type Actor } from '../../service/src/core/notebooks/notebook-service.js';
 import type { SessionRecord } from '../../service/src/core/sessions/session-model.js';
-import type { ObjectStore } from '../../service/src/core/store/object-store.js';
+import type { ObjectStore } from '../../service/src/core/ports/object-store.js';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 

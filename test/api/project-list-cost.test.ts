@@ -5,10 +5,10 @@ import type { TreeNode } from '../../service/src/core/catalog/tree.js';
 import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
 import { newProjectId, newRevisionId } from '../../service/src/core/ids.js';
 import { projectCatalogEntries, type ProjectRevision } from '../../service/src/core/projects/project-records.js';
-import type { ObjectStore } from '../../service/src/core/store/object-store.js';
-import { createHub } from '../../service/src/hub.js';
-import { FsObjectStore } from '../../service/src/store/fs-store.js';
-import { createLogger } from '../../service/src/telemetry/logger.js';
+import type { ObjectStore } from '../../service/src/core/ports/object-store.js';
+import { createHub } from '../../service/src/compose/hub.js';
+import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const PAGE = 20;

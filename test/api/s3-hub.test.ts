@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
-import { S3ObjectStore } from '../../service/src/store/s3-store.js';
+import { S3ObjectStore } from '../../service/src/adapters/store/s3-store.js';
 import { startFakeUnconditionalS3 } from '../support/fake-unconditional-store.js';
 import { runHubCommand, startHubProcess } from '../support/hub-process.js';
 import { makeTempDir } from '../support/temp-dir.js';

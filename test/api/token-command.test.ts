@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
-import { FsObjectStore } from '../../service/src/store/fs-store.js';
+import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 import { runHubCommand, startHubProcess } from '../support/hub-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 

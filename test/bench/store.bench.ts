@@ -12,7 +12,7 @@ import { Catalog } from '../../service/src/core/catalog/catalog.js';
 import { projectCatalogEntries, type ProjectRevision } from '../../service/src/core/projects/project-records.js';
 import { newProjectId, newRevisionId } from '../../service/src/core/ids.js';
 import { catalogKeys } from '../../service/src/core/storage-layout.js';
-import { FsObjectStore } from '../../service/src/store/fs-store.js';
+import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const LARGE = quick ? 500 : 10_000;

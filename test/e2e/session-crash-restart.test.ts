@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../service/src/config/settings.js';
 import { layout } from '../../service/src/core/storage-layout.js';
-import { createHub, type Hub } from '../../service/src/hub.js';
-import { createLogger } from '../../service/src/telemetry/logger.js';
+import { createHub, type Hub } from '../../service/src/compose/hub.js';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { startHubProcess, runHubCommand, type HubProcess } from '../support/hub-process.js';
 import { connectKernel, saveCells, serverTokenOf } from '../support/marimo-client.js';
 import { eventually, killAllLocalSandboxes, killLocalSandbox, sandboxRuntime } from '../support/session-world.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openObjectStore } from '../../service/src/config/compose.js';
+import { openObjectStore } from '../../service/src/compose/adapters.js';
 import type { SessionRecord } from '../../service/src/core/sessions/session-model.js';
 import { catalogKeys, layout } from '../../service/src/core/storage-layout.js';
 import { FakeCrashingStore, SimulatedCrash } from '../support/fake-crashing-store.js';

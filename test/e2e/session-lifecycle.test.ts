@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../service/src/config/settings.js';
 import { layout } from '../../service/src/core/storage-layout.js';
-import { createHub, type Hub } from '../../service/src/hub.js';
+import { createHub, type Hub } from '../../service/src/compose/hub.js';
 import { LoopRunner } from '../../service/src/loops/loop-runner.js';
 import { MaintenanceLoop } from '../../service/src/loops/maintenance-loop.js';
 import { registerSessionLoops } from '../../service/src/loops/session-loops.js';
-import { createLogger } from '../../service/src/telemetry/logger.js';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { connectKernel } from '../support/marimo-client.js';
 import { eventually, killLocalSandbox, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';

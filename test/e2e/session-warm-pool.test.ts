@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../../service/src/config/settings.js';
 import { layout } from '../../service/src/core/storage-layout.js';
-import { createHub, type Hub } from '../../service/src/hub.js';
-import { createLogger } from '../../service/src/telemetry/logger.js';
+import { createHub, type Hub } from '../../service/src/compose/hub.js';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { eventually, killLocalSandbox, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 describe.skipIf(sandboxRuntime === null)('the warm pool', () => {

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { createS3Client } from '../../service/src/store/s3-store.js';
+import { createS3Client } from '../../service/src/adapters/store/s3-store.js';
 import { ensurePythonVenv } from './python-venv.js';
 
 /** What the S3 suites get through `inject('seaweedfs')`. */

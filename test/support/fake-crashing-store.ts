@@ -1,4 +1,4 @@
-import type { DeleteOptions, ListOptions, ListPage, ObjectStore, PutOptions, StoredObject } from '../../service/src/core/store/object-store.js';
+import type { DeleteOptions, ListOptions, ListPage, ObjectStore, PutOptions, StoredObject } from '../../service/src/core/ports/object-store.js';
 import { layout } from '../../service/src/core/storage-layout.js';
 
 /** What every call of a crashed process's store raises. */

@@ -1,8 +1,8 @@
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ObjectStore } from '../../service/src/core/store/object-store.js';
-import { createS3Client } from '../../service/src/store/s3-store.js';
+import type { ObjectStore } from '../../service/src/core/ports/object-store.js';
+import { createS3Client } from '../../service/src/adapters/store/s3-store.js';
 
 /**
  * Wraps a real store so that it ignores every write condition, like S3-compatible servers without

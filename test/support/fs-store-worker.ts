@@ -8,8 +8,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { updateJson } from '../../service/src/core/store/cas.js';
-import { PreconditionFailedError } from '../../service/src/core/store/object-store.js';
-import { FsObjectStore } from '../../service/src/store/fs-store.js';
+import { PreconditionFailedError } from '../../service/src/core/ports/object-store.js';
+import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 
 const [mode, root, key, count] = process.argv.slice(2);
 const store = new FsObjectStore(root!, { staleLockMs: 2000 });

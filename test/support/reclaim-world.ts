@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openSandboxDriver } from '../../service/src/config/compose.js';
+import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import type { SandboxDriver } from '../../service/src/core/ports/sandbox-driver.js';
 import type { ReclaimTimings } from '../../service/src/core/sessions/reclaim-rules.js';
 import type { SessionRecord } from '../../service/src/core/sessions/session-model.js';

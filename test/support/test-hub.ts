@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import { readSettings, type HubSettings } from '../../service/src/config/settings.js';
 import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
 import type { HubApp } from '../../service/src/http/types.js';
-import { createHub, type CreateHubOptions, type Hub } from '../../service/src/hub.js';
-import { createLogger } from '../../service/src/telemetry/logger.js';
+import { createHub, type CreateHubOptions, type Hub } from '../../service/src/compose/hub.js';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { makeTempDir } from './temp-dir.js';
 
 export interface CallOptions {

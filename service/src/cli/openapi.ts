@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readSettings } from '../config/settings.js';
 import { renderOpenApiYaml } from '../http/openapi.js';
-import { createHub } from '../hub.js';
-import { createLogger } from '../telemetry/logger.js';
+import { createHub } from '../compose/hub.js';
+import { createLogger } from '../adapters/telemetry/logger.js';
 
 /**
  * The OpenAPI document of the hub with its embedded defaults, built from the route schemas

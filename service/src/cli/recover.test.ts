@@ -11,7 +11,7 @@ import { ProjectRecords } from '../core/projects/project-records.js';
 import { ProjectService } from '../core/projects/project-service.js';
 import type { RecoveryReport } from '../core/recovery/plan.js';
 import { layout } from '../core/storage-layout.js';
-import { FsObjectStore } from '../store/fs-store.js';
+import { FsObjectStore } from '../adapters/store/fs-store.js';
 import { runRecover, type RecoverIo, type RecoverOptions } from './recover.js';
 
 const run = promisify(execFile);

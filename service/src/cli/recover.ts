@@ -1,11 +1,11 @@
-import { openObjectStore } from '../config/compose.js';
+import { openObjectStore } from '../compose/adapters.js';
 import { readSettings } from '../config/settings.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { Catalog } from '../core/catalog/catalog.js';
 import { SNAPSHOT_ID_PATTERN } from '../core/ids.js';
 import { RecoveryRefusedError, applyRecovery, type ApplyOptions } from '../core/recovery/apply.js';
 import { planRecovery, type RecoveryMode } from '../core/recovery/plan.js';
-import type { ObjectStore } from '../core/store/object-store.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
 import { preflightStore } from '../core/store/preflight.js';
 
 export interface RecoverOptions {

@@ -1,6 +1,6 @@
 import { readSettings, unknownSettingVariables } from '../config/settings.js';
-import { createHub, type Hub } from '../hub.js';
-import { createLogger } from '../telemetry/logger.js';
+import { createHub, type Hub } from '../compose/hub.js';
+import { createLogger } from '../adapters/telemetry/logger.js';
 
 /** After the drain budget runs out, this much more time is allowed before the process exits. */
 const GRACE_AFTER_TIMEOUT_MS = 10_000;

@@ -1,12 +1,12 @@
-import { openObjectStore } from '../config/compose.js';
+import { openObjectStore } from '../compose/adapters.js';
 import { readSettings } from '../config/settings.js';
 import { HubError } from '../core/errors.js';
 import { UNRESTRICTED_SCOPE } from '../core/identity/access-tokens.js';
 import { normalizeEmail } from '../core/identity/users.js';
 import { preflightStore } from '../core/store/preflight.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
-import { createStoreServices } from '../services.js';
-import { createLogger } from '../telemetry/logger.js';
+import { createStoreServices } from '../compose/services.js';
+import { createLogger } from '../adapters/telemetry/logger.js';
 
 export interface TokenCreateOptions {
   email: string;

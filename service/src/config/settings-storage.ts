@@ -1,4 +1,4 @@
-import { assertValidKey } from '../core/store/object-store.js';
+import { assertValidKey } from '../core/ports/object-store.js';
 import { ConfigError, httpUrl, oneOf, requiredText, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 import path from 'node:path';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resourceAttributesOf } from '../telemetry/telemetry.js';
+import { resourceAttributesOf } from '../adapters/telemetry/telemetry.js';
 import { ConfigError, readSettings } from './settings.js';
 
 const read = (env: Record<string, string>) => readSettings({ SERVICE_DATA_DIR: '/srv/hub', ...env }).telemetry;

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
-import type { HubServices } from '../services.js';
+import type { HubServices } from '../compose/services.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { registerCaching } from './caching.js';
 import { errorEnvelope, handleError } from './envelope.js';

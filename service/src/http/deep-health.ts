@@ -1,5 +1,5 @@
 import { preflightStore } from '../core/store/preflight.js';
-import type { HubServices } from '../services.js';
+import type { HubServices } from '../compose/services.js';
 
 export interface HealthCheck {
   name: string;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CasExhaustedError } from '../core/store/cas.js';
 import { HubError, type ErrorCode, type FieldProblem } from '../core/errors.js';
-import { InvalidCursorError, StoreUnavailableError } from '../core/store/object-store.js';
+import { InvalidCursorError, StoreUnavailableError } from '../core/ports/object-store.js';
 import { ERROR_STATUS } from './error-status.js';
 
 export interface ErrorEnvelope {

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../core/errors.js';
 import { getJson, jsonBody } from '../core/store/cas.js';
-import { PreconditionFailedError, type ObjectStore } from '../core/store/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../core/ports/object-store.js';
 import { layout } from '../core/storage-layout.js';
 import { matchedRoute } from './matched-route.js';
 import type { HubApp } from './types.js';

@@ -1,6 +1,6 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString } from 'pino';
-import { infoLine, jsonString } from '../telemetry/logger.js';
+import { infoLine, jsonString } from '../adapters/telemetry/logger.js';
 import { matchedRoute } from './matched-route.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Catalog } from '../core/catalog/catalog.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
-import type { ObjectStore } from '../core/store/object-store.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
 import type { BackgroundWork } from '../lifecycle/background-work.js';
 import { defaultHousekeepingTasks, type HousekeepingOptions } from './housekeeping/defaults.js';
 import { observeLoopMetrics } from './loop-metrics.js';

@@ -1,6 +1,6 @@
 import type { Logger } from '../core/ports/logger.js';
 import { Lease } from '../core/records/lease.js';
-import type { ObjectStore } from '../core/store/object-store.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
 import { layout } from '../core/storage-layout.js';
 import type { LoopDefinition, LoopOutcome } from './loop-types.js';
 

@@ -1,6 +1,6 @@
 import type { Logger } from '../core/ports/logger.js';
 import { jsonBody } from '../core/store/cas.js';
-import type { ObjectStore } from '../core/store/object-store.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
 import type { LoopOutcome } from './loop-types.js';
 
 /** `_system/loop-status/<loop>`: the latest attempt of a loop on any replica. */

@@ -1,5 +1,5 @@
 import type { Logger } from '../core/ports/logger.js';
-import type { ObjectStore } from '../core/store/object-store.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
 import type { BackgroundWork } from '../lifecycle/background-work.js';
 import { LoopAbortError, runAttempt, type AttemptResult } from './loop-attempt.js';
 import { errorSummary, writeLoopReport } from './loop-report.js';

@@ -8,7 +8,7 @@ import type { Logger } from '../core/ports/logger.js';
 import { jsonBody } from '../core/store/cas.js';
 import { layout } from '../core/storage-layout.js';
 import { BackgroundWork } from '../lifecycle/background-work.js';
-import { FsObjectStore } from '../store/fs-store.js';
+import { FsObjectStore } from '../adapters/store/fs-store.js';
 import { createHubLoops } from './compose.js';
 import { loginFlowsTask, loginSessionsTask } from './housekeeping/expired-records.js';
 import { idempotencyTask } from './housekeeping/idempotency.js';

@@ -1,5 +1,5 @@
 import type { HubSettings } from '../config/settings.js';
-import type { HubServices } from '../services.js';
+import type { HubServices } from '../compose/services.js';
 import type { HubLoops } from './compose.js';
 import { HUB_LOOPS } from './loop-types.js';
 

@@ -1,6 +1,6 @@
 import { timeOrderedId } from '../ids.js';
 import { getJson, updateJson } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { presentAlertKinds, type AlertKind } from './alert-kinds.js';
 import { endpointHost } from './endpoint-policy.js';

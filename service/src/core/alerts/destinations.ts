@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
-import { InvalidCursorError } from '../store/object-store.js';
-import type { AlertAttemptOutcome, AlertSender } from './alert-sender.js';
+import { InvalidCursorError } from '../ports/object-store.js';
+import type { AlertAttemptOutcome, AlertSender } from '../ports/alert-sender.js';
 import { TEST_ALERT_KIND } from './delivery-message.js';
 import { ALERT_ID_PATTERN, newAlertId, type AlertDestinationRecords, type AlertDestinationType, type StoredAlertDestination } from './destination-records.js';
 import { attemptDelivery, newAlertEventId } from './dispatcher.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
-import { FsObjectStore } from '../../store/fs-store.js';
+import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import type { Logger } from '../ports/logger.js';
 import type { ProjectEvent } from '../ports/project-events.js';
-import type { AlertAttemptOutcome, AlertRequest, AlertSender } from './alert-sender.js';
+import type { AlertAttemptOutcome, AlertRequest, AlertSender } from '../ports/alert-sender.js';
 import { AlertDestinationRecords, type StoredAlertDestination } from './destination-records.js';
 import { AlertDispatcher } from './dispatcher.js';
 

@@ -1,7 +1,7 @@
 import { timeOrderedId } from '../ids.js';
 import type { Logger } from '../ports/logger.js';
 import type { ProjectEvent, ProjectEventPublisher } from '../ports/project-events.js';
-import type { AlertAttemptOutcome, AlertSender } from './alert-sender.js';
+import type { AlertAttemptOutcome, AlertSender } from '../ports/alert-sender.js';
 import { renderAttempt, type AlertPayload } from './delivery-message.js';
 import type { AlertDestinationRecords, StoredAlertDestination } from './destination-records.js';
 import { delivered, pause, retryable, retryDelay, type DeliveryPolicy } from './retry.js';

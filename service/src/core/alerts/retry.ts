@@ -1,4 +1,4 @@
-import type { AlertAttemptOutcome } from './alert-sender.js';
+import type { AlertAttemptOutcome } from '../ports/alert-sender.js';
 
 export interface DeliveryPolicy {
   /** Tries per delivery, the first included. */

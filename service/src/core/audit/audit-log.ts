@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jsonBody } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 
 export interface AuditLogEntry {

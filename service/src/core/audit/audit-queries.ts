@@ -1,6 +1,6 @@
 import { HubError } from '../errors.js';
 import { parseJson } from '../store/cas.js';
-import { encodeListCursor, type ObjectStore } from '../store/object-store.js';
+import { encodeListCursor, type ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import type { AuditLogEntry } from './audit-log.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
-import { FsObjectStore } from '../../store/fs-store.js';
+import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import { HubError, NotInitializedError } from '../errors.js';
-import { InvalidCursorError } from '../store/object-store.js';
+import { InvalidCursorError } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { Catalog } from './catalog.js';
 

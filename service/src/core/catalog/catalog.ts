@@ -1,7 +1,7 @@
 import { HubError, NotInitializedError } from '../errors.js';
 import { newSnapshotId } from '../ids.js';
 import { DEFAULT_CAS_RETRY, backoffDelay, jsonBody, parseJson, sleep, type RetryPolicy } from '../store/cas.js';
-import { InvalidCursorError, PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { InvalidCursorError, PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import { NO_METRICS, type Counter, type Metrics } from '../ports/metrics.js';
 import { layout } from '../storage-layout.js';
 import { CatalogNodeMissingError, ObjectStoreNodeStore } from './node-store.js';

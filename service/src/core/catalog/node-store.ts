@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import type { NodeStore, TreeNode } from './tree.js';
 

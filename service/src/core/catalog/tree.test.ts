@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
-import { FsObjectStore } from '../../store/fs-store.js';
+import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import { NODE_WRITE_TRUST_MS, ObjectStoreNodeStore } from './node-store.js';
 import { layout } from '../storage-layout.js';
 import { DELETE, EMPTY_TREE, applyOps, buildTree, getValue, scan, type TreeOp, type TreeRoot } from './tree.js';

@@ -4,7 +4,7 @@ import { newTokenId } from '../ids.js';
 import type { PolicyAction } from '../policy/actions.js';
 import type { SecurityContext } from '../policy/security-labels.js';
 import { getJson, jsonBody, parseJson } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { randomSecret, secretHash } from './secrets.js';
 

@@ -1,6 +1,6 @@
 import type { SecurityContext } from '../policy/security-labels.js';
 import { getJson, jsonBody } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { randomSecret, secretHash } from './secrets.js';
 

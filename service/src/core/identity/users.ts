@@ -4,7 +4,7 @@ import { HubError } from '../errors.js';
 import { newRevisionId, newUserId } from '../ids.js';
 import { commitRevision, retryChange } from '../records/revisions.js';
 import { parseJson } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 
 /** One immutable revision of a user: `records/users/<uid>/<revision>`. */

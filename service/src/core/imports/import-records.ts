@@ -1,5 +1,5 @@
 import { getJson, jsonBody } from '../store/cas.js';
-import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import type { ImportRecord, ImportSnapshot, NotebookReceipt } from './import-model.js';
 

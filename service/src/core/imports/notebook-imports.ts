@@ -4,7 +4,7 @@ import { newImportId } from '../ids.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
 import type { Actor, NotebookInput, NotebookService } from '../notebooks/notebook-service.js';
 import type { FolderArchiveLimits, FolderArchiveReader } from '../ports/folder-archive.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { mimeTypeOf } from '../workspace/mime.js';
 import { nameOf } from '../workspace/paths.js';

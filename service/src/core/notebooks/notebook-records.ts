@@ -4,7 +4,7 @@ import { newRevisionId } from '../ids.js';
 import type { ProjectCatalogEntry } from '../projects/project-records.js';
 import { commitRevision, retryChange } from '../records/revisions.js';
 import { jsonBody, parseJson } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 import { notebookCatalogKey, notebookEntryOf, type NotebookCatalogEntry, type NotebookRevision, type NotebookVersion } from './notebook-model.js';
 

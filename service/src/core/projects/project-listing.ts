@@ -3,7 +3,7 @@ import { PROJECT_ID_PATTERN } from '../ids.js';
 import type { PolicyEnvironment, PolicySubject } from '../policy/engine.js';
 import { checkLabels, type SecurityContext } from '../policy/security-labels.js';
 import { higherRole, type ProjectRole } from '../policy/table.js';
-import { InvalidCursorError } from '../store/object-store.js';
+import { InvalidCursorError } from '../ports/object-store.js';
 import { catalogKeys } from '../storage-layout.js';
 import type { AccessGrant, ProjectCatalogEntry } from './project-records.js';
 

@@ -6,7 +6,7 @@ import type { SecurityLabels } from '../policy/security-labels.js';
 import type { ProjectRole } from '../policy/table.js';
 import { commitRevision, retryChange } from '../records/revisions.js';
 import { parseJson } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 
 export type { AssignableRole } from '../policy/engine.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
-import { FsObjectStore } from '../../store/fs-store.js';
+import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import { layout } from '../storage-layout.js';
 import { Lease } from './lease.js';
 

@@ -1,5 +1,5 @@
 import { jsonBody, parseJson } from '../store/cas.js';
-import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 
 export interface LeaseRecord {
   schema_version: 1;

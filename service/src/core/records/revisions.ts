@@ -1,7 +1,7 @@
 import type { Catalog, CatalogTx } from '../catalog/catalog.js';
 import { HubError } from '../errors.js';
 import { DEFAULT_CAS_RETRY, backoffDelay, jsonBody, sleep } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 
 /**
  * Stores an immutable revision, then lets `adopt` move catalog entries to it inside one catalog

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { buildTree } from '../catalog/tree.js';
-import { PreconditionFailedError } from '../store/object-store.js';
+import { PreconditionFailedError } from '../ports/object-store.js';
 import type { RecoveryPlan } from './plan.js';
 
 export type RecoveryRefusal = 'stale-token' | 'blocked' | 'unaccepted-warnings' | 'conflict';

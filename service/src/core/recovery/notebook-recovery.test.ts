@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
-import { FsObjectStore } from '../../store/fs-store.js';
+import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { Catalog } from '../catalog/catalog.js';
 import { UserDirectory } from '../identity/users.js';

@@ -1,7 +1,7 @@
 import { NOTEBOOK_ID_PATTERN, PROJECT_ID_PATTERN } from '../ids.js';
 import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { ProjectCatalogEntry } from '../projects/project-records.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 import type { DiscoverySink } from './sources.js';
 

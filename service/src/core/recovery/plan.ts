@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Catalog, CatalogPointer, CatalogSnapshot } from '../catalog/catalog.js';
 import { CatalogNodeMissingError } from '../catalog/node-store.js';
 import { scan, type TreeRoot } from '../catalog/tree.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { CATALOG_SOURCES, type CatalogSource, type DiscoverySink, type Problem } from './sources.js';
 
 export type RecoveryMode = { mode: 'rebuild' } | { mode: 'snapshot'; snapshotId: string };

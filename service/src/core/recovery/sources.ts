@@ -1,7 +1,7 @@
 import { PROJECT_ID_PATTERN, USER_ID_PATTERN } from '../ids.js';
 import { userCatalogEntries, type UserRevision } from '../identity/users.js';
 import { projectCatalogEntries, type ProjectRevision } from '../projects/project-records.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 import { notebookCatalogKey, notebookEntryOf, type NotebookRevision } from '../notebooks/notebook-model.js';
 import { NOTEBOOK_RECORD_ID, checkCurrentVersion, discoverNotebookContent, notebookProblem } from './notebook-source.js';

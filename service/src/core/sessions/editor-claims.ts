@@ -1,6 +1,6 @@
 import { HubError } from '../errors.js';
 import { getJson, jsonBody } from '../store/cas.js';
-import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { NO_CLAIM_OBSERVER, type EditorClaimObserver } from './session-metrics.js';
 

@@ -1,7 +1,7 @@
 import type { Catalog, CatalogView } from '../catalog/catalog.js';
 import type { Logger } from '../ports/logger.js';
 import { getJson, jsonBody } from '../store/cas.js';
-import type { ObjectInfo, ObjectStore } from '../store/object-store.js';
+import type { ObjectInfo, ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 import type { EditorClaim, EditorClaims } from './editor-claims.js';
 import { TERMINAL_STATES, type SessionRecord } from './session-model.js';

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Catalog, CatalogPage, CatalogTx, CatalogView } from '../catalog/catalog.js';
 import { HubError } from '../errors.js';
 import { getJson, jsonBody, updateJson } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 import { LIVE_STATES, TERMINAL_STATES, summaryOf, type SessionRecord, type SessionSummary } from './session-model.js';
 

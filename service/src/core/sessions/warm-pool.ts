@@ -4,7 +4,7 @@ import type { Logger } from '../ports/logger.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { ComputeResources, PortEndpoint, Sandbox, SandboxDriver } from '../ports/sandbox-driver.js';
 import { getJson, jsonBody } from '../store/cas.js';
-import { PreconditionFailedError, type ObjectStore } from '../store/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 
 /** The file a warm sandbox's marimo serves; a session whose notebook lives elsewhere starts cold. */

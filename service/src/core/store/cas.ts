@@ -1,4 +1,4 @@
-import { PreconditionFailedError, type ObjectStore } from './object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 
 export interface RetryPolicy {
   /** Total attempts, including the first. */

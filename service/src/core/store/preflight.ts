@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { layout } from '../storage-layout.js';
-import { PreconditionFailedError, type ObjectStore } from './object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 
 export type PreflightResult =
   | { outcome: 'ok' }

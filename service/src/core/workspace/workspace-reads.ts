@@ -1,6 +1,6 @@
 import { HubError } from '../errors.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { ROOT, folderPath, nameOf, rebase, workspacePath } from './paths.js';
 import { placeEntry, protectedPathsOf, resolveEntry, type EntrySource, type ResolvedEntry } from './workspace-entry.js';
 import type { WorkspaceAccess, WorkspaceItem, WorkspaceManifest } from './workspace-model.js';

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { assertJoined, isWithin, nameOf, rebase, workspacePath } from './paths.js';
 import { mimeTypeOf } from './mime.js';
 import { assertNotProtected, placeEntry, resolveEntry, type EntrySource, type ResolvedEntry } from './workspace-entry.js';

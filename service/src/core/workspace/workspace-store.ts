@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HubError } from '../errors.js';
 import { timeOrderedId } from '../ids.js';
 import { getJson, jsonBody, retryOnConflict } from '../store/cas.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { BLOB_REFRESH_AFTER_MS, blobWrittenAt } from './blob-ages.js';
 import { emptyManifest, type WorkspaceHead, type WorkspaceManifest } from './workspace-model.js';

@@ -3,7 +3,7 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
 import { authorizeDeploymentAction, isDeploymentAction } from '../../core/policy/deployment-actions.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { matchedRoute } from '../matched-route.js';
 import type { HubApp } from '../types.js';
 import { assertSameOrigin } from './same-origin.js';

@@ -9,7 +9,7 @@ import { POLICY_TABLE, type ProjectRole } from '../../core/policy/table.js';
 import type { NotebookRevision } from '../../core/notebooks/notebook-model.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
 import { projectFactsOf, type ProjectRevision } from '../../core/projects/project-records.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from './authenticate.js';
 
 export function policySubjectOf(principal: Principal, services: Pick<HubServices, 'entitlementRules'>): PolicySubject {

@@ -6,13 +6,13 @@ import type { OidcSettings } from '../../config/settings.js';
 import { HubError } from '../../core/errors.js';
 import { constantTimeEquals, randomSecret, secretHash } from '../../core/identity/secrets.js';
 import { getJson, jsonBody } from '../../core/store/cas.js';
-import { PreconditionFailedError } from '../../core/store/object-store.js';
+import { PreconditionFailedError } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import type { HubApp } from '../types.js';
 import { claimSettingsOf } from '../../config/settings-security.js';
 import { contextFromClaims, groupsFromClaims } from '../../core/identity/claims.js';
-import { OidcClient } from './oidc-client.js';
+import { OidcClient } from '../../adapters/oidc/oidc-client.js';
 import { safeReturnPath, setSessionCookie } from './session-cookie.js';
 
 export const OIDC_LOGIN_PATH = '/api/v1/auth/oidc/login';

@@ -6,7 +6,7 @@ import { subjectOf } from '../../core/policy/subject.js';
 import { projectFactsOf } from '../../core/projects/project-records.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
 import { catalogKeys } from '../../core/storage-layout.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 
 export interface ProxyTarget {
   record: SessionRecord;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Principal } from '../../core/identity/authenticator.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { SESSION_COOKIE } from '../auth/authenticate.js';
 import type { HubApp } from '../types.js';
 import { registerHttpProxy } from './http-proxy.js';

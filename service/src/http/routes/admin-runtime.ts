@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { INSPECTED_RECLAIM_BLOCKS } from '../../core/sessions/reclaim-rules.js';
 import { runtimeSessions } from '../../core/sessions/runtime-inspection.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { pageLimit } from '../pagination.js';
 import { DateTime, Envelope, Nullable, Page, PageQuery } from '../schemas.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ALERT_KINDS } from '../../core/alerts/alert-kinds.js';
 import { destinationView } from '../../core/alerts/destination-records.js';
 import { KIND_MAX_LENGTH, KINDS_MAX, NAME_MAX, SECRET_MAX, SECRET_MIN } from '../../core/alerts/destination-validation.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { authorizeProject } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';

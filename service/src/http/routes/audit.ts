@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { AuditQueries } from '../../core/audit/audit-queries.js';
 import { HubError, type FieldProblem } from '../../core/errors.js';
-import { InvalidCursorError } from '../../core/store/object-store.js';
-import type { HubServices } from '../../services.js';
+import { InvalidCursorError } from '../../core/ports/object-store.js';
+import type { HubServices } from '../../compose/services.js';
 import { authorizeProject } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';
 import { DateTime, Envelope, PageQuery } from '../schemas.js';

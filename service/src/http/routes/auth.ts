@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import { fullClearance } from '../../core/identity/claims.js';
 import { constantTimeEquals } from '../../core/identity/secrets.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { SESSION_COOKIE, principalOf } from '../auth/authenticate.js';
 import { clearSessionCookie, safeReturnPath, setSessionCookie } from '../auth/session-cookie.js';
 import { Envelope, Nullable } from '../schemas.js';

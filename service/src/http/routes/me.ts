@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import { UNRESTRICTED_SCOPE } from '../../core/identity/access-tokens.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { authorizeNotebook } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';

@@ -5,7 +5,7 @@ import type { NotebookPatch as SettingsChange } from '../../core/notebooks/noteb
 import type { PolicyAction } from '../../core/policy/actions.js';
 import { checkLabels, labelChange, type SecurityLabels } from '../../core/policy/security-labels.js';
 import { normalizeLabels } from '../../core/projects/project-validation.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { authorizeNotebook, authorizeProject, policyEnvironmentOf } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';

@@ -3,7 +3,7 @@ import { claimSettingsOf } from '../../config/settings-security.js';
 import { POLICY_ACTIONS } from '../../core/policy/actions.js';
 import { DENIAL_CATEGORIES, ENTITLEMENTS, MAX_GRANT_PROJECTS, MAX_SUITE_CASES, MAX_SYNTHETIC_MEMBERS, PolicyAnalyzer } from '../../core/policy/analyzer.js';
 import { LABEL_PATTERN, MAX_COMPARTMENTS } from '../../core/policy/security-labels.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { DateTime, Envelope, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import { USER_ID_PATTERN } from '../../core/ids.js';
 import type { MemberRef } from '../../core/projects/project-service.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { authorizeProject } from '../auth/authorize.js';
 import { Envelope, SuccessResponse } from '../schemas.js';

@@ -4,7 +4,7 @@ import { assertTokenAllowsAction } from '../../core/policy/deployment-actions.js
 import { labelChange } from '../../core/policy/security-labels.js';
 import { listVisibleProjects } from '../../core/projects/project-listing.js';
 import { normalizeLabels } from '../../core/projects/project-validation.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { authorizeProject, policyEnvironmentOf, policySubjectOf } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';

@@ -3,7 +3,7 @@ import { runStartupDiagnostic } from '../../../../sandbox-drivers/src/index.js';
 import { HubError } from '../../core/errors.js';
 import { Lease } from '../../core/records/lease.js';
 import { layout } from '../../core/storage-layout.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { DateTime, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import { roleRank } from '../../core/policy/table.js';
 import type { ClientKind, SessionRecord } from '../../core/sessions/session-model.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { authorizeNotebook, authorizeProject, authorizeSession } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { authenticate } from '../auth/authenticate.js';
 import { runDeepHealth } from '../deep-health.js';
 import { renderOpenApiYaml } from '../openapi.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { SETTING_DEFINITIONS } from '../../config/settings.js';
 import { HubError } from '../../core/errors.js';
-import type { HubServices } from '../../services.js';
+import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { pageLimit } from '../pagination.js';
 import { DateTime, Envelope, Nullable, Page, PageQuery } from '../schemas.js';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
-import type { HubServices } from '../../services.js';
-import { zipStream } from '../../workspace-files/archive.js';
+import type { HubServices } from '../../compose/services.js';
+import { zipStream } from '../../adapters/zip/archive.js';
 import { authorizeNotebook, authorizeProject } from '../auth/authorize.js';
 import { Envelope } from '../schemas.js';
 import type { HubApp } from '../types.js';

@@ -8,7 +8,7 @@ import type { ImportRecord } from '../../core/imports/import-model.js';
 import type { Logger } from '../../core/ports/logger.js';
 import { layout } from '../../core/storage-layout.js';
 import { WorkspaceStore } from '../../core/workspace/workspace-store.js';
-import { FsObjectStore } from '../../store/fs-store.js';
+import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import { attemptDeadlineMs, HUB_LOOPS } from '../loop-types.js';
 import { DEFAULT_TASK_BUDGET_MS } from '../maintenance-loop.js';
 import { blobGarbageTask } from './blob-garbage.js';

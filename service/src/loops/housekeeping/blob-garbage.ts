@@ -1,6 +1,6 @@
 import type { ImportSnapshot } from '../../core/imports/import-model.js';
 import { getJson, jsonBody } from '../../core/store/cas.js';
-import type { ObjectStore } from '../../core/store/object-store.js';
+import type { ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
 import { BLOB_GARBAGE_GRACE_MS, blobWrittenAt } from '../../core/workspace/blob-ages.js';
 import type { WorkspaceManifest } from '../../core/workspace/workspace-model.js';

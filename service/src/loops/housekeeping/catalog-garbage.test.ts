@@ -5,10 +5,10 @@ import { Catalog } from '../../core/catalog/catalog.js';
 import type { TreeNode } from '../../core/catalog/tree.js';
 import type { Logger } from '../../core/ports/logger.js';
 import { planRecovery } from '../../core/recovery/plan.js';
-import type { ObjectStore } from '../../core/store/object-store.js';
+import type { ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
-import { createStoreServices } from '../../services.js';
-import { FsObjectStore } from '../../store/fs-store.js';
+import { createStoreServices } from '../../compose/services.js';
+import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import type { HousekeepingContext } from '../maintenance-loop.js';
 import { catalogGarbageTask } from './catalog-garbage.js';
 

@@ -1,6 +1,6 @@
 import type { Catalog, CatalogSnapshot } from '../../core/catalog/catalog.js';
 import { SNAPSHOT_ID_PATTERN } from '../../core/ids.js';
-import type { ObjectStore } from '../../core/store/object-store.js';
+import type { ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
 import { markReachable, sweepNodes } from './catalog-nodes.js';

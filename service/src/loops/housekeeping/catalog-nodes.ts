@@ -1,7 +1,7 @@
 import type { Catalog } from '../../core/catalog/catalog.js';
 import { CatalogNodeMissingError } from '../../core/catalog/node-store.js';
 import type { TreeNode } from '../../core/catalog/tree.js';
-import { PreconditionFailedError, type ObjectStore } from '../../core/store/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
 import { lastSegment, sweepPrefix } from './scan.js';
 

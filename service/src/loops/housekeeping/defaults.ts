@@ -1,6 +1,6 @@
 import type { Catalog } from '../../core/catalog/catalog.js';
 import { blobGarbageTask, type BlobGarbageOptions } from './blob-garbage.js';
-import type { ObjectStore } from '../../core/store/object-store.js';
+import type { ObjectStore } from '../../core/ports/object-store.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
 import { catalogGarbageTask, type CatalogGarbageOptions } from './catalog-garbage.js';
 import { loginFlowsTask, loginSessionsTask } from './expired-records.js';

@@ -1,4 +1,4 @@
-import { PreconditionFailedError, type ObjectStore } from '../../core/store/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
 import { sweepPrefix } from './scan.js';

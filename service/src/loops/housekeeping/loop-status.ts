@@ -1,4 +1,4 @@
-import type { ObjectStore } from '../../core/store/object-store.js';
+import type { ObjectStore } from '../../core/ports/object-store.js';
 import { LOOP_STATUS_PREFIX } from '../loop-report.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
 import type { RecordSweepOptions } from './expired-records.js';

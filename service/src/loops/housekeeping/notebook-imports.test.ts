@@ -5,7 +5,7 @@ import { RECEIPT_RETENTION_MS, SNAPSHOT_RETENTION_MS, type ImportRecord } from '
 import { ImportRecords } from '../../core/imports/import-records.js';
 import type { Logger } from '../../core/ports/logger.js';
 import { layout } from '../../core/storage-layout.js';
-import { FsObjectStore } from '../../store/fs-store.js';
+import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import { notebookImportsTask } from './notebook-imports.js';
 
 const silent: Logger = { fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, child: () => silent };

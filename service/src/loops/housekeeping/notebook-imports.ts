@@ -1,7 +1,7 @@
 import { SNAPSHOT_RETENTION_MS, type ImportRecord } from '../../core/imports/import-model.js';
 import { IMPORT_ID_PATTERN } from '../../core/ids.js';
 import { parseJson } from '../../core/store/cas.js';
-import type { ObjectInfo, ObjectStore } from '../../core/store/object-store.js';
+import type { ObjectInfo, ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
 import type { RecordSweepOptions } from './expired-records.js';

@@ -1,4 +1,4 @@
-import type { ObjectInfo, ObjectStore } from '../../core/store/object-store.js';
+import type { ObjectInfo, ObjectStore } from '../../core/ports/object-store.js';
 
 /** Every object under `prefix`, a page at a time; stops early once `signal` is aborted. */
 export async function* listObjects(store: ObjectStore, prefix: string, signal?: AbortSignal): AsyncGenerator<ObjectInfo> {

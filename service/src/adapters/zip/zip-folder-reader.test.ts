@@ -1,9 +1,9 @@
 import { crc32 } from 'node:zlib';
 import { Zip, ZipDeflate, strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { rawZip } from '../../../test/support/notebook-folders.js';
-import { HubError } from '../core/errors.js';
-import type { FolderArchiveLimits } from '../core/ports/folder-archive.js';
+import { rawZip } from '../../../../test/support/notebook-folders.js';
+import { HubError } from '../../core/errors.js';
+import type { FolderArchiveLimits } from '../../core/ports/folder-archive.js';
 import { ZipFolderReader } from './zip-folder-reader.js';
 
 const LIMITS: FolderArchiveLimits = { maxEntries: 100, maxTotalBytes: 1024 * 1024, maxExpansionRatio: 100, ratioFloorBytes: 64 * 1024 };

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { StoreUnavailableError, type ObjectStore } from '../core/store/object-store.js';
+import { StoreUnavailableError, type ObjectStore } from '../../core/ports/object-store.js';
 import { describeObjectStoreConformance } from './object-store.conformance.js';
 import { S3ObjectStore, type S3ObjectStoreOptions } from './s3-store.js';
-import { unusedPort } from '../../../test/support/unused-port.js';
+import { unusedPort } from '../../../../test/support/unused-port.js';
 
 const SUITE = 's3 (SeaweedFS)';
 const seaweed = inject('seaweedfs');

@@ -1,5 +1,5 @@
 import type { Meter } from '@opentelemetry/api';
-import type { Counter, Histogram, HistogramOptions, InstrumentOptions, Metrics, ObserveCallback, UpDownCounter } from '../core/ports/metrics.js';
+import type { Counter, Histogram, HistogramOptions, InstrumentOptions, Metrics, ObserveCallback, UpDownCounter } from '../../core/ports/metrics.js';
 
 /** The metrics port on an OpenTelemetry meter. */
 export class OtelMetrics implements Metrics {

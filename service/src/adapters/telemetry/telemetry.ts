@@ -1,5 +1,5 @@
-import type { TelemetrySettings } from '../config/settings-telemetry.js';
-import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
+import type { TelemetrySettings } from '../../config/settings-telemetry.js';
+import { NO_METRICS, type Metrics } from '../../core/ports/metrics.js';
 
 /** The process's telemetry: what the hub records into, and how it is flushed at shutdown. */
 export interface Telemetry {

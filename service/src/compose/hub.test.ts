@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeUnconditionalStore } from '../../test/support/fake-unconditional-store.js';
-import { makeTempDir } from '../../test/support/temp-dir.js';
-import { readSettings } from './config/settings.js';
-import { layout } from './core/storage-layout.js';
+import { fakeUnconditionalStore } from '../../../test/support/fake-unconditional-store.js';
+import { makeTempDir } from '../../../test/support/temp-dir.js';
+import { readSettings } from '../config/settings.js';
+import { layout } from '../core/storage-layout.js';
 import { BootError, createHub } from './hub.js';
-import { FsObjectStore } from './store/fs-store.js';
+import { FsObjectStore } from '../adapters/store/fs-store.js';
 
 describe('createHub', () => {
   const cleanups: (() => Promise<void>)[] = [];

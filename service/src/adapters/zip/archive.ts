@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { isCompressed } from '../core/workspace/mime.js';
-import type { ArchiveEntry } from '../core/workspace/workspace-reads.js';
+import { isCompressed } from '../../core/workspace/mime.js';
+import type { ArchiveEntry } from '../../core/workspace/workspace-reads.js';
 
 /** Deflating runs on the event loop: feed it in slices so other requests keep being served. */
 const SLICE_BYTES = 1024 * 1024;

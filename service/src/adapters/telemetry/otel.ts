@@ -4,8 +4,8 @@ import { OTLPMetricExporter as OtlpProtobufExporter } from '@opentelemetry/expor
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader } from '@opentelemetry/sdk-metrics';
-import type { MetricsExport, TelemetrySettings } from '../config/settings-telemetry.js';
-import type { Logger } from '../core/ports/logger.js';
+import type { MetricsExport, TelemetrySettings } from '../../config/settings-telemetry.js';
+import type { Logger } from '../../core/ports/logger.js';
 import { OtelMetrics } from './otel-metrics.js';
 import { NO_TELEMETRY, redactedEndpoint, resourceAttributesOf, type Telemetry, type TelemetryIdentity } from './telemetry.js';
 

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
-import type { LogLevel } from '../config/settings.js';
+import type { LogLevel } from '../../config/settings.js';
 
 export type HubLogger = PinoLogger;
 

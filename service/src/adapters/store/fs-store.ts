@@ -19,8 +19,8 @@ import {
   type ObjectStore,
   type PutOptions,
   type StoredObject,
-} from '../core/store/object-store.js';
-import { KeyedMutex } from '../core/util/keyed-mutex.js';
+} from '../../core/ports/object-store.js';
+import { KeyedMutex } from '../../core/util/keyed-mutex.js';
 
 /**
  * Object files carry this suffix, which no key segment may contain: key `a` (file `a@`) and key

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { HubError } from '../core/errors.js';
+import { HubError } from '../../core/errors.js';
 
 /** One central-directory record, with the facts needed to judge and read the entry. */
 export interface ZipEntry {

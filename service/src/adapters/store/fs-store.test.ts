@@ -1,4 +1,4 @@
-import { makeTempDir } from '../../../test/support/temp-dir.js';
+import { makeTempDir } from '../../../../test/support/temp-dir.js';
 import { FsObjectStore } from './fs-store.js';
 import { describeObjectStoreConformance } from './object-store.conformance.js';
 

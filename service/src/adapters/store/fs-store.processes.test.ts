@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../../test/support/temp-dir.js';
+import { makeTempDir } from '../../../../test/support/temp-dir.js';
 import { ABANDONED_TEMPORARY_MS, FsObjectStore } from './fs-store.js';
 
 const WORKER = path.resolve(import.meta.dirname, '../../../test/support/fs-store-worker.ts');

@@ -7,9 +7,9 @@ import type { EndpointPolicy } from '../core/alerts/endpoint-policy.js';
 import { MAX_RETRY_DELAY_MS, type DeliveryPolicy } from '../core/alerts/retry.js';
 import type { AuditLog } from '../core/audit/audit-log.js';
 import type { Logger } from '../core/ports/logger.js';
-import type { ObjectStore } from '../core/store/object-store.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
 import type { BackgroundWork } from '../lifecycle/background-work.js';
-import { HttpAlertSender } from './http-sender.js';
+import { HttpAlertSender } from '../adapters/alerts/http-sender.js';
 
 /** Verification is awaited by a request, so its single attempt gets at most this long. */
 const VERIFY_TIMEOUT_CAP_MS = 10_000;

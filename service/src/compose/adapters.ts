@@ -1,12 +1,12 @@
-import type { ObjectStore } from '../core/store/object-store.js';
-import { FsObjectStore } from '../store/fs-store.js';
-import { S3ObjectStore } from '../store/s3-store.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
+import { FsObjectStore } from '../adapters/store/fs-store.js';
+import { S3ObjectStore } from '../adapters/store/s3-store.js';
 import { DockerSandboxDriver, LocalSandboxDriver } from '../../../sandbox-drivers/src/index.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import type { Logger } from '../core/ports/logger.js';
-import { startOtelTelemetry } from '../telemetry/otel.js';
-import { NO_TELEMETRY, type Telemetry } from '../telemetry/telemetry.js';
-import type { HubSettings, StorageSettings } from './settings.js';
+import { startOtelTelemetry } from '../adapters/telemetry/otel.js';
+import { NO_TELEMETRY, type Telemetry } from '../adapters/telemetry/telemetry.js';
+import type { HubSettings, StorageSettings } from '../config/settings.js';
 
 /** The only place that picks concrete storage adapters from settings. */
 export function openObjectStore(settings: StorageSettings): ObjectStore {

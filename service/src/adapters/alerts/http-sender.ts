@@ -2,8 +2,8 @@ import { promises as dns } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { AlertAttemptOutcome, AlertRequest, AlertSender } from '../core/alerts/alert-sender.js';
-import { addressAllowed, endpointProblem, type EndpointPolicy } from '../core/alerts/endpoint-policy.js';
+import type { AlertAttemptOutcome, AlertRequest, AlertSender } from '../../core/ports/alert-sender.js';
+import { addressAllowed, endpointProblem, type EndpointPolicy } from '../../core/alerts/endpoint-policy.js';
 
 export interface ResolvedAddress {
   address: string;

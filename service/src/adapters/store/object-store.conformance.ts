@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateJson } from '../core/store/cas.js';
-import { InvalidCursorError, InvalidKeyError, PreconditionFailedError, type ObjectStore } from '../core/store/object-store.js';
+import { updateJson } from '../../core/store/cas.js';
+import { InvalidCursorError, InvalidKeyError, PreconditionFailedError, type ObjectStore } from '../../core/ports/object-store.js';
 
 export interface ConformanceTarget {
   /** A store with no objects in it. */

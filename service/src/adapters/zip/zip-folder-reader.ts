@@ -1,6 +1,6 @@
 import { crc32, inflateRaw } from 'node:zlib';
-import { HubError } from '../core/errors.js';
-import type { FolderArchiveEntry, FolderArchiveLimits, FolderArchiveReader, OpenedFolderArchive } from '../core/ports/folder-archive.js';
+import { HubError } from '../../core/errors.js';
+import type { FolderArchiveEntry, FolderArchiveLimits, FolderArchiveReader, OpenedFolderArchive } from '../../core/ports/folder-archive.js';
 import { declaredEntryCount, readDirectory, type ZipEntry } from './zip-directory.js';
 
 const STORED = 0;

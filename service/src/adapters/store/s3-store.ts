@@ -25,7 +25,7 @@ import {
   type ObjectStore,
   type PutOptions,
   type StoredObject,
-} from '../core/store/object-store.js';
+} from '../../core/ports/object-store.js';
 
 export interface S3ObjectStoreOptions {
   /** An S3-compatible endpoint URL; AWS when omitted. */
