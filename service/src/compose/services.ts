@@ -6,6 +6,7 @@ import { AccessTokens } from '../core/identity/access-tokens.js';
 import { Authenticator } from '../core/identity/authenticator.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
 import { UserDirectory } from '../core/identity/users.js';
+import { AccessControl } from '../core/policy/access-control.js';
 import { isSuperAdmin, type EntitlementRules } from '../core/policy/entitlements.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
 import { ProjectRecords } from '../core/projects/project-records.js';
@@ -62,6 +63,8 @@ export interface HubServices {
   runtime: NotebookRuntime;
   sessionStore: SessionStore;
   sessions: SessionManager;
+  /** Every authorization of every surface: loads what the policy weighs and decides. */
+  access: AccessControl;
   /** Work that outlives its request (shutdown waits for it, and refuses new work). */
   background: BackgroundRunner;
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
@@ -251,6 +254,15 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     runtime,
     sessionStore,
     sessions,
+    access: new AccessControl({
+      records: {
+        project: (projectId) => storeServices.projects.get(projectId),
+        notebook: (projectId, notebookId) => storeServices.notebooks.get(projectId, notebookId),
+        session: (projectId, sessionId) => sessionStore.get(projectId, sessionId),
+      },
+      entitlementRules: storeServices.entitlementRules,
+      labelPolicy: storeServices.labelPolicy,
+    }),
     background,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.

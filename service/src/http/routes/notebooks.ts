@@ -3,11 +3,11 @@ import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import type { NotebookPatch as SettingsChange } from '../../core/notebooks/notebook-service.js';
 import type { PolicyAction } from '../../core/policy/actions.js';
-import { checkLabels, labelChange, type SecurityLabels } from '../../core/policy/security-labels.js';
+import { labelChange, type SecurityLabels } from '../../core/policy/security-labels.js';
 import { normalizeLabels } from '../../core/projects/project-validation.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { authorizeNotebook, authorizeProject, policyEnvironmentOf } from '../auth/authorize.js';
+import { authorizeNotebook, authorizeProject } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';
 import { Envelope, Page, PageQuery, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -60,14 +60,13 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const { pid } = request.params;
       await authorizeProject(request, services, pid, 'project.read');
-      const context = principalOf(request).credential.context;
-      const environment = policyEnvironmentOf(services);
+      const principal = principalOf(request);
       const page = await notebooks.list(pid, {
         cursor: request.query.cursor ?? null,
         limit: pageLimit(request.query.limit, settings.limits),
         ...(request.query.status ? { status: request.query.status } : {}),
         // Labelled notebooks the caller is not cleared for are left out, as if they did not exist.
-        visible: (entry) => !entry.security_labels || checkLabels([entry.security_labels], context, environment.labels, environment.now).ok,
+        visible: (entry) => services.access.clearedFor(principal, entry.security_labels),
       });
       return { success: true as const, data: { items: page.items.map(({ value }) => listEntryOf(value)), next_cursor: page.nextCursor } };
     },

@@ -6,7 +6,7 @@ import { listVisibleProjects } from '../../core/projects/project-listing.js';
 import { normalizeLabels } from '../../core/projects/project-validation.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { authorizeProject, policyEnvironmentOf, policySubjectOf } from '../auth/authorize.js';
+import { authorizeProject } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';
 import { Envelope, Page, PageQuery, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -32,17 +32,12 @@ export function projectRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const principal = principalOf(request);
       assertTokenAllowsAction(principal, 'project.read');
-      const page = await listVisibleProjects(
-        await services.catalog.view(),
-        policySubjectOf(principal, services),
-        principal.credential.context,
-        policyEnvironmentOf(services),
-        {
-          cursor: request.query.cursor ?? null,
-          limit: pageLimit(request.query.limit, services.settings.limits),
-          ...(request.query.tag_namespace !== undefined ? { tagNamespace: request.query.tag_namespace } : {}),
-        },
-      );
+      const scope = services.access.listingScope(principal);
+      const page = await listVisibleProjects(await services.catalog.view(), scope.subject, scope.context, scope.environment, {
+        cursor: request.query.cursor ?? null,
+        limit: pageLimit(request.query.limit, services.settings.limits),
+        ...(request.query.tag_namespace !== undefined ? { tagNamespace: request.query.tag_namespace } : {}),
+      });
       return { success: true as const, data: { items: page.items.map(listEntryOf), next_cursor: page.nextCursor } };
     },
   );
