@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
 import { ABANDONED_TEMPORARY_MS, FsObjectStore } from './fs-store.js';
 
-const WORKER = path.resolve(import.meta.dirname, '../../../test/support/fs-store-worker.ts');
+const WORKER = path.resolve(import.meta.dirname, '../../../../test/support/fs-store-worker.ts');
 
 function startWorker(args: string[]) {
   return spawn(process.execPath, ['--import', 'tsx', WORKER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
