@@ -1,6 +1,146 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// ---------------------------------------------------------------------------------------------
+// The dependency rule (docs: /work/shared/ARCHITECTURE.md, "Dependencies point inward").
+// Each layer lists the imports it must not make; an import is matched as written (relative
+// specifiers from any depth, package names). test/architecture/dependency-rule.test.ts proves that
+// every layer's rule reports a forbidden import and lets a permitted one through.
+// ---------------------------------------------------------------------------------------------
+
+/** The service's folders besides core/ (service/src/<name>). */
+const SERVICE_LAYERS = ['adapters', 'compose', 'http', 'config', 'cli', 'loops', 'boot', 'lifecycle'];
+/** Vendor SDKs that only adapters (and the composition root that builds them) may load. */
+const ADAPTER_SDKS = '@aws-sdk/|@opentelemetry/|@kubernetes/|dockerode$|openid-client$|pino$';
+
+/** Relative imports that reach into one of the given service/src folders, from any depth below service/src. */
+const into = (layers, message, extra = {}) => ({ regex: `^\\.{1,2}/(?:\\.\\./)*(?:${layers.join('|')})(?:/|$)`, message, ...extra });
+
+const forbid = {
+  vendorInCore: { regex: '^(?!node:|\\.)', message: 'core/ imports no vendor package: define a port in core/ports and implement it in adapters/.' },
+  vendorInCoreTest: { regex: '^(?!node:|\\.|vitest$)', message: 'core/ tests use vitest, node: built-ins, core/, adapters/ and test/support only.' },
+  adapterSdks: { regex: `^(?:${ADAPTER_SDKS})`, message: 'Vendor adapter SDKs are loaded by adapters/ only: reach them through a core/ port.' },
+  sandboxDriversByPath: {
+    regex: '^(?:\\.\\./)+sandbox-drivers/',
+    message: 'Import the sandbox drivers by package name (@notebook-hub/sandbox-drivers...), not by path.',
+  },
+  sandboxDrivers: {
+    regex: '^@notebook-hub/sandbox-drivers(?!/runtime/pins$)',
+    message: 'Only compose/ (the composition root) uses the sandbox drivers; reach them through a core/ port (the runtime pins are fine).',
+  },
+  concreteDrivers: {
+    regex: '^@notebook-hub/sandbox-drivers/(?:local|docker)(?:/|$)',
+    message: 'Only compose/ (the composition root) imports concrete sandbox drivers.',
+  },
+  outOfService: { regex: '^(?:\\.\\./)+(?:test|sandbox-drivers|renderer|electron)/', message: 'core/ imports only core/ modules and node: built-ins.' },
+  serviceByPath: {
+    regex: '^\\.{1,2}/(?:.*/)?service/',
+    message: "The sandbox drivers import the service's core by package name (@notebook-hub/service/core/...).",
+  },
+  serviceBeyondCore: {
+    regex: '^@notebook-hub/(?:service(?!/core/(?:ports/[\\w-]+|errors|ids)\\.js$)|renderer|electron)',
+    message: "The sandbox drivers may import only the service's core ports, errors and ids.",
+  },
+};
+
+const LAYER_RULES = {
+  core: [forbid.vendorInCore, into(SERVICE_LAYERS, 'core/ imports only core/ modules and node: built-ins (dependencies point inward).'), forbid.outOfService],
+  coreTest: [
+    forbid.vendorInCoreTest,
+    into(
+      SERVICE_LAYERS.filter((layer) => layer !== 'adapters'),
+      'core/ tests may use adapters/ and test/support, not the outer layers.',
+    ),
+    forbid.sandboxDriversByPath,
+  ],
+  adapters: [
+    into(['http', 'compose', 'cli', 'loops'], 'adapters/ implement core/ ports; they must not import http/, compose/, cli/ or loops/.'),
+    forbid.sandboxDriversByPath,
+    forbid.concreteDrivers,
+  ],
+  surfaces: [
+    into(['adapters'], 'http/, cli/ and loops/ reach adapters through core/ ports and the composition root, never directly.'),
+    into(['compose'], 'http/, cli/ and loops/ may import compose/ for types only (import type).', { allowTypeImports: true }),
+    forbid.adapterSdks,
+    forbid.sandboxDriversByPath,
+    forbid.sandboxDrivers,
+  ],
+  config: [
+    into(['adapters', 'compose', 'http'], 'config/ parses settings; it must not import adapters/, compose/ or http/.'),
+    forbid.sandboxDriversByPath,
+    forbid.concreteDrivers,
+  ],
+  otherService: [forbid.sandboxDriversByPath, forbid.concreteDrivers],
+  // Tests outside core/ may build real adapters and services; they still import the drivers by name.
+  serviceTest: [forbid.sandboxDriversByPath],
+  compose: [forbid.sandboxDriversByPath],
+  sandboxDrivers: [forbid.serviceByPath, forbid.serviceBeyondCore],
+};
+
+/**
+ * Imports that break the rule today and are being removed; nothing else may be added here. Each
+ * entry allows exactly these import specifiers in exactly this file (everything else the layer
+ * forbids stays an error). Delete an entry as soon as its file no longer needs it.
+ */
+const EXISTING_VIOLATIONS = {
+  // The headless host runs createHub and builds adapters itself.
+  'service/src/cli/openapi.ts': ['../compose/hub.js', '../adapters/telemetry/logger.js'],
+  'service/src/cli/recover.ts': ['../compose/adapters.js'],
+  'service/src/cli/serve.ts': ['../compose/hub.js', '../adapters/telemetry/logger.js'],
+  'service/src/cli/token.ts': ['../compose/adapters.js', '../compose/services.js', '../adapters/telemetry/logger.js'],
+  // HTTP handlers that still reach adapters, vendor SDKs or the drivers directly.
+  'service/src/http/auth/oidc.ts': ['openid-client', '../../adapters/oidc/oidc-client.js'],
+  'service/src/http/request-log.ts': ['pino', '../adapters/telemetry/logger.js'],
+  'service/src/http/routes/sandbox-diagnostic.ts': ['@notebook-hub/sandbox-drivers'],
+  'service/src/http/routes/workspace.ts': ['../../adapters/zip/archive.js'],
+};
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The rule for a layer, letting the given exact specifiers through. */
+function importRule(patterns, allowed = []) {
+  const guard = allowed.length === 0 ? '' : `(?!(?:${allowed.map(escapeRegex).join('|')})$)`;
+  return [
+    'error',
+    {
+      patterns: patterns.map(({ regex, ...rest }) => ({ ...rest, regex: `^${guard}${regex.slice(1)}`, caseSensitive: true })),
+    },
+  ];
+}
+
+const under = (...dirs) => dirs.map((dir) => `${dir}/**/*.ts`);
+const TESTS = ['**/*.test.ts'];
+/** Which files each layer's rule applies to (disjoint: one rule per file). */
+const LAYER_FILES = {
+  core: { files: under('service/src/core'), ignores: TESTS },
+  coreTest: { files: TESTS.map((glob) => `service/src/core/${glob}`) },
+  adapters: { files: under('service/src/adapters'), ignores: TESTS },
+  surfaces: { files: under('service/src/http', 'service/src/cli', 'service/src/loops'), ignores: TESTS },
+  config: { files: under('service/src/config'), ignores: TESTS },
+  otherService: { files: under('service/src/boot', 'service/src/lifecycle'), ignores: TESTS },
+  serviceTest: { files: SERVICE_LAYERS.filter((layer) => layer !== 'compose').map((layer) => `service/src/${layer}/**/*.test.ts`) },
+  compose: { files: under('service/src/compose') },
+  sandboxDrivers: { files: under('sandbox-drivers') },
+};
+
+/** The layer of a (non-test) file named in EXISTING_VIOLATIONS. */
+function layerOf(file) {
+  const layer = Object.keys(LAYER_FILES).find((name) => LAYER_FILES[name].files.some((glob) => file.startsWith(glob.slice(0, glob.indexOf('**')))));
+  if (!layer || file.endsWith('.test.ts')) throw new Error(`eslint.config.js: no layer rule for ${file}`);
+  return layer;
+}
+
+const dependencyRule = [
+  ...Object.entries(LAYER_FILES).map(([layer, globs]) => ({
+    ...globs,
+    rules: { '@typescript-eslint/no-restricted-imports': importRule(LAYER_RULES[layer]) },
+  })),
+  ...Object.entries(EXISTING_VIOLATIONS).map(([file, allowed]) => ({
+    files: [file],
+    rules: { '@typescript-eslint/no-restricted-imports': importRule(LAYER_RULES[layerOf(file)], allowed) },
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'renderer/dist/**', 'coverage/**'] },
   js.configs.recommended,
@@ -18,6 +158,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...dependencyRule,
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// The "source" export condition makes `@notebook-hub/*` imports load the workspaces' TypeScript
+// sources (one module graph with the relative imports), never their compiled `dist/`. The rest is
+// vitest's default for Node (Vite's server conditions without "module").
+const conditions = ['source', 'node', 'development|production'];
+
 export default defineConfig({
+  ssr: { resolve: { conditions } },
   test: {
     include: ['service/**/*.test.ts', 'sandbox-drivers/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],

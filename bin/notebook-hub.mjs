@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly; the same entry serves `npm start` and the installed bin.
-import { register } from 'tsx/esm/api';
+// The `notebook-hub` command (`npm start` runs `notebook-hub serve`). It runs the compiled
+// JavaScript of the service with plain node; from a checkout it first compiles the sources when
+// the build is missing or stale (see scripts/build.mjs), so `npm ci && npm start` just works.
+import { ensureBuilt } from '../scripts/build.mjs';
 
-register();
-await import('../service/src/cli/main.ts');
+process.setSourceMapsEnabled(true);
+try {
+  await ensureBuilt();
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+await import('../service/dist/cli/main.js');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isSandboxError, type Sandbox, type SandboxDriver } from '../../service/src/core/ports/sandbox-driver.js';
+import { isSandboxError, type Sandbox, type SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 import { describeMarimoConformance } from './conformance-marimo.js';
 import { driverFrom, type DriverConfig } from './testing/driver-config.js';
 
@@ -139,7 +139,9 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
 
     it('lists sandboxes a previous hub process left behind, for its owner only, and attaches to them when it can', async () => {
       const script = path.join(import.meta.dirname, 'testing', 'create-and-exit.ts');
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', script, JSON.stringify(target!.config(ownerId))], { timeout: 120_000 });
+      const { stdout } = await run(process.execPath, ['--conditions=source', '--import', 'tsx', script, JSON.stringify(target!.config(ownerId))], {
+        timeout: 120_000,
+      });
       const orphan = stdout.trim();
       created.push(orphan);
       const restarted = driver();

@@ -52,7 +52,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idleRssMb = await residentMegabytes(hub.child.pid!);
 
-  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts'), me], {
+  const bare = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, 'support/bare-server.ts'), me], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(bare);

@@ -5,7 +5,9 @@ import { describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
 const runQuick = (name: string, env: Record<string, string> = {}) =>
-  run(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, name)], { env: { ...process.env, BENCH_QUICK: '1', ...env } });
+  run(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, name)], {
+    env: { ...process.env, BENCH_QUICK: '1', ...env },
+  });
 const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
 
 // Benchmarks print ratios and never assert times; these only keep the scripts from rotting.

@@ -11,7 +11,7 @@ const benches = readdirSync(dir)
   .sort();
 let failed = false;
 for (const file of benches) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(dir, file)], { stdio: 'inherit' });
   if (result.status !== 0) failed = true;
 }
 process.exitCode = failed ? 1 : 0;

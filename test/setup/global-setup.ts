@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSeaweedfs, type SeaweedfsInfo } from './seaweedfs.js';
 import { provisionSuite } from './suites.js';
@@ -24,6 +26,10 @@ type Teardown = () => Promise<void>;
 
 export default async function setup(project: TestProject): Promise<Teardown> {
   const teardowns: Teardown[] = [];
+
+  // Suites that spawn the `notebook-hub` command run the compiled service: bring the build up to
+  // date once here rather than racing to build it from several hub processes.
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
 
   const seaweedfs = await provisionSuite('s3 (SeaweedFS)', startSeaweedfs);
   if (seaweedfs) {

@@ -1,4 +1,4 @@
-import { isSandboxError, type ComputeResources, type ExecResult } from '../../../service/src/core/ports/sandbox-driver.js';
+import { isSandboxError, type ComputeResources, type ExecResult } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 
 /** Spec 2.8 SandboxStartupRequest. */
 export interface SandboxStartupRequest {

@@ -1,5 +1,5 @@
 import Docker from 'dockerode';
-import { timeOrderedId } from '../../../service/src/core/ids.js';
+import { timeOrderedId } from '@notebook-hub/service/core/ids.js';
 import {
   SandboxError,
   type ExecRequest,
@@ -11,7 +11,7 @@ import {
   type SandboxSpec,
   type SandboxSummary,
   type WaitReadyOptions,
-} from '../../../service/src/core/ports/sandbox-driver.js';
+} from '@notebook-hub/service/core/ports/sandbox-driver.js';
 import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
 import { pollReadiness } from '../shared/readiness.js';

@@ -1,4 +1,4 @@
-import type { SandboxDriver } from '../../../service/src/core/ports/sandbox-driver.js';
+import type { SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 import { DockerSandboxDriver } from '../docker/docker-driver.js';
 import { LocalSandboxDriver } from '../local/local-driver.js';
 

@@ -1,7 +1,8 @@
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { FsObjectStore } from '../adapters/store/fs-store.js';
 import { S3ObjectStore } from '../adapters/store/s3-store.js';
-import { DockerSandboxDriver, LocalSandboxDriver } from '../../../sandbox-drivers/src/index.js';
+import { DockerSandboxDriver } from '@notebook-hub/sandbox-drivers/docker';
+import { LocalSandboxDriver } from '@notebook-hub/sandbox-drivers/local';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import type { Logger } from '../core/ports/logger.js';
 import { startOtelTelemetry } from '../adapters/telemetry/otel.js';

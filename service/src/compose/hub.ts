@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { createAlertDispatcher } from './alerts.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from '../boot/local-login.js';
-import { MarimoRuntime } from '../../../sandbox-drivers/src/index.js';
+import { MarimoRuntime } from '@notebook-hub/sandbox-drivers';
 import { openObjectStore, openSandboxDriver, openTelemetry } from './adapters.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Catalog } from '../core/catalog/catalog.js';

@@ -16,7 +16,7 @@ import { NotebookService } from '../core/notebooks/notebook-service.js';
 import { WorkspaceService } from '../core/workspace/workspace-service.js';
 import { NotebookImports, importLimitsFor } from '../core/imports/notebook-imports.js';
 import { ZipFolderReader } from '../adapters/zip/zip-folder-reader.js';
-import { MARIMO_VERSION } from '../../../sandbox-drivers/runtime/pins.js';
+import { MARIMO_VERSION } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import { blankNotebook } from '../core/notebooks/marimo-source.js';
 import { createAlertDestinations } from './alerts.js';
 import type { AlertDestinations } from '../core/alerts/destinations.js';
@@ -36,7 +36,7 @@ import type { SaverDeps } from '../core/sessions/session-saver.js';
 import { SessionReclaimer } from '../core/sessions/session-reclaim.js';
 import { SessionMetrics } from '../core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
-import { MarimoHealth } from '../../../sandbox-drivers/src/marimo/marimo-health.js';
+import { MarimoHealth } from '@notebook-hub/sandbox-drivers';
 import type { ObjectStore } from '../core/ports/object-store.js';
 
 /** The domain services of one hub process, built from its settings and store. */

@@ -1,4 +1,4 @@
-import { DEFAULT_SANDBOX_IMAGE, LOCAL_IMAGE } from '../../../sandbox-drivers/runtime/pins.js';
+import { DEFAULT_SANDBOX_IMAGE, LOCAL_IMAGE } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import path from 'node:path';
 import { ConfigError, integer, list, oneOf, text, type Env, type SettingDefinition } from './parse.js';
 

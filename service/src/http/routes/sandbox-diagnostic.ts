@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { runStartupDiagnostic } from '../../../../sandbox-drivers/src/index.js';
+import { runStartupDiagnostic } from '@notebook-hub/sandbox-drivers';
 import { HubError } from '../../core/errors.js';
 import { Lease } from '../../core/records/lease.js';
 import { layout } from '../../core/storage-layout.js';

@@ -1,0 +1,3 @@
+/** The local sandbox driver (`@notebook-hub/sandbox-drivers/local`): child processes in their own process group, on the pinned runtime venv. */
+export { LocalSandboxDriver, type LocalDriverOptions } from './local-driver.js';
+export { ensureLocalRuntime, type LocalRuntime } from './runtime-venv.js';

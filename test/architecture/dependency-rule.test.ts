@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The dependency rule lives in eslint.config.js. These cases lint a synthetic file placed in each
+// layer: a forbidden import must be reported by the rule, a permitted one must pass. Type-aware
+// rules are switched off so the synthetic files need not exist on disk.
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const RULE = '@typescript-eslint/no-restricted-imports';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT, overrideConfig: [tseslint.configs.disableTypeChecked] });
+});
+
+async function violations(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.join(ROOT, filePath) });
+  expect(result!.fatalErrorCount).toBe(0);
+  return result!.messages.filter((message) => message.ruleId === RULE).map((message) => message.message);
+}
+
+interface Case {
+  layer: string;
+  file: string;
+  forbidden: string[];
+  permitted: string[];
+}
+
+const cases: Case[] = [
+  {
+    layer: 'core',
+    file: 'service/src/core/sessions/example.ts',
+    forbidden: [
+      "import { FsObjectStore } from '../../adapters/store/fs-store.js';",
+      "import { createHub } from '../../compose/hub.js';",
+      "import type { FastifyInstance } from 'fastify';",
+      "import { readSettings } from '../../config/settings.js';",
+      "import { buildApp } from '../../http/app.js';",
+      "import { runLoop } from '../../loops/loop-runner.js';",
+      "import { main } from '../../cli/main.js';",
+      "import { LocalSandboxDriver } from '@notebook-hub/sandbox-drivers/local';",
+      "import { tempDir } from '../../../../test/support/temp-dir.js';",
+      "import { describe } from 'vitest';",
+    ],
+    permitted: [
+      "import { HubError } from '../errors.js';",
+      "import type { ObjectStore } from '../ports/object-store.js';",
+      "import { catalogKey } from './session-store.js';",
+      "import { createHash } from 'node:crypto';",
+    ],
+  },
+  {
+    layer: 'core tests',
+    file: 'service/src/core/sessions/example.test.ts',
+    forbidden: ["import { buildApp } from '../../http/app.js';", "import { createHub } from '../../compose/hub.js';", "import Fastify from 'fastify';"],
+    permitted: [
+      "import { describe, it } from 'vitest';",
+      "import { FsObjectStore } from '../../adapters/store/fs-store.js';",
+      "import { tempDir } from '../../../../test/support/temp-dir.js';",
+    ],
+  },
+  {
+    layer: 'adapters',
+    file: 'service/src/adapters/store/example.ts',
+    forbidden: [
+      "import { buildApp } from '../../http/app.js';",
+      "import { createHub } from '../../compose/hub.js';",
+      "import { main } from '../../cli/main.js';",
+      "import { runLoop } from '../../loops/loop-runner.js';",
+      "import { DockerSandboxDriver } from '@notebook-hub/sandbox-drivers/docker';",
+    ],
+    permitted: [
+      "import { S3Client } from '@aws-sdk/client-s3';",
+      "import type { ObjectStore } from '../../core/ports/object-store.js';",
+      "import { fsyncDir } from './fs-sync.js';",
+    ],
+  },
+  ...['http/routes', 'cli', 'loops/housekeeping'].map((dir): Case => ({
+    layer: dir.split('/')[0]!,
+    file: `service/src/${dir}/example.ts`,
+    forbidden: [
+      `import { FsObjectStore } from '${dir.includes('/') ? '../../' : '../'}adapters/store/fs-store.js';`,
+      `import { createHub } from '${dir.includes('/') ? '../../' : '../'}compose/hub.js';`,
+      "import { S3Client } from '@aws-sdk/client-s3';",
+      "import Docker from 'dockerode';",
+      "import * as client from 'openid-client';",
+      "import { metrics } from '@opentelemetry/api';",
+      "import pino from 'pino';",
+      "import { runStartupDiagnostic } from '@notebook-hub/sandbox-drivers';",
+      "import { LocalSandboxDriver } from '@notebook-hub/sandbox-drivers/local';",
+    ],
+    permitted: [
+      `import type { Hub } from '${dir.includes('/') ? '../../' : '../'}compose/hub.js';`,
+      `import { HubError } from '${dir.includes('/') ? '../../' : '../'}core/errors.js';`,
+      "import { Type } from 'typebox';",
+      "import { MARIMO_VERSION } from '@notebook-hub/sandbox-drivers/runtime/pins';",
+    ],
+  })),
+  {
+    layer: 'config',
+    file: 'service/src/config/example.ts',
+    forbidden: [
+      "import { FsObjectStore } from '../adapters/store/fs-store.js';",
+      "import { createHub } from '../compose/hub.js';",
+      "import { buildApp } from '../http/app.js';",
+      "import { DockerSandboxDriver } from '@notebook-hub/sandbox-drivers/docker';",
+    ],
+    permitted: ["import { HubError } from '../core/errors.js';", "import { LOCAL_IMAGE } from '@notebook-hub/sandbox-drivers/runtime/pins';"],
+  },
+  {
+    layer: 'compose',
+    file: 'service/src/compose/example.ts',
+    forbidden: ["import { LocalSandboxDriver } from '../../../sandbox-drivers/src/local/local-driver.js';"],
+    permitted: [
+      "import { LocalSandboxDriver } from '@notebook-hub/sandbox-drivers/local';",
+      "import { DockerSandboxDriver } from '@notebook-hub/sandbox-drivers/docker';",
+      "import { FsObjectStore } from '../adapters/store/fs-store.js';",
+      "import { buildApp } from '../http/app.js';",
+    ],
+  },
+  {
+    layer: 'sandbox-drivers',
+    file: 'sandbox-drivers/src/local/example.ts',
+    forbidden: [
+      "import { SandboxError } from '../../../service/src/core/ports/sandbox-driver.js';",
+      "import { createHub } from '@notebook-hub/service/compose/hub.js';",
+      "import { main } from '@notebook-hub/service/cli/main.js';",
+      "import { NotebookService } from '@notebook-hub/service/core/notebooks/notebook-service.js';",
+    ],
+    permitted: [
+      "import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';",
+      "import type { Logger } from '@notebook-hub/service/core/ports/logger.js';",
+      "import { HubError } from '@notebook-hub/service/core/errors.js';",
+      "import { timeOrderedId } from '@notebook-hub/service/core/ids.js';",
+      "import Docker from 'dockerode';",
+    ],
+  },
+];
+
+describe('the dependency rule (eslint.config.js)', () => {
+  for (const { layer, file, forbidden, permitted } of cases) {
+    describe(`${layer} (${file})`, () => {
+      it.each(forbidden)('reports %s', async (code) => {
+        expect(await violations(file, code)).toHaveLength(1);
+      });
+      it.each(permitted)('permits %s', async (code) => {
+        expect(await violations(file, code)).toEqual([]);
+      });
+    });
+  }
+
+  it('allows an existing violation only in its own file and only for the listed import', async () => {
+    const listed = "import { archiveOf } from '../../adapters/zip/archive.js';";
+    expect(await violations('service/src/http/routes/workspace.ts', listed)).toEqual([]);
+    expect(await violations('service/src/http/routes/workspace.ts', "import { FsObjectStore } from '../../adapters/store/fs-store.js';")).toHaveLength(1);
+    expect(await violations('service/src/http/routes/workspace.ts', "import Docker from 'dockerode';")).toHaveLength(1);
+    expect(await violations('service/src/http/routes/projects.ts', listed)).toHaveLength(1);
+  });
+});
