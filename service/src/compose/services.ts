@@ -262,6 +262,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
       },
       entitlementRules: storeServices.entitlementRules,
       labelPolicy: storeServices.labelPolicy,
+      viewerMode: settings.sandboxes.viewerMode,
     }),
     background,
     warmPool,
