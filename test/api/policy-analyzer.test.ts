@@ -206,6 +206,21 @@ describe('policy analyzer', () => {
         'cases.0.authorization.expected.denial_category',
       ],
       ['an unknown field', suite([authorizationCase('a', { colour: 'red' })]), 'cases.0.authorization.colour'],
+      [
+        'a takeover that starts no session',
+        suite([authorizationCase('a', { resource: projectWith('editor', {}, { takeover: true }) })]),
+        'cases.0.authorization.resource.takeover',
+      ],
+      [
+        'a notebook author on a stored resource',
+        suite([
+          authorizationCase('a', {
+            action: 'session.start',
+            resource: { source: 'stored', kind: 'session-start', project_id: projectIds(1)[0], notebook_author: 'usr-x' },
+          }),
+        ]),
+        'cases.0.authorization.resource.notebook_author',
+      ],
     ];
     it.each(refused)('refuses %s with 422 VALIDATION_ERROR', async (_label, body, field) => {
       const response = await run(body);
@@ -436,6 +451,45 @@ describe('policy analyzer', () => {
       expect((await one(attach({ editor_sandbox_sharing: 'shared' }))).authorization.decision).toEqual({ allowed: true, role: 'editor' });
     });
 
+    it("lets only a manager or the notebook's author take an edit session over, synthetic or stored", async () => {
+      const start = (role: string, resource: Json = {}) =>
+        authorizationCase('a', {
+          action: 'session.start',
+          resource: projectWith(role, {}, { kind: 'session-start', mode: 'edit', takeover: true, ...resource }),
+          expected: { allowed: role === 'manager' || resource.notebook_author === ALICE.id },
+        });
+      const refused = (await one(start('editor', { notebook_author: 'usr-bob' }))).authorization;
+      expect(refused).toMatchObject({ decision: { allowed: false, category: 'session' }, presentation: 'forbidden', assertion: { passed: true } });
+      expect(refused.trace).toContainEqual(expect.objectContaining({ stage: 'session', code: 'session.takeover_not_permitted' }));
+      expect((await one(start('editor', { notebook_author: ALICE.id }))).authorization.decision).toEqual({ allowed: true, role: 'editor' });
+      expect((await one(start('manager'))).authorization.decision).toEqual({ allowed: true, role: 'manager' });
+
+      // A stored notebook brings its own author.
+      const services = t.hub.services;
+      const owner = (await services.users.findByEmail('root@example.com'))!;
+      const project = await services.projects.create({ name: 'Takeovers' }, owner);
+      await t.tokenFor('author@example.com');
+      const author = (await services.users.findByEmail('author@example.com'))!;
+      await services.projects.addMember(project.id, { user_id: author.id }, 'editor', owner);
+      const { notebook } = await services.notebooks.create(project.id, project.name, { title: "The author's" }, author);
+      const subject = { id: author.id, email: author.email, entitlement_source: 'explicit' };
+      const stored = (takeover: boolean) =>
+        authorizationCase('stored', {
+          subject,
+          action: 'session.start',
+          resource: { source: 'stored', kind: 'session-start', project_id: project.id, notebook_id: notebook.id, mode: 'edit', takeover },
+        });
+      expect((await one(stored(true))).authorization.decision).toEqual({ allowed: true, role: 'editor' });
+      const other = await services.notebooks.create(project.id, project.name, { title: "The owner's" }, owner);
+      const notAuthor = authorizationCase('not-author', {
+        subject,
+        action: 'session.start',
+        resource: { source: 'stored', kind: 'session-start', project_id: project.id, notebook_id: other.notebook.id, mode: 'edit', takeover: true },
+        expected: { allowed: false, denial_category: 'session' },
+      });
+      expect((await one(notAuthor)).authorization.assertion.passed).toBe(true);
+    });
+
     it("uses the caller's own security context for live-self", async () => {
       const labelled = authorizationCase('a', {
         resource: projectWith('viewer', { security_labels: { classification: 'secret', compartments: ['x'] } }),
@@ -536,5 +590,38 @@ describe('policy analyzer', () => {
         .map((cell) => cell.trim());
       expect(cells, action).toEqual([policy.scope, policy.minimum_role ?? '—', policy.denied_as ?? '—', policy.requires_super_admin ? 'yes' : 'no']);
     }
+  });
+});
+
+describe('policy analyzer on a deployment that shows viewers only snapshots', () => {
+  let t: TestHub;
+  afterAll(() => t?.close());
+
+  it('refuses viewers every session, as the route does', async () => {
+    t = await startTestHub({ env: { SERVICE_VIEWER_MODE: 'static' } });
+    const admin = await t.tokenFor('root@example.com', { superAdmin: true });
+    const viewerToken = await t.tokenFor('viewer@example.com');
+    const { users, projects, notebooks } = t.hub.services;
+    const owner = (await users.findByEmail('root@example.com'))!;
+    const viewer = (await users.findByEmail('viewer@example.com'))!;
+    const { id: pid, name } = await projects.create({ name: 'Static' }, owner);
+    await projects.addMember(pid, { user_id: viewer.id }, 'viewer', owner);
+    const nid = (await notebooks.create(pid, name, { title: 'Snapshot only' }, owner)).notebook.id;
+
+    const route = await t.call(`/api/v1/projects/${pid}/sessions`, { method: 'POST', token: viewerToken, body: { notebook_id: nid, mode: 'app' } });
+    expect(route.status, route.text).toBe(403);
+    expect(route.json.error.message).toBe('viewers see notebooks as HTML snapshots in this deployment; sessions are for editors');
+
+    const testCase = authorizationCase('viewer', {
+      subject: { id: viewer.id, email: viewer.email, entitlement_source: 'explicit' },
+      action: 'session.start',
+      resource: { source: 'stored', kind: 'session-start', project_id: pid, notebook_id: nid, mode: 'app' },
+      expected: { allowed: false, denial_category: 'session' },
+    });
+    const response = await t.call(RUN, { method: 'POST', token: admin, body: suite([testCase]) });
+    expect(response.status, response.text).toBe(200);
+    const result = response.json.data.cases[0].authorization;
+    expect(result).toMatchObject({ presentation: 'forbidden', assertion: { passed: true } });
+    expect(result.trace).toContainEqual(expect.objectContaining({ stage: 'session', code: 'session.viewers_static' }));
   });
 });

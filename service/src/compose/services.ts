@@ -7,6 +7,7 @@ import { Authenticator } from '../core/identity/authenticator.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
 import { UserDirectory } from '../core/identity/users.js';
 import { AccessControl } from '../core/policy/access-control.js';
+import { MemberUseCases, NotebookUseCases, ProjectUseCases, SessionUseCases, UserUseCases, VersionUseCases, type UseCases } from '../core/use-cases/index.js';
 import { isSuperAdmin, type EntitlementRules } from '../core/policy/entitlements.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
 import { ProjectRecords } from '../core/projects/project-records.js';
@@ -65,6 +66,8 @@ export interface HubServices {
   sessions: SessionManager;
   /** Every authorization of every surface: loads what the policy weighs and decides. */
   access: AccessControl;
+  /** Every use case, authorized for a signed-in principal: what routes, CLI commands and MCP tools call. */
+  useCases: UseCases;
   /** Work that outlives its request (shutdown waits for it, and refuses new work). */
   background: BackgroundRunner;
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
@@ -239,6 +242,37 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
   );
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
+  const access = new AccessControl({
+    records: {
+      project: (projectId) => storeServices.projects.get(projectId),
+      notebook: (projectId, notebookId) => storeServices.notebooks.get(projectId, notebookId),
+      session: (projectId, sessionId) => sessionStore.get(projectId, sessionId),
+    },
+    entitlementRules: storeServices.entitlementRules,
+    labelPolicy: storeServices.labelPolicy,
+    viewerMode: settings.sandboxes.viewerMode,
+  });
+  const limits = settings.limits;
+  const useCases: UseCases = {
+    projects: new ProjectUseCases({ access, projects: storeServices.projects, catalog: storeServices.catalog, labelPolicy: storeServices.labelPolicy, limits }),
+    members: new MemberUseCases({ access, projects: storeServices.projects }),
+    notebooks: new NotebookUseCases({
+      access,
+      notebooks: storeServices.notebooks,
+      workspace,
+      changeRules: { labels: storeServices.labelPolicy, computeProfileOverride: settings.sandboxes.computeProfileOverride },
+      limits,
+    }),
+    versions: new VersionUseCases({ access, notebooks: storeServices.notebooks, sessions, limits }),
+    sessions: new SessionUseCases({ access, sessions, sessionStore, startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000, limits }),
+    users: new UserUseCases({
+      access,
+      users: storeServices.users,
+      authenticator: storeServices.authenticator,
+      configuredSuperAdmins: settings.auth.superAdmins,
+      limits,
+    }),
+  };
   return {
     ...storeServices,
     workspace,
@@ -254,15 +288,8 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     runtime,
     sessionStore,
     sessions,
-    access: new AccessControl({
-      records: {
-        project: (projectId) => storeServices.projects.get(projectId),
-        notebook: (projectId, notebookId) => storeServices.notebooks.get(projectId, notebookId),
-        session: (projectId, sessionId) => sessionStore.get(projectId, sessionId),
-      },
-      entitlementRules: storeServices.entitlementRules,
-      labelPolicy: storeServices.labelPolicy,
-    }),
+    access,
+    useCases,
     background,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.

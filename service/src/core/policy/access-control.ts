@@ -4,7 +4,16 @@ import type { NotebookRevision } from '../notebooks/notebook-model.js';
 import { projectFactsOf, type ProjectRevision } from '../projects/project-records.js';
 import type { SessionRecord } from '../sessions/session-model.js';
 import type { PolicyAction } from './actions.js';
-import { decide, effectiveRole, type PolicyDecision, type PolicyEnvironment, type PolicyResource, type PolicySubject } from './engine.js';
+import {
+  decide,
+  effectiveRole,
+  startsPrivateSandbox,
+  type PolicyDecision,
+  type PolicyEnvironment,
+  type PolicyResource,
+  type PolicySubject,
+  type ViewerMode,
+} from './engine.js';
 import type { EntitlementRules } from './entitlements.js';
 import { checkLabels, type LabelPolicy, type SecurityContext, type SecurityLabels } from './security-labels.js';
 import { notebookFacts, sessionFacts } from './stored-facts.js';
@@ -22,6 +31,8 @@ export interface AccessControlDeps {
   records: AccessRecords;
   entitlementRules: EntitlementRules;
   labelPolicy: LabelPolicy;
+  /** SERVICE_VIEWER_MODE: weighed by every `session.start`. */
+  viewerMode: ViewerMode;
   now?: () => Date;
 }
 
@@ -64,12 +75,27 @@ export class AccessControl {
     loaded?: ProjectRevision | null,
   ): Promise<{ project: ProjectRevision; role: ProjectRole }> {
     const project = loaded === undefined ? await this.deps.records.project(projectId) : loaded;
-    const decision = this.decide(principal, action, { kind: POLICY_TABLE[action].scope, project: project ? projectFactsOf(project) : null, ...facts });
+    const kind = POLICY_TABLE[action].scope;
+    const decision = this.decide(principal, action, {
+      kind,
+      project: project ? projectFactsOf(project) : null,
+      ...(kind === 'session-start' ? { viewer_mode: this.deps.viewerMode } : {}),
+      ...facts,
+    });
     if (!decision.allowed || !project) {
       if (decision.presentation === 'forbidden') throw new HubError('FORBIDDEN', decision.message);
       throw new HubError('NOT_FOUND', `project ${projectId} not found`);
     }
     return { project, role: decision.role! };
+  }
+
+  /**
+   * More actions the same request performs once its first was allowed (the label actions of a
+   * project change, the settings actions of a notebook change), each decided in turn on the
+   * project already read; the first refusal is thrown.
+   */
+  async also(principal: Principal, project: ProjectRevision, actions: readonly PolicyAction[], facts: ProjectRequestFacts = {}): Promise<void> {
+    for (const action of actions) await this.project(principal, project.id, action, facts, project);
   }
 
   /**
@@ -82,7 +108,7 @@ export class AccessControl {
     projectId: string,
     notebookId: string,
     action: PolicyAction,
-    facts: Omit<ProjectRequestFacts, 'notebook_labels' | 'missing' | 'session'> = {},
+    facts: Omit<ProjectRequestFacts, 'notebook_labels' | 'notebook_author' | 'missing' | 'session'> = {},
   ): Promise<{ project: ProjectRevision; notebook: NotebookRevision; role: ProjectRole }> {
     const loaded = await this.deps.records.project(projectId);
     const notebook = loaded ? await this.deps.records.notebook(projectId, notebookId) : null;
@@ -136,6 +162,11 @@ export class AccessControl {
       context: principal.credential.context,
       environment: { labels: this.deps.labelPolicy, now: this.now() },
     };
+  }
+
+  /** Whether a session started with this role runs in a sandbox of its own (a viewer's ephemeral sandbox). */
+  startsPrivateSandbox(role: ProjectRole): boolean {
+    return startsPrivateSandbox(role, this.deps.viewerMode);
   }
 
   /** The caller's role in a project they may see (for `your_role`). */

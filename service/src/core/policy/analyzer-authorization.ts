@@ -1,5 +1,5 @@
 import type { AuthorizationResult, AuthorizationStageInput, LoginResult, ResourceInput } from './analyzer-types.js';
-import { decide, type PolicyResource, type PolicySubject, type ProjectFacts } from './engine.js';
+import { decide, type PolicyResource, type PolicySubject, type ProjectFacts, type ViewerMode } from './engine.js';
 import type { LabelPolicy, SecurityContext, SecurityLabels } from './security-labels.js';
 import { notebookFacts, sessionFacts, type NamedFacts, type StoredNotebook, type StoredSession } from './stored-facts.js';
 
@@ -19,6 +19,8 @@ export interface AuthorizationEnvironment {
   storedSession(projectId: string, sessionId: string): Promise<StoredSession | null>;
   /** Whether the hub knows a user with this id and that user is suspended. */
   isSuspended(userId: string): Promise<boolean>;
+  /** How the deployment lets viewers see notebooks: every session-start weighs it, as the routes do. */
+  viewerMode: ViewerMode;
   /** What a synthetic session shares when the case does not say: the deployment's setting. */
   editorSandboxSharing: 'shared' | 'exclusive';
 }
@@ -77,6 +79,7 @@ export async function evaluateAuthorization(
  * names (its labels, or that it is missing) or the session (its facts and its notebook's labels).
  */
 async function resourceOf(input: ResourceInput, env: AuthorizationEnvironment): Promise<PolicyResource> {
+  const start: Partial<PolicyResource> = input.kind === 'session-start' ? { viewer_mode: env.viewerMode, takeover: input.takeover ?? false } : {};
   if (input.source === 'stored') {
     if (input.kind === 'deployment') return { kind: 'deployment' };
     // Validation makes sure a stored project, session or session-start resource names its project.
@@ -89,7 +92,7 @@ async function resourceOf(input: ResourceInput, env: AuthorizationEnvironment): 
     } else if (input.notebook_id !== undefined) {
       named = notebookFacts(await env.storedNotebook(projectId, input.notebook_id));
     }
-    return { kind: input.kind, project, ...named, ...(input.mode ? { mode: input.mode } : {}) };
+    return { kind: input.kind, project, ...named, ...(input.mode ? { mode: input.mode } : {}), ...start };
   }
   const described = input.project;
   const project: ProjectFacts | null = described
@@ -119,6 +122,8 @@ async function resourceOf(input: ResourceInput, env: AuthorizationEnvironment): 
         }
       : {}),
     ...(input.mode ? { mode: input.mode } : {}),
+    ...(input.notebook_author !== undefined ? { notebook_author: input.notebook_author } : {}),
+    ...start,
   };
 }
 

@@ -54,6 +54,10 @@ export interface ResourceInput {
   notebook_labels?: SecurityLabels | null;
   session?: { user_id: string; mode?: 'edit' | 'app'; ephemeral?: boolean; editor_sandbox_sharing?: 'shared' | 'exclusive' };
   mode?: 'edit' | 'app';
+  /** session-start: the start takes over another editor's edit session. */
+  takeover?: boolean;
+  /** session-start, synthetic: the user who created the notebook. */
+  notebook_author?: string;
 }
 
 export interface AuthorizationStageInput {

@@ -64,13 +64,17 @@ function authorizationProblems(problem: Report, at: string, stage: Authorization
 
   const where = `${at}.resource`;
   if (resource.source === 'stored') {
-    for (const fact of ['project', 'notebook_labels', 'session'] as const) {
+    for (const fact of ['project', 'notebook_labels', 'notebook_author', 'session'] as const) {
       if (resource[fact] !== undefined) problem(`${where}.${fact}`, 'describes a synthetic resource; a stored one is read from the store');
     }
     if (resource.kind !== 'deployment' && resource.project_id === undefined) {
       problem(`${where}.project_id`, 'a stored project, session or session-start resource names its project');
     }
     storedIdProblems(problem, where, resource);
+  }
+  for (const fact of ['takeover', 'notebook_author'] as const) {
+    if (resource[fact] !== undefined && resource.kind !== 'session-start')
+      problem(`${where}.${fact}`, `applies to session-start resources, not ${resource.kind}`);
   }
   const members = resource.project?.members ?? [];
   if (members.length > MAX_SYNTHETIC_MEMBERS) problem(`${where}.project.members`, `at most ${MAX_SYNTHETIC_MEMBERS} members`);

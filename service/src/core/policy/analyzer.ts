@@ -19,6 +19,7 @@ import {
   type PolicySuiteV1,
 } from './analyzer-types.js';
 import { suiteProblems } from './analyzer-validation.js';
+import type { ViewerMode } from './engine.js';
 import type { EntitlementRules } from './entitlements.js';
 import type { LabelPolicy, SecurityContext } from './security-labels.js';
 import type { StoredNotebook, StoredSession } from './stored-facts.js';
@@ -32,6 +33,7 @@ export interface PolicyAnalyzerDeps {
   claims: ClaimSettings;
   oidcIssuer: string | null;
   editorSandboxSharing: 'shared' | 'exclusive';
+  viewerMode: ViewerMode;
   users: Pick<UserDirectory, 'get' | 'findByEmail'>;
   catalog: Pick<Catalog, 'view'>;
   projects: { get(projectId: string): Promise<ProjectRevision | null> };
@@ -126,6 +128,7 @@ export class PolicyAnalyzer {
       now: (this.deps.now ?? (() => new Date()))(),
       liveContext: caller.context,
       editorSandboxSharing: this.deps.editorSandboxSharing,
+      viewerMode: this.deps.viewerMode,
       async storedProject(projectId) {
         if (!stored.has(projectId)) stored.set(projectId, projects.get(projectId));
         const project = await stored.get(projectId)!;
@@ -133,7 +136,7 @@ export class PolicyAnalyzer {
       },
       async storedNotebook(projectId, notebookId) {
         const notebook = await notebooks.get(projectId, notebookId);
-        return notebook ? { security_labels: notebook.security_labels } : null;
+        return notebook ? { security_labels: notebook.security_labels, author: notebook.author } : null;
       },
       async storedSession(projectId, sessionId) {
         const session = await sessions.get(projectId, sessionId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, effectiveRole, type PolicySubject, type ProjectFacts } from './engine.js';
+import { decide, effectiveRole, startsPrivateSandbox, type PolicyResource, type PolicySubject, type ProjectFacts } from './engine.js';
 import { notebookFacts, sessionFacts } from './stored-facts.js';
 
 const subject = (overrides: Partial<PolicySubject> = {}): PolicySubject => ({
@@ -84,6 +84,51 @@ describe('policy engine', () => {
     expect(decide(subject(), 'session.attach', { kind: 'session', project: member, ...orphan }, null, environment)).toMatchObject({
       allowed: true,
       role: 'viewer',
+    });
+  });
+
+  describe('starting a session', () => {
+    const team = project({
+      members: [
+        { user_id: 'usr-viewer', role: 'viewer' },
+        { user_id: 'usr-editor', role: 'editor' },
+        { user_id: 'usr-author', role: 'editor' },
+        { user_id: 'usr-manager', role: 'manager' },
+      ],
+    });
+    const start = (who: string, facts: Omit<PolicyResource, 'kind' | 'project'>) =>
+      decide(subject({ id: who, email: `${who}@example.com` }), 'session.start', { kind: 'session-start', project: team, ...facts }, null, environment);
+
+    it('gives viewers no session where the deployment shows them only snapshots', () => {
+      const refused = start('usr-viewer', { mode: 'app', viewer_mode: 'static' });
+      expect(refused).toMatchObject({ allowed: false, category: 'session', presentation: 'forbidden', role: 'viewer' });
+      expect(refused.message).toBe('viewers see notebooks as HTML snapshots in this deployment; sessions are for editors');
+      expect(refused.trace).toContainEqual({ stage: 'session', status: 'failed', code: 'session.viewers_static' });
+      expect(start('usr-editor', { mode: 'edit', viewer_mode: 'static' })).toMatchObject({ allowed: true, role: 'editor' });
+      expect(start('usr-viewer', { mode: 'app', viewer_mode: 'applications' })).toMatchObject({ allowed: true });
+      expect(start('usr-viewer', { mode: 'app', viewer_mode: 'ephemeral-sandbox' })).toMatchObject({ allowed: true });
+      // The role comes first: a viewer starting an edit session is refused for the role, whatever the mode.
+      expect(start('usr-viewer', { mode: 'edit', viewer_mode: 'static' })).toMatchObject({ category: 'role' });
+    });
+
+    it('lets only a manager or the notebook author take an edit session over', () => {
+      const takeover = { mode: 'edit' as const, viewer_mode: 'applications' as const, takeover: true, notebook_author: 'usr-author' };
+      const refused = start('usr-editor', takeover);
+      expect(refused).toMatchObject({ allowed: false, category: 'session', presentation: 'forbidden', role: 'editor' });
+      expect(refused.message).toBe("only a manager or the notebook's author may take an edit session over");
+      expect(refused.trace).toContainEqual({ stage: 'session', status: 'failed', code: 'session.takeover_not_permitted' });
+      expect(start('usr-author', takeover)).toMatchObject({ allowed: true });
+      expect(start('usr-manager', takeover)).toMatchObject({ allowed: true, role: 'manager' });
+      expect(start('usr-owner', { ...takeover, notebook_author: null })).toMatchObject({ allowed: true, role: 'admin' });
+      expect(start('usr-editor', { ...takeover, takeover: false })).toMatchObject({ allowed: true });
+      expect(start('usr-editor', takeover).trace).not.toContainEqual(expect.objectContaining({ code: 'session.start_permitted' }));
+      expect(start('usr-author', takeover).trace).toContainEqual({ stage: 'session', status: 'passed', code: 'session.start_permitted' });
+    });
+
+    it('gives a viewer a sandbox of their own only where the deployment says so', () => {
+      expect(startsPrivateSandbox('viewer', 'ephemeral-sandbox')).toBe(true);
+      expect(startsPrivateSandbox('viewer', 'applications')).toBe(false);
+      expect(startsPrivateSandbox('editor', 'ephemeral-sandbox')).toBe(false);
     });
   });
 });

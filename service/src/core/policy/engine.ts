@@ -46,7 +46,18 @@ export interface PolicyResource {
   missing?: 'notebook' | 'session';
   /** session-start: the mode being started. */
   mode?: 'edit' | 'app';
+  /**
+   * session-start: how the deployment lets viewers see notebooks (SERVICE_VIEWER_MODE); `static`
+   * leaves viewers the HTML snapshots only. Absent: `applications`.
+   */
+  viewer_mode?: ViewerMode;
+  /** session-start: the start takes over another editor's edit session (`takeover_from`). */
+  takeover?: boolean;
+  /** session-start: the user who created the notebook (they may take its edit session over). */
+  notebook_author?: string | null;
 }
+
+export type ViewerMode = 'static' | 'applications' | 'ephemeral-sandbox';
 
 export type DenialCategory = 'lifecycle' | 'visibility' | 'role' | 'session' | 'standing' | 'constraint' | 'credential-resource' | 'credential-action';
 export type TraceStage = 'action' | 'lifecycle' | 'role' | 'standing' | 'session' | 'constraint' | 'credential' | 'final';
@@ -181,6 +192,13 @@ export function decide(
       return byTable('session', refusal.message);
     }
     step('session', 'passed', 'session.permitted');
+  } else if (resource.kind === 'session-start') {
+    const refusal = startRefusal(subject, role, resource);
+    if (refusal) {
+      step('session', 'failed', refusal.code);
+      return byTable('session', refusal.message);
+    }
+    step('session', 'passed', 'session.start_permitted');
   } else {
     step('session', 'skipped', 'session.not_applicable');
   }
@@ -207,6 +225,29 @@ export function effectiveRole(subject: PolicySubject, project: ProjectFacts): Pr
   const deploymentDefault = subject.entitlements.find((entitlement) => entitlement.startsWith('default-role:'))?.slice('default-role:'.length) as
     AssignableRole | undefined;
   return higherRole(role, project.default_role ?? deploymentDefault ?? null);
+}
+
+/**
+ * The rules of starting a session beyond the role: in a deployment that shows viewers only HTML
+ * snapshots, viewers start none; taking over another editor's edit session is for managers and
+ * the notebook's author.
+ */
+function startRefusal(subject: PolicySubject, role: ProjectRole, resource: PolicyResource): { code: string; message: string } | null {
+  if (roleRank(role) < roleRank('editor') && resource.viewer_mode === 'static') {
+    return { code: 'session.viewers_static', message: 'viewers see notebooks as HTML snapshots in this deployment; sessions are for editors' };
+  }
+  if (resource.takeover && roleRank(role) < roleRank('manager') && (resource.notebook_author ?? null) !== subject.id) {
+    return { code: 'session.takeover_not_permitted', message: "only a manager or the notebook's author may take an edit session over" };
+  }
+  return null;
+}
+
+/**
+ * Whether a session a caller with this role may start runs in a sandbox of its own that only
+ * they reach: a viewer's, where the deployment gives viewers ephemeral sandboxes.
+ */
+export function startsPrivateSandbox(role: ProjectRole, viewerMode: ViewerMode): boolean {
+  return roleRank(role) < roleRank('editor') && viewerMode === 'ephemeral-sandbox';
 }
 
 function sessionRefusal(

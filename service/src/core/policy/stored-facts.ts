@@ -4,6 +4,8 @@ import type { SecurityLabels } from './security-labels.js';
 /** What the engine weighs of a stored notebook. */
 export interface StoredNotebook {
   security_labels: SecurityLabels | null;
+  /** Who created it: they may take its edit session over. */
+  author: string;
 }
 
 /** What the engine weighs of a stored session, and the notebook it runs. */
@@ -16,15 +18,15 @@ export interface StoredSession {
 }
 
 /** The part of a policy resource that a notebook or session named by a request contributes. */
-export type NamedFacts = Pick<PolicyResource, 'notebook_labels' | 'session' | 'missing'>;
+export type NamedFacts = Pick<PolicyResource, 'notebook_labels' | 'notebook_author' | 'session' | 'missing'>;
 
 /**
- * The facts a notebook named by a request adds to its policy resource: its labels, or that the
- * project has no such notebook. Routes and the policy analyzer both build them here, so the
+ * The facts a notebook named by a request adds to its policy resource: its labels and author, or
+ * that the project has no such notebook. Routes and the policy analyzer both build them here, so the
  * analyzer decides a stored notebook exactly as the routes do.
  */
 export function notebookFacts(notebook: StoredNotebook | null): NamedFacts {
-  return notebook ? { notebook_labels: notebook.security_labels } : { missing: 'notebook' };
+  return notebook ? { notebook_labels: notebook.security_labels, notebook_author: notebook.author } : { missing: 'notebook' };
 }
 
 /**

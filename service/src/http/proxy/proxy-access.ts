@@ -1,9 +1,5 @@
 import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
-import { decide } from '../../core/policy/engine.js';
-import { sessionFacts } from '../../core/policy/stored-facts.js';
-import { subjectOf } from '../../core/policy/subject.js';
-import { projectFactsOf } from '../../core/projects/project-records.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
 import { catalogKeys } from '../../core/storage-layout.js';
 import type { HubServices } from '../../compose/services.js';
@@ -49,24 +45,8 @@ export class ProxyAccess {
     const notFound = () => new HubError('NOT_FOUND', `session ${sessionId} not found`);
     const index = await (await services.catalog.view()).get<{ project_id: string }>(catalogKeys.activeSession(sessionId));
     if (!index) throw notFound();
-    const [record, project] = await Promise.all([services.sessionStore.get(index.project_id, sessionId), services.projects.get(index.project_id)]);
-    if (!record || !project) throw notFound();
-    const notebook = await services.notebooks.get(record.project_id, record.notebook_id);
-    const decision = decide(
-      subjectOf(principal, services.entitlementRules),
-      'session.proxy',
-      {
-        kind: 'session',
-        project: projectFactsOf(project),
-        ...sessionFacts(record, notebook),
-      },
-      principal.credential.context,
-      { labels: services.labelPolicy, now: new Date() },
-    );
-    if (!decision.allowed) {
-      if (decision.presentation === 'forbidden') throw new HubError('FORBIDDEN', decision.message);
-      throw notFound();
-    }
+    // The same access control as every route: the project, the session's rules, its notebook's labels.
+    const { record } = await services.access.session(principal, index.project_id, sessionId, 'session.proxy');
     if (record.state === 'provisioning')
       throw new HubError('SERVICE_UNAVAILABLE', `the session is starting (${record.phase})`, undefined, { retryAfterSeconds: 2 });
     if (record.state !== 'running' || !record.endpoint) throw new HubError('GONE', `the session is ${record.state}`);

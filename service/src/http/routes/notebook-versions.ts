@@ -1,20 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { authorizeNotebook } from '../auth/authorize.js';
-import { pageLimit } from '../pagination.js';
 import { Envelope, Page, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookParams, NotebookVersionSchema, VersionCreate, VersionParams, VersionRestore } from './notebook-schemas.js';
 
-const actorOf = (request: FastifyRequest) => {
-  const { user } = principalOf(request);
-  return { id: user.id, email: user.email };
-};
-
 /** Saving, listing, reading and restoring notebook versions. */
 export function notebookVersionRoutes(app: HubApp, services: HubServices): void {
-  const { notebooks } = services;
+  const { versions } = services.useCases;
 
   app.get(
     '/api/v1/projects/:pid/notebooks/:nid/versions',
@@ -29,9 +21,8 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
     },
     async (request) => {
       const { pid, nid } = request.params;
-      await authorizeNotebook(request, services, pid, nid, 'project.read');
-      const page = await notebooks.versions(nid, { cursor: request.query.cursor ?? null, limit: pageLimit(request.query.limit, services.settings.limits) });
-      return { success: true as const, data: { items: page.items.map((item) => item.value), next_cursor: page.nextCursor } };
+      const page = await versions.list(principalOf(request), { projectId: pid, notebookId: nid, cursor: request.query.cursor, limit: request.query.limit });
+      return { success: true as const, data: { items: page.items, next_cursor: page.nextCursor } };
     },
   );
 
@@ -50,14 +41,8 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
     },
     async (request, reply) => {
       const { pid, nid } = request.params;
-      await authorizeNotebook(request, services, pid, nid, 'notebook.write');
-      await services.sessions.assertNotBeingEdited(pid, nid);
-      const version = await notebooks.save(
-        pid,
-        nid,
-        { code: request.body.code, baseVersionId: request.body.base_version_id, ...(request.body.message ? { message: request.body.message } : {}) },
-        actorOf(request),
-      );
+      const { code, base_version_id, message } = request.body;
+      const version = await versions.save(principalOf(request), { projectId: pid, notebookId: nid, code, baseVersionId: base_version_id, message });
       return reply.code(201).send({ success: true as const, data: version });
     },
   );
@@ -67,8 +52,7 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
     { schema: { tags: ['Notebooks'], summary: 'One version', params: VersionParams, response: { 200: Envelope(NotebookVersionSchema) } } },
     async (request) => {
       const { pid, nid, vid } = request.params;
-      await authorizeNotebook(request, services, pid, nid, 'project.read');
-      return { success: true as const, data: await notebooks.version(pid, nid, vid) };
+      return { success: true as const, data: await versions.read(principalOf(request), { projectId: pid, notebookId: nid, versionId: vid }) };
     },
   );
 
@@ -77,8 +61,8 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
     { schema: { tags: ['Notebooks'], summary: "A version's marimo source", params: VersionParams, produces: ['text/x-python'] } },
     async (request, reply) => {
       const { pid, nid, vid } = request.params;
-      await authorizeNotebook(request, services, pid, nid, 'project.read');
-      return reply.type('text/x-python; charset=utf-8').send(await notebooks.code(pid, nid, vid));
+      const code = await versions.code(principalOf(request), { projectId: pid, notebookId: nid, versionId: vid });
+      return reply.type('text/x-python; charset=utf-8').send(code);
     },
   );
 
@@ -95,15 +79,14 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
     },
     async (request, reply) => {
       const { pid, nid, vid } = request.params;
-      await authorizeNotebook(request, services, pid, nid, 'notebook.write');
-      await services.sessions.assertNotBeingEdited(pid, nid);
-      const version = await notebooks.restore(
-        pid,
-        nid,
-        vid,
-        { baseVersionId: request.body.base_version_id, ...(request.body.message ? { message: request.body.message } : {}) },
-        actorOf(request),
-      );
+      const { base_version_id, message } = request.body;
+      const version = await versions.restore(principalOf(request), {
+        projectId: pid,
+        notebookId: nid,
+        versionId: vid,
+        baseVersionId: base_version_id,
+        message,
+      });
       return reply.code(201).send({ success: true as const, data: version });
     },
   );

@@ -82,6 +82,8 @@ const Resource = Type.Object(
       ),
     ),
     mode: Type.Optional(Type.Enum(['edit', 'app'], { description: 'session-start: the mode being started (default app)' })),
+    takeover: Type.Optional(Type.Boolean({ description: "session-start: the start takes over another editor's edit session (takeover_from); default false" })),
+    notebook_author: Type.Optional(Text(1, 128, 'session-start, synthetic: the user id of who created the notebook (a stored notebook brings its own)')),
   },
   closed,
 );
@@ -195,6 +197,7 @@ export function policyAnalyzerRoutes(app: HubApp, services: HubServices): void {
     claims: claimSettingsOf(services.settings),
     oidcIssuer: services.settings.auth.oidc?.issuer ?? null,
     editorSandboxSharing: services.settings.sandboxes.editorSandboxSharing,
+    viewerMode: services.settings.sandboxes.viewerMode,
     users: services.users,
     catalog: services.catalog,
     projects: services.projects,

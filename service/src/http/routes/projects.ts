@@ -1,22 +1,13 @@
 import { Type } from 'typebox';
-import { HubError } from '../../core/errors.js';
-import { assertTokenAllowsAction } from '../../core/policy/deployment-actions.js';
-import { labelChange } from '../../core/policy/security-labels.js';
-import { listVisibleProjects } from '../../core/projects/project-listing.js';
-import { normalizeLabels } from '../../core/projects/project-validation.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { authorizeProject } from '../auth/authorize.js';
-import { pageLimit } from '../pagination.js';
 import { Envelope, Page, PageQuery, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { Project, ProjectCreate, ProjectIdParams, ProjectListEntry, ProjectPatch, listEntryOf, projectOf } from './project-schemas.js';
 
+/** Projects: each route parses, calls one project use case and presents its answer. */
 export function projectRoutes(app: HubApp, services: HubServices): void {
-  const actorOf = (request: Parameters<typeof principalOf>[0]) => {
-    const { user } = principalOf(request);
-    return { id: user.id, email: user.email };
-  };
+  const { projects } = services.useCases;
 
   app.get(
     '/api/v1/projects',
@@ -30,14 +21,8 @@ export function projectRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      assertTokenAllowsAction(principal, 'project.read');
-      const scope = services.access.listingScope(principal);
-      const page = await listVisibleProjects(await services.catalog.view(), scope.subject, scope.context, scope.environment, {
-        cursor: request.query.cursor ?? null,
-        limit: pageLimit(request.query.limit, services.settings.limits),
-        ...(request.query.tag_namespace !== undefined ? { tagNamespace: request.query.tag_namespace } : {}),
-      });
+      const { cursor, limit, tag_namespace } = request.query;
+      const page = await projects.list(principalOf(request), { cursor, limit, tagNamespace: tag_namespace });
       return { success: true as const, data: { items: page.items.map(listEntryOf), next_cursor: page.nextCursor } };
     },
   );
@@ -49,8 +34,8 @@ export function projectRoutes(app: HubApp, services: HubServices): void {
       schema: { tags: ['Projects'], summary: 'Create a project (you become its admin)', body: ProjectCreate, response: { 201: Envelope(Project) } },
     },
     async (request, reply) => {
-      const project = await services.projects.create(request.body, actorOf(request));
-      return reply.code(201).send({ success: true as const, data: projectOf(project, 'admin') });
+      const { project, role } = await projects.create(principalOf(request), request.body);
+      return reply.code(201).send({ success: true as const, data: projectOf(project, role) });
     },
   );
 
@@ -58,7 +43,7 @@ export function projectRoutes(app: HubApp, services: HubServices): void {
     '/api/v1/projects/:pid',
     { schema: { tags: ['Projects'], summary: 'A project', params: ProjectIdParams, response: { 200: Envelope(Project) } } },
     async (request) => {
-      const { project, role } = await authorizeProject(request, services, request.params.pid, 'project.read');
+      const { project, role } = await projects.read(principalOf(request), { projectId: request.params.pid });
       return { success: true as const, data: projectOf(project, role) };
     },
   );
@@ -75,15 +60,8 @@ export function projectRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const { pid } = request.params;
-      const { project, role } = await authorizeProject(request, services, pid, 'project.update');
-      if (request.body.security_labels !== undefined) {
-        const change = labelChange(project.security_labels, normalizeLabels(request.body.security_labels), services.labelPolicy);
-        if (change.raises) await authorizeProject(request, services, pid, 'security-labels.raise');
-        if (change.lowers) await authorizeProject(request, services, pid, 'security-labels.lower');
-      }
-      const updated = await services.projects.update(pid, request.body, actorOf(request));
-      return { success: true as const, data: projectOf(updated, role) };
+      const { project, role } = await projects.update(principalOf(request), { projectId: request.params.pid, patch: request.body });
+      return { success: true as const, data: projectOf(project, role) };
     },
   );
 
@@ -98,11 +76,7 @@ export function projectRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      await authorizeProject(request, services, request.params.pid, 'project.delete');
-      await services.projects.delete(request.params.pid, actorOf(request)).catch((error: unknown) => {
-        // A concurrent delete won: the project is gone either way.
-        if (!(error instanceof HubError && error.code === 'NOT_FOUND')) throw error;
-      });
+      await projects.delete(principalOf(request), { projectId: request.params.pid });
       return { success: true as const };
     },
   );

@@ -1,12 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { HubError } from '../../core/errors.js';
-import { roleRank } from '../../core/policy/table.js';
-import type { ClientKind, SessionRecord } from '../../core/sessions/session-model.js';
+import { clientKindOf } from '../../core/use-cases/sessions.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { authorizeNotebook, authorizeProject, authorizeSession } from '../auth/authorize.js';
-import { pageLimit } from '../pagination.js';
 import { absentBodyIsEmpty } from '../validation.js';
 import { Envelope, Nullable, Page, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -24,16 +19,9 @@ import {
   sessionOf,
 } from './session-schemas.js';
 
-const actorOf = (request: FastifyRequest) => {
-  const { user } = principalOf(request);
-  return { id: user.id, email: user.email };
-};
-
-/** `web` for browser sessions, `cli` for tokens (spec 6.3 `session_provision.client`). */
-const clientOf = (request: FastifyRequest): ClientKind => (principalOf(request).credential.kind === 'token' ? 'cli' : 'web');
-
+/** Sessions: each route parses, calls one session use case and presents its answer. */
 export function sessionRoutes(app: HubApp, services: HubServices): void {
-  const { sessions, sessionStore, settings } = services;
+  const { sessions } = services.useCases;
 
   app.get(
     '/api/v1/projects/:pid/sessions',
@@ -47,12 +35,9 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      await authorizeProject(request, services, request.params.pid, 'project.read');
-      const page = await sessionStore.list(request.params.pid, {
-        cursor: request.query.cursor ?? null,
-        limit: pageLimit(request.query.limit, settings.limits),
-      });
-      return { success: true as const, data: { items: page.items.map((item) => sessionListEntryOf(item.value)), next_cursor: page.nextCursor } };
+      const { cursor, limit } = request.query;
+      const page = await sessions.list(principalOf(request), { projectId: request.params.pid, cursor, limit });
+      return { success: true as const, data: { items: page.items.map(sessionListEntryOf), next_cursor: page.nextCursor } };
     },
   );
 
@@ -70,27 +55,17 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request, reply) => {
-      const { pid } = request.params;
+      const principal = principalOf(request);
       const { notebook_id, mode, takeover_from, wait } = request.body;
-      const { project, notebook, role } = await authorizeNotebook(request, services, pid, notebook_id, 'session.start', { mode });
-      const viewer = roleRank(role) < roleRank('editor');
-      if (viewer && settings.sandboxes.viewerMode === 'static') {
-        throw new HubError('FORBIDDEN', 'viewers see notebooks as HTML snapshots in this deployment; sessions are for editors');
-      }
-      if (takeover_from && roleRank(role) < roleRank('manager') && notebook.author !== principalOf(request).user.id) {
-        throw new HubError('FORBIDDEN', "only a manager or the notebook's author may take an edit session over");
-      }
-      const { record, reused } = await sessions.start({
-        project: { id: project.id, name: project.name },
-        notebook,
+      const { record, reused } = await sessions.start(principal, {
+        projectId: request.params.pid,
+        notebookId: notebook_id,
         mode,
-        user: actorOf(request),
-        client: clientOf(request),
-        ephemeral: viewer && settings.sandboxes.viewerMode === 'ephemeral-sandbox',
-        ...(takeover_from ? { takeoverFrom: takeover_from } : {}),
+        takeoverFrom: takeover_from,
+        wait,
+        client: clientKindOf(principal),
       });
-      const settled = wait ? await waitForStart(services, record) : record;
-      return reply.code(reused ? 200 : 201).send({ success: true as const, data: sessionOf(settled, reused) });
+      return reply.code(reused ? 200 : 201).send({ success: true as const, data: sessionOf(record, reused) });
     },
   );
 
@@ -98,7 +73,7 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
     '/api/v1/projects/:pid/sessions/:sid',
     { schema: { tags: ['Sessions'], summary: 'A session', params: SessionParams, response: { 200: Envelope(Session) } } },
     async (request) => {
-      const { record } = await authorizeSession(request, services, request.params.pid, request.params.sid, 'session.attach');
+      const record = await sessions.read(principalOf(request), { projectId: request.params.pid, sessionId: request.params.sid });
       return { success: true as const, data: sessionOf(record) };
     },
   );
@@ -117,8 +92,8 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
     },
     async (request) => {
       const { pid, sid } = request.params;
-      await authorizeSession(request, services, pid, sid, 'session.attach');
-      return { success: true as const, data: sessionOf(await sessions.heartbeat(pid, sid, request.body.connected ?? true)) };
+      const record = await sessions.heartbeat(principalOf(request), { projectId: pid, sessionId: sid, connected: request.body.connected ?? true });
+      return { success: true as const, data: sessionOf(record) };
     },
   );
 
@@ -136,8 +111,7 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
     },
     async (request) => {
       const { pid, sid } = request.params;
-      await authorizeSession(request, services, pid, sid, 'session.stop');
-      const record = await sessions.stop(pid, sid, { reason: 'user', save: request.body.save ?? true, actor: actorOf(request) });
+      const record = await sessions.stop(principalOf(request), { projectId: pid, sessionId: sid, save: request.body.save ?? true });
       return { success: true as const, data: sessionOf(record) };
     },
   );
@@ -156,21 +130,8 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
     },
     async (request) => {
       const { pid, sid } = request.params;
-      const { project, record } = await authorizeSession(request, services, pid, sid, 'session.attach');
-      await authorizeProject(request, services, pid, 'notebook.write', {}, project);
-      const version = await sessions.save(pid, record.id, actorOf(request), request.body.message);
+      const version = await sessions.save(principalOf(request), { projectId: pid, sessionId: sid, message: request.body.message });
       return { success: true as const, data: { saved: version !== null, version } };
     },
   );
-}
-
-/** Polls the session until it leaves `provisioning`, at most the start-up timeout. */
-async function waitForStart(services: HubServices, record: SessionRecord): Promise<SessionRecord> {
-  const deadline = Date.now() + services.settings.sandboxes.startupTimeoutSeconds * 1000;
-  let current = record;
-  while (current.state === 'provisioning' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    current = (await services.sessionStore.get(record.project_id, record.id)) ?? current;
-  }
-  return current;
 }

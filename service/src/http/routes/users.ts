@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
 import { SETTING_DEFINITIONS } from '../../config/settings.js';
-import { HubError } from '../../core/errors.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { pageLimit } from '../pagination.js';
 import { DateTime, Envelope, Nullable, Page, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { AdminUser, ResolvedUser, adminUserOf, resolvedUserOf } from './identity-schemas.js';
@@ -39,7 +37,8 @@ const DeploymentConfig = Type.Object(
 );
 
 export function userRoutes(app: HubApp, services: HubServices): void {
-  const { users, settings } = services;
+  const { settings } = services;
+  const { users } = services.useCases;
 
   app.get(
     '/api/v1/users/resolve',
@@ -53,12 +52,7 @@ export function userRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const { id, email } = request.query;
-      if ((id === undefined) === (email === undefined)) {
-        throw new HubError('VALIDATION_ERROR', 'give exactly one of id or email', [{ field: 'query', message: 'exactly one of id or email' }]);
-      }
-      const user = id !== undefined ? await users.get(id) : await users.findByEmail(email!);
-      if (!user) throw new HubError('NOT_FOUND', 'no such user');
+      const user = await users.resolve(principalOf(request), { id: request.query.id, email: request.query.email });
       return { success: true as const, data: resolvedUserOf(user) };
     },
   );
@@ -75,12 +69,10 @@ export function userRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const found = await users.searchByEmail(request.query.q, request.query.limit ?? 20);
+      const found = await users.search(principalOf(request), { query: request.query.q, limit: request.query.limit });
       return { success: true as const, data: found.map(resolvedUserOf) };
     },
   );
-
-  const superAdmin = (user: Parameters<typeof adminUserOf>[0]) => services.authenticator.isSuperAdminUser(user);
 
   app.get(
     '/api/v1/admin/users',
@@ -89,8 +81,8 @@ export function userRoutes(app: HubApp, services: HubServices): void {
       schema: { tags: ['Users'], summary: 'All users, newest first', querystring: PageQuery, response: { 200: Envelope(Page(AdminUser)) } },
     },
     async (request) => {
-      const page = await users.list({ cursor: request.query.cursor ?? null, limit: pageLimit(request.query.limit, settings.limits) });
-      return { success: true as const, data: { items: page.items.map(({ value }) => adminUserOf(value, superAdmin(value))), next_cursor: page.nextCursor } };
+      const page = await users.list(principalOf(request), { cursor: request.query.cursor, limit: request.query.limit });
+      return { success: true as const, data: { items: page.items.map(({ user, superAdmin }) => adminUserOf(user, superAdmin)), next_cursor: page.nextCursor } };
     },
   );
 
@@ -107,11 +99,8 @@ export function userRoutes(app: HubApp, services: HubServices): void {
         },
       },
       async (request) => {
-        const actor = principalOf(request).user.id;
-        if (suspend && request.params.user_id === actor) throw new HubError('CONFLICT', 'you cannot suspend yourself');
-        const user = await users.setSuspended(request.params.user_id, suspend, actor);
-        services.authenticator.forgetUser(user.id);
-        return { success: true as const, data: adminUserOf(user, superAdmin(user)) };
+        const { user, superAdmin } = await users.setSuspended(principalOf(request), { userId: request.params.user_id, suspended: suspend });
+        return { success: true as const, data: adminUserOf(user, superAdmin) };
       },
     );
   }
@@ -122,7 +111,8 @@ export function userRoutes(app: HubApp, services: HubServices): void {
       config: { action: 'admin.access', cache: 'no-store' },
       schema: { tags: ['System'], summary: 'The deployment configuration (secrets are only reported as set)', response: { 200: Envelope(DeploymentConfig) } },
     },
-    async () => {
+    async (request) => {
+      const superAdmins = await users.superAdminEmails(principalOf(request));
       const backends: Record<string, string> = { storage: settings.storage.kind, auth: settings.auth.kind, sandboxes: settings.sandboxes.driver };
       const groups = [...new Set(SETTING_DEFINITIONS.map((definition) => definition.group))].map((group) => ({
         name: group,
@@ -138,13 +128,12 @@ export function userRoutes(app: HubApp, services: HubServices): void {
           };
         }),
       }));
-      const superAdmins = [...settings.auth.superAdmins, ...(await users.grantedSuperAdminEmails())];
       return {
         success: true as const,
         data: {
           deployment: { ...deploymentInfo(services), node: settings.nodeName },
           groups,
-          policy: { default_role: settings.auth.defaultRole, super_admins: [...new Set(superAdmins)].sort() },
+          policy: { default_role: settings.auth.defaultRole, super_admins: superAdmins },
         },
       };
     },

@@ -1,0 +1,32 @@
+import type { MemberUseCases } from './members.js';
+import type { NotebookUseCases } from './notebooks.js';
+import type { ProjectUseCases } from './projects.js';
+import type { SessionUseCases } from './sessions.js';
+import type { UserUseCases } from './users.js';
+import type { VersionUseCases } from './versions.js';
+
+export { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
+export { MemberUseCases, memberRef } from './members.js';
+export { NotebookUseCases, type NotebookView } from './notebooks.js';
+export { ProjectUseCases, type ProjectView } from './projects.js';
+export { SessionUseCases, clientKindOf, type StartInput } from './sessions.js';
+export { UserUseCases, type AdminUserView } from './users.js';
+export { VersionUseCases } from './versions.js';
+
+/**
+ * Every use case of the hub, one entry per area. Each method takes the signed-in principal and
+ * its input, authorizes through access control naming its policy action, does the work with the
+ * core services (writing its audit entry) and answers domain data. A REST route, a CLI command
+ * and an MCP tool each parse their input, call one method and present the answer.
+ */
+export interface UseCases {
+  projects: ProjectUseCases;
+  /** A project's members and group members. */
+  members: MemberUseCases;
+  notebooks: NotebookUseCases;
+  /** A notebook's versions. */
+  versions: VersionUseCases;
+  sessions: SessionUseCases;
+  /** Resolving, searching and administering users. */
+  users: UserUseCases;
+}

@@ -1,0 +1,113 @@
+import type { Principal } from '../identity/authenticator.js';
+import type { NotebookVersion } from '../notebooks/notebook-model.js';
+import type { AccessControl } from '../policy/access-control.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+import type { ClientKind, SessionMode, SessionRecord, SessionSummary } from '../sessions/session-model.js';
+import type { SessionStore } from '../sessions/session-store.js';
+import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
+
+export interface SessionUseCaseDeps {
+  access: AccessControl;
+  sessions: SessionManager;
+  sessionStore: Pick<SessionStore, 'list' | 'get'>;
+  /** SERVICE_SANDBOX_STARTUP_TIMEOUT_SECONDS, in ms: how long a start with `wait` waits at most. */
+  startupTimeoutMs: number;
+  limits: PageLimits;
+}
+
+/**
+ * The client a caller starts sessions from when the surface does not say (spec 6.3
+ * `session_provision.client`): `cli` for personal access tokens, `web` for browser sessions. A
+ * surface that knows better (an MCP tool: `mcp`) passes its own.
+ */
+export function clientKindOf(principal: Principal): ClientKind {
+  return principal.credential.kind === 'token' ? 'cli' : 'web';
+}
+
+export interface StartInput {
+  projectId: string;
+  notebookId: string;
+  mode: SessionMode;
+  /** Take the notebook's edit session over from the session with this id. */
+  takeoverFrom?: string | undefined;
+  /** Wait (at most the start-up timeout) until the session has left `provisioning`. */
+  wait?: boolean | undefined;
+  client: ClientKind;
+}
+
+/**
+ * Kernel sessions of a project's notebooks. Starting is `session.start` (which also weighs the
+ * deployment's viewer mode and who may take an edit session over); reading, heartbeats and saving
+ * are `session.attach` (saving also `notebook.write`); stopping is `session.stop`.
+ */
+export class SessionUseCases {
+  constructor(private readonly deps: SessionUseCaseDeps) {}
+
+  /** `project.read`: newest first. */
+  async list(principal: Principal, input: PageInput & { projectId: string }): Promise<Page<SessionSummary>> {
+    await this.deps.access.project(principal, input.projectId, 'project.read');
+    const page = await this.deps.sessionStore.list(input.projectId, { cursor: input.cursor ?? null, limit: pageSize(input.limit, this.deps.limits) });
+    return { items: page.items.map((item) => item.value), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * Starts a session on a notebook, or answers the live one that fits (`reused`). A viewer's
+   * session runs in a private sandbox where the deployment says so. Writes `session.start` for a
+   * new session (`session.takeover` too for a takeover).
+   */
+  async start(principal: Principal, input: StartInput): Promise<{ record: SessionRecord; reused: boolean }> {
+    const { access } = this.deps;
+    const { project, notebook, role } = await access.notebook(principal, input.projectId, input.notebookId, 'session.start', {
+      mode: input.mode,
+      takeover: Boolean(input.takeoverFrom),
+    });
+    const { record, reused } = await this.deps.sessions.start({
+      project: { id: project.id, name: project.name },
+      notebook,
+      mode: input.mode,
+      user: actorOf(principal),
+      client: input.client,
+      ephemeral: access.startsPrivateSandbox(role),
+      ...(input.takeoverFrom ? { takeoverFrom: input.takeoverFrom } : {}),
+    });
+    return { record: input.wait ? await this.waitForStart(record) : record, reused };
+  }
+
+  /** `session.attach`. */
+  async read(principal: Principal, input: { projectId: string; sessionId: string }): Promise<SessionRecord> {
+    return (await this.deps.access.session(principal, input.projectId, input.sessionId, 'session.attach')).record;
+  }
+
+  /** `session.attach`: keeps the session from going idle; `connected` says an editor is there. */
+  async heartbeat(principal: Principal, input: { projectId: string; sessionId: string; connected: boolean }): Promise<SessionRecord> {
+    await this.deps.access.session(principal, input.projectId, input.sessionId, 'session.attach');
+    return this.deps.sessions.heartbeat(input.projectId, input.sessionId, input.connected);
+  }
+
+  /** `session.stop`: edit sessions save first unless `save` is false. Writes `session.stop`. */
+  async stop(principal: Principal, input: { projectId: string; sessionId: string; save: boolean }): Promise<SessionRecord> {
+    await this.deps.access.session(principal, input.projectId, input.sessionId, 'session.stop');
+    return this.deps.sessions.stop(input.projectId, input.sessionId, { reason: 'user', save: input.save, actor: actorOf(principal) });
+  }
+
+  /**
+   * `session.attach` on the session, then `notebook.write` on its project: saves the edit
+   * session's notebook as a new version (null when unchanged). Writes `notebook.save`.
+   */
+  async save(principal: Principal, input: { projectId: string; sessionId: string; message?: string | undefined }): Promise<NotebookVersion | null> {
+    const { project, record } = await this.deps.access.session(principal, input.projectId, input.sessionId, 'session.attach');
+    await this.deps.access.also(principal, project, ['notebook.write']);
+    return this.deps.sessions.save(input.projectId, record.id, actorOf(principal), input.message);
+  }
+
+  /** Polls the session until it leaves `provisioning`, at most the start-up timeout. */
+  private async waitForStart(record: SessionRecord): Promise<SessionRecord> {
+    const deadline = Date.now() + this.deps.startupTimeoutMs;
+    let current = record;
+    while (current.state === 'provisioning' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = (await this.deps.sessionStore.get(record.project_id, record.id)) ?? current;
+    }
+    return current;
+  }
+}
