@@ -38,6 +38,8 @@ import { SessionMetrics } from '../core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import { MarimoHealth } from '../../../sandbox-drivers/src/marimo/marimo-health.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import type { HubUseCases } from '../core/use-cases/index.js';
+import { createUseCases } from './use-cases.js';
 
 /** The domain services of one hub process, built from its settings and store. */
 export interface HubServices {
@@ -80,6 +82,8 @@ export interface HubServices {
   startedAt: Date;
   /** Identifies this process among replicas (logs, leases). */
   instanceId: string;
+  /** Every use case, each taking the signed-in principal: what routes, CLI commands and MCP tools call. */
+  useCases: HubUseCases;
 }
 
 /** Hubs that share a store are one deployment; hubs with different stores never touch each other's sandboxes. */
@@ -239,7 +243,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
   );
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
-  return {
+  const services: Omit<HubServices, 'useCases'> = {
     ...storeServices,
     workspace,
     imports: new NotebookImports({
@@ -297,4 +301,5 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),
   };
+  return { ...services, useCases: createUseCases(services) };
 }

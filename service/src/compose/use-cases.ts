@@ -1,0 +1,48 @@
+import { AuditQueries } from '../core/audit/audit-queries.js';
+import type { SandboxDiagnostics } from '../core/ports/sandbox-diagnostics.js';
+import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
+import { StartupDiagnostic } from '../core/sandboxes/startup-diagnostic.js';
+import { AlertUseCases } from '../core/use-cases/alerts.js';
+import { AuditUseCases } from '../core/use-cases/audit.js';
+import { DiagnosticUseCases } from '../core/use-cases/diagnostics.js';
+import { ImportUseCases } from '../core/use-cases/imports.js';
+import type { HubUseCases } from '../core/use-cases/index.js';
+import { RuntimeUseCases } from '../core/use-cases/runtime.js';
+import { TokenUseCases } from '../core/use-cases/tokens.js';
+import { WorkspaceUseCases } from '../core/use-cases/workspace.js';
+import type { HubSettings } from '../config/settings.js';
+import type { HubServices } from './services.js';
+
+/** The sandbox drivers package runs the start-up diagnostic on the deployment's driver; loaded on first use. */
+export function sandboxDiagnosticsOf(driver: SandboxDriver, settings: HubSettings): SandboxDiagnostics {
+  return {
+    async runStartupDiagnostic(request, options) {
+      const { runStartupDiagnostic } = await import('../../../sandbox-drivers/src/index.js');
+      return runStartupDiagnostic(driver, request, { profiles: settings.sandboxes.computeProfiles, ...options });
+    },
+  };
+}
+
+/** Builds the use cases on the services of one hub process. */
+export function createUseCases(services: Omit<HubServices, 'useCases'>): HubUseCases {
+  const { access, settings } = services;
+  return {
+    workspace: new WorkspaceUseCases({ access, workspace: services.workspace }),
+    imports: new ImportUseCases({ access, imports: services.imports, workspace: services.workspace }),
+    alerts: new AlertUseCases({ access, alerts: services.alerts }),
+    audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
+    tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),
+    runtime: new RuntimeUseCases({ access, catalog: services.catalog, sessions: services.sessionStore, reclaimer: services.reclaimer }),
+    diagnostics: new DiagnosticUseCases({
+      access,
+      startup: new StartupDiagnostic({
+        store: services.store,
+        diagnostics: sandboxDiagnosticsOf(services.sandboxes, settings),
+        audit: services.audit,
+        images: settings.sandboxes.images,
+        readinessTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+        instanceId: services.instanceId,
+      }),
+    }),
+  };
+}
