@@ -5,6 +5,7 @@ import { Catalog } from '../core/catalog/catalog.js';
 import { AccessTokens } from '../core/identity/access-tokens.js';
 import { Authenticator } from '../core/identity/authenticator.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
+import { SignIns } from '../core/identity/sign-in.js';
 import { UserDirectory } from '../core/identity/users.js';
 import { AccessControl } from '../core/policy/access-control.js';
 import { isSuperAdmin, type EntitlementRules } from '../core/policy/entitlements.js';
@@ -51,6 +52,8 @@ export interface HubServices {
   loginSessions: LoginSessions;
   tokens: AccessTokens;
   authenticator: Authenticator;
+  /** Turns a verified identity into a browser session, and ends one (local and OIDC logins). */
+  signIns: SignIns;
   projectRecords: ProjectRecords;
   projects: ProjectService;
   notebooks: NotebookService;
@@ -102,6 +105,7 @@ export type StoreServices = Pick<
   | 'loginSessions'
   | 'tokens'
   | 'authenticator'
+  | 'signIns'
   | 'projectRecords'
   | 'projects'
   | 'notebooks'
@@ -124,6 +128,7 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
   };
   const labelPolicy: LabelPolicy = { classificationOrder: settings.security.classificationOrder, policyVersion: settings.security.policyVersion };
   const projectRecords = new ProjectRecords(store, catalog);
+  const authenticator = new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules));
   return {
     settings,
     store,
@@ -132,7 +137,8 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
     users,
     loginSessions,
     tokens,
-    authenticator: new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules)),
+    authenticator,
+    signIns: new SignIns({ users, loginSessions, audit, authenticator }),
     projectRecords,
     projects: new ProjectService(projectRecords, users, audit, events, labelPolicy),
     notebooks: new NotebookService(new NotebookRecords(store, catalog), audit, events, {

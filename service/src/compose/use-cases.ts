@@ -1,4 +1,6 @@
 import { AuditQueries } from '../core/audit/audit-queries.js';
+import { LoginFlows } from '../core/identity/login-flows.js';
+import type { IdentityProvider } from '../core/ports/identity-provider.js';
 import type { SandboxDiagnostics } from '../core/ports/sandbox-diagnostics.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import { StartupDiagnostic } from '../core/sandboxes/startup-diagnostic.js';
@@ -11,6 +13,8 @@ import { RuntimeUseCases } from '../core/use-cases/runtime.js';
 import { TokenUseCases } from '../core/use-cases/tokens.js';
 import { WorkspaceUseCases } from '../core/use-cases/workspace.js';
 import type { HubSettings } from '../config/settings.js';
+import { claimSettingsOf } from '../config/settings-security.js';
+import { OIDC_LOGIN_PATH } from '../http/auth/oidc.js';
 import type { HubServices } from './services.js';
 
 /** The sandbox drivers package runs the start-up diagnostic on the deployment's driver; loaded on first use. */
@@ -45,4 +49,15 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): HubUseC
       }),
     }),
   };
+}
+
+/** OIDC sign-in flows with this identity provider (where SERVICE_AUTH=oidc). */
+export function createLoginFlows(services: Pick<HubServices, 'store' | 'signIns' | 'settings'>, provider: IdentityProvider): LoginFlows {
+  return new LoginFlows({
+    store: services.store,
+    provider,
+    signIns: services.signIns,
+    claims: claimSettingsOf(services.settings),
+    loginPath: OIDC_LOGIN_PATH,
+  });
 }
