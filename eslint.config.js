@@ -91,7 +91,6 @@ const EXISTING_VIOLATIONS = {
   // HTTP handlers that still reach adapters, vendor SDKs or the drivers directly.
   'service/src/http/auth/oidc.ts': ['openid-client', '../../adapters/oidc/oidc-client.js'],
   'service/src/http/request-log.ts': ['pino', '../adapters/telemetry/logger.js'],
-  'service/src/http/routes/sandbox-diagnostic.ts': ['@notebook-hub/sandbox-drivers'],
   'service/src/http/routes/workspace.ts': ['../../adapters/zip/archive.js'],
 };
 

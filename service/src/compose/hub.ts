@@ -22,6 +22,8 @@ import { drain, type DrainOutcome } from '../lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/compose.js';
 import { registerSessionLoops } from '../loops/session-loops.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
+import { createLoginFlows } from './use-cases.js';
+import { OidcClient } from '../adapters/oidc/oidc-client.js';
 import { createLogger, type HubLogger } from '../adapters/telemetry/logger.js';
 
 export interface CreateHubOptions {
@@ -129,7 +131,10 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   }
   const oidcLogin =
     settings.auth.kind === 'oidc' && settings.auth.oidc
-      ? createOidcLogin(services, settings.auth.oidc, { publicBaseUrl: () => settings.publicUrl ?? listenUrl, logger })
+      ? createOidcLogin(services, createLoginFlows(services, new OidcClient(settings.auth.oidc)), {
+          publicBaseUrl: () => settings.publicUrl ?? listenUrl,
+          logger,
+        })
       : null;
   const loops = settings.runMaintenance
     ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId, metrics: telemetry.metrics }, options.loops)

@@ -5,9 +5,9 @@ import { Catalog } from '../core/catalog/catalog.js';
 import { AccessTokens } from '../core/identity/access-tokens.js';
 import { Authenticator } from '../core/identity/authenticator.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
+import { SignIns } from '../core/identity/sign-in.js';
 import { UserDirectory } from '../core/identity/users.js';
 import { AccessControl } from '../core/policy/access-control.js';
-import { MemberUseCases, NotebookUseCases, ProjectUseCases, SessionUseCases, UserUseCases, VersionUseCases, type UseCases } from '../core/use-cases/index.js';
 import { isSuperAdmin, type EntitlementRules } from '../core/policy/entitlements.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
 import { ProjectRecords } from '../core/projects/project-records.js';
@@ -39,6 +39,8 @@ import { SessionMetrics } from '../core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import { MarimoHealth } from '@notebook-hub/sandbox-drivers';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import type { UseCases } from '../core/use-cases/index.js';
+import { createUseCases } from './use-cases.js';
 
 /** The domain services of one hub process, built from its settings and store. */
 export interface HubServices {
@@ -50,6 +52,8 @@ export interface HubServices {
   loginSessions: LoginSessions;
   tokens: AccessTokens;
   authenticator: Authenticator;
+  /** Turns a verified identity into a browser session, and ends one (local and OIDC logins). */
+  signIns: SignIns;
   projectRecords: ProjectRecords;
   projects: ProjectService;
   notebooks: NotebookService;
@@ -101,6 +105,7 @@ export type StoreServices = Pick<
   | 'loginSessions'
   | 'tokens'
   | 'authenticator'
+  | 'signIns'
   | 'projectRecords'
   | 'projects'
   | 'notebooks'
@@ -123,6 +128,7 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
   };
   const labelPolicy: LabelPolicy = { classificationOrder: settings.security.classificationOrder, policyVersion: settings.security.policyVersion };
   const projectRecords = new ProjectRecords(store, catalog);
+  const authenticator = new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules));
   return {
     settings,
     store,
@@ -131,7 +137,8 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
     users,
     loginSessions,
     tokens,
-    authenticator: new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules)),
+    authenticator,
+    signIns: new SignIns({ users, loginSessions, audit, authenticator }),
     projectRecords,
     projects: new ProjectService(projectRecords, users, audit, events, labelPolicy),
     notebooks: new NotebookService(new NotebookRecords(store, catalog), audit, events, {
@@ -252,28 +259,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     labelPolicy: storeServices.labelPolicy,
     viewerMode: settings.sandboxes.viewerMode,
   });
-  const limits = settings.limits;
-  const useCases: UseCases = {
-    projects: new ProjectUseCases({ access, projects: storeServices.projects, catalog: storeServices.catalog, labelPolicy: storeServices.labelPolicy, limits }),
-    members: new MemberUseCases({ access, projects: storeServices.projects }),
-    notebooks: new NotebookUseCases({
-      access,
-      notebooks: storeServices.notebooks,
-      workspace,
-      changeRules: { labels: storeServices.labelPolicy, computeProfileOverride: settings.sandboxes.computeProfileOverride },
-      limits,
-    }),
-    versions: new VersionUseCases({ access, notebooks: storeServices.notebooks, sessions, limits }),
-    sessions: new SessionUseCases({ access, sessions, sessionStore, startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000, limits }),
-    users: new UserUseCases({
-      access,
-      users: storeServices.users,
-      authenticator: storeServices.authenticator,
-      configuredSuperAdmins: settings.auth.superAdmins,
-      limits,
-    }),
-  };
-  return {
+  const services: Omit<HubServices, 'useCases'> = {
     ...storeServices,
     workspace,
     imports: new NotebookImports({
@@ -289,7 +275,6 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     sessionStore,
     sessions,
     access,
-    useCases,
     background,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
@@ -324,4 +309,5 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),
   };
+  return { ...services, useCases: createUseCases(services) };
 }

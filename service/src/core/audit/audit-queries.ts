@@ -1,6 +1,6 @@
 import { HubError } from '../errors.js';
 import { parseJson } from '../store/cas.js';
-import { encodeListCursor, type ObjectStore } from '../ports/object-store.js';
+import { encodeListCursor, InvalidCursorError, type ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import type { AuditLogEntry } from './audit-log.js';
 
@@ -63,8 +63,21 @@ export class AuditQueries {
     return entries;
   }
 
-  /** The deployment log, newest first, filtered exactly, within at most 30 UTC days. */
+  /**
+   * The deployment log, newest first, filtered exactly, within at most 30 UTC days. A bad day,
+   * range or cursor is a VALIDATION_ERROR naming the query field (from, to, cursor).
+   */
   async deploymentPage(query: DeploymentAuditQuery): Promise<AuditPage> {
+    try {
+      return await this.walk(query);
+    } catch (error) {
+      // A cursor whose store position no adapter recognizes.
+      if (error instanceof InvalidCursorError) throw invalid('cursor', 'is not a cursor this list returned');
+      throw error;
+    }
+  }
+
+  private async walk(query: DeploymentAuditQuery): Promise<AuditPage> {
     const position = query.cursor ? this.resume(query) : this.start(query);
     const matches = (entry: AuditLogEntry) =>
       (query.event === undefined || entry.event === query.event) &&

@@ -1,9 +1,16 @@
+import type { AlertUseCases } from './alerts.js';
+import type { AuditUseCases } from './audit.js';
+import type { DiagnosticUseCases } from './diagnostics.js';
+import type { ImportUseCases } from './imports.js';
 import type { MemberUseCases } from './members.js';
 import type { NotebookUseCases } from './notebooks.js';
 import type { ProjectUseCases } from './projects.js';
+import type { RuntimeUseCases } from './runtime.js';
 import type { SessionUseCases } from './sessions.js';
+import type { TokenUseCases } from './tokens.js';
 import type { UserUseCases } from './users.js';
 import type { VersionUseCases } from './versions.js';
+import type { WorkspaceUseCases } from './workspace.js';
 
 export { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 export { MemberUseCases, memberRef } from './members.js';
@@ -29,4 +36,18 @@ export interface UseCases {
   sessions: SessionUseCases;
   /** Resolving, searching and administering users. */
   users: UserUseCases;
+  /** A notebook's workspace files (project.read, notebook.write). */
+  workspace: WorkspaceUseCases;
+  /** Folders of notebooks uploaded as zips (notebook.write, project.read). */
+  imports: ImportUseCases;
+  /** A project's alert destinations (project.alerts.manage). */
+  alerts: AlertUseCases;
+  /** The project and deployment audit logs (project.events.read, audit.global.read). */
+  audit: AuditUseCases;
+  /** The signed-in user and their personal access tokens (own records only). */
+  tokens: TokenUseCases;
+  /** Runtime inspection and forced reclaim of sessions (admin.access). */
+  runtime: RuntimeUseCases;
+  /** The sandbox start-up diagnostic (admin.access). */
+  diagnostics: DiagnosticUseCases;
 }

@@ -2,7 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
-import { authorizeDeploymentAction, isDeploymentAction } from '../../core/policy/deployment-actions.js';
+import { isDeploymentAction } from '../../core/policy/deployment-actions.js';
 import type { HubServices } from '../../compose/services.js';
 import { matchedRoute } from '../matched-route.js';
 import type { HubApp } from '../types.js';
@@ -83,8 +83,7 @@ function admitted(request: FastifyRequest, config: FastifyContextConfig, princip
     }
     if (principal.credential.kind === 'session') assertSameOrigin(request, services.settings.publicUrl);
     request.principal = principal;
-    if (config.action && isDeploymentAction(config.action))
-      authorizeDeploymentAction(principal, config.action, services.entitlementRules, services.labelPolicy);
+    if (config.action && isDeploymentAction(config.action)) services.access.deployment(principal, config.action);
     return undefined;
   } catch (error) {
     return error as Error;

@@ -1,18 +1,10 @@
 import type {} from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import * as client from 'openid-client';
 import { Type } from 'typebox';
-import type { OidcSettings } from '../../config/settings.js';
 import { HubError } from '../../core/errors.js';
-import { constantTimeEquals, randomSecret, secretHash } from '../../core/identity/secrets.js';
-import { getJson, jsonBody } from '../../core/store/cas.js';
-import { PreconditionFailedError } from '../../core/ports/object-store.js';
-import { layout } from '../../core/storage-layout.js';
+import type { LoginFlows } from '../../core/identity/login-flows.js';
 import type { HubServices } from '../../compose/services.js';
 import type { HubApp } from '../types.js';
-import { claimSettingsOf } from '../../config/settings-security.js';
-import { contextFromClaims, groupsFromClaims } from '../../core/identity/claims.js';
-import { OidcClient } from '../../adapters/oidc/oidc-client.js';
 import { safeReturnPath, setSessionCookie } from './session-cookie.js';
 
 export const OIDC_LOGIN_PATH = '/api/v1/auth/oidc/login';
@@ -20,19 +12,6 @@ export const OIDC_CALLBACK_PATH = '/api/v1/auth/oidc/callback';
 export const LOGIN_FLOW_COOKIE = 'svc_login_flow';
 /** The flow cookie is only ever needed by the callback, so no other route receives it. */
 const LOGIN_FLOW_COOKIE_PATH = '/api/v1/auth/oidc';
-export const LOGIN_FLOW_LIFETIME_MS = 10 * 60_000;
-const FLOW_ID = /^[A-Za-z0-9_-]{43}$/;
-
-/** A pending login: `auth/login-flows/<hash of the flow cookie>`. Written once, deleted when used. */
-interface LoginFlowRecord {
-  schema_version: 1;
-  state: string;
-  nonce: string;
-  code_verifier: string;
-  return_to: string;
-  created_at: string;
-  expires_at: string;
-}
 
 export interface OidcLoginOptions {
   /**
@@ -41,7 +20,6 @@ export interface OidcLoginOptions {
    */
   publicBaseUrl: () => string | null;
   logger: FastifyBaseLogger;
-  now?: () => Date;
 }
 
 /** The OIDC login of a hub: the hooks the auth routes use, and the login routes themselves. */
@@ -52,10 +30,12 @@ export interface OidcLogin {
   register: (app: HubApp) => void;
 }
 
-export function createOidcLogin(services: HubServices, settings: OidcSettings, options: OidcLoginOptions): OidcLogin {
-  const oidc = new OidcClient(settings);
-  const { store } = services;
-  const now = options.now ?? (() => new Date());
+/**
+ * The OIDC login routes: cookies, redirects and presentation. Flows, their checks and the sign-in
+ * itself are core's (`core/identity/login-flows.ts`); the OpenID client is the identity provider
+ * adapter behind it.
+ */
+export function createOidcLogin(services: Pick<HubServices, 'settings'>, flows: LoginFlows, options: OidcLoginOptions): OidcLogin {
   const secure = services.settings.publicUrl?.startsWith('https:') ?? false;
 
   const baseUrl = (): string => {
@@ -68,41 +48,14 @@ export function createOidcLogin(services: HubServices, settings: OidcSettings, o
   const clearFlowCookie = (reply: FastifyReply) =>
     void reply.clearCookie(LOGIN_FLOW_COOKIE, { path: LOGIN_FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
 
-  /** Reads and deletes a flow in one step, so two callbacks racing on one flow cannot both win. */
-  const takeFlow = async (flowId: string): Promise<LoginFlowRecord | null> => {
-    const key = layout.loginFlow(secretHash(flowId));
-    const found = await getJson<LoginFlowRecord>(store, key);
-    if (!found) return null;
-    try {
-      await store.delete(key, { ifMatch: found.etag });
-    } catch (error) {
-      if (error instanceof PreconditionFailedError) return null;
-      throw error;
-    }
-    return found.value;
-  };
-
   const startLogin = async (request: FastifyRequest<{ Querystring: { return_to?: string } }>, reply: FastifyReply) => {
-    const callback = redirectUri();
-    const flowId = randomSecret();
-    const at = now();
-    const flow: LoginFlowRecord = {
-      schema_version: 1,
-      state: client.randomState(),
-      nonce: client.randomNonce(),
-      code_verifier: client.randomPKCECodeVerifier(),
-      return_to: safeReturnPath(request.query.return_to),
-      created_at: at.toISOString(),
-      expires_at: new Date(at.getTime() + LOGIN_FLOW_LIFETIME_MS).toISOString(),
-    };
-    const authorizationUrl = await oidc.authorizationUrl(callback, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
-    await store.put(layout.loginFlow(secretHash(flowId)), jsonBody(flow), { ifNoneMatch: '*' });
+    const { flowId, authorizationUrl } = await flows.start({ redirectUri: redirectUri(), returnTo: safeReturnPath(request.query.return_to) });
     void reply.setCookie(LOGIN_FLOW_COOKIE, flowId, {
       path: LOGIN_FLOW_COOKIE_PATH,
       httpOnly: true,
       sameSite: 'lax',
       secure,
-      maxAge: LOGIN_FLOW_LIFETIME_MS / 1000,
+      maxAge: flows.lifetimeMs / 1000,
     });
     return reply.code(302).header('cache-control', 'no-store').redirect(authorizationUrl.href, 302);
   };
@@ -111,48 +64,17 @@ export function createOidcLogin(services: HubServices, settings: OidcSettings, o
     const response = callbackParameters(request);
     const flowId = request.cookies[LOGIN_FLOW_COOKIE];
     clearFlowCookie(reply);
-    if (!flowId || !FLOW_ID.test(flowId)) {
-      throw new HubError('UNAUTHORIZED', `no sign-in was started in this browser (its sign-in cookie is missing); start again at ${OIDC_LOGIN_PATH}`);
-    }
-    const flow = await takeFlow(flowId);
-    if (!flow) throw new HubError('UNAUTHORIZED', `this sign-in was already completed or abandoned; start again at ${OIDC_LOGIN_PATH}`);
-    if (Date.parse(flow.expires_at) <= now().getTime()) {
-      throw new HubError('UNAUTHORIZED', `this sign-in took longer than ${LOGIN_FLOW_LIFETIME_MS / 60_000} minutes; start again at ${OIDC_LOGIN_PATH}`);
-    }
-    if (!constantTimeEquals(response.state, flow.state)) {
-      throw new HubError(
-        'UNAUTHORIZED',
-        `the sign-in response does not belong to the sign-in started in this browser (state mismatch); start again at ${OIDC_LOGIN_PATH}`,
-      );
-    }
-    if (response.error !== undefined) {
-      const description = response.errorDescription ? ` (${response.errorDescription.slice(0, 200)})` : '';
-      throw new HubError('UNAUTHORIZED', `the identity provider refused the sign-in: ${response.error.slice(0, 100)}${description}`);
-    }
-
     const callbackUrl = new URL(redirectUri());
     callbackUrl.search = response.rawQuery;
-    const identity = await oidc.identityFromCallback(callbackUrl, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
-    if (!identity.email) {
-      throw new HubError('UNAUTHORIZED', 'the identity provider did not share an e-mail address; the hub needs the "email" scope and claim');
-    }
-    if (identity.emailVerified === false) {
-      throw new HubError('UNAUTHORIZED', `the identity provider has not verified the e-mail address ${identity.email}; verify it there, then sign in again`);
-    }
-    const user = await services.users.upsertFromLogin({
-      subject: `${identity.issuer}#${identity.sub}`,
-      email: identity.email,
-      name: identity.name,
-      picture_url: identity.pictureUrl,
-      groups: groupsFromClaims(identity.claims, claimSettingsOf(services.settings)),
+    const { cookieValue, returnTo } = await flows.complete({
+      flowId,
+      state: response.state,
+      error: response.error,
+      errorDescription: response.errorDescription,
+      callbackUrl,
     });
-    if (user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended; contact an administrator');
-    const { cookieValue } = await services.loginSessions.create(user.id, 'oidc', (expiresAt) =>
-      contextFromClaims(identity.claims, claimSettingsOf(services.settings), expiresAt),
-    );
     setSessionCookie(reply, cookieValue, services.settings);
-    await services.audit.append({ event: 'auth.login', actor: user.id, metadata: { provider: 'oidc' } });
-    return reply.code(303).header('cache-control', 'no-store').redirect(safeReturnPath(flow.return_to), 303);
+    return reply.code(303).header('cache-control', 'no-store').redirect(safeReturnPath(returnTo), 303);
   };
 
   return {
@@ -160,7 +82,7 @@ export function createOidcLogin(services: HubServices, settings: OidcSettings, o
     async endSessionUrl() {
       // Logging out of the hub must work even while the provider is unreachable.
       try {
-        return await oidc.endSessionUrl(`${baseUrl()}/`);
+        return await flows.endSessionUrl(`${baseUrl()}/`);
       } catch (error) {
         options.logger.warn({ event: 'oidc_end_session_unavailable', err: error }, 'oidc_end_session_unavailable');
         return null;

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import { INSPECTED_RECLAIM_BLOCKS } from '../../core/sessions/reclaim-rules.js';
-import { runtimeSessions } from '../../core/sessions/runtime-inspection.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { pageLimit } from '../pagination.js';
@@ -46,8 +45,9 @@ const RuntimeSession = Type.Object(
 );
 
 /**
- * Runtime inspection and forced reclaim of sessions (spec 4.7, 4.9): super admins only (action
- * `admin.access`, decided for the deployment before the handler runs).
+ * Runtime inspection and forced reclaim of sessions (spec 4.7, 4.9) through `useCases.runtime`:
+ * super admins only (action `admin.access`, decided for the deployment before the handler runs,
+ * and again by the use case for callers without this hook).
  */
 export function adminRuntimeRoutes(app: HubApp, services: HubServices): void {
   app.get(
@@ -64,10 +64,10 @@ export function adminRuntimeRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const page = await runtimeSessions(
-        { catalog: services.catalog, sessions: services.sessionStore, reclaimer: services.reclaimer },
-        { cursor: request.query.cursor ?? null, limit: pageLimit(request.query.limit, services.settings.limits) },
-      );
+      const page = await services.useCases.runtime.sessions(principalOf(request), {
+        cursor: request.query.cursor ?? null,
+        limit: pageLimit(request.query.limit, services.settings.limits),
+      });
       return { success: true as const, data: { items: page.items, next_cursor: page.nextCursor } };
     },
   );
@@ -88,11 +88,8 @@ export function adminRuntimeRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const { user } = principalOf(request);
-      const { saved } = await services.reclaimer.reclaim(request.params.pid, request.params.sid, {
-        save: request.body.save ?? true,
-        actor: { id: user.id, email: user.email },
-      });
+      const { pid, sid } = request.params;
+      const { saved } = await services.useCases.runtime.reclaim(principalOf(request), { projectId: pid, sessionId: sid, save: request.body.save });
       return { success: true as const, data: { reclaimed: true as const, saved } };
     },
   );

@@ -4,7 +4,6 @@ import { destinationView } from '../../core/alerts/destination-records.js';
 import { KIND_MAX_LENGTH, KINDS_MAX, NAME_MAX, SECRET_MAX, SECRET_MIN } from '../../core/alerts/destination-validation.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { authorizeProject } from '../auth/authorize.js';
 import { pageLimit } from '../pagination.js';
 import { DateTime, Envelope, Nullable, Page, PageQuery, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -71,10 +70,9 @@ const AlertDestinationPatch = Type.Object(
   { additionalProperties: false, minProperties: 1, description: 'A new URL or signing secret clears verified_at; the type cannot change' },
 );
 
-/** Alert destinations of a project (spec 2.6); all of it needs project.alerts.manage. */
+/** Alert destinations of a project (spec 2.6) through `useCases.alerts`; all of it needs project.alerts.manage. */
 export function alertRoutes(app: HubApp, services: HubServices): void {
-  const destinations = () => services.alerts;
-  const actorOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).user.id;
+  const { alerts } = services.useCases;
   const One = Envelope(AlertDestination);
 
   app.get(
@@ -89,9 +87,11 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const { pid } = request.params;
-      await authorizeProject(request, services, pid, 'project.alerts.manage');
-      const page = await destinations().list(pid, { cursor: request.query.cursor ?? null, limit: pageLimit(request.query.limit, services.settings.limits) });
+      const page = await alerts.list(principalOf(request), {
+        projectId: request.params.pid,
+        cursor: request.query.cursor ?? null,
+        limit: pageLimit(request.query.limit, services.settings.limits),
+      });
       return { success: true as const, data: { items: page.items.map(destinationView), next_cursor: page.nextCursor } };
     },
   );
@@ -111,9 +111,7 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request, reply) => {
-      const { pid } = request.params;
-      await authorizeProject(request, services, pid, 'project.alerts.manage');
-      const created = await destinations().create(pid, request.body, actorOf(request));
+      const created = await alerts.create(principalOf(request), { projectId: request.params.pid, destination: request.body });
       return reply.code(201).send({ success: true as const, data: destinationView(created) });
     },
   );
@@ -123,8 +121,7 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
     { schema: { tags: ['Alerts'], summary: 'An alert destination', params: AlertIdParams, response: { 200: One } } },
     async (request) => {
       const { pid, alert_id } = request.params;
-      await authorizeProject(request, services, pid, 'project.alerts.manage');
-      return { success: true as const, data: destinationView(await destinations().get(pid, alert_id)) };
+      return { success: true as const, data: destinationView(await alerts.get(principalOf(request), { projectId: pid, alertId: alert_id })) };
     },
   );
 
@@ -133,8 +130,8 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
     { schema: { tags: ['Alerts'], summary: 'Change an alert destination', params: AlertIdParams, body: AlertDestinationPatch, response: { 200: One } } },
     async (request) => {
       const { pid, alert_id } = request.params;
-      await authorizeProject(request, services, pid, 'project.alerts.manage');
-      return { success: true as const, data: destinationView(await destinations().update(pid, alert_id, request.body, actorOf(request))) };
+      const updated = await alerts.update(principalOf(request), { projectId: pid, alertId: alert_id, patch: request.body });
+      return { success: true as const, data: destinationView(updated) };
     },
   );
 
@@ -143,8 +140,7 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
     { schema: { tags: ['Alerts'], summary: 'Delete an alert destination', params: AlertIdParams, response: { 200: SuccessResponse } } },
     async (request) => {
       const { pid, alert_id } = request.params;
-      await authorizeProject(request, services, pid, 'project.alerts.manage');
-      await destinations().delete(pid, alert_id, actorOf(request));
+      await alerts.delete(principalOf(request), { projectId: pid, alertId: alert_id });
       return { success: true as const };
     },
   );
@@ -163,8 +159,7 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
     },
     async (request) => {
       const { pid, alert_id } = request.params;
-      const { project } = await authorizeProject(request, services, pid, 'project.alerts.manage');
-      const verified = await destinations().verify({ id: project.id, name: project.name }, alert_id, actorOf(request));
+      const verified = await alerts.verify(principalOf(request), { projectId: pid, alertId: alert_id });
       return { success: true as const, data: destinationView(verified) };
     },
   );

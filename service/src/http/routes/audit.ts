@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
-import { AuditQueries } from '../../core/audit/audit-queries.js';
 import { HubError, type FieldProblem } from '../../core/errors.js';
-import { InvalidCursorError } from '../../core/ports/object-store.js';
 import type { HubServices } from '../../compose/services.js';
-import { authorizeProject } from '../auth/authorize.js';
+import { principalOf } from '../auth/authenticate.js';
 import { pageLimit } from '../pagination.js';
 import { DateTime, Envelope, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -41,10 +39,11 @@ const EventsQuery = Type.Intersect([
 
 /**
  * The audit logs: one project's day (project managers) and the whole deployment's log (super
- * admins). Problems with query values found past the schema are reported as query fields too.
+ * admins), read through `useCases.audit`. Problems with query values found past the schema (core's
+ * day, range and cursor rules) are presented as query fields too.
  */
 export function auditRoutes(app: HubApp, services: HubServices): void {
-  const queries = new AuditQueries(services.store);
+  const { audit } = services.useCases;
 
   app.get(
     '/api/v1/projects/:pid/events',
@@ -59,9 +58,8 @@ export function auditRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const { pid } = request.params;
-      await authorizeProject(request, services, pid, 'project.events.read');
-      return { success: true as const, data: await asQueryProblem(queries.projectDay(pid, request.query.date)) };
+      const entries = await asQueryProblem(audit.projectDay(principalOf(request), { projectId: request.params.pid, date: request.query.date }));
+      return { success: true as const, data: entries };
     },
   );
 
@@ -81,18 +79,26 @@ export function auditRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const { limit, cursor, event, actor, project_id: projectId, from, to } = request.query;
       const page = await asQueryProblem(
-        queries.deploymentPage({ limit: pageLimit(limit, services.settings.limits), cursor: cursor ?? null, event, actor, projectId, from, to }),
+        audit.deploymentPage(principalOf(request), {
+          limit: pageLimit(limit, services.settings.limits),
+          cursor: cursor ?? null,
+          event,
+          actor,
+          projectId,
+          from,
+          to,
+        }),
       );
       return { success: true as const, data: { items: page.items, next_cursor: page.nextCursor } };
     },
   );
 }
 
+/** Core names the input field of a bad value; here it is a query parameter. */
 async function asQueryProblem<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof InvalidCursorError) throw queryProblem([{ field: 'cursor', message: 'is not a cursor this list returned' }]);
     if (error instanceof HubError && error.code === 'VALIDATION_ERROR' && error.details) {
       throw queryProblem(error.details);
     }

@@ -38,16 +38,13 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
     const secret = options.localLoginSecret;
     const signIn = async (token: string, reply: FastifyReply) => {
       if (!constantTimeEquals(token, secret)) throw new HubError('UNAUTHORIZED', 'the local login token is not valid');
-      const user = await services.users.upsertFromLogin({
-        subject: LOCAL_SUBJECT,
-        email: settings.auth.localUserEmail,
-        name: 'Local administrator',
-        picture_url: null,
+      const { cookieValue } = await services.signIns.signIn({
+        identity: { subject: LOCAL_SUBJECT, email: settings.auth.localUserEmail, name: 'Local administrator', picture_url: null },
+        provider: 'local',
+        context: (expiresAt) => fullClearance(services.labelPolicy, expiresAt),
+        suspendedMessage: 'this account is suspended',
       });
-      if (user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended');
-      const { cookieValue } = await services.loginSessions.create(user.id, 'local', (expiresAt) => fullClearance(services.labelPolicy, expiresAt));
       setSessionCookie(reply, cookieValue, settings);
-      await services.audit.append({ event: 'auth.login', actor: user.id, metadata: { provider: 'local' } });
       return cookieValue;
     };
 
@@ -82,7 +79,7 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
       async (request, reply) => {
         const cookieValue = await signIn(request.body.token, reply);
         const principal = await services.authenticator.fromSessionCookie(cookieValue);
-        return reply.send({ success: true as const, data: meOf(principal!, services.entitlementRules) });
+        return reply.send({ success: true as const, data: meOf(services.useCases.tokens.me(principal!)) });
       },
     );
   }
@@ -98,14 +95,8 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      const cookie = request.cookies[SESSION_COOKIE];
-      if (cookie) {
-        await services.loginSessions.destroy(cookie);
-        services.authenticator.forgetCredential('session', cookie);
-      }
+      await services.signIns.signOut(principalOf(request), request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply, settings);
-      await services.audit.append({ event: 'auth.logout', actor: principal.user.id, metadata: {} });
       const endSessionUrl = options.oidc ? await options.oidc.endSessionUrl() : null;
       return reply.send({ success: true as const, data: { end_session_url: endSessionUrl } });
     },

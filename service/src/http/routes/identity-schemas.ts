@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
-import type { Principal } from '../../core/identity/authenticator.js';
 import type { TokenRecord } from '../../core/identity/access-tokens.js';
 import type { UserEntry } from '../../core/identity/users.js';
 import { POLICY_ACTIONS } from '../../core/policy/actions.js';
-import { entitlementsOf, type EntitlementRules } from '../../core/policy/entitlements.js';
+import type { SignedInUser } from '../../core/use-cases/tokens.js';
 import { DateTime, Nullable } from '../schemas.js';
 
 export const LOGOUT_PATH = '/api/v1/auth/logout';
@@ -80,16 +79,16 @@ export const TokenCreate = Type.Object(
   { additionalProperties: false },
 );
 
-export function meOf(principal: Principal, rules: EntitlementRules) {
-  const { user } = principal;
+export function meOf(me: SignedInUser) {
+  const { user } = me;
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     picture_url: user.picture_url,
-    logout_url: principal.credential.kind === 'session' ? LOGOUT_PATH : null,
-    is_super_admin: principal.isSuperAdmin,
-    can_create_projects: entitlementsOf(user, rules).includes('project-creator'),
+    logout_url: me.browserSession ? LOGOUT_PATH : null,
+    is_super_admin: me.isSuperAdmin,
+    can_create_projects: me.canCreateProjects,
   };
 }
 

@@ -1,16 +1,16 @@
 import { Type } from 'typebox';
-import { HubError } from '../../core/errors.js';
-import { UNRESTRICTED_SCOPE } from '../../core/identity/access-tokens.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { CreatedToken, Me, TokenCreate, TokenInfo, meOf, tokenInfoOf } from './identity-schemas.js';
 
+/** The signed-in user and their personal access tokens, through `useCases.tokens`. */
 export function meRoutes(app: HubApp, services: HubServices): void {
+  const { tokens } = services.useCases;
   app.get('/api/v1/me', { schema: { tags: ['Users'], summary: 'The signed-in user', response: { 200: Envelope(Me) } } }, async (request) => ({
     success: true as const,
-    data: meOf(principalOf(request), services.entitlementRules),
+    data: meOf(tokens.me(principalOf(request))),
   }));
 
   // Token management needs a browser session: a token can never mint or revoke tokens.
@@ -29,18 +29,8 @@ export function meRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request, reply) => {
-      const principal = principalOf(request);
-      const { token, record } = await services.tokens.issue(
-        principal.user.id,
-        {
-          name: request.body.name,
-          expiresAt: request.body.expires_at ? new Date(request.body.expires_at) : null,
-          scope: request.body.scope ?? UNRESTRICTED_SCOPE,
-          // The token may reach labelled projects only as long as the session that made it could.
-          context: principal.credential.context,
-        },
-        principal.user.id,
-      );
+      const { name, expires_at: expiresAt, scope } = request.body;
+      const { token, record } = await tokens.create(principalOf(request), { name, expiresAt: expiresAt ? new Date(expiresAt) : null, scope });
       return reply.code(201).send({ success: true as const, data: { token, ...tokenInfoOf(record, false) } });
     },
   );
@@ -52,8 +42,8 @@ export function meRoutes(app: HubApp, services: HubServices): void {
       schema: { tags: ['Auth'], summary: 'Your personal access tokens, newest first', response: { 200: Envelope(Type.Array(TokenInfo)) } },
     },
     async (request) => {
-      const records = await services.tokens.list(principalOf(request).user.id);
-      return { success: true as const, data: records.map((record) => tokenInfoOf(record, services.tokens.isExpired(record))) };
+      const listed = await tokens.list(principalOf(request));
+      return { success: true as const, data: listed.map(({ record, expired }) => tokenInfoOf(record, expired)) };
     },
   );
 
@@ -69,12 +59,7 @@ export function meRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const record = await services.tokens.revoke(principal.user.id, request.params.token_id, principal.user.id).catch((error: unknown) => {
-        if (error instanceof HubError && error.code === 'NOT_FOUND') throw new HubError('NOT_FOUND', 'no such token');
-        throw error;
-      });
-      services.authenticator.forgetUser(record.user_id);
+      await tokens.revoke(principalOf(request), { tokenId: request.params.token_id });
       return { success: true as const };
     },
   );

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { authorizeProject } from '../auth/authorize.js';
 import { Envelope } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { partAwareValidatorCompiler } from '../validation.js';
@@ -15,14 +13,9 @@ export const ZIP_CONTENT_TYPES = ['application/zip', 'application/x-zip-compress
 
 const RawZip = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
-const actorOf = (request: FastifyRequest) => {
-  const { user } = principalOf(request);
-  return { id: user.id, email: user.email };
-};
-
-/** Importing a folder of marimo notebooks (spec 4.6): upload it, inspect it, create notebooks from it. */
+/** Importing a folder of marimo notebooks (spec 4.6): upload it, inspect it, create notebooks from it (`useCases.imports`). */
 export function notebookImportRoutes(app: HubApp, services: HubServices): void {
-  const { imports } = services;
+  const { imports } = services.useCases;
 
   // The body is the archive's bytes; only this route reads zip bodies.
   void app.register(async (scope: HubApp) => {
@@ -47,10 +40,8 @@ export function notebookImportRoutes(app: HubApp, services: HubServices): void {
         },
       },
       async (request, reply) => {
-        const { pid } = request.params;
-        await authorizeProject(request, services, pid, 'notebook.write');
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const data = await imports.upload(pid, body, actorOf(request).id);
+        const archive = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const data = await imports.upload(principalOf(request), { projectId: request.params.pid, archive });
         return reply.code(201).send({ success: true as const, data });
       },
     );
@@ -68,8 +59,7 @@ export function notebookImportRoutes(app: HubApp, services: HubServices): void {
     },
     async (request) => {
       const { pid, import_id } = request.params;
-      await authorizeProject(request, services, pid, 'project.read');
-      return { success: true as const, data: await imports.get(pid, import_id) };
+      return { success: true as const, data: await imports.get(principalOf(request), { projectId: pid, importId: import_id }) };
     },
   );
 
@@ -89,9 +79,11 @@ export function notebookImportRoutes(app: HubApp, services: HubServices): void {
     },
     async (request, reply) => {
       const { pid, import_id } = request.params;
-      const { project } = await authorizeProject(request, services, pid, 'notebook.write');
-      const { notebook, import: view } = await imports.createNotebook(pid, project.name, import_id, request.body, actorOf(request));
-      const readme = await services.workspace.readme(notebook);
+      const {
+        notebook,
+        readme,
+        import: view,
+      } = await imports.createNotebook(principalOf(request), { projectId: pid, importId: import_id, notebook: request.body });
       return reply.code(201).send({ success: true as const, data: { notebook: detailOf(notebook, readme), import: view } });
     },
   );

@@ -1,8 +1,4 @@
 import { Type, type TSchema } from 'typebox';
-import { runStartupDiagnostic } from '@notebook-hub/sandbox-drivers';
-import { HubError } from '../../core/errors.js';
-import { Lease } from '../../core/records/lease.js';
-import { layout } from '../../core/storage-layout.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { DateTime, Nullable } from '../schemas.js';
@@ -59,10 +55,10 @@ const StartupReport = Type.Object(
 
 /**
  * The sandbox start-up diagnostic (spec 4.8): super admins only, browser sessions only, one
- * active run per admin across every replica (a lease in the store), always cleaning up its sandbox.
+ * active run per admin across every replica. The rules and the run are core's
+ * (`useCases.diagnostics`, `core/sandboxes/startup-diagnostic.ts`); this route parses and presents.
  */
 export function sandboxDiagnosticRoutes(app: HubApp, services: HubServices): void {
-  const { settings } = services;
   app.post(
     SANDBOX_DIAGNOSTIC_PATH,
     {
@@ -76,39 +72,13 @@ export function sandboxDiagnosticRoutes(app: HubApp, services: HubServices): voi
       },
     },
     async (request) => {
-      const principal = principalOf(request);
       const body = request.body ?? {};
-      if (body.image !== undefined && !settings.sandboxes.images.includes(body.image)) {
-        throw new HubError('VALIDATION_ERROR', `image ${body.image} is not one of this deployment's sandbox images`, [
-          { field: 'image', message: 'not in capabilities.sandbox_images' },
-        ]);
-      }
-      const timeoutMs = settings.sandboxes.startupTimeoutSeconds * 1000;
-      const lease = new Lease(services.store, layout.lease(`diagnostic-${principal.user.id}`), {
-        holder: `${services.instanceId}/${request.id}`,
-        // Long enough for the slowest run (readiness timeout plus the install benchmark).
-        ttlMs: 2 * timeoutMs + 10 * 60_000,
-      });
-      if (!(await lease.acquire())) {
-        throw new HubError('RESOURCE_EXHAUSTED', 'a sandbox start-up diagnostic of yours is already running; wait for it to finish', undefined, {
-          retryAfterSeconds: 10,
-        });
-      }
-      try {
-        const report = await runStartupDiagnostic(services.sandboxes, body, {
-          profiles: settings.sandboxes.computeProfiles,
-          readinessTimeoutMs: timeoutMs,
-          logger: request.log,
-        });
-        await services.audit.append({
-          event: 'admin.sandbox_diagnostic',
-          actor: principal.user.id,
-          metadata: { ok: report.ok, sandbox_id: report.sandbox_id, image: report.image, compute_profile: report.compute_profile },
-        });
-        return { success: true as const, data: report };
-      } finally {
-        await lease.release();
-      }
+      const report = await services.useCases.diagnostics.sandboxStartup(
+        principalOf(request),
+        { image: body.image, computeProfile: body.compute_profile, environmentSetupBenchmark: body.environment_setup_benchmark },
+        { logger: request.log },
+      );
+      return { success: true as const, data: report };
     },
   );
 }

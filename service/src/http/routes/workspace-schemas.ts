@@ -52,3 +52,6 @@ export const TransferBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The notebook a workspace route's path names, as the workspace use cases take it. */
+export const notebookOf = (params: { pid: string; nid: string }) => ({ projectId: params.pid, notebookId: params.nid });

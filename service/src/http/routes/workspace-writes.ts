@@ -1,17 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { authorizeNotebook } from '../auth/authorize.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { partAwareValidatorCompiler } from '../validation.js';
 import { NotebookParams } from './notebook-schemas.js';
-import { DeleteQuery, FileQuery, MkdirBody, TransferBody, WORKSPACE, WorkspaceItem } from './workspace-schemas.js';
-
-const actorOf = (request: FastifyRequest) => principalOf(request).user.id;
-const writeNotebook = (request: FastifyRequest, services: HubServices, params: { pid: string; nid: string }) =>
-  authorizeNotebook(request, services, params.pid, params.nid, 'notebook.write');
+import { DeleteQuery, FileQuery, MkdirBody, TransferBody, WORKSPACE, WorkspaceItem, notebookOf } from './workspace-schemas.js';
 
 /** `"<hash>"` from an If-Match header; anything else can never match a file's ETag. */
 function ifMatchOf(header: string | undefined): string | undefined {
@@ -26,7 +20,7 @@ const RawBody = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
 /** Uploading, creating folders, copying, moving and deleting workspace files (notebook.write). */
 export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
-  const { workspace } = services;
+  const { workspace } = services.useCases;
 
   // The upload body is the file itself, whatever its type (a .json file is not a request body to
   // parse), so in this scope every content type arrives as raw bytes.
@@ -51,14 +45,13 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
         },
       },
       async (request, reply) => {
-        const { notebook } = await writeNotebook(request, services, request.params);
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const ifMatch = ifMatchOf(request.headers['if-match']);
         const conditions = {
           ...(ifMatch !== undefined ? { ifMatch } : {}),
           ...(request.headers['if-none-match']?.trim() === '*' ? { ifNoneMatch: true } : {}),
         };
-        const { item, created } = await workspace.upload(notebook, request.query.path, body, actorOf(request), conditions);
+        const { item, created } = await workspace.upload(principalOf(request), { ...notebookOf(request.params), path: request.query.path, body, conditions });
         return reply.code(created ? 201 : 200).send({ success: true as const, data: item });
       },
     );
@@ -77,8 +70,7 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request, reply) => {
-      const { notebook } = await writeNotebook(request, services, request.params);
-      const { item, created } = await workspace.mkdir(notebook, request.body.path, actorOf(request));
+      const { item, created } = await workspace.mkdir(principalOf(request), { ...notebookOf(request.params), path: request.body.path });
       return reply.code(created ? 201 : 200).send({ success: true as const, data: item });
     },
   );
@@ -96,8 +88,7 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request, reply) => {
-      const { notebook } = await writeNotebook(request, services, request.params);
-      const item = await workspace.copy(notebook, request.body.from, request.body.to, request.body.overwrite ?? false, actorOf(request));
+      const item = await workspace.copy(principalOf(request), { ...notebookOf(request.params), ...request.body });
       return reply.code(201).send({ success: true as const, data: item });
     },
   );
@@ -115,11 +106,7 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const { notebook } = await writeNotebook(request, services, request.params);
-      return {
-        success: true as const,
-        data: await workspace.move(notebook, request.body.from, request.body.to, request.body.overwrite ?? false, actorOf(request)),
-      };
+      return { success: true as const, data: await workspace.move(principalOf(request), { ...notebookOf(request.params), ...request.body }) };
     },
   );
 
@@ -135,8 +122,7 @@ export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const { notebook } = await writeNotebook(request, services, request.params);
-      await workspace.remove(notebook, request.query.path, request.query.recursive ?? false, actorOf(request));
+      await workspace.remove(principalOf(request), { ...notebookOf(request.params), path: request.query.path, recursive: request.query.recursive });
       return { success: true as const };
     },
   );

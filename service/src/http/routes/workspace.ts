@@ -1,33 +1,20 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { HubError } from '../../core/errors.js';
 import type { HubServices } from '../../compose/services.js';
 import { zipStream } from '../../adapters/zip/archive.js';
-import { authorizeNotebook, authorizeProject } from '../auth/authorize.js';
+import { principalOf } from '../auth/authenticate.js';
 import { Envelope } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookParams } from './notebook-schemas.js';
 import { sendArchive, sendWorkspaceFile } from './workspace-content.js';
-import { FileQuery, FolderQuery, WORKSPACE, WorkspaceAccess, WorkspaceItem } from './workspace-schemas.js';
+import { FileQuery, FolderQuery, WORKSPACE, WorkspaceAccess, WorkspaceItem, notebookOf } from './workspace-schemas.js';
 import { workspaceWriteRoutes } from './workspace-writes.js';
 
-/** Whether the caller may change this notebook, as the policy decides notebook.write. */
-async function mayWrite(request: FastifyRequest, services: HubServices, loaded: Awaited<ReturnType<typeof authorizeNotebook>>): Promise<boolean> {
-  try {
-    await authorizeProject(request, services, loaded.project.id, 'notebook.write', { notebook_labels: loaded.notebook.security_labels }, loaded.project);
-    return true;
-  } catch (error) {
-    if (error instanceof HubError && error.code === 'FORBIDDEN') return false;
-    throw error;
-  }
-}
-
 /**
- * A notebook's workspace files. Paths travel in the query string (or a JSON body), never in the
+ * A notebook's workspace files, through `useCases.workspace`. Paths travel in the query string (or a JSON body), never in the
  * URL path, so no client or proxy normalizes `..` away before the hub can refuse it.
  */
 export function workspaceRoutes(app: HubApp, services: HubServices): void {
-  const { workspace } = services;
+  const { workspace } = services.useCases;
 
   app.get(
     `${WORKSPACE}/access`,
@@ -40,8 +27,7 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const loaded = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
-      return { success: true as const, data: await workspace.access(loaded.notebook, await mayWrite(request, services, loaded)) };
+      return { success: true as const, data: await workspace.access(principalOf(request), notebookOf(request.params)) };
     },
   );
 
@@ -57,8 +43,7 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request) => {
-      const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
-      return { success: true as const, data: await workspace.list(notebook, request.query.path) };
+      return { success: true as const, data: await workspace.list(principalOf(request), { ...notebookOf(request.params), path: request.query.path }) };
     },
   );
 
@@ -75,8 +60,7 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request, reply) => {
-      const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
-      return sendWorkspaceFile(reply, await workspace.readFile(notebook, request.query.path));
+      return sendWorkspaceFile(reply, await workspace.readFile(principalOf(request), { ...notebookOf(request.params), path: request.query.path }));
     },
   );
 
@@ -94,8 +78,7 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
       },
     },
     async (request, reply) => {
-      const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
-      const { name, entries } = await workspace.archive(notebook, request.query.path);
+      const { name, entries } = await workspace.archive(principalOf(request), { ...notebookOf(request.params), path: request.query.path });
       return sendArchive(reply, name, zipStream(entries));
     },
   );

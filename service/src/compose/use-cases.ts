@@ -1,0 +1,88 @@
+import { AuditQueries } from '../core/audit/audit-queries.js';
+import { LoginFlows } from '../core/identity/login-flows.js';
+import type { IdentityProvider } from '../core/ports/identity-provider.js';
+import type { SandboxDiagnostics } from '../core/ports/sandbox-diagnostics.js';
+import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
+import { StartupDiagnostic } from '../core/sandboxes/startup-diagnostic.js';
+import { AlertUseCases } from '../core/use-cases/alerts.js';
+import { AuditUseCases } from '../core/use-cases/audit.js';
+import { DiagnosticUseCases } from '../core/use-cases/diagnostics.js';
+import { ImportUseCases } from '../core/use-cases/imports.js';
+import { MemberUseCases, NotebookUseCases, ProjectUseCases, SessionUseCases, UserUseCases, VersionUseCases, type UseCases } from '../core/use-cases/index.js';
+import { RuntimeUseCases } from '../core/use-cases/runtime.js';
+import { TokenUseCases } from '../core/use-cases/tokens.js';
+import { WorkspaceUseCases } from '../core/use-cases/workspace.js';
+import type { HubSettings } from '../config/settings.js';
+import { claimSettingsOf } from '../config/settings-security.js';
+import { OIDC_LOGIN_PATH } from '../http/auth/oidc.js';
+import type { HubServices } from './services.js';
+
+/** The sandbox drivers package runs the start-up diagnostic on the deployment's driver; loaded on first use. */
+export function sandboxDiagnosticsOf(driver: SandboxDriver, settings: HubSettings): SandboxDiagnostics {
+  return {
+    async runStartupDiagnostic(request, options) {
+      const { runStartupDiagnostic } = await import('@notebook-hub/sandbox-drivers');
+      return runStartupDiagnostic(driver, request, { profiles: settings.sandboxes.computeProfiles, ...options });
+    },
+  };
+}
+
+/** Builds the use cases on the services of one hub process. */
+export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCases {
+  const { access, settings } = services;
+  const limits = settings.limits;
+  return {
+    projects: new ProjectUseCases({ access, projects: services.projects, catalog: services.catalog, labelPolicy: services.labelPolicy, limits }),
+    members: new MemberUseCases({ access, projects: services.projects }),
+    notebooks: new NotebookUseCases({
+      access,
+      notebooks: services.notebooks,
+      workspace: services.workspace,
+      changeRules: { labels: services.labelPolicy, computeProfileOverride: settings.sandboxes.computeProfileOverride },
+      limits,
+    }),
+    versions: new VersionUseCases({ access, notebooks: services.notebooks, sessions: services.sessions, limits }),
+    sessions: new SessionUseCases({
+      access,
+      sessions: services.sessions,
+      sessionStore: services.sessionStore,
+      startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+      limits,
+    }),
+    users: new UserUseCases({
+      access,
+      users: services.users,
+      authenticator: services.authenticator,
+      configuredSuperAdmins: settings.auth.superAdmins,
+      limits,
+    }),
+    workspace: new WorkspaceUseCases({ access, workspace: services.workspace }),
+    imports: new ImportUseCases({ access, imports: services.imports, workspace: services.workspace }),
+    alerts: new AlertUseCases({ access, alerts: services.alerts }),
+    audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
+    tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),
+    runtime: new RuntimeUseCases({ access, catalog: services.catalog, sessions: services.sessionStore, reclaimer: services.reclaimer }),
+    diagnostics: new DiagnosticUseCases({
+      access,
+      startup: new StartupDiagnostic({
+        store: services.store,
+        diagnostics: sandboxDiagnosticsOf(services.sandboxes, settings),
+        audit: services.audit,
+        images: settings.sandboxes.images,
+        readinessTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+        instanceId: services.instanceId,
+      }),
+    }),
+  };
+}
+
+/** OIDC sign-in flows with this identity provider (where SERVICE_AUTH=oidc). */
+export function createLoginFlows(services: Pick<HubServices, 'store' | 'signIns' | 'settings'>, provider: IdentityProvider): LoginFlows {
+  return new LoginFlows({
+    store: services.store,
+    provider,
+    signIns: services.signIns,
+    claims: claimSettingsOf(services.settings),
+    loginPath: OIDC_LOGIN_PATH,
+  });
+}

@@ -1,0 +1,28 @@
+import { HubError } from '../errors.js';
+import type { Principal } from '../identity/authenticator.js';
+import type { AccessControl } from '../policy/access-control.js';
+import type { Logger } from '../ports/logger.js';
+import type { SandboxStartupReport } from '../ports/sandbox-diagnostics.js';
+import type { StartupDiagnostic, StartupDiagnosticInput } from '../sandboxes/startup-diagnostic.js';
+
+export interface DiagnosticUseCaseDeps {
+  access: AccessControl;
+  startup: StartupDiagnostic;
+}
+
+/** Diagnostics of the deployment's runtime: super admins (`admin.access`) in a browser session. */
+export class DiagnosticUseCases {
+  constructor(private readonly deps: DiagnosticUseCaseDeps) {}
+
+  /**
+   * Starts a temporary sandbox, times its phases and destroys it (spec 4.8); one active run per
+   * admin. `logger` carries the caller's context into the `sandbox_startup_diagnostic` event.
+   */
+  async sandboxStartup(principal: Principal, input: StartupDiagnosticInput, options: { logger?: Logger } = {}): Promise<SandboxStartupReport> {
+    if (principal.credential.kind === 'token') {
+      throw new HubError('FORBIDDEN', 'this route needs a browser session; personal access tokens are not accepted here');
+    }
+    this.deps.access.deployment(principal, 'admin.access');
+    return this.deps.startup.run(principal.user.id, input, options);
+  }
+}
