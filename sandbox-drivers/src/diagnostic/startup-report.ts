@@ -1,53 +1,14 @@
-import { isSandboxError, type ComputeResources, type ExecResult } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { isSandboxError, type ExecResult } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 
-/** Spec 2.8 SandboxStartupRequest. */
-export interface SandboxStartupRequest {
-  image?: string;
-  compute_profile?: string;
-  environment_setup_benchmark?: boolean;
-}
-
-export type PhaseStatus = 'ok' | 'failed' | 'skipped' | 'unknown';
-
-export interface Phase {
-  status: PhaseStatus;
-  duration_ms: number | null;
-  error?: { code: string; message: string };
-}
-
-export interface CommandPhase extends Phase {
-  command: string;
-  stdout: string;
-  stderr: string;
-  failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
-}
-
-export interface EnvironmentSetupBenchmark {
-  tool: string;
-  runtime_probe: CommandPhase;
-  artifact_download: CommandPhase;
-  prepare: CommandPhase;
-  install: CommandPhase;
-}
-
-/** Spec 2.8 SandboxStartupReport. */
-export interface SandboxStartupReport {
-  ok: boolean;
-  sandbox_id: string | null;
-  image: string | null;
-  compute_profile: string | null;
-  compute_resources: ComputeResources;
-  started_at: string;
-  finished_at: string;
-  total_ms: number;
-  handle: Phase;
-  readiness: CommandPhase;
-  exec: CommandPhase;
-  cleanup: Phase;
-  startup_timings_ms: Record<string, number>;
-  counters: Record<string, number>;
-  environment_setup_benchmark: EnvironmentSetupBenchmark | null;
-}
+export type {
+  EnvironmentSetupBenchmark,
+  SandboxStartupReport,
+  SandboxStartupRequest,
+  StartupPhaseStatus as PhaseStatus,
+  StartupPhase as Phase,
+  StartupCommandPhase as CommandPhase,
+} from '@notebook-hub/service/core/ports/sandbox-diagnostics.js';
+import type { StartupCommandPhase as CommandPhase, StartupPhase as Phase } from '@notebook-hub/service/core/ports/sandbox-diagnostics.js';
 
 /** What a report keeps of a command's output: enough to diagnose, never a flood. */
 const OUTPUT_LIMIT = 4 * 1024;

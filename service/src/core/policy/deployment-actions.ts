@@ -1,10 +1,6 @@
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { PolicyAction } from './actions.js';
-import { decide } from './engine.js';
-import type { EntitlementRules } from './entitlements.js';
-import type { LabelPolicy } from './security-labels.js';
-import { subjectOf } from './subject.js';
 import { POLICY_TABLE } from './table.js';
 
 /** Actions decided for the deployment as a whole rather than for one project or session. */
@@ -18,10 +14,4 @@ export function assertTokenAllowsAction(principal: Principal, action: PolicyActi
   if (credential.kind === 'token' && credential.scope.actions !== '*' && !credential.scope.actions.includes(action)) {
     throw new HubError('FORBIDDEN', `this token's scope does not include the action ${action}`);
   }
-}
-
-/** Decides a deployment-scoped action with the policy engine, as the analyzer does. */
-export function authorizeDeploymentAction(principal: Principal, action: PolicyAction, rules: EntitlementRules, labels: LabelPolicy): void {
-  const decision = decide(subjectOf(principal, rules), action, { kind: 'deployment' }, principal.credential.context, { labels, now: new Date() });
-  if (!decision.allowed) throw new HubError(decision.presentation === 'not-found' ? 'NOT_FOUND' : 'FORBIDDEN', decision.message);
 }

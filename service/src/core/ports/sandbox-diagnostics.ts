@@ -39,13 +39,16 @@ export interface SandboxStartupReport {
   cleanup: StartupPhase;
   startup_timings_ms: Record<string, number>;
   counters: Record<string, number>;
-  environment_setup_benchmark: {
-    tool: string;
-    runtime_probe: StartupCommandPhase;
-    artifact_download: StartupCommandPhase;
-    prepare: StartupCommandPhase;
-    install: StartupCommandPhase;
-  } | null;
+  environment_setup_benchmark: EnvironmentSetupBenchmark | null;
+}
+
+/** How long setting up a notebook's Python environment takes, phase by phase. */
+export interface EnvironmentSetupBenchmark {
+  tool: string;
+  runtime_probe: StartupCommandPhase;
+  artifact_download: StartupCommandPhase;
+  prepare: StartupCommandPhase;
+  install: StartupCommandPhase;
 }
 
 /**

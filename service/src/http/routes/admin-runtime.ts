@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { INSPECTED_RECLAIM_BLOCKS } from '../../core/sessions/reclaim-rules.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { pageLimit } from '../pagination.js';
+import { pageSize } from '../../core/use-cases/caller.js';
 import { DateTime, Envelope, Nullable, Page, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { absentBodyIsEmpty } from '../validation.js';
@@ -66,7 +66,7 @@ export function adminRuntimeRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const page = await services.useCases.runtime.sessions(principalOf(request), {
         cursor: request.query.cursor ?? null,
-        limit: pageLimit(request.query.limit, services.settings.limits),
+        limit: pageSize(request.query.limit, services.settings.limits),
       });
       return { success: true as const, data: { items: page.items, next_cursor: page.nextCursor } };
     },

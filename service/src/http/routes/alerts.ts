@@ -4,7 +4,7 @@ import { destinationView } from '../../core/alerts/destination-records.js';
 import { KIND_MAX_LENGTH, KINDS_MAX, NAME_MAX, SECRET_MAX, SECRET_MIN } from '../../core/alerts/destination-validation.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { pageLimit } from '../pagination.js';
+import { pageSize } from '../../core/use-cases/caller.js';
 import { DateTime, Envelope, Nullable, Page, PageQuery, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { ProjectIdParams } from './project-schemas.js';
@@ -90,7 +90,7 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
       const page = await alerts.list(principalOf(request), {
         projectId: request.params.pid,
         cursor: request.query.cursor ?? null,
-        limit: pageLimit(request.query.limit, services.settings.limits),
+        limit: pageSize(request.query.limit, services.settings.limits),
       });
       return { success: true as const, data: { items: page.items.map(destinationView), next_cursor: page.nextCursor } };
     },

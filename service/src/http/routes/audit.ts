@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { HubError, type FieldProblem } from '../../core/errors.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { pageLimit } from '../pagination.js';
+import { pageSize } from '../../core/use-cases/caller.js';
 import { DateTime, Envelope, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { ProjectIdParams } from './project-schemas.js';
@@ -80,7 +80,7 @@ export function auditRoutes(app: HubApp, services: HubServices): void {
       const { limit, cursor, event, actor, project_id: projectId, from, to } = request.query;
       const page = await asQueryProblem(
         audit.deploymentPage(principalOf(request), {
-          limit: pageLimit(limit, services.settings.limits),
+          limit: pageSize(limit, services.settings.limits),
           cursor: cursor ?? null,
           event,
           actor,
