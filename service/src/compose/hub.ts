@@ -3,8 +3,16 @@ import type { Duplex } from 'node:stream';
 import { createAlertDispatcher } from './alerts.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from '../boot/local-login.js';
-import { MarimoRuntime } from '../../../sandbox-drivers/src/index.js';
-import { openObjectStore, openSandboxDriver, openTelemetry } from './adapters.js';
+import {
+  infoLineOf,
+  openIdentityProvider,
+  openLogger,
+  openNotebookRuntime,
+  openObjectStore,
+  openSandboxDriver,
+  openTelemetry,
+  type HubLogger,
+} from './adapters.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Catalog } from '../core/catalog/catalog.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
@@ -22,7 +30,6 @@ import { drain, type DrainOutcome } from '../lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/compose.js';
 import { registerSessionLoops } from '../loops/session-loops.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
-import { createLogger, type HubLogger } from '../adapters/telemetry/logger.js';
 
 export interface CreateHubOptions {
   settings: HubSettings;
@@ -76,8 +83,8 @@ export class BootError extends Error {
 /** Builds the whole service from a plain configuration. Both hosts (headless, desktop) call this. */
 export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const { settings } = options;
-  const logger = options.logger ?? createLogger(settings.logLevel);
-  const store = options.store ?? openObjectStore(settings.storage);
+  const logger = options.logger ?? openLogger(settings.logLevel);
+  const store = options.store ?? (await openObjectStore(settings.storage));
 
   const preflight = await preflightStore(store);
   if (preflight.outcome === 'ignores-conditional-writes') {
@@ -100,10 +107,12 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       alerts.publish(event);
     },
   };
-  const sandboxes = options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store));
+  const sandboxes = options.sandboxes ?? (await openSandboxDriver(settings, deploymentIdOf(store)));
+  const { runtime, kernels } = await openNotebookRuntime(sandboxes);
   const services = createServices(settings, store, {
     sandboxes,
-    runtime: new MarimoRuntime(sandboxes),
+    runtime,
+    kernels,
     events,
     logger,
     background,
@@ -129,7 +138,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   }
   const oidcLogin =
     settings.auth.kind === 'oidc' && settings.auth.oidc
-      ? createOidcLogin(services, settings.auth.oidc, { publicBaseUrl: () => settings.publicUrl ?? listenUrl, logger })
+      ? createOidcLogin(services, await openIdentityProvider(settings.auth.oidc), { publicBaseUrl: () => settings.publicUrl ?? listenUrl, logger })
       : null;
   const loops = settings.runMaintenance
     ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId, metrics: telemetry.metrics }, options.loops)
@@ -143,6 +152,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const upgradedSockets = new Set<Duplex>();
   const app = await buildHttpApp({
     logger,
+    infoLine: infoLineOf(logger),
     services,
     catalogGate,
     upgradedSockets,

@@ -15,6 +15,8 @@ import { NotebookService } from '../core/notebooks/notebook-service.js';
 import { WorkspaceService } from '../core/workspace/workspace-service.js';
 import { NotebookImports, importLimitsFor } from '../core/imports/notebook-imports.js';
 import { ZipFolderReader } from '../adapters/zip/zip-folder-reader.js';
+import { ZIP_ARCHIVE_WRITER } from '../adapters/zip/archive.js';
+import type { FolderArchiveWriter } from '../core/ports/folder-archive.js';
 import { MARIMO_VERSION } from '../../../sandbox-drivers/runtime/pins.js';
 import { blankNotebook } from '../core/notebooks/marimo-source.js';
 import { createAlertDestinations } from './alerts.js';
@@ -23,6 +25,7 @@ import type { LabelPolicy } from '../core/policy/security-labels.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
 import type { BackgroundRunner } from '../core/ports/notebook-files.js';
+import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import { EditorClaims } from '../core/sessions/editor-claims.js';
@@ -35,7 +38,6 @@ import type { SaverDeps } from '../core/sessions/session-saver.js';
 import { SessionReclaimer } from '../core/sessions/session-reclaim.js';
 import { SessionMetrics } from '../core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
-import { MarimoHealth } from '../../../sandbox-drivers/src/marimo/marimo-health.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 
 /** The domain services of one hub process, built from its settings and store. */
@@ -55,6 +57,8 @@ export interface HubServices {
   workspace: WorkspaceService;
   /** Folders of notebooks uploaded as zips, and the notebooks created from them. */
   imports: NotebookImports;
+  /** Writes workspace folders as zip archives for download. */
+  archives: FolderArchiveWriter;
   alerts: AlertDestinations;
   entitlementRules: EntitlementRules;
   labelPolicy: LabelPolicy;
@@ -144,6 +148,8 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
 export interface RuntimeParts {
   sandboxes: SandboxDriver;
   runtime: NotebookRuntime;
+  /** Probes whether a session's notebook server still answers (reclaim asks before saving). */
+  kernels: KernelHealth;
   events: ProjectEventPublisher;
   logger: Logger;
   background: BackgroundRunner;
@@ -231,7 +237,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
   };
   const reclaimer = new SessionReclaimer(
-    { sessions: sessionStore, manager: sessions, claims, saver, driver: sandboxes, kernels: new MarimoHealth(), audit: storeServices.audit, logger, now },
+    { sessions: sessionStore, manager: sessions, claims, saver, driver: sandboxes, kernels: parts.kernels, audit: storeServices.audit, logger, now },
     // A start that failed may still be running on its replica for up to the start-up timeout.
     { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
   );
@@ -247,6 +253,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
       reader: new ZipFolderReader(),
       limits: importLimitsFor(settings.limits.maxRequestBytes),
     }),
+    archives: ZIP_ARCHIVE_WRITER,
     sandboxes,
     runtime,
     sessionStore,

@@ -12,7 +12,7 @@ import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
 import { registerMatchedRoute } from './matched-route.js';
 import { partAwareValidatorCompiler } from './validation.js';
-import { OneLinePerRequest, requestLoggers } from './request-log.js';
+import { OneLinePerRequest, requestLoggers, type InfoLineWriter } from './request-log.js';
 import { registerRequestMetrics } from './request-metrics.js';
 import { alertRoutes } from './routes/alerts.js';
 import { auditRoutes } from './routes/audit.js';
@@ -36,6 +36,8 @@ import type { HubApp } from './types.js';
 
 export interface HttpAppDeps {
   logger: FastifyBaseLogger;
+  /** The logger's shortcut for the request line, where it has one. */
+  infoLine?: InfoLineWriter;
   services: HubServices;
   catalogGate: CatalogGate;
   auth: AuthRouteOptions;
@@ -50,7 +52,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   const { services } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
-    logController: new OneLinePerRequest(deps.logger),
+    logController: new OneLinePerRequest(deps.infoLine),
     childLoggerFactory: requestLoggers,
     trustProxy: false,
     bodyLimit: services.settings.limits.maxRequestBytes,

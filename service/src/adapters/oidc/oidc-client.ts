@@ -2,27 +2,7 @@ import * as client from 'openid-client';
 import type { OidcSettings } from '../../config/settings.js';
 import { HubError } from '../../core/errors.js';
 import { emailClaim, pictureClaim, textClaim, verifiedClaim } from '../../core/identity/claims.js';
-
-/** Who the provider says signed in, as far as the hub cares. */
-export interface OidcIdentity {
-  /** The issuer named by the provider's own metadata (the `iss` of its ID tokens). */
-  issuer: string;
-  sub: string;
-  email: string | null;
-  /** Null when the provider does not say. */
-  emailVerified: boolean | null;
-  name: string | null;
-  pictureUrl: string | null;
-  /** Every claim of the ID token, completed from userinfo (groups, clearance). */
-  claims: Record<string, unknown>;
-}
-
-/** What the login flow kept to check the provider's answer against. */
-export interface AuthorizationChecks {
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-}
+import type { AuthorizationChecks, IdentityProvider, OidcIdentity } from '../../core/ports/identity-provider.js';
 
 const REQUEST_TIMEOUT_SECONDS = 10;
 
@@ -31,7 +11,7 @@ const REQUEST_TIMEOUT_SECONDS = 10;
  * so a provider outage never keeps the hub from starting (deep health reports it instead); a
  * failed discovery is not cached, so the next login tries again.
  */
-export class OidcClient {
+export class OidcClient implements IdentityProvider {
   private discovered: Promise<client.Configuration> | null = null;
 
   constructor(private readonly settings: OidcSettings) {}
@@ -47,6 +27,10 @@ export class OidcClient {
       );
     });
     return this.discovered;
+  }
+
+  newChecks(): AuthorizationChecks {
+    return { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
   }
 
   async authorizationUrl(redirectUri: string, checks: AuthorizationChecks): Promise<URL> {

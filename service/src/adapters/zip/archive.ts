@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { isCompressed } from '../../core/workspace/mime.js';
+import type { FolderArchiveWriter } from '../../core/ports/folder-archive.js';
 import type { ArchiveEntry } from '../../core/workspace/workspace-reads.js';
 
 /** Deflating runs on the event loop: feed it in slices so other requests keep being served. */
@@ -71,3 +72,6 @@ export function zipStream(entries: readonly ArchiveEntry[]): Readable {
   });
   return out;
 }
+
+/** The zip writer of folder downloads. */
+export const ZIP_ARCHIVE_WRITER: FolderArchiveWriter = { stream: zipStream };

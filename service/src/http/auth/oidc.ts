@@ -1,8 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import * as client from 'openid-client';
 import { Type } from 'typebox';
-import type { OidcSettings } from '../../config/settings.js';
 import { HubError } from '../../core/errors.js';
 import { constantTimeEquals, randomSecret, secretHash } from '../../core/identity/secrets.js';
 import { getJson, jsonBody } from '../../core/store/cas.js';
@@ -12,7 +10,7 @@ import type { HubServices } from '../../compose/services.js';
 import type { HubApp } from '../types.js';
 import { claimSettingsOf } from '../../config/settings-security.js';
 import { contextFromClaims, groupsFromClaims } from '../../core/identity/claims.js';
-import { OidcClient } from '../../adapters/oidc/oidc-client.js';
+import type { IdentityProvider } from '../../core/ports/identity-provider.js';
 import { safeReturnPath, setSessionCookie } from './session-cookie.js';
 
 export const OIDC_LOGIN_PATH = '/api/v1/auth/oidc/login';
@@ -52,8 +50,7 @@ export interface OidcLogin {
   register: (app: HubApp) => void;
 }
 
-export function createOidcLogin(services: HubServices, settings: OidcSettings, options: OidcLoginOptions): OidcLogin {
-  const oidc = new OidcClient(settings);
+export function createOidcLogin(services: HubServices, oidc: IdentityProvider, options: OidcLoginOptions): OidcLogin {
   const { store } = services;
   const now = options.now ?? (() => new Date());
   const secure = services.settings.publicUrl?.startsWith('https:') ?? false;
@@ -86,11 +83,12 @@ export function createOidcLogin(services: HubServices, settings: OidcSettings, o
     const callback = redirectUri();
     const flowId = randomSecret();
     const at = now();
+    const checks = oidc.newChecks();
     const flow: LoginFlowRecord = {
       schema_version: 1,
-      state: client.randomState(),
-      nonce: client.randomNonce(),
-      code_verifier: client.randomPKCECodeVerifier(),
+      state: checks.state,
+      nonce: checks.nonce,
+      code_verifier: checks.codeVerifier,
       return_to: safeReturnPath(request.query.return_to),
       created_at: at.toISOString(),
       expires_at: new Date(at.getTime() + LOGIN_FLOW_LIFETIME_MS).toISOString(),

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { runStartupDiagnostic } from '../../../../sandbox-drivers/src/index.js';
+import { runStartupDiagnostic } from '../../../../sandbox-drivers/src/diagnostic/run-startup-diagnostic.js';
 import { HubError } from '../../core/errors.js';
 import { Lease } from '../../core/records/lease.js';
 import { layout } from '../../core/storage-layout.js';

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import type { HubServices } from '../../compose/services.js';
-import { zipStream } from '../../adapters/zip/archive.js';
 import { authorizeNotebook, authorizeProject } from '../auth/authorize.js';
 import { Envelope } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -96,7 +95,7 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
     async (request, reply) => {
       const { notebook } = await authorizeNotebook(request, services, request.params.pid, request.params.nid, 'project.read');
       const { name, entries } = await workspace.archive(notebook, request.query.path);
-      return sendArchive(reply, name, zipStream(entries));
+      return sendArchive(reply, name, services.archives.stream(entries));
     },
   );
 
