@@ -11,7 +11,7 @@ import { errorEnvelope, handleError } from './envelope.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
 import { registerMatchedRoute } from './matched-route.js';
-import { partAwareValidatorCompiler } from './validation.js';
+import { LazySchemas, lazySerializerFactory, partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest, requestLoggers, type InfoLineWriter } from './request-log.js';
 import { registerRequestMetrics } from './request-metrics.js';
 import { alertRoutes } from './routes/alerts.js';
@@ -50,6 +50,7 @@ export interface HttpAppDeps {
 /** The fastify application: every route of the hub is registered here. */
 export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   const { services } = deps;
+  const schemas = new LazySchemas();
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new OneLinePerRequest(deps.infoLine),
@@ -57,8 +58,11 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     trustProxy: false,
     bodyLimit: services.settings.limits.maxRequestBytes,
     genReqId: requestIds(),
+    // Response serializers are compiled on first use, like the validators below.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(partAwareValidatorCompiler());
+  lazySchemasOf.set(app, schemas);
+  app.setValidatorCompiler(partAwareValidatorCompiler(schemas));
   registerMatchedRoute(app);
   registerRequestMetrics(app, services.metrics);
 
@@ -109,6 +113,17 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
   return app;
+}
+
+const lazySchemasOf = new WeakMap<object, LazySchemas>();
+
+/**
+ * Compiles every request validator and response serializer not compiled yet (they are compiled
+ * on first use); returns how many there were. Tests call it so that a schema that fails to compile
+ * fails a test, not a request.
+ */
+export function compileAllSchemas(app: HubApp): number {
+  return lazySchemasOf.get(app)?.compileAll() ?? 0;
 }
 
 // Frozen: one object serves every request without cookies.
