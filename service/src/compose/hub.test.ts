@@ -5,7 +5,8 @@ import { readSettings } from '../config/settings.js';
 import { layout } from '../core/storage-layout.js';
 import { BootError, createHub } from './hub.js';
 import { FsObjectStore } from '../adapters/store/fs-store.js';
-import { compileAllSchemas } from '../http/app.js';
+import { Ajv } from 'ajv';
+import { compileAllSchemas, validatorSchemasOf } from '../http/app.js';
 
 describe('createHub', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -45,5 +46,10 @@ describe('createHub', () => {
     await hub.app.ready();
     expect(compileAllSchemas(hub.app)).toBeGreaterThan(100);
     expect(compileAllSchemas(hub.app)).toBe(0);
+    // The request schemas are valid JSON Schema (the hub's compilers skip that check).
+    const meta = new Ajv({ strict: false });
+    const invalid = validatorSchemasOf(hub.app).filter((schema) => !meta.validateSchema(schema));
+    expect(invalid).toEqual([]);
+    expect(validatorSchemasOf(hub.app).length).toBeGreaterThan(50);
   });
 });

@@ -126,6 +126,11 @@ export function compileAllSchemas(app: HubApp): number {
   return lazySchemasOf.get(app)?.compileAll() ?? 0;
 }
 
+/** The schemas of the app's request validators (tests check them against the meta-schema). */
+export function validatorSchemasOf(app: HubApp): readonly object[] {
+  return lazySchemasOf.get(app)?.validatorSchemas ?? [];
+}
+
 // Frozen: one object serves every request without cookies.
 const NO_COOKIES: Record<string, string | undefined> = Object.freeze({});
 
