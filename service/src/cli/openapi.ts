@@ -17,7 +17,7 @@ export async function generateOpenApiYaml(): Promise<string> {
     const hub = await createHub({ settings: readSettings({ SERVICE_DATA_DIR: dataDir }), logger: openLogger('silent') });
     try {
       await hub.app.ready();
-      return renderOpenApiYaml(hub.app);
+      return await renderOpenApiYaml(hub.app);
     } finally {
       await hub.close();
     }

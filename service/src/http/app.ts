@@ -72,7 +72,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     const schema = (route.schema ??= {}) as { response?: Record<string, unknown> };
     schema.response = { '4xx': errorRef, '5xx': errorRef, ...schema.response };
   });
-  await registerOpenApi(app);
+  registerOpenApi(app);
   // Cookies are parsed by the hook below rather than by the plugin's own, which gives every
   // request a fresh object and Map even when it carries no cookie (API clients send tokens).
   await app.register(cookie, { hook: false });
