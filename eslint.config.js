@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // ---------------------------------------------------------------------------------------------
-// The dependency rule (docs: /work/shared/ARCHITECTURE.md, "Dependencies point inward").
+// The dependency rule (docs/architecture.md, "Layers and the dependency rule").
 // Each layer lists the imports it must not make; an import is matched as written (relative
 // specifiers from any depth, package names). test/architecture/dependency-rule.test.ts proves that
 // every layer's rule reports a forbidden import and lets a permitted one through.
@@ -59,8 +59,16 @@ const LAYER_RULES = {
     forbid.concreteDrivers,
   ],
   surfaces: [
-    into(['adapters'], 'http/, cli/ and loops/ reach adapters through core/ ports and the composition root, never directly.'),
-    into(['compose'], 'http/, cli/ and loops/ may import compose/ for types only (import type).', { allowTypeImports: true }),
+    into(['adapters'], 'http/ and loops/ reach adapters through core/ ports and the composition root, never directly.'),
+    into(['compose'], 'http/ and loops/ may import compose/ for types only (import type).', { allowTypeImports: true }),
+    forbid.adapterSdks,
+    forbid.sandboxDriversByPath,
+    forbid.sandboxDrivers,
+  ],
+  // The command line is the headless host: it builds the hub through the composition root, but
+  // like every surface it reaches adapters only through it.
+  host: [
+    into(['adapters'], 'cli/ builds adapters through the composition root (compose/), never directly.'),
     forbid.adapterSdks,
     forbid.sandboxDriversByPath,
     forbid.sandboxDrivers,
@@ -77,34 +85,9 @@ const LAYER_RULES = {
   sandboxDrivers: [forbid.serviceByPath, forbid.serviceBeyondCore],
 };
 
-/**
- * Imports that break the rule today and are being removed; nothing else may be added here. Each
- * entry allows exactly these import specifiers in exactly this file (everything else the layer
- * forbids stays an error). Delete an entry as soon as its file no longer needs it.
- */
-const EXISTING_VIOLATIONS = {
-  // The headless host runs createHub and builds adapters itself.
-  'service/src/cli/openapi.ts': ['../compose/hub.js', '../adapters/telemetry/logger.js'],
-  'service/src/cli/recover.ts': ['../compose/adapters.js'],
-  'service/src/cli/serve.ts': ['../compose/hub.js', '../adapters/telemetry/logger.js'],
-  'service/src/cli/token.ts': ['../compose/adapters.js', '../compose/services.js', '../adapters/telemetry/logger.js'],
-  // HTTP handlers that still reach adapters, vendor SDKs or the drivers directly.
-  'service/src/http/auth/oidc.ts': ['openid-client', '../../adapters/oidc/oidc-client.js'],
-  'service/src/http/request-log.ts': ['pino', '../adapters/telemetry/logger.js'],
-  'service/src/http/routes/workspace.ts': ['../../adapters/zip/archive.js'],
-};
-
-const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** The rule for a layer, letting the given exact specifiers through. */
-function importRule(patterns, allowed = []) {
-  const guard = allowed.length === 0 ? '' : `(?!(?:${allowed.map(escapeRegex).join('|')})$)`;
-  return [
-    'error',
-    {
-      patterns: patterns.map(({ regex, ...rest }) => ({ ...rest, regex: `^${guard}${regex.slice(1)}`, caseSensitive: true })),
-    },
-  ];
+/** The rule for a layer. */
+function importRule(patterns) {
+  return ['error', { patterns: patterns.map((pattern) => ({ ...pattern, caseSensitive: true })) }];
 }
 
 const under = (...dirs) => dirs.map((dir) => `${dir}/**/*.ts`);
@@ -114,7 +97,8 @@ const LAYER_FILES = {
   core: { files: under('service/src/core'), ignores: TESTS },
   coreTest: { files: TESTS.map((glob) => `service/src/core/${glob}`) },
   adapters: { files: under('service/src/adapters'), ignores: TESTS },
-  surfaces: { files: under('service/src/http', 'service/src/cli', 'service/src/loops'), ignores: TESTS },
+  surfaces: { files: under('service/src/http', 'service/src/loops'), ignores: TESTS },
+  host: { files: under('service/src/cli'), ignores: TESTS },
   config: { files: under('service/src/config'), ignores: TESTS },
   otherService: { files: under('service/src/boot', 'service/src/lifecycle'), ignores: TESTS },
   serviceTest: { files: SERVICE_LAYERS.filter((layer) => layer !== 'compose').map((layer) => `service/src/${layer}/**/*.test.ts`) },
@@ -122,21 +106,10 @@ const LAYER_FILES = {
   sandboxDrivers: { files: under('sandbox-drivers') },
 };
 
-/** The layer of a (non-test) file named in EXISTING_VIOLATIONS. */
-function layerOf(file) {
-  const layer = Object.keys(LAYER_FILES).find((name) => LAYER_FILES[name].files.some((glob) => file.startsWith(glob.slice(0, glob.indexOf('**')))));
-  if (!layer || file.endsWith('.test.ts')) throw new Error(`eslint.config.js: no layer rule for ${file}`);
-  return layer;
-}
-
 const dependencyRule = [
   ...Object.entries(LAYER_FILES).map(([layer, globs]) => ({
     ...globs,
     rules: { '@typescript-eslint/no-restricted-imports': importRule(LAYER_RULES[layer]) },
-  })),
-  ...Object.entries(EXISTING_VIOLATIONS).map(([file, allowed]) => ({
-    files: [file],
-    rules: { '@typescript-eslint/no-restricted-imports': importRule(LAYER_RULES[layerOf(file)], allowed) },
   })),
 ];
 

@@ -19,8 +19,8 @@ describe.skipIf(sandboxRuntime === null)('session indexes after a crash between 
       { SERVICE_AUTOMATIC_THUMBNAILS: 'false', SERVICE_MAX_SESSIONS_PER_USER: '1', SERVICE_WARM_POOL_SIZE: '1' },
       {
         projectName: 'Index repair',
-        hub: (settings) => {
-          crashing = new FakeCrashingStore(openObjectStore(settings.storage));
+        hub: async (settings) => {
+          crashing = new FakeCrashingStore(await openObjectStore(settings.storage));
           return { store: crashing };
         },
       },

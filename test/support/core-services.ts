@@ -61,6 +61,7 @@ export async function startCoreWorld(env: Record<string, string> = {}): Promise<
   const services = createServices(settings, new FsObjectStore(temp.dir), {
     sandboxes: new FakeNoSandboxDriver(),
     runtime: fakeNoRuntime,
+    kernels: { answers: () => Promise.reject(new Error('FakeNoKernelHealth: these services start no sandbox')) },
     events: { publish: () => {} },
     logger,
     background,

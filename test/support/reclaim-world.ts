@@ -47,8 +47,8 @@ export async function startReclaimWorld(options: ReclaimWorldOptions = {}): Prom
   const w = await startSessionWorld(options.env, {
     captureLogs: options.captureLogs ?? false,
     projectName: 'Reclaims',
-    hub: (settings) => {
-      const real = openSandboxDriver(settings, ownerId);
+    hub: async (settings) => {
+      const real = await openSandboxDriver(settings, ownerId);
       return { sandboxes: options.wrap ? options.wrap(real) : real, ...(options.timings ? { sessionReclaim: options.timings } : {}) };
     },
   });

@@ -37,13 +37,15 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
+type HubOverrides = Pick<CreateHubOptions, 'sandboxes' | 'sessionReclaim' | 'store' | 'loops'>;
+
 export interface TestHubOptions {
   env?: Record<string, string>;
   routes?: ((app: HubApp) => void)[];
   /** Keep the hub's log lines in `logs`. */
   captureLogs?: boolean;
   /** More createHub options, built from the hub's settings (a wrapped driver or store, short timings). */
-  hub?: (settings: HubSettings) => Pick<CreateHubOptions, 'sandboxes' | 'sessionReclaim' | 'store' | 'loops'>;
+  hub?: (settings: HubSettings) => HubOverrides | Promise<HubOverrides>;
 }
 
 /** A real hub (fs store in a temp dir, local login) listening on 127.0.0.1. */
@@ -57,7 +59,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     settings,
     logger: createLogger(settings.logLevel, options.captureLogs ? sink : undefined),
     routes: options.routes ?? [],
-    ...options.hub?.(settings),
+    ...(await options.hub?.(settings)),
   });
   const url = await hub.listen();
 

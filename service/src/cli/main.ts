@@ -1,16 +1,19 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/settings.js';
-import { runOpenApi } from './openapi.js';
-import { runRecover, type RecoverOptions } from './recover.js';
-import { serve } from './serve.js';
-import { runTokenCreate, type TokenCreateOptions } from './token.js';
+import type { RecoverOptions } from './recover.js';
+import type { TokenCreateOptions } from './token.js';
+
+// Each command's module is loaded when that command runs, so `serve` starts without the others.
 
 const program = new Command('notebook-hub')
   .description('Notebook Hub: projects, marimo notebooks and the sandboxes that run them')
   .showHelpAfterError()
   .exitOverride();
 
-program.command('serve').description('run the hub (HTTP API and UI) with settings from SERVICE_* variables').action(serve);
+program
+  .command('serve')
+  .description('run the hub (HTTP API and UI) with settings from SERVICE_* variables')
+  .action(async () => (await import('./serve.js')).serve());
 
 program
   .command('recover')
@@ -22,7 +25,9 @@ program
   .option('--actor <USER_ID>', 'who performs the recovery (audit log)')
   .option('--accept-warnings', 'apply even though the report has warnings')
   .action(async (options: RecoverOptions) => {
-    process.exitCode = await runRecover(options, {
+    process.exitCode = await (
+      await import('./recover.js')
+    ).runRecover(options, {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
     });
@@ -37,7 +42,9 @@ program
   .option('--super-admin', 'make the user a super admin')
   .option('--name <NAME>', 'a name for the token')
   .action(async (options: TokenCreateOptions) => {
-    process.exitCode = await runTokenCreate(options, {
+    process.exitCode = await (
+      await import('./token.js')
+    ).runTokenCreate(options, {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
     });
@@ -48,7 +55,7 @@ program
   .description('print the OpenAPI 3.1 document of the HTTP API')
   .option('--output <FILE>', 'write it to a file instead')
   .action(async (options: { output?: string }) => {
-    process.exitCode = await runOpenApi(options);
+    process.exitCode = await (await import('./openapi.js')).runOpenApi(options);
   });
 
 try {

@@ -1,3 +1,4 @@
+import { openLogger } from '../compose/adapters.js';
 import { writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -5,7 +6,6 @@ import path from 'node:path';
 import { readSettings } from '../config/settings.js';
 import { renderOpenApiYaml } from '../http/openapi.js';
 import { createHub } from '../compose/hub.js';
-import { createLogger } from '../adapters/telemetry/logger.js';
 
 /**
  * The OpenAPI document of the hub with its embedded defaults, built from the route schemas
@@ -14,10 +14,10 @@ import { createLogger } from '../adapters/telemetry/logger.js';
 export async function generateOpenApiYaml(): Promise<string> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-openapi-'));
   try {
-    const hub = await createHub({ settings: readSettings({ SERVICE_DATA_DIR: dataDir }), logger: createLogger('silent') });
+    const hub = await createHub({ settings: readSettings({ SERVICE_DATA_DIR: dataDir }), logger: openLogger('silent') });
     try {
       await hub.app.ready();
-      return renderOpenApiYaml(hub.app);
+      return await renderOpenApiYaml(hub.app);
     } finally {
       await hub.close();
     }

@@ -45,7 +45,7 @@ export async function runRecover(options: RecoverOptions, io: RecoverIo): Promis
     if (!options.actor?.trim()) return fail('--apply requires --actor <USER_ID> (recorded in the audit log)');
   }
 
-  const store = io.store ?? openObjectStore(readSettings(io.env ?? process.env).storage);
+  const store = io.store ?? (await openObjectStore(readSettings(io.env ?? process.env).storage));
   try {
     const preflight = await preflightStore(store);
     if (preflight.outcome === 'ignores-conditional-writes') return fail(`unsupported storage: ${preflight.detail}`);

@@ -1,6 +1,6 @@
+import { openLogger } from '../compose/adapters.js';
 import { readSettings, unknownSettingVariables } from '../config/settings.js';
 import { createHub, type Hub } from '../compose/hub.js';
-import { createLogger } from '../adapters/telemetry/logger.js';
 
 /** After the drain budget runs out, this much more time is allowed before the process exits. */
 const GRACE_AFTER_TIMEOUT_MS = 10_000;
@@ -8,7 +8,7 @@ const GRACE_AFTER_TIMEOUT_MS = 10_000;
 /** `notebook-hub serve`: runs the hub until SIGTERM or SIGINT, then drains (spec 8.3). */
 export async function serve(): Promise<void> {
   const settings = readSettings();
-  const logger = createLogger(settings.logLevel);
+  const logger = openLogger(settings.logLevel);
   const unknown = unknownSettingVariables();
   if (unknown.length > 0) logger.warn({ event: 'unknown_settings', variables: unknown }, 'unknown SERVICE_* variables ignored');
   let hub: Hub;

@@ -1,4 +1,4 @@
-import { openObjectStore } from '../compose/adapters.js';
+import { openLogger, openObjectStore } from '../compose/adapters.js';
 import { readSettings } from '../config/settings.js';
 import { HubError } from '../core/errors.js';
 import { UNRESTRICTED_SCOPE } from '../core/identity/access-tokens.js';
@@ -6,7 +6,6 @@ import { normalizeEmail } from '../core/identity/users.js';
 import { preflightStore } from '../core/store/preflight.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
 import { createStoreServices } from '../compose/services.js';
-import { createLogger } from '../adapters/telemetry/logger.js';
 
 export interface TokenCreateOptions {
   email: string;
@@ -25,7 +24,7 @@ export async function runTokenCreate(options: TokenCreateOptions, io: { stdout: 
     return 1;
   }
   const settings = readSettings();
-  const store = openObjectStore(settings.storage);
+  const store = await openObjectStore(settings.storage);
   try {
     const preflight = await preflightStore(store);
     if (preflight.outcome !== 'ok') {
@@ -34,7 +33,7 @@ export async function runTokenCreate(options: TokenCreateOptions, io: { stdout: 
     }
     // No project changes happen here, so project events need no destination.
     const services = createStoreServices(settings, store, { publish: () => {} });
-    await new CatalogGate(services.catalog, services.audit, createLogger('silent')).ensureReady();
+    await new CatalogGate(services.catalog, services.audit, openLogger('silent')).ensureReady();
     const user = await services.users.ensureByEmail(email, { name: null, superAdmin: options.superAdmin ?? false }, 'cli');
     const { token, record } = await services.tokens.issue(user.id, { name: options.name ?? 'command line', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'cli');
     io.stdout(`${token}\n`);

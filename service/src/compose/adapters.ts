@@ -1,20 +1,40 @@
-import type { ObjectStore } from '../core/ports/object-store.js';
-import { FsObjectStore } from '../adapters/store/fs-store.js';
-import { S3ObjectStore } from '../adapters/store/s3-store.js';
-import { DockerSandboxDriver } from '@notebook-hub/sandbox-drivers/docker';
-import { LocalSandboxDriver } from '@notebook-hub/sandbox-drivers/local';
-import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
+/**
+ * The only place that picks concrete adapters from settings. Adapters the settings do not name are
+ * never loaded: each is imported on demand, so the default configuration (fs store, local login,
+ * local sandboxes, telemetry off) starts without the S3 client, Docker's client, the OpenID client
+ * or the OpenTelemetry SDK.
+ */
+import type { OidcSettings } from '../config/settings-auth.js';
+import type { HubSettings, LogLevel, StorageSettings } from '../config/settings.js';
+import type { IdentityProvider } from '../core/ports/identity-provider.js';
+import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { Logger } from '../core/ports/logger.js';
-import { startOtelTelemetry } from '../adapters/telemetry/otel.js';
-import { NO_TELEMETRY, type Telemetry } from '../adapters/telemetry/telemetry.js';
-import type { HubSettings, StorageSettings } from '../config/settings.js';
+import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
+import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
+import { NO_TELEMETRY, type Telemetry } from '../core/ports/telemetry.js';
+import { FsObjectStore } from '../adapters/store/fs-store.js';
+import { createLogger, infoLine, type HubLogger } from '../adapters/telemetry/logger.js';
+import type { InfoLineWriter } from '../http/request-log.js';
 
-/** The only place that picks concrete storage adapters from settings. */
-export function openObjectStore(settings: StorageSettings): ObjectStore {
+export type { HubLogger };
+
+/** The process's logger: one JSON line per event on stdout (or the given destination). */
+export function openLogger(level: LogLevel, destination?: NodeJS.WritableStream): HubLogger {
+  return createLogger(level, destination);
+}
+
+/** The request line's shortcut for a logger of {@link openLogger} (others log the usual way). */
+export function infoLineOf(logger: object): InfoLineWriter {
+  return (members, message, levelOf) => infoLine(logger, members, message, levelOf);
+}
+
+export async function openObjectStore(settings: StorageSettings): Promise<ObjectStore> {
   switch (settings.kind) {
     case 'fs':
       return new FsObjectStore(settings.root);
-    case 's3':
+    case 's3': {
+      const { S3ObjectStore } = await import('../adapters/store/s3-store.js');
       return new S3ObjectStore({
         endpoint: settings.endpoint,
         bucket: settings.bucket,
@@ -27,27 +47,47 @@ export function openObjectStore(settings: StorageSettings): ObjectStore {
             ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
             : undefined,
       });
+    }
   }
 }
 
-/** The only place that picks the sandbox driver. `ownerId` marks the sandboxes of this deployment. */
-export function openSandboxDriver(settings: HubSettings, ownerId: string): SandboxDriver {
+/** The sandbox driver the settings name. `ownerId` marks the sandboxes of this deployment. */
+export async function openSandboxDriver(settings: HubSettings, ownerId: string): Promise<SandboxDriver> {
   const { sandboxes } = settings;
   switch (sandboxes.driver) {
-    case 'local':
+    case 'local': {
+      const { LocalSandboxDriver } = await import('@notebook-hub/sandbox-drivers/local');
       return new LocalSandboxDriver({ ownerId, dataDir: settings.dataDir, ...(sandboxes.runtimeDir ? { runtimeDir: sandboxes.runtimeDir } : {}) });
-    case 'docker':
+    }
+    case 'docker': {
+      const { DockerSandboxDriver } = await import('@notebook-hub/sandbox-drivers/docker');
       return new DockerSandboxDriver({ ownerId, image: sandboxes.defaultImage, ...(sandboxes.dockerHost ? { docker: sandboxes.dockerHost } : {}) });
+    }
   }
+}
+
+/** The notebook runtime (marimo) on top of a sandbox driver, and how its kernels' health is probed. */
+export async function openNotebookRuntime(sandboxes: SandboxDriver): Promise<{ runtime: NotebookRuntime; kernels: KernelHealth }> {
+  const { MarimoRuntime, MarimoHealth } = await import('@notebook-hub/sandbox-drivers');
+  return { runtime: new MarimoRuntime(sandboxes), kernels: new MarimoHealth() };
+}
+
+/** The OpenID Connect provider of an OIDC login; discovery happens on first use, not here. */
+export async function openIdentityProvider(settings: OidcSettings): Promise<IdentityProvider> {
+  const { OidcClient } = await import('../adapters/oidc/oidc-client.js');
+  return new OidcClient(settings);
 }
 
 /**
- * The only place that picks the telemetry adapter: OpenTelemetry when an exporter is active, no-op
- * otherwise. `instanceId` becomes `service.instance.id`.
+ * The telemetry adapter: OpenTelemetry when an exporter is active, no-op otherwise.
+ * `instanceId` becomes `service.instance.id`.
  */
 export async function openTelemetry(settings: HubSettings, instanceId: string, logger: Logger): Promise<Telemetry> {
   const { metrics } = settings.telemetry;
-  if (metrics.exporter !== 'off') return startOtelTelemetry(settings.telemetry, metrics, { version: settings.version, instanceId }, logger);
+  if (metrics.exporter !== 'off') {
+    const { startOtelTelemetry } = await import('../adapters/telemetry/otel.js');
+    return startOtelTelemetry(settings.telemetry, metrics, { version: settings.version, instanceId }, logger);
+  }
   // Spec 6.4 turns an unknown exporter into "no metrics"; an operator still deserves to hear of the typo.
   if (metrics.reason === 'unknown_exporter') {
     logger.warn(

@@ -5,6 +5,8 @@ import { readSettings } from '../config/settings.js';
 import { layout } from '../core/storage-layout.js';
 import { BootError, createHub } from './hub.js';
 import { FsObjectStore } from '../adapters/store/fs-store.js';
+import { Ajv } from 'ajv';
+import { compileAllSchemas, validatorSchemasOf } from '../http/app.js';
 
 describe('createHub', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -32,5 +34,22 @@ describe('createHub', () => {
     expect(await hub.store.get(layout.catalogPointer)).not.toBeNull();
     const response = await hub.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('compiles the schemas of every route, which it otherwise does on first use', async () => {
+    const { dir, cleanup } = await makeTempDir('hub');
+    cleanups.push(cleanup);
+    const hub = await createHub({ settings: readSettings({ SERVICE_DATA_DIR: dir, SERVICE_LOG_LEVEL: 'silent' }) });
+    cleanups.push(async () => {
+      await hub.close();
+    });
+    await hub.app.ready();
+    expect(compileAllSchemas(hub.app)).toBeGreaterThan(100);
+    expect(compileAllSchemas(hub.app)).toBe(0);
+    // The request schemas are valid JSON Schema (the hub's compilers skip that check).
+    const meta = new Ajv({ strict: false });
+    const invalid = validatorSchemasOf(hub.app).filter((schema) => !meta.validateSchema(schema));
+    expect(invalid).toEqual([]);
+    expect(validatorSchemasOf(hub.app).length).toBeGreaterThan(50);
   });
 });

@@ -3,8 +3,16 @@ import type { Duplex } from 'node:stream';
 import { createAlertDispatcher } from './alerts.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from '../boot/local-login.js';
-import { MarimoRuntime } from '@notebook-hub/sandbox-drivers';
-import { openObjectStore, openSandboxDriver, openTelemetry } from './adapters.js';
+import {
+  infoLineOf,
+  openIdentityProvider,
+  openLogger,
+  openNotebookRuntime,
+  openObjectStore,
+  openSandboxDriver,
+  openTelemetry,
+  type HubLogger,
+} from './adapters.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Catalog } from '../core/catalog/catalog.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
@@ -23,8 +31,6 @@ import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/co
 import { registerSessionLoops } from '../loops/session-loops.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLoginFlows } from './use-cases.js';
-import { OidcClient } from '../adapters/oidc/oidc-client.js';
-import { createLogger, type HubLogger } from '../adapters/telemetry/logger.js';
 
 export interface CreateHubOptions {
   settings: HubSettings;
@@ -78,8 +84,8 @@ export class BootError extends Error {
 /** Builds the whole service from a plain configuration. Both hosts (headless, desktop) call this. */
 export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const { settings } = options;
-  const logger = options.logger ?? createLogger(settings.logLevel);
-  const store = options.store ?? openObjectStore(settings.storage);
+  const logger = options.logger ?? openLogger(settings.logLevel);
+  const store = options.store ?? (await openObjectStore(settings.storage));
 
   const preflight = await preflightStore(store);
   if (preflight.outcome === 'ignores-conditional-writes') {
@@ -102,10 +108,12 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       alerts.publish(event);
     },
   };
-  const sandboxes = options.sandboxes ?? openSandboxDriver(settings, deploymentIdOf(store));
+  const sandboxes = options.sandboxes ?? (await openSandboxDriver(settings, deploymentIdOf(store)));
+  const { runtime, kernels } = await openNotebookRuntime(sandboxes);
   const services = createServices(settings, store, {
     sandboxes,
-    runtime: new MarimoRuntime(sandboxes),
+    runtime,
+    kernels,
     events,
     logger,
     background,
@@ -131,7 +139,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   }
   const oidcLogin =
     settings.auth.kind === 'oidc' && settings.auth.oidc
-      ? createOidcLogin(services, createLoginFlows(services, new OidcClient(settings.auth.oidc)), {
+      ? createOidcLogin(services, createLoginFlows(services, await openIdentityProvider(settings.auth.oidc)), {
           publicBaseUrl: () => settings.publicUrl ?? listenUrl,
           logger,
         })
@@ -148,6 +156,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const upgradedSockets = new Set<Duplex>();
   const app = await buildHttpApp({
     logger,
+    infoLine: infoLineOf(logger),
     services,
     catalogGate,
     upgradedSockets,

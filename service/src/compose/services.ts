@@ -17,6 +17,8 @@ import { NotebookService } from '../core/notebooks/notebook-service.js';
 import { WorkspaceService } from '../core/workspace/workspace-service.js';
 import { NotebookImports, importLimitsFor } from '../core/imports/notebook-imports.js';
 import { ZipFolderReader } from '../adapters/zip/zip-folder-reader.js';
+import { ZIP_ARCHIVE_WRITER } from '../adapters/zip/archive.js';
+import type { FolderArchiveWriter } from '../core/ports/folder-archive.js';
 import { MARIMO_VERSION } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import { blankNotebook } from '../core/notebooks/marimo-source.js';
 import { createAlertDestinations } from './alerts.js';
@@ -25,6 +27,7 @@ import type { LabelPolicy } from '../core/policy/security-labels.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
 import type { BackgroundRunner } from '../core/ports/notebook-files.js';
+import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import { EditorClaims } from '../core/sessions/editor-claims.js';
@@ -37,7 +40,6 @@ import type { SaverDeps } from '../core/sessions/session-saver.js';
 import { SessionReclaimer } from '../core/sessions/session-reclaim.js';
 import { SessionMetrics } from '../core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
-import { MarimoHealth } from '@notebook-hub/sandbox-drivers';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import type { UseCases } from '../core/use-cases/index.js';
 import { createUseCases } from './use-cases.js';
@@ -61,6 +63,8 @@ export interface HubServices {
   workspace: WorkspaceService;
   /** Folders of notebooks uploaded as zips, and the notebooks created from them. */
   imports: NotebookImports;
+  /** Writes workspace folders as zip archives for download. */
+  archives: FolderArchiveWriter;
   alerts: AlertDestinations;
   entitlementRules: EntitlementRules;
   labelPolicy: LabelPolicy;
@@ -157,6 +161,8 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
 export interface RuntimeParts {
   sandboxes: SandboxDriver;
   runtime: NotebookRuntime;
+  /** Probes whether a session's notebook server still answers (reclaim asks before saving). */
+  kernels: KernelHealth;
   events: ProjectEventPublisher;
   logger: Logger;
   background: BackgroundRunner;
@@ -244,7 +250,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
   };
   const reclaimer = new SessionReclaimer(
-    { sessions: sessionStore, manager: sessions, claims, saver, driver: sandboxes, kernels: new MarimoHealth(), audit: storeServices.audit, logger, now },
+    { sessions: sessionStore, manager: sessions, claims, saver, driver: sandboxes, kernels: parts.kernels, audit: storeServices.audit, logger, now },
     // A start that failed may still be running on its replica for up to the start-up timeout.
     { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
   );
@@ -270,6 +276,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
       reader: new ZipFolderReader(),
       limits: importLimitsFor(settings.limits.maxRequestBytes),
     }),
+    archives: ZIP_ARCHIVE_WRITER,
     sandboxes,
     runtime,
     sessionStore,

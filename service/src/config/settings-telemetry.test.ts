@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { resourceAttributesOf } from '../adapters/telemetry/telemetry.js';
 import { ConfigError, readSettings } from './settings.js';
 
 const read = (env: Record<string, string>) => readSettings({ SERVICE_DATA_DIR: '/srv/hub', ...env }).telemetry;
@@ -80,20 +79,5 @@ describe('telemetry settings', () => {
       [{ OTEL_RESOURCE_ATTRIBUTES: 'team=%E0%A4%A' }, 'OTEL_RESOURCE_ATTRIBUTES'],
     ];
     for (const [env, variable] of cases) expect(refusal(env), JSON.stringify(env)).toBe(variable);
-  });
-
-  it('builds the resource from defaults, OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME, in that order', () => {
-    const identity = { version: '2.0.1', instanceId: 'b7c1' };
-    expect(resourceAttributesOf(read({}), identity)).toEqual({ 'service.name': 'service', 'service.version': '2.0.1', 'service.instance.id': 'b7c1' });
-    const overridden = read({ OTEL_RESOURCE_ATTRIBUTES: ' service.name=hub , service.version=2.0.1-rc1, service.instance.id=pod-3,team=data%2Fml,,' });
-    expect(resourceAttributesOf(overridden, identity)).toEqual({
-      'service.name': 'hub',
-      'service.version': '2.0.1-rc1',
-      'service.instance.id': 'pod-3',
-      team: 'data/ml',
-    });
-    expect(resourceAttributesOf(read({ OTEL_SERVICE_NAME: 'notebook-hub', OTEL_RESOURCE_ATTRIBUTES: 'service.name=hub' }), identity)['service.name']).toBe(
-      'notebook-hub',
-    );
   });
 });

@@ -11,8 +11,8 @@ import { errorEnvelope, handleError } from './envelope.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerOpenApi } from './openapi.js';
 import { registerMatchedRoute } from './matched-route.js';
-import { partAwareValidatorCompiler } from './validation.js';
-import { OneLinePerRequest, requestLoggers } from './request-log.js';
+import { LazySchemas, lazySerializerFactory, partAwareValidatorCompiler } from './validation.js';
+import { OneLinePerRequest, requestLoggers, type InfoLineWriter } from './request-log.js';
 import { registerRequestMetrics } from './request-metrics.js';
 import { alertRoutes } from './routes/alerts.js';
 import { auditRoutes } from './routes/audit.js';
@@ -36,6 +36,8 @@ import type { HubApp } from './types.js';
 
 export interface HttpAppDeps {
   logger: FastifyBaseLogger;
+  /** The logger's shortcut for the request line, where it has one. */
+  infoLine?: InfoLineWriter;
   services: HubServices;
   catalogGate: CatalogGate;
   auth: AuthRouteOptions;
@@ -48,15 +50,19 @@ export interface HttpAppDeps {
 /** The fastify application: every route of the hub is registered here. */
 export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   const { services } = deps;
+  const schemas = new LazySchemas();
   const app = Fastify({
     loggerInstance: deps.logger,
-    logController: new OneLinePerRequest(deps.logger),
+    logController: new OneLinePerRequest(deps.infoLine),
     childLoggerFactory: requestLoggers,
     trustProxy: false,
     bodyLimit: services.settings.limits.maxRequestBytes,
     genReqId: requestIds(),
+    // Response serializers are compiled on first use, like the validators below.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(partAwareValidatorCompiler());
+  lazySchemasOf.set(app, schemas);
+  app.setValidatorCompiler(partAwareValidatorCompiler(schemas));
   registerMatchedRoute(app);
   registerRequestMetrics(app, services.metrics);
 
@@ -66,7 +72,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     const schema = (route.schema ??= {}) as { response?: Record<string, unknown> };
     schema.response = { '4xx': errorRef, '5xx': errorRef, ...schema.response };
   });
-  await registerOpenApi(app);
+  registerOpenApi(app);
   // Cookies are parsed by the hook below rather than by the plugin's own, which gives every
   // request a fresh object and Map even when it carries no cookie (API clients send tokens).
   await app.register(cookie, { hook: false });
@@ -107,6 +113,22 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
   return app;
+}
+
+const lazySchemasOf = new WeakMap<object, LazySchemas>();
+
+/**
+ * Compiles every request validator and response serializer not compiled yet (they are compiled
+ * on first use); returns how many there were. Tests call it so that a schema that fails to compile
+ * fails a test, not a request.
+ */
+export function compileAllSchemas(app: HubApp): number {
+  return lazySchemasOf.get(app)?.compileAll() ?? 0;
+}
+
+/** The schemas of the app's request validators (tests check them against the meta-schema). */
+export function validatorSchemasOf(app: HubApp): readonly object[] {
+  return lazySchemasOf.get(app)?.validatorSchemas ?? [];
 }
 
 // Frozen: one object serves every request without cookies.

@@ -1,4 +1,5 @@
-import swagger from '@fastify/swagger';
+import type { SwaggerOptions } from '@fastify/swagger';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { HubApp } from './types.js';
 
 export const OPENAPI_TAGS = ['Auth', 'Projects', 'Alerts', 'Notebooks', 'Sessions', 'Jobs', 'Integrations', 'Secrets', 'Users', 'Audit', 'System'] as const;
@@ -6,38 +7,90 @@ export const OPENAPI_TAGS = ['Auth', 'Projects', 'Alerts', 'Notebooks', 'Session
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, so validation, serialization and
  * documentation cannot disagree. Each route's security requirement follows its config.
+ *
+ * The document is built on its first request and kept: at start-up only the routes are noted (as
+ * @fastify/swagger would note them), and the plugin, with its YAML writer and reference resolver,
+ * is loaded when the document is first asked for. It then runs on a stand-in for the app that
+ * replays what the app told it: every route, every encapsulated scope (for their shared schemas),
+ * and the app being ready.
  */
-export async function registerOpenApi(app: HubApp): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Notebook Hub API',
-        version: '1.0.0',
-        description:
-          'Projects, marimo notebooks and the sandboxes that run them. JSON routes answer {success, data} or {success: false, error}; see docs/errors.md for the status of every error code.',
-      },
-      tags: OPENAPI_TAGS.map((name) => ({ name })),
-      components: {
-        securitySchemes: {
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'Browser session from the login flow' },
-          personalAccessToken: { type: 'http', scheme: 'bearer', description: 'Personal access token (svc_pat_...)' },
-        },
-      },
-    },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
-    transform: ({ schema, url, route }) => {
-      const config = (route.config ?? {}) as { public?: boolean; sessionOnly?: boolean };
-      const security: Record<string, string[]>[] = config.public
-        ? []
-        : config.sessionOnly
-          ? [{ sessionCookie: [] }]
-          : [{ sessionCookie: [] }, { personalAccessToken: [] }];
-      return { schema: { ...schema, security }, url };
-    },
+export function registerOpenApi(app: HubApp): void {
+  const routes: RouteOptions[] = [];
+  const scopes: FastifyInstance[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route as RouteOptions);
   });
+  app.addHook('onRegister', (scope) => {
+    scopes.push(scope as unknown as FastifyInstance);
+  });
+  let yaml: Promise<string> | null = null;
+  documents.set(
+    app,
+    () =>
+      (yaml ??= buildYaml(app as unknown as FastifyInstance, routes, scopes).catch((error: unknown) => {
+        yaml = null;
+        throw error;
+      })),
+  );
 }
 
-export function renderOpenApiYaml(app: HubApp): string {
-  return app.swagger({ yaml: true });
+const documents = new WeakMap<object, () => Promise<string>>();
+
+/** The document as YAML; built on the first call, the same text afterwards. */
+export function renderOpenApiYaml(app: HubApp): Promise<string> {
+  const document = documents.get(app);
+  if (!document) throw new Error('the OpenAPI document is not registered on this app');
+  return document();
 }
+
+type Hook = (...args: unknown[]) => unknown;
+type SwaggerPlugin = (scope: object, options: SwaggerOptions, done: (error?: Error) => void) => void;
+
+async function buildYaml(app: FastifyInstance, routes: readonly RouteOptions[], scopes: readonly FastifyInstance[]): Promise<string> {
+  const plugin = (await import('@fastify/swagger')).fastifySwagger as unknown as SwaggerPlugin;
+  const hooks = new Map<string, Hook>();
+  let swagger: ((options: { yaml: true }) => string) | null = null;
+  const standIn = {
+    addHook: (name: string, hook: Hook) => void hooks.set(name, hook),
+    decorate: (_name: string, value: typeof swagger) => void (swagger = value),
+    getSchemas: () => app.getSchemas(),
+  };
+  await new Promise<void>((resolve, reject) => plugin(standIn, OPTIONS, (error) => (error ? reject(error) : resolve())));
+  const onRoute = hooks.get('onRoute');
+  const onRegister = hooks.get('onRegister');
+  const onReady = hooks.get('onReady');
+  if (!onRoute || !onRegister || !onReady || !swagger) throw new Error('@fastify/swagger did not declare what the document needs');
+  for (const route of routes) onRoute(route);
+  for (const scope of scopes) await onRegister(scope);
+  await new Promise<void>((resolve) => onReady(resolve));
+  return (swagger as (options: { yaml: true }) => string)({ yaml: true });
+}
+
+const OPTIONS: SwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'Notebook Hub API',
+      version: '1.0.0',
+      description:
+        'Projects, marimo notebooks and the sandboxes that run them. JSON routes answer {success, data} or {success: false, error}; see docs/errors.md for the status of every error code.',
+    },
+    tags: OPENAPI_TAGS.map((name) => ({ name })),
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'Browser session from the login flow' },
+        personalAccessToken: { type: 'http', scheme: 'bearer', description: 'Personal access token (svc_pat_...)' },
+      },
+    },
+  },
+  refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
+  transform: ({ schema, url, route }) => {
+    const config = (route.config ?? {}) as { public?: boolean; sessionOnly?: boolean };
+    const security: Record<string, string[]>[] = config.public
+      ? []
+      : config.sessionOnly
+        ? [{ sessionCookie: [] }]
+        : [{ sessionCookie: [] }, { personalAccessToken: [] }];
+    return { schema: { ...schema, security }, url };
+  },
+};

@@ -1,7 +1,10 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString } from 'pino';
-import { infoLine, jsonString } from '../adapters/telemetry/logger.js';
+import { jsonString } from '../core/util/json-string.js';
 import { matchedRoute } from './matched-route.js';
+
+// fastify's logger types, as its child loggers take them (the logging library stays the adapter's).
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
 /**
  * Exactly one JSON line per request (spec 6.3), written when the response is complete: at info,
@@ -9,8 +12,12 @@ import { matchedRoute } from './matched-route.js';
  * are logged like any other; an operator who wants fewer lines raises SERVICE_LOG_LEVEL.
  */
 export class OneLinePerRequest extends LogController {
-  /** @param logger The logger fastify was given: fastify's own is a child of it without bindings, writing the same lines. */
-  constructor(private readonly logger: object) {
+  /**
+   * @param infoLine Writes an info line of the logger fastify was given from fields already in JSON
+   * (`members`, each `,"name":value`), with the level of `levelOf` deciding; false, with nothing
+   * written, where the logger offers no such shortcut (the line is then logged the usual way).
+   */
+  constructor(private readonly infoLine: InfoLineWriter = NO_INFO_LINE) {
     super();
   }
 
@@ -32,7 +39,7 @@ export class OneLinePerRequest extends LogController {
     if (parent !== null && !failed) {
       // `reqId` leads the fields just where the request child's binding would have put it.
       const members = `,"reqId":${jsonString(request.id)},"event":"http_request","method":${jsonString(request.method)},"route":${route === null ? 'null' : jsonString(route)},"url":${jsonString(path)},"status":${status},"duration_ms":${Number.isFinite(durationMs) ? durationMs : null}`;
-      if (infoLine(this.logger, members, 'request', parent)) return;
+      if (this.infoLine(members, 'request', parent)) return;
     }
     // One object shape per call keeps the logger's property reads monomorphic; pino leaves out
     // `err` when it is undefined.
@@ -57,6 +64,11 @@ export class OneLinePerRequest extends LogController {
   }
 }
 
+/** A logger's shortcut for an info line whose fields are already JSON (see {@link OneLinePerRequest}). */
+export type InfoLineWriter = (members: string, message: string, levelOf: object) => boolean;
+
+const NO_INFO_LINE: InfoLineWriter = () => false;
+
 type Forward = (this: FastifyBaseLogger, ...args: unknown[]) => void;
 
 /**
@@ -79,11 +91,11 @@ export class RequestLogger implements FastifyBaseLogger {
     return this.made === null && this.options.level === undefined && this.options.serializers === undefined ? this.parent : null;
   }
 
-  get level(): LevelWithSilentOrString {
+  get level(): FastifyBaseLogger['level'] {
     return this.made?.level ?? this.options.level ?? this.parent.level;
   }
 
-  set level(level: LevelWithSilentOrString) {
+  set level(level: FastifyBaseLogger['level']) {
     this.materialize().level = level;
   }
 

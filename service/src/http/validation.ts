@@ -1,23 +1,112 @@
+import { createRequire } from 'node:module';
 import { Ajv, type Options } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import type { FastifySchema } from 'fastify';
+import type { FastifySchema, FastifySchemaValidationError } from 'fastify';
 
 /**
  * JSON bodies are validated exactly as sent: a number where a string belongs is an error, not a
  * string. Query strings, path parameters and headers arrive as text, so they are coerced to the
  * declared types. Unknown properties are refused rather than dropped, and every problem is
  * reported, not only the first.
+ *
+ * The schemas are the hub's own, so they are not checked against the JSON Schema meta-schema on
+ * every start (compiling the meta-schema cost each compiler about 0.1 s of CPU, paid by the first
+ * request); a test checks them all instead (see {@link LazySchemas.validatorSchemas}).
  */
 function compilerFor(coerceTypes: Options['coerceTypes']): Ajv {
-  const ajv = new Ajv({ removeAdditional: false, allErrors: true, useDefaults: true, coerceTypes, addUsedSchema: false, strict: false });
+  const ajv = new Ajv({ removeAdditional: false, allErrors: true, useDefaults: true, coerceTypes, addUsedSchema: false, strict: false, validateSchema: false });
   ajvFormats.default(ajv);
   return ajv;
 }
 
-export function partAwareValidatorCompiler(): (route: { schema: FastifySchema; httpPart?: string }) => (data: unknown) => boolean {
-  const strict = compilerFor(false);
-  const coercing = compilerFor('array');
-  return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object);
+type Validate = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
+
+/**
+ * Validators are compiled on a route's first request rather than at start-up: compiling all of
+ * them took most of the boot, for routes a process may never serve. `schemas` keeps the pending
+ * ones so that a test can compile them all at once.
+ */
+export function partAwareValidatorCompiler(schemas: LazySchemas = new LazySchemas()): (route: { schema: FastifySchema; httpPart?: string }) => Validate {
+  let strict: Ajv | null = null;
+  let coercing: Ajv | null = null;
+  return ({ schema, httpPart }) =>
+    schemas.validator(
+      () => (httpPart === 'body' ? (strict ??= compilerFor(false)).compile(schema as object) : (coercing ??= compilerFor('array')).compile(schema as object)),
+      schema as object,
+    );
+}
+
+type Serialize = (data: unknown) => string;
+interface SerializerRoute {
+  schema: object;
+  method: string;
+  url: string;
+  httpStatus: string;
+  contentType?: string;
+}
+type SerializerFactory = (externalSchemas: unknown, options: unknown) => (route: SerializerRoute) => Serialize;
+
+/**
+ * Fastify's own response serializers (fast-json-stringify), each compiled on first use rather than
+ * at start-up. For fastify's `schemaController.compilersFactory.buildSerializer`.
+ */
+export function lazySerializerFactory(schemas: LazySchemas): SerializerFactory {
+  // Fastify's default, from fastify's own dependencies (it is not one of the hub's).
+  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+  const selector = fromFastify('@fastify/fast-json-stringify-compiler') as () => SerializerFactory;
+  const build = selector();
+  return (externalSchemas, options) => {
+    const compile = build(externalSchemas, options);
+    return (route) => schemas.serializer(() => compile(route));
+  };
+}
+
+/** The validators and serializers not compiled yet. */
+export class LazySchemas {
+  private readonly pending = new Set<() => void>();
+  /** The schema of every request validator, for a test to check against the meta-schema. */
+  readonly validatorSchemas: object[] = [];
+
+  validator(compile: () => Validate, schema: object): Validate {
+    this.validatorSchemas.push(schema);
+    let compiled: Validate | null = null;
+    const ensure = () => {
+      if (compiled === null) {
+        compiled = compile();
+        this.pending.delete(ensure);
+      }
+      return compiled;
+    };
+    this.pending.add(ensure);
+    const validate: Validate = (data) => {
+      const target = compiled ?? ensure();
+      const valid = target(data);
+      // Fastify reads the errors of a failed validation from the function it was given.
+      validate.errors = target.errors;
+      return valid;
+    };
+    return validate;
+  }
+
+  serializer(compile: () => Serialize): Serialize {
+    let compiled: Serialize | null = null;
+    const ensure = () => {
+      if (compiled === null) {
+        compiled = compile();
+        this.pending.delete(ensure);
+      }
+      return compiled;
+    };
+    this.pending.add(ensure);
+    return (data) => (compiled ?? ensure())(data);
+  }
+
+  /** Compiles everything still pending (tests: every schema of every route must compile). */
+  compileAll(): number {
+    const pending = [...this.pending];
+    for (const compile of pending) compile();
+    return pending.length;
+  }
 }
 
 /**

@@ -1,5 +1,8 @@
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import type { LogLevel } from '../../config/settings.js';
+import { jsonString } from '../../core/util/json-string.js';
+
+export { jsonString };
 
 export type HubLogger = PinoLogger;
 
@@ -47,20 +50,6 @@ export function infoLine(logger: object, members: string, message: string, level
   if ((levelOf as PinoLogger).levelVal > INFO) return true;
   format.destination.write(`{"level":"info"${format.time()}${format.bindings}${members},"msg":${jsonString(message)}}\n`);
   return true;
-}
-
-/**
- * A string as JSON: JSON.stringify's text (pino's too, for any string without lone surrogates).
- * JSON.stringify itself, called from optimized code, goes through the runtime every time, while
- * most strings in a line need no escaping at all.
- */
-export function jsonString(text: string): string {
-  if (text.length > 100) return JSON.stringify(text);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return JSON.stringify(text);
-  }
-  return `"${text}"`;
 }
 
 /**

@@ -7,7 +7,8 @@ import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader } from
 import type { MetricsExport, TelemetrySettings } from '../../config/settings-telemetry.js';
 import type { Logger } from '../../core/ports/logger.js';
 import { OtelMetrics } from './otel-metrics.js';
-import { NO_TELEMETRY, redactedEndpoint, resourceAttributesOf, type Telemetry, type TelemetryIdentity } from './telemetry.js';
+import { NO_TELEMETRY, type Telemetry } from '../../core/ports/telemetry.js';
+import { redactedEndpoint, resourceAttributesOf, type TelemetryIdentity } from './telemetry.js';
 
 /** The meter (instrumentation scope) every hub instrument belongs to. */
 const METER_NAME = 'notebook-hub';

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { isCompressed } from '../../core/workspace/mime.js';
+import type { FolderArchiveWriter } from '../../core/ports/folder-archive.js';
 import type { ArchiveEntry } from '../../core/workspace/workspace-reads.js';
 
 /** Deflating runs on the event loop: feed it in slices so other requests keep being served. */
@@ -33,15 +33,19 @@ function waitForDrain(out: PassThrough): Promise<void> {
  */
 export function zipStream(entries: readonly ArchiveEntry[]): Readable {
   const out = new PassThrough();
-  const zip = new Zip((error, chunk, final) => {
-    if (error) {
-      out.destroy(error);
-      return;
-    }
-    out.write(chunk);
-    if (final) out.end();
-  });
+  let terminate = () => {};
   const feed = async () => {
+    // Loaded with the first download rather than at start-up.
+    const { Zip, ZipDeflate, ZipPassThrough } = await import('fflate');
+    const zip = new Zip((error, chunk, final) => {
+      if (error) {
+        out.destroy(error);
+        return;
+      }
+      out.write(chunk);
+      if (final) out.end();
+    });
+    terminate = () => zip.terminate();
     for (const entry of entries) {
       if (out.destroyed) return zip.terminate();
       const mtime = Math.min(LATEST, Math.max(EARLIEST, entry.modified_at));
@@ -66,8 +70,11 @@ export function zipStream(entries: readonly ArchiveEntry[]): Readable {
     zip.end();
   };
   feed().catch((error: unknown) => {
-    zip.terminate();
+    terminate();
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return out;
 }
+
+/** The zip writer of folder downloads. */
+export const ZIP_ARCHIVE_WRITER: FolderArchiveWriter = { stream: zipStream };

@@ -1,3 +1,6 @@
+import type { Readable } from 'node:stream';
+import type { ArchiveEntry } from '../workspace/workspace-reads.js';
+
 /**
  * How much an uploaded folder archive may expand. Sizes declared by the archive are checked
  * first, but only the bytes actually produced count: an adapter stops inflating the moment a
@@ -46,4 +49,12 @@ export interface OpenedFolderArchive {
  */
 export interface FolderArchiveReader {
   open(archive: Buffer, limits: FolderArchiveLimits): OpenedFolderArchive;
+}
+
+/**
+ * Writes a folder as an archive for download: `stream` reads the entries' files one at a time
+ * while the archive is sent. A failure after the first byte cuts the stream short.
+ */
+export interface FolderArchiveWriter {
+  stream(entries: readonly ArchiveEntry[]): Readable;
 }

@@ -1,5 +1,5 @@
-import replyFrom from '@fastify/reply-from';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReplyFromOptions } from '@fastify/reply-from';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { HubError } from '../../core/errors.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
@@ -61,7 +61,8 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     // One log line per request (spec 6.3): the hub's own, not reply-from's two more per request.
-    await proxy.register(replyFrom, { undici: { headersTimeout: 300_000, bodyTimeout: 0, connections: 64 }, disableRequestLogging: true });
+    const replyFrom = lazyReplyFrom({ undici: { headersTimeout: 300_000, bodyTimeout: 0, connections: 64 }, disableRequestLogging: true }, proxy.log);
+    proxy.addHook('onClose', replyFrom.close);
 
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       const sessionId = sessionOfPath(request.url);
@@ -69,7 +70,8 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
       const target = await access.resolve(principalOf(request), sessionId);
       hooks.activity(target.record);
       // The path alone: reply-from takes the query string from the request as it came, untouched.
-      return reply.from(`${target.origin}${request.url.split('?', 1)[0]}`, {
+      const from = await replyFrom.load();
+      return from.call(reply, `${target.origin}${request.url.split('?', 1)[0]}`, {
         rewriteRequestHeaders: (original) => forwardedHeaders(original.headers, target),
         rewriteHeaders: (headers) => {
           const { 'set-cookie': _dropped, ...rest } = headers;
@@ -100,4 +102,48 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
     });
     proxy.route({ method: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'], url: '/s/:sid/*', schema: { hide: true }, handler: forward });
   });
+}
+
+type ReplyFrom = FastifyReply['from'];
+
+/**
+ * @fastify/reply-from, loaded with the first proxied request rather than at start-up: it brings
+ * its HTTP client (undici, over a hundred modules) that a hub without sessions never uses. The
+ * plugin is run on a stand-in for the proxy's scope that keeps what it declares: the `from` reply
+ * method (called with the reply as `this`, as a decorator would be) and its close hook.
+ */
+function lazyReplyFrom(options: FastifyReplyFromOptions, log: FastifyBaseLogger): { load(): Promise<ReplyFrom>; close(): Promise<void> } {
+  let loading: Promise<{ from: ReplyFrom; close: (() => Promise<void>) | null }> | null = null;
+  const start = async () => {
+    const plugin = (await import('@fastify/reply-from')).default as unknown as (
+      scope: object,
+      options: FastifyReplyFromOptions,
+      done: (error?: Error) => void,
+    ) => void;
+    let from: ReplyFrom | null = null;
+    let close: ((scope: unknown, done: () => void) => void) | null = null;
+    const scope = {
+      log,
+      decorateReply: (name: string, method: ReplyFrom) => {
+        if (name === 'from') from = method;
+      },
+      addHook: () => {},
+      onClose: (hook: (scope: unknown, done: () => void) => void) => {
+        close = hook;
+      },
+      hasPlugin: () => false,
+    };
+    await new Promise<void>((resolve, reject) => plugin(scope, options, (error) => (error ? reject(error) : resolve())));
+    if (from === null) throw new Error('@fastify/reply-from declared no reply.from');
+    const closeHook = close as ((scope: unknown, done: () => void) => void) | null;
+    return { from: from as ReplyFrom, close: closeHook ? () => new Promise<void>((resolve) => closeHook(scope, resolve)) : null };
+  };
+  return {
+    load: async () => (await (loading ??= start())).from,
+    close: async () => {
+      if (loading === null) return;
+      const loaded = await loading.catch(() => null);
+      await loaded?.close?.();
+    },
+  };
 }

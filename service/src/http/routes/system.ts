@@ -82,10 +82,10 @@ export function systemRoutes(app: HubApp, services: HubServices): void {
   app.get(
     '/api/v1/doc',
     { schema: { tags: ['System'], summary: 'The OpenAPI 3.1 document of this service (YAML)', produces: ['application/yaml'] } },
-    async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(renderOpenApiYaml(app)),
+    async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(await renderOpenApiYaml(app)),
   );
 
   app.get('/openapi.yaml', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/yaml; charset=utf-8').send(renderOpenApiYaml(app)),
+    reply.type('application/yaml; charset=utf-8').send(await renderOpenApiYaml(app)),
   );
 }

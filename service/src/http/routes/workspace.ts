@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
-import { zipStream } from '../../adapters/zip/archive.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -79,7 +78,7 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
     },
     async (request, reply) => {
       const { name, entries } = await workspace.archive(principalOf(request), { ...notebookOf(request.params), path: request.query.path });
-      return sendArchive(reply, name, zipStream(entries));
+      return sendArchive(reply, name, services.archives.stream(entries));
     },
   );
 

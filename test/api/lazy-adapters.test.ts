@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startHubProcess } from '../support/hub-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { unusedPort } from '../support/unused-port.js';
+
+const TRACER = pathToFileURL(path.resolve(import.meta.dirname, '../support/module-trace.mjs')).href;
+
+/** Packages of adapters that only some configurations use. */
+const OPTIONAL = ['@aws-sdk/client-s3', 'dockerode', 'openid-client', '@opentelemetry/'];
+
+/**
+ * Boots `notebook-hub serve` with the module tracer preloaded, answers a health check, stops it
+ * and returns every module the process loaded (ES modules as they resolved, CommonJS ones from the
+ * require cache at exit).
+ */
+async function modulesLoadedBy(env: Record<string, string>): Promise<string[]> {
+  const temp = await makeTempDir('lazy-adapters');
+  try {
+    const trace = path.join(temp.dir, 'modules.txt');
+    const hub = await startHubProcess({
+      SERVICE_DATA_DIR: temp.dir,
+      SERVICE_LOG_LEVEL: 'info',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${TRACER}`.trim(),
+      MODULE_TRACE_FILE: trace,
+      ...env,
+    });
+    try {
+      expect((await fetch(`${hub.url}/api/health`)).status).toBe(200);
+    } finally {
+      expect(await hub.stop()).toBe(0);
+    }
+    return (await readFile(trace, 'utf8')).split('\n').filter(Boolean);
+  } finally {
+    await temp.cleanup();
+  }
+}
+
+const loads = (modules: string[], name: string) => modules.some((module) => module.includes(`/node_modules/${name}`));
+
+describe('adapters load only where the settings use them', () => {
+  it('boots the default configuration without the S3 client, Docker, the OpenID client or OpenTelemetry', async () => {
+    const modules = await modulesLoadedBy({});
+    // The trace sees the modules that do load: the web framework, the fs store's locking, the local driver.
+    expect(loads(modules, 'fastify/')).toBe(true);
+    expect(loads(modules, 'proper-lockfile/')).toBe(true);
+    expect(modules.some((module) => module.includes('/sandbox-drivers/src/local/local-driver.'))).toBe(true);
+    expect(OPTIONAL.filter((name) => loads(modules, name))).toEqual([]);
+    expect(modules.filter((module) => module.includes('/sandbox-drivers/src/docker/'))).toEqual([]);
+  });
+
+  it('loads the S3 client, and only it, when the store is S3', async () => {
+    // An endpoint nobody listens on: the hub logs it and serves anyway, which is all this needs.
+    const modules = await modulesLoadedBy({
+      SERVICE_STORAGE: 's3',
+      SERVICE_S3_ENDPOINT: `http://127.0.0.1:${await unusedPort()}`,
+      SERVICE_S3_BUCKET: 'lazy-adapters',
+      SERVICE_S3_FORCE_PATH_STYLE: 'true',
+      SERVICE_S3_ACCESS_KEY_ID: 'key',
+      SERVICE_S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(OPTIONAL.filter((name) => loads(modules, name))).toEqual(['@aws-sdk/client-s3']);
+  });
+
+  it('loads the Docker client for the docker driver, the OpenID client for OIDC login and OpenTelemetry for a metrics exporter', async () => {
+    const modules = await modulesLoadedBy({
+      SERVICE_SANDBOX_DRIVER: 'docker',
+      SERVICE_RUN_MAINTENANCE: 'false',
+      SERVICE_AUTH: 'oidc',
+      SERVICE_OIDC_ISSUER: `http://127.0.0.1:${await unusedPort()}`,
+      SERVICE_OIDC_CLIENT_ID: 'hub',
+      SERVICE_OIDC_CLIENT_SECRET: 'secret',
+      SERVICE_OIDC_ALLOW_HTTP: 'true',
+      OTEL_METRICS_EXPORTER: 'prometheus',
+      OTEL_EXPORTER_PROMETHEUS_HOST: '127.0.0.1',
+      OTEL_EXPORTER_PROMETHEUS_PORT: String(await unusedPort()),
+    });
+    expect(OPTIONAL.filter((name) => loads(modules, name))).toEqual(['dockerode', 'openid-client', '@opentelemetry/']);
+  });
+});
