@@ -148,7 +148,7 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
       const found = (await restarted.list()).find((summary) => summary.id === orphan);
       expect(found).toMatchObject({ id: orphan, ownerId, state: 'running', labels: { role: 'orphan' } });
       expect((await driver(`${ownerId}-other`).list()).map((summary) => summary.id)).not.toContain(orphan);
-      // A driver that says it can attach works with the orphan as with its own (spec 4.9: a
+      // A driver that says it can attach works with the orphan as with its own (docs/sessions.md: a
       // retired session is saved from its sandbox by whichever replica reclaims it).
       expect(typeof restarted.canAttach).toBe('boolean');
       if (restarted.canAttach) {

@@ -52,7 +52,7 @@ describe('notebooks', () => {
   it('creates a blank notebook with its first version, and counts it in the project', async () => {
     const created = await t.call(base(), { method: 'POST', token: editor, body: { title: ' Blank ', tags: ['kind:demo'] } });
     expect(created.status).toBe(201);
-    // Spec 2.11: the detail is exactly these three.
+    // docs/notebooks.md: the detail is exactly these three.
     expect(Object.keys(created.json.data).sort()).toEqual(['meta', 'readme', 'source']);
     const { meta, source, readme } = created.json.data;
     expect(meta).toMatchObject({

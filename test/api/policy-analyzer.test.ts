@@ -50,7 +50,7 @@ describe('policy analyzer', () => {
     expect((await run(suite([authorizationCase('a')]), { token: user })).status).toBe(403);
   });
 
-  describe('validation (spec 2.9 and 8.2)', () => {
+  describe('validation (docs/authorization.md)', () => {
     const many = <T>(count: number, make: (n: number) => T): T[] => Array.from({ length: count }, (_, n) => make(n));
     const projectIds = (count: number) => many(count, (n) => `proj-${String(n).padStart(16, '0')}`);
     const labelled = (labels: Json) => authorizationCase('a', { resource: projectWith(null, { security_labels: labels }) });

@@ -17,7 +17,7 @@ class FakeFaultyListingDriver extends FakeFaultyDestroyDriver {
   }
 }
 
-describe.skipIf(sandboxRuntime === null)('session cleanup metrics (spec 6.4) on real sandboxes', () => {
+describe.skipIf(sandboxRuntime === null)('session cleanup metrics (docs/telemetry.md) on real sandboxes', () => {
   let w: ReclaimWorld;
   let driver: FakeFaultyListingDriver;
   let port: number;

@@ -107,7 +107,7 @@ describe.skipIf(sandboxRuntime === null)('forced reclaim of sessions (real marim
     expect(await row()).toMatchObject({ state: 'stopped', reclaimable: false, reclaim_blocked_reason: 'teardown_grace' });
 
     // An editor is still connected. Inspection covers only causes of the record's state and the
-    // provider (spec 4.9), so the row stays reclaimable while the reclaim waits for the editor.
+    // provider (docs/sessions.md), so the row stays reclaimable while the reclaim waits for the editor.
     await w.leaveBehind(sid, { connected_until: new Date(Date.now() + 10 * 60_000).toISOString() });
     expect((await expectRefusal(409, 'kernel_active')).json.error.message).toContain('wait for them to leave');
     expect(await row()).toMatchObject({ reclaimable: true, reclaim_blocked_reason: null });

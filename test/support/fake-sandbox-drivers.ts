@@ -58,7 +58,7 @@ class WrappedDriver implements SandboxDriver {
 /**
  * The real local driver, saying it cannot attach to sandboxes an earlier process created. The
  * providers that really cannot (some Kubernetes set-ups, for instance) cannot run here, and the
- * hub's rules for them (spec 4.9) depend on nothing but this flag.
+ * hub's rules for them (docs/sessions.md) depend on nothing but this flag.
  */
 export class FakeUnattachableDriver extends WrappedDriver {
   override get canAttach(): boolean {

@@ -19,7 +19,7 @@ export interface ComputeProfile extends ComputeResources {
 }
 
 export interface StartupDiagnosticOptions {
-  /** The deployment's compute profiles (spec 2.4); the first is the default. */
+  /** The deployment's compute profiles (docs/configuration.md); the first is the default. */
   profiles: ComputeProfile[];
   readinessTimeoutMs: number;
   logger?: Logger;
@@ -29,7 +29,7 @@ const READY_ARGV = ['echo', 'notebook-hub-ready'];
 const EXEC_ARGV = ['echo', 'notebook-hub-exec'];
 
 /**
- * Spec 4.8: creates a temporary sandbox with the chosen image and compute profile, checks
+ * docs/sandboxes.md: creates a temporary sandbox with the chosen image and compute profile, checks
  * readiness with a fixed echo, measures exec latency with a second one, optionally benchmarks a
  * fresh package install, and always destroys the sandbox. Concurrency limits (one per admin) are
  * the caller's. Emits `sandbox_startup_diagnostic` when given a logger.
@@ -126,7 +126,7 @@ async function untilEchoed(driver: SandboxDriver, id: string, timeoutMs: number,
   }
 }
 
-/** Spec 4.8 item 3: runtime and CPU-limit probe, one wheel download, a fresh env and an install. */
+/** docs/sandboxes.md: runtime and CPU-limit probe, one wheel download, a fresh env and an install. */
 async function environmentBenchmark(driver: SandboxDriver, sandbox: Sandbox): Promise<EnvironmentSetupBenchmark> {
   const dir = `${sandbox.homeDir}/.notebook-hub-diagnostic`;
   const run = (argv: string[]) => timedCommand(argv, () => driver.exec(sandbox.id, { argv, timeoutMs: 5 * 60_000 }));

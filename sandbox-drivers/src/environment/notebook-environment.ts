@@ -5,9 +5,9 @@ import { isSandboxError, type Sandbox, type SandboxDriver } from '@notebook-hub/
 import { tailOf } from '../shared/output-buffer.js';
 import { scriptMetadata } from './script-metadata.js';
 
-/** Spec 8.2: environment set-up over this long is logged as `sandbox_setup_slow`. */
+/** docs/sandboxes.md: environment set-up over this long is logged as `sandbox_setup_slow`. */
 export const SLOW_SETUP_MS = 2_000;
-/** Spec 6.3: at most this much trailing stderr goes into the log event. */
+/** docs/sandboxes.md: at most this much trailing stderr goes into the log event. */
 const STDERR_TAIL_BYTES = 4 * 1024;
 
 export interface NotebookEnvironment {

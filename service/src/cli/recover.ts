@@ -26,7 +26,7 @@ export interface RecoverIo {
   onApplyStep?: ApplyOptions['progress'];
 }
 
-/** Exit codes of spec 8.4. */
+/** Exit codes of docs/recovery.md. */
 export const EXIT = { ok: 0, failed: 1, blockingErrors: 2 } as const;
 
 /**

@@ -5,7 +5,7 @@ import { createHub, type Hub } from '../compose/hub.js';
 /** After the drain budget runs out, this much more time is allowed before the process exits. */
 const GRACE_AFTER_TIMEOUT_MS = 10_000;
 
-/** `notebook-hub serve`: runs the hub until SIGTERM or SIGINT, then drains (spec 8.3). */
+/** `notebook-hub serve`: runs the hub until SIGTERM or SIGINT, then drains (docs/maintenance.md). */
 export async function serve(): Promise<void> {
   const settings = readSettings();
   const logger = openLogger(settings.logLevel);

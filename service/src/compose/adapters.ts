@@ -88,7 +88,7 @@ export async function openTelemetry(settings: HubSettings, instanceId: string, l
     const { startOtelTelemetry } = await import('../adapters/telemetry/otel.js');
     return startOtelTelemetry(settings.telemetry, metrics, { version: settings.version, instanceId }, logger);
   }
-  // Spec 6.4 turns an unknown exporter into "no metrics"; an operator still deserves to hear of the typo.
+  // docs/telemetry.md says to turn an unknown exporter into "no metrics"; an operator still deserves to hear of the typo.
   if (metrics.reason === 'unknown_exporter') {
     logger.warn(
       { event: 'otel_metrics_exporter_unknown', value: metrics.value, supported: ['otlp', 'prometheus', 'none'] },

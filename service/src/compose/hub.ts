@@ -60,14 +60,14 @@ export interface Hub {
   /** WebSocket connections handed off by the HTTP server, closed on shutdown. */
   readonly upgradedSockets: Set<Duplex>;
   /**
-   * The background loops (spec 8.3), where SERVICE_RUN_MAINTENANCE is true; null elsewhere.
+   * The background loops (docs/maintenance.md), where SERVICE_RUN_MAINTENANCE is true; null elsewhere.
    * Capabilities register their loops and housekeeping tasks here. Loops start with `listen()`.
    */
   readonly loops: HubLoops | null;
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /**
-   * Drains and stops (spec 8.3) within `budgetMs` (default SERVICE_SHUTDOWN_TIMEOUT_SECONDS);
+   * Drains and stops (docs/maintenance.md) within `budgetMs` (default SERVICE_SHUTDOWN_TIMEOUT_SECONDS);
    * resolves 'timeout' after logging drain_timeout if the budget ran out.
    */
   close(budgetMs?: number): Promise<DrainOutcome>;

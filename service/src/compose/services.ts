@@ -82,9 +82,9 @@ export interface HubServices {
   warmPool: WarmPool;
   /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
   sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
-  /** Where the hub records its metrics (spec 6.4); a no-op where telemetry is off. */
+  /** Where the hub records its metrics (docs/telemetry.md); a no-op where telemetry is off. */
   metrics: Metrics;
-  /** Forced reclaim of sessions that are over but hold a sandbox (spec 4.9). */
+  /** Forced reclaim of sessions that are over but hold a sandbox (docs/sessions.md). */
   reclaimer: SessionReclaimer;
   /** Identifies the deployment (everything sharing this store): it owns the sandboxes it creates. */
   deploymentId: string;

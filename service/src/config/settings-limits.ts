@@ -1,6 +1,6 @@
 import { ConfigError, integer, optionalInteger, type Env, type SettingDefinition } from './parse.js';
 
-/** The limits reported by the capabilities route (spec 8.1). */
+/** The limits reported by the capabilities route (docs/configuration.md). */
 export interface LimitSettings {
   maxConcurrentSessionsPerUser: number | null;
   maxAppsPerProject: number | null;

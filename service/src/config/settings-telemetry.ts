@@ -1,6 +1,6 @@
 import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 
-/** Where metrics go (spec 6.4), or why they go nowhere. */
+/** Where metrics go (docs/telemetry.md), or why they go nowhere. */
 export type MetricsExport =
   | { exporter: 'otlp'; url: string; protocol: 'http/protobuf' | 'http/json'; intervalMs: number; timeoutMs: number }
   | { exporter: 'prometheus'; host: string; port: number }
@@ -74,7 +74,7 @@ function readMetricsExport(env: Env, value: string): MetricsExport {
       return { exporter: 'otlp', url, protocol: otlpProtocol(env), intervalMs, timeoutMs };
     }
     default:
-      // Spec 6.4: any other value disables metrics rather than stopping the hub.
+      // docs/telemetry.md: any other value disables metrics rather than stopping the hub.
       return { exporter: 'off', reason: 'unknown_exporter', value };
   }
 }

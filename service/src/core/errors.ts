@@ -1,4 +1,4 @@
-/** The error codes of the interface (spec section 7). */
+/** The error codes of the interface (docs/errors.md). */
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'PRECONDITION_FAILED',
@@ -38,7 +38,7 @@ export interface FieldProblem {
   message: string;
 }
 
-/** A failure the API reports with one of the spec's codes and a message safe to show. */
+/** A failure the API reports with one of the codes in docs/errors.md and a message safe to show. */
 export class HubError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -10,7 +10,7 @@ export interface HealthCheck {
 
 const CHECK_TIMEOUT_MS = 5000;
 
-/** The preflight suite: storage, identity provider, compute, workload identity (spec 4.2). */
+/** The preflight suite: storage, identity provider, compute, workload identity (docs/maintenance.md). */
 export async function runDeepHealth(services: HubServices): Promise<HealthCheck[]> {
   return Promise.all([
     timed('storage', async () => {

@@ -7,7 +7,7 @@ type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
 /**
- * Exactly one JSON line per request (spec 6.3), written when the response is complete: at info,
+ * Exactly one JSON line per request (docs/telemetry.md), written when the response is complete: at info,
  * or at error for a failure. Health probes and proxied notebook traffic are requests too, so they
  * are logged like any other; an operator who wants fewer lines raises SERVICE_LOG_LEVEL.
  */

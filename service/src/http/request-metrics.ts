@@ -8,7 +8,7 @@ const DURATION_BOUNDARIES = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.
 const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE']);
 
 /**
- * `http.server.request.duration` and `http.server.active_requests` (spec 6.4), with the semantic
+ * `http.server.request.duration` and `http.server.active_requests` (docs/telemetry.md), with the semantic
  * conventions' attribute names. Requests are labelled by route template, never by raw URL: ids in
  * paths would give every project its own series. Must be registered before any other `onRequest`
  * hook, since one that throws skips the hooks after it.

@@ -14,7 +14,7 @@ declare module 'fastify' {
     public?: boolean;
     /** Needs a browser session; personal access tokens are refused. */
     sessionOnly?: boolean;
-    /** The policy action the route performs (spec 2.9). */
+    /** The policy action the route performs (docs/authorization.md). */
     action?: PolicyAction;
     cache?: CachePolicy;
     /** A create route: an Idempotency-Key header makes retries replay the first result. */

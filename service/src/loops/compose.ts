@@ -24,7 +24,7 @@ export interface HubLoopsDeps {
   background: BackgroundWork;
   /** This replica's instance id. */
   holder: string;
-  /** Where the loop gauges are reported (spec 6.4). */
+  /** Where the loop gauges are reported (docs/telemetry.md). */
   metrics?: Metrics;
 }
 

@@ -10,7 +10,7 @@ const GAUGES: { name: keyof Omit<LoopReadings, 'timeouts'>; unit: string; descri
 ];
 
 /**
- * The loop gauges and the timeout counter of spec 6.4, tagged `loop=<loop>`. They are read from
+ * The loop gauges and the timeout counter of docs/telemetry.md, tagged `loop=<loop>`. They are read from
  * the runner at collection time, the same readings the `maintenance_cycle` line carries, so the
  * two never disagree.
  */

@@ -112,7 +112,7 @@ export class LoopRunner {
     return fields;
   }
 
-  /** The same readings per enabled loop, for the metrics (spec 6.4). */
+  /** The same readings per enabled loop, for the metrics (docs/telemetry.md). */
   readings(now: number = Date.now()): Record<string, LoopReadings> {
     const readings: Record<string, LoopReadings> = {};
     for (const [name, loop] of this.enabledLoops()) readings[name] = loop.state.readings(now);

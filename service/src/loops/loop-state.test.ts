@@ -46,7 +46,7 @@ describe('loop state', () => {
 
 describe('overall status', () => {
   const loop = (status: 'ok' | 'failing' | 'stalled' | 'stopping') => ({ ...new LoopState(1, 1).health(0), status });
-  it('ranks stalled over failing over everything else (spec 4.10)', () => {
+  it('ranks stalled over failing over everything else (docs/maintenance.md)', () => {
     expect(overallStatus([])).toBe('ok');
     expect(overallStatus([loop('ok'), loop('stopping')])).toBe('ok');
     expect(overallStatus([loop('ok'), loop('failing')])).toBe('degraded');

@@ -3,7 +3,7 @@ import type { LoopOutcome } from './loop-types.js';
 export type LoopStatus = 'ok' | 'failing' | 'stalled' | 'stopping';
 export type MaintenanceStatus = 'ok' | 'degraded' | 'stalled' | 'unavailable';
 
-/** One loop as `GET /api/health/maintenance` reports it (spec 4.10); times are unix milliseconds. */
+/** One loop as `GET /api/health/maintenance` reports it (docs/maintenance.md); times are unix milliseconds. */
 export interface LoopHealth {
   status: LoopStatus;
   last_started_at: number | null;
@@ -71,7 +71,7 @@ export class LoopState {
     this.lastStartedAt = now;
   }
 
-  /** A settled attempt that was not abandoned; skipped attempts count as successes (spec 8.3). */
+  /** A settled attempt that was not abandoned; skipped attempts count as successes (docs/maintenance.md). */
   finish(outcome: Exclude<LoopOutcome, 'stalled'>, now: number): void {
     this.settle(now);
     if (outcome === 'failed') {
@@ -129,7 +129,7 @@ export class LoopState {
     };
   }
 
-  /** The loop's gauges and counter (spec 6.3, 6.4), as the log line and the metrics report them. */
+  /** The loop's gauges and counter (docs/maintenance.md, docs/telemetry.md), as the log line and the metrics report them. */
   readings(now: number): LoopReadings {
     const health = this.health(now);
     return {
@@ -141,7 +141,7 @@ export class LoopState {
     };
   }
 
-  /** The per-loop fields of the `maintenance_cycle` log line (spec 6.3). */
+  /** The per-loop fields of the `maintenance_cycle` log line (docs/maintenance.md). */
   gauges(loop: string, now: number): Record<string, number> {
     const { timeouts, ...gauges } = this.readings(now);
     return {
@@ -157,7 +157,7 @@ export class LoopState {
   }
 }
 
-/** Stalled outranks failing: a restart can recover a stall, not a failure (spec 4.10). */
+/** Stalled outranks failing: a restart can recover a stall, not a failure (docs/maintenance.md). */
 export function overallStatus(loops: Iterable<LoopHealth>): Exclude<MaintenanceStatus, 'unavailable'> {
   let status: Exclude<MaintenanceStatus, 'unavailable'> = 'ok';
   for (const loop of loops) {

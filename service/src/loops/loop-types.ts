@@ -1,6 +1,6 @@
 import type { Logger } from '../core/ports/logger.js';
 
-/** What one attempt came to; also the `service.loop.outcome` span attribute (spec 6.4). */
+/** What one attempt came to; also the `service.loop.outcome` span attribute (docs/telemetry.md). */
 export const LOOP_OUTCOMES = ['success', 'failed', 'stalled', 'skipped'] as const;
 export type LoopOutcome = (typeof LOOP_OUTCOMES)[number];
 
@@ -24,7 +24,7 @@ export interface LoopDefinition {
   work(context: LoopContext): Promise<void>;
 }
 
-/** The loops of spec 8.3; intervals that come from settings are supplied by their capabilities. */
+/** The loops of docs/maintenance.md; intervals that come from settings are supplied by their capabilities. */
 export const HUB_LOOPS = {
   maintenance: { name: 'maintenance', intervalMs: 5 * 60_000, lease: 'maintenance' },
   sessionLifecycle: { name: 'session_lifecycle', lease: 'session_lifecycle' },
@@ -35,7 +35,7 @@ export const HUB_LOOPS = {
 
 export const DEFAULT_DEADLINE_FLOOR_MS = 10 * 60_000;
 
-/** Spec 8.3: an attempt (lease, work and release) gets max(3 x interval, 10 min). */
+/** docs/maintenance.md: an attempt (lease, work and release) gets max(3 x interval, 10 min). */
 export function attemptDeadlineMs(intervalMs: number, floorMs: number = DEFAULT_DEADLINE_FLOOR_MS): number {
   return Math.max(3 * intervalMs, floorMs);
 }

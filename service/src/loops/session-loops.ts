@@ -11,7 +11,7 @@ import { HUB_LOOPS } from './loop-types.js';
 export function registerSessionLoops(loops: HubLoops, services: HubServices, settings: HubSettings): void {
   let reclaimedSinceReport = 0;
   let drainedAt = Number.NEGATIVE_INFINITY;
-  // Spec 8.3: the session lifecycle loop runs where session lifetimes are enabled. Every session
+  // docs/maintenance.md: the session lifecycle loop runs where session lifetimes are enabled. Every session
   // has a lifetime here (SERVICE_SESSION_LIFETIME_SECONDS cannot be turned off), so it always runs.
   loops.runner.register({
     name: HUB_LOOPS.sessionLifecycle.name,
@@ -21,7 +21,7 @@ export function registerSessionLoops(loops: HubLoops, services: HubServices, set
       const outcome = await services.sweepSessions(signal);
       reclaimedSinceReport += outcome.reclaimed;
       logger.debug({ event: 'session_sweep', ...outcome }, 'session_sweep');
-      // Spec 8.3: the warm pool's work goes on every 5 minutes while warm pools are disabled. A
+      // docs/maintenance.md: the warm pool's work goes on every 5 minutes while warm pools are disabled. A
       // pool filled under an earlier configuration would otherwise keep its sandboxes for ever:
       // the sweep counts them as the pool's. Retiring them (once dead or past their maximum age)
       // needs no loop of its own, which health would list for deployments without a pool.
@@ -36,7 +36,7 @@ export function registerSessionLoops(loops: HubLoops, services: HubServices, set
       }
     },
   });
-  // Spec 8.3: the warm_pool loop runs where a warm pool is configured, every 5 s.
+  // docs/maintenance.md: the warm_pool loop runs where a warm pool is configured, every 5 s.
   if (services.warmPool.enabled) {
     loops.runner.register({
       name: HUB_LOOPS.warmPool.name,

@@ -8,7 +8,7 @@ export interface TelemetryIdentity {
 }
 
 /**
- * The resource (spec 6.4): `service.name` defaults to `service`, `service.version` to
+ * The resource (docs/telemetry.md): `service.name` defaults to `service`, `service.version` to
  * SERVICE_VERSION and `service.instance.id` to the generated id; OTEL_RESOURCE_ATTRIBUTES
  * overrides any of them, except that an explicit OTEL_SERVICE_NAME always names the service (the
  * OpenTelemetry rule, so the usual variable works as operators expect).

@@ -1,4 +1,4 @@
-/** The events an alert destination can subscribe to (spec 6.1). */
+/** The events an alert destination can subscribe to (docs/alerts.md). */
 export const ALERT_KINDS = [
   'member.invited',
   'member.added',
@@ -16,7 +16,7 @@ export const ALERT_KINDS = [
 
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** Kinds may grow: an unrecognized value normalizes to `unknown` (spec 9.3). */
+/** Kinds may grow: an unrecognized value normalizes to `unknown` (docs/alerts.md). */
 export function normalizeAlertKind(value: string): AlertKind | 'unknown' {
   return (ALERT_KINDS as readonly string[]).includes(value) ? (value as AlertKind) : 'unknown';
 }

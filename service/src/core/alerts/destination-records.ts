@@ -48,7 +48,7 @@ interface CommonView {
   updated_at: string;
 }
 
-/** What the API shows (spec 2.6): secrets only as flags that say they are set. */
+/** What the API shows (docs/alerts.md): secrets only as flags that say they are set. */
 export type AlertDestinationView =
   (CommonView & { type: 'slack'; webhook_url_set: true }) | (CommonView & { type: 'webhook'; url_set: true; signing_secret_set: true });
 

@@ -4,7 +4,7 @@ import { encodeListCursor, InvalidCursorError, type ObjectStore } from '../ports
 import { layout } from '../storage-layout.js';
 import type { AuditLogEntry } from './audit-log.js';
 
-/** Longest inclusive range of UTC days one deployment audit query may cover (spec 8.2). */
+/** Longest inclusive range of UTC days one deployment audit query may cover (docs/authorization.md). */
 export const MAX_AUDIT_RANGE_DAYS = 30;
 
 const DAY_MS = 86_400_000;

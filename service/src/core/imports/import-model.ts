@@ -1,4 +1,4 @@
-/** Spec 8.2: the folder snapshot is kept 24 hours, per-notebook receipts 7 days after that. */
+/** docs/imports.md: the folder snapshot is kept 24 hours, per-notebook receipts 7 days after that. */
 export const SNAPSHOT_RETENTION_MS = 24 * 3600_000;
 export const RECEIPT_RETENTION_MS = 7 * 24 * 3600_000;
 

@@ -77,7 +77,7 @@ export interface SnapshotDescriptor {
   bytes: number;
 }
 
-/** Spec 2.11 NotebookVersion (as kept in the catalog). */
+/** NotebookVersion as the catalog keeps it (docs/notebooks.md). */
 export interface NotebookVersion {
   version_id: string;
   notebook_id: string;

@@ -1,4 +1,4 @@
-/** Every action a route can name (spec 2.9). */
+/** Every action a route can name (docs/authorization.md). */
 export const POLICY_ACTIONS = [
   'project.create',
   'admin.access',

@@ -4,7 +4,7 @@ import type { Entitlement } from './entitlements.js';
 import type { SecurityContext, SecurityLabels } from './security-labels.js';
 import type { ActionPolicy, ActionScope } from './table.js';
 
-/** The most cases one suite may hold (spec 8.2). */
+/** The most cases one suite may hold (docs/authorization.md). */
 export const MAX_SUITE_CASES = 25;
 export const MAX_GRANT_PROJECTS = 100;
 export const MAX_SYNTHETIC_MEMBERS = 500;

@@ -68,7 +68,7 @@ export class PolicyAnalyzer {
     };
   }
 
-  /** Refuses a suite breaking a rule of spec 2.9 / 8.2 with field-level VALIDATION_ERROR details. */
+  /** Refuses a suite breaking a rule of docs/authorization.md with field-level VALIDATION_ERROR details. */
   validate(suite: PolicySuiteV1): void {
     const problems = suiteProblems(suite);
     if (problems.length > 0) {

@@ -16,7 +16,7 @@ export function isSuperAdmin(user: UserEntry, rules: EntitlementRules): boolean 
   return user.super_admin || rules.superAdmins.includes(user.email) || (rules.localIdentityIsAdmin && user.subject === 'local');
 }
 
-/** What a user is entitled to across the deployment (spec 2.9 entitlement values). */
+/** What a user is entitled to across the deployment (the entitlements of docs/authorization.md). */
 export function entitlementsOf(user: UserEntry, rules: EntitlementRules): Entitlement[] {
   const entitlements: Entitlement[] = [];
   const admin = isSuperAdmin(user, rules);

@@ -33,7 +33,7 @@ const entry = (
 ): ActionPolicy => ({ action, scope, minimum_role, denied_as, requires_super_admin });
 
 /**
- * Every action a route can perform (spec 2.9). Reading a project needs viewer, so a denial of a
+ * Every action a route can perform (docs/authorization.md). Reading a project needs viewer, so a denial of a
  * read hides the project (not-found); the other project actions are refused with forbidden to
  * someone who can see the project but lacks the role.
  */

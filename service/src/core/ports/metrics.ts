@@ -1,5 +1,5 @@
 /**
- * Metrics the core records (spec 6.4). Names are OpenTelemetry instrument names
+ * Metrics the core records (docs/telemetry.md). Names are OpenTelemetry instrument names
  * (`catalog.cas.conflicts`); attributes stay low-cardinality: route templates, loop names,
  * phases, never ids, payloads, tokens or e-mails. The host picks the implementation: an
  * OpenTelemetry meter, or {@link NO_METRICS} where telemetry is off.

@@ -1,6 +1,6 @@
 import type { AlertKind } from '../alerts/alert-kinds.js';
 
-/** Something that happened in a project that alert destinations may subscribe to (spec 6.1). */
+/** Something that happened in a project that alert destinations may subscribe to (docs/alerts.md). */
 export interface ProjectEvent {
   kind: AlertKind;
   project_id: string;

@@ -1,7 +1,7 @@
 import type { Logger } from './logger.js';
 import type { ComputeResources } from './sandbox-driver.js';
 
-/** Spec 2.8 SandboxStartupRequest. */
+/** SandboxStartupRequest (docs/sandboxes.md). */
 export interface SandboxStartupRequest {
   image?: string;
   compute_profile?: string;
@@ -23,7 +23,7 @@ export interface StartupCommandPhase extends StartupPhase {
   failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
 }
 
-/** Spec 2.8 SandboxStartupReport. */
+/** SandboxStartupReport (docs/sandboxes.md). */
 export interface SandboxStartupReport {
   ok: boolean;
   sandbox_id: string | null;
@@ -52,7 +52,7 @@ export interface EnvironmentSetupBenchmark {
 }
 
 /**
- * Runs the sandbox start-up diagnostic (spec 4.8) on the deployment's sandbox driver: creates a
+ * Runs the sandbox start-up diagnostic (docs/sandboxes.md) on the deployment's sandbox driver: creates a
  * temporary sandbox with the image and compute profile asked for (VALIDATION_ERROR for an unknown
  * profile), times its phases, and always destroys it. Implemented by the sandbox drivers package.
  */

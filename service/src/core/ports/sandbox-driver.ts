@@ -4,7 +4,7 @@
  * ports the hub can reach on a loopback address. Adapters: local processes, Docker, Kubernetes.
  */
 
-/** Spec 2.4 ComputeResources. Drivers that cannot enforce a field record it and say so in their docs. */
+/** ComputeResources (docs/configuration.md). Drivers that cannot enforce a field record it and say so in their docs. */
 export interface ComputeResources {
   cpu?: number;
   memory_bytes?: number;
@@ -105,7 +105,7 @@ export interface SandboxDriver {
   /**
    * Whether this instance can work with a sandbox an earlier hub process (or another replica)
    * created: read its files and destroy it, not only list it. Without it a session whose replica
-   * went away cannot be saved from its sandbox, only destroyed (spec 4.9).
+   * went away cannot be saved from its sandbox, only destroyed (docs/sessions.md).
    */
   readonly canAttach: boolean;
   create(spec: SandboxSpec): Promise<Sandbox>;

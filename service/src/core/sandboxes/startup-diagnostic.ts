@@ -28,7 +28,7 @@ export interface StartupDiagnosticDeps {
 }
 
 /**
- * The sandbox start-up diagnostic (spec 4.8): one active run per requester across every replica
+ * The sandbox start-up diagnostic (docs/sandboxes.md): one active run per requester across every replica
  * (a lease in the store, RESOURCE_EXHAUSTED for a second one), audited, its sandbox always
  * destroyed by the diagnostic itself. Who may run it is the caller's decision.
  */

@@ -1,7 +1,7 @@
 import { HubError } from '../errors.js';
 import { TERMINAL_STATES, type SessionRecord } from './session-model.js';
 
-/** The whole of one reclaim, by a super admin or by the lifecycle loop (spec 6.3). */
+/** The whole of one reclaim, by a super admin or by the lifecycle loop (docs/sessions.md). */
 export const RECLAIM_TIMEOUT_MS = 60_000;
 /** How long after a stop its replica may still be saving and destroying the sandbox. */
 export const TEARDOWN_GRACE_MS = 60_000;
@@ -16,7 +16,7 @@ export interface ReclaimTimings {
 /** The causes runtime inspection reports: those decided from the session record alone. */
 export const INSPECTED_RECLAIM_BLOCKS = ['not_terminal', 'provision_grace', 'teardown_grace', 'attachment_unsupported'] as const;
 export type InspectedReclaimBlock = (typeof INSPECTED_RECLAIM_BLOCKS)[number];
-/** Every cause that blocks a reclaim (spec 4.9). */
+/** Every cause that blocks a reclaim (docs/sessions.md). */
 export type ReclaimBlock = InspectedReclaimBlock | 'kernel_active' | 'attachment_failed' | 'kernel_unreachable' | 'destroy_failed' | 'timeout';
 
 /**

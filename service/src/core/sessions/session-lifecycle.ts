@@ -38,7 +38,7 @@ export interface LifecycleDeps {
 export interface SweepOutcome {
   autosaved: number;
   stopped: number;
-  /** Sandboxes destroyed for sessions that were over (spec: sessions_reclaimed). */
+  /** Sandboxes destroyed for sessions that were over (the `sessions_reclaimed` field of docs/maintenance.md). */
   reclaimed: number;
   reaped: number;
   /** Sessions whose catalog entries were repaired to match their records. */
@@ -161,7 +161,7 @@ async function sweepOne(deps: LifecycleDeps, record: SessionRecord, sandboxes: M
   const now = deps.now().getTime();
   const owner = { id: record.user_id, email: '' };
   const stop = async (reason: Parameters<SessionManager['stop']>[2]['reason']) => {
-    // A provider that cannot attach may not reach a sandbox another replica started: stop unsaved (spec 4.9).
+    // A provider that cannot attach may not reach a sandbox another replica started: stop unsaved (docs/sessions.md).
     await manager.stop(record.project_id, record.id, { reason, save: deps.driver.canAttach, actor: owner });
     outcome.stopped++;
     outcome.reclaimed++;

@@ -22,7 +22,7 @@ export interface UnreclaimedTerminal {
 }
 
 /**
- * The session cleanup metrics of spec 6.4. The unreclaimed gauges report the last completed
+ * The session cleanup metrics of docs/telemetry.md. The unreclaimed gauges report the last completed
  * reconciliation: until one completes nothing is reported, and one that fails or is cut short
  * leaves the previous values in place, so a broken sweep cannot look like a clean store.
  */

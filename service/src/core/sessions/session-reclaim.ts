@@ -35,7 +35,7 @@ const HEALTH_TIMEOUT_MS = 5_000;
 class TimedOut extends Error {}
 
 /**
- * Forced reclaim of sessions that are over but still hold a sandbox (spec 4.9): a super admin's
+ * Forced reclaim of sessions that are over but still hold a sandbox (docs/sessions.md): a super admin's
  * request, optionally saving the notebook from the sandbox first, and the lifecycle loop's own
  * release of such sessions. Both are bounded (`timeoutMs`) and log `session_reclaim_timeout`
  * when the bound is exceeded.

@@ -8,7 +8,7 @@ export interface AlertUseCaseDeps {
   alerts: AlertDestinations;
 }
 
-/** A project's alert destinations (spec 2.6); all of it needs `project.alerts.manage`. */
+/** A project's alert destinations (docs/alerts.md); all of it needs `project.alerts.manage`. */
 export class AlertUseCases {
   constructor(private readonly deps: AlertUseCaseDeps) {}
 

@@ -15,7 +15,7 @@ export class DiagnosticUseCases {
   constructor(private readonly deps: DiagnosticUseCaseDeps) {}
 
   /**
-   * Starts a temporary sandbox, times its phases and destroys it (spec 4.8); one active run per
+   * Starts a temporary sandbox, times its phases and destroys it (docs/sandboxes.md); one active run per
    * admin. `logger` carries the caller's context into the `sandbox_startup_diagnostic` event.
    */
   async sandboxStartup(principal: Principal, input: StartupDiagnosticInput, options: { logger?: Logger } = {}): Promise<SandboxStartupReport> {

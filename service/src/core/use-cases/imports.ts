@@ -12,7 +12,7 @@ export interface ImportUseCaseDeps {
 }
 
 /**
- * Importing a folder of marimo notebooks (spec 4.6): uploading one and creating notebooks from it
+ * Importing a folder of marimo notebooks (docs/imports.md): uploading one and creating notebooks from it
  * need `notebook.write` on the project, looking at one `project.read`.
  */
 export class ImportUseCases {

@@ -12,7 +12,7 @@ export interface RuntimeUseCaseDeps {
   reclaimer: SessionReclaimer;
 }
 
-/** Runtime inspection and forced reclaim of sessions (spec 4.7, 4.9): `admin.access`, super admins. */
+/** Runtime inspection and forced reclaim of sessions (docs/sessions.md): `admin.access`, super admins. */
 export class RuntimeUseCases {
   constructor(private readonly deps: RuntimeUseCaseDeps) {}
 

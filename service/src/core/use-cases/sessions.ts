@@ -16,8 +16,8 @@ export interface SessionUseCaseDeps {
 }
 
 /**
- * The client a caller starts sessions from when the surface does not say (spec 6.3
- * `session_provision.client`): `cli` for personal access tokens, `web` for browser sessions. A
+ * The client a caller starts sessions from when the surface does not say (the
+ * `session_provision.client` of docs/sessions.md): `cli` for personal access tokens, `web` for browser sessions. A
  * surface that knows better (an MCP tool: `mcp`) passes its own.
  */
 export function clientKindOf(principal: Principal): ClientKind {

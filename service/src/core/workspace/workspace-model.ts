@@ -1,4 +1,4 @@
-/** Spec 2.10 WorkspaceItem. */
+/** WorkspaceItem (docs/workspace.md). */
 export interface WorkspaceItem {
   path: string;
   name: string;
@@ -12,7 +12,7 @@ export interface WorkspaceItem {
 export type WorkspaceOperation = 'create' | 'write' | 'move' | 'copy' | 'delete';
 export type ReadOnlyReason = 'git_source' | 'viewer' | 'active_session';
 
-/** Spec 2.10 WorkspaceAccess. */
+/** WorkspaceAccess (docs/workspace.md). */
 export interface WorkspaceAccess {
   writable: boolean;
   read_only_reason: ReadOnlyReason | null;

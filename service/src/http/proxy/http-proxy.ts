@@ -60,7 +60,7 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
     // Bodies stream through untouched, whatever their type or size.
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    // One log line per request (spec 6.3): the hub's own, not reply-from's two more per request.
+    // One log line per request (docs/telemetry.md): the hub's own, not reply-from's two more per request.
     const replyFrom = lazyReplyFrom({ undici: { headersTimeout: 300_000, bodyTimeout: 0, connections: 64 }, disableRequestLogging: true }, proxy.log);
     proxy.addHook('onClose', replyFrom.close);
 

@@ -45,7 +45,7 @@ const RuntimeSession = Type.Object(
 );
 
 /**
- * Runtime inspection and forced reclaim of sessions (spec 4.7, 4.9) through `useCases.runtime`:
+ * Runtime inspection and forced reclaim of sessions (docs/sessions.md) through `useCases.runtime`:
  * super admins only (action `admin.access`, decided for the deployment before the handler runs,
  * and again by the use case for callers without this hook).
  */

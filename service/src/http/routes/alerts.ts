@@ -70,7 +70,7 @@ const AlertDestinationPatch = Type.Object(
   { additionalProperties: false, minProperties: 1, description: 'A new URL or signing secret clears verified_at; the type cannot change' },
 );
 
-/** Alert destinations of a project (spec 2.6) through `useCases.alerts`; all of it needs project.alerts.manage. */
+/** Alert destinations of a project (docs/alerts.md) through `useCases.alerts`; all of it needs project.alerts.manage. */
 export function alertRoutes(app: HubApp, services: HubServices): void {
   const { alerts } = services.useCases;
   const One = Envelope(AlertDestination);

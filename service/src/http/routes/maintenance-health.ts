@@ -29,7 +29,7 @@ const MaintenanceHealthSchema = Type.Object({
 });
 
 /**
- * Spec 4.10: unauthenticated, no envelope, not in the OpenAPI document. Only a stall answers 503,
+ * docs/maintenance.md: unauthenticated, no envelope, not in the OpenAPI document. Only a stall answers 503,
  * because a probe that restarts the process can recover a stall but not a failing loop.
  */
 export function maintenanceHealthRoutes(app: HubApp, source: MaintenanceHealthSource | null): void {

@@ -13,7 +13,7 @@ export const ZIP_CONTENT_TYPES = ['application/zip', 'application/x-zip-compress
 
 const RawZip = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
-/** Importing a folder of marimo notebooks (spec 4.6): upload it, inspect it, create notebooks from it (`useCases.imports`). */
+/** Importing a folder of marimo notebooks (docs/imports.md): upload it, inspect it, create notebooks from it (`useCases.imports`). */
 export function notebookImportRoutes(app: HubApp, services: HubServices): void {
   const { imports } = services.useCases;
 

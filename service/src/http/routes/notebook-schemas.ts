@@ -49,7 +49,7 @@ export const NotebookSource = Type.Union(
   { $id: 'NotebookSource' },
 );
 
-/** Spec 2.11: exactly these three. The entry file's path is in WorkspaceAccess.protected_paths. */
+/** docs/notebooks.md: exactly these three. The entry file's path is in WorkspaceAccess.protected_paths. */
 export const NotebookDetail = Type.Object({ meta: NotebookMeta, readme: Nullable(Type.String()), source: NotebookSource }, { $id: 'NotebookDetail' });
 
 export const NotebookListEntry = Type.Object(

@@ -54,7 +54,7 @@ const StartupReport = Type.Object(
 );
 
 /**
- * The sandbox start-up diagnostic (spec 4.8): super admins only, browser sessions only, one
+ * The sandbox start-up diagnostic (docs/sandboxes.md): super admins only, browser sessions only, one
  * active run per admin across every replica. The rules and the run are core's
  * (`useCases.diagnostics`, `core/sandboxes/startup-diagnostic.ts`); this route parses and presents.
  */

@@ -38,7 +38,7 @@ interface SweepCounts {
 }
 
 /**
- * Retention of notebook imports (spec 8.2): 24 hours after an upload its folder snapshot is deleted
+ * Retention of notebook imports (docs/imports.md): 24 hours after an upload its folder snapshot is deleted
  * (the import then shows its files as expired), and 7 days after that the record and the
  * per-notebook receipts go too, the record last so an interrupted pass finds the import again.
  * Readers already treat an import by its times, so deletion only reclaims space. File contents are
