@@ -1,3 +1,4 @@
+import type { AssignableRole } from '../../service/src/core/policy/engine.js';
 import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { CatalogGate } from '../../service/src/boot/catalog-gate.js';
@@ -44,6 +45,8 @@ export interface CoreWorld {
   browser(email: string, options?: { superAdmin?: boolean }): Promise<Principal>;
   /** Browser principals of users `<name>@example.com`, by name. */
   people<N extends string>(...names: N[]): Promise<Record<N, Principal>>;
+  /** A new project of `owner` with these members (principal and role each); answers its id. */
+  project(owner: Principal, name: string, members: readonly (readonly [Principal, AssignableRole])[]): Promise<string>;
   /** The principal of a personal access token of a user with this e-mail. */
   token(email: string, scope?: TokenScope): Promise<Principal>;
   close(): Promise<void>;
@@ -82,6 +85,12 @@ export async function startCoreWorld(env: Record<string, string> = {}): Promise<
     async people(...names) {
       const principals = await Promise.all(names.map((name) => browser(`${name}@example.com`)));
       return Object.fromEntries(names.map((name, index) => [name, principals[index]!])) as Record<(typeof names)[number], Principal>;
+    },
+    async project(owner, name, members) {
+      const { projects, members: memberships } = services.useCases;
+      const projectId = (await projects.create(owner, { name })).project.id;
+      for (const [who, role] of members) await memberships.add(owner, { projectId, userId: who.user.id, role });
+      return projectId;
     },
     async token(email, scope = UNRESTRICTED_SCOPE) {
       const user = await userOf(email);

@@ -69,17 +69,9 @@ export class LazySchemas {
 
   validator(compile: () => Validate, schema: object): Validate {
     this.validatorSchemas.push(schema);
-    let compiled: Validate | null = null;
-    const ensure = () => {
-      if (compiled === null) {
-        compiled = compile();
-        this.pending.delete(ensure);
-      }
-      return compiled;
-    };
-    this.pending.add(ensure);
+    const compiled = this.onFirstUse(compile);
     const validate: Validate = (data) => {
-      const target = compiled ?? ensure();
+      const target = compiled();
       const valid = target(data);
       // Fastify reads the errors of a failed validation from the function it was given.
       validate.errors = target.errors;
@@ -89,8 +81,14 @@ export class LazySchemas {
   }
 
   serializer(compile: () => Serialize): Serialize {
-    let compiled: Serialize | null = null;
-    const ensure = () => {
+    const compiled = this.onFirstUse(compile);
+    return (data) => compiled()(data);
+  }
+
+  /** `compile` runs once, on the first call of the returned function (or in `compileAll`). */
+  private onFirstUse<T>(compile: () => T): () => T {
+    let compiled: T | null = null;
+    const ensure = (): T => {
       if (compiled === null) {
         compiled = compile();
         this.pending.delete(ensure);
@@ -98,7 +96,7 @@ export class LazySchemas {
       return compiled;
     };
     this.pending.add(ensure);
-    return (data) => (compiled ?? ensure())(data);
+    return ensure;
   }
 
   /** Compiles everything still pending (tests: every schema of every route must compile). */

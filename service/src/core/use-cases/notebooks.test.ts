@@ -12,14 +12,11 @@ describe('notebook and version use cases, without HTTP', () => {
   beforeAll(async () => {
     w = await startCoreWorld({ SERVICE_COMPUTE_PROFILES: JSON.stringify([{ name: 'small' }, { name: 'large' }]) });
     ({ owner, manager, editor, viewer, outsider } = await w.people('owner', 'manager', 'editor', 'viewer', 'outsider'));
-    const { projects, members } = w.services.useCases;
-    projectId = (await projects.create(owner, { name: 'Notebooks' })).project.id;
-    for (const [who, role] of [
+    projectId = await w.project(owner, 'Notebooks', [
       [manager, 'manager'],
       [editor, 'editor'],
       [viewer, 'viewer'],
-    ] as const)
-      await members.add(owner, { projectId, userId: who.user.id, role });
+    ]);
   });
   afterAll(async () => w?.close());
 

@@ -17,17 +17,15 @@ describe('session use cases, without HTTP', () => {
   async function world(env: Record<string, string> = {}) {
     w = await startCoreWorld(env);
     const { owner, manager, editor, author, viewer, outsider } = await w.people('owner', 'manager', 'editor', 'author', 'viewer', 'outsider');
-    const { projects, members, notebooks } = w.services.useCases;
-    const projectId = (await projects.create(owner, { name: 'Sessions' })).project.id;
-    for (const [who, role] of [
+    const { notebooks } = w.services.useCases;
+    const projectId = await w.project(owner, 'Sessions', [
       [manager, 'manager'],
       [editor, 'editor'],
       [author, 'editor'],
       [viewer, 'viewer'],
-    ] as const)
-      await members.add(owner, { projectId, userId: who.user.id, role });
+    ]);
     const notebookId = (await notebooks.create(author, { projectId, notebook: { title: 'Shared' } })).notebook.id;
-    return { useCases: w.services.useCases, projectId, notebookId, manager: manager, editor: editor, author: author, viewer: viewer, outsider: outsider };
+    return { useCases: w.services.useCases, projectId, notebookId, manager, editor, author, viewer, outsider };
   }
   const start = (principal: Principal, projectId: string, notebookId: string, extra: { mode?: 'edit' | 'app'; takeoverFrom?: string } = {}) =>
     w!.services.useCases.sessions.start(principal, { projectId, notebookId, mode: extra.mode ?? 'app', takeoverFrom: extra.takeoverFrom, client: 'mcp' });
