@@ -1,6 +1,6 @@
-import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { AccessControl } from '../policy/access-control.js';
+import { assertBrowserSession } from '../policy/credential-rules.js';
 import type { Logger } from '../ports/logger.js';
 import type { SandboxStartupReport } from '../ports/sandbox-diagnostics.js';
 import type { StartupDiagnostic, StartupDiagnosticInput } from '../sandboxes/startup-diagnostic.js';
@@ -19,9 +19,7 @@ export class DiagnosticUseCases {
    * admin. `logger` carries the caller's context into the `sandbox_startup_diagnostic` event.
    */
   async sandboxStartup(principal: Principal, input: StartupDiagnosticInput, options: { logger?: Logger } = {}): Promise<SandboxStartupReport> {
-    if (principal.credential.kind === 'token') {
-      throw new HubError('FORBIDDEN', 'this route needs a browser session; personal access tokens are not accepted here');
-    }
+    assertBrowserSession(principal);
     this.deps.access.deployment(principal, 'admin.access');
     return this.deps.startup.run(principal.user.id, input, options);
   }

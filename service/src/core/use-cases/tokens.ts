@@ -1,3 +1,4 @@
+import { assertBrowserSession } from '../policy/credential-rules.js';
 import { HubError } from '../errors.js';
 import type { AccessTokens, TokenRecord, TokenScope } from '../identity/access-tokens.js';
 import { UNRESTRICTED_SCOPE } from '../identity/access-tokens.js';
@@ -67,11 +68,5 @@ export class TokenUseCases {
       throw error;
     });
     this.deps.authenticator.forgetUser(record.user_id);
-  }
-}
-
-function assertBrowserSession(principal: Principal): void {
-  if (principal.credential.kind === 'token') {
-    throw new HubError('FORBIDDEN', 'this route needs a browser session; personal access tokens are not accepted here');
   }
 }
