@@ -19,6 +19,10 @@ const into = (layers, message, extra = {}) => ({ regex: `^\\.{1,2}/(?:\\.\\./)*(
 const forbid = {
   vendorInCore: { regex: '^(?!node:|\\.)', message: 'core/ imports no vendor package: define a port in core/ports and implement it in adapters/.' },
   vendorInCoreTest: { regex: '^(?!node:|\\.|vitest$)', message: 'core/ tests use vitest, node: built-ins, core/, adapters/ and test/support only.' },
+  ioInCore: {
+    regex: '^node:(?:fs|child_process|http|https|http2|dgram|dns|worker_threads)(?:/|$)',
+    message: 'core/ does no I/O of its own: put the file, process or network access behind a port in core/ports.',
+  },
   adapterSdks: { regex: `^(?:${ADAPTER_SDKS})`, message: 'Vendor adapter SDKs are loaded by adapters/ only: reach them through a core/ port.' },
   sandboxDriversByPath: {
     regex: '^(?:\\.\\./)+sandbox-drivers/',
@@ -44,7 +48,12 @@ const forbid = {
 };
 
 const LAYER_RULES = {
-  core: [forbid.vendorInCore, into(SERVICE_LAYERS, 'core/ imports only core/ modules and node: built-ins (dependencies point inward).'), forbid.outOfService],
+  core: [
+    forbid.vendorInCore,
+    forbid.ioInCore,
+    into(SERVICE_LAYERS, 'core/ imports only core/ modules and node: built-ins (dependencies point inward).'),
+    forbid.outOfService,
+  ],
   coreTest: [
     forbid.vendorInCoreTest,
     into(

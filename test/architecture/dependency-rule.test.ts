@@ -38,6 +38,8 @@ const cases: Case[] = [
       "import { readSettings } from '../../config/settings.js';",
       "import { buildApp } from '../../http/app.js';",
       "import { runLoop } from '../../loops/loop-runner.js';",
+      "import { readFile } from 'node:fs/promises';",
+      "import { spawn } from 'node:child_process';",
       "import { main } from '../../cli/main.js';",
       "import { LocalSandboxDriver } from '@notebook-hub/sandbox-drivers/local';",
       "import { tempDir } from '../../../../test/support/temp-dir.js';",
