@@ -80,9 +80,5 @@ export function useLocalSignIn() {
 }
 
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')),
-    onSuccess: () => queryClient.clear(),
-  });
+  return useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')) });
 }
