@@ -1,0 +1,84 @@
+// Server state: one query (or mutation) hook per API read the pages use.
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from './client';
+import type { CreateNotebookBody, CreateProjectBody, NotebookStatusFilter } from './types';
+
+export const keys = {
+  me: ['me'] as const,
+  authMethods: ['auth-methods'] as const,
+  projects: ['projects'] as const,
+  project: (pid: string) => ['projects', pid] as const,
+  notebooks: (pid: string, status?: NotebookStatusFilter) => ['projects', pid, 'notebooks', status ?? 'all'] as const,
+  notebook: (pid: string, nid: string) => ['projects', pid, 'notebook', nid] as const,
+};
+
+export const meQuery = queryOptions({
+  queryKey: keys.me,
+  queryFn: () => unwrap(api.GET('/api/v1/me')),
+});
+
+export const authMethodsQuery = queryOptions({
+  queryKey: keys.authMethods,
+  queryFn: () => unwrap(api.GET('/api/v1/auth/methods')),
+  staleTime: Infinity,
+});
+
+export const projectsQuery = infiniteQueryOptions({
+  queryKey: keys.projects,
+  queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/projects', { params: { query: pageParam ? { cursor: pageParam } : {} } })),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.next_cursor,
+});
+
+export const projectQuery = (pid: string) =>
+  queryOptions({
+    queryKey: keys.project(pid),
+    queryFn: () => unwrap(api.GET('/api/v1/projects/{pid}', { params: { path: { pid } } })),
+  });
+
+export const notebooksQuery = (pid: string, status?: NotebookStatusFilter) =>
+  infiniteQueryOptions({
+    queryKey: keys.notebooks(pid, status),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/api/v1/projects/{pid}/notebooks', {
+          params: { path: { pid }, query: { ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}) } },
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+
+export const notebookQuery = (pid: string, nid: string) =>
+  queryOptions({
+    queryKey: keys.notebook(pid, nid),
+    queryFn: () => unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}', { params: { path: { pid, nid } } })),
+  });
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateProjectBody) => unwrap(api.POST('/api/v1/projects', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.projects }),
+  });
+}
+
+export function useCreateNotebook(pid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateNotebookBody) => unwrap(api.POST('/api/v1/projects/{pid}/notebooks', { params: { path: { pid } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects', pid] }),
+  });
+}
+
+export function useLocalSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => unwrap(api.POST('/api/v1/auth/local/login', { body: { token } })),
+    onSuccess: (me) => queryClient.setQueryData(keys.me, me),
+  });
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')) });
+}

@@ -1,0 +1,5543 @@
+// Generated from docs/openapi.yaml by `npm run generate:api`; do not edit by hand.
+export interface paths {
+  '/api/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness; with deep=true (authenticated) runs the preflight checks */
+    get: {
+      parameters: {
+        query?: {
+          deep?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              status: string;
+              checks?: {
+                name: string;
+                /** @enum {unknown} */
+                status: 'ok' | 'failed' | 'skipped';
+                duration_ms: number;
+                detail?: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              status: string;
+              checks: {
+                name: string;
+                /** @enum {unknown} */
+                status: 'ok' | 'failed' | 'skipped';
+                duration_ms: number;
+                detail?: string;
+              }[];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/version': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Deployment version, image, backends and start time */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['DeploymentInfo'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/capabilities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What this deployment offers, and its limits */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Capabilities'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/doc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The OpenAPI 3.1 document of this service (YAML) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/yaml': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/yaml': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How to sign in to this hub */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AuthMethods'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/local/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sign in with the local login link printed at start-up, then go to return_to */
+    get: {
+      parameters: {
+        query: {
+          token: string;
+          return_to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        303: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Sign in with the local login token */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Me'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End this browser session; for OIDC logins, also visit end_session_url to end the provider's session */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                end_session_url: string | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Me'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/me/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your personal access tokens, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['TokenInfo'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a personal access token (its value is shown once)
+     * @description Not idempotent by design: replaying the response would mean storing the token value.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            expires_at?: string | null;
+            scope?: components['schemas']['TokenScope'];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['CreatedToken'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/me/tokens/{token_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke one of your tokens */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Resolve one user by id or e-mail */
+    get: {
+      parameters: {
+        query?: {
+          id?: string;
+          email?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ResolvedUser'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/users/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users whose e-mail starts with q */
+    get: {
+      parameters: {
+        query: {
+          q: string;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ResolvedUser'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** All users, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['AdminUser'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/users/{user_id}/suspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Suspend a user: every request of theirs answers USER_SUSPENDED */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AdminUser'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/users/{user_id}/unsuspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Lift a suspension */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AdminUser'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The deployment configuration (secrets are only reported as set) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['DeploymentConfig'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Projects you can see, newest first
+     * @description tag_namespace=team returns projects with a tag in that namespace (team:data, team:ops, ...).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+          tag_namespace?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['SnapshotProjectEntry'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a project (you become its admin) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            description?: string;
+            tags?: string[];
+            default_role?: ('manager' | 'editor' | 'viewer') | null;
+            federation?: components['schemas']['ProjectFederation'] | null;
+            security_labels?: components['schemas']['SecurityLabels'] | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Project'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A project */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Project'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a project: it disappears from every list and route */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change a project; raising or lowering its security labels needs those actions too */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            description?: string;
+            tags?: string[];
+            default_role?: ('manager' | 'editor' | 'viewer') | null;
+            federation?: components['schemas']['ProjectFederation'] | null;
+            security_labels?: components['schemas']['SecurityLabels'] | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Project'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Members, the owner first as admin */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ProjectMember'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a member by user id, or invite one by e-mail */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            user_id?: string;
+            email?: string;
+            /** @enum {unknown} */
+            role: 'manager' | 'editor' | 'viewer';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ProjectMember'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/members/{member}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a member */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          /** @description A user id, or the e-mail of an invited member */
+          member: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change a member's role */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          /** @description A user id, or the e-mail of an invited member */
+          member: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {unknown} */
+            role: 'manager' | 'editor' | 'viewer';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ProjectMember'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/group-members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Identity-provider groups with a role in the project */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['GroupMember'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Give an identity-provider group a role */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            group: string;
+            /** @enum {unknown} */
+            role: 'manager' | 'editor' | 'viewer';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['GroupMember'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/group-members/{group}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a group member */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          group: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change a group's role */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          group: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {unknown} */
+            role: 'manager' | 'editor' | 'viewer';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['GroupMember'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A project's notebooks, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+          status?: 'draft' | 'active' | 'archived';
+        };
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['SnapshotNotebookEntry'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a notebook (blank, or from marimo source) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            title: string;
+            description?: string;
+            tags?: string[];
+            /** @enum {unknown} */
+            status?: 'draft' | 'active' | 'archived';
+            compute_profile?: string | null;
+            base_image?: string | null;
+            security_labels?: components['schemas']['SecurityLabels'] | null;
+            /** @description marimo source; a blank notebook when omitted */
+            code?: string;
+            /** @description the notebook file in its workspace; notebook.py by default */
+            entry_file?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NotebookDetail'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A notebook: metadata, README and source */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NotebookDetail'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a notebook */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change metadata; status, compute profile and base image need notebook.manage */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            title?: string;
+            description?: string;
+            tags?: string[];
+            /** @enum {unknown} */
+            status?: 'draft' | 'active' | 'archived';
+            compute_profile?: string | null;
+            base_image?: string | null;
+            security_labels?: components['schemas']['SecurityLabels'] | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NotebookDetail'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The notebook's marimo source (the current version, or ?version=) */
+    get: {
+      parameters: {
+        query?: {
+          version?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/x-python': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/x-python': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/html': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The latest HTML snapshot of the notebook */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Versions, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['NotebookVersion'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Save code as a new version
+     * @description base_version_id must be the current version; otherwise 409 CONFLICT and nothing is saved. While an edit session holds the notebook, 409 EDIT_SESSION_OWNED: save from the session instead.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            code: string;
+            base_version_id: string | null;
+            message?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NotebookVersion'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/versions/{vid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One version */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          vid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NotebookVersion'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/versions/{vid}/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A version's marimo source */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          vid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/x-python': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/x-python': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/versions/{vid}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save an old version's code as the newest version */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          vid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            base_version_id: string | null;
+            message?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NotebookVersion'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/workspace/access': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the caller may change the workspace, and its protected paths */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WorkspaceAccess'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/workspace/items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A workspace folder's items: folders first, then files, each by name */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A folder; the root when absent or empty */
+          path?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WorkspaceItem'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a file or an empty folder; recursive=true deletes a folder with everything in it */
+    delete: {
+      parameters: {
+        query: {
+          /** @description The file or folder to delete */
+          path: string;
+          /** @description Required to delete a folder that is not empty */
+          recursive?: boolean;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/workspace/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A workspace file's bytes
+     * @description Content type from the file extension; ETag is the SHA-256 of the content. HTML, SVG, XML and unknown types are sent as attachments.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description A file in the workspace (relative, /-separated, NFC-normalized; no empty, . or .. segments, no backslash or control characters; at most 255 bytes per name, 1024 bytes and 32 levels) */
+          path: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/octet-stream': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/octet-stream': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    /**
+     * Upload a file: the raw request body (any content type) becomes its content
+     * @description Creates missing parent folders. 201 when the file is new, 200 when it replaced one. If-Match: "<etag>" replaces only that content; If-None-Match: * only creates. The stored type comes from the file extension, not from Content-Type. Bodies up to limits.max_request_bytes.
+     */
+    put: {
+      parameters: {
+        query: {
+          /** @description A file in the workspace (relative, /-separated, NFC-normalized; no empty, . or .. segments, no backslash or control characters; at most 255 bytes per name, 1024 bytes and 32 levels) */
+          path: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WorkspaceItem'];
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WorkspaceItem'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/workspace/archive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A workspace folder (the root when path is absent) as a zip archive */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A folder; the root when absent or empty */
+          path?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/workspace/directories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a folder (and missing parents); 200 when it already existed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The folder to create (with missing parents) */
+            path: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WorkspaceItem'];
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WorkspaceItem'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/workspace/copy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Copy a file or a folder with everything in it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The file or folder to copy or move */
+            from: string;
+            /** @description Its new path; must not exist (missing parents are created) */
+            to: string;
+            /** @description Replace an existing file at `to` (files only) */
+            overwrite?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WorkspaceItem'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/workspace/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move or rename a file or a folder */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The file or folder to copy or move */
+            from: string;
+            /** @description Its new path; must not exist (missing parents are created) */
+            to: string;
+            /** @description Replace an existing file at `to` (files only) */
+            overwrite?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WorkspaceItem'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebook-imports/{import_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An import: its notebooks and the state of each */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          import_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NotebookImport'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebook-imports/{import_id}/notebooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create one notebook from an import, with the files around it as its workspace
+     * @description The notebook's folder becomes the workspace root. A notebook is imported once (CONFLICT afterwards, naming the notebook created); GONE once the folder expired (24 hours after the upload).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          import_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The notebook's path in the import (one of its notebooks[].path) */
+            path: string;
+            title?: string;
+            description?: string;
+            tags?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                notebook: components['schemas']['NotebookDetail'];
+                import: components['schemas']['NotebookImport'];
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Alert destinations of a project, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['AlertDestination'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add an alert destination
+     * @description At most capabilities.project_alerts.max_destinations per project (RESOURCE_EXHAUSTED beyond). See docs/alerts.md for payloads and signatures.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      /** @description slack needs webhook_url; webhook needs url and signing_secret */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {unknown} */
+            type: 'slack' | 'webhook';
+            name: string;
+            /** @description Alert kinds to deliver (capabilities.project_alerts.selectable_kinds); values this hub does not know are kept and read back as unknown */
+            kinds: string[];
+            /** @description Default true; a disabled destination receives nothing */
+            enabled?: boolean;
+            /** @description slack: the incoming-webhook URL (https). Write-only. */
+            webhook_url?: string;
+            /** @description webhook: the receiver URL (https). Write-only. */
+            url?: string;
+            /** @description webhook: the key of the X-Hub-Signature HMAC. Write-only. */
+            signing_secret?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AlertDestination'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/alerts/{alert_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An alert destination */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          alert_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AlertDestination'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete an alert destination */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          alert_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change an alert destination */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          alert_id: string;
+        };
+        cookie?: never;
+      };
+      /** @description A new URL or signing secret clears verified_at; the type cannot change */
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            /** @description Alert kinds to deliver (capabilities.project_alerts.selectable_kinds); values this hub does not know are kept and read back as unknown */
+            kinds?: string[];
+            /** @description Default true; a disabled destination receives nothing */
+            enabled?: boolean;
+            /** @description slack: the incoming-webhook URL (https). Write-only. */
+            webhook_url?: string;
+            /** @description webhook: the receiver URL (https). Write-only. */
+            url?: string;
+            /** @description webhook: the key of the X-Hub-Signature HMAC. Write-only. */
+            signing_secret?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AlertDestination'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/alerts/{alert_id}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test delivery and, when the destination accepts it, set verified_at
+     * @description Waits for the answer (one attempt, no retries). A destination that refuses the test (4xx, redirect, forbidden address) answers BAD_REQUEST; one that cannot be reached, times out or fails (5xx, 408, 429) answers SERVICE_UNAVAILABLE. verified_at is unchanged on failure.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          alert_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AlertDestination'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/debug/sandbox-startup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a temporary sandbox, time its phases, and destroy it
+     * @description One active run per admin: a second concurrent request answers 429 RESOURCE_EXHAUSTED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            image?: string;
+            compute_profile?: string;
+            environment_setup_benchmark?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['SandboxStartupReport'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/runtime/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sessions that may still hold a sandbox, across every project, newest first
+     * @description Live sessions and sessions that are over but whose sandbox is not yet released. Edit rows say whether a reclaim would be refused for a cause that needs no sandbox call.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['RuntimeSession'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/runtime/projects/{pid}/sessions/{sid}/reclaim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reclaim a session that is over: save its notebook (unless save=false), destroy its sandbox, free its notebook
+     * @description Refused with 409 CONFLICT (not_terminal, provision_grace, teardown_grace, kernel_active, attachment_unsupported) or 503 SERVICE_UNAVAILABLE with Retry-After (attachment_failed, kernel_unreachable, destroy_failed, timeout); the message names the cause. A session already reclaimed answers saved=false.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description Save the notebook from the sandbox as a new version first
+             * @default true
+             */
+            save?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ReclaimResult'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A project's sessions, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['SessionListEntry'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Start a session on a notebook, or get the live one that fits
+     * @description Answers 201 with a new session (state provisioning, phase shows progress) or 200 with a live session that is reused. An edit session of another editor answers 409 EDIT_SESSION_OWNED unless takeover_from names it; while the notebook's previous edit session is being saved and stopped, 409 EDIT_SESSION_RETIRING with Retry-After. Beyond SERVICE_MAX_SESSIONS_PER_USER or max_apps_per_project: 429 RESOURCE_EXHAUSTED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            notebook_id: string;
+            /** @enum {unknown} */
+            mode: 'edit' | 'app';
+            /** @description Take the notebook over from this edit session (managers, or the notebook author) */
+            takeover_from?: string;
+            /** @description Answer once the session is running or has failed (up to the start-up timeout) */
+            wait?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Session'];
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Session'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/sessions/{sid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A session */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Session'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/sessions/{sid}/heartbeat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Keep a session from going idle; connected=true says an editor is there */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            connected?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Session'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/sessions/{sid}/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop a session (edit sessions save first unless save=false) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default true */
+            save?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Session'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/sessions/{sid}/save': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save the edit session's notebook as a new version (nothing when unchanged) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          sid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            message?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                saved: boolean;
+                version: components['schemas']['NotebookVersion'] | null;
+              };
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebook-imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a folder: upload it as a zip and see the marimo notebooks it holds
+     * @description The body is a zip of the folder (Content-Type application/zip), up to limits.max_request_bytes. Every entry is checked before anything is stored: absolute paths, drive letters, .. segments, backslashes, symlinks, encrypted entries, duplicate and non-UTF-8 names are refused with VALIDATION_ERROR naming the entry; an archive that expands too much is PAYLOAD_TOO_LARGE; a body that is not a zip is BAD_REQUEST. The folder is kept 24 hours; see docs/imports.md.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/zip': string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NotebookImport'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One UTC day of a project's audit log, newest first (project managers)
+     * @description date=YYYY-MM-DD picks the day (default: today, UTC). A plain array; a day in the future is simply empty.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The UTC day, YYYY-MM-DD (default: today) */
+          date?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AuditLogEntry'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The deployment's audit log, newest first (super admins)
+     * @description Filters event, actor and project_id match exactly. from and to bound the UTC days (inclusive); the default is the last 30 days including today, and a range may cover at most 30 days. A next_cursor keeps the range it was issued for; the last page may be empty.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+          /** @description Only entries of this event type (exact), e.g. project.update */
+          event?: string;
+          /** @description Only entries by this actor (exact user id, or system) */
+          actor?: string;
+          /** @description Only entries about this project (exact id) */
+          project_id?: string;
+          /** @description First UTC day, YYYY-MM-DD, inclusive (default: 29 days before to) */
+          from?: string;
+          /** @description Last UTC day, YYYY-MM-DD, inclusive (default: today) */
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AuditLogPage'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/policy/analyzer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Policy analyzer metadata: actions, entitlements, classification order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['PolicyAnalyzerMetadata'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/policy/analyzer/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a policy suite through the login rules and the policy engine the routes use
+     * @description Reads users, projects, notebooks and sessions, writes nothing. context {mode: live-self} stands for your own security context. See docs/authorization.md.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description Grant project lists hold 1 to 100 ids. */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {number} */
+            schema_version: 1;
+            name?: string;
+            cases: {
+              /** @description Unique within the suite */
+              id: string;
+              name: string;
+              login?: {
+                identity: {
+                  /** @description The provider's subject; the ID token's sub wins when present */
+                  id: string;
+                  email: string;
+                };
+                id_token_claims: {
+                  [key: string]: unknown;
+                };
+                user_info_claims?: {
+                  [key: string]: unknown;
+                };
+                expected:
+                  | {
+                      /** @enum {string} */
+                      outcome: 'allow';
+                      /** @description Exactly these, in any order */
+                      entitlements?: ('super-admin' | 'project-creator' | 'default-role:viewer' | 'default-role:editor' | 'default-role:manager')[];
+                    }
+                  | {
+                      /** @enum {string} */
+                      outcome: 'deny';
+                    };
+              };
+              authorization?: {
+                subject: {
+                  id: string;
+                  email: string;
+                  /**
+                   * @description login: the entitlements and groups of this case's login stage
+                   * @enum {unknown}
+                   */
+                  entitlement_source: 'explicit' | 'login';
+                  entitlements?: ('super-admin' | 'project-creator' | 'default-role:viewer' | 'default-role:editor' | 'default-role:manager')[];
+                  grant?: components['schemas']['TokenScope'];
+                };
+                /** @enum {unknown} */
+                action:
+                  | 'project.create'
+                  | 'admin.access'
+                  | 'org-integration.manage'
+                  | 'audit.global.read'
+                  | 'directory.search'
+                  | 'project.read'
+                  | 'project.update'
+                  | 'project.delete'
+                  | 'project.members.manage'
+                  | 'project.events.read'
+                  | 'project.alerts.manage'
+                  | 'notebook.write'
+                  | 'notebook.manage'
+                  | 'integration.read'
+                  | 'integration.use'
+                  | 'integration.manage'
+                  | 'change-request.publish'
+                  | 'security-labels.raise'
+                  | 'security-labels.lower'
+                  | 'session.attach'
+                  | 'session.stop'
+                  | 'session.surface'
+                  | 'session.proxy'
+                  | 'session.start';
+                resource: {
+                  /**
+                   * @description stored: the project, notebook and session named are read from the store; synthetic: the facts below
+                   * @enum {unknown}
+                   */
+                  source: 'stored' | 'synthetic';
+                  /** @enum {unknown} */
+                  kind: 'deployment' | 'project' | 'session' | 'session-start';
+                  project_id?: string;
+                  notebook_id?: string;
+                  session_id?: string;
+                  project?: {
+                    /** @description The owner's user id */
+                    owner: string;
+                    members?: {
+                      user_id?: string;
+                      email?: string;
+                      /** @enum {unknown} */
+                      role: 'manager' | 'editor' | 'viewer';
+                    }[];
+                    /**
+                     * @default active
+                     * @enum {unknown}
+                     */
+                    status?: 'active' | 'deleted';
+                    security_labels?: {
+                      classification: string;
+                      compartments: string[];
+                    } | null;
+                  };
+                  notebook_labels?: {
+                    classification: string;
+                    compartments: string[];
+                  } | null;
+                  session?: {
+                    user_id: string;
+                    /**
+                     * @default edit
+                     * @enum {unknown}
+                     */
+                    mode?: 'edit' | 'app';
+                    /** @default false */
+                    ephemeral?: boolean;
+                    /**
+                     * @description Default: SERVICE_EDITOR_SANDBOX_SHARING
+                     * @enum {unknown}
+                     */
+                    editor_sandbox_sharing?: 'shared' | 'exclusive';
+                  };
+                  /**
+                   * @description session-start: the mode being started (default app)
+                   * @enum {unknown}
+                   */
+                  mode?: 'edit' | 'app';
+                  /** @description session-start: the start takes over another editor's edit session (takeover_from); default false */
+                  takeover?: boolean;
+                  /** @description session-start, synthetic: the user id of who created the notebook (a stored notebook brings its own) */
+                  notebook_author?: string;
+                };
+                context:
+                  | {
+                      /** @enum {string} */
+                      mode: 'live-self';
+                    }
+                  | {
+                      /** @enum {string} */
+                      mode: 'synthetic';
+                      value: components['schemas']['SecurityContext'] | null;
+                    };
+                expected: {
+                  allowed: boolean;
+                  /** @enum {unknown} */
+                  denial_category?: 'lifecycle' | 'visibility' | 'role' | 'session' | 'standing' | 'constraint' | 'credential-resource' | 'credential-action';
+                };
+              };
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['PolicySuiteResult'];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+    ErrorEnvelope: {
+      /** @enum {boolean} */
+      success: false;
+      error: {
+        /** @enum {unknown} */
+        code:
+          | 'BAD_REQUEST'
+          | 'PRECONDITION_FAILED'
+          | 'NOT_FOUND'
+          | 'CONFLICT'
+          | 'PROPOSAL_RETRY_REQUIRED'
+          | 'EDIT_SESSION_OWNED'
+          | 'EDIT_SESSION_CHANGED'
+          | 'EDIT_SESSION_RETIRING'
+          | 'TAKEOVER_IN_PROGRESS'
+          | 'FORBIDDEN'
+          | 'VALIDATION_ERROR'
+          | 'SYNC_NOT_CONFIGURED'
+          | 'NOT_INITIALIZED'
+          | 'SERVICE_UNAVAILABLE'
+          | 'PYTHON_ENV_SETUP_FAILED'
+          | 'RESOURCE_EXHAUSTED'
+          | 'SURFACE_NOT_ENABLED'
+          | 'SURFACE_UNAVAILABLE'
+          | 'SURFACE_FORBIDDEN'
+          | 'SURFACE_PRIMARY'
+          | 'SURFACE_UNSUPPORTED_PROVIDER'
+          | 'SURFACE_OPEN_INVALID'
+          | 'UNAUTHORIZED'
+          | 'USER_SUSPENDED'
+          | 'GONE'
+          | 'PAYLOAD_TOO_LARGE'
+          | 'NO_HTML_SNAPSHOT'
+          | 'NO_RUN_OUTPUT'
+          | 'INTERNAL_ERROR';
+        message: string;
+        details?: {
+          field: string;
+          message: string;
+        }[];
+        request_id?: string;
+      };
+    };
+    SuccessResponse: {
+      /** @enum {boolean} */
+      success: true;
+    };
+    DeploymentInfo: {
+      version: string;
+      image: string | null;
+      sandbox_image: string | null;
+      /** Format: date-time */
+      started_at: string;
+      replica: string;
+      backends: {
+        storage: string;
+        compute: string;
+        auth: string;
+      };
+    };
+    Capabilities: {
+      federation: {
+        available: boolean;
+      };
+      integrations: {
+        available: boolean;
+      };
+      source_control: {
+        change_request_providers: string[];
+        sync_providers: string[];
+        pull_source_providers: string[];
+      };
+      project_alerts: {
+        available: boolean;
+        destination_types: ('slack' | 'webhook' | 'unknown')[];
+        selectable_kinds: string[];
+        max_destinations: number;
+      };
+      jobs: {
+        available: boolean;
+        max_per_notebook: number | null;
+        max_queued_runs_per_job: number | null;
+        default_timeout_seconds: number | null;
+        max_timeout_seconds: number | null;
+        run_retention_days: number | null;
+      };
+      data_browser: {
+        available: boolean;
+        preview: boolean;
+        query: boolean;
+        ai_query: boolean;
+      };
+      /** @enum {unknown} */
+      viewer_mode: 'static' | 'applications' | 'ephemeral-sandbox';
+      viewer_session_modes: ('edit' | 'app')[];
+      /** @enum {unknown} */
+      editor_sandbox_sharing: 'shared' | 'exclusive';
+      default_role: ('manager' | 'editor' | 'viewer') | null;
+      limits: {
+        max_concurrent_sessions_per_user: number | null;
+        max_apps_per_project: number | null;
+        max_request_bytes: number;
+        max_versions_per_notebook: number;
+        default_page_size: number;
+        max_page_size: number;
+      };
+      sandbox_images: string[];
+      sandbox_startup_timeout_seconds: number;
+      compute_profiles: {
+        name: string;
+        cpu?: number;
+        memory_bytes?: number;
+        gpu?: string;
+      }[];
+      /** @enum {unknown} */
+      compute_profile_override: 'none' | 'editors';
+      surfaces: (
+        | {
+            /** @enum {string} */
+            id: 'vscode';
+            /** @enum {unknown} */
+            flavor: 'code-server' | 'openvscode';
+            /** @enum {unknown} */
+            start: 'on-demand' | 'eager';
+            /** @enum {unknown} */
+            embed: 'tab' | 'iframe';
+          }
+        | {
+            /** @enum {string} */
+            id: 'opencode';
+            /** @enum {unknown} */
+            start: 'on-demand' | 'eager';
+            /** @enum {unknown} */
+            embed: 'tab' | 'iframe';
+            managed_ai: boolean;
+          }
+      )[];
+    };
+    AuthMethods: {
+      /** @enum {unknown} */
+      kind: 'local' | 'oidc';
+      /** @description Where the browser starts signing in */
+      login_url: string;
+    };
+    Me: {
+      id: string;
+      email: string;
+      name: string | null;
+      picture_url: string | null;
+      logout_url: string | null;
+      is_super_admin: boolean;
+      can_create_projects: boolean;
+    };
+    /** @description Narrows what the token may do; it never adds permissions */
+    TokenScope: {
+      actions:
+        | '*'
+        | (
+            | 'project.create'
+            | 'admin.access'
+            | 'org-integration.manage'
+            | 'audit.global.read'
+            | 'directory.search'
+            | 'project.read'
+            | 'project.update'
+            | 'project.delete'
+            | 'project.members.manage'
+            | 'project.events.read'
+            | 'project.alerts.manage'
+            | 'notebook.write'
+            | 'notebook.manage'
+            | 'integration.read'
+            | 'integration.use'
+            | 'integration.manage'
+            | 'change-request.publish'
+            | 'security-labels.raise'
+            | 'security-labels.lower'
+            | 'session.attach'
+            | 'session.stop'
+            | 'session.surface'
+            | 'session.proxy'
+            | 'session.start'
+          )[];
+      projects: '*' | string[];
+    };
+    CreatedToken: {
+      /** @description The token value; shown only in this response */
+      token: string;
+      id: string;
+      name: string;
+      scope: components['schemas']['TokenScope'];
+      /** Format: date-time */
+      created_at: string;
+      expires_at: string | null;
+      expired: boolean;
+    };
+    TokenInfo: {
+      id: string;
+      name: string;
+      scope: components['schemas']['TokenScope'];
+      /** Format: date-time */
+      created_at: string;
+      expires_at: string | null;
+      expired: boolean;
+    };
+    ResolvedUser: {
+      id: string;
+      email: string;
+      name: string | null;
+      picture_url: string | null;
+    };
+    AdminUser: {
+      id: string;
+      email: string;
+      name: string;
+      /** Format: date-time */
+      updated_at: string;
+      suspended_at: string | null;
+      is_super_admin: boolean;
+    };
+    DeploymentConfig: {
+      deployment: {
+        version: string;
+        image: string | null;
+        sandbox_image: string | null;
+        started_at: string | null;
+        replica: string | null;
+        node: string | null;
+        backends: {
+          storage: string;
+          compute: string;
+          auth: string;
+        } | null;
+      } | null;
+      groups: {
+        name: string;
+        backend: string | null;
+        settings: {
+          key: string;
+          name: string;
+          value: string | null;
+          secret: boolean;
+          set: boolean;
+        }[];
+      }[];
+      policy: {
+        default_role: ('manager' | 'editor' | 'viewer') | null;
+        super_admins: string[];
+      };
+    };
+    SnapshotProjectEntry: {
+      id: string;
+      name: string;
+      description: string;
+      owner: string;
+      /** @enum {unknown} */
+      status: 'active' | 'deleted';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      notebook_count: number;
+      tags: string[];
+      your_role: ('admin' | 'manager' | 'editor' | 'viewer') | null;
+    };
+    ProjectFederation: {
+      enabled: boolean;
+      target?: string;
+    };
+    SecurityLabels: {
+      classification: string;
+      compartments: string[];
+    };
+    Project: {
+      id: string;
+      name: string;
+      description: string;
+      owner: string;
+      members: components['schemas']['ProjectMember'][];
+      group_members: components['schemas']['GroupMember'][];
+      /** @enum {unknown} */
+      status: 'active' | 'deleted';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      tags: string[];
+      default_role: ('manager' | 'editor' | 'viewer') | null;
+      federation?: components['schemas']['ProjectFederation'];
+      security_labels?: components['schemas']['SecurityLabels'];
+      your_role: ('admin' | 'manager' | 'editor' | 'viewer') | null;
+    };
+    ProjectMember: {
+      /** @enum {unknown} */
+      role: 'admin' | 'manager' | 'editor' | 'viewer';
+      user_id?: string;
+      email?: string;
+    };
+    GroupMember: {
+      group: string;
+      /** @enum {unknown} */
+      role: 'manager' | 'editor' | 'viewer';
+    };
+    SnapshotNotebookEntry: {
+      id: string;
+      title: string;
+      description: string;
+      /** @enum {unknown} */
+      status: 'draft' | 'active' | 'archived' | 'deleted';
+      /** @enum {unknown} */
+      source_type: 'local' | 'git';
+      author: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      tags: string[];
+      last_run_at: string | null;
+      compute_profile?: string;
+    };
+    NotebookDetail: {
+      meta: components['schemas']['NotebookMeta'];
+      readme: string | null;
+      source: components['schemas']['NotebookSource'];
+    };
+    NotebookMeta: {
+      id: string;
+      project_id: string;
+      title: string;
+      description: string;
+      /** @enum {unknown} */
+      status: 'draft' | 'active' | 'archived' | 'deleted';
+      author: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      last_run_at: string | null;
+      tags: string[];
+      runtime?: {
+        python_version?: string;
+        marimo_version?: string;
+      };
+      base_image?: string;
+      compute_profile?: string;
+      security_labels?: components['schemas']['SecurityLabels'];
+    };
+    NotebookSource:
+      | {
+          /** @enum {string} */
+          type: 'local';
+          current_version_id: string;
+        }
+      | {
+          /** @enum {string} */
+          type: 'git';
+          provider: string | null;
+          repo: string;
+          branch: string;
+          root_path: string;
+          entry_notebook: string;
+          /** @enum {unknown} */
+          sync_mode: 'push' | 'pull';
+          current_version_id: string | null;
+          commit: string | null;
+          last_synced_at: string | null;
+          pending_config?: {
+            repo: string;
+            branch: string;
+            root_path: string;
+            entry_notebook: string;
+          };
+        };
+    NotebookVersion: {
+      version_id: string;
+      notebook_id: string;
+      /** Format: date-time */
+      saved_at: string;
+      author: string;
+      message: string;
+      parent_id: string | null;
+      html_snapshot?: {
+        /** Format: date-time */
+        captured_at: string;
+        bytes: number;
+      };
+      commit?: string;
+    };
+    WorkspaceAccess: {
+      writable: boolean;
+      read_only_reason: ('git_source' | 'viewer' | 'active_session') | null;
+      protected_paths: {
+        path: string;
+        /** @description copy: as the destination of a copy */
+        denied_operations: ('create' | 'write' | 'move' | 'copy' | 'delete')[];
+      }[];
+    };
+    WorkspaceItem: {
+      path: string;
+      name: string;
+      /** @enum {unknown} */
+      kind: 'file' | 'directory';
+      size?: number;
+      /** @description milliseconds since the epoch */
+      modified_at?: number;
+      mime_type?: string;
+    };
+    NotebookImport: {
+      id: string;
+      project_id: string;
+      /** Format: date-time */
+      created_at: string;
+      created_by: string;
+      /**
+       * @description files_expired: the folder snapshot is gone (24 hours after the upload); receipts remain
+       * @enum {unknown}
+       */
+      state: 'available' | 'files_expired';
+      /** Format: date-time */
+      files_expire_at: string;
+      /** Format: date-time */
+      expires_at: string;
+      archive_bytes: number;
+      file_count: number;
+      folder_count: number;
+      total_bytes: number;
+      /** @description Files left out: __MACOSX/, __pycache__/, .DS_Store, Thumbs.db */
+      ignored_count: number;
+      notebooks: {
+        /** @description The notebook file in the imported folder */
+        path: string;
+        /** @description The notebook's folder in the archive ('' for the top level); it becomes the new workspace's root */
+        folder: string;
+        /** @description Where the notebook file goes in the new workspace */
+        entry_file: string;
+        /** @description The title a created notebook gets unless the request names one (app_title, else the file name) */
+        title: string;
+        /**
+         * @description ready: can be created; importing: a request is creating it; imported: see notebook_id; invalid: see reason; expired: the folder snapshot is gone
+         * @enum {unknown}
+         */
+        state: 'ready' | 'importing' | 'imported' | 'invalid' | 'expired';
+        /** @enum {unknown} */
+        reason?: 'not_utf8' | 'contains_nul' | 'too_large' | 'unsupported_name';
+        message?: string;
+        notebook_id?: string;
+        /** Format: date-time */
+        imported_at?: string;
+        imported_by?: string;
+        /** @description Neighbouring files that come with the notebook */
+        file_count: number;
+        bytes: number;
+        workspace_files: string[] | null;
+      }[];
+    };
+    AlertDestination:
+      | {
+          id: string;
+          name: string;
+          /** @description Subscribed kinds; a kind this hub does not know reads as unknown */
+          kinds: (
+            | 'member.invited'
+            | 'member.added'
+            | 'member.role_changed'
+            | 'member.removed'
+            | 'session.takeover'
+            | 'notebook.deleted'
+            | 'project.deleted'
+            | 'app.start_failed'
+            | 'app.unavailable'
+            | 'sync.failed'
+            | 'job.run.failed'
+            | 'job.run.succeeded'
+            | 'unknown'
+          )[];
+          enabled: boolean;
+          verified_at: string | null;
+          /** @description Host (and port) of the destination URL; the URL itself is never returned */
+          endpoint_host: string;
+          created_by: string;
+          /** Format: date-time */
+          created_at: string;
+          /** Format: date-time */
+          updated_at: string;
+          /** @enum {string} */
+          type: 'slack';
+          /** @enum {boolean} */
+          webhook_url_set: true;
+        }
+      | {
+          id: string;
+          name: string;
+          /** @description Subscribed kinds; a kind this hub does not know reads as unknown */
+          kinds: (
+            | 'member.invited'
+            | 'member.added'
+            | 'member.role_changed'
+            | 'member.removed'
+            | 'session.takeover'
+            | 'notebook.deleted'
+            | 'project.deleted'
+            | 'app.start_failed'
+            | 'app.unavailable'
+            | 'sync.failed'
+            | 'job.run.failed'
+            | 'job.run.succeeded'
+            | 'unknown'
+          )[];
+          enabled: boolean;
+          verified_at: string | null;
+          /** @description Host (and port) of the destination URL; the URL itself is never returned */
+          endpoint_host: string;
+          created_by: string;
+          /** Format: date-time */
+          created_at: string;
+          /** Format: date-time */
+          updated_at: string;
+          /** @enum {string} */
+          type: 'webhook';
+          /** @enum {boolean} */
+          url_set: true;
+          /** @enum {boolean} */
+          signing_secret_set: true;
+        };
+    SandboxStartupReport: {
+      ok: boolean;
+      sandbox_id: string | null;
+      image: string | null;
+      compute_profile: string | null;
+      compute_resources: {
+        cpu?: number;
+        memory_bytes?: number;
+        gpu?: string;
+      };
+      /** Format: date-time */
+      started_at: string;
+      /** Format: date-time */
+      finished_at: string;
+      total_ms: number;
+      handle: {
+        /** @enum {unknown} */
+        status: 'ok' | 'failed' | 'skipped' | 'unknown';
+        duration_ms: number | null;
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+      readiness: {
+        /** @enum {unknown} */
+        status: 'ok' | 'failed' | 'skipped' | 'unknown';
+        duration_ms: number | null;
+        error?: {
+          code: string;
+          message: string;
+        };
+        command: string;
+        stdout: string;
+        stderr: string;
+        /** @enum {unknown} */
+        failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
+      };
+      exec: {
+        /** @enum {unknown} */
+        status: 'ok' | 'failed' | 'skipped' | 'unknown';
+        duration_ms: number | null;
+        error?: {
+          code: string;
+          message: string;
+        };
+        command: string;
+        stdout: string;
+        stderr: string;
+        /** @enum {unknown} */
+        failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
+      };
+      cleanup: {
+        /** @enum {unknown} */
+        status: 'ok' | 'failed' | 'skipped' | 'unknown';
+        duration_ms: number | null;
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+      startup_timings_ms: {
+        [key: string]: number;
+      };
+      counters: {
+        [key: string]: number;
+      };
+      environment_setup_benchmark: {
+        tool: string;
+        runtime_probe: {
+          /** @enum {unknown} */
+          status: 'ok' | 'failed' | 'skipped' | 'unknown';
+          duration_ms: number | null;
+          error?: {
+            code: string;
+            message: string;
+          };
+          command: string;
+          stdout: string;
+          stderr: string;
+          /** @enum {unknown} */
+          failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
+        };
+        artifact_download: {
+          /** @enum {unknown} */
+          status: 'ok' | 'failed' | 'skipped' | 'unknown';
+          duration_ms: number | null;
+          error?: {
+            code: string;
+            message: string;
+          };
+          command: string;
+          stdout: string;
+          stderr: string;
+          /** @enum {unknown} */
+          failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
+        };
+        prepare: {
+          /** @enum {unknown} */
+          status: 'ok' | 'failed' | 'skipped' | 'unknown';
+          duration_ms: number | null;
+          error?: {
+            code: string;
+            message: string;
+          };
+          command: string;
+          stdout: string;
+          stderr: string;
+          /** @enum {unknown} */
+          failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
+        };
+        install: {
+          /** @enum {unknown} */
+          status: 'ok' | 'failed' | 'skipped' | 'unknown';
+          duration_ms: number | null;
+          error?: {
+            code: string;
+            message: string;
+          };
+          command: string;
+          stdout: string;
+          stderr: string;
+          /** @enum {unknown} */
+          failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
+        };
+      } | null;
+    };
+    RuntimeSession: {
+      id: string;
+      project_id: string;
+      notebook_id: string;
+      /** @enum {unknown} */
+      mode: 'edit' | 'app';
+      user_id: string;
+      /** @enum {unknown} */
+      state: 'provisioning' | 'running' | 'stopping' | 'stopped' | 'failed';
+      stop_reason: string | null;
+      /** Format: date-time */
+      created_at: string;
+      stopped_at: string | null;
+      sandbox_released: boolean;
+      /** @description Edit sessions only: a reclaim with the default body passes every check that needs no sandbox call */
+      reclaimable?: boolean;
+      reclaim_blocked_reason?: ('not_terminal' | 'provision_grace' | 'teardown_grace' | 'attachment_unsupported') | null;
+    };
+    ReclaimResult: {
+      /** @enum {boolean} */
+      reclaimed: true;
+      /** @description False when nothing was saved: unchanged file, an app session, save=false, or already reclaimed */
+      saved: boolean;
+    };
+    SessionListEntry: {
+      id: string;
+      notebook_id: string;
+      /** @enum {unknown} */
+      mode: 'edit' | 'app';
+      user_id: string;
+      /** @enum {unknown} */
+      state: 'provisioning' | 'running' | 'stopping' | 'stopped' | 'failed';
+      /** Format: date-time */
+      created_at: string;
+      url: string;
+    };
+    Session: {
+      id: string;
+      project_id: string;
+      notebook_id: string;
+      /** @enum {unknown} */
+      mode: 'edit' | 'app';
+      user_id: string;
+      /** @enum {unknown} */
+      state: 'provisioning' | 'running' | 'stopping' | 'stopped' | 'failed';
+      /**
+       * @description Provisioning progress
+       * @enum {unknown}
+       */
+      phase: 'queued' | 'sandbox' | 'files' | 'environment' | 'server' | 'ready';
+      /** @description Where the browser opens the session: the proxied marimo */
+      url: string;
+      ephemeral: boolean;
+      /** @description Started from the warm pool (a sandbox that was already running) */
+      warm: boolean;
+      /** @enum {unknown} */
+      editor_sandbox_sharing: 'exclusive' | 'shared';
+      /** Format: date-time */
+      created_at: string;
+      started_at: string | null;
+      stopped_at: string | null;
+      /** Format: date-time */
+      expires_at: string;
+      /** Format: date-time */
+      last_activity_at: string;
+      stop_reason: string | null;
+      failure: {
+        code: string;
+        message: string;
+      } | null;
+      /** @description True when an existing live session was returned */
+      reused?: boolean;
+    };
+    AuditLogEntry: {
+      id: string;
+      schema_version: number;
+      /** Format: date-time */
+      ts: string;
+      /** @description What happened, e.g. project.update */
+      event: string;
+      /** @description The user id of whoever did it, or system */
+      actor: string;
+      /** @description The project it concerns, if any */
+      project_id?: string;
+      metadata: {
+        [key: string]: unknown;
+      };
+    };
+    AuditLogPage: {
+      items: components['schemas']['AuditLogEntry'][];
+      next_cursor: string | null;
+    };
+    PolicyAnalyzerMetadata: {
+      /** @enum {number} */
+      schema_version: 1;
+      max_cases: number;
+      capabilities: {
+        login_policy: boolean;
+        resource_security: boolean;
+        live_self_context: boolean;
+      };
+      entitlements: ('super-admin' | 'project-creator' | 'default-role:viewer' | 'default-role:editor' | 'default-role:manager')[];
+      classification_order: string[];
+      actions: {
+        /** @enum {unknown} */
+        action:
+          | 'project.create'
+          | 'admin.access'
+          | 'org-integration.manage'
+          | 'audit.global.read'
+          | 'directory.search'
+          | 'project.read'
+          | 'project.update'
+          | 'project.delete'
+          | 'project.members.manage'
+          | 'project.events.read'
+          | 'project.alerts.manage'
+          | 'notebook.write'
+          | 'notebook.manage'
+          | 'integration.read'
+          | 'integration.use'
+          | 'integration.manage'
+          | 'change-request.publish'
+          | 'security-labels.raise'
+          | 'security-labels.lower'
+          | 'session.attach'
+          | 'session.stop'
+          | 'session.surface'
+          | 'session.proxy'
+          | 'session.start';
+        /** @enum {unknown} */
+        scope: 'deployment' | 'project' | 'session' | 'session-start';
+        minimum_role: ('viewer' | 'editor' | 'manager' | 'admin') | null;
+        denied_as: ('not-found' | 'forbidden') | null;
+        requires_super_admin: boolean;
+      }[];
+    };
+    /** @description What a caller is cleared for; * in compartments clears every compartment */
+    SecurityContext: {
+      /** @enum {number} */
+      schemaVersion: 1;
+      classification: string;
+      compartments: string[];
+      policyVersion: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    PolicySuiteResult: {
+      valid: boolean;
+      summary: {
+        case_count: number;
+        passed: number;
+        failed: number;
+      };
+      cases: {
+        id: string;
+        name: string;
+        valid: boolean;
+        login: {
+          /** @enum {unknown} */
+          outcome: 'allow' | 'deny' | 'timeout' | 'error' | 'invalid' | 'unavailable';
+          duration_ms: number;
+          entitlements: ('super-admin' | 'project-creator' | 'default-role:viewer' | 'default-role:editor' | 'default-role:manager')[];
+          reason?: string;
+          problem?: string;
+          assertion: {
+            passed: boolean;
+            expected:
+              | {
+                  /** @enum {string} */
+                  outcome: 'allow';
+                  /** @description Exactly these, in any order */
+                  entitlements?: ('super-admin' | 'project-creator' | 'default-role:viewer' | 'default-role:editor' | 'default-role:manager')[];
+                }
+              | {
+                  /** @enum {string} */
+                  outcome: 'deny';
+                };
+          };
+        } | null;
+        authorization: {
+          decision: {
+            allowed: boolean;
+            role: ('viewer' | 'editor' | 'manager' | 'admin') | null;
+            /** @enum {unknown} */
+            category?: 'lifecycle' | 'visibility' | 'role' | 'session' | 'standing' | 'constraint' | 'credential-resource' | 'credential-action';
+            /** @enum {unknown} */
+            constraint_reason?: 'missing-context' | 'constraint' | 'unavailable';
+          };
+          /** @enum {unknown} */
+          presentation: 'allowed' | 'forbidden' | 'not-found';
+          trace: {
+            /** @enum {unknown} */
+            stage: 'action' | 'lifecycle' | 'role' | 'standing' | 'session' | 'constraint' | 'credential' | 'final';
+            /** @enum {unknown} */
+            status: 'passed' | 'failed' | 'skipped';
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+          }[];
+          assertion: {
+            passed: boolean;
+            expected: {
+              allowed: boolean;
+              /** @enum {unknown} */
+              denial_category?: 'lifecycle' | 'visibility' | 'role' | 'session' | 'standing' | 'constraint' | 'credential-resource' | 'credential-action';
+            };
+          };
+        } | null;
+        errors: {
+          /** @enum {unknown} */
+          stage: 'login' | 'authorization';
+          code: string;
+        }[];
+      }[];
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

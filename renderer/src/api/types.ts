@@ -1,0 +1,22 @@
+// The API's shapes, derived from the generated schema (never written by hand).
+import type { components, paths } from './schema';
+
+type Schemas = components['schemas'];
+
+export type AuthMethods = Schemas['AuthMethods'];
+export type Me = Schemas['Me'];
+export type ProjectEntry = Schemas['SnapshotProjectEntry'];
+export type Project = Schemas['Project'];
+export type ProjectMember = Schemas['ProjectMember'];
+export type GroupMember = Schemas['GroupMember'];
+export type NotebookEntry = Schemas['SnapshotNotebookEntry'];
+export type NotebookDetail = Schemas['NotebookDetail'];
+export type NotebookMeta = Schemas['NotebookMeta'];
+
+export type ErrorBody = Schemas['ErrorEnvelope']['error'];
+export type ErrorCode = ErrorBody['code'];
+export type FieldError = NonNullable<ErrorBody['details']>[number];
+
+export type CreateProjectBody = NonNullable<paths['/api/v1/projects']['post']['requestBody']>['content']['application/json'];
+export type CreateNotebookBody = NonNullable<paths['/api/v1/projects/{pid}/notebooks']['post']['requestBody']>['content']['application/json'];
+export type NotebookStatusFilter = NonNullable<NonNullable<paths['/api/v1/projects/{pid}/notebooks']['get']['parameters']['query']>['status']>;

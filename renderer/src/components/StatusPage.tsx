@@ -1,0 +1,29 @@
+import { Center, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  requestId?: string | undefined;
+}
+
+/** A whole-page message (signed out, suspended, hub not ready or unreachable). */
+export function StatusPage({ title, children, actions, requestId }: Props) {
+  return (
+    <Center mih="70vh" p="xl" component="main">
+      <Stack maw={560} gap="md" align="flex-start">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {children}
+        {actions}
+        {requestId && (
+          <Text size="xs" c="dimmed">
+            Request ID: {requestId}
+          </Text>
+        )}
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,42 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { useSignOut } from '../api/queries';
+import { useMe } from './use-me';
+
+export function UserMenu() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const label = me.name ?? me.email;
+
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      // A full page load leaves nothing of the signed-in user in memory.
+      onSuccess: ({ end_session_url }) => window.location.assign(end_session_url ?? '/sign-in'),
+      onError: (error) => notifications.show({ color: 'red', title: 'Could not sign out', message: error.message }),
+    });
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${label}`}>
+          <Avatar src={me.picture_url} alt="" radius="xl" size="md" name={label} color="initials" />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={500} c="var(--mantine-color-text)">
+            {label}
+          </Text>
+          {me.name && <Text size="xs">{me.email}</Text>}
+        </Menu.Label>
+        <Menu.Item onClick={() => void navigate('/account')}>Account</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={onSignOut} disabled={signOut.isPending}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useCreateProject } from '../../api/queries';
+import { fieldError, FormError } from '../../components/FormError';
+
+export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const create = useCreateProject();
+  const navigate = useNavigate();
+
+  const close = () => {
+    setName('');
+    setDescription('');
+    create.reset();
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) },
+      {
+        onSuccess: (project) => {
+          notifications.show({ color: 'green', message: `Project “${project.name}” created.` });
+          close();
+          void navigate(`/projects/${project.id}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Create project">
+      <form onSubmit={onSubmit}>
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            required
+            maxLength={200}
+            data-autofocus
+            error={fieldError(create.error, 'name')}
+          />
+          <Textarea
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            maxLength={2000}
+            autosize
+            minRows={3}
+            error={fieldError(create.error, 'description')}
+          />
+          <FormError error={create.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

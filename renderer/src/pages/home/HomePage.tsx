@@ -1,0 +1,95 @@
+import { Button, Chip, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { projectsQuery } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorView } from '../../components/ErrorView';
+import { LoadingState } from '../../components/LoadingState';
+import { useMe } from '../../components/use-me';
+import { CreateProjectModal } from './CreateProjectModal';
+import { ProjectCard } from './ProjectCard';
+
+/** My projects: loaded page by page, searched and filtered by tag over the loaded pages. */
+export function HomePage() {
+  const me = useMe();
+  const projects = useInfiniteQuery(projectsQuery);
+  const [search, setSearch] = useState('');
+  const [tag, setTag] = useState<string | null>(null);
+  const [creating, createModal] = useDisclosure(false);
+
+  const loaded = useMemo(() => projects.data?.pages.flatMap((page) => page.items) ?? [], [projects.data]);
+  const tags = useMemo(() => [...new Set(loaded.flatMap((project) => project.tags))].sort(), [loaded]);
+  const needle = search.trim().toLowerCase();
+  const shown = loaded.filter((project) => (!needle || project.name.toLowerCase().includes(needle)) && (!tag || project.tags.includes(tag)));
+
+  const createButton = me.can_create_projects && <Button onClick={createModal.open}>Create project</Button>;
+
+  let body;
+  if (projects.isPending) body = <LoadingState label="Loading projects…" />;
+  else if (projects.isError && !projects.isFetchNextPageError) body = <ErrorView error={projects.error} onRetry={() => void projects.refetch()} />;
+  else if (loaded.length === 0)
+    body = (
+      <EmptyState title="No projects yet" action={createButton}>
+        A project holds notebooks and the people who work on them.
+        {!me.can_create_projects && ' Ask a project admin to add you to one.'}
+      </EmptyState>
+    );
+  else
+    body = (
+      <Stack gap="md">
+        <Group align="flex-end" gap="md">
+          <TextInput
+            label="Search by name"
+            placeholder="Project name"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            type="search"
+            w={320}
+          />
+        </Group>
+        {tags.length > 0 && (
+          <Group gap="xs" role="group" aria-label="Filter by tag">
+            {tags.map((value) => (
+              <Chip key={value} size="xs" checked={tag === value} onChange={() => setTag(tag === value ? null : value)}>
+                {value}
+              </Chip>
+            ))}
+          </Group>
+        )}
+        {shown.length === 0 ? (
+          <EmptyState title="No matching projects">
+            {projects.hasNextPage ? 'None of the loaded projects match; load more to search further.' : 'Change the search or the tag filter.'}
+          </EmptyState>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {shown.map((project) => (
+              <ProjectCard key={project.id} project={project} />
+            ))}
+          </SimpleGrid>
+        )}
+        {projects.hasNextPage && (
+          <Group justify="center">
+            <Button variant="default" onClick={() => void projects.fetchNextPage()} loading={projects.isFetchingNextPage}>
+              Load more
+            </Button>
+          </Group>
+        )}
+        {projects.isFetchNextPageError && <ErrorView error={projects.error} />}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <div>
+          <Title order={1}>Projects</Title>
+          <Text c="dimmed">Projects you are a member of or can see.</Text>
+        </div>
+        {loaded.length > 0 && createButton}
+      </Group>
+      {body}
+      <CreateProjectModal opened={creating} onClose={createModal.close} />
+    </Stack>
+  );
+}

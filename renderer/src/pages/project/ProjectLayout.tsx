@@ -1,0 +1,53 @@
+import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { projectQuery } from '../../api/queries';
+import { ErrorView } from '../../components/ErrorView';
+import { LoadingState } from '../../components/LoadingState';
+
+const TABS = [
+  { value: 'notebooks', label: 'Notebooks' },
+  { value: 'settings', label: 'Settings' },
+  { value: 'members', label: 'Members' },
+] as const;
+
+/** A project's heading and its tabs; each tab is a nested route. */
+export function ProjectLayout() {
+  const { pid = '' } = useParams();
+  const project = useQuery(projectQuery(pid));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = TABS.find((tab) => location.pathname.endsWith(`/${tab.value}`))?.value ?? 'notebooks';
+
+  if (project.isPending) return <LoadingState label="Loading project…" />;
+  if (project.isError) return <ErrorView error={project.error} onRetry={() => void project.refetch()} />;
+  const data = project.data;
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/">
+          Projects
+        </Anchor>
+        <Text>{data.name}</Text>
+      </Breadcrumbs>
+      <div>
+        <Group gap="sm">
+          <Title order={1}>{data.name}</Title>
+          {data.your_role && <Badge variant="light">{data.your_role}</Badge>}
+          {data.status === 'deleted' && <Badge color="red">deleted</Badge>}
+        </Group>
+        {data.description && <Text c="dimmed">{data.description}</Text>}
+      </div>
+      <Tabs value={active} onChange={(value) => value && void navigate(`/projects/${pid}/${value}`)}>
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet context={data} />
+    </Stack>
+  );
+}
