@@ -87,10 +87,19 @@ describe('the hub serves the built web UI', () => {
     expect(openapi.headers.get('content-type')).toMatch(/^application\/yaml/);
   });
 
-  it('does not answer a request that does not accept HTML with the page', async () => {
-    const response = await fetch(`${t.url}/projects/x/notebooks`, { headers: { accept: 'application/json' } });
+  it('does not answer a request that does not accept HTML with the page: it is an unknown route', async () => {
+    const anonymous = await fetch(`${t.url}/projects/x/notebooks`, { headers: { accept: 'application/json' } });
+    expect(anonymous.status).toBe(401);
+    const cookie = await t.localLogin();
+    const response = await t.call('/projects/x/notebooks', { cookie, headers: { accept: 'application/json' } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(response.json).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('still asks for a credential on an unknown API route', async () => {
+    const response = await fetch(`${t.url}/api/v1/nope`, { headers: HTML });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
   });
 
   it('lands the browser on / after the local login', async () => {

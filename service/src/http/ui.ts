@@ -135,6 +135,10 @@ export function isUiPagePath(pathname: string): boolean {
   return !NOT_UI_PATHS.some((reserved) => pathname === reserved || pathname.startsWith(`${reserved}/`));
 }
 
+function isUiPageRequest(request: FastifyRequest): boolean {
+  return isUiPagePath(request.url.split('?')[0]!) && acceptsHtml(request);
+}
+
 function acceptsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
@@ -185,13 +189,11 @@ export function uiRoutes(app: HubApp, dir: string): void {
     return securityHeaders(reply).header('cache-control', IMMUTABLE).type(contentTypeOf(pathname)).send(bytes);
   });
 
-  // The single-page app's fallback: a page of the app's own (a client-side route) gets index.html.
-  // Anything else keeps the answer of an unknown route.
-  app.get('/*', routeOptions, async (request, reply) => {
-    const pathname = request.url.split('?')[0]!;
-    if (!isUiPagePath(pathname) || !acceptsHtml(request)) return notFound(request, reply);
-    return sendIndex(reply);
-  });
+  // The single-page app's fallback: a page of the app's own (a client-side route) gets index.html,
+  // without a credential. Anything else keeps the answer of an unknown route, authentication first.
+  app.get('/*', { config: { publicIf: isUiPageRequest }, schema: { hide: true } }, async (request, reply) =>
+    isUiPageRequest(request) ? sendIndex(reply) : notFound(request, reply),
+  );
 }
 
 function decodeURIComponentSafe(value: string): string {
