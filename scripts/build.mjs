@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Compiles the service and the sandbox drivers to JavaScript (`tsc -b tsconfig.build.json`, into
- * each package's `dist/`) and keeps that build in step with the sources.
+ * each package's `dist/`), builds the web UI (`npm run build -w @notebook-hub/renderer`, into
+ * `renderer/dist/`, served by the hub at `/`) and keeps that build in step with the sources.
+ * The UI step is skipped while the renderer package has no `build` script.
  *
  * - `node scripts/build.mjs` (`npm run build`): build now (incremental), then record the stamp;
  *   with `--if-stale`, only when the build is missing or stale.
@@ -24,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Everything the build reads: source folders (test files excluded) and the configuration files. */
-const INPUT_DIRS = ['service/src', 'sandbox-drivers/src', 'sandbox-drivers/runtime'];
+const INPUT_DIRS = ['service/src', 'sandbox-drivers/src', 'sandbox-drivers/runtime', 'renderer/src', 'renderer/public'];
 const INPUT_FILES = [
   'tsconfig.base.json',
   'tsconfig.build.json',
@@ -33,9 +35,29 @@ const INPUT_FILES = [
   'service/tsconfig.build.json',
   'sandbox-drivers/package.json',
   'sandbox-drivers/tsconfig.build.json',
+  'renderer/package.json',
+  'renderer/index.html',
+  'renderer/vite.config.ts',
+  'renderer/vite.config.js',
+  'renderer/vite.config.mjs',
+  'renderer/tsconfig.json',
+  'docs/openapi.yaml',
 ];
 /** What the hub runs; a build without them is no build. */
-const OUTPUTS = ['service/dist/cli/main.js', 'sandbox-drivers/dist/src/index.js'];
+const SERVICE_OUTPUTS = ['service/dist/cli/main.js', 'sandbox-drivers/dist/src/index.js'];
+const RENDERER_PACKAGE = '@notebook-hub/renderer';
+const RENDERER_OUTPUT = 'renderer/dist/index.html';
+
+/** Whether the renderer package builds a UI yet (it has a `build` script). */
+export function rendererHasBuild() {
+  try {
+    return typeof JSON.parse(readFileSync(path.join(ROOT, 'renderer/package.json'), 'utf8')).scripts?.build === 'string';
+  } catch {
+    return false;
+  }
+}
+
+const outputs = () => (rendererHasBuild() ? [...SERVICE_OUTPUTS, RENDERER_OUTPUT] : SERVICE_OUTPUTS);
 const STAMP = path.join(ROOT, 'service/dist/.build-stamp');
 const LOCK = path.join(ROOT, 'service/.build-lock');
 /** A lock older than this was left by a build that died; it is taken over. */
@@ -80,7 +102,7 @@ function readStamp() {
 
 /** True when the compiled output exists and was built from the current sources. */
 export function isBuildFresh(fingerprint = sourceFingerprint()) {
-  return readStamp() === fingerprint && OUTPUTS.every((output) => existsSync(path.join(ROOT, output)));
+  return readStamp() === fingerprint && outputs().every((output) => existsSync(path.join(ROOT, output)));
 }
 
 function typescriptCompiler() {
@@ -98,8 +120,21 @@ function compile(fingerprint) {
   // stdout belongs to the command being run (log lines, `openapi` output): report on stderr.
   const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   if (result.status !== 0) throw new Error(`The build failed (tsc -b exited with ${result.status ?? result.signal}).`);
+  buildRenderer();
   mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, `${fingerprint}\n`);
+}
+
+/** Builds the web UI with the renderer's own `build` script; skipped while it has none. */
+function buildRenderer() {
+  if (!rendererHasBuild()) {
+    process.stderr.write(`Notebook Hub: ${RENDERER_PACKAGE} has no build script yet; the web UI is not built.\n`);
+    return;
+  }
+  const npm = process.env.npm_execpath;
+  const [command, args] = npm && npm.endsWith('.js') ? [process.execPath, [npm]] : [process.platform === 'win32' ? 'npm.cmd' : 'npm', []];
+  const result = spawnSync(command, [...args, 'run', 'build', '-w', RENDERER_PACKAGE], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (result.status !== 0) throw new Error(`The web UI build failed (npm run build -w ${RENDERER_PACKAGE} exited with ${result.status ?? result.signal}).`);
 }
 
 async function withLock(action) {
@@ -130,11 +165,11 @@ async function withLock(action) {
  */
 export async function ensureBuilt({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
   if (isBuildFresh()) return;
-  if (!typescriptCompiler() && OUTPUTS.every((output) => existsSync(path.join(ROOT, output)))) return;
+  if (!typescriptCompiler() && outputs().every((output) => existsSync(path.join(ROOT, output)))) return;
   await withLock(async () => {
     const fingerprint = sourceFingerprint();
     if (isBuildFresh(fingerprint)) return; // another process built it while we waited
-    log('Notebook Hub: compiling the service (the build is missing or older than the sources)...');
+    log('Notebook Hub: building the service and the web UI (the build is missing or older than the sources)...');
     compile(fingerprint);
   });
 }

@@ -5,6 +5,7 @@ import { startSeaweedfs, type SeaweedfsInfo } from './seaweedfs.js';
 import { provisionSuite } from './suites.js';
 import { provisionDocker, type DockerInfo } from './docker.js';
 import { provisionSandboxRuntime, type SandboxRuntimeInfo } from './sandbox-runtime.js';
+import { provisionChromium, type ChromiumInfo } from './chromium.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     sandboxRuntime: SandboxRuntimeInfo | null;
     /** A private Docker engine with the sandbox image; null when it could not be started. */
     docker: DockerInfo | null;
+    /** A Chromium executable for the browser suites (playwright-core); null when unavailable. */
+    chromium: ChromiumInfo | null;
   }
 }
 
@@ -41,6 +44,8 @@ export default async function setup(project: TestProject): Promise<Teardown> {
   }
 
   project.provide('sandboxRuntime', await provisionSuite('sandbox runtime (marimo venv)', provisionSandboxRuntime));
+
+  project.provide('chromium', await provisionSuite('browser (chromium)', provisionChromium));
 
   const docker = await provisionSuite('docker (dockerd + sandbox image)', provisionDocker);
   if (docker) {

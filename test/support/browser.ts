@@ -1,3 +1,8 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+
 /**
  * Just enough of a browser for login flows over plain `fetch`: a cookie jar that scopes cookies
  * like a browser (by host, not port, and by path; Max-Age and Expires honoured) and redirects
@@ -116,4 +121,73 @@ function pathMatches(requestPath: string, cookiePath: string): boolean {
   if (requestPath === cookiePath) return true;
   if (!requestPath.startsWith(cookiePath)) return false;
   return cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/';
+}
+
+/**
+ * A real browser for UI tests: the Chromium the global setup provided (`inject('chromium')`),
+ * driven by playwright-core, headless, with a fresh profile. Pages are opened against a hub the
+ * test started on 127.0.0.1; console messages (CSP violations among them) and page errors are kept.
+ */
+export interface Chromium {
+  readonly context: BrowserContext;
+  /** Every console message and uncaught page error, as `type: text`. */
+  readonly console: string[];
+  /** A new page; its console and errors go to {@link console}. */
+  newPage(): Promise<Page>;
+  /** Signs the browser in through the hub's local login link; the page lands where it redirects. */
+  signIn(page: Page, hubUrl: string, localLoginPath: string): Promise<void>;
+  /** Writes a screenshot of the page to `test/artifacts/<name>.png` and returns its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../artifacts');
+
+export async function launchChromium(executablePath: string): Promise<Chromium> {
+  const { chromium } = await import('playwright-core');
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-chromium-'));
+  // A persistent context is how playwright takes a --user-data-dir: a fresh one per launch.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  const console: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => console.push(`pageerror: ${error.message}`));
+  };
+  context.on('page', watch);
+  for (const page of context.pages()) watch(page);
+  return {
+    context,
+    console,
+    newPage: () => context.newPage(),
+    async signIn(page, hubUrl, localLoginPath) {
+      const response = await page.goto(new URL(localLoginPath, hubUrl).href);
+      if (!response?.ok()) throw new Error(`the local login failed: ${response?.status()} at ${page.url()}`);
+    },
+    async screenshot(page, name) {
+      await mkdir(ARTIFACTS_DIR, { recursive: true });
+      const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
 }

@@ -31,6 +31,7 @@ import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/co
 import { registerSessionLoops } from '../loops/session-loops.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLoginFlows } from './use-cases.js';
+import { defaultUiDir } from './ui-dir.js';
 
 export interface CreateHubOptions {
   settings: HubSettings;
@@ -39,6 +40,11 @@ export interface CreateHubOptions {
   store?: ObjectStore;
   /** Overrides the sandbox driver chosen by `settings.sandboxes`. */
   sandboxes?: SandboxDriver;
+  /**
+   * The folder of the built web UI served at `/` (an embedding host passes its own; null serves
+   * none). By default the `dist/` of the installed `@notebook-hub/renderer` package.
+   */
+  uiDir?: string | null;
   /** Registers more routes before the app starts (tests). */
   routes?: ((app: HubApp) => void)[];
   /** Loop runner knobs for tests (a short deadline floor); never read from settings. */
@@ -161,6 +167,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     catalogGate,
     upgradedSockets,
     auth: { localLoginSecret, ...(oidcLogin ? { oidc: oidcLogin } : {}) },
+    uiDir: options.uiDir !== undefined ? options.uiDir : defaultUiDir(),
     ...(routes.length > 0 ? { routes } : {}),
   });
   let closing: Promise<DrainOutcome> | null = null;

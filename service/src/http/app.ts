@@ -33,6 +33,7 @@ import { userRoutes } from './routes/users.js';
 import { workspaceRoutes } from './routes/workspace.js';
 import { NAMED_SCHEMAS, errorRef } from './schemas.js';
 import type { HubApp } from './types.js';
+import { uiRoutes } from './ui.js';
 
 export interface HttpAppDeps {
   logger: FastifyBaseLogger;
@@ -43,6 +44,11 @@ export interface HttpAppDeps {
   auth: AuthRouteOptions;
   /** WebSocket connections handed off by the HTTP server (closed at shutdown). */
   upgradedSockets: Set<Duplex>;
+  /**
+   * The folder of the built web UI (`index.html` and `assets/`), served at `/`; null serves no UI.
+   * A plain path, so an embedding host (the desktop app) can pass its own.
+   */
+  uiDir?: string | null;
   /** Registers more routes (later capabilities, or tests). */
   routes?: ((app: HubApp) => void)[];
 }
@@ -112,6 +118,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   auditRoutes(app, services);
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
+  if (deps.uiDir) uiRoutes(app, deps.uiDir);
   return app;
 }
 

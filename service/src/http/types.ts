@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a credential. */
     public?: boolean;
+    /** Reachable without a credential when this says so (the web UI's fallback for its pages). */
+    publicIf?: (request: FastifyRequest) => boolean;
     /** Needs a browser session; personal access tokens are refused. */
     sessionOnly?: boolean;
     /** The policy action the route performs (docs/authorization.md). */

@@ -62,7 +62,7 @@ export function registerAuthentication(app: HubApp, services: HubServices): void
   app.decorateRequest('principal', null);
   app.addHook('onRequest', (request, _reply, done) => {
     const { config } = matchedRoute(request);
-    if (config.public) return done();
+    if (config.public || config.publicIf?.(request)) return done();
     let resolved: Principal | null | Promise<Principal | null>;
     try {
       resolved = resolveCredential(request, services);
