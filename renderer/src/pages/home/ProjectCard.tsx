@@ -12,7 +12,7 @@ export function ProjectCard({ project }: { project: ProjectEntry }) {
           {project.name}
         </Text>
         {project.your_role && (
-          <Badge variant="light" size="sm">
+          <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
             {project.your_role}
           </Badge>
         )}
