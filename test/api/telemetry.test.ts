@@ -59,7 +59,7 @@ describe('telemetry: metrics', () => {
     expect((await t.call('/api/health')).status).toBe(200);
     const missing = await t.call('/api/v1/projects/proj-0000000000000abc', { token });
     expect(missing.status).toBe(404);
-    expect((await t.call('/no/such/route/here', { token })).status).toBe(404);
+    expect((await t.call('/api/v1/no/such/route/here', { token })).status).toBe(404);
 
     const inFlight = fetch(`${t.url}/api/v1/test/slow/one`);
     const abandoned = new AbortController();

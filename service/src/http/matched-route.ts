@@ -29,7 +29,7 @@ export function matchedRoute(request: FastifyRequest): MatchedRoute {
   const options = request.routeOptions;
   let route = byConfig.get(options.config);
   if (route === undefined) {
-    route = { url: options.url ?? null, config: options.config };
+    route = { url: options.config.catchAll ? null : (options.url ?? null), config: options.config };
     byConfig.set(options.config, route);
   }
   request.matchedRouteCache = route;

@@ -14,6 +14,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable without a credential when this says so (the web UI's fallback for its pages). */
     publicIf?: (request: FastifyRequest) => boolean;
+    /**
+     * Answers the paths no other route has (the web UI's page fallback): its requests carry no
+     * route template in logs and metrics, as unmatched requests never do.
+     */
+    catchAll?: boolean;
     /** Needs a browser session; personal access tokens are refused. */
     sessionOnly?: boolean;
     /** The policy action the route performs (docs/authorization.md). */

@@ -191,7 +191,7 @@ export function uiRoutes(app: HubApp, dir: string): void {
 
   // The single-page app's fallback: a page of the app's own (a client-side route) gets index.html,
   // without a credential. Anything else keeps the answer of an unknown route, authentication first.
-  app.get('/*', { config: { publicIf: isUiPageRequest }, schema: { hide: true } }, async (request, reply) =>
+  app.get('/*', { config: { publicIf: isUiPageRequest, catchAll: true }, schema: { hide: true } }, async (request, reply) =>
     isUiPageRequest(request) ? sendIndex(reply) : notFound(request, reply),
   );
 }
