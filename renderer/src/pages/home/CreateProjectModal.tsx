@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateProject } from '../../api/queries';
-import { fieldError, FormError } from '../../components/FormError';
+import { fieldError } from '../../components/FormError';
+import { FormModal } from '../../components/FormModal';
 
 export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [name, setName] = useState('');
@@ -18,8 +19,7 @@ export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClo
     onClose();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     create.mutate(
       { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) },
       {
@@ -33,38 +33,25 @@ export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Create project">
-      <form onSubmit={onSubmit}>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            required
-            maxLength={200}
-            data-autofocus
-            error={fieldError(create.error, 'name')}
-          />
-          <Textarea
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            maxLength={2000}
-            autosize
-            minRows={3}
-            error={fieldError(create.error, 'description')}
-          />
-          <FormError error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal title="Create project" opened={opened} onClose={close} onSubmit={onSubmit} error={create.error} pending={create.isPending}>
+      <TextInput
+        label="Name"
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        required
+        maxLength={200}
+        data-autofocus
+        error={fieldError(create.error, 'name')}
+      />
+      <Textarea
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        maxLength={2000}
+        autosize
+        minRows={3}
+        error={fieldError(create.error, 'description')}
+      />
+    </FormModal>
   );
 }

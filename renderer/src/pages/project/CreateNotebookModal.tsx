@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateNotebook } from '../../api/queries';
 import type { NotebookStatusFilter } from '../../api/types';
-import { fieldError, FormError } from '../../components/FormError';
+import { fieldError } from '../../components/FormError';
+import { FormModal } from '../../components/FormModal';
 
 interface Props {
   projectId: string;
@@ -28,8 +29,7 @@ export function CreateNotebookModal({ projectId, opened, onClose }: Props) {
     onClose();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     create.mutate(
       { title: title.trim(), status, ...(description.trim() ? { description: description.trim() } : {}) },
       {
@@ -43,50 +43,37 @@ export function CreateNotebookModal({ projectId, opened, onClose }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Create notebook">
-      <form onSubmit={onSubmit}>
-        <Stack gap="sm">
-          <TextInput
-            label="Title"
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            required
-            maxLength={200}
-            data-autofocus
-            error={fieldError(create.error, 'title')}
-          />
-          <Textarea
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            maxLength={5000}
-            autosize
-            minRows={3}
-            error={fieldError(create.error, 'description')}
-          />
-          <Select
-            label="Status"
-            value={status}
-            onChange={(value) => value && setStatus(value as NotebookStatusFilter)}
-            data={[
-              { value: 'draft', label: 'Draft' },
-              { value: 'active', label: 'Active' },
-              { value: 'archived', label: 'Archived' },
-            ]}
-            allowDeselect={false}
-            error={fieldError(create.error, 'status')}
-          />
-          <FormError error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal title="Create notebook" opened={opened} onClose={close} onSubmit={onSubmit} error={create.error} pending={create.isPending}>
+      <TextInput
+        label="Title"
+        value={title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+        required
+        maxLength={200}
+        data-autofocus
+        error={fieldError(create.error, 'title')}
+      />
+      <Textarea
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        maxLength={5000}
+        autosize
+        minRows={3}
+        error={fieldError(create.error, 'description')}
+      />
+      <Select
+        label="Status"
+        value={status}
+        onChange={(value) => value && setStatus(value as NotebookStatusFilter)}
+        data={[
+          { value: 'draft', label: 'Draft' },
+          { value: 'active', label: 'Active' },
+          { value: 'archived', label: 'Archived' },
+        ]}
+        allowDeselect={false}
+        error={fieldError(create.error, 'status')}
+      />
+    </FormModal>
   );
 }
