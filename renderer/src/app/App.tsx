@@ -13,7 +13,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <Notifications position="bottom-right" />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

@@ -68,7 +68,9 @@ function LocalSignIn({ returnTo }: { returnTo: string }) {
       <Text>
         This hub runs with local login. When it starts, <Code>notebook-hub serve</Code> prints a sign-in link in its terminal:
       </Text>
-      <Code block>Notebook Hub is running. Sign in at http://…/api/v1/auth/local/login?token=…</Code>
+      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        Notebook Hub is running. Sign in at http://…/api/v1/auth/local/login?token=…
+      </Code>
       <Text>Open that link in this browser to sign in. You can also paste the link or its token here:</Text>
       <form onSubmit={onSubmit}>
         <Stack gap="sm">

@@ -15,11 +15,11 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function NotebookMetadata({ meta, source }: { meta: NotebookMeta; source: NotebookDetail['source'] }) {
+export function NotebookMetadata({ meta, source, author }: { meta: NotebookMeta; source: NotebookDetail['source']; author: string }) {
   const sourceText = source.type === 'git' ? `Git: ${source.repo} (${source.branch}, ${source.sync_mode})` : 'Stored in the hub';
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      <Field label="Author" value={meta.author} />
+      <Field label="Author" value={author} />
       <Field label="Created" value={formatDateTime(meta.created_at)} />
       <Field label="Updated" value={formatDateTime(meta.updated_at)} />
       <Field label="Last run" value={formatDateTime(meta.last_run_at)} />

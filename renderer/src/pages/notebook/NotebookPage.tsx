@@ -6,6 +6,7 @@ import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
 import { StatusBadge } from '../project/StatusBadge';
 import { NotebookMetadata } from './NotebookMetadata';
+import { personIn } from '../../app/people';
 import { Readme } from './Readme';
 
 /** A notebook's title, metadata and README. */
@@ -45,7 +46,7 @@ export function NotebookPage() {
         )}
       </div>
       <Paper withBorder p="md">
-        <NotebookMetadata meta={meta} source={source} />
+        <NotebookMetadata meta={meta} source={source} author={personIn(project.data, meta.author)} />
       </Paper>
       <section>
         <Title order={2} size="h3" mb="sm">

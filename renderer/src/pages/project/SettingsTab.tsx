@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../app/format';
+import { personIn } from '../../app/people';
 import { useProjectContext } from './project-context';
 
 /** The project's settings, read-only for now. */
@@ -10,7 +11,7 @@ export function SettingsTab() {
     ['Name', project.name],
     ['Description', project.description || '—'],
     ['Project ID', project.id],
-    ['Owner', project.owner],
+    ['Owner', personIn(project, project.owner)],
     [
       'Tags',
       project.tags.length ? (
