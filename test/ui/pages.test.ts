@@ -4,14 +4,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
 
 const chromium = inject('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
-const SIZES = [
-  { name: '1440', width: 1440, height: 900 },
-  { name: '1024', width: 1024, height: 768 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 
 /**
  * The built web UI against a real hub: sign in, create a project and a notebook through the pages,
@@ -31,17 +27,10 @@ describe.skipIf(chromium === null)('the web UI pages', () => {
     await t?.close();
   });
 
-  async function shootAll(page: Page, name: string): Promise<void> {
-    for (const size of SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      for (const theme of THEMES) {
-        await page.emulateMedia({ colorScheme: theme });
-        await page.waitForTimeout(100);
-        await browser.screenshot(page, `ui-${name}-${size.name}-${theme}`);
-      }
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
+  const shootAll = async (page: Page, name: string) => {
+    await shootAllIn(browser, page, name);
+    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+  };
 
   it('shows the sign-in page to a visitor', async () => {
     const page = await browser.newPage();

@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../api/queries';
@@ -20,8 +20,9 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${label}`}>
-          <Avatar src={me.picture_url} alt="" radius="xl" size="md" name={label} color="initials" />
+        <UnstyledButton>
+          <Avatar src={me.picture_url} alt="" radius="xl" size="md" name={label} color="indigo" variant="filled" aria-hidden />
+          <VisuallyHidden>Account menu for {label}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -46,8 +46,12 @@ export function ProjectLayout() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {TABS.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            {tab.value === active && <Outlet context={data} />}
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      <Outlet context={data} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Table, Title } from '@mantine/core';
-import { useMe } from '../components/use-me';
+import { useMe } from '../../components/use-me';
 
 export function AccountPage() {
   const me = useMe();

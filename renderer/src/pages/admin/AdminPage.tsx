@@ -1,5 +1,5 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useMe } from '../components/use-me';
+import { useMe } from '../../components/use-me';
 
 export function AdminPage() {
   const me = useMe();

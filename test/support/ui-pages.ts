@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { Chromium } from './browser.js';
+
+/** The sizes and themes every main page is photographed in (docs/ui.md). */
+export const SCREEN_SIZES = [
+  { name: '1440', width: 1440, height: 900 },
+  { name: '1024', width: 1024, height: 768 },
+] as const;
+export const THEMES = ['light', 'dark'] as const;
+
+/** Screenshots `test/artifacts/ui-<name>-<size>-<theme>.png` of the page as it is now. */
+export async function shootAll(browser: Chromium, page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.waitForTimeout(100);
+      await browser.screenshot(page, `ui-${name}-${size.name}-${theme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  if (original) await page.setViewportSize(original);
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+let axeSource: Promise<string> | undefined;
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page, in both themes.
+ * axe is evaluated through the DevTools protocol, which the page's Content-Security-Policy does not cover.
+ */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const source = await axeSource;
+  const found: AxeViolation[] = [];
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForTimeout(100);
+    const violations = await page.evaluate(async (script) => {
+      // Runs in the page: no DOM types in this project's compiler settings, so the globals are typed here.
+      const page = globalThis as unknown as { axe?: AxeApi; document: unknown };
+      if (!page.axe) (0, eval)(script);
+      const result = await page.axe!.run(page.document, { resultTypes: ['violations'] });
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 160)}`),
+      }));
+      interface AxeApi {
+        run(
+          context: unknown,
+          options: object,
+        ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; html: string }[] }[] }>;
+      }
+    }, source);
+    for (const violation of violations)
+      if (violation.impact === 'serious' || violation.impact === 'critical') found.push({ ...violation, help: `${violation.help} (${theme} theme)` });
+  }
+  await page.emulateMedia({ colorScheme: null });
+  return found;
+}
