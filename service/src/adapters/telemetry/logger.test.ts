@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, infoLine, jsonString } from './logger.js';
@@ -35,5 +38,27 @@ describe('infoLine', () => {
     expect(infoLine(createLogger('debug', verbose.sink), ',"a":1', 'x', logger)).toBe(true);
     expect(infoLine(logger.child({ reqId: 'req_1' }), ',"a":1', 'x')).toBe(false);
     expect([...lines, ...verbose.lines]).toEqual([]);
+  });
+});
+
+describe('a process that ends on its own', () => {
+  it('writes the lines it logged just before its event loop emptied', async () => {
+    // A child process on stdout, as the hub runs: the last line is logged 50 ms in, then nothing keeps the process alive.
+    const script = [
+      `import { createLogger } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'logger.ts')).href)};`,
+      `const logger = createLogger('info');`,
+      `logger.info({ event: 'first' }, 'first');`,
+      `setTimeout(() => logger.warn({ event: 'last' }, 'last'), 50);`,
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { event: string }).event),
+    ).toEqual(['first', 'last']);
   });
 });

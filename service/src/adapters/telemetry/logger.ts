@@ -98,8 +98,12 @@ class LineBatch implements DestinationStream {
   constructor(private readonly target: SonicBoom) {
     if (!exitHookInstalled) {
       exitHookInstalled = true;
-      // pino flushes sonic-boom on exit, possibly before this runs: hence the flushSync here.
-      process.once('exit', () => {
+      // pino ends sonic-boom when the event loop empties ('beforeExit') and flushes it on 'exit':
+      // waiting lines are handed on before either, so a process that finishes on its own keeps its last lines.
+      process.prependListener('beforeExit', () => {
+        for (const batch of unwritten) batch.handOnWaiting();
+      });
+      process.prependOnceListener('exit', () => {
         for (const batch of unwritten) batch.flushSync();
       });
     }
@@ -124,6 +128,10 @@ class LineBatch implements DestinationStream {
   flushSync(): void {
     this.handOn();
     this.target.flushSync();
+  }
+
+  handOnWaiting(): void {
+    this.handOn();
   }
 
   private readonly handOn = (): void => {
