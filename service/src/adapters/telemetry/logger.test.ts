@@ -43,14 +43,16 @@ describe('infoLine', () => {
 
 describe('a process that ends on its own', () => {
   it('writes the lines it logged just before its event loop emptied', async () => {
-    // A child process on stdout, as the hub runs: the last line is logged 50 ms in, then nothing keeps the process alive.
+    // The compiled logger (the test set-up builds it) in a plain child process on stdout, as the hub runs:
+    // a loader such as tsx would keep the process alive past the moment that matters.
+    const compiled = path.resolve(import.meta.dirname, '../../../dist/adapters/telemetry/logger.js');
     const script = [
-      `import { createLogger } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'logger.ts')).href)};`,
+      `import { createLogger } from ${JSON.stringify(pathToFileURL(compiled).href)};`,
       `const logger = createLogger('info');`,
       `logger.info({ event: 'first' }, 'first');`,
       `setTimeout(() => logger.warn({ event: 'last' }, 'last'), 50);`,
     ].join('\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
