@@ -133,7 +133,9 @@ function buildRenderer() {
   }
   const npm = process.env.npm_execpath;
   const [command, args] = npm && npm.endsWith('.js') ? [process.execPath, [npm]] : [process.platform === 'win32' ? 'npm.cmd' : 'npm', []];
-  const result = spawnSync(command, [...args, 'run', 'build', '-w', RENDERER_PACKAGE], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  // A production build whoever calls: under a test runner NODE_ENV is `test`, and Vite would bundle React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(command, [...args, 'run', 'build', '-w', RENDERER_PACKAGE], { cwd: ROOT, env, stdio: ['ignore', 2, 2] });
   if (result.status !== 0) throw new Error(`The web UI build failed (npm run build -w ${RENDERER_PACKAGE} exited with ${result.status ?? result.signal}).`);
 }
 

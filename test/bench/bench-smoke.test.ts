@@ -55,4 +55,14 @@ describe('benchmark scripts', () => {
     },
     180_000,
   );
+
+  it.skipIf(inject('chromium') === null)(
+    'web UI: loads the first page and the static baseline and prints sizes and the ratio',
+    async () => {
+      const { stdout } = await runQuick('ui.bench.ts', { CHROMIUM_PATH: inject('chromium')!.executablePath });
+      expect(stdout).toMatch(/first page assets total: \d+\.\d KB \(goal <= 250 KB: (met|NOT met)\)/);
+      expect(stdout).toMatch(/app \/ static ratio: \d+\.\d+ \(goal <= 1\.50: (met|NOT met)\)/);
+    },
+    120_000,
+  );
 });

@@ -1,0 +1,149 @@
+/**
+ * Web UI benchmark. Prints:
+ *  - the gzip size of the JavaScript and CSS the first page (the project list) loads, split into
+ *    scripts and stylesheets (goal: at most 250 KB together);
+ *  - the time from navigation to the project list being visible, next to a static page of the
+ *    same size class served by the same hub in the same run, and their ratio (goal: at most 1.5).
+ *
+ * The static baseline is an HTML page with one stylesheet and one script whose gzip sizes match
+ * what the first page loaded; the script fetches the same project list from the API and writes the
+ * names into a plain list. Both pages are loaded in fresh browser contexts (empty caches), in
+ * alternating rounds, so background load falls on both sides. Needs `npm run build` (renderer/dist)
+ * and Debian's Chromium. BENCH_QUICK=1 shortens it.
+ */
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../support/browser.js';
+import { startTestHub } from '../support/test-hub.js';
+
+const GOALS = { firstPageKb: 250, ratio: 1.5 };
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const quick = process.env.BENCH_QUICK === '1';
+const ROUNDS = quick ? 2 : 8;
+const PROJECTS = 12;
+const BUILT_UI = path.resolve(import.meta.dirname, '../../renderer/dist');
+
+const uiDir = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-ui-bench-'));
+await cp(BUILT_UI, uiDir, { recursive: true });
+const t = await startTestHub({ hub: () => ({ uiDir }) });
+const { chromium } = await import('playwright-core');
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+try {
+  console.log(`# UI benchmark (${os.cpus().length} cores, ${ROUNDS} loads per side, fresh browser context each, alternating)`);
+  // The local login link signs in the hub's first admin; the projects are theirs.
+  const cookie = await t.localLogin();
+  for (let index = 1; index <= PROJECTS; index++) {
+    const created = await t.call('/api/v1/projects', { method: 'POST', cookie, headers: { origin: t.url }, body: { name: `Benchmark project ${index}` } });
+    if (created.status !== 201) throw new Error(`creating a project answered ${created.status}: ${created.text}`);
+  }
+  const lastProject = `Benchmark project ${PROJECTS}`;
+
+  // The first page's assets, as the browser fetched them.
+  const assets = await firstPageAssets(browser, cookie, lastProject);
+  const jsKb = kb(assets.js);
+  const cssKb = kb(assets.css);
+  const totalKb = jsKb + cssKb;
+  console.log(
+    `first page assets (gzip): scripts ${jsKb.toFixed(1)} KB in ${assets.jsFiles} files, stylesheets ${cssKb.toFixed(1)} KB in ${assets.cssFiles} files`,
+  );
+  console.log(`first page assets total: ${totalKb.toFixed(1)} KB (goal <= ${GOALS.firstPageKb} KB: ${totalKb <= GOALS.firstPageKb ? 'met' : 'NOT met'})`);
+
+  await writeBaseline(uiDir, assets.js, assets.css);
+  const app: number[] = [];
+  const baseline: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    app.push(await timeToVisible(browser, cookie, `${t.url}/`, lastProject));
+    baseline.push(await timeToVisible(browser, cookie, `${t.url}/assets/bench-baseline.html`, lastProject));
+  }
+  const appMs = median(app);
+  const baselineMs = median(baseline);
+  const ratio = appMs / baselineMs;
+  console.log(`project list visible, app:             ${appMs.toFixed(0)} ms (median)`);
+  console.log(`project list visible, static baseline: ${baselineMs.toFixed(0)} ms (median)`);
+  console.log(`app / static ratio: ${ratio.toFixed(2)} (goal <= ${GOALS.ratio.toFixed(2)}: ${ratio <= GOALS.ratio ? 'met' : 'NOT met'})`);
+} finally {
+  await browser.close();
+  await t.close();
+  await rm(uiDir, { recursive: true, force: true });
+}
+
+async function newSignedInContext(browser: Browser, cookie: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies([{ name: 'svc_session', value: cookie, url: t.url }]);
+  return context;
+}
+
+async function firstPageAssets(browser: Browser, cookie: string, visibleText: string) {
+  const context = await newSignedInContext(browser, cookie);
+  const page = await context.newPage();
+  const bodies: { type: 'js' | 'css'; body: Promise<Buffer> }[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script') bodies.push({ type: 'js', body: response.body() });
+    else if (type === 'stylesheet') bodies.push({ type: 'css', body: response.body() });
+  });
+  await page.goto(`${t.url}/`);
+  await page.getByText(visibleText).first().waitFor();
+  const loaded = await Promise.all(bodies.map(async ({ type, body }) => ({ type, body: await body })));
+  await context.close();
+  const js = loaded.filter((entry) => entry.type === 'js').map((entry) => entry.body);
+  const css = loaded.filter((entry) => entry.type === 'css').map((entry) => entry.body);
+  return { js: sumGzip(js), css: sumGzip(css), jsFiles: js.length, cssFiles: css.length };
+}
+
+/** A static page whose script and stylesheet have the gzip sizes the app's first page loaded. */
+async function writeBaseline(dir: string, jsGzipBytes: number, cssGzipBytes: number): Promise<void> {
+  const render = [
+    "const response = await fetch('/api/v1/projects', { credentials: 'same-origin' });",
+    'const { data } = await response.json();',
+    "const list = document.createElement('ul');",
+    "for (const project of data.items) { const item = document.createElement('li'); item.textContent = project.name; list.append(item); }",
+    'document.body.append(list);',
+  ].join('\n');
+  await writeFile(path.join(dir, 'assets', 'bench-baseline.js'), `${render}\n${padding('//', jsGzipBytes - gzipSync(render).length)}`);
+  await writeFile(path.join(dir, 'assets', 'bench-baseline.css'), `body { font-family: system-ui; }\n${padding('/*', cssGzipBytes)}`);
+  await writeFile(
+    path.join(dir, 'assets', 'bench-baseline.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>Baseline</title><link rel="stylesheet" href="/assets/bench-baseline.css">' +
+      '<script type="module" src="/assets/bench-baseline.js"></script></head><body></body></html>',
+  );
+  // The hub rescans its UI folder when index.html changes: the new files become servable.
+  const now = new Date();
+  await utimes(path.join(dir, 'index.html'), now, now);
+}
+
+/** Comment lines of random text that gzip to about `gzipBytes` (random base64 does not compress below 3/4). */
+function padding(comment: '//' | '/*', gzipBytes: number): string {
+  if (gzipBytes <= 0) return '';
+  let text = randomBytes(Math.ceil(gzipBytes * 0.75)).toString('base64');
+  while (gzipSync(text).length < gzipBytes) text += randomBytes(256).toString('base64');
+  const lines = text.match(/.{1,120}/g) ?? [];
+  return comment === '//' ? lines.map((line) => `// ${line}`).join('\n') : `/*\n${lines.join('\n')}\n*/`;
+}
+
+async function timeToVisible(browser: Browser, cookie: string, url: string, visibleText: string): Promise<number> {
+  const context = await newSignedInContext(browser, cookie);
+  const page = await context.newPage();
+  const started = performance.now();
+  await page.goto(url);
+  await page.getByText(visibleText).first().waitFor();
+  const elapsed = performance.now() - started;
+  await context.close();
+  return elapsed;
+}
+
+function sumGzip(bodies: Buffer[]): number {
+  return bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+}
+
+function kb(bytes: number): number {
+  return bytes / 1000;
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
