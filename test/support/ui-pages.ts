@@ -17,12 +17,21 @@ export async function shootAll(browser: Chromium, page: Page, name: string): Pro
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.waitForTimeout(100);
+      await settle(page);
       await browser.screenshot(page, `ui-${name}-${size.name}-${theme}`);
     }
   }
   await page.emulateMedia({ colorScheme: null });
   if (original) await page.setViewportSize(original);
+}
+
+/** Waits for the page's running CSS transitions and animations (a theme switch, a notification sliding in). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(50);
+  await page.evaluate(async () => {
+    const document = (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }).document;
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 export interface AxeViolation {
@@ -44,7 +53,7 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   const found: AxeViolation[] = [];
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
-    await page.waitForTimeout(100);
+    await settle(page);
     const violations = await page.evaluate(async (script) => {
       // Runs in the page: no DOM types in this project's compiler settings, so the globals are typed here.
       const page = globalThis as unknown as { axe?: AxeApi; document: unknown };
