@@ -7,7 +7,7 @@ export function TokenCreatedModal({ token, onClose }: { token: CreatedToken | nu
     <Modal opened={token !== null} onClose={onClose} title="Your new token" size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
       {token && (
         <Stack gap="md">
-          <Alert color="yellow" title="Copy it now: you will not see it again">
+          <Alert color="yellow" title="Copy it now: you will not see it again" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
             The hub keeps only a fingerprint of “{token.name}”. If you lose the value, revoke this token and create another.
           </Alert>
           <Code block fz="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label="Token value" data-testid="token-value">
@@ -19,7 +19,7 @@ export function TokenCreatedModal({ token, onClose }: { token: CreatedToken | nu
           <Group justify="flex-end">
             <CopyButton value={token.token}>
               {({ copied, copy }) => (
-                <Button variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} onClick={copy} data-autofocus>
+                <Button onClick={copy} data-autofocus>
                   {copied ? 'Copied' : 'Copy token'}
                 </Button>
               )}

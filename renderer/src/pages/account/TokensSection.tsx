@@ -45,7 +45,7 @@ export function TokensSection() {
   else
     body = (
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} type="native">
           <Table verticalSpacing="sm" aria-label="Personal access tokens">
             <Table.Thead>
               <Table.Tr>

@@ -63,6 +63,7 @@ export function AlertFormModal({ projectId, editing, types, kinds, onClose }: Pr
       error={mutation.error}
       pending={mutation.isPending}
       submitLabel={editing ? 'Save' : 'Add destination'}
+      size="lg"
     >
       {!editing && types.length > 1 && (
         <Radio.Group label="Type" value={type} onChange={(value) => setType(value as 'slack' | 'webhook')}>
@@ -115,7 +116,7 @@ export function AlertFormModal({ projectId, editing, types, kinds, onClose }: Pr
             </Button>
             <CopyButton value={secret}>
               {({ copied, copy }) => (
-                <Button variant="default" onClick={copy} disabled={!secret} color={copied ? 'teal' : undefined}>
+                <Button variant="default" onClick={copy} disabled={!secret}>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}

@@ -15,7 +15,7 @@ interface Props {
 export function AlertsTable({ items, verifying, onVerify, onEdit, onDelete }: Props) {
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={820}>
+      <Table.ScrollContainer minWidth={820} type="native">
         <Table verticalSpacing="sm" aria-label="Alert destinations">
           <Table.Thead>
             <Table.Tr>

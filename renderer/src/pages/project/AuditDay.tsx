@@ -5,7 +5,7 @@ import { personIn } from '../../app/people';
 import { actionText, detailsOf, targetOf } from './audit-describe';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
 
 interface Props {
   day: string;
@@ -27,19 +27,19 @@ export function AuditDay({ day, events, project, meId }: Props) {
     <section aria-labelledby={headingId}>
       <Group gap="sm" mb="xs">
         <Title order={2} size="h5" id={headingId}>
-          {dayFormat.format(new Date(`${day}T00:00:00Z`))}
+          {dayFormat.format(new Date(`${day}T00:00:00Z`))} (UTC)
         </Title>
         <Text size="sm" c="dimmed">
-          {events.length === 0 ? 'no events' : events.length === 1 ? '1 event' : `${events.length} events`} (UTC)
+          {events.length === 0 ? 'no events' : events.length === 1 ? '1 event' : `${events.length} events`}
         </Text>
       </Group>
       {events.length > 0 && (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={720} type="native">
             <Table verticalSpacing="xs" aria-labelledby={headingId}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={96}>Time</Table.Th>
+                  <Table.Th w={110}>Time (UTC)</Table.Th>
                   <Table.Th w="22%">Who</Table.Th>
                   <Table.Th w="24%">What</Table.Th>
                   <Table.Th w="20%">Target</Table.Th>

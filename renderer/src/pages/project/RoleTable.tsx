@@ -43,7 +43,7 @@ export function RoleTable({ noun, caption, rows, editable, onChangeRole, onRemov
         </Alert>
       )}
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} type="native">
           <Table verticalSpacing="xs" aria-label={caption}>
             <Table.Thead>
               <Table.Tr>
