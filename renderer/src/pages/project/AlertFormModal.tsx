@@ -103,7 +103,6 @@ export function AlertFormModal({ projectId, editing, types, kinds, onClose }: Pr
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <PasswordInput
               label="Signing secret"
-              description={editing ? 'Leave empty to keep the current secret.' : 'The receiver checks the X-Hub-Signature HMAC with it: 16 to 256 characters.'}
               value={secret}
               onChange={(event) => setSecret(event.currentTarget.value)}
               required={!editing}
@@ -123,7 +122,8 @@ export function AlertFormModal({ projectId, editing, types, kinds, onClose }: Pr
             </CopyButton>
           </Group>
           <Text size="xs" c="dimmed">
-            The hub never shows the secret again: copy it to your receiver before saving.
+            {editing ? 'Leave empty to keep the current secret. ' : 'The receiver checks the X-Hub-Signature HMAC with it (16 to 256 characters). '}
+            The hub never shows a secret again: copy it to your receiver before saving.
           </Text>
         </Stack>
       )}
