@@ -128,6 +128,21 @@ describe.skipIf(chromium === null)('the project pages', () => {
     await page.getByRole('cell', { name: 'data-science', exact: true }).waitFor();
     await shootAll(page, 'project-members-manage');
 
+    await page.getByRole('textbox', { name: 'Role of data-science' }).click();
+    await page.getByRole('option', { name: 'Editor' }).click();
+    await expect.poll(async () => (await project()).group_members).toEqual([{ group: 'data-science', role: 'editor' }]);
+    await page.getByRole('button', { name: 'Remove data-science' }).click();
+    // The dialog is keyboard-operable: Escape cancels without removing.
+    await page.getByRole('dialog', { name: 'Remove group' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await project()).group_members).toHaveLength(1);
+    await page.getByRole('button', { name: 'Remove data-science' }).click();
+    await page.getByRole('dialog', { name: 'Remove group' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('cell', { name: 'data-science', exact: true }).waitFor({ state: 'detached' });
+    expect((await project()).group_members).toEqual([]);
+    await page.getByRole('heading', { name: 'No groups' }).waitFor();
+
     await page.getByRole('textbox', { name: `Role of ${BOB}` }).click();
     await page.getByRole('option', { name: 'Manager' }).click();
     await expect.poll(async () => (await project()).members.find((member: { user_id?: string }) => member.user_id === bobId)?.role).toBe('manager');

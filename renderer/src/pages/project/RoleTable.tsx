@@ -27,7 +27,7 @@ interface Props {
 
 /** People or groups with their roles; managers change a role in place or remove a row after confirming. */
 export function RoleTable({ noun, caption, rows, editable, onChangeRole, onRemove }: Props) {
-  const change = useMutation({ mutationFn: ({ key, role }: { key: string; role: MemberRole }) => onChangeRole(key, role) });
+  const change = useMutation({ mutationFn: ({ key, role }: { key: string; label: string; role: MemberRole }) => onChangeRole(key, role) });
   const remove = useMutation({ mutationFn: onRemove });
   const [removing, setRemoving] = useState<RoleRow | null>(null);
   const closeRemove = () => {
@@ -39,7 +39,7 @@ export function RoleTable({ noun, caption, rows, editable, onChangeRole, onRemov
     <>
       {change.error && (
         <Alert color="red" role="alert" mb="sm" withCloseButton onClose={() => change.reset()} closeButtonLabel="Dismiss">
-          Could not change the role of {change.variables?.key}: {change.error.message}
+          Could not change the role of {change.variables?.label}: {change.error.message}
         </Alert>
       )}
       <Paper withBorder>
@@ -75,7 +75,7 @@ export function RoleTable({ noun, caption, rows, editable, onChangeRole, onRemov
                         aria-label={`Role of ${row.label}`}
                         data={ROLE_CHOICES}
                         value={change.isPending && change.variables.key === row.key ? change.variables.role : row.role}
-                        onChange={(value) => value && value !== row.role && change.mutate({ key: row.key, role: value as MemberRole })}
+                        onChange={(value) => value && value !== row.role && change.mutate({ key: row.key, label: row.label, role: value as MemberRole })}
                         allowDeselect={false}
                         disabled={change.isPending}
                         size="xs"
