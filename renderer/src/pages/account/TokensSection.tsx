@@ -45,14 +45,14 @@ export function TokensSection() {
   else
     body = (
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={640} type="native">
+        <Table.ScrollContainer minWidth={720} type="native">
           <Table verticalSpacing="sm" aria-label="Personal access tokens">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Scope</Table.Th>
-                <Table.Th w={180}>Created</Table.Th>
-                <Table.Th w={200}>Expires</Table.Th>
+                <Table.Th w={210}>Created</Table.Th>
+                <Table.Th w={220}>Expires</Table.Th>
                 <Table.Th w={100}>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
