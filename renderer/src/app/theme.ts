@@ -17,8 +17,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     // Text on a tinted ("light" variant) background: two shades darker than Mantine's default.
     ...Object.fromEntries(Object.keys(resolved.colors).map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-8)`])),
   },
-  dark: { '--mantine-color-dimmed': '#a3a3a3' },
+  dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });

@@ -11,17 +11,18 @@ interface Props {
   error: Error | null;
   pending: boolean;
   submitLabel?: string;
+  size?: string;
   children: ReactNode;
 }
 
 /** A dialog with one form: its fields, the API's error, Cancel and a submit button. */
-export function FormModal({ title, opened, onClose, onSubmit, error, pending, submitLabel = 'Create', children }: Props) {
+export function FormModal({ title, opened, onClose, onSubmit, error, pending, submitLabel = 'Create', size, children }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit}>
         <Stack gap="sm">
           {children}

@@ -1,10 +1,11 @@
 import { Badge, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useMe } from '../../components/use-me';
+import { TokensSection } from './TokensSection';
 
 export function AccountPage() {
   const me = useMe();
   return (
-    <Stack gap="md">
+    <Stack gap="xl">
       <Title order={1}>Account</Title>
       <Paper withBorder p="md">
         <Table variant="vertical" layout="fixed" withRowBorders>
@@ -33,6 +34,7 @@ export function AccountPage() {
           </Table.Tbody>
         </Table>
       </Paper>
+      <TokensSection />
     </Stack>
   );
 }

@@ -1,68 +1,98 @@
-import { Badge, Paper, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useChangeGroupRole, useChangeMemberRole, useRemoveGroupMember, useRemoveMember } from '../../api/project-members';
 import { EmptyState } from '../../components/EmptyState';
-import { useProjectContext } from './project-context';
+import { AddGroupModal } from './AddGroupModal';
+import { AddMemberModal } from './AddMemberModal';
+import { RoleTable, type RoleRow } from './RoleTable';
+import { canManage, useProjectContext } from './project-context';
 
-/** The project's people and groups with their roles. */
+function Section({ title, id, action, children }: { title: string; id: string; action: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </section>
+  );
+}
+
+/** The project's people and identity-provider groups with their roles; managers add, change and remove them. */
 export function MembersTab() {
   const project = useProjectContext();
+  const editable = canManage(project);
+  const [addingMember, memberModal] = useDisclosure(false);
+  const [addingGroup, groupModal] = useDisclosure(false);
+  const changeMember = useChangeMemberRole(project.id);
+  const removeMember = useRemoveMember(project.id);
+  const changeGroup = useChangeGroupRole(project.id);
+  const removeGroup = useRemoveGroupMember(project.id);
+
+  const people: RoleRow[] = project.members.map((member) => {
+    const key = member.user_id ?? member.email ?? '';
+    const owner = member.user_id === project.owner;
+    return {
+      key,
+      label: member.email ?? member.user_id ?? '—',
+      detail: owner ? 'Owner' : member.user_id ? undefined : 'Invited: has not signed in yet',
+      role: member.role,
+      locked: owner ? 'The owner is always the admin' : undefined,
+    };
+  });
+  const groups: RoleRow[] = project.group_members.map((group) => ({ key: group.group, label: group.group, role: group.role }));
+
   return (
-    <Stack gap="lg">
-      <section>
-        <Title order={2} size="h4" mb="sm">
-          People
-        </Title>
-        {project.members.length === 0 ? (
+    <Stack gap="xl">
+      {!editable && (
+        <Text size="sm" c="dimmed">
+          Only the project&apos;s managers and its admin can change who is a member.
+        </Text>
+      )}
+      <Section title="People" id="members-people" action={editable && <Button onClick={memberModal.open}>Add member</Button>}>
+        {people.length === 0 ? (
           <EmptyState title="No members" />
         ) : (
-          <Paper withBorder>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Member</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {project.members.map((member) => (
-                  <Table.Tr key={member.user_id ?? member.email}>
-                    <Table.Td>{member.email ?? member.user_id ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light">{member.role}</Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
+          <RoleTable
+            noun="member"
+            caption="People"
+            rows={people}
+            editable={editable}
+            onChangeRole={(member, role) => changeMember.mutateAsync({ member, role })}
+            onRemove={(member) => removeMember.mutateAsync(member)}
+          />
         )}
-      </section>
-      {project.group_members.length > 0 && (
-        <section>
-          <Title order={2} size="h4" mb="sm">
-            Groups
-          </Title>
-          <Paper withBorder>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Group</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {project.group_members.map((group) => (
-                  <Table.Tr key={group.group}>
-                    <Table.Td>{group.group}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light">{group.role}</Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-        </section>
-      )}
+      </Section>
+      <Section
+        title="Groups"
+        id="members-groups"
+        action={
+          editable && (
+            <Button variant="default" onClick={groupModal.open}>
+              Add group
+            </Button>
+          )
+        }
+      >
+        {groups.length === 0 ? (
+          <EmptyState title="No groups">Give an identity-provider group a role to let everyone in it into this project.</EmptyState>
+        ) : (
+          <RoleTable
+            noun="group"
+            caption="Groups"
+            rows={groups}
+            editable={editable}
+            onChangeRole={(group, role) => changeGroup.mutateAsync({ group, role })}
+            onRemove={(group) => removeGroup.mutateAsync(group)}
+          />
+        )}
+      </Section>
+      <AddMemberModal projectId={project.id} opened={addingMember} onClose={memberModal.close} />
+      <AddGroupModal projectId={project.id} opened={addingGroup} onClose={groupModal.close} />
     </Stack>
   );
 }

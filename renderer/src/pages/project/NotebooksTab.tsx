@@ -24,7 +24,14 @@ export function NotebooksTab() {
   const notebooks = useInfiniteQuery(notebooksQuery(project.id, status));
   const [creating, createModal] = useDisclosure(false);
   const items = notebooks.data?.pages.flatMap((page) => page.items) ?? [];
-  const createButton = canWriteNotebooks(project) && <Button onClick={createModal.open}>Create notebook</Button>;
+  const createButton = canWriteNotebooks(project) && (
+    <Group gap="sm">
+      <Button variant="default" component={Link} to={`/projects/${project.id}/import`}>
+        Import
+      </Button>
+      <Button onClick={createModal.open}>Create notebook</Button>
+    </Group>
+  );
 
   let body;
   if (notebooks.isPending) body = <LoadingState label="Loading notebooks…" />;

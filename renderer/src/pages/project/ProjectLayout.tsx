@@ -4,11 +4,14 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { projectQuery } from '../../api/queries';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
+import { canManage } from './project-context';
 
 const TABS = [
-  { value: 'notebooks', label: 'Notebooks' },
-  { value: 'settings', label: 'Settings' },
-  { value: 'members', label: 'Members' },
+  { value: 'notebooks', label: 'Notebooks', managers: false },
+  { value: 'settings', label: 'Settings', managers: false },
+  { value: 'members', label: 'Members', managers: false },
+  { value: 'audit', label: 'Audit', managers: true },
+  { value: 'alerts', label: 'Alerts', managers: true },
 ] as const;
 
 /** A project's heading and its tabs; each tab is a nested route. */
@@ -22,6 +25,9 @@ export function ProjectLayout() {
   if (project.isPending) return <LoadingState label="Loading project…" />;
   if (project.isError) return <ErrorView error={project.error} onRetry={() => void project.refetch()} />;
   const data = project.data;
+  // The audit log and alert destinations are the managers' (the API refuses others); a deep link
+  // to a hidden tab still shows it, with the API's refusal.
+  const tabs = TABS.filter((tab) => !tab.managers || canManage(data) || tab.value === active);
   return (
     <Stack gap="md">
       <Breadcrumbs>
@@ -40,13 +46,13 @@ export function ProjectLayout() {
       </div>
       <Tabs value={active} onChange={(value) => value && void navigate(`/projects/${pid}/${value}`)}>
         <Tabs.List>
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>
               {tab.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
             {tab.value === active && <Outlet context={data} />}
           </Tabs.Panel>

@@ -10,6 +10,8 @@ export const projectRoutes: RouteObject[] = [
       { path: 'notebooks', lazy: async () => ({ Component: (await import('./NotebooksTab')).NotebooksTab }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('./SettingsTab')).SettingsTab }) },
       { path: 'members', lazy: async () => ({ Component: (await import('./MembersTab')).MembersTab }) },
+      { path: 'audit', lazy: async () => ({ Component: (await import('./AuditTab')).AuditTab }) },
+      { path: 'alerts', lazy: async () => ({ Component: (await import('./AlertsTab')).AlertsTab }) },
     ],
   },
 ];

@@ -1,0 +1,51 @@
+// A project's alert destinations and what the hub offers for them (capabilities).
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components, paths } from './schema';
+import { api, unwrap } from './client';
+import { expectOk } from './project-ok';
+
+export type AlertDestination = components['schemas']['AlertDestination'];
+export type AlertKind = AlertDestination['kinds'][number];
+export type NewAlertDestination = paths['/api/v1/projects/{pid}/alerts']['post']['requestBody']['content']['application/json'];
+export type AlertDestinationPatch = paths['/api/v1/projects/{pid}/alerts/{alert_id}']['patch']['requestBody']['content']['application/json'];
+
+export const capabilitiesQuery = queryOptions({
+  queryKey: ['capabilities'] as const,
+  queryFn: () => unwrap(api.GET('/api/v1/capabilities')),
+  staleTime: 5 * 60_000,
+});
+
+const alertsKey = (pid: string) => ['projects', pid, 'alerts'] as const;
+
+export const alertsQuery = (pid: string) =>
+  infiniteQueryOptions({
+    queryKey: alertsKey(pid),
+    queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/projects/{pid}/alerts', { params: { path: { pid }, query: pageParam ? { cursor: pageParam } : {} } })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+
+function useAlertsMutation<T, R>(pid: string, mutationFn: (variables: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey(pid) }) });
+}
+
+export function useCreateAlert(pid: string) {
+  return useAlertsMutation(pid, (body: NewAlertDestination) => unwrap(api.POST('/api/v1/projects/{pid}/alerts', { params: { path: { pid } }, body })));
+}
+
+export function useUpdateAlert(pid: string) {
+  return useAlertsMutation(pid, ({ id, body }: { id: string; body: AlertDestinationPatch }) =>
+    unwrap(api.PATCH('/api/v1/projects/{pid}/alerts/{alert_id}', { params: { path: { pid, alert_id: id } }, body })),
+  );
+}
+
+export function useVerifyAlert(pid: string) {
+  return useAlertsMutation(pid, (id: string) =>
+    unwrap(api.POST('/api/v1/projects/{pid}/alerts/{alert_id}/verify', { params: { path: { pid, alert_id: id } } })),
+  );
+}
+
+export function useDeleteAlert(pid: string) {
+  return useAlertsMutation(pid, (id: string) => expectOk(api.DELETE('/api/v1/projects/{pid}/alerts/{alert_id}', { params: { path: { pid, alert_id: id } } })));
+}

@@ -1,0 +1,57 @@
+// A project's members and group members: adding, changing roles, removing; and finding users to add.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components } from './schema';
+import { api, unwrap } from './client';
+import { expectOk } from './project-ok';
+import { keys } from './queries';
+
+export type ResolvedUser = components['schemas']['ResolvedUser'];
+export type MemberRole = components['schemas']['GroupMember']['role'];
+/** Who to add: an existing user by id, or an invitation by e-mail. */
+export type NewMember = { user_id: string } | { email: string };
+
+export const userSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['users', 'search', q] as const,
+    queryFn: () => unwrap(api.GET('/api/v1/users/search', { params: { query: { q, limit: 10 } } })),
+    enabled: q.length > 0,
+    staleTime: 30_000,
+  });
+
+/** Every member change answers with the new list; the project (which embeds both lists) is read again. */
+function useProjectMutation<T>(pid: string, mutationFn: (variables: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.project(pid), exact: true }) });
+}
+
+export function useAddMember(pid: string) {
+  return useProjectMutation(pid, ({ member, role }: { member: NewMember; role: MemberRole }) =>
+    unwrap(api.POST('/api/v1/projects/{pid}/members', { params: { path: { pid } }, body: { ...member, role } })),
+  );
+}
+
+export function useChangeMemberRole(pid: string) {
+  return useProjectMutation(pid, ({ member, role }: { member: string; role: MemberRole }) =>
+    unwrap(api.PATCH('/api/v1/projects/{pid}/members/{member}', { params: { path: { pid, member } }, body: { role } })),
+  );
+}
+
+export function useRemoveMember(pid: string) {
+  return useProjectMutation(pid, (member: string) => expectOk(api.DELETE('/api/v1/projects/{pid}/members/{member}', { params: { path: { pid, member } } })));
+}
+
+export function useAddGroupMember(pid: string) {
+  return useProjectMutation(pid, ({ group, role }: { group: string; role: MemberRole }) =>
+    unwrap(api.POST('/api/v1/projects/{pid}/group-members', { params: { path: { pid } }, body: { group, role } })),
+  );
+}
+
+export function useChangeGroupRole(pid: string) {
+  return useProjectMutation(pid, ({ group, role }: { group: string; role: MemberRole }) =>
+    unwrap(api.PATCH('/api/v1/projects/{pid}/group-members/{group}', { params: { path: { pid, group } }, body: { role } })),
+  );
+}
+
+export function useRemoveGroupMember(pid: string) {
+  return useProjectMutation(pid, (group: string) => expectOk(api.DELETE('/api/v1/projects/{pid}/group-members/{group}', { params: { path: { pid, group } } })));
+}

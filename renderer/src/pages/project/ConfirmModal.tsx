@@ -1,0 +1,61 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormError } from '../../components/FormError';
+
+interface Props {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  confirmLabel: string;
+  pending: boolean;
+  /** The failed request's error, shown in the dialog so the user can retry or cancel. */
+  error: Error | null;
+  /** When set, the confirm button stays disabled until this exact text is typed (for what cannot be undone). */
+  typeToConfirm?: string;
+  children: ReactNode;
+}
+
+/** Asks before a destructive action; the API's refusal stays in the dialog. */
+export function ConfirmModal({ title, opened, onClose, onConfirm, confirmLabel, pending, error, typeToConfirm, children }: Props) {
+  const [typed, setTyped] = useState('');
+  const close = () => {
+    setTyped('');
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (typeToConfirm === undefined || typed === typeToConfirm) onConfirm();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <Text size="sm">{children}</Text>
+          {typeToConfirm !== undefined && (
+            <TextInput
+              label={
+                <>
+                  Type <strong>{typeToConfirm}</strong> to confirm
+                </>
+              }
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              autoComplete="off"
+              data-autofocus
+            />
+          )}
+          <FormError error={error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} data-autofocus={typeToConfirm === undefined || undefined}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red.9" loading={pending} disabled={typeToConfirm !== undefined && typed !== typeToConfirm}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
