@@ -21,7 +21,7 @@ export function FormModal({ title, opened, onClose, onSubmit, error, pending, su
     onSubmit();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit}>
         <Stack gap="sm">
           {children}
