@@ -48,8 +48,9 @@ export const snapshotQuery = (pid: string, nid: string) =>
     queryKey: versionKeys.snapshot(pid, nid),
     queryFn: async () => {
       try {
-        const { text, headers } = await fetchText(notebookUrls.html(pid, nid));
-        return { versionId: headers.get('x-notebook-version'), bytes: new Blob([text]).size };
+        // The frame loads the HTML itself (under the route's own sandboxing CSP); this read tells whether there is one.
+        const { headers } = await fetchText(notebookUrls.html(pid, nid));
+        return { versionId: headers.get('x-notebook-version') };
       } catch (error) {
         if (isApiError(error, 'NO_HTML_SNAPSHOT')) return null;
         throw error;

@@ -1,11 +1,10 @@
 import '@mantine/dropzone/styles.css';
-import { Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { uploadImport } from '../../api/imports';
 import type { UploadProgress } from '../../api/upload';
-import { FormError } from '../../components/FormError';
 import { formatBytes } from '../notebook/files/bytes';
 import { ImportHeader } from './ImportHeader';
 
@@ -70,7 +69,14 @@ export function ImportUploadPage() {
           <Progress value={percent} animated aria-label={`Upload of ${progress.name}`} />
         </Paper>
       )}
-      <FormError error={error} />
+      {error && (
+        <Alert color="red" role="alert">
+          <Text size="sm" fw={700}>
+            The folder was not imported
+          </Text>
+          <Text size="sm">{error.message}</Text>
+        </Alert>
+      )}
       <Text size="sm" c="dimmed">
         A refused archive leaves nothing behind. The hub refuses:
       </Text>

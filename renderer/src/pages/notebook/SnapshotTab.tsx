@@ -2,7 +2,8 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { notebookUrls } from '../../api/notebook-content';
-import { snapshotQuery } from '../../api/notebook-versions';
+import { snapshotQuery, versionQuery } from '../../api/notebook-versions';
+import { formatDateTime } from '../../app/format';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
@@ -27,6 +28,13 @@ export function SnapshotTab() {
       </EmptyState>
     );
   const { versionId } = snapshot.data;
+  return <Snapshot pid={pid} nid={nid} title={title} versionId={versionId} />;
+}
+
+function Snapshot({ pid, nid, title, versionId }: { pid: string; nid: string; title: string; versionId: string | null }) {
+  // The version says when its snapshot was captured; the HTML itself does not.
+  const version = useQuery({ ...versionQuery(pid, nid, versionId ?? ''), enabled: versionId !== null });
+  const captured = version.data?.html_snapshot?.captured_at;
   const url = notebookUrls.html(pid, nid);
   return (
     <Stack gap="sm">
@@ -40,7 +48,7 @@ export function SnapshotTab() {
           ) : (
             'the newest version with a snapshot'
           )}
-          .
+          {captured ? `, captured ${formatDateTime(captured)}.` : '.'}
         </Text>
         <Anchor href={url} target="_blank" rel="noopener" size="sm">
           Open the snapshot in a new tab

@@ -34,7 +34,7 @@ export function RestoreButton({ pid, version, currentVersionId }: Props) {
     );
   return (
     <>
-      <Button variant="default" onClick={dialog.open} disabled={version.version_id === currentVersionId}>
+      <Button variant="default" onClick={dialog.open}>
         Restore this version
       </Button>
       <Modal opened={opened} onClose={close} title="Restore this version?" closeButtonProps={{ 'aria-label': 'Close' }}>

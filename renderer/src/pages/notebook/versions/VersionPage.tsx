@@ -48,7 +48,7 @@ export function VersionPage() {
             {data.version_id}
           </Text>
         </div>
-        {canEdit(project) && <RestoreButton pid={pid} version={data} currentVersionId={current} />}
+        {canEdit(project) && data.version_id !== current && <RestoreButton pid={pid} version={data} currentVersionId={current} />}
       </Group>
       <SegmentedControl
         w="fit-content"
