@@ -90,6 +90,7 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     await page
       .getByRole('row', { name: /Add a growth rate/ })
       .getByRole('link')
+      .first()
       .click();
     await page.waitForURL(`${base}/versions/${newest!.version_id}`);
     const code = page.getByLabel(`Code of version ${newest!.version_id}`);

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { capabilitiesQuery, sessionActions } from '../../api/notebook-access';
 import { notebookQuery, projectQuery } from '../../api/queries';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
 import { StatusBadge } from '../project/StatusBadge';
-import { canEdit, type NotebookContext } from './notebook-context';
+import type { NotebookContext } from './notebook-context';
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -19,6 +20,7 @@ export function NotebookLayout() {
   const { pid = '', nid = '' } = useParams();
   const notebook = useQuery(notebookQuery(pid, nid));
   const project = useQuery(projectQuery(pid));
+  const capabilities = useQuery(capabilitiesQuery);
   const location = useLocation();
   const navigate = useNavigate();
   const base = `/projects/${pid}/notebooks/${nid}`;
@@ -28,6 +30,7 @@ export function NotebookLayout() {
   if (notebook.isPending) return <LoadingState label="Loading notebook…" />;
   if (notebook.isError) return <ErrorView error={notebook.error} onRetry={() => void notebook.refetch()} />;
   const { meta } = notebook.data;
+  const actions = project.data && sessionActions(project.data, meta, capabilities.data?.viewer_mode);
   const context: NotebookContext = { notebook: notebook.data, project: project.data };
   return (
     <Stack gap="md">
@@ -59,16 +62,18 @@ export function NotebookLayout() {
             </Group>
           )}
         </div>
-        {project.data && (
+        {actions && (
           <Group gap="sm">
-            {canEdit(project.data) && (
+            {actions.edit && (
               <Button component={Link} to={`${base}/edit`}>
                 Open in editor
               </Button>
             )}
-            <Button component={Link} to={`${base}/app`} variant={canEdit(project.data) ? 'default' : 'filled'}>
-              Open as app
-            </Button>
+            {actions.app && (
+              <Button component={Link} to={`${base}/app`} variant={actions.edit ? 'default' : 'filled'}>
+                Open as app
+              </Button>
+            )}
           </Group>
         )}
       </Group>

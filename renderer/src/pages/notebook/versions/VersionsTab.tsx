@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { versionsQuery } from '../../../api/notebook-versions';
@@ -29,6 +29,9 @@ export function VersionsTab() {
               <Table.Th>Message</Table.Th>
               <Table.Th>Author</Table.Th>
               <Table.Th>Snapshot</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Changes</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -52,6 +55,13 @@ export function VersionsTab() {
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{version.message}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{personIn(project, version.author)}</Table.Td>
                 <Table.Td>{version.html_snapshot ? formatDateTime(version.html_snapshot.captured_at) : '—'}</Table.Td>
+                <Table.Td>
+                  {version.parent_id && (
+                    <Anchor component={Link} to={`${version.version_id}?view=changes`} size="sm" aria-label={`Changes in ${version.version_id}`}>
+                      Changes
+                    </Anchor>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
