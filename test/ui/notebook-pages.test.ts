@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
 
 const chromium = inject('chromium');
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 
 const FIRST = marimoNotebook({
@@ -166,10 +168,23 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     expect(await progress.getAttribute('aria-valuenow')).toBe('100');
     await page.getByRole('row', { name: /sales data\.bin/ }).waitFor();
 
+    // The same name again replaces nothing until asked to.
+    const replacement = Buffer.from(bytes).reverse();
+    const again = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    await (await again).setFiles({ name: 'sales data.bin', mimeType: 'application/octet-stream', buffer: replacement });
+    await page.getByText('A file with this name is already here').waitFor();
+    const before = await t.call(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/files?path=sales%20data.bin`, { token: owner });
+    expect(before.headers.get('etag')).toBe(`"${sha256(bytes)}"`);
+    await page.getByRole('button', { name: 'Replace it' }).click();
+    await page.getByText('Uploaded', { exact: true }).nth(1).waitFor();
+    const after = await t.call(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/files?path=sales%20data.bin`, { token: owner });
+    expect(after.headers.get('etag')).toBe(`"${sha256(replacement)}"`);
+
     await page.getByRole('button', { name: 'Actions for sales data.bin' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Download' }).click();
-    expect(Buffer.compare(await readFile((await (await download).path())!), bytes)).toBe(0);
+    expect(Buffer.compare(await readFile((await (await download).path())!), replacement)).toBe(0);
 
     await page.getByRole('button', { name: 'New folder' }).click();
     await page.getByRole('dialog', { name: 'New folder' }).getByLabel('Name').fill('inputs');
@@ -202,13 +217,13 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     await page.getByRole('row', { name: /sales copy\.bin/ }).waitFor({ state: 'detached' });
 
     const listed = await api(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/items?path=inputs`);
-    expect(listed.map((item: { path: string; size: number }) => [item.path, item.size])).toEqual([['inputs/sales.bin', bytes.length]]);
+    expect(listed.map((item: { path: string; size: number }) => [item.path, item.size])).toEqual([['inputs/sales.bin', replacement.length]]);
 
     // The folder as a zip, from the breadcrumbs' folder, holds the moved file.
     const archive = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download folder' }).click();
     const entries = unzipSync(new Uint8Array(await readFile((await (await archive).path())!)));
-    expect(Buffer.compare(Buffer.from(entries['inputs/sales.bin']!), bytes)).toBe(0);
+    expect(Buffer.compare(Buffer.from(entries['inputs/sales.bin']!), replacement)).toBe(0);
 
     // The notebook's own code cannot be moved or deleted from here.
     await page.getByRole('link', { name: 'Workspace' }).click();

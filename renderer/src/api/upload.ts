@@ -10,6 +10,7 @@ interface UploadOptions {
   url: string;
   body: Blob;
   contentType: string;
+  headers?: Record<string, string>;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -26,12 +27,13 @@ function parseJson(text: string): unknown {
  * Sends a body with XMLHttpRequest, because only its upload events report progress (fetch has none),
  * and returns the envelope's data; a failure becomes an ApiError carrying the API's message.
  */
-export function uploadWithProgress<T>({ method, url, body, contentType, onProgress, signal }: UploadOptions): Promise<T> {
+export function uploadWithProgress<T>({ method, url, body, contentType, headers = {}, onProgress, signal }: UploadOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('content-type', contentType);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : body.size }));
     xhr.addEventListener('load', () => {
       const parsed = parseJson(xhr.responseText);

@@ -86,19 +86,21 @@ export function useDeleteItem(pid: string, nid: string) {
   });
 }
 
+/** Uploads a file; unless `replace`, only when nothing is at its path yet (412 PRECONDITION_FAILED otherwise). */
 export function uploadWorkspaceFile(
   pid: string,
   nid: string,
   path: string,
   file: File,
-  onProgress: (progress: UploadProgress) => void,
+  options: { replace: boolean; onProgress: (progress: UploadProgress) => void },
 ): Promise<WorkspaceItem> {
   return uploadWithProgress<WorkspaceItem>({
     method: 'PUT',
     url: notebookUrls.workspaceFile(pid, nid, path),
     body: file,
     contentType: 'application/octet-stream',
-    onProgress,
+    headers: options.replace ? {} : { 'if-none-match': '*' },
+    onProgress: options.onProgress,
   });
 }
 

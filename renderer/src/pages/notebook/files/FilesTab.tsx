@@ -1,4 +1,6 @@
-import { Button, FileButton, Group, Stack } from '@mantine/core';
+import '@mantine/dropzone/styles.css';
+import { Button, Center, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,7 +29,7 @@ export function FilesTab() {
   const folder = params.get('path') ?? '';
   const access = useQuery(workspaceAccessQuery(pid, nid));
   const items = useQuery(workspaceItemsQuery(pid, nid, folder));
-  const { uploads, start, clearFinished } = useUploads(pid, nid);
+  const { uploads, start, replace, dismiss, clearFinished } = useUploads(pid, nid);
   const [creatingFolder, folderModal] = useDisclosure(false);
   const [action, setAction] = useState<{ kind: ItemAction; item: WorkspaceItem } | null>(null);
   const onAction = (kind: ItemAction, item: WorkspaceItem) => setAction({ kind, item });
@@ -69,7 +71,21 @@ export function FilesTab() {
           </Button>
         </Group>
       </Group>
-      <UploadList uploads={uploads} onClear={clearFinished} />
+      {writable && (
+        <Dropzone.FullScreen
+          onDrop={(files) => start(folder, files)}
+          activateOnClick={false}
+          inputProps={{ 'aria-label': 'Files to upload' }}
+          activateOnKeyboard={false}
+        >
+          <Center mih="60vh">
+            <Text size="xl" fw={600}>
+              Drop files to upload them into {folder || 'the workspace'}
+            </Text>
+          </Center>
+        </Dropzone.FullScreen>
+      )}
+      <UploadList uploads={uploads} onReplace={replace} onDismiss={(upload) => dismiss(upload.id)} onClear={clearFinished} />
       {body}
       <NewFolderModal pid={pid} nid={nid} folder={folder} opened={creatingFolder} onClose={folderModal.close} />
       <TransferModal pid={pid} nid={nid} kind="move" item={action?.kind === 'move' ? action.item : null} onClose={close} />

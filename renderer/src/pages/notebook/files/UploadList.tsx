@@ -2,10 +2,30 @@ import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { formatBytes } from './bytes';
 import type { Upload } from './use-uploads';
 
+interface Props {
+  uploads: Upload[];
+  onReplace: (upload: Upload) => void;
+  onDismiss: (upload: Upload) => void;
+  onClear: () => void;
+}
+
+function statusOf(upload: Upload): string {
+  switch (upload.state) {
+    case 'done':
+      return 'Uploaded';
+    case 'failed':
+      return `Failed: ${upload.error ?? ''}`;
+    case 'exists':
+      return 'A file with this name is already here';
+    case 'uploading':
+      return `${formatBytes(upload.loaded)} of ${formatBytes(upload.total)}`;
+  }
+}
+
 /** Each upload of this visit with its progress bar, then its outcome (the API's message when it failed). */
-export function UploadList({ uploads, onClear }: { uploads: Upload[]; onClear: () => void }) {
+export function UploadList({ uploads, onReplace, onDismiss, onClear }: Props) {
   if (uploads.length === 0) return null;
-  const busy = uploads.some((upload) => upload.state === 'uploading');
+  const busy = uploads.some((upload) => upload.state === 'uploading' || upload.state === 'exists');
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
@@ -21,25 +41,15 @@ export function UploadList({ uploads, onClear }: { uploads: Upload[]; onClear: (
         </Group>
         {uploads.map((upload) => {
           const percent = upload.total > 0 ? Math.round((upload.loaded / upload.total) * 100) : upload.state === 'done' ? 100 : 0;
-          const status =
-            upload.state === 'done'
-              ? 'Uploaded'
-              : upload.state === 'failed'
-                ? `Failed: ${upload.error ?? ''}`
-                : `${formatBytes(upload.loaded)} of ${formatBytes(upload.total)}`;
+          const problem = upload.state === 'failed' || upload.state === 'exists';
           return (
             <div key={upload.id}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm" truncate="end" title={upload.path}>
                   {upload.path}
                 </Text>
-                <Text
-                  size="xs"
-                  c={upload.state === 'failed' ? 'var(--mantine-color-red-light-color)' : 'dimmed'}
-                  ta="right"
-                  role={upload.state === 'failed' ? 'alert' : undefined}
-                >
-                  {status}
+                <Text size="xs" c={problem ? 'var(--mantine-color-red-light-color)' : 'dimmed'} ta="right" role={problem ? 'alert' : undefined}>
+                  {statusOf(upload)}
                 </Text>
               </Group>
               <Progress
@@ -49,6 +59,16 @@ export function UploadList({ uploads, onClear }: { uploads: Upload[]; onClear: (
                 animated={upload.state === 'uploading'}
                 size="sm"
               />
+              {upload.state === 'exists' && (
+                <Group gap="xs" mt={4} justify="flex-end">
+                  <Button size="compact-xs" variant="default" onClick={() => onDismiss(upload)}>
+                    Keep the existing file
+                  </Button>
+                  <Button size="compact-xs" color="red" onClick={() => onReplace(upload)}>
+                    Replace it
+                  </Button>
+                </Group>
+              )}
             </div>
           );
         })}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { isApiError } from '../../../api/errors';
 import { keys } from '../../../api/queries';
 import { joinPath, uploadWorkspaceFile } from '../../../api/workspace';
 
@@ -9,7 +10,8 @@ export interface Upload {
   path: string;
   loaded: number;
   total: number;
-  state: 'uploading' | 'done' | 'failed';
+  /** exists: a file is already at its path, and nothing was written until the user says to replace it. */
+  state: 'uploading' | 'done' | 'failed' | 'exists';
   error?: string;
 }
 
@@ -19,27 +21,60 @@ let nextId = 1;
 export function useUploads(pid: string, nid: string) {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const files = useRef(new Map<number, File>());
   const update = useCallback(
     (id: number, patch: Partial<Upload>) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, ...patch } : item))),
     [],
   );
 
-  const start = useCallback(
-    (folder: string, files: File[]) => {
-      for (const file of files) {
-        const upload: Upload = { id: nextId++, name: file.name, path: joinPath(folder, file.name), loaded: 0, total: file.size, state: 'uploading' };
-        setUploads((all) => [...all, upload]);
-        uploadWorkspaceFile(pid, nid, upload.path, file, ({ loaded, total }) => update(upload.id, { loaded, total }))
-          .then(() => {
-            update(upload.id, { state: 'done', loaded: file.size });
-            return queryClient.invalidateQueries({ queryKey: keys.notebook(pid, nid) });
-          })
-          .catch((error: unknown) => update(upload.id, { state: 'failed', error: error instanceof Error ? error.message : String(error) }));
-      }
+  const send = useCallback(
+    (upload: Upload, file: File, replace: boolean) => {
+      uploadWorkspaceFile(pid, nid, upload.path, file, { replace, onProgress: ({ loaded, total }) => update(upload.id, { loaded, total }) })
+        .then(() => {
+          files.current.delete(upload.id);
+          update(upload.id, { state: 'done', loaded: file.size });
+          return queryClient.invalidateQueries({ queryKey: keys.notebook(pid, nid) });
+        })
+        .catch((error: unknown) => {
+          if (isApiError(error, 'PRECONDITION_FAILED')) update(upload.id, { state: 'exists', loaded: 0 });
+          else update(upload.id, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
+        });
     },
     [pid, nid, queryClient, update],
   );
 
-  const clearFinished = useCallback(() => setUploads((all) => all.filter((item) => item.state === 'uploading')), []);
-  return { uploads, start, clearFinished };
+  const start = useCallback(
+    (folder: string, chosen: File[]) => {
+      for (const file of chosen) {
+        const upload: Upload = { id: nextId++, name: file.name, path: joinPath(folder, file.name), loaded: 0, total: file.size, state: 'uploading' };
+        files.current.set(upload.id, file);
+        setUploads((all) => [...all, upload]);
+        send(upload, file, false);
+      }
+    },
+    [send],
+  );
+
+  const replace = useCallback(
+    (upload: Upload) => {
+      const file = files.current.get(upload.id);
+      if (!file) return;
+      update(upload.id, { state: 'uploading', loaded: 0 });
+      send(upload, file, true);
+    },
+    [send, update],
+  );
+
+  const dismiss = useCallback((id: number) => {
+    files.current.delete(id);
+    setUploads((all) => all.filter((item) => item.id !== id));
+  }, []);
+
+  const clearFinished = useCallback(() => {
+    setUploads((all) => {
+      for (const item of all) if (item.state !== 'uploading') files.current.delete(item.id);
+      return all.filter((item) => item.state === 'uploading');
+    });
+  }, []);
+  return { uploads, start, replace, dismiss, clearFinished };
 }

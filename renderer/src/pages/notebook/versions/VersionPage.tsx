@@ -59,6 +59,7 @@ export function VersionPage() {
           { value: 'changes', label: 'Changes' },
         ]}
         aria-label="Show"
+        transitionDuration={0}
       />
       {view === 'code' ? <VersionCode pid={pid} nid={nid} version={data} /> : <VersionChanges pid={pid} nid={nid} version={data} />}
     </Stack>
