@@ -46,7 +46,8 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
 
   beforeAll(async () => {
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
-    t = await startTestHub({ hub: () => ({ uiDir: UI_DIR }) });
+    // Pages of two versions, so that paging through them is part of the test.
+    t = await startTestHub({ env: { SERVICE_DEFAULT_PAGE_SIZE: '2' }, hub: () => ({ uiDir: UI_DIR }) });
     browser = await launchChromium(chromium!.executablePath);
     page = await browser.newPage();
     // The signed-in user is the hub's local user; an owner sets up the project and makes them an editor.
@@ -70,7 +71,7 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     await t?.close();
   });
 
-  const versions = async () => (await api(`/api/v1/projects/${pid}/notebooks/${nid}/versions`)).items as { version_id: string; message: string }[];
+  const versions = async () => (await api(`/api/v1/projects/${pid}/notebooks/${nid}/versions?limit=50`)).items as { version_id: string; message: string }[];
 
   it('opens on the overview with the editor actions', async () => {
     await page.goto(base);
@@ -138,6 +139,16 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     expect(refusal.status).toBe(409);
     await dialog.getByRole('alert').getByText(refusal.json.error.message).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Five versions now, two a page.
+    await page.getByRole('link', { name: '← All versions' }).click();
+    await page.waitForURL(`${base}/versions`);
+    const rows = page.getByRole('row');
+    await page.getByRole('button', { name: 'Load more versions' }).click();
+    await expect.poll(() => rows.count()).toBe(5);
+    await page.getByRole('button', { name: 'Load more versions' }).click();
+    await expect.poll(() => rows.count()).toBe(6);
+    await page.getByText('Created', { exact: true }).waitFor();
   }, 180_000);
 
   it('shows the snapshot tab empty, then the newest snapshot in a sandboxed frame', async () => {
@@ -293,7 +304,7 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     await page.getByRole('tab', { name: 'Files' }).click();
     await page.getByRole('link', { name: 'data' }).waitFor();
     await page.getByRole('row', { name: /helpers\.py/ }).waitFor();
-    const notebooks = await api(`/api/v1/projects/${pid}/notebooks`);
+    const notebooks = await api(`/api/v1/projects/${pid}/notebooks?limit=50`);
     expect(notebooks.items.map((item: { title: string }) => item.title).sort()).toEqual(['Capacity plan', 'Revenue model', 'Sales report']);
   }, 180_000);
 
