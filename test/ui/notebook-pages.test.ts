@@ -244,7 +244,7 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     await page.keyboard.press('Escape');
   }, 180_000);
 
-  it('shows a viewer the files read-only, with the reason', async () => {
+  it('shows a viewer the files read-only, with the reason, and no import', async () => {
     const viewerToken = await t.tokenFor('viewer@example.com');
     await api(`/api/v1/projects/${pid}/members`, { method: 'POST', body: { email: 'viewer@example.com', role: 'viewer' } });
     const other = await launchChromium(chromium!.executablePath);
@@ -259,6 +259,9 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
       await viewerPage.getByRole('link', { name: 'Open as app' }).waitFor();
       await shootAllIn(other, viewerPage, 'notebook-files-read-only');
       expect(await seriousA11yViolations(viewerPage)).toEqual([]);
+
+      await viewerPage.goto(`${t.url}/projects/${pid}/import`);
+      await viewerPage.getByText('You cannot import into this project').waitFor();
     } finally {
       await other.close();
     }

@@ -14,7 +14,7 @@ const STATE_LABELS: Record<ImportedNotebook['state'], string> = {
 };
 
 /** The notebooks found in the folder, each with its state and a way to create it or open what was created. */
-export function ImportNotebooks({ pid, data }: { pid: string; data: NotebookImport }) {
+export function ImportNotebooks({ pid, data, canCreate }: { pid: string; data: NotebookImport; canCreate: boolean }) {
   const create = useCreateFromImport(pid, data.id);
   const [busy, setBusy] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -42,7 +42,7 @@ export function ImportNotebooks({ pid, data }: { pid: string; data: NotebookImpo
         <Title order={2} size="h3">
           {data.notebooks.length} {data.notebooks.length === 1 ? 'notebook' : 'notebooks'} found
         </Title>
-        {ready.length > 1 && (
+        {canCreate && ready.length > 1 && (
           <Button onClick={() => void createAll()} loading={busy.length > 0}>
             Create all {ready.length} notebooks
           </Button>
@@ -90,7 +90,13 @@ export function ImportNotebooks({ pid, data }: { pid: string; data: NotebookImpo
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <RowAction pid={pid} notebook={notebook} busy={busy.includes(notebook.path)} onCreate={() => void createOne(notebook.path)} />
+                  <RowAction
+                    pid={pid}
+                    notebook={notebook}
+                    canCreate={canCreate}
+                    busy={busy.includes(notebook.path)}
+                    onCreate={() => void createOne(notebook.path)}
+                  />
                   {errors[notebook.path] && (
                     <Text size="xs" c="var(--mantine-color-red-light-color)" role="alert" mt={4}>
                       {errors[notebook.path]}
@@ -106,14 +112,26 @@ export function ImportNotebooks({ pid, data }: { pid: string; data: NotebookImpo
   );
 }
 
-function RowAction({ pid, notebook, busy, onCreate }: { pid: string; notebook: ImportedNotebook; busy: boolean; onCreate: () => void }) {
+function RowAction({
+  pid,
+  notebook,
+  canCreate,
+  busy,
+  onCreate,
+}: {
+  pid: string;
+  notebook: ImportedNotebook;
+  canCreate: boolean;
+  busy: boolean;
+  onCreate: () => void;
+}) {
   if (notebook.state === 'imported' && notebook.notebook_id)
     return (
       <Anchor component={Link} to={`/projects/${pid}/notebooks/${notebook.notebook_id}`} size="sm" fw={500}>
         Open {notebook.title}
       </Anchor>
     );
-  if (notebook.state === 'ready')
+  if (notebook.state === 'ready' && canCreate)
     return (
       <Button size="xs" onClick={onCreate} loading={busy} aria-label={`Create notebook ${notebook.title}`}>
         Create notebook

@@ -2,10 +2,12 @@ import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { importQuery } from '../../api/imports';
+import { projectQuery } from '../../api/queries';
 import { formatDateTime } from '../../app/format';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
 import { formatBytes } from '../notebook/files/bytes';
+import { canEdit } from '../notebook/notebook-context';
 import { ImportHeader } from './ImportHeader';
 import { ImportNotebooks } from './ImportNotebooks';
 
@@ -24,6 +26,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 export function ImportPage() {
   const { pid = '', importId = '' } = useParams();
   const upload = useQuery(importQuery(pid, importId));
+  const project = useQuery(projectQuery(pid));
 
   let body;
   if (upload.isPending) body = <LoadingState label="Loading the import…" />;
@@ -55,7 +58,7 @@ export function ImportPage() {
             .
           </Alert>
         )}
-        <ImportNotebooks pid={pid} data={data} />
+        <ImportNotebooks pid={pid} data={data} canCreate={project.data !== undefined && canEdit(project.data)} />
       </>
     );
   }

@@ -1,11 +1,14 @@
 import '@mantine/dropzone/styles.css';
 import { Alert, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { uploadImport } from '../../api/imports';
+import { projectQuery } from '../../api/queries';
 import type { UploadProgress } from '../../api/upload';
 import { formatBytes } from '../notebook/files/bytes';
+import { canEdit } from '../notebook/notebook-context';
 import { ImportHeader } from './ImportHeader';
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -28,6 +31,7 @@ export function ImportUploadPage() {
       });
   };
 
+  const project = useQuery(projectQuery(pid));
   const uploading = progress !== null;
   const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (
@@ -37,12 +41,17 @@ export function ImportUploadPage() {
         Zip a folder that holds marimo notebooks with their data files and helper modules, and upload it here. The hub lists the notebooks it finds; each one
         you create gets the files around it as its workspace, so paths such as <code>data/sales.csv</code> keep working.
       </Text>
+      {project.data && !canEdit(project.data) && (
+        <Alert color="gray" title="You cannot import into this project">
+          Importing creates notebooks, which needs the editor role or above in this project. Ask a project manager for it.
+        </Alert>
+      )}
       <Dropzone
         onDrop={(files) => files[0] && upload(files[0])}
         onReject={() => setError(new Error('Choose one .zip file.'))}
         accept={ZIP_TYPES}
         multiple={false}
-        disabled={uploading}
+        disabled={uploading || (project.data !== undefined && !canEdit(project.data))}
         inputProps={{ 'aria-label': 'Zip file to import' }}
       >
         <Group justify="center" mih={140} style={{ pointerEvents: 'none' }}>
