@@ -179,6 +179,23 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     expect(await progress.getAttribute('aria-valuenow')).toBe('100');
     await page.getByRole('row', { name: /sales data\.bin/ }).waitFor();
 
+    // A slow upload shows its progress on the way and can be cancelled.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+    const slow = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    await (await slow).setFiles({ name: 'large.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(4 * 1024 * 1024, 7) });
+    const largeProgress = page.getByRole('progressbar', { name: 'Upload of large.bin' });
+    await expect.poll(async () => Number(await largeProgress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    expect(Number(await largeProgress.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Cancel the upload of large.bin' }).click();
+    await page.getByText('Cancelled', { exact: true }).waitFor();
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await network.detach();
+    const afterCancel = await api(`/api/v1/projects/${pid}/notebooks/${nid}/workspace/items`);
+    expect(afterCancel.map((item: { path: string }) => item.path)).not.toContain('large.bin');
+
     // The same name again replaces nothing until asked to.
     const replacement = Buffer.from(bytes).reverse();
     const again = page.waitForEvent('filechooser');

@@ -92,7 +92,7 @@ export function uploadWorkspaceFile(
   nid: string,
   path: string,
   file: File,
-  options: { replace: boolean; onProgress: (progress: UploadProgress) => void },
+  options: { replace: boolean; onProgress: (progress: UploadProgress) => void; signal: AbortSignal },
 ): Promise<WorkspaceItem> {
   return uploadWithProgress<WorkspaceItem>({
     method: 'PUT',
@@ -101,6 +101,7 @@ export function uploadWorkspaceFile(
     contentType: 'application/octet-stream',
     headers: options.replace ? {} : { 'if-none-match': '*' },
     onProgress: options.onProgress,
+    signal: options.signal,
   });
 }
 

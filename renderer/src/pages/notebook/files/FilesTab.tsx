@@ -29,7 +29,7 @@ export function FilesTab() {
   const folder = params.get('path') ?? '';
   const access = useQuery(workspaceAccessQuery(pid, nid));
   const items = useQuery(workspaceItemsQuery(pid, nid, folder));
-  const { uploads, start, replace, dismiss, clearFinished } = useUploads(pid, nid);
+  const { uploads, start, replace, cancel, dismiss, clearFinished } = useUploads(pid, nid);
   const [creatingFolder, folderModal] = useDisclosure(false);
   const [action, setAction] = useState<{ kind: ItemAction; item: WorkspaceItem } | null>(null);
   const onAction = (kind: ItemAction, item: WorkspaceItem) => setAction({ kind, item });
@@ -85,7 +85,13 @@ export function FilesTab() {
           </Center>
         </Dropzone.FullScreen>
       )}
-      <UploadList uploads={uploads} onReplace={replace} onDismiss={(upload) => dismiss(upload.id)} onClear={clearFinished} />
+      <UploadList
+        uploads={uploads}
+        onReplace={replace}
+        onDismiss={(upload) => dismiss(upload.id)}
+        onCancel={(upload) => cancel(upload.id)}
+        onClear={clearFinished}
+      />
       {body}
       <NewFolderModal pid={pid} nid={nid} folder={folder} opened={creatingFolder} onClose={folderModal.close} />
       <TransferModal pid={pid} nid={nid} kind="move" item={action?.kind === 'move' ? action.item : null} onClose={close} />

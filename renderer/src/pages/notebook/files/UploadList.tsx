@@ -6,6 +6,7 @@ interface Props {
   uploads: Upload[];
   onReplace: (upload: Upload) => void;
   onDismiss: (upload: Upload) => void;
+  onCancel: (upload: Upload) => void;
   onClear: () => void;
 }
 
@@ -17,13 +18,15 @@ function statusOf(upload: Upload): string {
       return `Failed: ${upload.error ?? ''}`;
     case 'exists':
       return 'A file with this name is already here';
+    case 'cancelled':
+      return 'Cancelled';
     case 'uploading':
       return `${formatBytes(upload.loaded)} of ${formatBytes(upload.total)}`;
   }
 }
 
 /** Each upload of this visit with its progress bar, then its outcome (the API's message when it failed). */
-export function UploadList({ uploads, onReplace, onDismiss, onClear }: Props) {
+export function UploadList({ uploads, onReplace, onDismiss, onCancel, onClear }: Props) {
   if (uploads.length === 0) return null;
   const busy = uploads.some((upload) => upload.state === 'uploading' || upload.state === 'exists');
   return (
@@ -53,12 +56,19 @@ export function UploadList({ uploads, onReplace, onDismiss, onClear }: Props) {
                 </Text>
               </Group>
               <Progress
-                value={upload.state === 'failed' ? 100 : percent}
+                value={upload.state === 'failed' ? 100 : upload.state === 'cancelled' ? 0 : percent}
                 color={upload.state === 'failed' ? 'red' : upload.state === 'done' ? 'green' : undefined}
                 aria-label={`Upload of ${upload.name}`}
                 animated={upload.state === 'uploading'}
                 size="sm"
               />
+              {upload.state === 'uploading' && (
+                <Group mt={4} justify="flex-end">
+                  <Button size="compact-xs" variant="default" onClick={() => onCancel(upload)} aria-label={`Cancel the upload of ${upload.name}`}>
+                    Cancel
+                  </Button>
+                </Group>
+              )}
               {upload.state === 'exists' && (
                 <Group gap="xs" mt={4} justify="flex-end">
                   <Button size="compact-xs" variant="default" onClick={() => onDismiss(upload)}>

@@ -11,7 +11,7 @@ export interface Upload {
   loaded: number;
   total: number;
   /** exists: a file is already at its path, and nothing was written until the user says to replace it. */
-  state: 'uploading' | 'done' | 'failed' | 'exists';
+  state: 'uploading' | 'done' | 'failed' | 'exists' | 'cancelled';
   error?: string;
 }
 
@@ -22,6 +22,7 @@ export function useUploads(pid: string, nid: string) {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const files = useRef(new Map<number, File>());
+  const controllers = useRef(new Map<number, AbortController>());
   const update = useCallback(
     (id: number, patch: Partial<Upload>) => setUploads((all) => all.map((item) => (item.id === id ? { ...item, ...patch } : item))),
     [],
@@ -29,16 +30,24 @@ export function useUploads(pid: string, nid: string) {
 
   const send = useCallback(
     (upload: Upload, file: File, replace: boolean) => {
-      uploadWorkspaceFile(pid, nid, upload.path, file, { replace, onProgress: ({ loaded, total }) => update(upload.id, { loaded, total }) })
+      const controller = new AbortController();
+      controllers.current.set(upload.id, controller);
+      const onProgress = ({ loaded, total }: { loaded: number; total: number }) => update(upload.id, { loaded, total });
+      uploadWorkspaceFile(pid, nid, upload.path, file, { replace, onProgress, signal: controller.signal })
         .then(() => {
           files.current.delete(upload.id);
           update(upload.id, { state: 'done', loaded: file.size });
           return queryClient.invalidateQueries({ queryKey: keys.notebook(pid, nid) });
         })
         .catch((error: unknown) => {
-          if (isApiError(error, 'PRECONDITION_FAILED')) update(upload.id, { state: 'exists', loaded: 0 });
+          // A cancel can come after the file arrived, so the folder is read again to show what is there.
+          if (controller.signal.aborted) {
+            update(upload.id, { state: 'cancelled' });
+            return queryClient.invalidateQueries({ queryKey: keys.notebook(pid, nid) });
+          } else if (isApiError(error, 'PRECONDITION_FAILED')) update(upload.id, { state: 'exists', loaded: 0 });
           else update(upload.id, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
-        });
+        })
+        .finally(() => controllers.current.delete(upload.id));
     },
     [pid, nid, queryClient, update],
   );
@@ -65,6 +74,8 @@ export function useUploads(pid: string, nid: string) {
     [send, update],
   );
 
+  const cancel = useCallback((id: number) => controllers.current.get(id)?.abort(), []);
+
   const dismiss = useCallback((id: number) => {
     files.current.delete(id);
     setUploads((all) => all.filter((item) => item.id !== id));
@@ -76,5 +87,5 @@ export function useUploads(pid: string, nid: string) {
       return all.filter((item) => item.state === 'uploading');
     });
   }, []);
-  return { uploads, start, replace, dismiss, clearFinished };
+  return { uploads, start, replace, cancel, dismiss, clearFinished };
 }
