@@ -235,6 +235,7 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
     const copy = page.getByRole('dialog', { name: 'Copy sales.bin' });
     expect(await copy.getByLabel('New path').inputValue()).toBe('inputs/sales copy.bin');
     await copy.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /sales copy\.bin/ }).waitFor();
     await shootAll(page, 'notebook-files');
 
