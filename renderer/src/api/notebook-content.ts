@@ -1,0 +1,29 @@
+import { toApiError, unreachable } from './errors';
+
+/** A content route's body as text (these routes answer raw bytes, or a JSON envelope on failure), and its headers. */
+export async function fetchText(url: string): Promise<{ text: string; headers: Headers }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (cause) {
+    throw unreachable(cause);
+  }
+  const text = await response.text();
+  if (response.ok) return { text, headers: response.headers };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  throw toApiError(body, response);
+}
+
+const base = (pid: string, nid: string) => `/api/v1/projects/${encodeURIComponent(pid)}/notebooks/${encodeURIComponent(nid)}`;
+
+export const notebookUrls = {
+  versionCode: (pid: string, nid: string, vid: string) => `${base(pid, nid)}/versions/${encodeURIComponent(vid)}/code`,
+  html: (pid: string, nid: string) => `${base(pid, nid)}/html`,
+  workspaceFile: (pid: string, nid: string, path: string) => `${base(pid, nid)}/workspace/files?path=${encodeURIComponent(path)}`,
+  workspaceArchive: (pid: string, nid: string, path: string) => `${base(pid, nid)}/workspace/archive${path ? `?path=${encodeURIComponent(path)}` : ''}`,
+};
