@@ -59,12 +59,11 @@ describe.skipIf(chromium === null)('the web UI pages', () => {
     await page.getByRole('button', { name: 'Create notebook' }).first().click();
     await page.getByRole('dialog').getByLabel('Title').fill('Revenue model');
     await page.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
-    await page.getByText('Revenue model').first().waitFor();
-    const projectUrl = page
-      .url()
-      .replace(/\/notebooks\/.*$/, '')
-      .replace(/\/notebooks$/, '');
-    if (/\/notebooks\/[^/]+$/.test(page.url())) await shootAll(page, 'notebook');
+    // Creating a notebook opens it.
+    await page.waitForURL(/\/notebooks\/[^/]+\/overview$/);
+    await page.getByRole('heading', { name: 'Revenue model' }).waitFor();
+    await shootAll(page, 'notebook');
+    const projectUrl = page.url().replace(/\/notebooks\/.*$/, '');
     await page.goto(`${projectUrl}/notebooks`);
     await page.getByText('Revenue model').first().waitFor();
     await shootAll(page, 'project-notebooks');

@@ -1,4 +1,4 @@
-import { createTheme, Notification, Tabs, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Modal, Notification, Tabs, type CSSVariablesResolver } from '@mantine/core';
 
 // Shades and the dimmed text colour are chosen for a 4.5:1 contrast (WCAG AA) in both themes.
 export const theme = createTheme({
@@ -7,6 +7,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } }),
     // Tabs that switch routes keep every panel in the page so each tab's aria-controls names an element.
     Tabs: Tabs.extend({ defaultProps: { keepMounted: true } }),
@@ -18,8 +19,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
-    // Text on a tinted ("light" variant) background: two shades darker than Mantine's default.
-    ...Object.fromEntries(Object.keys(resolved.colors).map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-8)`])),
+    // Text on a tinted ("light" variant) background: three shades darker than Mantine's default.
+    ...Object.fromEntries(Object.keys(resolved.colors).map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),
   },
   dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });

@@ -22,7 +22,7 @@ export function FormModal({ title, opened, onClose, onSubmit, error, pending, su
     onSubmit();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={title} size={size}>
       <form onSubmit={submit}>
         <Stack gap="sm">
           {children}

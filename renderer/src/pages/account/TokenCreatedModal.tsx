@@ -4,7 +4,7 @@ import type { CreatedToken } from '../../api/tokens';
 /** The new token's value: the only time the hub ever shows it. */
 export function TokenCreatedModal({ token, onClose }: { token: CreatedToken | null; onClose: () => void }) {
   return (
-    <Modal opened={token !== null} onClose={onClose} title="Your new token" size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={token !== null} onClose={onClose} title="Your new token" size="lg" closeOnClickOutside={false}>
       {token && (
         <Stack gap="md">
           <Alert color="yellow" title="Copy it now: you will not see it again" styles={{ title: { color: 'var(--mantine-color-text)' } }}>

@@ -28,7 +28,7 @@ export function ConfirmModal({ title, opened, onClose, onConfirm, confirmLabel, 
     if (typeToConfirm === undefined || typed === typeToConfirm) onConfirm();
   };
   return (
-    <Modal opened={opened} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title={title}>
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm">{children}</Text>

@@ -16,7 +16,7 @@ export function DeleteModal({ pid, nid, item, onClose }: Props) {
   const { reset } = remove;
   useEffect(() => reset(), [item, reset]);
   return (
-    <Modal opened={item !== null} onClose={onClose} title={item ? `Delete ${item.name}?` : 'Delete'} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={item !== null} onClose={onClose} title={item ? `Delete ${item.name}?` : 'Delete'}>
       <Stack gap="sm">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {item?.kind === 'directory' ? `The folder ${item.path} and everything in it will be deleted.` : `The file ${item?.path ?? ''} will be deleted.`} This

@@ -37,7 +37,7 @@ export function RestoreButton({ pid, version, currentVersionId }: Props) {
       <Button variant="default" onClick={dialog.open}>
         Restore this version
       </Button>
-      <Modal opened={opened} onClose={close} title="Restore this version?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal opened={opened} onClose={close} title="Restore this version?">
         <Stack gap="sm">
           <Text size="sm">
             The code saved on {formatDateTime(version.saved_at)} becomes a new version on top of the history. No version is changed or removed.
