@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { projectsQuery } from '../../api/queries';
 import { useCreateToken, type CreatedToken, type TokenAction } from '../../api/tokens';
 import { FormModal } from '../../components/FormModal';
-import { fieldErrorsUnder } from '../project/field-errors';
+import { fieldErrorsUnder } from '../../components/field-errors';
 import { TOKEN_ACTION_GROUPS } from './token-actions';
 import { EXPIRY_CHOICES, expiresAt } from './token-expiry';
 

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../app/format';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
-import { ConfirmModal } from '../project/ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { CreateTokenModal } from './CreateTokenModal';
 import { TokenCreatedModal } from './TokenCreatedModal';
 import { actionLabel } from './token-actions';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useAddGroupMember, type MemberRole } from '../../api/project-members';
 import { FormModal } from '../../components/FormModal';
-import { fieldErrorsUnder } from './field-errors';
+import { fieldErrorsUnder } from '../../components/field-errors';
 import { ROLE_CHOICES } from './roles';
 
 interface Props {

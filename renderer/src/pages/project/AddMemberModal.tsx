@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAddMember, userSearchQuery, type MemberRole } from '../../api/project-members';
 import { FormModal } from '../../components/FormModal';
-import { fieldErrorsUnder } from './field-errors';
+import { fieldErrorsUnder } from '../../components/field-errors';
 import { ROLE_CHOICES } from './roles';
 
 interface Props {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useCreateAlert, useUpdateAlert, type AlertDestination, type AlertDestinationPatch } from '../../api/alerts';
 import { FormModal } from '../../components/FormModal';
 import { kindLabel } from './alert-kinds';
-import { fieldErrorsUnder } from './field-errors';
+import { fieldErrorsUnder } from '../../components/field-errors';
 
 interface Props {
   projectId: string;

@@ -8,7 +8,7 @@ import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
 import { AlertFormModal } from './AlertFormModal';
 import { AlertsTable } from './AlertsTable';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { useProjectContext } from './project-context';
 
 type Editing = { destination: AlertDestination | undefined } | null;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useDeleteProject } from '../../api/project-settings';
 import type { Project } from '../../api/types';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 
 /** Deleting the project (admins only); the API has no restore, so the dialog asks for the name. */
 export function DangerZone({ project }: { project: Project }) {

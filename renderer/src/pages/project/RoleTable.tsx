@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Paper, Select, Table, Text, VisuallyHidden } from
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MemberRole } from '../../api/project-members';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ROLE_CHOICES } from './roles';
 
 export interface RoleRow {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useUpdateProject, type AssignableRole, type ProjectPatch } from '../../api/project-settings';
 import type { Project } from '../../api/types';
 import { FormError } from '../../components/FormError';
-import { fieldErrorsUnder } from './field-errors';
+import { fieldErrorsUnder } from '../../components/field-errors';
 import { isAdmin } from './project-context';
 
 const ROLE_OPTIONS = [

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../api/errors';
 
 /**
  * The API's messages for a field and anything inside it (`tags` covers `tags.2` and `/tags/2`),

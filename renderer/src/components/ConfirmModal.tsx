@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormError } from '../../components/FormError';
+import { FormError } from './FormError';
 
 interface Props {
   title: string;
