@@ -13,11 +13,13 @@ interface Props {
   error: Error | null;
   /** When set, the confirm button stays disabled until this exact text is typed (for what cannot be undone). */
   typeToConfirm?: string;
+  /** `danger` (the default) for what removes something; `safe` for what only adds, such as a restore. */
+  tone?: 'danger' | 'safe';
   children: ReactNode;
 }
 
 /** Asks before a destructive action; the API's refusal stays in the dialog. */
-export function ConfirmModal({ title, opened, onClose, onConfirm, confirmLabel, pending, error, typeToConfirm, children }: Props) {
+export function ConfirmModal({ title, opened, onClose, onConfirm, confirmLabel, pending, error, typeToConfirm, tone = 'danger', children }: Props) {
   const [typed, setTyped] = useState('');
   const close = () => {
     setTyped('');
@@ -31,7 +33,9 @@ export function ConfirmModal({ title, opened, onClose, onConfirm, confirmLabel, 
     <Modal opened={opened} onClose={close} title={title}>
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <Text size="sm">{children}</Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {children}
+          </Text>
           {typeToConfirm !== undefined && (
             <TextInput
               label={
@@ -50,7 +54,12 @@ export function ConfirmModal({ title, opened, onClose, onConfirm, confirmLabel, 
             <Button variant="default" onClick={close} data-autofocus={typeToConfirm === undefined || undefined}>
               Cancel
             </Button>
-            <Button type="submit" color="red.9" loading={pending} disabled={typeToConfirm !== undefined && typed !== typeToConfirm}>
+            <Button
+              type="submit"
+              color={tone === 'danger' ? 'red.9' : undefined}
+              loading={pending}
+              disabled={typeToConfirm !== undefined && typed !== typeToConfirm}
+            >
               {confirmLabel}
             </Button>
           </Group>

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useRestoreVersion, type NotebookVersion } from '../../../api/notebook-versions';
 import { formatDateTime } from '../../../app/format';
-import { FormError } from '../../../components/FormError';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 
 interface Props {
   pid: string;
@@ -37,22 +37,18 @@ export function RestoreButton({ pid, version, currentVersionId }: Props) {
       <Button variant="default" onClick={dialog.open}>
         Restore this version
       </Button>
-      <Modal opened={opened} onClose={close} title="Restore this version?">
-        <Stack gap="sm">
-          <Text size="sm">
-            The code saved on {formatDateTime(version.saved_at)} becomes a new version on top of the history. No version is changed or removed.
-          </Text>
-          <FormError error={restore.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} loading={restore.isPending} data-autofocus>
-              Restore
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        title="Restore this version?"
+        opened={opened}
+        onClose={close}
+        onConfirm={confirm}
+        confirmLabel="Restore"
+        pending={restore.isPending}
+        error={restore.error}
+        tone="safe"
+      >
+        The code saved on {formatDateTime(version.saved_at)} becomes a new version on top of the history. No version is changed or removed.
+      </ConfirmModal>
     </>
   );
 }
