@@ -91,7 +91,7 @@ export function HomePage() {
         {loaded.length > 0 && createButton}
       </Group>
       {body}
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Stack gap="lg">
         <section aria-labelledby="home-sessions">
           <Title order={2} size="h3" mb="sm" id="home-sessions">
             My running sessions
@@ -104,7 +104,7 @@ export function HomePage() {
           </Title>
           <RecentNotebooks />
         </section>
-      </SimpleGrid>
+      </Stack>
       <CreateProjectModal opened={creating} onClose={createModal.close} />
     </Stack>
   );

@@ -16,7 +16,7 @@ export function RecentNotebooks() {
   return (
     <Paper withBorder radius="md">
       <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {recent.map((entry) => {
+        {recent.map((entry, index) => {
           const base = `/projects/${entry.projectId}/notebooks/${entry.notebookId}`;
           return (
             <Group
@@ -27,7 +27,7 @@ export function RecentNotebooks() {
               gap="sm"
               px="md"
               py="xs"
-              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              style={index < recent.length - 1 ? { borderBottom: '1px solid var(--mantine-color-default-border)' } : undefined}
             >
               <div style={{ minWidth: 0 }}>
                 <Anchor component={Link} to={base} fw={500} truncate="end" display="block" title={entry.title}>
@@ -44,7 +44,7 @@ export function RecentNotebooks() {
                   variant="light"
                   component={Link}
                   to={`${base}/${entry.openedAs}`}
-                  aria-label={`Open ${entry.title} ${entry.openedAs === 'edit' ? 'in the editor' : 'as app'}`}
+                  aria-label={`${entry.openedAs === 'edit' ? 'Edit' : 'Open app'} ${entry.title}`}
                   style={{ flex: 'none' }}
                 >
                   {entry.openedAs === 'edit' ? 'Edit' : 'Open app'}

@@ -34,7 +34,7 @@ function SessionRow({ session }: { session: MySession }) {
       </Table.Td>
       <Table.Td>{MODE_LABELS[session.mode]}</Table.Td>
       <Table.Td>
-        <Badge variant="light" color={STATE_COLORS[session.state]}>
+        <Badge variant="dot" color={STATE_COLORS[session.state]}>
           {STATE_LABELS[session.state]}
         </Badge>
       </Table.Td>

@@ -38,7 +38,7 @@ export function SessionShell({ pid, nid, title, mode, state, actions, children }
             {MODE_LABELS[mode]}
           </Badge>
           {state && (
-            <Badge variant="light" color={STATE_COLORS[state]} style={{ flex: 'none' }} aria-live="polite">
+            <Badge variant="dot" color={STATE_COLORS[state]} style={{ flex: 'none' }} aria-live="polite">
               {STATE_LABELS[state]}
             </Badge>
           )}

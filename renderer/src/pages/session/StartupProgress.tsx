@@ -34,12 +34,7 @@ export function StartupProgress({ mode, session, onCancel, cancelling = false, c
           <Progress value={percent} animated striped size="lg" aria-label="Start-up progress" />
           <Stepper active={active} size="sm" iconSize={32} allowNextStepsSelect={false}>
             {PHASES.map((phase) => (
-              <Stepper.Step
-                key={phase.phase}
-                label={phase.label}
-                description={phase.description}
-                loading={session !== undefined && phase.phase === session.phase}
-              />
+              <Stepper.Step key={phase.phase} label={phase.label} loading={session !== undefined && phase.phase === session.phase} />
             ))}
           </Stepper>
           {children}

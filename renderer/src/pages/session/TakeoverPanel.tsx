@@ -55,12 +55,8 @@ export function TakeoverPanel({ error, pid, nid, project, notebook, onRetry, onT
         </Group>
       }
     >
-      <Text>{error.message}</Text>
-      {holder && (
-        <Text>
-          {owner} has had it open since {formatDateTime(holder.created_at)}. Only one person edits a notebook at a time.
-        </Text>
-      )}
+      <Text>{holder ? `${owner} has had it open since ${formatDateTime(holder.created_at)}. ` : ''}Only one person edits a notebook at a time.</Text>
+      <Text size="sm">The hub says: {error.message}</Text>
       <Text c="dimmed" size="sm">
         {mayTakeOver
           ? holder
