@@ -169,6 +169,9 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
     await marimo(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    // A viewer may not stop the app (editors and above stop their own sessions): they close it.
+    expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Close' }).waitFor();
     await check(browser, page, 'session-app');
   }, 180_000);
 

@@ -26,6 +26,8 @@ export const HEARTBEAT_MS = 20_000;
 /** Start-up phases change within seconds; a running session is checked less often, to notice it ending. */
 const PROVISIONING_POLL_MS = 1_000;
 const RUNNING_POLL_MS = 10_000;
+/** One request per project: the home page's list is refreshed less often. */
+const MY_SESSIONS_POLL_MS = 30_000;
 
 export const sessionKeys = {
   all: ['sessions'] as const,
@@ -132,7 +134,7 @@ export interface MySession extends SessionListEntry {
  */
 export function useMySessions(projects: readonly ProjectEntry[], userId: string) {
   const results = useQueries({
-    queries: projects.map((project) => ({ ...projectSessionsQuery(project.id), refetchInterval: RUNNING_POLL_MS })),
+    queries: projects.map((project) => ({ ...projectSessionsQuery(project.id), refetchInterval: MY_SESSIONS_POLL_MS })),
   });
   const sessions: MySession[] = projects.flatMap((project, index) =>
     (results[index]?.data?.items ?? []).filter((entry) => entry.user_id === userId && isLive(entry)).map((entry) => ({ ...entry, project })),

@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
 import { useMe } from '../../components/use-me';
-import { MODE_LABELS, notebookPath, sessionPath, STATE_COLORS, STATE_LABELS } from './session-text';
+import { mayStopSession, MODE_LABELS, notebookPath, sessionPath, STATE_COLORS, STATE_LABELS } from './session-text';
 
 function SessionRow({ session }: { session: MySession }) {
   const title = useNotebookTitle(session.project.id, session.notebook_id);
@@ -54,9 +54,11 @@ function SessionRow({ session }: { session: MySession }) {
           >
             Open
           </Button>
-          <Button size="xs" variant="default" onClick={onStop} loading={stop.isPending} aria-label={`Stop ${name}`}>
-            Stop
-          </Button>
+          {mayStopSession(session.project.your_role, true) && (
+            <Button size="xs" variant="default" onClick={onStop} loading={stop.isPending} aria-label={`Stop ${name}`}>
+              Stop
+            </Button>
+          )}
         </Group>
       </Table.Td>
     </Table.Tr>

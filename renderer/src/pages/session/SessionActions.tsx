@@ -2,12 +2,13 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { useSaveSession, useStopSession, type Session } from '../../api/sessions';
+import type { Project } from '../../api/types';
 import { formatDateTime } from '../../app/format';
 import { useMe } from '../../components/use-me';
-import { notebookPath, sessionPath } from './session-text';
+import { mayStopSession, notebookPath, sessionPath } from './session-text';
 
 /** The bar's buttons for a running session: save and open as app (editor), stop. */
-export function SessionActions({ session }: { session: Session }) {
+export function SessionActions({ session, role }: { session: Session; role: Project['your_role'] | undefined }) {
   const me = useMe();
   const navigate = useNavigate();
   const save = useSaveSession(session.project_id, session.id);
@@ -33,8 +34,8 @@ export function SessionActions({ session }: { session: Session }) {
       },
     );
 
-  // A shared app belongs to whoever started it; others just leave it.
-  const mayStop = session.mode === 'edit' || session.user_id === me.id;
+  // Those who may not stop the session (a viewer's app, another's shared app) just leave it.
+  const mayStop = mayStopSession(role, session.user_id === me.id);
   return (
     <>
       {session.mode === 'edit' && (

@@ -50,7 +50,11 @@ function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: Sessi
     if (sid && title) recordRecentNotebook(me.id, { projectId: pid, notebookId: nid, title, projectName, openedAs: mode });
   }, [me.id, pid, nid, sid, title, projectName, mode]);
   useEffect(() => {
+    const previous = document.title;
     document.title = `${title ?? 'Notebook'} (${mode === 'edit' ? 'editor' : 'app'}) · Notebook Hub`;
+    return () => {
+      document.title = previous;
+    };
   }, [title, mode]);
 
   const again = (from: string | null = null) => {
@@ -103,7 +107,7 @@ function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: Sessi
       );
     case 'running':
       return (
-        <SessionShell {...shell} actions={<SessionActions session={session} />}>
+        <SessionShell {...shell} actions={<SessionActions session={session} role={project.data?.your_role} />}>
           <iframe className={classes.frame} src={session.url} title={`${title ?? 'Notebook'} in marimo`} allow="clipboard-read; clipboard-write; fullscreen" />
         </SessionShell>
       );

@@ -46,3 +46,11 @@ export function stopReasonText(reason: string | null): string {
 
 export const notebookPath = (pid: string, nid: string) => `/projects/${pid}/notebooks/${nid}`;
 export const sessionPath = (pid: string, nid: string, mode: SessionMode) => `${notebookPath(pid, nid)}/${mode}`;
+
+type Role = 'admin' | 'manager' | 'editor' | 'viewer' | null | undefined;
+
+/** The policy's session.stop: editors and above, for their own sessions; managers and admins, any. */
+export function mayStopSession(role: Role, own: boolean): boolean {
+  if (role === 'manager' || role === 'admin') return true;
+  return role === 'editor' && own;
+}
