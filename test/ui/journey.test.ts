@@ -152,6 +152,15 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     expect(code.text).toContain(CELL_CODE);
   }, 120_000);
 
+  it('keeps the open editor alive with heartbeats', async () => {
+    const beat = await editor.waitForResponse((response) => response.url().endsWith('/heartbeat') && response.request().method() === 'POST', {
+      timeout: 60_000,
+    });
+    expect(beat.status()).toBe(200);
+    expect(beat.request().postDataJSON()).toEqual({ connected: true });
+    expect((await beat.json()).data.state).toBe('running');
+  }, 90_000);
+
   it('shows my running session and the notebook among the recent ones on the home page', async () => {
     const home = await admin.newPage();
     await home.goto(`${t.url}/`);

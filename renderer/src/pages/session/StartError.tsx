@@ -8,7 +8,11 @@ import { EnvSetupOutput } from './EnvSetupOutput';
 import { MySessionsTable } from './MySessionsTable';
 import { notebookPath, sessionPath } from './session-text';
 import { SessionMessage } from './SessionMessage';
+import { RetryCountdown } from './RetryCountdown';
 import { TakeoverPanel } from './TakeoverPanel';
+
+/** The Retry-After the hub sends with EDIT_SESSION_RETIRING (docs/sessions.md); the client does not see the header. */
+const RETIRING_RETRY_SECONDS = 5;
 
 interface Props {
   error: unknown;
@@ -49,8 +53,9 @@ export function StartError(props: Props) {
         >
           <Text>{error.message}</Text>
           <Text c="dimmed" size="sm">
-            The notebook&apos;s last edit session is being saved and its sandbox removed. This takes a few seconds; try again shortly.
+            The notebook&apos;s last edit session is being saved and its sandbox removed. This takes a few seconds.
           </Text>
+          <RetryCountdown seconds={RETIRING_RETRY_SECONDS} onRetry={onRetry} />
         </SessionMessage>
       );
     case 'TAKEOVER_IN_PROGRESS':
