@@ -73,6 +73,25 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session view 
     if (t) await closeSessionHub(t);
   });
 
+  it('cancels a start from the progress screen and goes back to the notebook', async () => {
+    // The session's reads are held back so the start-up screen stays up long enough to press Cancel.
+    const sessionRead = /\/api\/v1\/projects\/[^/]+\/sessions\/ses-[0-9a-z]{16}$/;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(sessionRead, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${notebooks.forecast}/edit`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${t.url}/projects/${pid}/notebooks/${notebooks.forecast}`);
+    release();
+    const sessions = await t.call(`/api/v1/projects/${pid}/sessions`, { token: adminToken });
+    expect(sessions.json.data.items.map((entry: { notebook_id: string; state: string }) => [entry.notebook_id, entry.state])).toEqual([
+      [notebooks.forecast, 'stopped'],
+    ]);
+  }, 120_000);
+
   it('shows the installer output when the dependencies cannot be installed', async () => {
     await page.goto(`${t.url}/projects/${pid}/notebooks/${notebooks.broken}/edit`);
     await page.getByRole('heading', { name: 'The session could not start' }).waitFor({ timeout: 120_000 });
