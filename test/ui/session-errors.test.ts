@@ -66,7 +66,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session view 
     const blank = (await t.call(`/api/v1/projects/${pid}/notebooks/${notebooks.forecast}/code`, { token: adminToken })).text;
     // A script block uv cannot resolve: the session fails while installing it.
     const script = `# /// script\n# dependencies = [\n#     "${missing}",\n# ]\n# ///\n`;
-    notebooks.broken = await createNotebook({ title: 'Unresolvable dependencies', code: script + blank });
+    notebooks.broken = await createNotebook({
+      title: 'Unresolvable dependencies in the quarterly revenue forecast for every region and product line',
+      code: script + blank,
+    });
   }, 120_000);
   afterAll(async () => {
     for (const browser of browsers) await browser.close().catch(() => {});
