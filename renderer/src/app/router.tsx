@@ -8,6 +8,7 @@ import { HomePage } from '../pages/home/HomePage';
 import { notebookRoutes } from '../pages/notebook/routes';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { projectRoutes } from '../pages/project/routes';
+import { sessionRoutes } from '../pages/session/routes';
 import { SignInPage } from '../pages/SignInPage';
 
 // The first page (sign-in or home) is in the main bundle; every other area loads with its route.
@@ -17,6 +18,8 @@ export const router = createBrowserRouter([
     element: <RequireSession />,
     errorElement: <RouteErrorPage />,
     children: [
+      // A session fills the window under its own slim bar, outside the page header.
+      ...sessionRoutes,
       {
         element: <AppLayout />,
         children: [

@@ -7,8 +7,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
 import { useMe } from '../../components/use-me';
+import { MySessionsTable } from '../session/MySessionsTable';
 import { CreateProjectModal } from './CreateProjectModal';
 import { ProjectCard } from './ProjectCard';
+import { RecentNotebooks } from './RecentNotebooks';
 
 /** My projects: loaded page by page, searched and filtered by tag over the loaded pages. */
 export function HomePage() {
@@ -89,6 +91,20 @@ export function HomePage() {
         {loaded.length > 0 && createButton}
       </Group>
       {body}
+      <Stack gap="lg">
+        <section aria-labelledby="home-sessions">
+          <Title order={2} size="h3" mb="sm" id="home-sessions">
+            My running sessions
+          </Title>
+          <MySessionsTable emptyText="Notebooks you open in the editor or as an app run in a session; the ones still running are listed here." />
+        </section>
+        <section aria-labelledby="home-recent">
+          <Title order={2} size="h3" mb="sm" id="home-recent">
+            Recently opened notebooks
+          </Title>
+          <RecentNotebooks />
+        </section>
+      </Stack>
       <CreateProjectModal opened={creating} onClose={createModal.close} />
     </Stack>
   );

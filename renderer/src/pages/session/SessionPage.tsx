@@ -1,0 +1,132 @@
+import { Group, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { notebookQuery, projectQuery } from '../../api/queries';
+import { isLive, sessionQuery, startSessionQuery, useHeartbeat, useStopSession, type SessionMode } from '../../api/sessions';
+import { recordRecentNotebook } from '../../app/recent-notebooks';
+import { ErrorView } from '../../components/ErrorView';
+import { useMe } from '../../components/use-me';
+import { SessionActions } from './SessionActions';
+import { SessionEnded } from './SessionEnded';
+import { notebookPath, stopReasonText } from './session-text';
+import { SessionMessage } from './SessionMessage';
+import { SessionShell } from './SessionShell';
+import classes from './SessionShell.module.css';
+import { StartError } from './StartError';
+import { StartupProgress } from './StartupProgress';
+
+export function EditSessionPage() {
+  const { pid = '', nid = '' } = useParams();
+  return <SessionPage key={`${pid}/${nid}/edit`} pid={pid} nid={nid} mode="edit" />;
+}
+
+export function AppSessionPage() {
+  const { pid = '', nid = '' } = useParams();
+  return <SessionPage key={`${pid}/${nid}/app`} pid={pid} nid={nid} mode="app" />;
+}
+
+/**
+ * A notebook opened in marimo: starts (or reuses) a session, shows its start-up, then marimo
+ * full-window under the hub's bar, kept alive by heartbeats until it ends.
+ */
+function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: SessionMode }) {
+  const me = useMe();
+  const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+  const [takeoverFrom, setTakeoverFrom] = useState<string | null>(null);
+  const notebook = useQuery(notebookQuery(pid, nid));
+  const project = useQuery(projectQuery(pid));
+  const start = useQuery(startSessionQuery(pid, nid, mode, takeoverFrom, attempt));
+  const sid = start.data?.id;
+  const polled = useQuery({ ...sessionQuery(pid, sid ?? ''), enabled: sid !== undefined, ...(start.data ? { initialData: start.data } : {}) });
+  const session = polled.data ?? start.data;
+  const cancel = useStopSession();
+  useHeartbeat(pid, sid, mode, session !== undefined && isLive(session));
+
+  const title = notebook.data?.meta.title;
+  const projectName = project.data?.name ?? null;
+  useEffect(() => {
+    if (sid && title) recordRecentNotebook(me.id, { projectId: pid, notebookId: nid, title, projectName, openedAs: mode });
+  }, [me.id, pid, nid, sid, title, projectName, mode]);
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title ?? 'Notebook'} (${mode === 'edit' ? 'editor' : 'app'}) · Notebook Hub`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title, mode]);
+
+  const again = (from: string | null = null) => {
+    setTakeoverFrom(from);
+    setAttempt((value) => value + 1);
+  };
+  const shell = { pid, nid, title, mode, state: session?.state };
+
+  if (start.isError)
+    return (
+      <SessionShell {...shell}>
+        <StartError
+          error={start.error}
+          pid={pid}
+          nid={nid}
+          mode={mode}
+          project={project.data}
+          notebook={notebook.data?.meta}
+          onRetry={() => again()}
+          onTakeover={(from) => again(from)}
+        />
+      </SessionShell>
+    );
+  if (!session)
+    return (
+      <SessionShell {...shell}>
+        <StartupProgress mode={mode} session={undefined} />
+      </SessionShell>
+    );
+  if (polled.isError && !isLive(session))
+    return (
+      <SessionShell {...shell}>
+        <ErrorView error={polled.error} onRetry={() => void polled.refetch()} />
+      </SessionShell>
+    );
+
+  switch (session.state) {
+    case 'provisioning':
+      return (
+        <SessionShell {...shell}>
+          <StartupProgress
+            mode={mode}
+            session={session}
+            cancelling={cancel.isPending}
+            onCancel={() => cancel.mutate({ pid, sid: session.id }, { onSuccess: () => void navigate(notebookPath(pid, nid)) })}
+          >
+            {cancel.isError && <ErrorView error={cancel.error} />}
+          </StartupProgress>
+        </SessionShell>
+      );
+    case 'running':
+      return (
+        <SessionShell {...shell} actions={<SessionActions session={session} role={project.data?.your_role} />}>
+          <iframe className={classes.frame} src={session.url} title={`${title ?? 'Notebook'} in marimo`} allow="clipboard-read; clipboard-write; fullscreen" />
+        </SessionShell>
+      );
+    case 'stopping':
+      return (
+        <SessionShell {...shell}>
+          <SessionMessage title="The session is stopping">
+            <Group gap="sm">
+              <Loader size="sm" aria-hidden="true" />
+              <Text>{stopReasonText(session.stop_reason)} It is being saved and its sandbox removed.</Text>
+            </Group>
+          </SessionMessage>
+        </SessionShell>
+      );
+    default:
+      return (
+        <SessionShell {...shell}>
+          <SessionEnded session={session} onStartAgain={() => again()} />
+        </SessionShell>
+      );
+  }
+}

@@ -1,0 +1,52 @@
+import { Button, Center, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Session, SessionMode } from '../../api/sessions';
+import { PHASES } from './session-text';
+
+interface Props {
+  mode: SessionMode;
+  /** The session being started; undefined while the start request itself is under way. */
+  session: Session | undefined;
+  onCancel?: (() => void) | undefined;
+  cancelling?: boolean;
+  children?: ReactNode;
+}
+
+/** A session on its way up: which start-up phase it is in, out of all of them. */
+export function StartupProgress({ mode, session, onCancel, cancelling = false, children }: Props) {
+  const current = session ? PHASES.findIndex((step) => step.phase === session.phase) : 0;
+  const active = current === -1 ? PHASES.length : current;
+  const percent = Math.round(((active + (session ? 0.5 : 0.15)) / PHASES.length) * 100);
+  const step = PHASES[Math.min(active, PHASES.length - 1)]!;
+  return (
+    <Center p="xl" mih="100%">
+      <Paper withBorder radius="md" p="xl" w="100%" maw={880}>
+        <Stack gap="lg">
+          <div>
+            <Title order={2} size="h3">
+              {mode === 'edit' ? 'Starting the editor' : 'Starting the app'}
+            </Title>
+            <Text c="dimmed" role="status" aria-live="polite">
+              {session ? `${step.description}…` : 'Asking the hub for a session…'}
+              {session?.warm ? ' (from a sandbox that was already running)' : ''}
+            </Text>
+          </div>
+          <Progress value={percent} animated striped size="lg" aria-label="Start-up progress" />
+          <Stepper active={active} size="sm" iconSize={32} allowNextStepsSelect={false}>
+            {PHASES.map((phase) => (
+              <Stepper.Step key={phase.phase} label={phase.label} loading={session !== undefined && phase.phase === session.phase} />
+            ))}
+          </Stepper>
+          {children}
+          {onCancel && (
+            <div>
+              <Button variant="default" onClick={onCancel} loading={cancelling}>
+                Cancel
+              </Button>
+            </div>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,207 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, type Chromium } from '../support/browser.js';
+import { closeSessionHub } from '../support/session-world.js';
+import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+
+const chromium = inject('chromium');
+const sandboxRuntime = inject('sandboxRuntime');
+const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
+const MARIMO_FRAME = 'iframe[title$="in marimo"]';
+const NOTEBOOK_TITLE = 'Revenue model';
+// A value marimo can only show by running the cell.
+const CELL_CODE = '6 * 7 * 1001';
+const CELL_OUTPUT = '42042';
+
+if (chromium === null || sandboxRuntime === null)
+  console.warn(`SKIPPED the web UI journey: ${chromium === null ? 'no Chromium' : 'no sandbox runtime (marimo venv)'} on this machine`);
+
+/**
+ * A user's journey through the built web UI against a hub running real marimo: create a project
+ * and a notebook, edit and run a cell in marimo through the hub's proxy, save a version, then a
+ * viewer opens the app and a manager is offered the takeover, and takes it.
+ */
+describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journey with real marimo', () => {
+  let t: TestHub;
+  const browsers: Chromium[] = [];
+  let admin: Chromium;
+  let adminToken: string;
+  let editor: Page;
+  let pid = '';
+  let nid = '';
+
+  /** Another person in a browser of their own: a user signed in with a session cookie the hub minted for them. */
+  async function personBrowser(email: string, role: 'manager' | 'viewer'): Promise<{ browser: Chromium; page: Page }> {
+    const { user, cookieValue } = await t.hub.services.signIns.signIn({
+      identity: { subject: `journey-${role}`, email, name: null, picture_url: null },
+      provider: 'local',
+    });
+    const added = await t.call(`/api/v1/projects/${pid}/members`, { method: 'POST', token: adminToken, body: { user_id: user.id, role } });
+    expect(added.status, added.text).toBeLessThan(300);
+    const browser = await launchChromium(chromium!.executablePath);
+    browsers.push(browser);
+    await browser.context.addCookies([{ name: 'svc_session', value: cookieValue, url: t.url }]);
+    return { browser, page: await browser.newPage() };
+  }
+
+  const check = async (browser: Chromium, page: Page, name: string) => {
+    await shootAll(browser, page, name);
+    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+  };
+
+  const marimo = (page: Page): FrameLocator => page.frameLocator(MARIMO_FRAME);
+
+  let scratch = '';
+  const systemTmp = process.env.TMPDIR;
+
+  beforeAll(async () => {
+    // marimo takes a notebook under /tmp for a scratch file and will not save it from its editor:
+    // this hub (and so its sandboxes) keeps its data elsewhere, as a real deployment does.
+    scratch = await mkdtemp(path.join(existsSync('/var/tmp') ? '/var/tmp' : os.homedir(), 'notebook-hub-journey-'));
+    process.env.TMPDIR = scratch;
+    // The test set-up builds the UI with the service; a missing build is a failure, not a skip.
+    expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
+    t = await startTestHub({
+      env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', SERVICE_AUTOMATIC_THUMBNAILS: 'false' },
+      hub: () => ({ uiDir: UI_DIR }),
+    });
+    admin = await launchChromium(chromium!.executablePath);
+    browsers.push(admin);
+    adminToken = await t.tokenFor('admin@localhost');
+  }, 120_000);
+  afterAll(async () => {
+    for (const browser of browsers) await browser.close().catch(() => {});
+    if (t) await closeSessionHub(t);
+    if (systemTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = systemTmp;
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('creates a project and a notebook through the pages', async () => {
+    editor = await admin.newPage();
+    await admin.signIn(editor, t.url, t.hub.localLoginPath!);
+    await editor.getByRole('button', { name: 'Create project' }).first().click();
+    await editor.getByRole('dialog').getByLabel('Name').fill('Journey');
+    await editor.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
+    await editor.waitForURL(/\/projects\/proj-[0-9a-z]{16}/);
+    pid = /\/projects\/(proj-[0-9a-z]{16})/.exec(editor.url())![1]!;
+
+    await editor.getByRole('button', { name: 'Create notebook' }).first().click();
+    await editor.getByRole('dialog').getByLabel('Title').fill(NOTEBOOK_TITLE);
+    await editor.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
+    await editor.getByText(NOTEBOOK_TITLE).first().waitFor();
+    const notebooks = await t.call(`/api/v1/projects/${pid}/notebooks`, { token: adminToken });
+    nid = notebooks.json.data.items.find((entry: { title: string }) => entry.title === NOTEBOOK_TITLE).id;
+    expect(nid).toMatch(/^nb-/);
+  });
+
+  it('opens the notebook in the editor: start-up progress, then marimo', async () => {
+    // The session's own answers are held back (then passed on unchanged) so the progress can be photographed;
+    // once released, the route lets every read through as it comes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sessionRead = /\/api\/v1\/projects\/[^/]+\/sessions\/ses-[0-9a-z]{16}$/;
+    await editor.route(sessionRead, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await editor.goto(`${t.url}/projects/${pid}/notebooks/${nid}/edit`);
+    await editor.getByRole('heading', { name: 'Starting the editor' }).waitFor();
+    await editor.getByLabel('Start-up progress').waitFor();
+    await check(admin, editor, 'session-starting');
+    release();
+
+    await editor.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+    await expect.poll(() => editor.getByText('Running', { exact: true }).count()).toBe(1);
+    await marimo(editor).locator('.cm-content').first().waitFor({ timeout: 60_000 });
+  }, 180_000);
+
+  it('runs a cell typed into marimo and shows its output', async () => {
+    const cell = marimo(editor).locator('.cm-content').first();
+    await cell.click();
+    await editor.keyboard.press('ControlOrMeta+A');
+    await editor.keyboard.type(CELL_CODE);
+    await editor.keyboard.press('ControlOrMeta+Enter');
+    await marimo(editor).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
+    // marimo's content is marimo's own: the accessibility check covers the hub's page around it.
+    await check(admin, editor, 'session-edit');
+  }, 120_000);
+
+  it('saves a new version from the bar', async () => {
+    // marimo writes the notebook file when its own save button is pressed; until then there is nothing for the hub to save.
+    await marimo(editor).locator('#save-button').click();
+    let saved = false;
+    for (let tries = 0; tries < 10 && !saved; tries++) {
+      await editor.getByRole('button', { name: 'Save', exact: true }).click();
+      const answer = editor.getByText(/^(Saved|Nothing to save)$/).last();
+      await answer.waitFor();
+      saved = (await answer.textContent()) === 'Saved';
+      await editor.locator('.mantine-Notification-closeButton').first().click();
+      if (!saved) await editor.waitForTimeout(500);
+    }
+    expect(saved).toBe(true);
+    const versions = await t.call(`/api/v1/projects/${pid}/notebooks/${nid}/versions`, { token: adminToken });
+    const newest = versions.json.data.items[0];
+    expect(newest.message).toBe('Saved from the editor');
+    const code = await t.call(`/api/v1/projects/${pid}/notebooks/${nid}/versions/${newest.version_id}/code`, { token: adminToken });
+    expect(code.text).toContain(CELL_CODE);
+  }, 120_000);
+
+  it('keeps the open editor alive with heartbeats', async () => {
+    const beat = await editor.waitForResponse((response) => response.url().endsWith('/heartbeat') && response.request().method() === 'POST', {
+      timeout: 60_000,
+    });
+    expect(beat.status()).toBe(200);
+    expect(beat.request().postDataJSON()).toEqual({ connected: true });
+    expect((await beat.json()).data.state).toBe('running');
+  }, 90_000);
+
+  it('shows my running session and the notebook among the recent ones on the home page', async () => {
+    const home = await admin.newPage();
+    await home.goto(`${t.url}/`);
+    const sessions = home.getByRole('region', { name: 'My running sessions' });
+    await sessions.getByRole('link', { name: NOTEBOOK_TITLE, exact: true }).waitFor();
+    await expect.poll(() => sessions.getByText('Running', { exact: true }).count()).toBe(1);
+    await home.getByRole('region', { name: 'Recently opened notebooks' }).getByRole('link', { name: NOTEBOOK_TITLE, exact: true }).waitFor();
+    await check(admin, home, 'home-sessions');
+    await home.close();
+  });
+
+  it('lets a viewer open the notebook as an app, in a browser of their own', async () => {
+    const { browser, page } = await personBrowser('viewer@journey.test', 'viewer');
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${nid}/app`);
+    await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+    await marimo(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    // A viewer may not stop the app (editors and above stop their own sessions): they close it.
+    expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Close' }).waitFor();
+    await check(browser, page, 'session-app');
+  }, 180_000);
+
+  it('offers a manager the takeover of the notebook, and the editor sees that their session ended', async () => {
+    const { browser, page } = await personBrowser('manager@journey.test', 'manager');
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${nid}/edit`);
+    await page.getByRole('heading', { name: 'Someone else is editing this notebook' }).waitFor();
+    await page.getByText('admin@localhost has had it open since').waitFor();
+    await check(browser, page, 'session-takeover');
+
+    await page.getByRole('button', { name: 'Take over' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Take over' }).click();
+    await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+    await marimo(page).locator('.cm-content').filter({ hasText: CELL_CODE }).first().waitFor({ timeout: 60_000 });
+
+    await editor.getByRole('heading', { name: 'This session has ended' }).waitFor({ timeout: 30_000 });
+    await editor.getByText('Another editor took the notebook over').waitFor();
+    await check(admin, editor, 'session-ended');
+  }, 240_000);
+
+  it('logged no page error and no CSP violation', () => {
+    for (const browser of browsers) expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line))).toEqual([]);
+  });
+});

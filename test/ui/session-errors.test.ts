@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, type Chromium } from '../support/browser.js';
+import { closeSessionHub } from '../support/session-world.js';
+import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+
+const chromium = inject('chromium');
+const sandboxRuntime = inject('sandboxRuntime');
+const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
+const MARIMO_FRAME = 'iframe[title$="in marimo"]';
+
+if (chromium === null || sandboxRuntime === null)
+  console.warn(`SKIPPED the session error screens: ${chromium === null ? 'no Chromium' : 'no sandbox runtime (marimo venv)'} on this machine`);
+
+/**
+ * The session view's refusals against a hub running real marimo, one session per user allowed:
+ * dependencies that cannot be installed, the session limit with my sessions to stop, and an editor
+ * who may not take a notebook over.
+ */
+describe.skipIf(chromium === null || sandboxRuntime === null)('the session view when a session cannot start', () => {
+  let t: TestHub;
+  const browsers: Chromium[] = [];
+  let admin: Chromium;
+  let page: Page;
+  let adminToken: string;
+  let pid = '';
+  const notebooks: Record<'forecast' | 'budget' | 'broken', string> = { forecast: '', budget: '', broken: '' };
+  const missing = `notebook-hub-no-such-package-${randomBytes(6).toString('hex')}`;
+
+  const check = async (browser: Chromium, on: Page, name: string) => {
+    await shootAll(browser, on, name);
+    expect(await seriousA11yViolations(on), `accessibility of ${name}`).toEqual([]);
+  };
+  const createNotebook = async (body: Record<string, unknown>) => {
+    const created = await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token: adminToken, body });
+    expect(created.status, created.text).toBe(201);
+    return created.json.data.meta.id as string;
+  };
+
+  beforeAll(async () => {
+    expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
+    t = await startTestHub({
+      env: {
+        SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
+        SERVICE_RUN_MAINTENANCE: 'false',
+        SERVICE_AUTOMATIC_THUMBNAILS: 'false',
+        SERVICE_MAX_SESSIONS_PER_USER: '1',
+      },
+      hub: () => ({ uiDir: UI_DIR }),
+    });
+    admin = await launchChromium(chromium!.executablePath);
+    browsers.push(admin);
+    page = await admin.newPage();
+    await admin.signIn(page, t.url, t.hub.localLoginPath!);
+    adminToken = await t.tokenFor('admin@localhost');
+    // Set-up through the API: the pages that create these are another test's subject.
+    const project = await t.call('/api/v1/projects', { method: 'POST', token: adminToken, body: { name: 'Planning' } });
+    expect(project.status, project.text).toBe(201);
+    pid = project.json.data.id;
+    notebooks.forecast = await createNotebook({ title: 'Forecast' });
+    notebooks.budget = await createNotebook({ title: 'Budget' });
+    const blank = (await t.call(`/api/v1/projects/${pid}/notebooks/${notebooks.forecast}/code`, { token: adminToken })).text;
+    // A script block uv cannot resolve: the session fails while installing it.
+    const script = `# /// script\n# dependencies = [\n#     "${missing}",\n# ]\n# ///\n`;
+    notebooks.broken = await createNotebook({
+      title: 'Unresolvable dependencies in the quarterly revenue forecast for every region and product line',
+      code: script + blank,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    for (const browser of browsers) await browser.close().catch(() => {});
+    if (t) await closeSessionHub(t);
+  });
+
+  it('cancels a start from the progress screen and goes back to the notebook', async () => {
+    // The session's reads are held back so the start-up screen stays up long enough to press Cancel.
+    const sessionRead = /\/api\/v1\/projects\/[^/]+\/sessions\/ses-[0-9a-z]{16}$/;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(sessionRead, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${notebooks.forecast}/edit`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${t.url}/projects/${pid}/notebooks/${notebooks.forecast}`);
+    release();
+    const sessions = await t.call(`/api/v1/projects/${pid}/sessions`, { token: adminToken });
+    expect(sessions.json.data.items.map((entry: { notebook_id: string; state: string }) => [entry.notebook_id, entry.state])).toEqual([
+      [notebooks.forecast, 'stopped'],
+    ]);
+  }, 120_000);
+
+  it('shows the installer output when the dependencies cannot be installed', async () => {
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${notebooks.broken}/edit`);
+    await page.getByRole('heading', { name: 'The session could not start' }).waitFor({ timeout: 120_000 });
+    await page.getByLabel('Installer output').getByText(missing).first().waitFor();
+    await page.getByRole('button', { name: 'Start again' }).waitFor();
+    await check(admin, page, 'session-env-failed');
+  }, 180_000);
+
+  it('lists my sessions to stop when I have too many, and starts once one is stopped', async () => {
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${notebooks.forecast}/edit`);
+    await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${notebooks.budget}/edit`);
+    await page.getByRole('heading', { name: 'Too many sessions are running' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'Forecast', exact: true }).waitFor();
+    await check(admin, page, 'session-limit');
+
+    await page.getByRole('button', { name: 'Stop Forecast' }).click();
+    await page.getByRole('heading', { name: 'No running sessions' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+    expect(await page.getByRole('heading', { name: 'Budget' }).count()).toBe(1);
+  }, 300_000);
+
+  it('offers an editor who is not a manager nor the author no takeover', async () => {
+    const { user, cookieValue } = await t.hub.services.signIns.signIn({
+      identity: { subject: 'session-errors-editor', email: 'editor@planning.test', name: null, picture_url: null },
+      provider: 'local',
+    });
+    const added = await t.call(`/api/v1/projects/${pid}/members`, { method: 'POST', token: adminToken, body: { user_id: user.id, role: 'editor' } });
+    expect(added.status, added.text).toBeLessThan(300);
+    const other = await launchChromium(chromium!.executablePath);
+    browsers.push(other);
+    await other.context.addCookies([{ name: 'svc_session', value: cookieValue, url: t.url }]);
+    const editorPage = await other.newPage();
+
+    await editorPage.goto(`${t.url}/projects/${pid}/notebooks/${notebooks.budget}/edit`);
+    await editorPage.getByRole('heading', { name: 'Someone else is editing this notebook' }).waitFor({ timeout: 60_000 });
+    await editorPage.getByText('A project manager or the notebook’s author may take it over').waitFor();
+    expect(await editorPage.getByRole('button', { name: 'Take over' }).count()).toBe(0);
+    await editorPage.getByRole('link', { name: 'Open as app instead' }).waitFor();
+    await check(other, editorPage, 'session-owned');
+  }, 120_000);
+
+  it('logged no page error and no CSP violation', () => {
+    for (const browser of browsers) expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line))).toEqual([]);
+  });
+});
