@@ -1,10 +1,13 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { capabilitiesQuery, sessionActions } from '../../api/notebook-access';
 import { notebookQuery, projectQuery } from '../../api/queries';
+import { recordRecentNotebook } from '../../app/recent-notebooks';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
+import { useMe } from '../../components/use-me';
 import { StatusBadge } from '../project/StatusBadge';
 import type { NotebookContext } from './notebook-context';
 
@@ -26,6 +29,12 @@ export function NotebookLayout() {
   const base = `/projects/${pid}/notebooks/${nid}`;
   const segment = location.pathname.slice(base.length).split('/')[1] ?? '';
   const active = TABS.find((tab) => tab.value === segment)?.value ?? 'overview';
+  const me = useMe();
+  const title = notebook.data?.meta.title;
+  const projectName = project.data?.name ?? null;
+  useEffect(() => {
+    if (title) recordRecentNotebook(me.id, { projectId: pid, notebookId: nid, title, projectName, openedAs: 'page' });
+  }, [me.id, pid, nid, title, projectName]);
 
   if (notebook.isPending) return <LoadingState label="Loading notebook…" />;
   if (notebook.isError) return <ErrorView error={notebook.error} onRetry={() => void notebook.refetch()} />;
