@@ -3914,6 +3914,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/me/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your live sessions in every project you can read, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['MySessionEntry'][];
+            };
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/projects/{pid}/sessions/{sid}': {
     parameters: {
       query?: never;
@@ -5340,6 +5398,19 @@ export interface components {
       saved: boolean;
     };
     SessionListEntry: {
+      id: string;
+      notebook_id: string;
+      /** @enum {unknown} */
+      mode: 'edit' | 'app';
+      user_id: string;
+      /** @enum {unknown} */
+      state: 'provisioning' | 'running' | 'stopping' | 'stopped' | 'failed';
+      /** Format: date-time */
+      created_at: string;
+      url: string;
+    };
+    MySessionEntry: {
+      project_id: string;
       id: string;
       notebook_id: string;
       /** @enum {unknown} */

@@ -162,6 +162,17 @@ export class SessionStore {
     return (await (await this.catalog.view()).list(catalogKeys.userSessionsPrefix(userId), { limit: 10_000 })).items.length;
   }
 
+  /** A user's live sessions across projects, newest first, as the project listings have them. */
+  async liveSummariesOf(userId: string): Promise<SessionSummary[]> {
+    const view = await this.catalog.view();
+    const prefix = catalogKeys.userSessionsPrefix(userId);
+    const live = await view.list<{ project_id: string }>(prefix, { limit: 10_000 });
+    const summaries = await Promise.all(
+      live.items.map((item) => view.get<SessionSummary>(catalogKeys.session(item.value.project_id, item.key.slice(prefix.length)))),
+    );
+    return summaries.filter((summary) => summary !== null).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }
+
   async liveApps(projectId: string): Promise<{ sessionId: string; notebookId: string }[]> {
     const page = await (await this.catalog.view()).list<{ notebook_id: string }>(catalogKeys.appSessionsPrefix(projectId), { limit: 10_000 });
     return page.items.map((item) => ({ sessionId: item.key.slice(item.key.lastIndexOf('/') + 1), notebookId: item.value.notebook_id }));

@@ -1,3 +1,4 @@
+import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { NotebookVersion } from '../notebooks/notebook-model.js';
 import type { AccessControl } from '../policy/access-control.js';
@@ -9,7 +10,7 @@ import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from '.
 export interface SessionUseCaseDeps {
   access: AccessControl;
   sessions: SessionManager;
-  sessionStore: Pick<SessionStore, 'list' | 'get'>;
+  sessionStore: Pick<SessionStore, 'list' | 'get' | 'liveSummariesOf'>;
   /** SERVICE_SANDBOX_STARTUP_TIMEOUT_SECONDS, in ms: how long a start with `wait` waits at most. */
   startupTimeoutMs: number;
   limits: PageLimits;
@@ -48,6 +49,32 @@ export class SessionUseCases {
     await this.deps.access.project(principal, input.projectId, 'project.read');
     const page = await this.deps.sessionStore.list(input.projectId, { cursor: input.cursor ?? null, limit: pageSize(input.limit, this.deps.limits) });
     return { items: page.items.map((item) => item.value), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * The caller's own live sessions in every project they can still read (`project.read`), newest
+   * first: what a person has running, wherever it is.
+   */
+  async listMine(principal: Principal): Promise<SessionSummary[]> {
+    const mine = await this.deps.sessionStore.liveSummariesOf(principal.user.id);
+    const readable = new Map<string, Promise<boolean>>();
+    const canRead = (projectId: string) => {
+      let allowed = readable.get(projectId);
+      if (!allowed) {
+        allowed = this.deps.access.project(principal, projectId, 'project.read').then(
+          () => true,
+          (error: unknown) => {
+            // A project the caller was removed from (or that is gone) hides its sessions; anything else is a failure.
+            if (error instanceof HubError && (error.code === 'FORBIDDEN' || error.code === 'NOT_FOUND')) return false;
+            throw error;
+          },
+        );
+        readable.set(projectId, allowed);
+      }
+      return allowed;
+    };
+    const shown = await Promise.all(mine.map((session) => canRead(session.project_id)));
+    return mine.filter((_, index) => shown[index]);
   }
 
   /**

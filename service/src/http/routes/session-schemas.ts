@@ -38,6 +38,9 @@ export const SessionListEntry = Type.Object(
   { $id: 'SessionListEntry' },
 );
 
+/** One of the caller's own sessions, in a list that spans projects. */
+export const MySessionEntry = Type.Object({ project_id: Type.String(), ...SessionListEntry.properties }, { $id: 'MySessionEntry' });
+
 export const SessionCreate = Type.Object(
   {
     notebook_id: Type.String({ pattern: '^nb-[0-9a-z]{16}$' }),
@@ -88,4 +91,8 @@ export function sessionListEntryOf(summary: SessionSummary) {
     created_at: summary.created_at,
     url: `/s/${summary.id}/`,
   };
+}
+
+export function mySessionEntryOf(summary: SessionSummary) {
+  return { project_id: summary.project_id, ...sessionListEntryOf(summary) };
 }

@@ -9,6 +9,8 @@ import { NotebookVersionSchema } from './notebook-schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
 import {
   Heartbeat,
+  MySessionEntry,
+  mySessionEntryOf,
   SaveRequest,
   Session,
   SessionCreate,
@@ -39,6 +41,18 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
       const page = await sessions.list(principalOf(request), { projectId: request.params.pid, cursor, limit });
       return { success: true as const, data: { items: page.items.map(sessionListEntryOf), next_cursor: page.nextCursor } };
     },
+  );
+
+  app.get(
+    '/api/v1/me/sessions',
+    {
+      schema: {
+        tags: ['Sessions'],
+        summary: 'Your live sessions in every project you can read, newest first',
+        response: { 200: Envelope(Type.Array(MySessionEntry)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: (await sessions.listMine(principalOf(request))).map(mySessionEntryOf) }),
   );
 
   app.post(
