@@ -1,11 +1,10 @@
 // Sessions: starting, watching, keeping alive, saving and stopping kernel sessions.
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, unwrap } from './client';
 import { isApiError } from './errors';
 import { notebookQuery } from './queries';
 import type { components, paths } from './schema';
-import type { ProjectEntry } from './types';
 
 export type Session = components['schemas']['Session'];
 export type SessionListEntry = components['schemas']['SessionListEntry'];
@@ -26,7 +25,7 @@ export const HEARTBEAT_MS = 20_000;
 /** Start-up phases change within seconds; a running session is checked less often, to notice it ending. */
 const PROVISIONING_POLL_MS = 1_000;
 const RUNNING_POLL_MS = 10_000;
-/** One request per project: the home page's list is refreshed less often. */
+/** The home page's list of my sessions notices sessions started or ended elsewhere this often. */
 const MY_SESSIONS_POLL_MS = 30_000;
 
 export const sessionKeys = {
@@ -35,6 +34,7 @@ export const sessionKeys = {
     ['sessions', 'start', pid, nid, mode, takeoverFrom, attempt] as const,
   session: (pid: string, sid: string) => ['sessions', 'one', pid, sid] as const,
   project: (pid: string) => ['sessions', 'project', pid] as const,
+  mine: ['sessions', 'mine'] as const,
 };
 
 /**
@@ -105,6 +105,7 @@ export function useHeartbeat(pid: string, sid: string | undefined, mode: Session
 function refreshAfterChange(queryClient: QueryClient, session: Session) {
   queryClient.setQueryData(sessionKeys.session(session.project_id, session.id), session);
   void queryClient.invalidateQueries({ queryKey: sessionKeys.project(session.project_id) });
+  void queryClient.invalidateQueries({ queryKey: sessionKeys.mine });
 }
 
 export function useSaveSession(pid: string, sid: string) {
@@ -124,28 +125,14 @@ export function useStopSession() {
   });
 }
 
-export interface MySession extends SessionListEntry {
-  project: ProjectEntry;
-}
+export type MySession = components['schemas']['MySessionEntry'];
 
-/**
- * My live sessions across the given projects. The API lists sessions per project only, so this
- * reads each project's first page of sessions and keeps mine that are live.
- */
-export function useMySessions(projects: readonly ProjectEntry[], userId: string) {
-  const results = useQueries({
-    queries: projects.map((project) => ({ ...projectSessionsQuery(project.id), refetchInterval: MY_SESSIONS_POLL_MS })),
-  });
-  const sessions: MySession[] = projects.flatMap((project, index) =>
-    (results[index]?.data?.items ?? []).filter((entry) => entry.user_id === userId && isLive(entry)).map((entry) => ({ ...entry, project })),
-  );
-  return {
-    sessions,
-    isPending: results.some((result) => result.isPending),
-    error: results.find((result) => result.isError)?.error ?? null,
-    refetch: () => Promise.all(results.map((result) => result.refetch())),
-  };
-}
+/** My live sessions in every project I can read (the hub's own list, across projects). */
+export const mySessionsQuery = queryOptions({
+  queryKey: sessionKeys.mine,
+  queryFn: () => unwrap(api.GET('/api/v1/me/sessions')),
+  refetchInterval: MY_SESSIONS_POLL_MS,
+});
 
 /** A session's notebook, for its title (sessions carry only the notebook's id). */
 export function useNotebookTitle(pid: string, nid: string) {

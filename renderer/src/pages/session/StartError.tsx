@@ -93,7 +93,7 @@ export function StartError(props: Props) {
           <Text c="dimmed" size="sm">
             Stop one of your sessions below, then try again. If this is about the project&apos;s apps, ask a project manager to stop one.
           </Text>
-          <MySessionsTable emptyText="You have no running sessions in the projects shown on your home page; the limit is the project's apps." />
+          <MySessionsTable emptyText="You have no running sessions; the limit reached is the project's number of apps." />
         </SessionMessage>
       );
     case 'PYTHON_ENV_SETUP_FAILED':
