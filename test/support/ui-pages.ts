@@ -25,12 +25,21 @@ export async function shootAll(browser: Chromium, page: Page, name: string): Pro
   if (original) await page.setViewportSize(original);
 }
 
-/** Waits for the page's running CSS transitions and animations (a theme switch, a notification sliding in). */
+/**
+ * Waits (up to a second) for the page's finite CSS transitions and animations: a theme switch, a
+ * notification sliding in. Endless ones (a spinner, a striped progress bar) are left running.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(50);
   await page.evaluate(async () => {
-    const document = (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }).document;
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    interface RunningAnimation {
+      finished: Promise<unknown>;
+      effect: { getTiming(): { iterations?: number } } | null;
+    }
+    const document = (globalThis as unknown as { document: { getAnimations(): RunningAnimation[] } }).document;
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    const finished = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 1000))]);
   });
 }
 
