@@ -4,13 +4,19 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { auditQuery } from '../../../api/admin';
 import type { AuditFilter } from '../../../api/admin-types';
+import { ApiError } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorView } from '../../../components/ErrorView';
 import { LoadingState } from '../../../components/LoadingState';
 import { LoadMore } from '../LoadMore';
 import { AuditFilters } from './AuditFilters';
+import { FilterRefused } from './FilterRefused';
 import { AuditTable } from './AuditTable';
 import { filterFromParams, paramsFromFilter } from './audit-filter';
+
+function isFilterRefusal(error: Error): error is ApiError {
+  return error instanceof ApiError && (error.code === 'VALIDATION_ERROR' || error.code === 'BAD_REQUEST');
+}
 
 /** The deployment's audit log, newest first; its filters live in the URL (?event=&actor=&project_id=&from=&to=). */
 export function AuditTab() {
@@ -25,6 +31,7 @@ export function AuditTab() {
 
   let body;
   if (events.isPending) body = <LoadingState label="Loading the audit log…" />;
+  else if (events.isError && isFilterRefusal(events.error)) body = <FilterRefused error={events.error} />;
   else if (events.isError && !events.isFetchNextPageError) body = <ErrorView error={events.error} onRetry={() => void events.refetch()} />;
   else if (items.length === 0)
     body = (

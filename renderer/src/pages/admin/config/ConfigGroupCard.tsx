@@ -28,7 +28,7 @@ export function ConfigGroupCard({ group }: { group: ConfigGroup }) {
   return (
     <Paper withBorder radius="md" component="section" aria-label={group.name}>
       <Group gap="sm" p="md" pb="xs">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" tt="capitalize">
           {group.name}
         </Title>
         {group.backend && (
@@ -39,7 +39,7 @@ export function ConfigGroupCard({ group }: { group: ConfigGroup }) {
       </Group>
       {group.settings.length === 0 ? (
         <Text size="sm" c="dimmed" px="md" pb="md">
-          No settings.
+          No setting of this group is set; every one has its default.
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>

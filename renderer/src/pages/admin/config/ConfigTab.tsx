@@ -1,5 +1,6 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { adminConfigQuery } from '../../../api/admin';
 import type { DeploymentConfig } from '../../../api/admin-types';
 import { formatDateTime } from '../../../app/format';
@@ -7,23 +8,40 @@ import { ErrorView } from '../../../components/ErrorView';
 import { LoadingState } from '../../../components/LoadingState';
 import { ConfigGroupCard } from './ConfigGroupCard';
 
-/** The deployment's configuration as read at start-up: the running build, the access policy, then one card per settings group. */
+/**
+ * The deployment's configuration as read at start-up: the running build, the access policy, then one card per settings group.
+ * ?show=set narrows the groups to the settings given a value.
+ */
 export function ConfigTab() {
   const config = useQuery(adminConfigQuery);
+  const [params, setParams] = useSearchParams();
+  const onlySet = params.get('show') === 'set';
   if (config.isPending) return <LoadingState label="Loading the configuration…" />;
   if (config.isError) return <ErrorView error={config.error} onRetry={() => void config.refetch()} />;
   const { deployment, policy, groups } = config.data;
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">
-        Values are read when the hub starts; changing one takes a restart. Secrets are never shown, only whether they are set.
-      </Text>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm" c="dimmed">
+          Values are read when the hub starts; changing one takes a restart. Secrets are never shown, only whether they are set.
+        </Text>
+        <SegmentedControl
+          aria-label="Settings shown"
+          size="xs"
+          value={onlySet ? 'set' : 'all'}
+          onChange={(value) => setParams(value === 'set' ? { show: 'set' } : {}, { replace: true })}
+          data={[
+            { value: 'all', label: 'All settings' },
+            { value: 'set', label: 'Only those set' },
+          ]}
+        />
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <DeploymentCard deployment={deployment} />
         <PolicyCard policy={policy} />
       </SimpleGrid>
       {groups.map((group) => (
-        <ConfigGroupCard key={group.name} group={group} />
+        <ConfigGroupCard key={group.name} group={onlySet ? { ...group, settings: group.settings.filter((setting) => setting.set) } : group} />
       ))}
     </Stack>
   );

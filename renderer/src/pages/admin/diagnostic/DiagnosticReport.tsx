@@ -16,18 +16,19 @@ function TimingChart({ title, data }: { title: string; data: { phase: string; ms
       <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
-      <BarChart
-        h={Math.max(140, data.length * 40 + 40)}
-        data={data}
-        dataKey="phase"
-        orientation="vertical"
-        yAxisProps={{ width: 150 }}
-        series={[{ name: 'ms', label: 'Duration', color: 'blue.6' }]}
-        unit=" ms"
-        gridAxis="x"
-        withBarValueLabel
-        aria-label={`${title}: ${data.map((row) => `${row.phase} ${row.ms} ms`).join(', ')}`}
-      />
+      <div role="img" aria-label={`${title}: ${data.map((row) => `${row.phase} ${row.ms} ms`).join(', ')}`}>
+        <BarChart
+          h={Math.max(140, data.length * 40 + 40)}
+          data={data}
+          dataKey="phase"
+          orientation="vertical"
+          yAxisProps={{ width: 150 }}
+          series={[{ name: 'ms', label: 'Duration', color: 'blue.6' }]}
+          valueFormatter={(value) => `${value} ms`}
+          gridAxis="x"
+          withBarValueLabel
+        />
+      </div>
     </Paper>
   );
 }
@@ -35,7 +36,7 @@ function TimingChart({ title, data }: { title: string; data: { phase: string; ms
 /** A finished run: what was started, the phase timings as charts, and the raw numbers as tables. */
 export function DiagnosticReport({ report }: { report: SandboxStartupReport }) {
   const phases = phaseRows(report);
-  const backend = Object.entries(report.startup_timings_ms).map(([phase, ms]) => ({ phase, ms: Math.round(ms) }));
+  const backend = Object.entries(report.startup_timings_ms).map(([name, ms]) => ({ phase: name.replace(/_ms$/, '').replace(/_/g, ' '), ms: Math.round(ms) }));
   const benchmark = report.environment_setup_benchmark ? benchmarkRows(report.environment_setup_benchmark) : null;
   const resources = report.compute_resources;
   return (

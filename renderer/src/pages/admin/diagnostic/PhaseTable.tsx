@@ -41,7 +41,7 @@ export function PhaseTable({ title, rows }: { title: string; rows: PhaseRow[] })
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={170}>Phase</Table.Th>
-              <Table.Th w={100}>Status</Table.Th>
+              <Table.Th w={120}>Status</Table.Th>
               <Table.Th w={120} ta="right">
                 Duration (ms)
               </Table.Th>

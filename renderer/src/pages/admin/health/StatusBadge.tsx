@@ -13,10 +13,10 @@ const COLORS: Record<string, string> = {
   unknown: 'gray',
 };
 
-/** A health or phase status in the colour people expect for it. */
+/** A health or phase status in the colour people expect for it (a dot: the text keeps the page's contrast in both themes). */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light">
+    <Badge color={COLORS[status] ?? 'gray'} variant="dot">
       {status}
     </Badge>
   );

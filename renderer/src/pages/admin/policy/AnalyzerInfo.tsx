@@ -16,7 +16,7 @@ export function AnalyzerInfo({ metadata }: { metadata: PolicyAnalyzerMetadata })
         {Object.entries(CAPABILITIES).map(([key, label]) => {
           const on = metadata.capabilities[key as keyof typeof CAPABILITIES];
           return (
-            <Badge key={key} variant="light" color={on ? 'green' : 'gray'} tt="none">
+            <Badge key={key} variant="dot" color={on ? 'green' : 'gray'} tt="none">
               {label}
               {on ? '' : ': not configured'}
             </Badge>

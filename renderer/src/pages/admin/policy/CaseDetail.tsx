@@ -8,7 +8,7 @@ type Authorization = NonNullable<PolicyCaseResult['authorization']>;
 function Assertion({ passed, expected }: { passed: boolean; expected: object }) {
   return (
     <Group gap="xs">
-      <Badge color={passed ? 'green' : 'red'} variant="light">
+      <Badge color={passed ? 'green' : 'red'} variant="dot">
         {passed ? 'as expected' : 'not as expected'}
       </Badge>
       <Text size="xs" c="dimmed">
@@ -57,8 +57,8 @@ function AuthorizationResult({ authorization }: { authorization: Authorization }
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>#</Table.Th>
-            <Table.Th w={120}>Stage</Table.Th>
-            <Table.Th w={100}>Result</Table.Th>
+            <Table.Th w={110}>Stage</Table.Th>
+            <Table.Th w={120}>Result</Table.Th>
             <Table.Th>Code</Table.Th>
             <Table.Th>Details</Table.Th>
           </Table.Tr>

@@ -48,9 +48,9 @@ export function SuiteEditor({ maxCases, onRun, running, error }: Props) {
           maxFiles={1}
           multiple={false}
           p="sm"
-          aria-label="Load a suite from a JSON file"
+          inputProps={{ 'aria-label': 'Load a suite from a JSON file' }}
         >
-          <Text size="sm" ta="center" c="dimmed">
+          <Text size="sm" ta="center">
             Drop a suite file (.json) here, or click to choose one
           </Text>
         </Dropzone>

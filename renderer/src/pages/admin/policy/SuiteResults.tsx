@@ -17,11 +17,15 @@ export function SuiteResults({ result }: { result: PolicySuiteResult }) {
             Results
           </Title>
           <Group gap="xs">
-            {!result.valid && <Badge color="red">suite invalid</Badge>}
-            <Badge color="green" variant="light">
+            {!result.valid && (
+              <Badge color="red" variant="dot">
+                suite invalid
+              </Badge>
+            )}
+            <Badge color="green" variant="dot">
               {summary.passed} passed
             </Badge>
-            <Badge color={summary.failed > 0 ? 'red' : 'gray'} variant="light">
+            <Badge color={summary.failed > 0 ? 'red' : 'gray'} variant="dot">
               {summary.failed} failed
             </Badge>
             <Text size="sm" c="dimmed">
@@ -37,14 +41,14 @@ export function SuiteResults({ result }: { result: PolicySuiteResult }) {
             <Accordion.Item key={entry.id} value={entry.id}>
               <Accordion.Control>
                 <Group gap="sm" wrap="nowrap">
-                  <Badge color={passed ? 'green' : 'red'} variant="filled" w={64}>
+                  <Badge color={passed ? 'green' : 'red'} variant="dot" miw={72} style={{ flexShrink: 0 }}>
                     {passed ? 'pass' : 'fail'}
                   </Badge>
                   <div style={{ minWidth: 0 }}>
                     <Text size="sm" fw={500} truncate="end">
                       {entry.name}
                     </Text>
-                    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+                    <Text size="xs" ff="monospace" truncate="end">
                       {entry.id}
                     </Text>
                   </div>

@@ -9,7 +9,7 @@ const STATE_COLORS: Record<RuntimeSession['state'], string> = { provisioning: 'b
 function ReclaimCell({ session, onReclaim }: { session: RuntimeSession; onReclaim: () => void }) {
   const reason = session.reclaim_blocked_reason ? BLOCKED_REASONS[session.reclaim_blocked_reason] : null;
   const button = (
-    <Button size="xs" variant="light" color="orange" onClick={onReclaim} aria-label={`Reclaim session ${session.id}`}>
+    <Button size="xs" variant="default" onClick={onReclaim} aria-label={`Reclaim session ${session.id}`}>
       Reclaim
     </Button>
   );
@@ -67,7 +67,7 @@ export function SessionsTable({ items, onReclaim }: { items: RuntimeSession[]; o
               </Table.Td>
               <Table.Td>
                 <Stack gap={2} align="flex-start">
-                  <Badge color={STATE_COLORS[session.state]} variant="light">
+                  <Badge color={STATE_COLORS[session.state]} variant="dot">
                     {session.state}
                   </Badge>
                   {session.stop_reason && (

@@ -31,7 +31,7 @@ export function UserRow({ user, isMe, onAct }: { user: AdminUser; isMe: boolean;
       <Table.Td>
         {suspended ? (
           <Stack gap={2} align="flex-start">
-            <Badge color="red" variant="light">
+            <Badge color="red" variant="dot">
               suspended
             </Badge>
             <Text size="xs" c="dimmed">
@@ -39,7 +39,7 @@ export function UserRow({ user, isMe, onAct }: { user: AdminUser; isMe: boolean;
             </Text>
           </Stack>
         ) : (
-          <Badge color="green" variant="light">
+          <Badge color="green" variant="dot">
             active
           </Badge>
         )}
