@@ -1,6 +1,7 @@
-import { Anchor, Code, Spoiler, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import type { AuditFilter, AuditLogEntry } from '../../../api/admin-types';
 import { formatDateTime } from '../../../app/format';
+import { Metadata } from './Metadata';
 
 interface Props {
   items: AuditLogEntry[];
@@ -31,10 +32,10 @@ export function AuditTable({ items, onFilter }: Props) {
       <Table verticalSpacing="sm" layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={170}>Time</Table.Th>
+            <Table.Th w={200}>Time</Table.Th>
             <Table.Th w={180}>Event</Table.Th>
             <Table.Th w={190}>Actor</Table.Th>
-            <Table.Th w={190}>Project</Table.Th>
+            <Table.Th w={180}>Project</Table.Th>
             <Table.Th>Details</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -42,7 +43,9 @@ export function AuditTable({ items, onFilter }: Props) {
           {items.map((entry) => (
             <Table.Tr key={entry.id}>
               <Table.Td>
-                <Text size="sm">{formatDateTime(entry.ts)}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(entry.ts)}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <FilterLink label="event" value={entry.event} onClick={() => onFilter('event', entry.event)} />
@@ -54,17 +57,7 @@ export function AuditTable({ items, onFilter }: Props) {
                 {entry.project_id ? <FilterLink label="project" value={entry.project_id} onClick={() => onFilter('project_id', entry.project_id!)} /> : '—'}
               </Table.Td>
               <Table.Td>
-                {Object.keys(entry.metadata).length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    —
-                  </Text>
-                ) : (
-                  <Spoiler maxHeight={66} showLabel="Show all" hideLabel="Show less">
-                    <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {JSON.stringify(entry.metadata, null, 1)}
-                    </Code>
-                  </Spoiler>
-                )}
+                <Metadata metadata={entry.metadata} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -11,9 +11,7 @@ function Assertion({ passed, expected }: { passed: boolean; expected: object }) 
       <Badge color={passed ? 'green' : 'red'} variant="dot">
         {passed ? 'as expected' : 'not as expected'}
       </Badge>
-      <Text size="xs" c="dimmed">
-        expected
-      </Text>
+      <Text size="xs">expected</Text>
       <Code>{JSON.stringify(expected)}</Code>
     </Group>
   );

@@ -26,14 +26,14 @@ function ReclaimCell({ session, onReclaim }: { session: RuntimeSession; onReclai
 /** One row per session: where it runs, whose it is, its state, and whether a reclaim would pass its first checks. */
 export function SessionsTable({ items, onReclaim }: { items: RuntimeSession[]; onReclaim: (session: RuntimeSession) => void }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Session</Table.Th>
             <Table.Th>Notebook</Table.Th>
             <Table.Th>User</Table.Th>
-            <Table.Th>State</Table.Th>
+            <Table.Th w={130}>State</Table.Th>
             <Table.Th>Started</Table.Th>
             <Table.Th>Sandbox</Table.Th>
             <Table.Th>
@@ -45,7 +45,7 @@ export function SessionsTable({ items, onReclaim }: { items: RuntimeSession[]; o
           {items.map((session) => (
             <Table.Tr key={session.id}>
               <Table.Td>
-                <Text size="sm" ff="monospace">
+                <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {session.id}
                 </Text>
                 <Badge size="xs" variant="outline">
@@ -53,21 +53,27 @@ export function SessionsTable({ items, onReclaim }: { items: RuntimeSession[]; o
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={`/projects/${session.project_id}/notebooks/${session.notebook_id}`} size="sm" ff="monospace">
+                <Anchor
+                  component={Link}
+                  to={`/projects/${session.project_id}/notebooks/${session.notebook_id}`}
+                  size="xs"
+                  ff="monospace"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {session.notebook_id}
                 </Anchor>
-                <Text size="xs" c="dimmed" ff="monospace">
+                <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {session.project_id}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace">
+                <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {session.user_id}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Stack gap={2} align="flex-start">
-                  <Badge color={STATE_COLORS[session.state]} variant="dot">
+                  <Badge color={STATE_COLORS[session.state]} variant="dot" style={{ flexShrink: 0, overflow: 'visible' }}>
                     {session.state}
                   </Badge>
                   {session.stop_reason && (
