@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
@@ -176,11 +179,22 @@ describe.skipIf(chromium === null)('the admin pages', () => {
 /** The pages that need a real sandbox: the start-up diagnostic and reclaiming a session left behind. */
 describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages with real sandboxes', () => {
   let w: SessionWorld;
+  let driver: FakeFaultyDestroyDriver;
   let browser: Chromium;
   let page: Page;
   beforeAll(async () => {
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
-    w = await startSessionWorld({}, { hub: () => ({ uiDir: UI_DIR }), projectName: 'Admin runtime' });
+    const ownerId = `hub-admin-ui-${randomBytes(4).toString('hex')}`;
+    w = await startSessionWorld(
+      {},
+      {
+        projectName: 'Admin runtime',
+        hub: async (settings) => {
+          driver = new FakeFaultyDestroyDriver(await openSandboxDriver(settings, ownerId));
+          return { uiDir: UI_DIR, sandboxes: driver };
+        },
+      },
+    );
     browser = await launchChromium(chromium!.executablePath);
     page = await browser.newPage();
     await browser.signIn(page, w.t.url, w.t.hub.localLoginPath!);
@@ -203,6 +217,29 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
     await page.getByText('echo notebook-hub-ready').waitFor();
     await shootAll(browser, page, 'admin-diagnostic-report');
   }, 90_000);
+
+  it('shows the progress of a run, then the phase that failed', async () => {
+    // A backend slow to destroy, then refusing to: the run takes a while and its clean-up fails.
+    driver.fault = { kind: 'slow', delayMs: 8000 };
+    await page.goto(`${w.t.url}/admin/diagnostic`);
+    await page.getByRole('button', { name: 'Run diagnostic' }).click();
+    await page.getByRole('status').getByText('Starting a sandbox and timing it…').waitFor();
+    await shootAll(browser, page, 'admin-diagnostic-running');
+    await page.getByRole('heading', { name: 'Sandbox started and destroyed' }).waitFor({ timeout: 60_000 });
+
+    driver.fault = { kind: 'fail' };
+    try {
+      await page.getByRole('button', { name: 'Run diagnostic' }).click();
+      await page.getByRole('heading', { name: 'A phase failed' }).waitFor({ timeout: 60_000 });
+    } finally {
+      driver.fault = null;
+    }
+    await page.getByRole('alert').filter({ hasText: 'The sandbox did not start and stop cleanly' }).waitFor();
+    const cleanup = page.getByRole('row').filter({ hasText: 'Destroy sandbox' });
+    await cleanup.getByText('failed').waitFor();
+    await cleanup.getByText(/the backend refused to destroy/).waitFor();
+    await shootAll(browser, page, 'admin-diagnostic-failed');
+  }, 120_000);
 
   it('reclaims a session that is over but still holds its sandbox', async () => {
     const started = await w.start('admin', { notebook_id: w.nid, mode: 'edit' });

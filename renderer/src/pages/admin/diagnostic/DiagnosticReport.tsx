@@ -44,7 +44,7 @@ export function DiagnosticReport({ report }: { report: SandboxStartupReport }) {
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h4">
-            {report.ok ? 'Sandbox started and destroyed' : 'Sandbox start-up failed'}
+            {report.ok ? 'Sandbox started and destroyed' : 'A phase failed'}
           </Title>
           <StatusBadge status={report.ok ? 'ok' : 'failed'} />
         </Group>

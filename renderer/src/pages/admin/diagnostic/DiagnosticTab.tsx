@@ -1,6 +1,7 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useSandboxStartupDiagnostic } from '../../../api/admin';
 import { ErrorView } from '../../../components/ErrorView';
+import { ProblemAlert } from '../ProblemAlert';
 import { DiagnosticForm } from './DiagnosticForm';
 import { DiagnosticProgress } from './DiagnosticProgress';
 import { DiagnosticReport } from './DiagnosticReport';
@@ -19,11 +20,7 @@ export function DiagnosticTab() {
       {run.isError && <ErrorView error={run.error} />}
       {run.isSuccess && (
         <>
-          {!run.data.ok && (
-            <Alert color="red" role="alert" title="The sandbox did not start cleanly">
-              A phase failed; its error is in the table below.
-            </Alert>
-          )}
+          {!run.data.ok && <ProblemAlert title="The sandbox did not start and stop cleanly">A phase failed; its error is in the table below.</ProblemAlert>}
           <DiagnosticReport report={run.data} />
         </>
       )}

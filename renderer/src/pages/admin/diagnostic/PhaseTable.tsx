@@ -9,7 +9,7 @@ function PhaseDetail({ row }: { row: PhaseRow }) {
   return (
     <Stack gap={4}>
       {phase.error && (
-        <Text size="sm" c="red">
+        <Text size="sm" fw={600}>
           {phase.error.code}: {phase.error.message}
         </Text>
       )}

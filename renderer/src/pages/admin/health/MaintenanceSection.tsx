@@ -94,7 +94,7 @@ function LoopRow({ name, loop }: { name: string; loop: LoopHealth }) {
       </Table.Td>
       <Table.Td>{formatDuration(loop.last_duration_ms)}</Table.Td>
       <Table.Td>
-        <Text size="sm" c={loop.consecutive_failures > 0 ? 'red' : undefined} fw={loop.consecutive_failures > 0 ? 600 : undefined}>
+        <Text size="sm" fw={loop.consecutive_failures > 0 ? 700 : undefined}>
           {loop.consecutive_failures}
         </Text>
       </Table.Td>

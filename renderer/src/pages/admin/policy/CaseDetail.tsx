@@ -1,6 +1,7 @@
-import { Alert, Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { PolicyCaseResult } from '../../../api/admin-types';
 import { StatusBadge } from '../health/StatusBadge';
+import { ProblemAlert } from '../ProblemAlert';
 
 type Login = NonNullable<PolicyCaseResult['login']>;
 type Authorization = NonNullable<PolicyCaseResult['authorization']>;
@@ -28,7 +29,7 @@ function LoginResult({ login }: { login: Login }) {
       </Text>
       {login.reason && <Text size="sm">Reason: {login.reason}</Text>}
       {login.problem && (
-        <Text size="sm" c="red">
+        <Text size="sm" fw={600}>
           Problem: {login.problem}
         </Text>
       )}
@@ -90,7 +91,7 @@ export function CaseDetail({ result }: { result: PolicyCaseResult }) {
   return (
     <Stack gap="md">
       {result.errors.length > 0 && (
-        <Alert color="red" title={result.valid ? 'Errors' : 'This case is invalid'}>
+        <ProblemAlert title={result.valid ? 'Errors' : 'This case is invalid'} announce={false}>
           <List size="sm">
             {result.errors.map((error) => (
               <List.Item key={`${error.stage}:${error.code}`}>
@@ -98,7 +99,7 @@ export function CaseDetail({ result }: { result: PolicyCaseResult }) {
               </List.Item>
             ))}
           </List>
-        </Alert>
+        </ProblemAlert>
       )}
       {result.login && <LoginResult login={result.login} />}
       {result.authorization && <AuthorizationResult authorization={result.authorization} />}

@@ -49,6 +49,8 @@ export function SuiteEditor({ maxCases, onRun, running, error }: Props) {
           multiple={false}
           p="sm"
           inputProps={{ 'aria-label': 'Load a suite from a JSON file' }}
+          // Without the fade its background follows a theme switch at once, as its text does.
+          style={{ transition: 'none' }}
         >
           <Text size="sm" ta="center">
             Drop a suite file (.json) here, or click to choose one

@@ -1,12 +1,13 @@
-import { Alert, List, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { ApiError } from '../../../api/errors';
+import { ProblemAlert } from '../ProblemAlert';
 
 /** The API's refusal of a suite: its message and, for validation errors, every field it names. */
 export function SuiteError({ error }: { error: Error | null }) {
   if (!error) return null;
   const details = error instanceof ApiError ? error.details : [];
   return (
-    <Alert color="red" role="alert" title="The suite was not run">
+    <ProblemAlert title="The suite was not run">
       <Text size="sm">{error.message}</Text>
       {details.length > 0 && (
         <List size="sm" mt="xs" spacing={2}>
@@ -20,6 +21,6 @@ export function SuiteError({ error }: { error: Error | null }) {
           ))}
         </List>
       )}
-    </Alert>
+    </ProblemAlert>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Checkbox, Code, Stack, Text } from '@mantine/core';
+import { Checkbox, Code, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useReclaimSession } from '../../../api/admin';
 import type { RuntimeSession } from '../../../api/admin-types';
 import { ConfirmModal } from '../ConfirmModal';
+import { ProblemAlert } from '../ProblemAlert';
 import { BLOCKED_REASONS } from './blocked-reasons';
 
 /** Confirms a reclaim, with or without saving the notebook first; a refusal (409 or 503) keeps the dialog open with the API's message. */
@@ -46,9 +47,9 @@ export function ReclaimDialog({ session, onClose }: { session: RuntimeSession | 
           Session <Code>{session.id}</Code> ({session.mode}, {session.state}) will lose its sandbox and free its notebook.
         </Text>
         {hint && (
-          <Alert color="orange" variant="light">
+          <ProblemAlert tone="warning" announce={false}>
             {hint}
-          </Alert>
+          </ProblemAlert>
         )}
         <Checkbox
           label="Save the notebook from the sandbox as a new version first"
