@@ -27,7 +27,7 @@ export function AdminLayout() {
         <Title order={1}>Administration</Title>
         <Text c="dimmed">This deployment&apos;s users, configuration, health and audit trail.</Text>
       </div>
-      <Tabs value={active} onChange={(value) => value && void navigate(`/admin/${value}`)} keepMounted={false}>
+      <Tabs value={active} onChange={(value) => value && void navigate(`/admin/${value}`)}>
         <Tabs.List>
           {ADMIN_TABS.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { ErrorView } from '../../components/ErrorView';
+import { RequestError } from './RequestError';
 
 interface Props {
   hasNextPage: boolean;
@@ -20,7 +20,7 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, error
           </Button>
         </Group>
       )}
-      {error && <ErrorView error={error} />}
+      {error && <RequestError error={error} />}
     </>
   );
 }

@@ -6,11 +6,10 @@ import { auditQuery } from '../../../api/admin';
 import type { AuditFilter } from '../../../api/admin-types';
 import { ApiError } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
-import { ErrorView } from '../../../components/ErrorView';
+import { RequestError } from '../RequestError';
 import { LoadingState } from '../../../components/LoadingState';
 import { LoadMore } from '../LoadMore';
 import { AuditFilters } from './AuditFilters';
-import { FilterRefused } from './FilterRefused';
 import { AuditTable } from './AuditTable';
 import { filterFromParams, paramsFromFilter } from './audit-filter';
 
@@ -31,8 +30,8 @@ export function AuditTab() {
 
   let body;
   if (events.isPending) body = <LoadingState label="Loading the audit log…" />;
-  else if (events.isError && isFilterRefusal(events.error)) body = <FilterRefused error={events.error} />;
-  else if (events.isError && !events.isFetchNextPageError) body = <ErrorView error={events.error} onRetry={() => void events.refetch()} />;
+  else if (events.isError && isFilterRefusal(events.error)) body = <RequestError error={events.error} title="These filters were refused" />;
+  else if (events.isError && !events.isFetchNextPageError) body = <RequestError error={events.error} onRetry={() => void events.refetch()} />;
   else if (items.length === 0)
     body = (
       <EmptyState title={filtered ? 'No matching events' : 'No events in the last 30 days'}>

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { adminConfigQuery } from '../../../api/admin';
 import type { DeploymentConfig } from '../../../api/admin-types';
 import { formatDateTime } from '../../../app/format';
-import { ErrorView } from '../../../components/ErrorView';
+import { RequestError } from '../RequestError';
 import { LoadingState } from '../../../components/LoadingState';
 import { ConfigGroupCard } from './ConfigGroupCard';
 
@@ -17,7 +17,7 @@ export function ConfigTab() {
   const [params, setParams] = useSearchParams();
   const onlySet = params.get('show') === 'set';
   if (config.isPending) return <LoadingState label="Loading the configuration…" />;
-  if (config.isError) return <ErrorView error={config.error} onRetry={() => void config.refetch()} />;
+  if (config.isError) return <RequestError error={config.error} onRetry={() => void config.refetch()} />;
   const { deployment, policy, groups } = config.data;
   return (
     <Stack gap="lg">

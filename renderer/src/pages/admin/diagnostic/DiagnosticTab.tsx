@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useSandboxStartupDiagnostic } from '../../../api/admin';
-import { ErrorView } from '../../../components/ErrorView';
+import { RequestError } from '../RequestError';
 import { ProblemAlert } from '../ProblemAlert';
 import { DiagnosticForm } from './DiagnosticForm';
 import { DiagnosticProgress } from './DiagnosticProgress';
@@ -17,7 +17,7 @@ export function DiagnosticTab() {
       </Text>
       <DiagnosticForm onRun={(body) => run.mutate(body)} running={run.isPending} />
       {run.isPending && <DiagnosticProgress />}
-      {run.isError && <ErrorView error={run.error} />}
+      {run.isError && <RequestError error={run.error} title="The diagnostic could not run" />}
       {run.isSuccess && (
         <>
           {!run.data.ok && <ProblemAlert title="The sandbox did not start and stop cleanly">A phase failed; its error is in the table below.</ProblemAlert>}

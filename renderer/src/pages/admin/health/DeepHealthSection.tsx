@@ -1,7 +1,7 @@
 import { Button, Group, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { deepHealthQuery } from '../../../api/admin-health';
-import { ErrorView } from '../../../components/ErrorView';
+import { RequestError } from '../RequestError';
 import { LoadingState } from '../../../components/LoadingState';
 import { formatDuration } from './format';
 import { StatusBadge } from './StatusBadge';
@@ -11,7 +11,7 @@ export function DeepHealthSection() {
   const health = useQuery(deepHealthQuery);
   let body;
   if (health.isPending) body = <LoadingState label="Running the preflight checks…" />;
-  else if (health.isError) body = <ErrorView error={health.error} onRetry={() => void health.refetch()} />;
+  else if (health.isError) body = <RequestError error={health.error} onRetry={() => void health.refetch()} />;
   else {
     const checks = health.data.checks ?? [];
     body = (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { maintenanceHealthQuery } from '../../../api/admin-health';
 import type { LoopHealth } from '../../../api/admin-types';
 import { EmptyState } from '../../../components/EmptyState';
-import { ErrorView } from '../../../components/ErrorView';
+import { RequestError } from '../RequestError';
 import { LoadingState } from '../../../components/LoadingState';
 import { formatDuration, formatMillisAt } from './format';
 import { StatusBadge } from './StatusBadge';
@@ -20,7 +20,7 @@ export function MaintenanceSection() {
   const health = useQuery(maintenanceHealthQuery);
   let body;
   if (health.isPending) body = <LoadingState label="Loading maintenance health…" />;
-  else if (health.isError) body = <ErrorView error={health.error} onRetry={() => void health.refetch()} />;
+  else if (health.isError) body = <RequestError error={health.error} onRetry={() => void health.refetch()} />;
   else {
     const loops = Object.entries(health.data.loops).sort(([a], [b]) => a.localeCompare(b));
     body = (

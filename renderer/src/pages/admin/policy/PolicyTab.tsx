@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { policyAnalyzerQuery, useRunPolicySuite } from '../../../api/admin';
-import { ErrorView } from '../../../components/ErrorView';
+import { RequestError } from '../RequestError';
 import { LoadingState } from '../../../components/LoadingState';
 import { AnalyzerInfo } from './AnalyzerInfo';
 import { SuiteEditor } from './SuiteEditor';
@@ -12,7 +12,7 @@ export function PolicyTab() {
   const metadata = useQuery(policyAnalyzerQuery);
   const run = useRunPolicySuite();
   if (metadata.isPending) return <LoadingState label="Loading the policy analyzer…" />;
-  if (metadata.isError) return <ErrorView error={metadata.error} onRetry={() => void metadata.refetch()} />;
+  if (metadata.isError) return <RequestError error={metadata.error} onRetry={() => void metadata.refetch()} />;
   return (
     <Stack gap="lg">
       <AnalyzerInfo metadata={metadata.data} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { runtimeSessionsQuery } from '../../../api/admin';
 import type { RuntimeSession } from '../../../api/admin-types';
 import { EmptyState } from '../../../components/EmptyState';
-import { ErrorView } from '../../../components/ErrorView';
+import { RequestError } from '../RequestError';
 import { LoadingState } from '../../../components/LoadingState';
 import { LoadMore } from '../LoadMore';
 import { ReclaimDialog } from './ReclaimDialog';
@@ -18,7 +18,7 @@ export function SessionsTab() {
 
   let body;
   if (sessions.isPending) body = <LoadingState label="Loading runtime sessions…" />;
-  else if (sessions.isError && !sessions.isFetchNextPageError) body = <ErrorView error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  else if (sessions.isError && !sessions.isFetchNextPageError) body = <RequestError error={sessions.error} onRetry={() => void sessions.refetch()} />;
   else if (items.length === 0)
     body = (
       <EmptyState title="No sessions hold a sandbox">

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { adminUsersQuery } from '../../../api/admin';
 import type { AdminUser } from '../../../api/admin-types';
 import { EmptyState } from '../../../components/EmptyState';
-import { ErrorView } from '../../../components/ErrorView';
+import { RequestError } from '../RequestError';
 import { LoadingState } from '../../../components/LoadingState';
 import { useMe } from '../../../components/use-me';
 import { LoadMore } from '../LoadMore';
@@ -29,7 +29,7 @@ export function UsersTab() {
   const shown = loaded.filter((user) => matches(user, needle));
 
   if (users.isPending) return <LoadingState label="Loading users…" />;
-  if (users.isError && !users.isFetchNextPageError) return <ErrorView error={users.error} onRetry={() => void users.refetch()} />;
+  if (users.isError && !users.isFetchNextPageError) return <RequestError error={users.error} onRetry={() => void users.refetch()} />;
 
   return (
     <Stack gap="md">
