@@ -91,8 +91,8 @@ describe.skipIf(chromium === null)('the admin pages', () => {
     await page.getByLabel('Event').fill('user.suspend');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/[?&]event=user\.suspend/);
+    await expect.poll(() => page.getByRole('cell', { name: 'user.unsuspend' }).count()).toBe(0);
     await page.getByRole('cell', { name: 'user.suspend' }).first().waitFor();
-    expect(await page.getByRole('cell', { name: 'user.unsuspend' }).count()).toBe(0);
 
     // A deep link restores the filter; an actor with no entries shows the empty state.
     await page.goto(`${t.url}/admin/audit?actor=usr-nobody0000000000`);
@@ -149,9 +149,14 @@ describe.skipIf(chromium === null)('the admin pages', () => {
     expect(await traces.first().getByRole('row').count()).toBeGreaterThan(1);
     await shootAll(browser, page, 'admin-policy-results');
 
-    await page.getByLabel('Suite (JSON)').fill('{"schema_version": 1, "name": "empty", "cases": []}');
+    // The API's validation errors are listed with the field each one names.
+    const suite = JSON.parse(await page.getByLabel('Suite (JSON)').inputValue());
+    suite.cases[0].authorization.colour = 'red';
+    await page.getByLabel('Suite (JSON)').fill(JSON.stringify(suite, null, 2));
     await page.getByRole('button', { name: 'Run suite' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The suite was not run' }).waitFor();
+    const refused = page.getByRole('alert').filter({ hasText: 'The suite was not run' });
+    await refused.getByRole('listitem').filter({ hasText: 'cases.0.authorization.colour' }).waitFor();
+    await shootAll(browser, page, 'admin-policy-refused');
     await page.getByLabel('Suite (JSON)').fill('{"schema_version": 1,');
     await page.getByRole('button', { name: 'Run suite' }).click();
     await page.getByText(/The suite is not valid JSON/).waitFor();

@@ -1,5 +1,6 @@
 import { Accordion, Badge, Group, Table, Text } from '@mantine/core';
 import type { PolicyAnalyzerMetadata } from '../../../api/admin-types';
+import { STILL } from './still-accordion';
 
 const CAPABILITIES: Record<keyof PolicyAnalyzerMetadata['capabilities'], string> = {
   login_policy: 'login rules',
@@ -26,7 +27,7 @@ export function AnalyzerInfo({ metadata }: { metadata: PolicyAnalyzerMetadata })
           Up to {metadata.max_cases} cases per suite, schema version {metadata.schema_version}.
         </Text>
       </Group>
-      <Accordion variant="contained">
+      <Accordion variant="contained" {...STILL}>
         <Accordion.Item value="reference">
           <Accordion.Control>Reference: actions, entitlements and classifications</Accordion.Control>
           <Accordion.Panel>

@@ -1,6 +1,7 @@
 import { Accordion, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PolicyCaseResult, PolicySuiteResult } from '../../../api/admin-types';
 import { CaseDetail } from './CaseDetail';
+import { STILL } from './still-accordion';
 
 export function casePassed(result: PolicyCaseResult): boolean {
   return result.valid && result.errors.length === 0 && (result.login?.assertion.passed ?? true) && (result.authorization?.assertion.passed ?? true);
@@ -34,7 +35,7 @@ export function SuiteResults({ result }: { result: PolicySuiteResult }) {
           </Group>
         </Group>
       </Paper>
-      <Accordion multiple variant="separated" defaultValue={result.cases.filter((c) => !casePassed(c)).map((c) => c.id)}>
+      <Accordion multiple variant="separated" {...STILL} defaultValue={result.cases.filter((c) => !casePassed(c)).map((c) => c.id)}>
         {result.cases.map((entry) => {
           const passed = casePassed(entry);
           return (
