@@ -39,7 +39,7 @@ export function ConfigGroupCard({ group }: { group: ConfigGroup }) {
       </Group>
       {group.settings.length === 0 ? (
         <Text size="sm" c="dimmed" px="md" pb="md">
-          No setting of this group is set; every one has its default.
+          This group has no settings.
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>

@@ -5,12 +5,13 @@ import { adminConfigQuery } from '../../../api/admin';
 import type { DeploymentConfig } from '../../../api/admin-types';
 import { formatDateTime } from '../../../app/format';
 import { RequestError } from '../RequestError';
+import { EmptyState } from '../../../components/EmptyState';
 import { LoadingState } from '../../../components/LoadingState';
 import { ConfigGroupCard } from './ConfigGroupCard';
 
 /**
  * The deployment's configuration as read at start-up: the running build, the access policy, then one card per settings group.
- * ?show=set narrows the groups to the settings given a value.
+ * ?show=set narrows the groups to the settings given a value, leaving out groups with none.
  */
 export function ConfigTab() {
   const config = useQuery(adminConfigQuery);
@@ -19,6 +20,9 @@ export function ConfigTab() {
   if (config.isPending) return <LoadingState label="Loading the configuration…" />;
   if (config.isError) return <RequestError error={config.error} onRetry={() => void config.refetch()} />;
   const { deployment, policy, groups } = config.data;
+  const shown = onlySet
+    ? groups.map((group) => ({ ...group, settings: group.settings.filter((setting) => setting.set) })).filter((group) => group.settings.length > 0)
+    : groups;
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -27,6 +31,8 @@ export function ConfigTab() {
         </Text>
         <SegmentedControl
           aria-label="Settings shown"
+          // Its label colour would otherwise trail a theme switch.
+          transitionDuration={0}
           size="xs"
           value={onlySet ? 'set' : 'all'}
           onChange={(value) => setParams(value === 'set' ? { show: 'set' } : {}, { replace: true })}
@@ -40,9 +46,10 @@ export function ConfigTab() {
         <DeploymentCard deployment={deployment} />
         <PolicyCard policy={policy} />
       </SimpleGrid>
-      {groups.map((group) => (
-        <ConfigGroupCard key={group.name} group={onlySet ? { ...group, settings: group.settings.filter((setting) => setting.set) } : group} />
+      {shown.map((group) => (
+        <ConfigGroupCard key={group.name} group={group} />
       ))}
+      {shown.length === 0 && <EmptyState title="Every setting has its default">No setting of this deployment is given a value.</EmptyState>}
     </Stack>
   );
 }
