@@ -80,7 +80,9 @@ describe.skipIf(chromium === null)('the admin pages', () => {
     await own.getByRole('button', { name: 'Suspend', exact: true }).click();
     await own.getByRole('alert').getByText('you cannot suspend yourself').waitFor();
     await shootAll(browser, page, 'admin-users-refused');
-    await own.getByRole('button', { name: 'Cancel' }).click();
+    // The dialog is keyboard-usable: Escape closes it.
+    await page.keyboard.press('Escape');
+    await own.waitFor({ state: 'detached' });
   });
 
   it('filters the audit log through the URL', async () => {
@@ -272,6 +274,8 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
     await dialog.getByRole('button', { name: 'Reclaim', exact: true }).click();
     await page.getByText(`Session ${sid} reclaimed`).waitFor({ timeout: 60_000 });
     await row.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'No sessions hold a sandbox' }).waitFor();
+    await shootAll(browser, page, 'admin-sessions-empty');
     const listed = (await w.t.call('/api/v1/admin/runtime/sessions', { cookie: await w.t.localLogin() })).json.data.items as { id: string }[];
     expect(listed.map((item) => item.id)).not.toContain(sid);
 
@@ -279,6 +283,13 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
     await page.getByRole('cell', { name: 'session.reclaim' }).first().waitFor();
     await page.getByText(sid).first().waitFor();
   }, 120_000);
+
+  it('says so when the process that answered runs no maintenance loops', async () => {
+    await page.goto(`${w.t.url}/admin/health`);
+    await page.getByRole('heading', { name: 'No maintenance loops here' }).waitFor();
+    await page.getByRole('heading', { name: 'Dependencies' }).waitFor();
+    await shootAll(browser, page, 'admin-health-unavailable');
+  });
 
   it('logged no page error and no CSP violation', () => {
     expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line))).toEqual([]);
