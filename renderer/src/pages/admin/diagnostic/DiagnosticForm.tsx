@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Select } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { capabilitiesQuery } from '../../../api/admin';
@@ -55,6 +55,11 @@ export function DiagnosticForm({ onRun, running }: { onRun: (body: SandboxStartu
           Run diagnostic
         </Button>
       </Group>
+      {capabilities.isError && (
+        <Text size="sm" mt="xs" role="alert">
+          The images and compute profiles could not be listed ({capabilities.error.message}); a run uses the defaults.
+        </Text>
+      )}
     </form>
   );
 }
