@@ -13,6 +13,7 @@ import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pag
 const chromium = inject('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const HOUR_MS = 3_600_000;
+const PAGE_SIZE = 5;
 
 async function shootAll(browser: Chromium, page: Page, name: string): Promise<void> {
   await shootAllIn(browser, page, name);
@@ -36,7 +37,8 @@ describe.skipIf(chromium === null)('the admin pages', () => {
   let page: Page;
   beforeAll(async () => {
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
-    t = await startTestHub({ hub: () => ({ uiDir: UI_DIR }) });
+    // Small pages, so that paging shows with a handful of users and audit entries.
+    t = await startTestHub({ env: { SERVICE_DEFAULT_PAGE_SIZE: String(PAGE_SIZE) }, hub: () => ({ uiDir: UI_DIR }) });
     browser = await launchChromium(chromium!.executablePath);
     page = await browser.newPage();
     await browser.signIn(page, t.url, t.hub.localLoginPath!);
@@ -162,6 +164,18 @@ describe.skipIf(chromium === null)('the admin pages', () => {
     await page.getByLabel('Suite (JSON)').fill('{"schema_version": 1,');
     await page.getByRole('button', { name: 'Run suite' }).click();
     await page.getByText(/The suite is not valid JSON/).waitFor();
+  });
+
+  it('pages through users and the audit log', async () => {
+    for (let i = 0; i < PAGE_SIZE + 1; i++) await t.hub.services.users.ensureByEmail(`paged-${i}@example.com`, { name: null, superAdmin: false }, 'test');
+    for (const tab of ['users', 'audit']) {
+      await page.goto(`${t.url}/admin/${tab}`);
+      const rows = page.locator('tbody tr');
+      await page.getByRole('button', { name: 'Load more' }).waitFor();
+      expect(await rows.count()).toBe(PAGE_SIZE);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(PAGE_SIZE);
+    }
   });
 
   it('refuses a user who is not a super admin', async () => {
