@@ -1,0 +1,46 @@
+// The admin pages' shapes, derived from the generated schema (never written by hand), except where noted.
+import type { components, paths } from './schema';
+
+type Schemas = components['schemas'];
+
+export type AdminUser = Schemas['AdminUser'];
+export type DeploymentConfig = Schemas['DeploymentConfig'];
+export type ConfigGroup = DeploymentConfig['groups'][number];
+export type RuntimeSession = Schemas['RuntimeSession'];
+export type ReclaimResult = Schemas['ReclaimResult'];
+export type AuditLogEntry = Schemas['AuditLogEntry'];
+export type SandboxStartupReport = Schemas['SandboxStartupReport'];
+export type SandboxStartupRequest = NonNullable<paths['/api/v1/admin/debug/sandbox-startup']['post']['requestBody']>['content']['application/json'];
+export type PolicyAnalyzerMetadata = Schemas['PolicyAnalyzerMetadata'];
+export type PolicySuiteResult = Schemas['PolicySuiteResult'];
+export type PolicyCaseResult = PolicySuiteResult['cases'][number];
+export type PolicySuite = NonNullable<paths['/api/v1/admin/policy/analyzer/run']['post']['requestBody']>['content']['application/json'];
+export type Capabilities = Schemas['Capabilities'];
+
+export type AuditFilter = Omit<NonNullable<paths['/api/v1/events']['get']['parameters']['query']>, 'limit' | 'cursor'>;
+
+export type DeepHealth = paths['/api/health']['get']['responses']['200']['content']['application/json'];
+export type HealthCheck = NonNullable<DeepHealth['checks']>[number];
+
+/*
+ * GET /api/health/maintenance is deliberately left out of the OpenAPI document (docs/maintenance.md),
+ * so the generated schema has no type for it: this mirrors the route's response schema in
+ * service/src/http/routes/maintenance-health.ts.
+ */
+export type LoopStatus = 'ok' | 'failing' | 'stalled' | 'stopping';
+export interface LoopHealth {
+  status: LoopStatus;
+  last_started_at: number | null;
+  last_completed_at: number | null;
+  last_success_at: number | null;
+  last_duration_ms: number | null;
+  seconds_since_success: number | null;
+  consecutive_failures: number;
+  timeouts: number;
+  interval_ms: number;
+  deadline_ms: number;
+}
+export interface MaintenanceHealth {
+  status: 'ok' | 'degraded' | 'stalled' | 'unavailable';
+  loops: Record<string, LoopHealth>;
+}

@@ -1,0 +1,86 @@
+// Server state of the administration pages: one query (or mutation) hook per API call they make.
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from './client';
+import type { AuditFilter, PolicySuite, SandboxStartupRequest } from './admin-types';
+
+export const adminKeys = {
+  users: ['admin', 'users'] as const,
+  config: ['admin', 'config'] as const,
+  capabilities: ['capabilities'] as const,
+  audit: (filter: AuditFilter) => ['admin', 'audit', filter] as const,
+  runtimeSessions: ['admin', 'runtime-sessions'] as const,
+  analyzer: ['admin', 'policy-analyzer'] as const,
+};
+
+const cursorQuery = (cursor: string | null) => (cursor ? { cursor } : {});
+
+export const adminUsersQuery = infiniteQueryOptions({
+  queryKey: adminKeys.users,
+  queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/admin/users', { params: { query: cursorQuery(pageParam) } })),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.next_cursor,
+});
+
+export function useSetSuspended() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, suspend }: { userId: string; suspend: boolean }) =>
+      unwrap(
+        api.POST(suspend ? '/api/v1/admin/users/{user_id}/suspend' : '/api/v1/admin/users/{user_id}/unsuspend', { params: { path: { user_id: userId } } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+export const adminConfigQuery = queryOptions({
+  queryKey: adminKeys.config,
+  queryFn: () => unwrap(api.GET('/api/v1/admin/config')),
+});
+
+export const capabilitiesQuery = queryOptions({
+  queryKey: adminKeys.capabilities,
+  queryFn: () => unwrap(api.GET('/api/v1/capabilities')),
+  staleTime: 5 * 60_000,
+});
+
+export const auditQuery = (filter: AuditFilter) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.audit(filter),
+    queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/events', { params: { query: { ...filter, ...cursorQuery(pageParam) } } })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+
+export const runtimeSessionsQuery = infiniteQueryOptions({
+  queryKey: adminKeys.runtimeSessions,
+  queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/admin/runtime/sessions', { params: { query: cursorQuery(pageParam) } })),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.next_cursor,
+});
+
+export function useReclaimSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pid, sid, save }: { pid: string; sid: string; save: boolean }) =>
+      unwrap(api.POST('/api/v1/admin/runtime/projects/{pid}/sessions/{sid}/reclaim', { params: { path: { pid, sid } }, body: { save } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.runtimeSessions }),
+  });
+}
+
+export function useSandboxStartupDiagnostic() {
+  return useMutation({
+    mutationFn: (body: SandboxStartupRequest) => unwrap(api.POST('/api/v1/admin/debug/sandbox-startup', { body })),
+  });
+}
+
+export const policyAnalyzerQuery = queryOptions({
+  queryKey: adminKeys.analyzer,
+  queryFn: () => unwrap(api.GET('/api/v1/admin/policy/analyzer')),
+  staleTime: Infinity,
+});
+
+export function useRunPolicySuite() {
+  return useMutation({
+    mutationFn: (suite: PolicySuite) => unwrap(api.POST('/api/v1/admin/policy/analyzer/run', { body: suite })),
+  });
+}

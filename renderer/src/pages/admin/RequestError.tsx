@@ -1,0 +1,36 @@
+import { Button, Group, Text } from '@mantine/core';
+import { ApiError, HUB_UNREACHABLE } from '../../api/errors';
+import { ErrorView } from '../../components/ErrorView';
+import { ProblemAlert } from './ProblemAlert';
+
+// Conditions about the whole hub or the session keep the app's full-page treatment.
+const WHOLE_PAGE = new Set<string>(['UNAUTHORIZED', 'USER_SUSPENDED', 'NOT_INITIALIZED', HUB_UNREACHABLE]);
+
+interface Props {
+  error: Error;
+  title?: string;
+  onRetry?: () => void;
+}
+
+/** A failed admin request where its content would be: the API's message and request id, and a retry when one can help. */
+export function RequestError({ error, title = 'The request failed', onRetry }: Props) {
+  const apiError = error instanceof ApiError ? error : undefined;
+  if (apiError && WHOLE_PAGE.has(apiError.code)) return <ErrorView error={error} onRetry={onRetry} />;
+  return (
+    <ProblemAlert title={title}>
+      <Text size="sm">{error.message}</Text>
+      {apiError?.requestId && (
+        <Text size="xs" c="dimmed" mt={4}>
+          Request ID: {apiError.requestId}
+        </Text>
+      )}
+      {onRetry && (
+        <Group mt="sm">
+          <Button size="xs" variant="default" onClick={onRetry}>
+            Try again
+          </Button>
+        </Group>
+      )}
+    </ProblemAlert>
+  );
+}

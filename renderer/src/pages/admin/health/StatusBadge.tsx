@@ -1,0 +1,23 @@
+import { Badge } from '@mantine/core';
+
+const COLORS: Record<string, string> = {
+  ok: 'green',
+  passed: 'green',
+  failing: 'red',
+  failed: 'red',
+  degraded: 'orange',
+  stalled: 'red',
+  stopping: 'gray',
+  skipped: 'gray',
+  unavailable: 'gray',
+  unknown: 'gray',
+};
+
+/** A health or phase status in the colour people expect for it (a dot: the text keeps the page's contrast in both themes). */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={COLORS[status] ?? 'gray'} variant="dot">
+      {status}
+    </Badge>
+  );
+}
