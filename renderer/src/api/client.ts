@@ -1,9 +1,10 @@
 import createClient from 'openapi-fetch';
+import { takeEarlyResponse } from './early-requests';
 import { toApiError, unreachable } from './errors';
 import type { paths } from './schema';
 
 /** The typed client of the hub's API; the browser sends the session cookie (same origin). */
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
+export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', fetch: (request) => takeEarlyResponse(request) ?? fetch(request) });
 
 type Result<T> = { data: { data: T }; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
 

@@ -1,6 +1,7 @@
 // Server state: one query (or mutation) hook per API read the pages use.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client';
+import { discardEarlyResponses } from './early-requests';
 import type { CreateNotebookBody, CreateProjectBody, NotebookStatusFilter } from './types';
 
 export const keys = {
@@ -75,7 +76,10 @@ export function useLocalSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => unwrap(api.POST('/api/v1/auth/local/login', { body: { token } })),
-    onSuccess: (me) => queryClient.setQueryData(keys.me, me),
+    onSuccess: (me) => {
+      discardEarlyResponses();
+      queryClient.setQueryData(keys.me, me);
+    },
   });
 }
 
