@@ -1,5 +1,4 @@
 import { Accordion, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import type { PolicyCaseResult, PolicySuiteResult } from '../../../api/admin-types';
 import { CaseDetail } from './CaseDetail';
 import { STILL } from './still-accordion';
@@ -11,11 +10,8 @@ export function casePassed(result: PolicyCaseResult): boolean {
 /** The suite's summary, then one expandable row per case; failed cases open by default. */
 export function SuiteResults({ result }: { result: PolicySuiteResult }) {
   const { summary } = result;
-  const top = useRef<HTMLDivElement>(null);
-  // The results come below a long editor: bring each new run's results into view.
-  useEffect(() => top.current?.scrollIntoView({ block: 'start' }), [result]);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="policy-results" ref={top} style={{ scrollMarginTop: 72 }}>
+    <Stack gap="sm" component="section" aria-labelledby="policy-results">
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between">
           <Title order={2} size="h4" id="policy-results">
