@@ -21,6 +21,15 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     // Text on a tinted ("light" variant) background: three shades darker than Mantine's default.
     ...Object.fromEntries(Object.keys(resolved.colors).map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),
+    // White text on a filled button or badge: the darkest shade for every colour but the primary one.
+    ...Object.fromEntries(
+      Object.keys(resolved.colors)
+        .filter((color) => color !== resolved.primaryColor)
+        .flatMap((color) => [
+          [`--mantine-color-${color}-filled`, `var(--mantine-color-${color}-9)`],
+          [`--mantine-color-${color}-filled-hover`, `var(--mantine-color-${color}-9)`],
+        ]),
+    ),
   },
   dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });

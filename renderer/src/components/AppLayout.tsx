@@ -11,7 +11,7 @@ export function AppLayout() {
   const links = [
     { to: '/', label: 'Projects', end: false },
     { to: '/account', label: 'Account', end: true },
-    ...(me.is_super_admin ? [{ to: '/admin', label: 'Admin', end: true }] : []),
+    ...(me.is_super_admin ? [{ to: '/admin', label: 'Admin', end: false }] : []),
   ];
   return (
     <AppShell header={{ height: 60 }} padding="md">
