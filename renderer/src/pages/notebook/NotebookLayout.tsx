@@ -1,11 +1,12 @@
-import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { capabilitiesQuery, sessionActions } from '../../api/notebook-access';
 import { notebookQuery, projectQuery } from '../../api/queries';
 import { recordRecentNotebook } from '../../app/recent-notebooks';
 import { ErrorView } from '../../components/ErrorView';
+import { RouteTabs } from '../../components/RouteTabs';
 import { LoadingState } from '../../components/LoadingState';
 import { useMe } from '../../components/use-me';
 import { StatusBadge } from '../project/StatusBadge';
@@ -25,7 +26,6 @@ export function NotebookLayout() {
   const project = useQuery(projectQuery(pid));
   const capabilities = useQuery(capabilitiesQuery);
   const location = useLocation();
-  const navigate = useNavigate();
   const base = `/projects/${pid}/notebooks/${nid}`;
   const segment = location.pathname.slice(base.length).split('/')[1] ?? '';
   const active = TABS.find((tab) => tab.value === segment)?.value ?? 'overview';
@@ -86,20 +86,7 @@ export function NotebookLayout() {
           </Group>
         )}
       </Group>
-      <Tabs value={active} onChange={(value) => value && void navigate(`${base}/${value}`)}>
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {TABS.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            {tab.value === active && <Outlet context={context} />}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <RouteTabs tabs={TABS} active={active} base={base} context={context} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { projectQuery } from '../../api/queries';
 import { ErrorView } from '../../components/ErrorView';
+import { RouteTabs } from '../../components/RouteTabs';
 import { LoadingState } from '../../components/LoadingState';
 import { canManage } from './project-context';
 
@@ -19,7 +20,6 @@ export function ProjectLayout() {
   const { pid = '' } = useParams();
   const project = useQuery(projectQuery(pid));
   const location = useLocation();
-  const navigate = useNavigate();
   const active = TABS.find((tab) => location.pathname.endsWith(`/${tab.value}`))?.value ?? 'notebooks';
 
   if (project.isPending) return <LoadingState label="Loading project…" />;
@@ -44,20 +44,7 @@ export function ProjectLayout() {
         </Group>
         {data.description && <Text c="dimmed">{data.description}</Text>}
       </div>
-      <Tabs value={active} onChange={(value) => value && void navigate(`/projects/${pid}/${value}`)}>
-        <Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            {tab.value === active && <Outlet context={data} />}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <RouteTabs tabs={tabs} active={active} base={`/projects/${pid}`} context={data} />
     </Stack>
   );
 }
