@@ -1,5 +1,6 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Stack, Text, Title } from '@mantine/core';
+import { useLocation } from 'react-router';
+import { RouteTabs } from '../../components/RouteTabs';
 import { useMe } from '../../components/use-me';
 import { NotSuperAdminPage } from './NotSuperAdminPage';
 
@@ -17,7 +18,6 @@ export const ADMIN_TABS = [
 export function AdminLayout() {
   const me = useMe();
   const location = useLocation();
-  const navigate = useNavigate();
   if (!me.is_super_admin) return <NotSuperAdminPage />;
   const segment = location.pathname.split('/')[2];
   const active = ADMIN_TABS.find((tab) => tab.value === segment)?.value ?? 'users';
@@ -27,20 +27,7 @@ export function AdminLayout() {
         <Title order={1}>Administration</Title>
         <Text c="dimmed">This deployment&apos;s users, configuration, health and audit trail.</Text>
       </div>
-      <Tabs value={active} onChange={(value) => value && void navigate(`/admin/${value}`)}>
-        <Tabs.List>
-          {ADMIN_TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {ADMIN_TABS.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            {tab.value === active && <Outlet />}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <RouteTabs tabs={ADMIN_TABS} active={active} base="/admin" context={undefined} />
     </Stack>
   );
 }

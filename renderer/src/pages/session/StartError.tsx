@@ -35,22 +35,19 @@ export function StartError(props: Props) {
     </Button>
   );
   const retry = <Button onClick={onRetry}>Try again</Button>;
+  const retryOrBack = (
+    <Group gap="sm">
+      {retry}
+      {back}
+    </Group>
+  );
   const common = { requestId: error.requestId };
   switch (error.code) {
     case 'EDIT_SESSION_OWNED':
       return <TakeoverPanel {...props} error={error} />;
     case 'EDIT_SESSION_RETIRING':
       return (
-        <SessionMessage
-          title="The previous session is still closing"
-          actions={
-            <Group gap="sm">
-              {retry}
-              {back}
-            </Group>
-          }
-          {...common}
-        >
+        <SessionMessage title="The previous session is still closing" actions={retryOrBack} {...common}>
           <Text>{error.message}</Text>
           <Text c="dimmed" size="sm">
             The notebook&apos;s last edit session is being saved and its sandbox removed. This takes a few seconds.
@@ -61,16 +58,7 @@ export function StartError(props: Props) {
     case 'TAKEOVER_IN_PROGRESS':
     case 'EDIT_SESSION_CHANGED':
       return (
-        <SessionMessage
-          title="The notebook changed hands"
-          actions={
-            <Group gap="sm">
-              {retry}
-              {back}
-            </Group>
-          }
-          {...common}
-        >
+        <SessionMessage title="The notebook changed hands" actions={retryOrBack} {...common}>
           <Text>{error.message}</Text>
           <Text c="dimmed" size="sm">
             Someone else took the notebook over, or is doing so now. Try again to see who edits it.
@@ -79,16 +67,7 @@ export function StartError(props: Props) {
       );
     case 'RESOURCE_EXHAUSTED':
       return (
-        <SessionMessage
-          title="Too many sessions are running"
-          actions={
-            <Group gap="sm">
-              {retry}
-              {back}
-            </Group>
-          }
-          {...common}
-        >
+        <SessionMessage title="Too many sessions are running" actions={retryOrBack} {...common}>
           <Text>{error.message}</Text>
           <Text c="dimmed" size="sm">
             Stop one of your sessions below, then try again. If this is about the project&apos;s apps, ask a project manager to stop one.
@@ -98,16 +77,7 @@ export function StartError(props: Props) {
       );
     case 'PYTHON_ENV_SETUP_FAILED':
       return (
-        <SessionMessage
-          title="The session could not start"
-          actions={
-            <Group gap="sm">
-              {retry}
-              {back}
-            </Group>
-          }
-          {...common}
-        >
+        <SessionMessage title="The session could not start" actions={retryOrBack} {...common}>
           <EnvSetupOutput message={error.message} />
         </SessionMessage>
       );
@@ -135,16 +105,7 @@ export function StartError(props: Props) {
     case 'VALIDATION_ERROR':
     case 'SERVICE_UNAVAILABLE':
       return (
-        <SessionMessage
-          title="The session could not start"
-          actions={
-            <Group gap="sm">
-              {retry}
-              {back}
-            </Group>
-          }
-          {...common}
-        >
+        <SessionMessage title="The session could not start" actions={retryOrBack} {...common}>
           <Text>{error.message}</Text>
         </SessionMessage>
       );
