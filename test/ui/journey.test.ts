@@ -41,12 +41,28 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
       identity: { subject: `journey-${role}`, email, name: null, picture_url: null },
       provider: 'local',
     });
-    const added = await t.call(`/api/v1/projects/${pid}/members`, { method: 'POST', token: adminToken, body: { user_id: user.id, role } });
-    expect(added.status, added.text).toBeLessThan(300);
+    await addMemberInThePage(email, role);
+    const members = (await t.call(`/api/v1/projects/${pid}`, { token: adminToken })).json.data.members as { user_id: string; role: string }[];
+    expect(members).toContainEqual(expect.objectContaining({ user_id: user.id, role }));
     const browser = await launchChromium(chromium!.executablePath);
     browsers.push(browser);
     await browser.context.addCookies([{ name: 'svc_session', value: cookieValue, url: t.url }]);
     return { browser, page: await browser.newPage() };
+  }
+
+  /** The admin adds a member on the project's members page, in a tab of their own (their editor stays open). */
+  async function addMemberInThePage(email: string, role: 'manager' | 'viewer'): Promise<void> {
+    const page = await admin.newPage();
+    await page.goto(`${t.url}/projects/${pid}/members`);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('E-mail').fill(email);
+    await page.getByRole('option', { name: email }).click();
+    await dialog.getByRole('textbox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: role === 'manager' ? 'Manager' : 'Viewer' }).click();
+    await dialog.getByRole('button', { name: 'Add member' }).click();
+    await page.getByRole('cell', { name: email, exact: true }).waitFor();
+    await page.close();
   }
 
   const check = async (browser: Chromium, page: Page, name: string) => {
