@@ -195,6 +195,9 @@ describe.skipIf(sandboxRuntime === null)('sessions with real marimo (local drive
       const second = await limited.start('editor', { notebook_id: other, mode: 'edit', wait: false });
       expect(second.status).toBe(429);
       expect(second.json.error.code).toBe('RESOURCE_EXHAUSTED');
+      // Opening the notebook again reuses the session the limit already counts.
+      const again = await limited.start('editor', { notebook_id: limited.nid, mode: 'edit', wait: false });
+      expect([again.status, again.json.data.id, again.json.data.reused]).toEqual([200, first.json.data.id, true]);
       const app = await limited.start('viewer', { notebook_id: limited.nid, mode: 'app', wait: false });
       expect(app.status).toBe(201);
       const secondApp = await limited.start('manager', { notebook_id: other, mode: 'app', wait: false });

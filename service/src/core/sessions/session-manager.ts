@@ -81,8 +81,14 @@ export class SessionManager {
     const { project, notebook, mode, user } = request;
     if (notebook.status === 'archived' && mode === 'edit')
       throw new HubError('CONFLICT', 'archived notebooks cannot be edited; make the notebook active first');
+    // A session that is reused counts once: reuse is decided before the limits are checked.
     if (mode === 'app' && !request.ephemeral) {
       const reused = await this.liveApp(project.id, notebook.id);
+      if (reused) return { record: reused, reused: true };
+    }
+    if (mode === 'edit' && !request.ephemeral && !request.takeoverFrom) {
+      const held = await this.deps.claims.get(project.id, notebook.id);
+      const reused = held && (await this.reusableEditSession(project.id, held.claim.session_id, user.id));
       if (reused) return { record: reused, reused: true };
     }
     await this.checkLimits(request);
@@ -93,8 +99,8 @@ export class SessionManager {
       if (mode === 'edit' && !request.ephemeral) {
         const outcome = await this.acquireClaim(request, record);
         if (outcome.kind === 'held') {
-          const holder = await this.deps.sessions.get(project.id, outcome.claim.session_id);
-          if (holder && LIVE_STATES.has(holder.state) && (this.deps.config.sharing === 'shared' || holder.user_id === user.id)) {
+          const holder = await this.reusableEditSession(project.id, outcome.claim.session_id, user.id);
+          if (holder) {
             if (warm) await this.deps.warmPool!.giveBack(warm);
             return { record: holder, reused: true };
           }
@@ -293,6 +299,13 @@ export class SessionManager {
     const refused = error instanceof HubError && ['EDIT_SESSION_OWNED', 'EDIT_SESSION_RETIRING', 'RESOURCE_EXHAUSTED', 'CONFLICT'].includes(error.code);
     if (refused) await this.deps.warmPool!.giveBack(warm);
     else await this.deps.driver.destroy(warm.sandbox.id).catch(() => {});
+  }
+
+  /** The live edit session holding a notebook's claim, when this user may join it (their own, or any with shared editing). */
+  private async reusableEditSession(projectId: string, sessionId: string, userId: string): Promise<SessionRecord | null> {
+    const holder = await this.deps.sessions.get(projectId, sessionId);
+    if (!holder || !LIVE_STATES.has(holder.state)) return null;
+    return this.deps.config.sharing === 'shared' || holder.user_id === userId ? holder : null;
   }
 
   private async liveApp(projectId: string, notebookId: string): Promise<SessionRecord | null> {
