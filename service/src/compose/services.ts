@@ -204,6 +204,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   const sessions = new SessionManager({
     sessions: sessionStore,
     claims,
+    kernels: parts.kernels,
     warmPool,
     notebooks: storeServices.notebooks,
     driver: sandboxes,

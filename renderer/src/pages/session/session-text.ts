@@ -35,6 +35,7 @@ const STOP_REASONS: Record<string, string> = {
   provider_cap: 'It reached the longest time a session may run, so it was saved and stopped.',
   takeover: 'Another editor took the notebook over; your work was saved first.',
   sandbox_lost: 'Its sandbox disappeared (the machine running it restarted or the sandbox was removed).',
+  kernel_lost: 'Its notebook server stopped answering; what its sandbox held was saved.',
   provision_failed: 'It could not be started.',
   reclaim: 'An administrator released it.',
 };

@@ -6,6 +6,7 @@ import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-mo
 import type { BackgroundRunner } from '../ports/notebook-files.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
 import type { ClaimOutcome, EditorClaims, EditorClaim } from './editor-claims.js';
+import type { KernelHealth } from '../ports/kernel-health.js';
 import { LIVE_STATES, TERMINAL_STATES, type ClientKind, type SessionMode, type SessionRecord, type StopReason } from './session-model.js';
 import { provisionSession, reportClaimLost, type ProvisionerDeps } from './session-provisioner.js';
 import { WARM_ENTRY_FILE, type WarmPool, type WarmSandbox } from './warm-pool.js';
@@ -29,6 +30,8 @@ export interface SessionConfig {
 
 export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
   claims: EditorClaims;
+  /** Asked before a running session is handed out again: a dead notebook server is never reused. */
+  kernels: KernelHealth;
   warmPool: WarmPool | null;
   audit: AuditLog;
   events: ProjectEventPublisher;
@@ -59,6 +62,9 @@ export interface StartRequest {
  * session that fits: the shared app of a notebook, the caller's own edit session, or, in shared
  * mode, the one every editor of the notebook uses.
  */
+/** How long a reused session's notebook server has to answer its health check. */
+const KERNEL_PROBE_TIMEOUT_MS = 2_000;
+
 export class SessionManager {
   constructor(private readonly deps: SessionManagerDeps) {
     // A session reads its base version's code while it starts and runs that version until it
@@ -84,12 +90,12 @@ export class SessionManager {
     // A session that is reused counts once: reuse is decided before the limits are checked.
     if (mode === 'app' && !request.ephemeral) {
       const reused = await this.liveApp(project.id, notebook.id);
-      if (reused) return { record: reused, reused: true };
+      if (reused && (await this.stillAnswers(reused))) return { record: reused, reused: true };
     }
     if (mode === 'edit' && !request.ephemeral && !request.takeoverFrom) {
       const held = await this.deps.claims.get(project.id, notebook.id);
       const reused = held && (await this.reusableEditSession(project.id, held.claim.session_id, user.id));
-      if (reused) return { record: reused, reused: true };
+      if (reused && (await this.stillAnswers(reused))) return { record: reused, reused: true };
     }
     await this.checkLimits(request);
     if (mode === 'edit' && !request.ephemeral && request.takeoverFrom) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
@@ -299,6 +305,21 @@ export class SessionManager {
     const refused = error instanceof HubError && ['EDIT_SESSION_OWNED', 'EDIT_SESSION_RETIRING', 'RESOURCE_EXHAUSTED', 'CONFLICT'].includes(error.code);
     if (refused) await this.deps.warmPool!.giveBack(warm);
     else await this.deps.driver.destroy(warm.sandbox.id).catch(() => {});
+  }
+
+  /**
+   * Whether a live session may be handed out again. A running session whose notebook server no
+   * longer answers (killed, out of memory, wedged) is ended here as `kernel_lost`, saving what its
+   * sandbox still holds, so the start that asked gets a fresh one. A session still starting answers
+   * for itself once it runs.
+   */
+  private async stillAnswers(record: SessionRecord): Promise<boolean> {
+    if (record.state !== 'running' || !record.endpoint) return true;
+    const address = { endpoint: record.endpoint, baseUrl: record.base_url, secret: record.secret };
+    if (await this.deps.kernels.answers(address, KERNEL_PROBE_TIMEOUT_MS)) return true;
+    this.deps.logger.warn({ event: 'session_kernel_lost', session_id: record.id, project_id: record.project_id, mode: record.mode }, 'session_kernel_lost');
+    await this.stop(record.project_id, record.id, { reason: 'kernel_lost', save: record.mode === 'edit', actor: { id: 'system', email: '' } });
+    return false;
   }
 
   /** The live edit session holding a notebook's claim, when this user may join it (their own, or any with shared editing). */

@@ -3,7 +3,8 @@ import type { PortEndpoint, Sandbox } from '../ports/sandbox-driver.js';
 export type SessionMode = 'edit' | 'app';
 export type SessionState = 'provisioning' | 'running' | 'stopping' | 'stopped' | 'failed';
 export type ProvisionPhase = 'queued' | 'sandbox' | 'files' | 'environment' | 'server' | 'ready';
-export type StopReason = 'user' | 'idle' | 'lifetime' | 'provider_cap' | 'takeover' | 'reclaim' | 'sandbox_lost' | 'provision_failed' | 'shutdown';
+export type StopReason =
+  'user' | 'idle' | 'lifetime' | 'provider_cap' | 'takeover' | 'reclaim' | 'sandbox_lost' | 'kernel_lost' | 'provision_failed' | 'shutdown';
 export type ClientKind = 'web' | 'cli' | 'mcp';
 
 export const LIVE_STATES: ReadonlySet<SessionState> = new Set(['provisioning', 'running']);

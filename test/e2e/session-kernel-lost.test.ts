@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killMarimoIn, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+
+/**
+ * marimo killed inside a live local sandbox (the sandbox itself lives on): the next start of the
+ * notebook does not reuse the dead session, it ends it as `kernel_lost` and starts a fresh one.
+ */
+describe.skipIf(sandboxRuntime === null)('a session whose notebook server died (local driver)', () => {
+  let w: SessionWorld;
+  beforeAll(async () => {
+    w = await startSessionWorld({ SERVICE_MAX_SESSIONS_PER_USER: '1' });
+  }, 60_000);
+  afterAll(() => w?.close());
+
+  const sandboxOf = async (sid: string) => (await w.t.hub.services.sessionStore.get(w.pid, sid))!.sandbox!.id;
+
+  it('ends a dead edit session, saving its notebook file, and starts the editor afresh', async () => {
+    const first = await w.start('editor', { notebook_id: w.nid, mode: 'edit' });
+    expect(first.json.data.state).toBe('running');
+    const sid = first.json.data.id as string;
+    const kernel = await w.kernel('editor', sid);
+    await w.editInMarimo('editor', sid, kernel, 'import marimo as mo\nwritten_before_the_crash = True');
+    kernel.close();
+    expect(await killMarimoIn(w.t.dataDir, await sandboxOf(sid))).toBeGreaterThan(0);
+
+    // One session per user is allowed: the dead one does not count once it is found dead.
+    const second = await w.start('editor', { notebook_id: w.nid, mode: 'edit' });
+    expect(second.status).toBe(201);
+    expect(second.json.data.id).not.toBe(sid);
+    expect(second.json.data.state).toBe('running');
+    expect((await w.api(`/s/${second.json.data.id}/`, 'editor')).status).toBe(200);
+
+    const ended = (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'editor')).json.data;
+    expect(ended).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost' });
+    const [latest] = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/versions`, 'editor')).json.data.items;
+    expect(latest.message).toBe('Saved when the session stopped (kernel_lost)');
+    const code = await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/versions/${latest.version_id}/code`, 'editor');
+    expect(code.text).toContain('written_before_the_crash = True');
+    const record = await w.t.hub.services.sessionStore.get(w.pid, sid);
+    expect(record!.sandbox_released).toBe(true);
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${second.json.data.id}/stop`, 'editor', { method: 'POST' });
+  }, 180_000);
+
+  it("gives the next viewer a fresh app when the shared app's server died", async () => {
+    const first = await w.start('viewer', { notebook_id: w.nid, mode: 'app' });
+    expect(first.json.data.state).toBe('running');
+    const sid = first.json.data.id as string;
+    // While it answers, it is shared.
+    const shared = await w.start('manager', { notebook_id: w.nid, mode: 'app' });
+    expect([shared.status, shared.json.data.id]).toEqual([200, sid]);
+
+    expect(await killMarimoIn(w.t.dataDir, await sandboxOf(sid))).toBeGreaterThan(0);
+    const fresh = await w.start('manager', { notebook_id: w.nid, mode: 'app' });
+    expect(fresh.status).toBe(201);
+    expect(fresh.json.data.id).not.toBe(sid);
+    expect(fresh.json.data.state).toBe('running');
+    expect((await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'viewer')).json.data).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost' });
+  }, 180_000);
+});
