@@ -143,7 +143,7 @@ describe('telemetry: metrics', () => {
   });
 
   it('counts edit starts that lost the editor claim: retiring (preflight) and lost races (claim)', async () => {
-    const race: { armed: { sessionKey: string; claimKey: string; claim: unknown } | null } = { armed: null };
+    const race: { armed: RaceTrigger | null } = { armed: null };
     const { t, port } = await prometheusHub(
       {},
       { hub: (settings) => ({ store: new FakeRacingReplicaStore(new FsObjectStore(path.join(settings.dataDir, 'store')), race) }) },
@@ -193,6 +193,8 @@ describe('telemetry: metrics', () => {
     );
     race.armed = {
       sessionKey: layout.session(pid, 'ses-00000000000000dd'),
+      // The start reads the claimed session first to see whether it may reuse it; the second read is the claim's staleness check.
+      readsBefore: 1,
       claimKey: layout.editorClaim(pid, racedNotebook),
       claim: await holdBy(racedNotebook, 'ses-00000000000000cc', 'active'),
     };
@@ -330,10 +332,18 @@ describe('telemetry: metrics', () => {
  * The real fs store, except that one read lets "another replica" write an editor claim first:
  * two starts racing for a claim cannot be lined up at will otherwise.
  */
+/** When `sessionKey` is read for the (readsBefore + 1)th time, another replica writes `claim` first. */
+interface RaceTrigger {
+  sessionKey: string;
+  readsBefore: number;
+  claimKey: string;
+  claim: unknown;
+}
+
 class FakeRacingReplicaStore implements ObjectStore {
   constructor(
     private readonly inner: ObjectStore,
-    private readonly race: { armed: { sessionKey: string; claimKey: string; claim: unknown } | null },
+    private readonly race: { armed: RaceTrigger | null },
   ) {}
   get kind() {
     return this.inner.kind;
@@ -343,7 +353,7 @@ class FakeRacingReplicaStore implements ObjectStore {
   }
   async get(key: string) {
     const armed = this.race.armed;
-    if (armed && key === armed.sessionKey) {
+    if (armed && key === armed.sessionKey && armed.readsBefore-- <= 0) {
       this.race.armed = null;
       await this.inner.put(armed.claimKey, JSON.stringify(armed.claim));
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killMarimoIn, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { eventually, killMarimoIn, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 /**
  * marimo killed inside a live local sandbox (the sandbox itself lives on): the next start of the
@@ -56,4 +56,24 @@ describe.skipIf(sandboxRuntime === null)('a session whose notebook server died (
     expect(fresh.json.data.state).toBe('running');
     expect((await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'viewer')).json.data).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost' });
   }, 180_000);
+
+  it('notices a dead editor from the proxy: the page gets 503 with Retry-After, and the session ends as kernel_lost', async () => {
+    const started = await w.start('editor', { notebook_id: w.nid, mode: 'edit' });
+    expect(started.json.data.state).toBe('running');
+    const sid = started.json.data.id as string;
+    expect((await w.api(`/s/${sid}/`, 'editor')).status).toBe(200);
+    expect(await killMarimoIn(w.t.dataDir, await sandboxOf(sid))).toBeGreaterThan(0);
+
+    const unanswered = await w.api(`/s/${sid}/`, 'editor');
+    expect(unanswered.status).toBe(503);
+    expect(unanswered.headers.get('retry-after')).toBe('2');
+    // No start, no sweep: the failed connection alone has the hub check the kernel.
+    const ended = await eventually(
+      async () => (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'editor')).json.data,
+      (session) => session.state === 'stopped',
+      15_000,
+    );
+    expect(ended).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost' });
+    expect([404, 410]).toContain((await w.api(`/s/${sid}/`, 'editor')).status);
+  }, 120_000);
 });

@@ -308,6 +308,15 @@ export class SessionManager {
   }
 
   /**
+   * Checks that a running session's notebook server still answers, ending the session as
+   * `kernel_lost` when it does not (the proxy asks after a failed connection).
+   */
+  async checkKernel(projectId: string, sessionId: string): Promise<void> {
+    const record = await this.deps.sessions.get(projectId, sessionId);
+    if (record) await this.stillAnswers(record);
+  }
+
+  /**
    * Whether a live session may be handed out again. A running session whose notebook server no
    * longer answers (killed, out of memory, wedged) is ended here as `kernel_lost`, saving what its
    * sandbox still holds, so the start that asked gets a fresh one. A session still starting answers

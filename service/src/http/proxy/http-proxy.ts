@@ -48,6 +48,8 @@ export function forwardedHeaders(headers: IncomingHttpHeaders, target: ProxyTarg
 export interface ProxyHooks {
   /** Called for every forwarded request (activity keeps a session from going idle). */
   activity(record: SessionRecord): void;
+  /** The session's notebook server refused or dropped a forwarded request: a hint to check that it still answers. */
+  unanswered(record: SessionRecord): void;
 }
 
 /**
@@ -79,6 +81,7 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
         },
         onError: (failedReply, { error }) => {
           // Most often the session just ended: answer with what it is now, not with a bare 502.
+          hooks.unanswered(target.record);
           access.forget(sessionId);
           void access
             .resolve(principalOf(request), sessionId)

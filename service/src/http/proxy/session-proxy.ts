@@ -10,6 +10,8 @@ import { ProxyAccess } from './proxy-access.js';
 import { handleUpgrade } from './ws-proxy.js';
 
 const ACTIVITY_EVERY_MS = 30_000;
+/** A session whose server did not answer is probed at most this often. */
+const PROBE_EVERY_MS = 3_000;
 
 /**
  * The browser's way into sessions: `/s/<session id>/...` over HTTP and WebSocket. Traffic counts
@@ -32,8 +34,17 @@ export async function registerSessionProxy(app: HubApp, services: HubServices, s
     inBackground(session, work);
   };
   const open = new Map<string, number>();
+  const probed = new Map<string, number>();
   const hooks = {
     activity: (session: SessionRecord) => throttled(session, () => services.sessions.touch(session.project_id, session.id)),
+    // A failed connection to marimo is the quickest sign of a dead kernel: probe it (at most every few seconds per session).
+    unanswered: (session: SessionRecord) => {
+      const now = Date.now();
+      if (now - (probed.get(session.id) ?? 0) < PROBE_EVERY_MS) return;
+      probed.set(session.id, now);
+      if (probed.size > 10_000) probed.clear();
+      inBackground(session, () => services.sessions.checkKernel(session.project_id, session.id));
+    },
     present: (session: SessionRecord) => {
       open.set(session.id, (open.get(session.id) ?? 0) + 1);
       inBackground(session, () => services.sessions.heartbeat(session.project_id, session.id, true));

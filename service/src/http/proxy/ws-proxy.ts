@@ -66,7 +66,10 @@ async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Dupl
     response.resume();
     socket.destroy();
   });
-  upstream.on('error', (error) => refuse(socket, new HubError('SERVICE_UNAVAILABLE', `the session did not answer: ${error.message}`)));
+  upstream.on('error', (error) => {
+    deps.hooks.unanswered(target.record);
+    refuse(socket, new HubError('SERVICE_UNAVAILABLE', `the session did not answer: ${error.message}`, undefined, { retryAfterSeconds: 2 }));
+  });
   upstream.end();
 }
 
