@@ -319,13 +319,20 @@ export class SessionManager {
   /**
    * Whether a live session may be handed out again. A running session whose notebook server no
    * longer answers (killed, out of memory, wedged) is ended here as `kernel_lost`, saving what its
-   * sandbox still holds, so the start that asked gets a fresh one. A session still starting answers
+   * sandbox still holds (as `sandbox_lost` when the sandbox is gone too), so the start that asked
+   * gets a fresh one. A session still starting answers
    * for itself once it runs.
    */
   private async stillAnswers(record: SessionRecord): Promise<boolean> {
     if (record.state !== 'running' || !record.endpoint) return true;
     const address = { endpoint: record.endpoint, baseUrl: record.base_url, secret: record.secret };
     if (await this.deps.kernels.answers(address, KERNEL_PROBE_TIMEOUT_MS)) return true;
+    // The whole sandbox may be gone (its machine restarted, someone removed it): nothing is left to save.
+    const sandbox = record.sandbox && (await this.deps.driver.list()).find((candidate) => candidate.id === record.sandbox!.id);
+    if (sandbox?.state !== 'running') {
+      await this.markLost(record);
+      return false;
+    }
     this.deps.logger.warn({ event: 'session_kernel_lost', session_id: record.id, project_id: record.project_id, mode: record.mode }, 'session_kernel_lost');
     await this.stop(record.project_id, record.id, { reason: 'kernel_lost', save: record.mode === 'edit', actor: { id: 'system', email: '' } });
     return false;
