@@ -130,7 +130,7 @@ export class SessionManager {
       projectId: project.id,
       metadata: { session_id: record.id, notebook_id: notebook.id, mode },
     });
-    this.deps.background.run(() => this.provision(record));
+    this.deps.background.run(() => this.provision(record, project.name));
     return { record, reused: false };
   }
 
@@ -245,7 +245,7 @@ export class SessionManager {
     return saveFromSandbox(this.deps, record, { actor, message: message?.trim() || 'Saved from the editor', event: 'notebook.save' });
   }
 
-  private async provision(record: SessionRecord): Promise<void> {
+  private async provision(record: SessionRecord, projectName: string): Promise<void> {
     const settled = await provisionSession(this.deps, record);
     if (settled.state === 'failed') {
       await this.release(settled);
@@ -253,8 +253,19 @@ export class SessionManager {
         event: 'session.fail',
         actor: 'system',
         projectId: record.project_id,
-        metadata: { session_id: record.id, code: settled.failure?.code },
+        metadata: { session_id: record.id, notebook_id: record.notebook_id, mode: record.mode, code: settled.failure?.code },
       });
+      // An app is what viewers open: its failure to start goes to the project's alert destinations.
+      if (record.mode === 'app') {
+        this.deps.events.publish({
+          kind: 'app.start_failed',
+          project_id: record.project_id,
+          project_name: projectName,
+          actor: record.user_id,
+          occurred_at: this.deps.now().toISOString(),
+          data: { notebook_id: record.notebook_id, session_id: record.id, code: settled.failure?.code ?? null, message: settled.failure?.message ?? null },
+        });
+      }
     }
   }
 
