@@ -1,8 +1,7 @@
 // A project's alert destinations and what the hub offers for them (capabilities).
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components, paths } from './schema';
-import { api, unwrap } from './client';
-import { expectOk } from './project-ok';
+import { api, expectOk, unwrap } from './client';
 
 export type AlertDestination = components['schemas']['AlertDestination'];
 export type AlertKind = AlertDestination['kinds'][number];

@@ -7,15 +7,26 @@ import type { paths } from './schema';
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', fetch: (request) => takeEarlyResponse(request) ?? fetch(request) });
 
 type Result<T> = { data: { data: T }; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
+type OkResult = { data: { success: true }; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
 
-/** Awaits an API call and returns its envelope's data, or throws an ApiError. */
-export async function unwrap<T>(request: Promise<Result<T>>): Promise<T> {
-  let result: Result<T>;
+/** Awaits a request; a request that never got an answer becomes HUB_UNREACHABLE. */
+export async function reach<R>(request: Promise<R>): Promise<R> {
   try {
-    result = await request;
+    return await request;
   } catch (cause) {
     throw unreachable(cause);
   }
+}
+
+/** Awaits an API call and returns its envelope's data, or throws an ApiError. */
+export async function unwrap<T>(request: Promise<Result<T>>): Promise<T> {
+  const result = await reach(request);
   if (result.data !== undefined) return result.data.data;
   throw toApiError(result.error, result.response);
+}
+
+/** Awaits an API call whose success carries no data (deletions), or throws an ApiError. */
+export async function expectOk(request: Promise<OkResult>): Promise<void> {
+  const result = await reach(request);
+  if (result.data === undefined) throw toApiError(result.error, result.response);
 }

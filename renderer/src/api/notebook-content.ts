@@ -1,13 +1,9 @@
-import { toApiError, unreachable } from './errors';
+import { reach } from './client';
+import { toApiError } from './errors';
 
 /** A content route's body as text (these routes answer raw bytes, or a JSON envelope on failure), and its headers. */
 export async function fetchText(url: string): Promise<{ text: string; headers: Headers }> {
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'same-origin' });
-  } catch (cause) {
-    throw unreachable(cause);
-  }
+  const response = await reach(fetch(url, { credentials: 'same-origin' }));
   const text = await response.text();
   if (response.ok) return { text, headers: response.headers };
   let body: unknown;

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from './schema';
 import { api, unwrap } from './client';
-import { expectOk } from './project-ok';
+import { expectOk } from './client';
 import { keys } from './queries';
 
 export type ResolvedUser = components['schemas']['ResolvedUser'];

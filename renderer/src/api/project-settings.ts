@@ -1,8 +1,7 @@
 // Changing and deleting a project.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { paths } from './schema';
-import { api, unwrap } from './client';
-import { expectOk } from './project-ok';
+import { api, expectOk, unwrap } from './client';
 import { keys } from './queries';
 
 export type ProjectPatch = paths['/api/v1/projects/{pid}']['patch']['requestBody']['content']['application/json'];

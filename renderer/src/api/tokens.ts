@@ -1,8 +1,7 @@
 // The signed-in user's personal access tokens (these routes take a browser session only).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components, paths } from './schema';
-import { api, unwrap } from './client';
-import { expectOk } from './project-ok';
+import { api, expectOk, unwrap } from './client';
 
 export type TokenInfo = components['schemas']['TokenInfo'];
 export type CreatedToken = components['schemas']['CreatedToken'];

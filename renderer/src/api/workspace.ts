@@ -1,7 +1,6 @@
 // A notebook's workspace: who may change it, its folders' items, and the changes.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from './client';
-import { toApiError, unreachable } from './errors';
+import { api, expectOk, unwrap } from './client';
 import { notebookUrls } from './notebook-content';
 import { keys } from './queries';
 import type { components } from './schema';
@@ -70,18 +69,12 @@ export function useTransferItem(pid: string, nid: string, kind: 'copy' | 'move')
 export function useDeleteItem(pid: string, nid: string) {
   const invalidate = useInvalidateWorkspace(pid, nid);
   return useMutation({
-    mutationFn: async (item: WorkspaceItem) => {
-      let result;
-      try {
-        result = await api.DELETE('/api/v1/projects/{pid}/notebooks/{nid}/workspace/items', {
+    mutationFn: (item: WorkspaceItem) =>
+      expectOk(
+        api.DELETE('/api/v1/projects/{pid}/notebooks/{nid}/workspace/items', {
           params: { path: { pid, nid }, query: { path: item.path, ...(item.kind === 'directory' ? { recursive: true } : {}) } },
-        });
-      } catch (cause) {
-        throw unreachable(cause);
-      }
-      // A delete answers {success: true} without data, which unwrap() does not take.
-      if (result.error !== undefined) throw toApiError(result.error, result.response);
-    },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }
