@@ -17,6 +17,8 @@ export async function shootAll(browser: Chromium, page: Page, name: string): Pro
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
+      // A full-page shot of a scrolled page draws the fixed header where the viewport was.
+      await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
       await settle(page);
       await browser.screenshot(page, `ui-${name}-${size.name}-${theme}`);
     }
