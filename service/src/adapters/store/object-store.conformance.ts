@@ -134,6 +134,27 @@ export function describeObjectStoreConformance(name: string, open: () => Promise
       expect((await store.list(`${ns}/nothing/`)).items).toEqual([]);
     });
 
+    it('resumes after any key, also next to keys that are directories too', async () => {
+      const ns = unique();
+      const names = ['a', 'a-b', 'a-b/c', 'a.b', 'a/b', 'a/b-c', 'a/b.c/d', 'a/b/c', 'a0', 'b', 'b-c-d', 'b-c/e', 'b/x', 'b/x/y'];
+      const keys = names.map((name) => `${ns}/${name}`);
+      await putAll(store, keys);
+      const expected = [...keys].sort(byteOrder);
+      // Every limit puts a page end (the cursor) after a different key.
+      for (let limit = 1; limit <= keys.length; limit++) {
+        for (const prefix of [`${ns}/`, `${ns}/a`, `${ns}/b-`]) {
+          const collected: string[] = [];
+          let cursor: string | null = null;
+          do {
+            const page: Awaited<ReturnType<ObjectStore['list']>> = await store.list(prefix, { limit, cursor });
+            collected.push(...page.items.map((item) => item.key));
+            cursor = page.nextCursor;
+          } while (cursor);
+          expect(collected, `limit ${limit}, prefix ${prefix}`).toEqual(expected.filter((key) => key.startsWith(prefix)));
+        }
+      }
+    });
+
     it('refuses a cursor from another prefix or a forged one', async () => {
       const ns = unique();
       for (let i = 0; i < 3; i++) await store.put(`${ns}/p/${i}`, 'x');

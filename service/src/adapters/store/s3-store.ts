@@ -160,23 +160,29 @@ export class S3ObjectStore implements ObjectStore {
   private async *walkFrom(prefix: string, after: string | undefined, pageSize: number): AsyncGenerator<ObjectInfo> {
     const top = parentOf(prefix);
     if (after === undefined) {
-      yield* this.walkLevel(top, prefix, undefined, pageSize);
+      yield* this.walkLevel(top, prefix, undefined, pageSize, []);
       return;
     }
     let levelAfter = after;
     let dir = parentOf(after);
     for (;;) {
-      yield* this.walkLevel(dir, prefix, levelAfter, pageSize);
+      const hidden = directoriesHiddenByStartAfter(levelAfter).filter((sub) => sub.startsWith(prefix));
+      yield* this.walkLevel(dir, prefix, levelAfter, pageSize, hidden);
       if (dir.length <= top.length) return;
       levelAfter = dir;
       dir = parentOf(dir.slice(0, -1));
     }
   }
 
-  /** One directory level (`dir` is '' or ends in `/`), descending into sub-directories in order. */
-  private async *walkLevel(dir: string, prefix: string, after: string | undefined, pageSize: number): AsyncGenerator<ObjectInfo> {
+  /**
+   * One directory level (`dir` is '' or ends in `/`), descending into sub-directories in order.
+   * `extra` are sub-directories after `after` that the server may leave out of the listing.
+   */
+  private async *walkLevel(dir: string, prefix: string, after: string | undefined, pageSize: number, extra: readonly string[]): AsyncGenerator<ObjectInfo> {
     let token: string | undefined;
-    let held: LevelEntry[] = [];
+    let held: LevelEntry[] = extra.map((key) => ({ key }));
+    // A server that does return such a sub-directory itself must not have it walked twice.
+    const entered = new Set<string>();
     do {
       const out = await this.client.send(
         new ListObjectsV2Command({
@@ -209,8 +215,11 @@ export class S3ObjectStore implements ObjectStore {
         if (boundary !== undefined && entry.key > boundary) held.push(entry);
         else if (after !== undefined && entry.key <= after) continue;
         else if (!isHubKey(entry.object ? entry.key : entry.key.slice(0, -1))) continue;
-        else if (!entry.object) yield* this.walkLevel(entry.key, prefix, undefined, pageSize);
-        else yield { key: entry.key, size: entry.object.Size ?? 0, lastModified: entry.object.LastModified?.getTime() ?? 0 };
+        else if (entry.object) yield { key: entry.key, size: entry.object.Size ?? 0, lastModified: entry.object.LastModified?.getTime() ?? 0 };
+        else if (!entered.has(entry.key)) {
+          entered.add(entry.key);
+          yield* this.walkLevel(entry.key, prefix, undefined, pageSize, []);
+        }
       }
     } while (token !== undefined);
   }
@@ -272,6 +281,26 @@ interface LevelEntry {
   /** A key, or a sub-directory as `name/`, which is where it sorts among keys. */
   key: string;
   object?: _Object;
+}
+
+/**
+ * The sub-directories after `after` (a key, or a directory when a walk resumes in the parent) that
+ * a tree-ordered server (SeaweedFS) leaves out when asked to start after it. Such a server skips
+ * every entry whose name is at most the name of `after`, directory part included: after `a-b` (or
+ * `a-b/`) it skips the entry `a`, although `a/` sorts after `a-b` (`-` and the other characters
+ * below `/` make a longer name sort before the shorter name's directory). These are each part of
+ * the name that ends before such a character and, for a key, the key's own directory.
+ */
+function directoriesHiddenByStartAfter(after: string): string[] {
+  const isDirectory = after.endsWith('/');
+  const dir = parentOf(isDirectory ? after.slice(0, -1) : after);
+  const name = after.slice(dir.length, isDirectory ? -1 : undefined);
+  const hidden: string[] = [];
+  for (let end = 1; end < name.length; end++) {
+    if (name[end]! < '/') hidden.push(`${dir}${name.slice(0, end)}/`);
+  }
+  if (!isDirectory) hidden.push(`${after}/`);
+  return hidden;
 }
 
 /** The directory part of a key or prefix: '' or ending in `/`. */
