@@ -3,7 +3,14 @@
  *  - the gzip size of the JavaScript and CSS the first page (the project list) loads, split into
  *    scripts and stylesheets (goal: at most 250 KB together);
  *  - the time from navigation to the project list being visible, next to a static page of the
- *    same size class served by the same hub in the same run, and their ratio (goal: at most 1.5).
+ *    same size class served by the same hub in the same run, and their ratio (goal: at most 1.5);
+ *  - for the app, also the time until it answers input (the hub draws the home page, the app then
+ *    takes it over: docs/ui.md, "Loading").
+ *
+ * "Visible" is when the browser painted the project names, as it reports them through Element
+ * Timing (`elementtiming="project-name"` on each name, in the app and in the baseline alike),
+ * counted from the navigation's start: a measure taken by the page's own renderer, which neither
+ * the test driver's polling nor the hub's work on the other side of the socket can delay.
  *
  * The static baseline is an HTML page with one stylesheet and one script whose gzip sizes match
  * what the first page loaded; the script fetches the same project list from the API and writes the
@@ -54,16 +61,20 @@ try {
 
   await writeBaseline(uiDir, assets.js, assets.css);
   const app: number[] = [];
+  const appReady: number[] = [];
   const baseline: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    app.push(await timeToVisible(browser, cookie, `${t.url}/`, lastProject));
-    baseline.push(await timeToVisible(browser, cookie, `${t.url}/assets/bench-baseline.html`, lastProject));
+    const appLoad = await timeToVisible(browser, cookie, `${t.url}/`, lastProject, 'html[data-app-ready]');
+    app.push(appLoad.visibleMs);
+    appReady.push(appLoad.readyMs!);
+    baseline.push((await timeToVisible(browser, cookie, `${t.url}/assets/bench-baseline.html`, lastProject)).visibleMs);
   }
   const appMs = median(app);
   const baselineMs = median(baseline);
   const ratio = appMs / baselineMs;
   console.log(`project list visible, app:             ${appMs.toFixed(0)} ms (median)`);
   console.log(`project list visible, static baseline: ${baselineMs.toFixed(0)} ms (median)`);
+  console.log(`app answering input:                   ${median(appReady).toFixed(0)} ms (median)`);
   console.log(`app / static ratio: ${ratio.toFixed(2)} (goal <= ${GOALS.ratio.toFixed(2)}: ${ratio <= GOALS.ratio ? 'met' : 'NOT met'})`);
 } finally {
   await browser.close();
@@ -101,7 +112,7 @@ async function writeBaseline(dir: string, jsGzipBytes: number, cssGzipBytes: num
     "const response = await fetch('/api/v1/projects', { credentials: 'same-origin' });",
     'const { data } = await response.json();',
     "const list = document.createElement('ul');",
-    "for (const project of data.items) { const item = document.createElement('li'); item.textContent = project.name; list.append(item); }",
+    "for (const project of data.items) { const item = document.createElement('li'); item.setAttribute('elementtiming', 'project-name'); item.textContent = project.name; list.append(item); }",
     'document.body.append(list);',
   ].join('\n');
   await writeFile(path.join(dir, 'assets', 'bench-baseline.js'), `${render}\n${padding('//', jsGzipBytes - gzipSync(render).length)}`);
@@ -125,15 +136,31 @@ function padding(comment: '//' | '/*', gzipBytes: number): string {
   return comment === '//' ? lines.map((line) => `// ${line}`).join('\n') : `/*\n${lines.join('\n')}\n*/`;
 }
 
-async function timeToVisible(browser: Browser, cookie: string, url: string, visibleText: string): Promise<number> {
+/** When the project names were first painted (and, given `readySelector`, when the page matched it), from the navigation's start. */
+async function timeToVisible(browser: Browser, cookie: string, url: string, visibleText: string, readySelector?: string) {
   const context = await newSignedInContext(browser, cookie);
   const page = await context.newPage();
-  const started = performance.now();
   await page.goto(url);
   await page.getByText(visibleText).first().waitFor();
-  const elapsed = performance.now() - started;
+  let readyMs: number | undefined;
+  if (readySelector) {
+    await page.locator(readySelector).waitFor({ state: 'attached' });
+    readyMs = await page.evaluate(() => performance.getEntriesByName('app-ready')[0]?.startTime ?? Number.NaN);
+  }
+  // Runs in the page (its DOM's types are not this file's): Element Timing entries carry `identifier` and `renderTime`.
+  const visibleMs = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        type ElementPaint = { identifier: string; renderTime: number };
+        new PerformanceObserver((list) => {
+          const painted = (list.getEntries() as unknown as ElementPaint[]).filter((entry) => entry.identifier === 'project-name');
+          if (painted.length > 0) resolve(Math.min(...painted.map((entry) => entry.renderTime)));
+        }).observe({ type: 'element' as never, buffered: true });
+        setTimeout(() => reject(new Error('the browser reported no paint of a project name')), 5000);
+      }),
+  );
   await context.close();
-  return elapsed;
+  return { visibleMs, readyMs };
 }
 
 function sumGzip(bodies: Buffer[]): number {

@@ -134,7 +134,7 @@ export interface Chromium {
   readonly console: string[];
   /** A new page; its console and errors go to {@link console}. */
   newPage(): Promise<Page>;
-  /** Signs the browser in through the hub's local login link; the page lands where it redirects. */
+  /** Signs the browser in through the hub's local login link; the page lands where it redirects, once the app runs there. */
   signIn(page: Page, hubUrl: string, localLoginPath: string): Promise<void>;
   /** Writes a screenshot of the page to `test/artifacts/<name>.png` and returns its path. */
   screenshot(page: Page, name: string): Promise<string>;
@@ -178,6 +178,8 @@ export async function launchChromium(executablePath: string): Promise<Chromium> 
     async signIn(page, hubUrl, localLoginPath) {
       const response = await page.goto(new URL(localLoginPath, hubUrl).href);
       if (!response?.ok()) throw new Error(`the local login failed: ${response?.status()} at ${page.url()}`);
+      // The hub may have drawn the page before the app runs: wait until the app answers input.
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     },
     async screenshot(page, name) {
       await mkdir(ARTIFACTS_DIR, { recursive: true });

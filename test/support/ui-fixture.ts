@@ -7,7 +7,8 @@ export const FIXTURE_STYLE = '/assets/app-77b0e2.css';
 
 /**
  * A small built UI, as the renderer's build lays it out: `index.html` loading a hashed script and
- * stylesheet from `assets/`. The script writes the path it was loaded at into the page.
+ * stylesheet from `assets/`. The script writes the path it was loaded at into the page and marks it
+ * ready as the app does. It has no prerender module: the hub sends its `index.html` as it is.
  */
 export async function makeUiFixture(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const temp = await makeTempDir('ui');
@@ -28,6 +29,7 @@ export async function makeUiFixture(): Promise<{ dir: string; cleanup: () => Pro
     `const root = document.getElementById('root');
 root.textContent = 'app running at ' + location.pathname;
 root.dataset.ready = 'yes';
+document.documentElement.setAttribute('data-app-ready', '');
 `,
   );
   await writeFile(path.join(temp.dir, FIXTURE_STYLE), 'body { font-family: sans-serif; background: #fafafa; }\n');

@@ -12,6 +12,8 @@ export const THEMES = ['light', 'dark'] as const;
 
 /** Screenshots `test/artifacts/ui-<name>-<size>-<theme>.png` of the page as it is now. */
 export async function shootAll(browser: Chromium, page: Page, name: string): Promise<void> {
+  // A page the hub drew is shot once the app has taken it over.
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   const original = page.viewportSize();
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });

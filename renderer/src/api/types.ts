@@ -6,6 +6,8 @@ type Schemas = components['schemas'];
 export type AuthMethods = Schemas['AuthMethods'];
 export type Me = Schemas['Me'];
 export type ProjectEntry = Schemas['SnapshotProjectEntry'];
+/** One page of `GET /api/v1/projects` (the envelope's data). */
+export type ProjectListPage = paths['/api/v1/projects']['get']['responses'][200]['content']['application/json']['data'];
 export type Project = Schemas['Project'];
 export type ProjectMember = Schemas['ProjectMember'];
 export type GroupMember = Schemas['GroupMember'];

@@ -1,21 +1,20 @@
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Providers } from './Providers';
 import { queryClient } from './query-client';
-import { router } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { routes } from './routes';
 
-/** Follows the system's light or dark preference until the user picks one in the header. */
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'notebook-hub-color-scheme' });
+const router = createBrowserRouter(routes);
 
 export function App() {
+  // Says the page answers input now; until then a prerendered page is only drawn (docs/ui.md, "Loading").
+  useEffect(() => {
+    performance.mark('app-ready');
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <QueryClientProvider client={queryClient}>
-        <Notifications position="bottom-right" />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

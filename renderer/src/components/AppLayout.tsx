@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Container, Group, Text } from '@mantine/core';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import classes from './AppLayout.module.css';
 import { ThemeToggle } from './ThemeToggle';
 import { useMe } from './use-me';
@@ -8,6 +8,7 @@ import { UserMenu } from './UserMenu';
 /** Header (product name, navigation, theme switch, user menu) above the page. */
 export function AppLayout() {
   const me = useMe();
+  const { pathname } = useLocation();
   const links = [
     { to: '/', label: 'Projects', end: false },
     { to: '/account', label: 'Account', end: true },
@@ -32,7 +33,7 @@ export function AppLayout() {
                   key={link.to}
                   to={link.to}
                   end={link.end}
-                  className={({ isActive }) => (isActive || (link.to === '/' && isProjectPath()) ? `${classes.link} ${classes.active}` : classes.link)}
+                  className={({ isActive }) => (isActive || (link.to === '/' && isProjectPath(pathname)) ? `${classes.link} ${classes.active}` : classes.link)}
                 >
                   {link.label}
                 </NavLink>
@@ -54,6 +55,6 @@ export function AppLayout() {
   );
 }
 
-function isProjectPath(): boolean {
-  return window.location.pathname === '/' || window.location.pathname.startsWith('/projects');
+function isProjectPath(pathname: string): boolean {
+  return pathname === '/' || pathname.startsWith('/projects');
 }

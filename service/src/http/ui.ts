@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope.js';
 import type { HubApp } from './types.js';
+import { FirstPageRenderer } from './ui-first-page.js';
 
 /**
  * The web UI: the built single-page app (`renderer/dist`) served at `/`.
@@ -17,18 +18,23 @@ import type { HubApp } from './types.js';
  * document. Nothing is read at start-up: the folder is scanned on the first UI request, and again
  * when `index.html` changes (a rebuild while the hub runs).
  */
-export const UI_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "frame-ancestors 'self'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+export const UI_CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
+
+/** The policy of a UI page; `scriptHashes` allow the inline scripts of a page the hub drew. */
+function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -144,9 +150,9 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
-function securityHeaders(reply: FastifyReply): FastifyReply {
+function securityHeaders(reply: FastifyReply, scriptHashes: readonly string[] = []): FastifyReply {
   return reply
-    .header('content-security-policy', UI_CONTENT_SECURITY_POLICY)
+    .header('content-security-policy', contentSecurityPolicy(scriptHashes))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin');
 }
@@ -169,6 +175,7 @@ const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<
 /** Registers the UI routes; `dir` is the built app's folder (its `index.html` and `assets/`). */
 export function uiRoutes(app: HubApp, dir: string): void {
   const folder = new UiFolder(dir);
+  const firstPage = new FirstPageRenderer(dir);
   const routeOptions = { config: { public: true }, schema: { hide: true } } as const;
 
   const sendIndex = (reply: FastifyReply) => {
@@ -180,7 +187,17 @@ export function uiRoutes(app: HubApp, dir: string): void {
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply.code(404).send(errorEnvelope('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`, request.id));
 
-  app.get('/', routeOptions, async (_request, reply) => sendIndex(reply));
+  app.get('/', routeOptions, async (request, reply) => {
+    const build = folder.current();
+    const drawn = build && (await firstPage.render(app, request, build.index.toString('utf8')));
+    if (!drawn) return sendIndex(reply);
+    // The page holds this user's data: no shared cache may keep it.
+    return securityHeaders(reply, drawn.scriptHashes)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(drawn.html);
+  });
 
   app.get('/assets/*', routeOptions, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;

@@ -6,6 +6,7 @@ import { projectsQuery } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
+import { useHydrated } from '../../components/use-hydrated';
 import { useMe } from '../../components/use-me';
 import { MySessionsTable } from '../session/MySessionsTable';
 import { CreateProjectModal } from './CreateProjectModal';
@@ -19,6 +20,8 @@ export function HomePage() {
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | null>(null);
   const [creating, createModal] = useDisclosure(false);
+  // Sessions and recent notebooks depend on the browser (its storage, more API reads): drawn once the app runs.
+  const hydrated = useHydrated();
 
   const loaded = useMemo(() => projects.data?.pages.flatMap((page) => page.items) ?? [], [projects.data]);
   const tags = useMemo(() => [...new Set(loaded.flatMap((project) => project.tags))].sort(), [loaded]);
@@ -96,13 +99,17 @@ export function HomePage() {
           <Title order={2} size="h3" mb="sm" id="home-sessions">
             My running sessions
           </Title>
-          <MySessionsTable emptyText="Notebooks you open in the editor or as an app run in a session; the ones still running are listed here." />
+          {hydrated ? (
+            <MySessionsTable emptyText="Notebooks you open in the editor or as an app run in a session; the ones still running are listed here." />
+          ) : (
+            <LoadingState label="Loading sessions…" />
+          )}
         </section>
         <section aria-labelledby="home-recent">
           <Title order={2} size="h3" mb="sm" id="home-recent">
             Recently opened notebooks
           </Title>
-          <RecentNotebooks />
+          {hydrated ? <RecentNotebooks /> : <LoadingState label="Loading recent notebooks…" />}
         </section>
       </Stack>
       <CreateProjectModal opened={creating} onClose={createModal.close} />

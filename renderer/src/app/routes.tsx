@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout';
 import { RequireSession } from '../components/RequireSession';
 import { RouteErrorPage } from '../components/RouteErrorPage';
@@ -11,8 +11,12 @@ import { projectRoutes } from '../pages/project/routes';
 import { sessionRoutes } from '../pages/session/routes';
 import { SignInPage } from '../pages/SignInPage';
 
-// The first page (sign-in or home) is in the main bundle; every other area loads with its route.
-export const router = createBrowserRouter([
+/**
+ * Every page of the app. The first page (sign-in or home) is in the main bundle; every other area
+ * loads with its route. The browser's router and the hub's prerender of the first page (see
+ * `server/first-page.tsx`) both use this tree.
+ */
+export const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage />, errorElement: <RouteErrorPage /> },
   {
     element: <RequireSession />,
@@ -34,4 +38,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

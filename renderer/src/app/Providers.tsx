@@ -1,0 +1,21 @@
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { COLOR_SCHEME_KEY } from './color-scheme';
+import { cssVariablesResolver, theme } from './theme';
+
+/** Follows the system's light or dark preference until the user picks one in the header. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
+
+/** The theme, the API cache and the notifications around the router (in the browser and in the hub's prerender). */
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <QueryClientProvider client={client}>
+        <Notifications position="bottom-right" />
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { UI_CONTENT_SECURITY_POLICY } from '../../service/src/http/ui.js';
+import { CHROMIUM_ARGS, launchChromium, type Chromium } from '../support/browser.js';
+import { startTestHub, type TestHub } from '../support/test-hub.js';
+
+const chromium = inject('chromium');
+const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
+const HOSTILE_NAME = 'Sales </script><script>window.injected=1</script>';
+
+/**
+ * The home page the hub draws before the app runs (docs/ui.md, "Loading"): the signed-in user's
+ * projects in the page itself, their API answers beside them, a Content-Security-Policy that
+ * allows only the page's own inline script, and the app taking the page over without drawing it
+ * again.
+ */
+describe.skipIf(chromium === null)('the prerendered first page', () => {
+  let t: TestHub;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await startTestHub({ hub: () => ({ uiDir: UI_DIR }) });
+    cookie = await t.localLogin();
+    for (const body of [{ name: 'Quarterly forecasting', tags: ['finance'] }, { name: HOSTILE_NAME }]) {
+      const created = await t.call('/api/v1/projects', { method: 'POST', cookie, headers: { origin: t.url }, body });
+      expect(created.status).toBe(201);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const home = (headers: Record<string, string>) => fetch(`${t.url}/`, { headers: { accept: 'text/html', ...headers } });
+
+  it('draws the signed-in user home page into index.html, with the answers it was drawn from', async () => {
+    const response = await home({ cookie: `svc_session=${cookie}` });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Quarterly forecasting');
+    expect(html).toContain('id="first-page-data"');
+    // A project name cannot end the data element or start a script of its own.
+    expect(html).not.toContain('</script><script>window.injected');
+    expect(html).toContain('Sales &lt;/script&gt;&lt;script&gt;window.injected=1&lt;/script&gt;');
+    const scripts = response.headers
+      .get('content-security-policy')!
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scripts).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+'$/);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('vary')).toMatch(/cookie/i);
+  });
+
+  it('sends the plain index.html to a visitor, and to a browser whose session is not valid', async () => {
+    for (const headers of [{}, { cookie: 'svc_session=not-a-session' }] as Record<string, string>[]) {
+      const response = await home(headers);
+      expect(response.status).toBe(200);
+      expect(await response.text()).not.toContain('first-page-data');
+      expect(response.headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  describe('in the browser', () => {
+    let plain: Browser;
+    let browser: Chromium;
+    beforeAll(async () => {
+      const { chromium: playwright } = await import('playwright-core');
+      plain = await playwright.launch({ executablePath: chromium!.executablePath, args: CHROMIUM_ARGS });
+      browser = await launchChromium(chromium!.executablePath);
+    }, 60_000);
+    afterAll(async () => {
+      await plain?.close();
+      await browser?.close();
+    });
+
+    it('shows the projects with no script run at all', async () => {
+      const context = await plain.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+      await context.addCookies([{ name: 'svc_session', value: cookie, url: t.url }]);
+      const page = await context.newPage();
+      await page.goto(`${t.url}/`);
+      await expect(page.getByText('Quarterly forecasting').isVisible()).resolves.toBe(true);
+      await expect(page.getByText(HOSTILE_NAME).isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+
+    it('is taken over by the app, which then answers input, with no mismatch, CSP violation or page error', async () => {
+      const page = await browser.newPage();
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+      });
+      await browser.signIn(page, t.url, t.hub.localLoginPath!);
+      await page.getByText('Quarterly forecasting').waitFor();
+      // Every stylesheet the taken-over page uses was linked by the drawn page: its first paint was styled.
+      const drawn = await (await home({ cookie: `svc_session=${cookie}` })).text();
+      const linked = [...drawn.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((match) => match[1]);
+      expect(new Set(stylesheets)).toEqual(new Set(linked));
+      expect(await page.evaluate('window.injected')).toBeUndefined();
+      await page.getByRole('button', { name: 'Create project' }).click();
+      await page.getByRole('dialog', { name: /create project/i }).waitFor();
+      await page.keyboard.press('Escape');
+      // The tag filter works on the answers the page carried.
+      await page.getByRole('group', { name: 'Filter by tag' }).getByText('finance').click();
+      await expect.poll(() => page.getByText(HOSTILE_NAME).count()).toBe(0);
+      expect(browser.console.filter((line) => /did not match|hydrat|Content Security Policy|Refused to|pageerror|^error/i.test(line))).toEqual([]);
+      await page.close();
+    });
+  });
+});
