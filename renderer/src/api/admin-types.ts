@@ -1,4 +1,4 @@
-// The admin pages' shapes, derived from the generated schema (never written by hand), except where noted.
+// The admin pages' shapes, derived from the generated schema or the hub's own types (never written by hand).
 import type { components, paths } from './schema';
 
 type Schemas = components['schemas'];
@@ -22,25 +22,6 @@ export type AuditFilter = Omit<NonNullable<paths['/api/v1/events']['get']['param
 export type DeepHealth = paths['/api/health']['get']['responses']['200']['content']['application/json'];
 export type HealthCheck = NonNullable<DeepHealth['checks']>[number];
 
-/*
- * GET /api/health/maintenance is deliberately left out of the OpenAPI document (docs/maintenance.md),
- * so the generated schema has no type for it: this mirrors the route's response schema in
- * service/src/http/routes/maintenance-health.ts.
- */
-export type LoopStatus = 'ok' | 'failing' | 'stalled' | 'stopping';
-export interface LoopHealth {
-  status: LoopStatus;
-  last_started_at: number | null;
-  last_completed_at: number | null;
-  last_success_at: number | null;
-  last_duration_ms: number | null;
-  seconds_since_success: number | null;
-  consecutive_failures: number;
-  timeouts: number;
-  interval_ms: number;
-  deadline_ms: number;
-}
-export interface MaintenanceHealth {
-  status: 'ok' | 'degraded' | 'stalled' | 'unavailable';
-  loops: Record<string, LoopHealth>;
-}
+// GET /api/health/maintenance is deliberately left out of the OpenAPI document (docs/maintenance.md):
+// its shape is the hub's own type, which the route's response schema follows.
+export type { LoopHealth, LoopStatus, MaintenanceHealth } from '../../../service/src/loops/loop-state';

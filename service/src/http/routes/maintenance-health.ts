@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { MaintenanceHealth } from '../../loops/loop-state.js';
 import { Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -27,6 +27,11 @@ const MaintenanceHealthSchema = Type.Object({
   status: Type.Enum(['ok', 'degraded', 'stalled', 'unavailable']),
   loops: Type.Record(Type.String(), LoopHealthSchema),
 });
+
+// The web UI reads this route through the hub's own type: the schema may not drift from it.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesType: Same<Static<typeof MaintenanceHealthSchema>, MaintenanceHealth> = true;
+void schemaMatchesType;
 
 /**
  * docs/maintenance.md: unauthenticated, no envelope, not in the OpenAPI document. Only a stall answers 503,
