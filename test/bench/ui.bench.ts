@@ -99,6 +99,9 @@ async function firstPageAssets(browser: Browser, cookie: string, visibleText: st
   });
   await page.goto(`${t.url}/`);
   await page.getByText(visibleText).first().waitFor();
+  // The list shows before the app's code has loaded: the first page is everything loaded until the app answers input.
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
   const loaded = await Promise.all(bodies.map(async ({ type, body }) => ({ type, body: await body })));
   await context.close();
   const js = loaded.filter((entry) => entry.type === 'js').map((entry) => entry.body);
