@@ -33,6 +33,9 @@ import { createServices, deploymentIdOf, type HubServices } from './services.js'
 import { createLoginFlows } from './use-cases.js';
 import { defaultUiDir } from './ui-dir.js';
 
+/** The launch secret's cookie and header, for the desktop host that sets them (docs/desktop.md). */
+export { LAUNCH_SECRET_COOKIE, LAUNCH_SECRET_HEADER } from '../http/launch-secret.js';
+
 export interface CreateHubOptions {
   settings: HubSettings;
   logger?: HubLogger;
@@ -51,6 +54,8 @@ export interface CreateHubOptions {
   loops?: HubLoopsOptions;
   /** Reclaim grace periods and bound for tests (short ones); never read from settings. */
   sessionReclaim?: Partial<ReclaimTimings>;
+  /** The desktop host's per-launch secret: every request without it is refused (docs/desktop.md). */
+  launchSecret?: string;
 }
 
 export interface Hub {
@@ -169,6 +174,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     auth: { localLoginSecret, ...(oidcLogin ? { oidc: oidcLogin } : {}) },
     uiDir: options.uiDir !== undefined ? options.uiDir : defaultUiDir(),
     ...(routes.length > 0 ? { routes } : {}),
+    launchSecret: options.launchSecret ?? null,
   });
   let closing: Promise<DrainOutcome> | null = null;
   return {

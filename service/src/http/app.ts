@@ -9,6 +9,7 @@ import { registerAuthentication } from './auth/authenticate.js';
 import { registerCaching } from './caching.js';
 import { errorEnvelope, handleError } from './envelope.js';
 import { registerIdempotency } from './idempotency.js';
+import { registerLaunchSecret } from './launch-secret.js';
 import { registerOpenApi } from './openapi.js';
 import { registerMatchedRoute } from './matched-route.js';
 import { LazySchemas, lazySerializerFactory, partAwareValidatorCompiler } from './validation.js';
@@ -51,6 +52,8 @@ export interface HttpAppDeps {
   uiDir?: string | null;
   /** Registers more routes (later capabilities, or tests). */
   routes?: ((app: HubApp) => void)[];
+  /** A desktop hub's per-launch secret: requests without it are refused (docs/desktop.md). */
+  launchSecret?: string | null;
 }
 
 /** The fastify application: every route of the hub is registered here. */
@@ -93,6 +96,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     if (deps.catalogGate.isReady || !request.url.startsWith('/api/v1/')) return done();
     deps.catalogGate.ensureReady().then(() => done(), done);
   });
+  if (deps.launchSecret) registerLaunchSecret(app, deps.launchSecret);
   registerAuthentication(app, services);
   registerIdempotency(app, services.store);
   app.setErrorHandler(handleError);
