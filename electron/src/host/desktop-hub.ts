@@ -4,6 +4,7 @@ import { createHub, LAUNCH_SECRET_COOKIE, LAUNCH_SECRET_HEADER, type Hub } from 
 import { readSettings, type LogLevel } from '@notebook-hub/service/config/settings.js';
 import { closeLiveSessions } from './live-sessions.js';
 import { isLoopbackOrigin, newLaunchSecret } from './launch-secret.js';
+import type { HubCall } from './menu-actions.js';
 import type { SessionsClosed } from './shutdown.js';
 
 export interface DesktopHubOptions {
@@ -113,4 +114,24 @@ async function signInLocally(hub: Hub, launchHeaders: Record<string, string>): P
   const session = response.cookies.find((cookie) => cookie.name === 'svc_session');
   if (response.statusCode !== 200 || !session) throw new Error(`signing the window in failed: HTTP ${response.statusCode} ${response.body}`);
   return { name: session.name, value: session.value };
+}
+
+/** Calls the hub's API as the window would, with its cookies and from its origin (the main process's own calls). */
+export function callerAs(url: string, cookies: readonly WindowCookie[]): HubCall {
+  const cookie = cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+  return async (path, init = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { cookie, origin: url, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json };
+  };
 }

@@ -78,6 +78,11 @@ export class SettingsFile {
     return { settings: this.current, recoveredFrom: null };
   }
 
+  /** Resolves once every write asked for so far has finished (or failed). */
+  flushed(): Promise<void> {
+    return this.writes;
+  }
+
   /** Applies `change` to the current settings and writes the result. */
   update(change: (settings: DesktopSettings) => DesktopSettings): Promise<void> {
     this.current = settingsFrom(change(structuredClone(this.current)) as unknown as Record<string, unknown>);

@@ -1,0 +1,212 @@
+// The Electron main process (docs/desktop.md). It only wires Electron to the plain modules of
+// host/, which hold all the behaviour and are tested under vitest.
+import { createWriteStream, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
+import { dataFolderLayout } from './host/data-folder.js';
+import { callerAs, startDesktopHub, type DesktopHub } from './host/desktop-hub.js';
+import { startHandoffServer, handOff, type LaunchArguments } from './host/handoff.js';
+import { claimInstance, type InstanceClaim } from './host/instance-lock.js';
+import { newLaunchSecret } from './host/launch-secret.js';
+import { createNotebookFromMenu, recentNotebookOf, staysInWindow } from './host/menu-actions.js';
+import { SettingsFile, withRecent, type WindowState } from './host/settings.js';
+import { shutdownSequence } from './host/shutdown.js';
+
+const MARIMO_DOCS = 'https://docs.marimo.io/';
+const SESSIONS_SAVE_BUDGET_MS = 60_000;
+
+const layout = dataFolderLayout({ platform: process.platform, env: process.env, homeDir: os.homedir() });
+// Chromium's own state goes to the same folder as the app's, so one folder is all there is.
+app.setPath('userData', layout.root);
+mkdirSync(layout.logsDir, { recursive: true });
+const log = createWriteStream(path.join(layout.logsDir, 'hub.log'), { flags: 'a' });
+const note = (level: 'info' | 'error', event: string, fields: Record<string, unknown> = {}) =>
+  log.write(
+    `${JSON.stringify({ level, time: new Date().toISOString(), event, ...fields, err: fields.err instanceof Error ? fields.err.stack : fields.err })}\n`,
+  );
+
+let window: BrowserWindow | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  // Electron hands this launch's command line to the running app ('second-instance' below).
+  app.exit(0);
+} else {
+  void main().catch((error: unknown) => {
+    note('error', 'desktop_start_failed', { err: error });
+    dialog.showErrorBox('Notebook Hub could not start', `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${layout.logsDir}.`);
+    app.exit(1);
+  });
+}
+
+async function main(): Promise<void> {
+  const token = newLaunchSecret();
+  const handoff = await startHandoffServer(token, focusWindow);
+  const self = { pid: process.pid, port: handoff.port, token, startedAt: new Date().toISOString() };
+  const claim: InstanceClaim = await claimInstance(layout.lockFile, self);
+  if (claim.kind === 'secondary') {
+    await handOff(claim.holder, { argv: process.argv, cwd: process.cwd() });
+    await handoff.close();
+    return app.exit(0);
+  }
+  app.on('second-instance', (_event, argv, cwd) => focusWindow({ argv, cwd }));
+
+  const settings = new SettingsFile(layout.settingsFile);
+  const loaded = await settings.load();
+  if (loaded.recoveredFrom) note('error', 'desktop_settings_recovered', { moved_to: loaded.recoveredFrom });
+  await app.whenReady();
+
+  const desktop = await startDesktopHub({
+    dataDir: layout.hubDataDir,
+    sandboxDriver: loaded.settings.sandboxDriver,
+    logDestination: log,
+    version: app.getVersion(),
+  });
+  const shutdown = shutdownSequence(
+    {
+      closeSessions: desktop.closeSessions,
+      drainHub: () => desktop.close(),
+      release: async () => {
+        await settings.flushed();
+        await claim.release();
+        await handoff.close();
+      },
+      exit: (code) => log.end(() => app.exit(code)),
+    },
+    {
+      sessionsBudgetMs: SESSIONS_SAVE_BUDGET_MS,
+      log: { info: (event, fields) => note('info', event, fields), error: (event, fields) => note('error', event, fields) },
+    },
+  );
+  app.on('window-all-closed', () => void shutdown());
+  app.on('before-quit', (event) => {
+    event.preventDefault();
+    void shutdown();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
+
+  const cookies = await desktop.windowCookies();
+  for (const cookie of cookies) {
+    await session.defaultSession.cookies.set({ url: desktop.url, name: cookie.name, value: cookie.value, httpOnly: true, sameSite: 'strict' });
+  }
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) => grant(permission === 'clipboard-sanitized-write'));
+  registerBridge(desktop);
+  const call = callerAs(desktop.url, cookies);
+
+  const buildMenu = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({
+          newNotebook: () =>
+            void createNotebookFromMenu(call, settings.settings.recentNotebooks).then(
+              (page) => window?.loadURL(`${desktop.url}${page}`),
+              (error: unknown) => dialog.showErrorBox('New notebook', error instanceof Error ? error.message : String(error)),
+            ),
+          recent: settings.settings.recentNotebooks.map((entry) => ({
+            label: entry.title,
+            click: () => void window?.loadURL(`${desktop.url}/projects/${entry.projectId}/notebooks/${entry.notebookId}/edit`),
+          })),
+        }),
+      ),
+    );
+  buildMenu();
+
+  window = openWindow(desktop, settings.settings.window, {
+    onShown: (url, title) => {
+      const entry = recentNotebookOf(url, desktop.url, title);
+      if (entry) void settings.update((current) => ({ ...current, recentNotebooks: withRecent(current.recentNotebooks, entry) })).then(buildMenu);
+    },
+    onClose: (state) => void settings.update((current) => ({ ...current, window: state })),
+  });
+}
+
+function openWindow(
+  desktop: DesktopHub,
+  saved: WindowState | null,
+  on: { onShown: (url: string, title: string) => void; onClose: (state: WindowState) => void },
+): BrowserWindow {
+  const created = new BrowserWindow({
+    width: saved?.width ?? 1280,
+    height: saved?.height ?? 840,
+    ...(saved?.x !== null && saved?.x !== undefined && saved.y !== null ? { x: saved.x, y: saved.y } : {}),
+    show: false,
+    title: 'Notebook Hub',
+    webPreferences: {
+      contextIsolation: true,
+      nodeIntegration: false,
+      sandbox: true,
+      webSecurity: true,
+      preload: path.join(import.meta.dirname, 'preload.cjs'),
+    },
+  });
+  if (saved?.maximized) created.maximize();
+  created.once('ready-to-show', () => created.show());
+  const contents = created.webContents;
+  contents.setWindowOpenHandler(({ url }) => {
+    if (staysInWindow(url, desktop.url)) return { action: 'allow' };
+    void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (staysInWindow(url, desktop.url)) return;
+    event.preventDefault();
+    void shell.openExternal(url);
+  });
+  contents.on('did-navigate', (_event, url) => on.onShown(url, contents.getTitle()));
+  contents.on('did-navigate-in-page', (_event, url) => on.onShown(url, contents.getTitle()));
+  // The hub and its sessions live in this process: a crashed page loses nothing, it is shown again.
+  contents.on('render-process-gone', (_event, details) => {
+    note('error', 'desktop_window_crashed', { reason: details.reason });
+    if (!created.isDestroyed()) created.reload();
+  });
+  created.on('close', () => {
+    const bounds = created.getNormalBounds();
+    on.onClose({ x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height, maximized: created.isMaximized() });
+  });
+  created.on('closed', () => (window = null));
+  void created.loadURL(`${desktop.url}/`);
+  return created;
+}
+
+function menuTemplate(actions: { newNotebook: () => void; recent: MenuItemConstructorOptions[] }): MenuItemConstructorOptions[] {
+  return [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'New Notebook', accelerator: 'CmdOrCtrl+N', click: actions.newNotebook },
+        { label: 'Recent Notebooks', submenu: actions.recent.length > 0 ? actions.recent : [{ label: 'None yet', enabled: false }] },
+        { type: 'separator' },
+        { label: 'Open Data Folder', click: () => void shell.openPath(layout.root) },
+        { label: 'Show Logs', click: () => void shell.openPath(layout.logsDir) },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+    { role: 'help', submenu: [{ label: 'marimo Documentation', click: () => void shell.openExternal(MARIMO_DOCS) }] },
+  ];
+}
+
+function registerBridge(desktop: DesktopHub): void {
+  // Only the hub's own pages may ask; an external page could never be shown, but check anyway.
+  const fromHub = (event: IpcMainInvokeEvent) => staysInWindow(event.senderFrame?.url ?? '', desktop.url);
+  const handle = (channel: string, answer: () => unknown) =>
+    ipcMain.handle(channel, (event) => {
+      if (!fromHub(event)) throw new Error('not allowed from this page');
+      return answer();
+    });
+  handle('desktop:version', () => app.getVersion());
+  handle('desktop:open-data-folder', () => shell.openPath(layout.root).then(() => undefined));
+  handle('desktop:show-logs', () => shell.openPath(layout.logsDir).then(() => undefined));
+}
+
+/** Another launch of the app: the running one comes to the front instead (its arguments are for the open-folder flows to come). */
+function focusWindow(launch: LaunchArguments): void {
+  note('info', 'desktop_second_launch', { argv: launch.argv.slice(1) });
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
