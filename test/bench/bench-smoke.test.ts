@@ -26,6 +26,15 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/idle resident memory: \d+\.\d MiB/);
   }, 120_000);
 
+  it('desktop: starts the in-process hub and the headless one and prints start times, memory and goals', async () => {
+    const { stdout } = await runQuick('desktop.bench.ts');
+    expect(stdout).toMatch(/start to UI first page served, desktop: \d+ ms +headless: \d+ ms +ratio \d+\.\d+/);
+    expect(stdout).toMatch(/idle memory, desktop: rss \d+\.\d MiB, heap \d+\.\d MiB/);
+    expect(stdout).toMatch(/idle memory, headless: rss \d+\.\d MiB, heap \d+\.\d MiB/);
+    expect(stdout).toMatch(/desktop UI served from start: \d+ ms \(goal < 1000 ms: (met|NOT met)\)/);
+    expect(stdout).toMatch(/desktop idle resident memory: \d+\.\d MiB \(goal < 150 MiB: (met|NOT met)\)/);
+  }, 120_000);
+
   it.skipIf(inject('sandboxRuntime') === null)(
     'sessions: starts cold and warm sessions and prints start times and round-trip ratios',
     async () => {
