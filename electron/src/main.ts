@@ -78,12 +78,15 @@ async function main(): Promise<void> {
       log: { info: (event, fields) => note('info', event, fields), error: (event, fields) => note('error', event, fields) },
     },
   );
+  // Quitting closes the window first, so its state is saved as on any close; the last window
+  // closed then runs the shutdown.
+  const quit = () => (window && !window.isDestroyed() ? window.close() : void shutdown());
   app.on('window-all-closed', () => void shutdown());
   app.on('before-quit', (event) => {
     event.preventDefault();
-    void shutdown();
+    quit();
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, quit);
 
   const cookies = await desktop.windowCookies();
   for (const cookie of cookies) {
@@ -154,6 +157,8 @@ function openWindow(
   });
   contents.on('did-navigate', (_event, url) => on.onShown(url, contents.getTitle()));
   contents.on('did-navigate-in-page', (_event, url) => on.onShown(url, contents.getTitle()));
+  // The UI names the page after navigating: the entry is recorded again with the new title.
+  contents.on('page-title-updated', (_event, title) => on.onShown(contents.getURL(), title));
   // The hub and its sessions live in this process: a crashed page loses nothing, it is shown again.
   contents.on('render-process-gone', (_event, details) => {
     note('error', 'desktop_window_crashed', { reason: details.reason });
