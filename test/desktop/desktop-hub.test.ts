@@ -114,6 +114,8 @@ describe('the in-process desktop hub', () => {
     const me = await call(desktop, '/api/v1/me', { headers: { cookie: await windowCookieHeader(desktop) } });
     expect(me.status, me.text).toBe(200);
     expect(me.json.data).toMatchObject({ email: 'admin@localhost', is_super_admin: true });
+    // The window cannot sign in again during a launch: its login session lasts the longest allowed.
+    expect(desktop.hub.services.settings.auth.loginSessionHours).toBe(24 * 30);
     // The launch secret alone lets the request through, not in: signing in is still needed.
     const anonymous = await call(desktop, '/api/v1/me', { headers: desktop.launchHeaders });
     expect(anonymous.status).toBe(401);

@@ -50,6 +50,11 @@ export interface DesktopHub {
 
 /** The desktop drains quickly: its user is waiting for the window to go, not a load balancer. */
 const DESKTOP_DRAIN_SECONDS = '15';
+/**
+ * The window is signed in once per launch and has no way to sign in again (the local login link
+ * is never shown): its login session lasts as long as the hub allows, 30 days.
+ */
+const DESKTOP_LOGIN_SESSION_HOURS = String(24 * 30);
 
 /**
  * Starts the hub in this process through the same composition root as the headless service
@@ -61,6 +66,7 @@ export async function startDesktopHub(options: DesktopHubOptions): Promise<Deskt
   await mkdir(options.dataDir, { recursive: true });
   const settings = readSettings({
     SERVICE_SHUTDOWN_TIMEOUT_SECONDS: DESKTOP_DRAIN_SECONDS,
+    SERVICE_LOGIN_SESSION_HOURS: DESKTOP_LOGIN_SESSION_HOURS,
     ...options.env,
     SERVICE_DATA_DIR: options.dataDir,
     SERVICE_HOST: '127.0.0.1',
