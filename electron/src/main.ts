@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
 import { dataFolderLayout } from './host/data-folder.js';
+import { readExamples, seedExamples } from './host/examples.js';
 import { callerAs, startDesktopHub, type DesktopHub } from './host/desktop-hub.js';
 import { startHandoffServer, handOff, type LaunchArguments } from './host/handoff.js';
 import { claimInstance, type InstanceClaim } from './host/instance-lock.js';
@@ -15,6 +16,8 @@ import { shutdownSequence } from './host/shutdown.js';
 
 const MARIMO_DOCS = 'https://docs.marimo.io/';
 const SESSIONS_SAVE_BUDGET_MS = 60_000;
+/** The bundled example notebooks, next to the compiled (dist/) or source (src/) folder. */
+const EXAMPLES_DIR = path.join(import.meta.dirname, '..', 'examples');
 
 const layout = dataFolderLayout({ platform: process.platform, env: process.env, homeDir: os.homedir() });
 // Chromium's own state goes to the same folder as the app's, so one folder is all there is.
@@ -95,6 +98,13 @@ async function main(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) => grant(permission === 'clipboard-sanitized-write'));
   registerBridge(desktop);
   const call = callerAs(desktop.url, cookies);
+  // Before the window opens, so its first page lists them; a failure leaves the app usable and is retried at the next launch.
+  await readExamples(EXAMPLES_DIR)
+    .then((examples) => seedExamples(call, examples, settings))
+    .then(
+      (outcome) => note('info', 'desktop_examples', { outcome }),
+      (error: unknown) => note('error', 'desktop_examples_failed', { err: error }),
+    );
 
   const buildMenu = () =>
     Menu.setApplicationMenu(

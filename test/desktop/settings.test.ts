@@ -29,7 +29,11 @@ describe('desktop settings', () => {
       window: { x: 10, y: 20, width: 1280, height: 800, maximized: true },
     }));
     const again = await new SettingsFile(file).load();
-    expect(again.settings).toEqual({ sandboxDriver: 'docker', window: { x: 10, y: 20, width: 1280, height: 800, maximized: true }, recentNotebooks: [] });
+    expect(again.settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      sandboxDriver: 'docker',
+      window: { x: 10, y: 20, width: 1280, height: 800, maximized: true },
+    });
     // The temporary file of the atomic write is gone.
     expect(await readdir(path.dirname(file))).toEqual(['settings.json']);
   });
@@ -72,7 +76,7 @@ describe('desktop settings', () => {
       JSON.stringify({ sandboxDriver: 'kubernetes', window: { x: 5, y: 5, width: 50, height: 700 }, recentNotebooks: [recent(1), { title: 3 }, recent(2)] }),
     );
     const { settings } = await new SettingsFile(file).load();
-    expect(settings).toEqual({ sandboxDriver: 'local', window: null, recentNotebooks: [recent(1), recent(2)] });
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, recentNotebooks: [recent(1), recent(2)] });
   });
 
   it('keep recent notebooks newest first, once each, at most ten', () => {

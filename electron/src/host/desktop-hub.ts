@@ -128,7 +128,7 @@ export function callerAs(url: string, cookies: readonly WindowCookie[]): HubCall
   return async (path, init = {}) => {
     const response = await fetch(`${url}${path}`, {
       method: init.method ?? 'GET',
-      headers: { cookie, origin: url, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...init.headers, cookie, origin: url, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
     const text = await response.text();

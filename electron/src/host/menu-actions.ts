@@ -1,7 +1,10 @@
 import type { RecentNotebook } from './settings.js';
 
 /** Calls the hub's API as the signed-in window does (its cookies, its origin). */
-export type HubCall = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; json: unknown }>;
+export type HubCall = (
+  path: string,
+  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<{ status: number; json: unknown }>;
 
 /** The project a new notebook goes to when the user has none yet. */
 export const FIRST_PROJECT_NAME = 'My notebooks';
@@ -36,7 +39,7 @@ async function firstProject(call: HubCall): Promise<string> {
   return (created.json as { data: { id: string } }).data.id;
 }
 
-function describe(answer: { status: number; json: unknown }): string {
+export function describe(answer: { status: number; json: unknown }): string {
   const message = (answer.json as { error?: { message?: string } } | undefined)?.error?.message;
   return `HTTP ${answer.status}${message ? `: ${message}` : ''}`;
 }

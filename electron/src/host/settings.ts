@@ -17,6 +17,16 @@ export interface RecentNotebook {
   openedAt: string;
 }
 
+/** How far the first run's seeding of the bundled examples got (examples.ts). */
+export interface ExamplesProgress {
+  /** The Examples project, once created. */
+  projectId: string | null;
+  /** The example files created as notebooks so far. */
+  created: string[];
+  /** True once every example was created: they are never seeded again, even if deleted. */
+  done: boolean;
+}
+
 export interface DesktopSettings {
   /** Which sandbox driver the hub runs notebooks with (Docker only when the user chose it). */
   sandboxDriver: 'local' | 'docker';
@@ -24,11 +34,17 @@ export interface DesktopSettings {
   window: WindowState | null;
   /** Newest first, at most {@link MAX_RECENT}. */
   recentNotebooks: RecentNotebook[];
+  examples: ExamplesProgress;
 }
 
 export const MAX_RECENT = 10;
 
-export const DEFAULT_SETTINGS: Readonly<DesktopSettings> = Object.freeze({ sandboxDriver: 'local', window: null, recentNotebooks: [] });
+export const DEFAULT_SETTINGS: Readonly<DesktopSettings> = Object.freeze({
+  sandboxDriver: 'local',
+  window: null,
+  recentNotebooks: [],
+  examples: { projectId: null, created: [], done: false },
+});
 
 export interface LoadedSettings {
   settings: DesktopSettings;
@@ -105,6 +121,17 @@ function settingsFrom(raw: Record<string, unknown>): DesktopSettings {
     sandboxDriver: raw.sandboxDriver === 'docker' ? 'docker' : 'local',
     window: windowStateFrom(raw.window),
     recentNotebooks: Array.isArray(raw.recentNotebooks) ? raw.recentNotebooks.filter(isRecentNotebook).slice(0, MAX_RECENT) : [],
+    examples: examplesProgressFrom(raw.examples),
+  };
+}
+
+function examplesProgressFrom(raw: unknown): ExamplesProgress {
+  if (typeof raw !== 'object' || raw === null) return { projectId: null, created: [], done: false };
+  const { projectId, created, done } = raw as Record<string, unknown>;
+  return {
+    projectId: typeof projectId === 'string' ? projectId : null,
+    created: Array.isArray(created) ? created.filter((file): file is string => typeof file === 'string') : [],
+    done: done === true,
   };
 }
 
