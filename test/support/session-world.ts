@@ -170,18 +170,22 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 }
 
 /**
- * Kills a local sandbox's whole process group with SIGKILL, behind the hub's back (as a machine
- * restart or the OOM killer would), and waits until no process of it is left. Its directory stays.
- */
-/**
  * Kills (SIGKILL) the marimo server inside a live local sandbox and nothing else: the sandbox's
  * process group lives on, as after an out-of-memory kill or a crash in a native extension.
  * Returns how many processes were killed.
  */
-export async function killMarimoIn(dataDir: string, sandboxId: string): Promise<number> {
+export function killMarimoIn(dataDir: string, sandboxId: string): Promise<number> {
+  return signalMarimoIn(dataDir, sandboxId, 'SIGKILL');
+}
+
+/**
+ * Sends `signal` to marimo's processes inside a live local sandbox (SIGSTOP: a server that hangs
+ * rather than dies; SIGCONT lets it go on). Returns how many processes got it.
+ */
+export async function signalMarimoIn(dataDir: string, sandboxId: string, signal: NodeJS.Signals): Promise<number> {
   const state = await readState(path.join(dataDir, 'sandboxes'), sandboxId);
   if (!state) throw new Error(`no local sandbox ${sandboxId} under ${dataDir}`);
-  let killed = 0;
+  let signalled = 0;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -190,16 +194,20 @@ export async function killMarimoIn(dataDir: string, sandboxId: string): Promise<
       const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
       const command = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0').join(' ');
       if (group === state.pgid && /\bmarimo\b/.test(command) && Number(entry) !== state.pgid) {
-        process.kill(Number(entry), 'SIGKILL');
-        killed++;
+        process.kill(Number(entry), signal);
+        signalled++;
       }
     } catch {
       // The process ended meanwhile.
     }
   }
-  return killed;
+  return signalled;
 }
 
+/**
+ * Kills a local sandbox's whole process group with SIGKILL, behind the hub's back (as a machine
+ * restart or the OOM killer would), and waits until no process of it is left. Its directory stays.
+ */
 export async function killLocalSandbox(dataDir: string, sandboxId: string): Promise<void> {
   const state = await readState(path.join(dataDir, 'sandboxes'), sandboxId);
   if (!state) throw new Error(`no local sandbox ${sandboxId} under ${dataDir}`);

@@ -127,6 +127,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     metrics: telemetry.metrics,
     instanceId,
   });
+  // Supervision is every replica's own: it watches the sessions this process starts.
+  background.onStop(() => services.supervisor.stop());
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
@@ -188,6 +190,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       // Loops start with serving, not with createHub: a hub built only to inject requests or run a
       // command never sweeps the store behind its caller's back.
       loops?.runner.start();
+      services.supervisor.start();
       return address;
     },
     close(budgetMs = settings.shutdownTimeoutSeconds * 1000) {

@@ -12,6 +12,8 @@ import { provisionSession, reportClaimLost, type ProvisionerDeps } from './sessi
 import { WARM_ENTRY_FILE, type WarmPool, type WarmSandbox } from './warm-pool.js';
 import { hasScriptBlock } from '../notebooks/marimo-source.js';
 import { saveFromSandbox, type SaverDeps } from './session-saver.js';
+import type { KernelLossCause, KernelSupervisor } from './kernel-supervisor.js';
+import { recoverDeadKernel, reportAppFailure, type RecoveryOps } from './kernel-recovery.js';
 
 /** Longer than a start takes from claiming a notebook to storing its session, retries included. */
 const UNRECORDED_CLAIM_GRACE_MS = 60_000;
@@ -32,6 +34,10 @@ export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
   claims: EditorClaims;
   /** Asked before a running session is handed out again: a dead notebook server is never reused. */
   kernels: KernelHealth;
+  /** Watches the notebook servers of the sessions this hub starts (docs/sessions.md). */
+  supervisor: KernelSupervisor;
+  /** The project's name, for alerts about sessions no request started (a restarted app). */
+  projectNameOf(projectId: string): Promise<string>;
   warmPool: WarmPool | null;
   audit: AuditLog;
   events: ProjectEventPublisher;
@@ -90,12 +96,14 @@ export class SessionManager {
     // A session that is reused counts once: reuse is decided before the limits are checked.
     if (mode === 'app' && !request.ephemeral) {
       const reused = await this.liveApp(project.id, notebook.id);
-      if (reused && (await this.stillAnswers(reused))) return { record: reused, reused: true };
+      const live = reused && (await this.answering(reused));
+      if (live) return { record: live, reused: true };
     }
     if (mode === 'edit' && !request.ephemeral && !request.takeoverFrom) {
       const held = await this.deps.claims.get(project.id, notebook.id);
       const reused = held && (await this.reusableEditSession(project.id, held.claim.session_id, user.id));
-      if (reused && (await this.stillAnswers(reused))) return { record: reused, reused: true };
+      const live = reused && (await this.answering(reused));
+      if (live) return { record: live, reused: true };
     }
     await this.checkLimits(request);
     if (mode === 'edit' && !request.ephemeral && request.takeoverFrom) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
@@ -137,6 +145,8 @@ export class SessionManager {
   /** Saves (edit sessions, when asked), stops the kernel, destroys the sandbox and gives up the claim. */
   async stop(projectId: string, sessionId: string, options: { reason: StopReason; save: boolean; actor: Actor }): Promise<SessionRecord> {
     let record = await this.deps.sessions.require(projectId, sessionId);
+    // Its server is about to go away on purpose: that is no loss to recover from.
+    this.deps.supervisor.unwatch(sessionId);
     if (!TERMINAL_STATES.has(record.state)) {
       const stopping = await this.deps.sessions.update(projectId, sessionId, (current) =>
         LIVE_STATES.has(current.state)
@@ -190,6 +200,7 @@ export class SessionManager {
 
   /** The session's sandbox vanished (its machine restarted, someone removed it): the session is over. */
   async markLost(record: SessionRecord): Promise<SessionRecord> {
+    this.deps.supervisor.unwatch(record.id);
     const lost = await this.deps.sessions.update(record.project_id, record.id, (current) =>
       TERMINAL_STATES.has(current.state) ? undefined : { ...current, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: this.deps.now().toISOString() },
     );
@@ -246,26 +257,12 @@ export class SessionManager {
   }
 
   private async provision(record: SessionRecord, projectName: string): Promise<void> {
-    const settled = await provisionSession(this.deps, record);
+    const { record: settled, process } = await provisionSession(this.deps, record);
+    if (settled.state === 'running') this.deps.supervisor.watch(settled, process);
     if (settled.state === 'failed') {
       await this.release(settled);
-      await this.deps.audit.append({
-        event: 'session.fail',
-        actor: 'system',
-        projectId: record.project_id,
-        metadata: { session_id: record.id, notebook_id: record.notebook_id, mode: record.mode, code: settled.failure?.code },
-      });
-      // An app is what viewers open: its failure to start goes to the project's alert destinations.
-      if (record.mode === 'app') {
-        this.deps.events.publish({
-          kind: 'app.start_failed',
-          project_id: record.project_id,
-          project_name: projectName,
-          actor: record.user_id,
-          occurred_at: this.deps.now().toISOString(),
-          data: { notebook_id: record.notebook_id, session_id: record.id, code: settled.failure?.code ?? null, message: settled.failure?.message ?? null },
-        });
-      }
+      // An app is what viewers open: its failure goes to the project's alert destinations.
+      await reportAppFailure(this.deps, settled, projectName);
     }
   }
 
@@ -319,35 +316,51 @@ export class SessionManager {
   }
 
   /**
-   * Checks that a running session's notebook server still answers, ending the session as
-   * `kernel_lost` when it does not (the proxy asks after a failed connection).
+   * Checks that a running session's notebook server still answers, handling it as dead when it
+   * does not (the proxy asks after a failed connection).
    */
   async checkKernel(projectId: string, sessionId: string): Promise<void> {
     const record = await this.deps.sessions.get(projectId, sessionId);
-    if (record) await this.stillAnswers(record);
+    if (record) await this.answering(record);
   }
 
   /**
-   * Whether a live session may be handed out again. A running session whose notebook server no
-   * longer answers (killed, out of memory, wedged) is ended here as `kernel_lost`, saving what its
-   * sandbox still holds (as `sandbox_lost` when the sandbox is gone too), so the start that asked
-   * gets a fresh one. A session still starting answers
-   * for itself once it runs.
+   * The supervisor found a session's notebook server dead (its process exited, or it stopped
+   * answering): the session is saved and ended, or an app restarted (docs/sessions.md). Nothing
+   * happens when the session has moved on meanwhile (stopped, or already restarted elsewhere).
    */
-  private async stillAnswers(record: SessionRecord): Promise<boolean> {
-    if (record.state !== 'running' || !record.endpoint) return true;
-    const address = { endpoint: record.endpoint, baseUrl: record.base_url, secret: record.secret };
-    if (await this.deps.kernels.answers(address, KERNEL_PROBE_TIMEOUT_MS)) return true;
-    // The whole sandbox may be gone (its machine restarted, someone removed it): nothing is left to save.
-    const sandbox = record.sandbox && (await this.deps.driver.list()).find((candidate) => candidate.id === record.sandbox!.id);
-    if (sandbox?.state !== 'running') {
-      await this.markLost(record);
-      return false;
-    }
-    this.deps.logger.warn({ event: 'session_kernel_lost', session_id: record.id, project_id: record.project_id, mode: record.mode }, 'session_kernel_lost');
-    await this.stop(record.project_id, record.id, { reason: 'kernel_lost', save: record.mode === 'edit', actor: { id: 'system', email: '' } });
-    return false;
+  async kernelLost(record: SessionRecord, cause: KernelLossCause): Promise<void> {
+    const current = await this.deps.sessions.get(record.project_id, record.id);
+    if (current?.state !== 'running' || current.sandbox?.id !== record.sandbox?.id) return;
+    await this.recover(current, cause);
   }
+
+  /**
+   * The session to hand out again, or null when there is none. A running session whose notebook
+   * server no longer answers (killed, out of memory, wedged) is handled as dead first: an edit
+   * session is saved and ended as `kernel_lost` (`sandbox_lost` when the sandbox is gone too), so
+   * the start that asked gets a fresh one; an app restarting answers again soon under the same id.
+   * A session still starting answers for itself once it runs.
+   */
+  private async answering(record: SessionRecord): Promise<SessionRecord | null> {
+    if (record.state !== 'running' || !record.endpoint) return record;
+    const address = { endpoint: record.endpoint, baseUrl: record.base_url, secret: record.secret };
+    if (await this.deps.kernels.answers(address, KERNEL_PROBE_TIMEOUT_MS)) return record;
+    this.deps.supervisor.unwatch(record.id);
+    const after = await this.recover(record, 'unanswered');
+    return LIVE_STATES.has(after.state) ? after : null;
+  }
+
+  private recover(record: SessionRecord, cause: KernelLossCause): Promise<SessionRecord> {
+    return recoverDeadKernel(this.deps, this.recovery, record, cause);
+  }
+
+  private readonly recovery: RecoveryOps = {
+    stop: (projectId, sessionId, options) => this.stop(projectId, sessionId, options),
+    markLost: (record) => this.markLost(record),
+    release: (record) => this.release(record),
+    provision: (record, projectName) => void this.deps.background.run(() => this.provision(record, projectName)),
+  };
 
   /** The live edit session holding a notebook's claim, when this user may join it (their own, or any with shared editing). */
   private async reusableEditSession(projectId: string, sessionId: string, userId: string): Promise<SessionRecord | null> {
