@@ -39,7 +39,7 @@ if __name__ == "__main__":
 describe.skipIf(sandboxRuntime === null)('supervision of notebook servers (local driver)', () => {
   let w: SessionWorld;
   beforeAll(async () => {
-    w = await startSessionWorld();
+    w = await startSessionWorld({}, { captureLogs: true });
   }, 60_000);
   afterAll(() => w?.close());
 
@@ -60,6 +60,8 @@ describe.skipIf(sandboxRuntime === null)('supervision of notebook servers (local
 
     const ended = await settled(sid, 10_000);
     expect(ended).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost', sandbox_released: true });
+    // Noticed by the exit of the process, not by missed probes.
+    expect(w.t.logs.filter((line) => line.event === 'session_kernel_gone' && line.session_id === sid).map((line) => line.cause)).toEqual(['exited']);
     const [latest] = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/versions`, 'editor')).json.data.items;
     expect(latest.message).toBe('Saved when the session stopped (kernel_lost)');
     expect((await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/versions/${latest.version_id}/code`, 'editor')).text).toContain('supervised_edit = True');
