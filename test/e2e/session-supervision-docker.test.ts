@@ -1,27 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
+import { killMarimoInContainer } from '../support/marimo-signals.js';
 import { eventually, startEditedSession } from '../support/session-world.js';
-
-/**
- * SIGKILLs marimo's processes inside the container and nothing else (the container lives on), as
- * the out-of-memory killer would; prints how many it killed. Its own command line mentions marimo
- * only inside the script, never as a program.
- */
-const KILL_MARIMO = `
-import os, signal
-killed = 0
-for pid in filter(str.isdigit, os.listdir('/proc')):
-    if int(pid) == os.getpid():
-        continue
-    try:
-        argv = open(f'/proc/{pid}/cmdline', 'rb').read().split(b'\\0')
-    except OSError:
-        continue
-    if any(arg == b'marimo' or arg.endswith(b'/marimo') for arg in argv):
-        os.kill(int(pid), signal.SIGKILL)
-        killed += 1
-print(killed)
-`;
 
 /** The docker counterpart of session-supervision.test.ts: marimo killed inside a live container. */
 describe.skipIf(dockerProvisioned === null)('supervision of notebook servers in containers (docker driver)', () => {
@@ -35,11 +15,7 @@ describe.skipIf(dockerProvisioned === null)('supervision of notebook servers in 
   });
 
   const record = (sid: string) => w.t.hub.services.sessionStore.get(w.pid, sid);
-  const killMarimo = async (sid: string) => {
-    const { sandboxes } = w.t.hub.services;
-    const result = await sandboxes.exec((await record(sid))!.sandbox!.id, { argv: ['python3', '-c', KILL_MARIMO], check: true });
-    return Number(result.stdout.trim());
-  };
+  const killMarimo = async (sid: string) => killMarimoInContainer(w.t.hub.services.sandboxes, (await record(sid))!.sandbox!.id);
 
   it('ends an edit session whose marimo was killed inside its live container, saving its notebook', async () => {
     const nid = await w.notebook('Killed in a container');

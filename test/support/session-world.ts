@@ -1,10 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
 import { groupBelongsTo } from '../../sandbox-drivers/src/local/process-group.js';
 import { readAllStates, readState } from '../../sandbox-drivers/src/local/state-file.js';
 import { connectKernel, serverTokenOf, saveCells, type MarimoConnection } from './marimo-client.js';
 import { startTestHub, type CallOptions, type CallResult, type TestHub, type TestHubOptions } from './test-hub.js';
+
+export { killMarimoIn, signalMarimoIn } from './marimo-signals.js';
 
 /** The marimo runtime prepared by the global test setup, or null when this machine has none. */
 export const sandboxRuntime = inject('sandboxRuntime');
@@ -167,41 +168,6 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     value = await read();
   }
   return value;
-}
-
-/**
- * Kills (SIGKILL) the marimo server inside a live local sandbox and nothing else: the sandbox's
- * process group lives on, as after an out-of-memory kill or a crash in a native extension.
- * Returns how many processes were killed.
- */
-export function killMarimoIn(dataDir: string, sandboxId: string): Promise<number> {
-  return signalMarimoIn(dataDir, sandboxId, 'SIGKILL');
-}
-
-/**
- * Sends `signal` to marimo's processes inside a live local sandbox (SIGSTOP: a server that hangs
- * rather than dies; SIGCONT lets it go on). Returns how many processes got it.
- */
-export async function signalMarimoIn(dataDir: string, sandboxId: string, signal: NodeJS.Signals): Promise<number> {
-  const state = await readState(path.join(dataDir, 'sandboxes'), sandboxId);
-  if (!state) throw new Error(`no local sandbox ${sandboxId} under ${dataDir}`);
-  let signalled = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The process group is the fifth field of /proc/<pid>/stat, after the parenthesised command.
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      const command = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0').join(' ');
-      if (group === state.pgid && /\bmarimo\b/.test(command) && Number(entry) !== state.pgid) {
-        process.kill(Number(entry), signal);
-        signalled++;
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return signalled;
 }
 
 /**

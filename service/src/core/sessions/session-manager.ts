@@ -258,7 +258,9 @@ export class SessionManager {
 
   private async provision(record: SessionRecord, projectName: string): Promise<void> {
     const { record: settled, process } = await provisionSession(this.deps, record);
-    if (settled.state === 'running') this.deps.supervisor.watch(settled, process);
+    // A warm sandbox's server was started by the pool, which keeps its process when it ran here.
+    const server = process ?? (settled.warm && settled.sandbox ? (this.deps.warmPool?.serverProcess(settled.sandbox.id) ?? null) : null);
+    if (settled.state === 'running') this.deps.supervisor.watch(settled, server);
     if (settled.state === 'failed') {
       await this.release(settled);
       // An app is what viewers open: its failure goes to the project's alert destinations.
