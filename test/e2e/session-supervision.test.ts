@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
+import { createHub, type Hub } from '../../service/src/compose/hub.js';
+import { readSettings } from '../../service/src/config/settings.js';
 import { projectAudit } from '../support/alert-fixtures.js';
 import {
   eventually,
@@ -120,4 +123,50 @@ describe.skipIf(sandboxRuntime === null)('supervision of notebook servers (local
     expect(w.t.hub.services.supervisor.isWatching(sid)).toBe(true);
     await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/stop`, 'admin', { method: 'POST' });
   }, 180_000);
+});
+
+describe.skipIf(sandboxRuntime === null)('supervision across a hub restart (local driver)', () => {
+  let w: SessionWorld;
+  let restarted: Hub | null = null;
+  beforeAll(async () => {
+    w = await startSessionWorld();
+  }, 60_000);
+  afterAll(async () => {
+    await restarted?.close();
+    await w?.close();
+  });
+
+  it('watches the sessions the hub before it started: their kernels outlive it, and so does their supervision', async () => {
+    const started = await w.start('editor', { notebook_id: w.nid, mode: 'edit' });
+    expect(started.json.data.state).toBe('running');
+    const sid = started.json.data.id as string;
+    const sandboxId = (await w.t.hub.services.sessionStore.get(w.pid, sid))!.sandbox!.id;
+    await w.t.hub.close();
+
+    const settings = readSettings({
+      SERVICE_DATA_DIR: w.t.dataDir,
+      SERVICE_PORT: '0',
+      SERVICE_LOG_LEVEL: 'silent',
+      SERVICE_RUN_MAINTENANCE: 'false',
+      SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
+    });
+    const hub = await createHub({ settings, logger: createLogger('silent') });
+    restarted = hub;
+    await hub.listen();
+    expect(
+      await eventually(
+        async () => hub.services.supervisor.isWatching(sid),
+        (watching) => watching,
+        10_000,
+      ),
+    ).toBe(true);
+
+    expect(await killMarimoIn(w.t.dataDir, sandboxId)).toBeGreaterThan(0);
+    const ended = await eventually(
+      () => hub.services.sessionStore.get(w.pid, sid),
+      (session) => session?.state === 'stopped' && session.sandbox_released,
+      20_000,
+    );
+    expect(ended).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost', sandbox_released: true });
+  }, 120_000);
 });

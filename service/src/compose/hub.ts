@@ -191,6 +191,13 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       // command never sweeps the store behind its caller's back.
       loops?.runner.start();
       services.supervisor.start();
+      // Kernels outlive a hub restart: the sessions of the hub that ran before are watched too.
+      background.run(() =>
+        services.sessions
+          .superviseRunning()
+          .then((adopted) => adopted > 0 && logger.info({ event: 'session_supervision_adopted', sessions: adopted }, 'session_supervision_adopted'))
+          .catch((error: unknown) => logger.warn({ event: 'session_supervision_adopt_failed', err: error }, 'session_supervision_adopt_failed')),
+      );
       return address;
     },
     close(budgetMs = settings.shutdownTimeoutSeconds * 1000) {

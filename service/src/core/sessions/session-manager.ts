@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
-import { newSessionId } from '../ids.js';
 import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { BackgroundRunner } from '../ports/notebook-files.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
@@ -12,9 +10,12 @@ import { provisionSession, reportClaimLost, type ProvisionerDeps } from './sessi
 import { WARM_ENTRY_FILE, type WarmPool, type WarmSandbox } from './warm-pool.js';
 import { hasScriptBlock } from '../notebooks/marimo-source.js';
 import { saveFromSandbox, type SaverDeps } from './session-saver.js';
+import { newSessionRecord } from './new-session-record.js';
 import type { KernelLossCause, KernelSupervisor } from './kernel-supervisor.js';
 import { recoverDeadKernel, reportAppFailure, type RecoveryOps } from './kernel-recovery.js';
 
+/** How long a reused session's notebook server has to answer its health check. */
+const KERNEL_PROBE_TIMEOUT_MS = 2_000;
 /** Longer than a start takes from claiming a notebook to storing its session, retries included. */
 const UNRECORDED_CLAIM_GRACE_MS = 60_000;
 
@@ -68,9 +69,6 @@ export interface StartRequest {
  * session that fits: the shared app of a notebook, the caller's own edit session, or, in shared
  * mode, the one every editor of the notebook uses.
  */
-/** How long a reused session's notebook server has to answer its health check. */
-const KERNEL_PROBE_TIMEOUT_MS = 2_000;
-
 export class SessionManager {
   constructor(private readonly deps: SessionManagerDeps) {
     // A session reads its base version's code while it starts and runs that version until it
@@ -108,7 +106,7 @@ export class SessionManager {
     await this.checkLimits(request);
     if (mode === 'edit' && !request.ephemeral && request.takeoverFrom) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
     const warm = (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
-    const record = this.newRecord(request, warm);
+    const record = newSessionRecord(request, warm, this.deps.config, this.deps.now());
     try {
       if (mode === 'edit' && !request.ephemeral) {
         const outcome = await this.acquireClaim(request, record);
@@ -327,6 +325,23 @@ export class SessionManager {
   }
 
   /**
+   * Has the supervisor watch every running session it does not watch yet, by probes alone: at
+   * start-up, the sessions an earlier hub process started (their sandboxes outlive it). Resolves
+   * to how many it took on.
+   */
+  async superviseRunning(): Promise<number> {
+    let adopted = 0;
+    for await (const { projectId, sessionId } of this.deps.sessions.active()) {
+      if (this.deps.supervisor.isWatching(sessionId)) continue;
+      const record = await this.deps.sessions.get(projectId, sessionId);
+      if (record?.state !== 'running') continue;
+      this.deps.supervisor.watch(record, null);
+      adopted++;
+    }
+    return adopted;
+  }
+
+  /**
    * The supervisor found a session's notebook server dead (its process exited, or it stopped
    * answering): the session is saved and ended, or an app restarted (docs/sessions.md). Nothing
    * happens when the session has moved on meanwhile (stopped, or already restarted elsewhere).
@@ -406,48 +421,5 @@ export class SessionManager {
     if ((notebook.compute_profile ?? this.deps.config.defaultComputeProfile) !== warmPool.computeProfile) return false;
     const versionId = notebook.source.current_version_id;
     return versionId !== null && !hasScriptBlock(await this.deps.notebooks.code(request.project.id, notebook.id, versionId));
-  }
-
-  private newRecord(request: StartRequest, warm: WarmSandbox | null): SessionRecord {
-    const now = this.deps.now();
-    const id = warm?.session_id ?? newSessionId(now.getTime());
-    const { notebook } = request;
-    return {
-      schema_version: 1,
-      id,
-      project_id: request.project.id,
-      notebook_id: notebook.id,
-      mode: request.mode,
-      user_id: request.user.id,
-      ephemeral: request.ephemeral,
-      editor_sandbox_sharing: this.deps.config.sharing,
-      state: 'provisioning',
-      phase: 'queued',
-      client: request.client,
-      base_version_id: notebook.source.current_version_id ?? '',
-      saved_code_hash: null,
-      last_saved_at: null,
-      entry_file: notebook.entry_file,
-      image: notebook.base_image,
-      compute_profile: notebook.compute_profile ?? this.deps.config.defaultComputeProfile,
-      sandbox: warm?.sandbox ?? null,
-      endpoint: warm?.endpoint ?? null,
-      warm: warm !== null,
-      secret: warm?.secret ?? randomBytes(32).toString('base64url'),
-      runtime_env: {},
-      base_url: `/s/${id}`,
-      created_at: now.toISOString(),
-      started_at: null,
-      stopping_since: null,
-      stopped_at: null,
-      last_activity_at: now.toISOString(),
-      connected_until: null,
-      expires_at: new Date(now.getTime() + this.deps.config.lifetimeMs).toISOString(),
-      hard_stop_at: new Date(now.getTime() + 2 * this.deps.config.lifetimeMs).toISOString(),
-      stop_reason: null,
-      failure: null,
-      sandbox_released: false,
-      marimo_session_ids: [],
-    };
   }
 }
