@@ -36,7 +36,7 @@ function running(id: string): SessionRecord {
   } as unknown as SessionRecord;
 }
 
-function world(failuresBeforeLost = 3) {
+function world(failuresBeforeLost = 3, onLost?: () => Promise<void>) {
   const health = new FakeKernelHealth();
   const pending = new Set<Promise<unknown>>();
   const losses: { id: string; cause: KernelLossCause }[] = [];
@@ -52,25 +52,64 @@ function world(failuresBeforeLost = 3) {
       },
     },
     config: { probeIntervalMs: 1000, failuresBeforeLost },
-    lost: async (record, cause) => void losses.push({ id: record.id, cause }),
+    lost: async (record, cause) => {
+      losses.push({ id: record.id, cause });
+      await onLost?.();
+    },
   });
   // One probe round, as the interval would run it, and what it set off.
   const round = async () => {
     supervisor.tick();
     while (pending.size > 0) await Promise.all([...pending]);
   };
-  return { health, supervisor, losses, round, settle: () => new Promise((resolve) => setImmediate(resolve)) };
+  // Until the exit and the probe it sets off have been handled.
+  const settle = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (pending.size > 0) await Promise.all([...pending]);
+  };
+  return { health, supervisor, losses, round, settle };
 }
 
 describe('KernelSupervisor', () => {
-  it('gives a session up at once when its server process exits, without waiting for probes', async () => {
+  it('gives a session up as soon as its server process exits and one probe confirms it, without waiting for the probe rounds', async () => {
     const { supervisor, losses, health, settle } = world();
+    const process = fakeProcess();
+    supervisor.watch(running('a'), process);
+    health.answersOf.set('/s/a', false);
+    process.exit();
+    await settle();
+    expect(losses).toEqual([{ id: 'a', cause: 'exited' }]);
+    expect(health.probes).toBe(1);
+    expect(supervisor.isWatching('a')).toBe(false);
+  });
+
+  it('keeps watching, by probes, a server that still answers after its process was reported gone', async () => {
+    const { supervisor, losses, health, settle, round } = world(2);
     const process = fakeProcess();
     supervisor.watch(running('a'), process);
     process.exit();
     await settle();
-    expect(losses).toEqual([{ id: 'a', cause: 'exited' }]);
-    expect(health.probes).toBe(0);
+    expect(losses).toEqual([]);
+    expect(supervisor.isWatching('a')).toBe(true);
+    health.answersOf.set('/s/a', false);
+    await round();
+    await round();
+    expect(losses).toEqual([{ id: 'a', cause: 'unanswered' }]);
+  });
+
+  it('watches a session again when handling its loss failed, so that the probes retry', async () => {
+    let attempts = 0;
+    const { supervisor, health, round } = world(1, async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('the sandbox backend did not answer');
+    });
+    supervisor.watch(running('a'), null);
+    health.answersOf.set('/s/a', false);
+    await round();
+    expect(attempts).toBe(1);
+    expect(supervisor.isWatching('a')).toBe(true);
+    await round();
+    expect(attempts).toBe(2);
     expect(supervisor.isWatching('a')).toBe(false);
   });
 
@@ -106,7 +145,10 @@ describe('KernelSupervisor', () => {
   });
 
   it('ignores the exit of a server it no longer watches (stopped on purpose, or replaced by a restart)', async () => {
-    const { supervisor, losses, settle } = world();
+    const { supervisor, losses, health, settle } = world();
+    // Both servers are dead: only what the supervisor watches decides.
+    health.answersOf.set('/s/a', false);
+    health.answersOf.set('/s/b', false);
     const stopped = fakeProcess();
     supervisor.watch(running('a'), stopped);
     supervisor.unwatch('a');

@@ -80,7 +80,7 @@ export class KernelSupervisor {
     this.watched.set(record.id, entry);
     void process?.exited.then(() => {
       // Only while this very entry is watched: a stop or restart replaced or removed it.
-      if (this.watched.get(record.id) === entry) this.lose(entry, 'exited');
+      if (this.watched.get(record.id) === entry) this.deps.background.run(() => this.exited(entry));
     });
   }
 
@@ -116,17 +116,31 @@ export class KernelSupervisor {
     }
   }
 
+  /**
+   * The process's exit is confirmed by one probe before the session is given up: what ended may be
+   * only the driver's view of it (a Docker engine restarting ends every `docker exec` stream while
+   * the processes live on). A dead server refuses the connection at once, so this costs nothing
+   * then; one that still answers is watched by probes alone from here on.
+   */
+  private async exited(entry: Watched): Promise<void> {
+    const { endpoint, base_url: baseUrl, secret } = entry.record;
+    const answers = await this.deps.kernels.answers({ endpoint: endpoint!, baseUrl, secret }, this.deps.config.probeIntervalMs);
+    if (this.watched.get(entry.record.id) !== entry) return;
+    if (!answers) return this.lose(entry, 'exited');
+    this.deps.logger.warn({ event: 'session_kernel_process_lost', session_id: entry.record.id }, 'session_kernel_process_lost');
+  }
+
   private lose(entry: Watched, cause: KernelLossCause): void {
     if (this.watched.get(entry.record.id) !== entry) return;
     this.watched.delete(entry.record.id);
     const { record } = entry;
     this.deps.logger.info({ event: 'session_kernel_gone', session_id: record.id, project_id: record.project_id, cause }, 'session_kernel_gone');
     this.deps.background.run(() =>
-      this.deps
-        .lost(record, cause)
-        .catch((error: unknown) =>
-          this.deps.logger.warn({ event: 'session_kernel_lost_failed', session_id: record.id, err: error }, 'session_kernel_lost_failed'),
-        ),
+      this.deps.lost(record, cause).catch((error: unknown) => {
+        this.deps.logger.warn({ event: 'session_kernel_lost_failed', session_id: record.id, err: error }, 'session_kernel_lost_failed');
+        // Handling it failed (the sandbox backend did not answer, say): the probes try again.
+        if (!this.watched.has(record.id)) this.watch(record, null);
+      }),
     );
   }
 }
