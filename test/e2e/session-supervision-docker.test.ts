@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
-import { killMarimoInContainer } from '../support/marimo-signals.js';
+import { killMarimoInContainer, signalMarimoInContainer } from '../support/marimo-signals.js';
 import { eventually, startEditedSession } from '../support/session-world.js';
 
 /** The docker counterpart of session-supervision.test.ts: marimo killed inside a live container. */
@@ -31,6 +31,23 @@ describe.skipIf(dockerProvisioned === null)('supervision of notebook servers in 
     const [latest] = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions`, 'editor')).json.data.items;
     expect(latest.message).toBe('Saved when the session stopped (kernel_lost)');
     expect((await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/code`, 'editor')).text).toContain('killed_in_a_container = True');
+    expect(await w.containers(sid)).toEqual([]);
+  }, 240_000);
+
+  it('ends an edit session whose marimo hangs (SIGSTOP) inside its container once it misses its probes', async () => {
+    const nid = await w.notebook('Hung in a container');
+    const started = await w.start('editor', { notebook_id: nid, mode: 'edit' });
+    expect(started.json.data.state, started.text).toBe('running');
+    const sid = started.json.data.id as string;
+    expect(await signalMarimoInContainer(w.t.hub.services.sandboxes, (await record(sid))!.sandbox!.id, 'SIGSTOP')).toBeGreaterThan(0);
+
+    const ended = await eventually(
+      () => record(sid),
+      (session) => session?.state === 'stopped' && session.sandbox_released,
+      30_000,
+    );
+    // Removing the container ends its stopped processes too.
+    expect(ended).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost', sandbox_released: true });
     expect(await w.containers(sid)).toEqual([]);
   }, 240_000);
 

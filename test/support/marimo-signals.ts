@@ -39,11 +39,12 @@ export async function signalMarimoIn(dataDir: string, sandboxId: string, signal:
 }
 
 /**
- * SIGKILLs marimo's processes inside a container and nothing else (the container lives on); prints
- * how many it killed. Its own command line mentions marimo only inside the script, never as a program.
+ * Sends the signal named by its argument to marimo's processes inside a container and nothing else
+ * (the container lives on); prints how many got it. Its own command line mentions marimo only
+ * inside the script, never as a program.
  */
-const KILL_MARIMO = `
-import os, signal
+const SIGNAL_MARIMO = `
+import os, signal, sys
 killed = 0
 for pid in filter(str.isdigit, os.listdir('/proc')):
     if int(pid) == os.getpid():
@@ -53,13 +54,18 @@ for pid in filter(str.isdigit, os.listdir('/proc')):
     except OSError:
         continue
     if any(arg == b'marimo' or arg.endswith(b'/marimo') for arg in argv):
-        os.kill(int(pid), signal.SIGKILL)
+        os.kill(int(pid), getattr(signal, sys.argv[1]))
         killed += 1
 print(killed)
 `;
 
 /** Kills marimo inside a live container of the docker driver (run there as any command is). Returns how many processes were killed. */
-export async function killMarimoInContainer(driver: SandboxDriver, sandboxId: string): Promise<number> {
-  const result = await driver.exec(sandboxId, { argv: ['python3', '-c', KILL_MARIMO], check: true });
+export function killMarimoInContainer(driver: SandboxDriver, sandboxId: string): Promise<number> {
+  return signalMarimoInContainer(driver, sandboxId, 'SIGKILL');
+}
+
+/** Sends `signal` to marimo's processes inside a live container of the docker driver. Returns how many got it. */
+export async function signalMarimoInContainer(driver: SandboxDriver, sandboxId: string, signal: NodeJS.Signals): Promise<number> {
+  const result = await driver.exec(sandboxId, { argv: ['python3', '-c', SIGNAL_MARIMO, signal], check: true });
   return Number(result.stdout.trim());
 }
