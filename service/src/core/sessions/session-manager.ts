@@ -347,9 +347,7 @@ export class SessionManager {
    * happens when the session has moved on meanwhile (stopped, or already restarted elsewhere).
    */
   async kernelLost(record: SessionRecord, cause: KernelLossCause): Promise<void> {
-    const current = await this.deps.sessions.get(record.project_id, record.id);
-    if (current?.state !== 'running' || current.sandbox?.id !== record.sandbox?.id) return;
-    await this.recover(current, cause);
+    await this.recover(record, cause);
   }
 
   /**
@@ -368,8 +366,11 @@ export class SessionManager {
     return LIVE_STATES.has(after.state) ? after : null;
   }
 
-  private recover(record: SessionRecord, cause: KernelLossCause): Promise<SessionRecord> {
-    return recoverDeadKernel(this.deps, this.recovery, record, cause);
+  /** Handles a dead server once: the supervisor and a start (or the proxy) may find it together. */
+  private async recover(record: SessionRecord, cause: KernelLossCause): Promise<SessionRecord> {
+    const current = await this.deps.sessions.get(record.project_id, record.id);
+    if (current?.state !== 'running' || current.sandbox?.id !== record.sandbox?.id) return current ?? record;
+    return recoverDeadKernel(this.deps, this.recovery, current, cause);
   }
 
   private readonly recovery: RecoveryOps = {
