@@ -36,13 +36,22 @@ describe('benchmark scripts', () => {
   }, 120_000);
 
   it.skipIf(inject('sandboxRuntime') === null)(
-    'sessions: starts cold and warm sessions and prints start times and round-trip ratios',
+    'sessions: starts cold and warm sessions and prints start times, round-trip ratios and kernel-death times',
     async () => {
-      const { stdout } = await runQuick('session.bench.ts');
+      const withDocker = inject('docker') !== null;
+      const { stdout } = await runQuick('session.bench.ts', withDocker ? {} : { BENCH_DOCKER: '0' });
       expect(stdout).toMatch(/first proxied page, cold: +\d+ ms/);
       expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms/);
       expect(stdout).toMatch(/WebSocket ping round trip, +direct: +[\d.]+ ms +proxy: +[\d.]+ ms +ratio \d+\.\d+/);
       expect(stdout).toMatch(/cell run round trip .* ratio \d+\.\d+/);
+      expect(stdout).toMatch(/local: kill -9 of marimo to edit session terminal: +\d+ ms \(goal < 2000 ms: (met|NOT met)\)/);
+      expect(stdout).toMatch(/local: kill -9 of marimo to app answering again: +\d+ ms \(goal < 2000 ms: (met|NOT met)\)/);
+      if (withDocker) {
+        expect(stdout).toMatch(/docker: kill -9 of marimo to edit session terminal: +\d+ ms/);
+        expect(stdout).toMatch(/docker: kill -9 of marimo to app answering again: +\d+ ms/);
+      } else {
+        expect(stdout).toMatch(/docker: kernel death skipped/);
+      }
     },
     180_000,
   );

@@ -6,6 +6,10 @@
  *    to marimo, in the same run (goal: ratio <= 1.15). Two round trips are measured: a ping frame
  *    (the transport alone) and a cell run (an HTTP request to the kernel answered on the socket),
  *    after a warm-up block on each path that is not counted.
+ *  - the time from a SIGKILL of marimo inside a live sandbox to the edit session being over and to
+ *    the app answering again at its URL (restarted), with nobody asking the hub to look; local
+ *    driver and Docker (goal: both under 2 s on the local driver). The Docker part uses the test
+ *    setup's private engine and image, and skips with a note without one (or with BENCH_DOCKER=0).
  * BENCH_RUNS sets the number of starts (default 5), BENCH_QUICK=1 shortens everything.
  */
 import os from 'node:os';
@@ -18,6 +22,9 @@ import { ensureLocalRuntime } from '../../sandbox-drivers/src/local/runtime-venv
 import { stderrProgress } from '../../sandbox-drivers/src/shared/progress.js';
 import { testCacheDir } from '../setup/cache-dir.js';
 import { connectKernel, serverTokenOf, type MarimoConnection } from '../support/marimo-client.js';
+import { killMarimoIn, killMarimoInContainer } from '../support/marimo-signals.js';
+import { provisionDocker } from '../setup/docker.js';
+import { timeKernelDeaths, type KernelDeathTimes } from './support/kernel-death.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -151,10 +158,92 @@ try {
   };
   report('WebSocket ping round trip,      ', pings);
   report('cell run round trip (HTTP + WS),', cells);
+
+  const deathNotebooks: string[] = [];
+  for (let i = 0; i < 2 * RUNS; i++) deathNotebooks.push(((await api(`/projects/${pid}/notebooks`, { title: `Death ${i}` })).meta as { id: string }).id);
+  reportDeaths(
+    'local',
+    await timeKernelDeaths({
+      hub,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      projectId: pid,
+      notebookIds: deathNotebooks,
+      runs: RUNS,
+      kill: (sandboxId) => killMarimoIn(temp.dir, sandboxId),
+    }),
+    2_000,
+  );
 } finally {
   for (const sandbox of await hub.services.sandboxes.list()) await hub.services.sandboxes.destroy(sandbox.id);
   await hub.close();
   await temp.cleanup();
+}
+
+await dockerDeaths();
+
+function reportDeaths(driver: string, times: KernelDeathTimes, goalMs: number | null): void {
+  const verdict = (value: number) => (goalMs === null ? '' : ` (goal < ${goalMs} ms: ${value < goalMs ? 'met' : 'NOT met'})`);
+  const edit = median(times.editTerminalMs);
+  const app = median(times.appAnsweringMs);
+  console.log(`${driver}: kill -9 of marimo to edit session terminal: ${ms(edit)}${verdict(edit)}`);
+  console.log(`${driver}: kill -9 of marimo to app answering again: ${ms(app)}${verdict(app)}`);
+}
+
+/** The kernel-death timings on a hub whose sessions run in containers of the test engine. */
+async function dockerDeaths(): Promise<void> {
+  if (process.env.BENCH_DOCKER === '0') return void console.log('docker: kernel death skipped (BENCH_DOCKER=0)');
+  const docker = await provisionDocker().catch((error: unknown) => {
+    console.log(`docker: kernel death skipped (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    return null;
+  });
+  if (docker === null) return;
+  const dockerTemp = await makeTempDir('session-bench-docker');
+  const dockerHub = await createHub({
+    settings: readSettings({
+      SERVICE_DATA_DIR: dockerTemp.dir,
+      SERVICE_PORT: '0',
+      SERVICE_LOG_LEVEL: 'silent',
+      SERVICE_RUN_MAINTENANCE: 'false',
+      SERVICE_SANDBOX_DRIVER: 'docker',
+      SERVICE_DOCKER_HOST: `unix://${docker.socketPath}`,
+      SERVICE_SANDBOX_IMAGE: docker.image,
+      SERVICE_AUTOMATIC_THUMBNAILS: 'false',
+    }),
+    logger: createLogger('silent'),
+  });
+  try {
+    const dockerUrl = await dockerHub.listen();
+    const user = await dockerHub.services.users.ensureByEmail('bench@example.com', { name: null, superAdmin: false }, 'bench');
+    const { token } = await dockerHub.services.tokens.issue(user.id, { name: 'bench', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'bench');
+    const headers = { authorization: `Bearer ${token}` };
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${dockerUrl}/api/v1${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { data: Record<string, unknown> }).data;
+    };
+    const projectId = (await post('/projects', { name: 'Bench in containers' })).id as string;
+    const notebookIds: string[] = [];
+    for (let i = 0; i < 2 * RUNS; i++) notebookIds.push(((await post(`/projects/${projectId}/notebooks`, { title: `Death ${i}` })).meta as { id: string }).id);
+    const times = await timeKernelDeaths({
+      hub: dockerHub,
+      url: dockerUrl,
+      headers,
+      projectId,
+      notebookIds,
+      runs: RUNS,
+      kill: (sandboxId) => killMarimoInContainer(dockerHub.services.sandboxes, sandboxId),
+    });
+    reportDeaths('docker', times, null);
+  } finally {
+    for (const sandbox of await dockerHub.services.sandboxes.list()) await dockerHub.services.sandboxes.destroy(sandbox.id);
+    await dockerHub.close();
+    await dockerTemp.cleanup();
+    await docker.stop();
+  }
 }
 
 function ping(socket: WebSocket): Promise<number> {

@@ -21,6 +21,9 @@ describe.skipIf(sandboxRuntime === null)('a sandbox killed behind the hub (local
     const kernel = await w.kernel('editor', sid);
     await kernel.waitFor('kernel-ready');
     const closed = new Promise<void>((resolve) => kernel.socket.once('close', () => resolve()));
+    // As for a session an earlier hub process started: nothing here holds its server process
+    // (session-supervision.test.ts shows the hub noticing on its own).
+    t.hub.services.supervisor.unwatch(sid);
 
     await killLocalSandbox(t.dataDir, sandboxId);
     // The browser's kernel socket goes with it, and page loads are told to come back later while

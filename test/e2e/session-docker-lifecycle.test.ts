@@ -66,6 +66,9 @@ describe.skipIf(dockerProvisioned === null)('session lifecycle in containers (do
     const removed = (await w.start('editor', { notebook_id: removedNb, mode: 'edit' })).json.data;
     const [killedContainer] = await w.containers(killed.id);
     const [removedContainer] = await w.containers(removed.id);
+    // The lifecycle loop is the one to find them here, not the supervision of their servers
+    // (session-supervision-docker.test.ts).
+    for (const { id } of [killed, removed]) w.t.hub.services.supervisor.unwatch(id);
     await w.engine.getContainer(killedContainer!.Id).kill();
     await w.engine.getContainer(removedContainer!.Id).remove({ force: true });
     const orphan = await w.t.hub.services.sandboxes.create({ compute: {}, labels: { session_id: 'ses-0000000000000000', mode: 'edit' } });

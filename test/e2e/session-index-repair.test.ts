@@ -113,6 +113,8 @@ describe.skipIf(sandboxRuntime === null)('session indexes after a crash between 
     expect(started.status, started.text).toBe(201);
     const sid = started.json.data.id as string;
     const lost = await record(sid);
+    // The lifecycle loop is the one to find it here, not the supervision of its server.
+    w.t.hub.services.supervisor.unwatch(sid);
     await killLocalSandbox(w.t.dataDir, lost.sandbox!.id);
     // What the lifecycle loop does on finding the sandbox gone, in a hub that dies half-way.
     await crashDuring(() => expect(w.t.hub.services.sessions.markLost(lost)).rejects.toBeInstanceOf(SimulatedCrash));

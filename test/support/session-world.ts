@@ -1,10 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
 import { groupBelongsTo } from '../../sandbox-drivers/src/local/process-group.js';
 import { readAllStates, readState } from '../../sandbox-drivers/src/local/state-file.js';
 import { connectKernel, serverTokenOf, saveCells, type MarimoConnection } from './marimo-client.js';
 import { startTestHub, type CallOptions, type CallResult, type TestHub, type TestHubOptions } from './test-hub.js';
+
+export { killMarimoIn, signalMarimoIn } from './marimo-signals.js';
 
 /** The marimo runtime prepared by the global test setup, or null when this machine has none. */
 export const sandboxRuntime = inject('sandboxRuntime');
@@ -173,33 +174,6 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
  * Kills a local sandbox's whole process group with SIGKILL, behind the hub's back (as a machine
  * restart or the OOM killer would), and waits until no process of it is left. Its directory stays.
  */
-/**
- * Kills (SIGKILL) the marimo server inside a live local sandbox and nothing else: the sandbox's
- * process group lives on, as after an out-of-memory kill or a crash in a native extension.
- * Returns how many processes were killed.
- */
-export async function killMarimoIn(dataDir: string, sandboxId: string): Promise<number> {
-  const state = await readState(path.join(dataDir, 'sandboxes'), sandboxId);
-  if (!state) throw new Error(`no local sandbox ${sandboxId} under ${dataDir}`);
-  let killed = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The process group is the fifth field of /proc/<pid>/stat, after the parenthesised command.
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      const command = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0').join(' ');
-      if (group === state.pgid && /\bmarimo\b/.test(command) && Number(entry) !== state.pgid) {
-        process.kill(Number(entry), 'SIGKILL');
-        killed++;
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return killed;
-}
-
 export async function killLocalSandbox(dataDir: string, sandboxId: string): Promise<void> {
   const state = await readState(path.join(dataDir, 'sandboxes'), sandboxId);
   if (!state) throw new Error(`no local sandbox ${sandboxId} under ${dataDir}`);

@@ -5456,6 +5456,9 @@ export interface components {
         code: string;
         message: string;
       } | null;
+      /** @description How often the hub started the session again in a fresh sandbox after its notebook server died (an app, at most once) */
+      restarts: number;
+      restarted_at: string | null;
       /** @description True when an existing live session was returned */
       reused?: boolean;
     };

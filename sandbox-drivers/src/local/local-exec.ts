@@ -42,6 +42,9 @@ export async function execInGroup(python: string, pgid: number, request: ExecReq
   return result;
 }
 
+/** How long a process that exited has for its last output to arrive before its exit is reported. */
+const EXIT_DRAIN_MS = 100;
+
 /** Starts a long-running process in the group; resolves once it runs (or fails to start). */
 export async function spawnProcessInGroup(
   python: string,
@@ -57,6 +60,10 @@ export async function spawnProcessInGroup(
   const exited = new Promise<{ exitCode: number | null }>((resolve) => {
     child.once('error', () => resolve({ exitCode: null }));
     child.once('close', (code) => resolve({ exitCode: code }));
+    // 'close' waits for the output pipes, which children the process left behind (a kernel it
+    // forked) may hold open long after it died: its exit is what the hub's supervision needs
+    // (docs/sessions.md). The output gets a moment to drain, for error reports.
+    child.once('exit', (code) => void setTimeout(() => resolve({ exitCode: code }), EXIT_DRAIN_MS).unref());
   });
   const reason = await startFailure(child);
   if (reason !== null) throw new SandboxError('SPAWN_FAILED', `cannot start ${request.argv[0]}: ${reason}`);

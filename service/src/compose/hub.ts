@@ -132,6 +132,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     metrics: telemetry.metrics,
     instanceId,
   });
+  // Supervision is every replica's own: it watches the sessions this process starts.
+  background.onStop(() => services.supervisor.stop());
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
@@ -194,6 +196,14 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       // Loops start with serving, not with createHub: a hub built only to inject requests or run a
       // command never sweeps the store behind its caller's back.
       loops?.runner.start();
+      services.supervisor.start();
+      // Kernels outlive a hub restart: the sessions of the hub that ran before are watched too.
+      background.run(() =>
+        services.sessions
+          .superviseRunning()
+          .then((adopted) => adopted > 0 && logger.info({ event: 'session_supervision_adopted', sessions: adopted }, 'session_supervision_adopted'))
+          .catch((error: unknown) => logger.warn({ event: 'session_supervision_adopt_failed', err: error }, 'session_supervision_adopt_failed')),
+      );
       return address;
     },
     close(budgetMs = settings.shutdownTimeoutSeconds * 1000) {

@@ -32,6 +32,7 @@ import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import { EditorClaims } from '../core/sessions/editor-claims.js';
 import { SessionManager } from '../core/sessions/session-manager.js';
+import { KernelSupervisor } from '../core/sessions/kernel-supervisor.js';
 import { SessionStore } from '../core/sessions/session-store.js';
 import { SessionIndexRepair } from '../core/sessions/session-index-repair.js';
 import { WarmPool } from '../core/sessions/warm-pool.js';
@@ -72,6 +73,8 @@ export interface HubServices {
   runtime: NotebookRuntime;
   sessionStore: SessionStore;
   sessions: SessionManager;
+  /** Watches the notebook servers of running sessions; the hub starts it when it starts serving. */
+  supervisor: KernelSupervisor;
   /** Every authorization of every surface: loads what the policy weighs and decides. */
   access: AccessControl;
   /** Every use case, authorized for a signed-in principal: what routes, CLI commands and MCP tools call. */
@@ -201,10 +204,19 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     },
     now,
   });
-  const sessions = new SessionManager({
+  const supervisor = new KernelSupervisor({
+    kernels: parts.kernels,
+    background,
+    logger,
+    config: { probeIntervalMs: settings.sessions.kernelProbeIntervalMs, failuresBeforeLost: settings.sessions.kernelProbeFailures },
+    lost: (record, cause) => sessions.kernelLost(record, cause),
+  });
+  const sessions: SessionManager = new SessionManager({
     sessions: sessionStore,
     claims,
     kernels: parts.kernels,
+    supervisor,
+    projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
     warmPool,
     notebooks: storeServices.notebooks,
     driver: sandboxes,
@@ -282,6 +294,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     runtime,
     sessionStore,
     sessions,
+    supervisor,
     access,
     background,
     warmPool,

@@ -13,6 +13,10 @@ export interface SessionSettings {
   warmPoolSize: number;
   /** A warm sandbox nobody claimed is replaced after this long. */
   warmPoolMaxAgeSeconds: number;
+  /** How often the hub asks each session's notebook server whether it answers (docs/sessions.md). */
+  kernelProbeIntervalMs: number;
+  /** Consecutive unanswered probes after which a session's notebook server counts as dead. */
+  kernelProbeFailures: number;
 }
 
 export const sessionSettingDefinitions: SettingDefinition[] = [
@@ -25,6 +29,8 @@ export const sessionSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_SESSION_AUTOSAVE_SECONDS', group: 'sessions', name: 'Autosave interval (seconds)', secret: false },
   { key: 'SERVICE_WARM_POOL_SIZE', group: 'sessions', name: 'Warm pool size', secret: false },
   { key: 'SERVICE_WARM_POOL_MAX_AGE_SECONDS', group: 'sessions', name: 'Warm sandbox maximum age (seconds)', secret: false },
+  { key: 'SERVICE_SESSION_KERNEL_PROBE_INTERVAL_MS', group: 'sessions', name: 'Notebook server health probe interval (ms)', secret: false },
+  { key: 'SERVICE_SESSION_KERNEL_PROBE_FAILURES', group: 'sessions', name: 'Unanswered probes before a notebook server counts as dead', secret: false },
 ];
 
 export function readSessionSettings(env: Env): SessionSettings {
@@ -42,5 +48,7 @@ export function readSessionSettings(env: Env): SessionSettings {
     automaticThumbnails: strictBoolean(env, 'SERVICE_AUTOMATIC_THUMBNAILS', true),
     warmPoolSize: integer(env, 'SERVICE_WARM_POOL_SIZE', 0, { min: 0, max: 100 }),
     warmPoolMaxAgeSeconds: integer(env, 'SERVICE_WARM_POOL_MAX_AGE_SECONDS', 1800, { min: 60, max: 86_400 }),
+    kernelProbeIntervalMs: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_INTERVAL_MS', 1000, { min: 100, max: 60_000 }),
+    kernelProbeFailures: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_FAILURES', 3, { min: 1, max: 100 }),
   };
 }

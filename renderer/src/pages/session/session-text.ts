@@ -40,9 +40,30 @@ const STOP_REASONS: Record<string, string> = {
   reclaim: 'An administrator released it.',
 };
 
-export function stopReasonText(reason: string | null): string {
+/** An app has nothing to save: its server died after it had already been started again once (docs/sessions.md). */
+const APP_KERNEL_LOST = 'Its notebook server stopped again after it had been restarted once, so the app was stopped.';
+
+/** Why a session ended; `session` (its mode, its restarts) makes the text fit an app. */
+export function stopReasonText(reason: string | null, session?: { mode: SessionMode; restarts?: number }): string {
   if (!reason) return 'It is no longer running.';
+  if (reason === 'kernel_lost' && session?.mode === 'app') return APP_KERNEL_LOST;
   return STOP_REASONS[reason] ?? `It ended (${reason}).`;
+}
+
+/**
+ * A session back in `provisioning` after it ran is an app whose notebook server died, being
+ * started again in a fresh sandbox under the same address: say so instead of "Starting".
+ */
+export function isRestarting(session: { state: SessionState; restarts?: number }): boolean {
+  return session.state === 'provisioning' && (session.restarts ?? 0) > 0;
+}
+
+export const RESTARTING_LABEL = 'Restarting';
+export const RESTARTING_TEXT = "The app's notebook server stopped. It is being started again in a fresh sandbox; this page reconnects when it is back.";
+
+/** The state badge's text for a session. */
+export function stateLabel(session: { state: SessionState; restarts?: number }): string {
+  return isRestarting(session) ? RESTARTING_LABEL : STATE_LABELS[session.state];
 }
 
 export const notebookPath = (pid: string, nid: string) => `/projects/${pid}/notebooks/${nid}`;

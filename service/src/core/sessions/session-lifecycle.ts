@@ -169,7 +169,8 @@ async function sweepOne(deps: LifecycleDeps, record: SessionRecord, sandboxes: M
 
   switch (record.state) {
     case 'provisioning':
-      if (now - Date.parse(record.created_at) > config.startupTimeoutMs + 60_000) {
+      // A restarted app provisions again: its start-up began with the restart.
+      if (now - Date.parse(record.restarted_at ?? record.created_at) > config.startupTimeoutMs + 60_000) {
         const failed = await deps.sessions.update(record.project_id, record.id, (current) =>
           current.state === 'provisioning'
             ? {

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
-import { newSessionId } from '../ids.js';
 import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { BackgroundRunner } from '../ports/notebook-files.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
@@ -12,7 +10,12 @@ import { provisionSession, reportClaimLost, type ProvisionerDeps } from './sessi
 import { WARM_ENTRY_FILE, type WarmPool, type WarmSandbox } from './warm-pool.js';
 import { hasScriptBlock } from '../notebooks/marimo-source.js';
 import { saveFromSandbox, type SaverDeps } from './session-saver.js';
+import { newSessionRecord } from './new-session-record.js';
+import type { KernelLossCause, KernelSupervisor } from './kernel-supervisor.js';
+import { recoverDeadKernel, reportAppFailure, type RecoveryOps } from './kernel-recovery.js';
 
+/** How long a reused session's notebook server has to answer its health check. */
+const KERNEL_PROBE_TIMEOUT_MS = 2_000;
 /** Longer than a start takes from claiming a notebook to storing its session, retries included. */
 const UNRECORDED_CLAIM_GRACE_MS = 60_000;
 
@@ -32,6 +35,10 @@ export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
   claims: EditorClaims;
   /** Asked before a running session is handed out again: a dead notebook server is never reused. */
   kernels: KernelHealth;
+  /** Watches the notebook servers of the sessions this hub starts (docs/sessions.md). */
+  supervisor: KernelSupervisor;
+  /** The project's name, for alerts about sessions no request started (a restarted app). */
+  projectNameOf(projectId: string): Promise<string>;
   warmPool: WarmPool | null;
   audit: AuditLog;
   events: ProjectEventPublisher;
@@ -62,9 +69,6 @@ export interface StartRequest {
  * session that fits: the shared app of a notebook, the caller's own edit session, or, in shared
  * mode, the one every editor of the notebook uses.
  */
-/** How long a reused session's notebook server has to answer its health check. */
-const KERNEL_PROBE_TIMEOUT_MS = 2_000;
-
 export class SessionManager {
   constructor(private readonly deps: SessionManagerDeps) {
     // A session reads its base version's code while it starts and runs that version until it
@@ -90,17 +94,19 @@ export class SessionManager {
     // A session that is reused counts once: reuse is decided before the limits are checked.
     if (mode === 'app' && !request.ephemeral) {
       const reused = await this.liveApp(project.id, notebook.id);
-      if (reused && (await this.stillAnswers(reused))) return { record: reused, reused: true };
+      const live = reused && (await this.answering(reused));
+      if (live) return { record: live, reused: true };
     }
     if (mode === 'edit' && !request.ephemeral && !request.takeoverFrom) {
       const held = await this.deps.claims.get(project.id, notebook.id);
       const reused = held && (await this.reusableEditSession(project.id, held.claim.session_id, user.id));
-      if (reused && (await this.stillAnswers(reused))) return { record: reused, reused: true };
+      const live = reused && (await this.answering(reused));
+      if (live) return { record: live, reused: true };
     }
     await this.checkLimits(request);
     if (mode === 'edit' && !request.ephemeral && request.takeoverFrom) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
     const warm = (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
-    const record = this.newRecord(request, warm);
+    const record = newSessionRecord(request, warm, this.deps.config, this.deps.now());
     try {
       if (mode === 'edit' && !request.ephemeral) {
         const outcome = await this.acquireClaim(request, record);
@@ -137,6 +143,8 @@ export class SessionManager {
   /** Saves (edit sessions, when asked), stops the kernel, destroys the sandbox and gives up the claim. */
   async stop(projectId: string, sessionId: string, options: { reason: StopReason; save: boolean; actor: Actor }): Promise<SessionRecord> {
     let record = await this.deps.sessions.require(projectId, sessionId);
+    // Its server is about to go away on purpose: that is no loss to recover from.
+    this.deps.supervisor.unwatch(sessionId);
     if (!TERMINAL_STATES.has(record.state)) {
       const stopping = await this.deps.sessions.update(projectId, sessionId, (current) =>
         LIVE_STATES.has(current.state)
@@ -190,6 +198,7 @@ export class SessionManager {
 
   /** The session's sandbox vanished (its machine restarted, someone removed it): the session is over. */
   async markLost(record: SessionRecord): Promise<SessionRecord> {
+    this.deps.supervisor.unwatch(record.id);
     const lost = await this.deps.sessions.update(record.project_id, record.id, (current) =>
       TERMINAL_STATES.has(current.state) ? undefined : { ...current, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: this.deps.now().toISOString() },
     );
@@ -246,26 +255,14 @@ export class SessionManager {
   }
 
   private async provision(record: SessionRecord, projectName: string): Promise<void> {
-    const settled = await provisionSession(this.deps, record);
+    const { record: settled, process } = await provisionSession(this.deps, record);
+    // A warm sandbox's server was started by the pool, which keeps its process when it ran here.
+    const server = process ?? (settled.warm && settled.sandbox ? (this.deps.warmPool?.serverProcess(settled.sandbox.id) ?? null) : null);
+    if (settled.state === 'running') this.deps.supervisor.watch(settled, server);
     if (settled.state === 'failed') {
       await this.release(settled);
-      await this.deps.audit.append({
-        event: 'session.fail',
-        actor: 'system',
-        projectId: record.project_id,
-        metadata: { session_id: record.id, notebook_id: record.notebook_id, mode: record.mode, code: settled.failure?.code },
-      });
-      // An app is what viewers open: its failure to start goes to the project's alert destinations.
-      if (record.mode === 'app') {
-        this.deps.events.publish({
-          kind: 'app.start_failed',
-          project_id: record.project_id,
-          project_name: projectName,
-          actor: record.user_id,
-          occurred_at: this.deps.now().toISOString(),
-          data: { notebook_id: record.notebook_id, session_id: record.id, code: settled.failure?.code ?? null, message: settled.failure?.message ?? null },
-        });
-      }
+      // An app is what viewers open: its failure goes to the project's alert destinations.
+      await reportAppFailure(this.deps, settled, projectName);
     }
   }
 
@@ -319,35 +316,69 @@ export class SessionManager {
   }
 
   /**
-   * Checks that a running session's notebook server still answers, ending the session as
-   * `kernel_lost` when it does not (the proxy asks after a failed connection).
+   * Checks that a running session's notebook server still answers, handling it as dead when it
+   * does not (the proxy asks after a failed connection).
    */
   async checkKernel(projectId: string, sessionId: string): Promise<void> {
     const record = await this.deps.sessions.get(projectId, sessionId);
-    if (record) await this.stillAnswers(record);
+    if (record) await this.answering(record);
   }
 
   /**
-   * Whether a live session may be handed out again. A running session whose notebook server no
-   * longer answers (killed, out of memory, wedged) is ended here as `kernel_lost`, saving what its
-   * sandbox still holds (as `sandbox_lost` when the sandbox is gone too), so the start that asked
-   * gets a fresh one. A session still starting answers
-   * for itself once it runs.
+   * Has the supervisor watch every running session it does not watch yet, by probes alone: at
+   * start-up, the sessions an earlier hub process started (their sandboxes outlive it). Resolves
+   * to how many it took on.
    */
-  private async stillAnswers(record: SessionRecord): Promise<boolean> {
-    if (record.state !== 'running' || !record.endpoint) return true;
-    const address = { endpoint: record.endpoint, baseUrl: record.base_url, secret: record.secret };
-    if (await this.deps.kernels.answers(address, KERNEL_PROBE_TIMEOUT_MS)) return true;
-    // The whole sandbox may be gone (its machine restarted, someone removed it): nothing is left to save.
-    const sandbox = record.sandbox && (await this.deps.driver.list()).find((candidate) => candidate.id === record.sandbox!.id);
-    if (sandbox?.state !== 'running') {
-      await this.markLost(record);
-      return false;
+  async superviseRunning(): Promise<number> {
+    let adopted = 0;
+    for await (const { projectId, sessionId } of this.deps.sessions.active()) {
+      if (this.deps.supervisor.isWatching(sessionId)) continue;
+      const record = await this.deps.sessions.get(projectId, sessionId);
+      if (record?.state !== 'running') continue;
+      this.deps.supervisor.watch(record, null);
+      adopted++;
     }
-    this.deps.logger.warn({ event: 'session_kernel_lost', session_id: record.id, project_id: record.project_id, mode: record.mode }, 'session_kernel_lost');
-    await this.stop(record.project_id, record.id, { reason: 'kernel_lost', save: record.mode === 'edit', actor: { id: 'system', email: '' } });
-    return false;
+    return adopted;
   }
+
+  /**
+   * The supervisor found a session's notebook server dead (its process exited, or it stopped
+   * answering): the session is saved and ended, or an app restarted (docs/sessions.md). Nothing
+   * happens when the session has moved on meanwhile (stopped, or already restarted elsewhere).
+   */
+  async kernelLost(record: SessionRecord, cause: KernelLossCause): Promise<void> {
+    await this.recover(record, cause);
+  }
+
+  /**
+   * The session to hand out again, or null when there is none. A running session whose notebook
+   * server no longer answers (killed, out of memory, wedged) is handled as dead first: an edit
+   * session is saved and ended as `kernel_lost` (`sandbox_lost` when the sandbox is gone too), so
+   * the start that asked gets a fresh one; an app restarting answers again soon under the same id.
+   * A session still starting answers for itself once it runs.
+   */
+  private async answering(record: SessionRecord): Promise<SessionRecord | null> {
+    if (record.state !== 'running' || !record.endpoint) return record;
+    const address = { endpoint: record.endpoint, baseUrl: record.base_url, secret: record.secret };
+    if (await this.deps.kernels.answers(address, KERNEL_PROBE_TIMEOUT_MS)) return record;
+    this.deps.supervisor.unwatch(record.id);
+    const after = await this.recover(record, 'unanswered');
+    return LIVE_STATES.has(after.state) ? after : null;
+  }
+
+  /** Handles a dead server once: the supervisor and a start (or the proxy) may find it together. */
+  private async recover(record: SessionRecord, cause: KernelLossCause): Promise<SessionRecord> {
+    const current = await this.deps.sessions.get(record.project_id, record.id);
+    if (current?.state !== 'running' || current.sandbox?.id !== record.sandbox?.id) return current ?? record;
+    return recoverDeadKernel(this.deps, this.recovery, current, cause);
+  }
+
+  private readonly recovery: RecoveryOps = {
+    stop: (projectId, sessionId, options) => this.stop(projectId, sessionId, options),
+    markLost: (record) => this.markLost(record),
+    release: (record) => this.release(record),
+    provision: (record, projectName) => void this.deps.background.run(() => this.provision(record, projectName)),
+  };
 
   /** The live edit session holding a notebook's claim, when this user may join it (their own, or any with shared editing). */
   private async reusableEditSession(projectId: string, sessionId: string, userId: string): Promise<SessionRecord | null> {
@@ -391,48 +422,5 @@ export class SessionManager {
     if ((notebook.compute_profile ?? this.deps.config.defaultComputeProfile) !== warmPool.computeProfile) return false;
     const versionId = notebook.source.current_version_id;
     return versionId !== null && !hasScriptBlock(await this.deps.notebooks.code(request.project.id, notebook.id, versionId));
-  }
-
-  private newRecord(request: StartRequest, warm: WarmSandbox | null): SessionRecord {
-    const now = this.deps.now();
-    const id = warm?.session_id ?? newSessionId(now.getTime());
-    const { notebook } = request;
-    return {
-      schema_version: 1,
-      id,
-      project_id: request.project.id,
-      notebook_id: notebook.id,
-      mode: request.mode,
-      user_id: request.user.id,
-      ephemeral: request.ephemeral,
-      editor_sandbox_sharing: this.deps.config.sharing,
-      state: 'provisioning',
-      phase: 'queued',
-      client: request.client,
-      base_version_id: notebook.source.current_version_id ?? '',
-      saved_code_hash: null,
-      last_saved_at: null,
-      entry_file: notebook.entry_file,
-      image: notebook.base_image,
-      compute_profile: notebook.compute_profile ?? this.deps.config.defaultComputeProfile,
-      sandbox: warm?.sandbox ?? null,
-      endpoint: warm?.endpoint ?? null,
-      warm: warm !== null,
-      secret: warm?.secret ?? randomBytes(32).toString('base64url'),
-      runtime_env: {},
-      base_url: `/s/${id}`,
-      created_at: now.toISOString(),
-      started_at: null,
-      stopping_since: null,
-      stopped_at: null,
-      last_activity_at: now.toISOString(),
-      connected_until: null,
-      expires_at: new Date(now.getTime() + this.deps.config.lifetimeMs).toISOString(),
-      hard_stop_at: new Date(now.getTime() + 2 * this.deps.config.lifetimeMs).toISOString(),
-      stop_reason: null,
-      failure: null,
-      sandbox_released: false,
-      marimo_session_ids: [],
-    };
   }
 }

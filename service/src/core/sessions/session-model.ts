@@ -64,6 +64,12 @@ export interface SessionRecord {
   sandbox_released: boolean;
   /** marimo's own session ids seen on proxied WebSockets (for exports of the live kernel). */
   marimo_session_ids: string[];
+  /**
+   * How often the hub started the session's server again in a fresh sandbox after it died (an
+   * app, at most once: docs/sessions.md), and when it last did. Absent on older records: none.
+   */
+  restarts?: number;
+  restarted_at?: string | null;
 }
 
 /** What the catalog lists per session (`sessions/<pid>/<sid>`). */

@@ -3,7 +3,7 @@ import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
 import type { NotebookFiles } from '../ports/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
-import { isSandboxError, type ComputeResources, type Sandbox, type SandboxDriver } from '../ports/sandbox-driver.js';
+import { isSandboxError, type ComputeResources, type Sandbox, type SandboxDriver, type SandboxProcess } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
 import type { EditorClaimLostPhase } from './session-metrics.js';
@@ -31,9 +31,10 @@ export const codeHash = (code: string) => createHash('sha256').update(code).dige
  * workspace files, the notebook's dependencies installed, marimo answering under the session's
  * base URL. Each phase is recorded on the session (for progress) and timed; one
  * `session_provision` line reports the outcome. A failure leaves the session `failed` with the
- * error code and hands the sandbox back for destruction.
+ * error code and hands the sandbox back for destruction. The server process comes back too (null
+ * for a warm sandbox's, started by the pool), for the supervisor to see it exit.
  */
-export async function provisionSession(deps: ProvisionerDeps, initial: SessionRecord): Promise<SessionRecord> {
+export async function provisionSession(deps: ProvisionerDeps, initial: SessionRecord): Promise<{ record: SessionRecord; process: SandboxProcess | null }> {
   const timings: Record<string, number> = {};
   const began = performance.now();
   let sandbox: Sandbox | null = null;
@@ -89,6 +90,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
     });
 
     let endpoint: SessionRecord['endpoint'] = initial.endpoint;
+    let process: SandboxProcess | null = null;
     if (!initial.warm)
       await phase('server', 'provision_waitport_ms', async () => {
         if (overall.aborted) throw new HubError('SERVICE_UNAVAILABLE', 'the sandbox did not become ready within the start-up timeout');
@@ -101,6 +103,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
           readyTimeoutMs: deps.startupTimeoutMs,
         });
         endpoint = server.endpoint;
+        process = server.process;
       });
 
     const running = await deps.sessions.update(initial.project_id, initial.id, (current) =>
@@ -110,7 +113,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
     );
     if (running.state !== 'running') throw new Abandoned();
     report(deps.logger, initial, 'ready', timings, began);
-    return running;
+    return { record: running, process };
   } catch (error) {
     if (error instanceof Abandoned) {
       report(deps.logger, initial, 'abandoned', timings, began);
@@ -118,15 +121,24 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
       // Stopped before the sandbox was recorded: nobody else knows about it, so it goes now.
       const created = sandbox as Sandbox | null;
       if (created && latest.sandbox?.id !== created.id) await deps.driver.destroy(created.id).catch(() => {});
-      return latest;
+      return { record: latest, process: null };
     }
     const failure = failureOf(error);
     report(deps.logger, initial, 'failed', timings, began, failure.code);
-    return deps.sessions.update(initial.project_id, initial.id, (current) =>
+    const failed = await deps.sessions.update(initial.project_id, initial.id, (current) =>
       current.state === 'provisioning'
-        ? { ...current, state: 'failed', stop_reason: 'provision_failed', failure, stopped_at: deps.now().toISOString(), sandbox: current.sandbox ?? sandbox }
+        ? {
+            ...current,
+            state: 'failed',
+            // A restart that failed ends a session whose server died: that is why it is over.
+            stop_reason: (current.restarts ?? 0) > 0 ? 'kernel_lost' : 'provision_failed',
+            failure,
+            stopped_at: deps.now().toISOString(),
+            sandbox: current.sandbox ?? sandbox,
+          }
         : undefined,
     );
+    return { record: failed, process: null };
   }
 }
 

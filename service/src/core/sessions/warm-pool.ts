@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newSessionId } from '../ids.js';
 import type { Logger } from '../ports/logger.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
-import type { ComputeResources, PortEndpoint, Sandbox, SandboxDriver } from '../ports/sandbox-driver.js';
+import type { ComputeResources, PortEndpoint, Sandbox, SandboxDriver, SandboxProcess } from '../ports/sandbox-driver.js';
 import { getJson, jsonBody } from '../store/cas.js';
 import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
@@ -45,6 +45,9 @@ export interface WarmPoolDeps {
 }
 
 export class WarmPool {
+  /** Server processes of the sandboxes started here, by sandbox id (gone once they exit). */
+  private readonly processes = new Map<string, SandboxProcess>();
+
   constructor(private readonly deps: WarmPoolDeps) {}
 
   get enabled(): boolean {
@@ -56,6 +59,14 @@ export class WarmPool {
   }
 
   /** Takes a warm sandbox out of the pool, or null when none is ready. */
+  /**
+   * The marimo process of a warm sandbox this pool started in this hub process (null otherwise):
+   * the session that claims the sandbox hands it to the supervisor (docs/sessions.md).
+   */
+  serverProcess(sandboxId: string): SandboxProcess | null {
+    return this.processes.get(sandboxId) ?? null;
+  }
+
   async claim(): Promise<WarmSandbox | null> {
     if (!this.enabled) return null;
     for (const key of await this.keys()) {
@@ -139,6 +150,8 @@ export class WarmPool {
         env: {},
         readyTimeoutMs: config.readyTimeoutMs,
       });
+      this.processes.set(sandbox.id, server.process);
+      void server.process.exited.then(() => this.processes.delete(sandbox.id));
       const warm: WarmSandbox = {
         schema_version: 1,
         session_id: sessionId,

@@ -47,8 +47,11 @@ export class ProxyAccess {
     if (!index) throw notFound();
     // The same access control as every route: the project, the session's rules, its notebook's labels.
     const { record } = await services.access.session(principal, index.project_id, sessionId, 'session.proxy');
-    if (record.state === 'provisioning')
-      throw new HubError('SERVICE_UNAVAILABLE', `the session is starting (${record.phase})`, undefined, { retryAfterSeconds: 2 });
+    if (record.state === 'provisioning') {
+      // An app whose notebook server died is started again under the same URL (docs/sessions.md).
+      const what = (record.restarts ?? 0) > 0 ? 'its notebook server stopped and it is restarting' : 'the session is starting';
+      throw new HubError('SERVICE_UNAVAILABLE', `${what} (${record.phase})`, undefined, { retryAfterSeconds: 2 });
+    }
     if (record.state !== 'running' || !record.endpoint) throw new HubError('GONE', `the session is ${record.state}`);
     return { record, origin: `http://${record.endpoint.host}:${record.endpoint.port}`, headers: { authorization: `Bearer ${record.secret}` } };
   }

@@ -28,6 +28,11 @@ export const Session = Type.Object(
     last_activity_at: DateTime,
     stop_reason: Nullable(Type.String()),
     failure: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+    restarts: Type.Integer({
+      minimum: 0,
+      description: 'How often the hub started the session again in a fresh sandbox after its notebook server died (an app, at most once)',
+    }),
+    restarted_at: Nullable(DateTime),
     reused: Type.Optional(Type.Boolean({ description: 'True when an existing live session was returned' })),
   },
   { $id: 'Session' },
@@ -77,6 +82,8 @@ export function sessionOf(record: SessionRecord, reused?: boolean) {
     last_activity_at: record.last_activity_at,
     stop_reason: record.stop_reason,
     failure: record.failure,
+    restarts: record.restarts ?? 0,
+    restarted_at: record.restarted_at ?? null,
     ...(reused !== undefined ? { reused } : {}),
   };
 }

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { newSessionId } from '../ids.js';
+import type { SessionConfig, StartRequest } from './session-manager.js';
+import type { SessionRecord } from './session-model.js';
+import type { WarmSandbox } from './warm-pool.js';
+
+/**
+ * The record of a session being started: `provisioning`, with its deadlines from now, on the warm
+ * sandbox it took (whose session id it keeps) or on none yet.
+ */
+export function newSessionRecord(request: StartRequest, warm: WarmSandbox | null, config: SessionConfig, now: Date): SessionRecord {
+  const id = warm?.session_id ?? newSessionId(now.getTime());
+  const { notebook } = request;
+  return {
+    schema_version: 1,
+    id,
+    project_id: request.project.id,
+    notebook_id: notebook.id,
+    mode: request.mode,
+    user_id: request.user.id,
+    ephemeral: request.ephemeral,
+    editor_sandbox_sharing: config.sharing,
+    state: 'provisioning',
+    phase: 'queued',
+    client: request.client,
+    base_version_id: notebook.source.current_version_id ?? '',
+    saved_code_hash: null,
+    last_saved_at: null,
+    entry_file: notebook.entry_file,
+    image: notebook.base_image,
+    compute_profile: notebook.compute_profile ?? config.defaultComputeProfile,
+    sandbox: warm?.sandbox ?? null,
+    endpoint: warm?.endpoint ?? null,
+    warm: warm !== null,
+    secret: warm?.secret ?? randomBytes(32).toString('base64url'),
+    runtime_env: {},
+    base_url: `/s/${id}`,
+    created_at: now.toISOString(),
+    started_at: null,
+    stopping_since: null,
+    stopped_at: null,
+    last_activity_at: now.toISOString(),
+    connected_until: null,
+    expires_at: new Date(now.getTime() + config.lifetimeMs).toISOString(),
+    hard_stop_at: new Date(now.getTime() + 2 * config.lifetimeMs).toISOString(),
+    stop_reason: null,
+    failure: null,
+    sandbox_released: false,
+    marimo_session_ids: [],
+  };
+}
