@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { killMarimoIn } from '../support/marimo-signals.js';
 import { closeSessionHub } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
@@ -198,7 +199,16 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Close' }).waitFor();
     await check(browser, page, 'session-app');
-  }, 180_000);
+
+    // The app's notebook server dies: the hub starts it again at the same address, and the page loads it afresh.
+    const frame = (await page.locator(MARIMO_FRAME).elementHandle())!;
+    const sid = /\/s\/([^/]+)\//.exec((await frame.getAttribute('src')) ?? '')![1]!;
+    const session = await t.hub.services.sessionStore.get(pid, sid);
+    expect(await killMarimoIn(t.dataDir, session!.sandbox!.id)).toBeGreaterThan(0);
+    await expect.poll(() => frame.evaluate((element) => element.isConnected), { timeout: 60_000 }).toBe(false);
+    await marimo(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
+    expect((await t.hub.services.sessionStore.get(pid, sid))!.restarts).toBe(1);
+  }, 240_000);
 
   it('offers a manager the takeover of the notebook, and the editor sees that their session ended', async () => {
     const { browser, page } = await personBrowser('manager@journey.test', 'manager');

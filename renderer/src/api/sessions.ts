@@ -24,7 +24,7 @@ export const LIVE_STATES: readonly SessionState[] = ['provisioning', 'running'];
 export const HEARTBEAT_MS = 20_000;
 /** Start-up phases change within seconds; a running session is checked less often, to notice it ending. */
 const PROVISIONING_POLL_MS = 1_000;
-const RUNNING_POLL_MS = 10_000;
+const RUNNING_POLL_MS = 5_000;
 /** The home page's list of my sessions notices sessions started or ended elsewhere this often. */
 const MY_SESSIONS_POLL_MS = 30_000;
 

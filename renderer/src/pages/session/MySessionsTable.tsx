@@ -8,7 +8,7 @@ import { formatDateTime } from '../../app/format';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
-import { mayStopSession, MODE_LABELS, notebookPath, sessionPath, STATE_COLORS, STATE_LABELS } from './session-text';
+import { mayStopSession, MODE_LABELS, notebookPath, sessionPath, STATE_COLORS, stateLabel } from './session-text';
 
 function SessionRow({ session }: { session: MySession }) {
   const project = useQuery(projectQuery(session.project_id));
@@ -36,7 +36,7 @@ function SessionRow({ session }: { session: MySession }) {
       <Table.Td>{MODE_LABELS[session.mode]}</Table.Td>
       <Table.Td>
         <Badge variant="dot" color={STATE_COLORS[session.state]}>
-          {STATE_LABELS[session.state]}
+          {stateLabel(session)}
         </Badge>
       </Table.Td>
       <Table.Td>

@@ -21,6 +21,19 @@ export function SessionEnded({ session, onStartAgain }: Props) {
       </Button>
     </Group>
   );
+  if (session.state === 'failed' && session.stop_reason === 'kernel_lost') {
+    // An app that ran, died, was started again once and could not come back (docs/sessions.md).
+    return (
+      <SessionMessage title="The app stopped" actions={actions}>
+        <Text>{stopReasonText(session.stop_reason, session)}</Text>
+        {session.failure && (
+          <Text c="dimmed" size="sm">
+            {session.failure.message}
+          </Text>
+        )}
+      </SessionMessage>
+    );
+  }
   if (session.state === 'failed') {
     const failure = session.failure;
     return (
@@ -42,7 +55,7 @@ export function SessionEnded({ session, onStartAgain }: Props) {
   }
   return (
     <SessionMessage title="This session has ended" actions={actions}>
-      <Text>{stopReasonText(session.stop_reason)}</Text>
+      <Text>{stopReasonText(session.stop_reason, session)}</Text>
       {session.stopped_at && (
         <Text c="dimmed" size="sm">
           Ended {formatDateTime(session.stopped_at)}.

@@ -61,7 +61,7 @@ function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: Sessi
     setTakeoverFrom(from);
     setAttempt((value) => value + 1);
   };
-  const shell = { pid, nid, title, mode, state: session?.state };
+  const shell = { pid, nid, title, mode, status: session };
 
   if (start.isError)
     return (
@@ -108,7 +108,14 @@ function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: Sessi
     case 'running':
       return (
         <SessionShell {...shell} actions={<SessionActions session={session} role={project.data?.your_role} />}>
-          <iframe className={classes.frame} src={session.url} title={`${title ?? 'Notebook'} in marimo`} allow="clipboard-read; clipboard-write; fullscreen" />
+          {/* An app started again after its server died (docs/sessions.md) is a new marimo at the same address: load it afresh. */}
+          <iframe
+            key={session.restarts}
+            className={classes.frame}
+            src={session.url}
+            title={`${title ?? 'Notebook'} in marimo`}
+            allow="clipboard-read; clipboard-write; fullscreen"
+          />
         </SessionShell>
       );
     case 'stopping':
@@ -117,7 +124,7 @@ function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: Sessi
           <SessionMessage title="The session is stopping">
             <Group gap="sm">
               <Loader size="sm" aria-hidden="true" />
-              <Text>{stopReasonText(session.stop_reason)} It is being saved and its sandbox removed.</Text>
+              <Text>{stopReasonText(session.stop_reason, session)} It is being saved and its sandbox removed.</Text>
             </Group>
           </SessionMessage>
         </SessionShell>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SessionMode, SessionState } from '../../api/sessions';
 import { ThemeToggle } from '../../components/ThemeToggle';
-import { MODE_LABELS, notebookPath, STATE_COLORS, STATE_LABELS } from './session-text';
+import { MODE_LABELS, notebookPath, STATE_COLORS, stateLabel } from './session-text';
 import classes from './SessionShell.module.css';
 
 interface Props {
@@ -11,14 +11,15 @@ interface Props {
   nid: string;
   title: string | undefined;
   mode: SessionMode;
-  state?: SessionState | undefined;
+  /** The session's state (and restarts, which make a starting app a restarting one). */
+  status?: { state: SessionState; restarts?: number } | undefined;
   /** The bar's buttons (save, stop, open as app). */
   actions?: ReactNode;
   children: ReactNode;
 }
 
 /** The full window of a session: a slim hub bar over marimo, or over the start-up and error screens. */
-export function SessionShell({ pid, nid, title, mode, state, actions, children }: Props) {
+export function SessionShell({ pid, nid, title, mode, status, actions, children }: Props) {
   return (
     <div className={classes.shell}>
       <header className={classes.bar}>
@@ -37,9 +38,9 @@ export function SessionShell({ pid, nid, title, mode, state, actions, children }
           <Badge variant="outline" color="gray" style={{ flex: 'none' }}>
             {MODE_LABELS[mode]}
           </Badge>
-          {state && (
-            <Badge variant="dot" color={STATE_COLORS[state]} style={{ flex: 'none' }} aria-live="polite">
-              {STATE_LABELS[state]}
+          {status && (
+            <Badge variant="dot" color={STATE_COLORS[status.state]} style={{ flex: 'none' }} aria-live="polite">
+              {stateLabel(status)}
             </Badge>
           )}
         </Group>

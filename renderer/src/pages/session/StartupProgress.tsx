@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Session, SessionMode } from '../../api/sessions';
-import { PHASES } from './session-text';
+import { isRestarting, PHASES, RESTARTING_TEXT } from './session-text';
 
 interface Props {
   mode: SessionMode;
@@ -18,14 +18,16 @@ export function StartupProgress({ mode, session, onCancel, cancelling = false, c
   const active = current === -1 ? PHASES.length : current;
   const percent = Math.round(((active + (session ? 0.5 : 0.15)) / PHASES.length) * 100);
   const step = PHASES[Math.min(active, PHASES.length - 1)]!;
+  const restarting = session !== undefined && isRestarting(session);
   return (
     <Center p="xl" mih="100%">
       <Paper withBorder radius="md" p="xl" w="100%" maw={880}>
         <Stack gap="lg">
           <div>
             <Title order={2} size="h3">
-              {mode === 'edit' ? 'Starting the editor' : 'Starting the app'}
+              {restarting ? 'Restarting the app' : mode === 'edit' ? 'Starting the editor' : 'Starting the app'}
             </Title>
+            {restarting && <Text>{RESTARTING_TEXT}</Text>}
             <Text c="dimmed" role="status" aria-live="polite">
               {session ? `${step.description}…` : 'Asking the hub for a session…'}
               {session?.warm ? ' (from a sandbox that was already running)' : ''}
