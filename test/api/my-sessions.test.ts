@@ -27,8 +27,9 @@ describe.skipIf(sandboxRuntime === null)('my sessions', () => {
   };
 
   it("lists each person's own live sessions, and nobody else's", async () => {
-    expect(await mine('editor')).toEqual([{ id: editSession, mode: 'edit', project_id: w.pid, notebook_id: w.nid, state: 'running' }]);
-    expect(await mine('viewer')).toEqual([{ id: appSession, mode: 'app', project_id: w.pid, notebook_id: w.nid, state: 'running' }]);
+    // The list reads the catalog's summaries, written just after a session's record says it runs.
+    await expect.poll(() => mine('editor')).toEqual([{ id: editSession, mode: 'edit', project_id: w.pid, notebook_id: w.nid, state: 'running' }]);
+    await expect.poll(() => mine('viewer')).toEqual([{ id: appSession, mode: 'app', project_id: w.pid, notebook_id: w.nid, state: 'running' }]);
     expect(await mine('manager')).toEqual([]);
   });
 
