@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { createAlertDispatcher } from './alerts.js';
+import { sandboxesInTempDir } from './temp-data-dir.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from '../boot/local-login.js';
 import {
@@ -141,6 +142,12 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     await catalogGate.ensureReady().catch(() => {});
   }
 
+  if (sandboxesInTempDir(settings.sandboxes.driver, settings.dataDir)) {
+    logger.warn(
+      { event: 'data_dir_in_temp', data_dir: settings.dataDir },
+      'SERVICE_DATA_DIR is inside the temporary directory: marimo treats notebooks there as scratch files and its editor will not save them; keep the data elsewhere',
+    );
+  }
   const localLoginSecret = settings.auth.kind === 'local' ? await loadOrCreateLocalLoginSecret(settings.dataDir) : null;
   let listenUrl: string | null = null;
   if (settings.auth.kind === 'oidc' && !settings.publicUrl && !['127.0.0.1', 'localhost', '::1'].includes(settings.host)) {
