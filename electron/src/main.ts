@@ -6,6 +6,7 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
 import { dataFolderLayout } from './host/data-folder.js';
 import { readExamples, seedExamples } from './host/examples.js';
+import { bundledWheelhouse, checkRuntime, repairRuntime, runtimeAdvice } from './host/runtime-check.js';
 import { callerAs, startDesktopHub, type DesktopHub } from './host/desktop-hub.js';
 import { startHandoffServer, handOff, type LaunchArguments } from './host/handoff.js';
 import { claimInstance, type InstanceClaim } from './host/instance-lock.js';
@@ -18,6 +19,8 @@ const MARIMO_DOCS = 'https://docs.marimo.io/';
 const SESSIONS_SAVE_BUDGET_MS = 60_000;
 /** The bundled example notebooks, next to the compiled (dist/) or source (src/) folder. */
 const EXAMPLES_DIR = path.join(import.meta.dirname, '..', 'examples');
+/** The bundled wheelhouse, when this build ships one. */
+const WHEELHOUSE = bundledWheelhouse(path.join(import.meta.dirname, '..'));
 
 const layout = dataFolderLayout({ platform: process.platform, env: process.env, homeDir: os.homedir() });
 // Chromium's own state goes to the same folder as the app's, so one folder is all there is.
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     sandboxDriver: loaded.settings.sandboxDriver,
     logDestination: log,
     version: app.getVersion(),
+    wheelhouse: WHEELHOUSE,
   });
   const shutdown = shutdownSequence(
     {
@@ -131,6 +135,37 @@ async function main(): Promise<void> {
     },
     onClose: (state) => void settings.update((current) => ({ ...current, window: state })),
   });
+  if (loaded.settings.sandboxDriver === 'local') void offerRuntimeRepair({ hubDataDir: layout.hubDataDir, wheelhouse: WHEELHOUSE });
+}
+
+/** The app runs whatever the runtime's state; a runtime that needs a repair is offered one, with its progress on the window. */
+async function offerRuntimeRepair(options: { hubDataDir: string; wheelhouse: string | null }): Promise<void> {
+  const health = await checkRuntime(options);
+  const advice = runtimeAdvice(health);
+  note('info', 'desktop_runtime_checked', { state: health.state });
+  if (!advice.offerRepair || !window) return;
+  const answer = await dialog.showMessageBox(window, {
+    type: 'warning',
+    message: 'The notebook runtime needs a repair',
+    detail: advice.message,
+    buttons: ['Repair now', 'Show log', 'Later'],
+    defaultId: 0,
+    cancelId: 2,
+  });
+  if (answer.response === 1) return void shell.openPath(layout.logsDir);
+  if (answer.response !== 0) return;
+  try {
+    const after = await repairRuntime(options, (percent, step) => {
+      window?.setProgressBar(percent / 100);
+      note('info', 'desktop_runtime_repair', { percent, step });
+    });
+    window?.setProgressBar(-1);
+    await dialog.showMessageBox({ type: after.state === 'ready' ? 'info' : 'error', message: runtimeAdvice(after).message });
+  } catch (error) {
+    window?.setProgressBar(-1);
+    note('error', 'desktop_runtime_repair_failed', { err: error });
+    dialog.showErrorBox('The repair did not finish', `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${layout.logsDir}.`);
+  }
 }
 
 function openWindow(

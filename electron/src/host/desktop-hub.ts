@@ -21,6 +21,8 @@ export interface DesktopHubOptions {
   logLevel?: LogLevel;
   /** The app's version, reported by the hub. */
   version?: string;
+  /** A bundled wheelhouse the sandbox runtime is built from, without the network (runtime-check.ts). */
+  wheelhouse?: string | null;
 }
 
 /** A cookie the window must carry on every request to the hub. */
@@ -76,6 +78,7 @@ export async function startDesktopHub(options: DesktopHubOptions): Promise<Deskt
     SERVICE_SANDBOX_DRIVER: options.sandboxDriver ?? 'local',
     SERVICE_LOG_LEVEL: options.logLevel ?? 'info',
     ...(options.version ? { SERVICE_VERSION: options.version } : {}),
+    ...(options.wheelhouse ? { SERVICE_SANDBOX_WHEELHOUSE: options.wheelhouse } : {}),
   });
   const secret = newLaunchSecret();
   const hub = await createHub({

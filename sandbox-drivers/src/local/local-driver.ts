@@ -30,6 +30,8 @@ export interface LocalDriverOptions {
   dataDir: string;
   /** Where the runtime venv is kept (default `<dataDir>/runtime`). */
   runtimeDir?: string;
+  /** A folder of wheels the runtime venv is built from, without the network (scripts/build-wheelhouse.mjs). */
+  wheelhouse?: string;
   /** Progress of the first-use venv creation (default: a display on stderr). */
   onRuntimeProgress?: ProgressListener;
   /** How long processes get between SIGTERM and SIGKILL on destroy (default 2 s). */
@@ -78,6 +80,7 @@ export class LocalSandboxDriver implements SandboxDriver {
   readonly canAttach = true;
   private readonly root: string;
   private readonly runtimeDir: string;
+  private readonly wheelhouse: string | undefined;
   private readonly graceMs: number;
   private readonly onProgress: ProgressListener;
 
@@ -85,13 +88,14 @@ export class LocalSandboxDriver implements SandboxDriver {
     this.ownerId = options.ownerId;
     this.root = path.join(options.dataDir, 'sandboxes');
     this.runtimeDir = options.runtimeDir ?? path.join(options.dataDir, 'runtime');
+    this.wheelhouse = options.wheelhouse;
     this.graceMs = options.destroyGraceMs ?? 2_000;
     this.onProgress = options.onRuntimeProgress ?? stderrProgress('sandbox runtime');
   }
 
   /** Creates the runtime venv now instead of on the first `create`. */
   runtime(): Promise<LocalRuntime> {
-    return ensureLocalRuntime({ dir: this.runtimeDir, onProgress: this.onProgress });
+    return ensureLocalRuntime({ dir: this.runtimeDir, onProgress: this.onProgress, ...(this.wheelhouse ? { wheelhouse: this.wheelhouse } : {}) });
   }
 
   async create(spec: SandboxSpec): Promise<Sandbox> {

@@ -22,6 +22,13 @@ export interface EnsureRuntimeOptions {
   /** The interpreter to base the venv on (default: `python3` on PATH, or $PYTHON). */
   python?: string;
   onProgress?: ProgressListener;
+  /**
+   * A folder of wheels (built by `scripts/build-wheelhouse.mjs`) to install from instead of the
+   * package index: nothing is fetched from the network.
+   */
+  wheelhouse?: string;
+  /** Builds the venv again even when its stamp says it is current (a repair of a broken runtime). */
+  rebuild?: boolean;
 }
 
 const STAMP = '.notebook-hub-runtime';
@@ -44,10 +51,10 @@ export function ensureLocalRuntime(options: EnsureRuntimeOptions): Promise<Local
 
 async function build(options: EnsureRuntimeOptions): Promise<LocalRuntime> {
   const requirements = options.requirements ?? RUNTIME_REQUIREMENTS;
-  const venvDir = path.join(options.dir, 'venv');
-  const runtime: LocalRuntime = { venvDir, binDir: path.join(venvDir, 'bin'), python: path.join(venvDir, 'bin', 'python') };
-  const stamp = createHash('sha256').update(JSON.stringify(requirements)).digest('hex');
-  if (await isCurrent(runtime, stamp)) return runtime;
+  const runtime = runtimePaths(options.dir);
+  const { venvDir } = runtime;
+  const stamp = stampOf(requirements);
+  if (!options.rebuild && (await isCurrent(runtime, stamp))) return runtime;
 
   await mkdir(options.dir, { recursive: true });
   const release = await lockfile.lock(options.dir, {
@@ -56,7 +63,7 @@ async function build(options: EnsureRuntimeOptions): Promise<LocalRuntime> {
     retries: { retries: 1_000, minTimeout: 200, maxTimeout: 1_000 },
   });
   try {
-    if (await isCurrent(runtime, stamp)) return runtime;
+    if (!options.rebuild && (await isCurrent(runtime, stamp))) return runtime;
     await install(runtime, requirements, options);
     await writeFile(path.join(venvDir, STAMP), stamp);
     return runtime;
@@ -65,8 +72,24 @@ async function build(options: EnsureRuntimeOptions): Promise<LocalRuntime> {
   }
 }
 
+/** What a venv built for `requirements` records as installed. */
+export function stampOf(requirements: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(requirements)).digest('hex');
+}
+
+/** The venv's paths inside a runtime directory. */
+export function runtimePaths(dir: string): LocalRuntime {
+  const venvDir = path.join(path.resolve(dir), 'venv');
+  return { venvDir, binDir: path.join(venvDir, 'bin'), python: path.join(venvDir, 'bin', 'python') };
+}
+
+/** The stamp the venv's last complete install wrote, or null (never built, or interrupted). */
+export function readStamp(runtime: LocalRuntime): Promise<string | null> {
+  return readFile(path.join(runtime.venvDir, STAMP), 'utf8').catch(() => null);
+}
+
 async function isCurrent(runtime: LocalRuntime, stamp: string): Promise<boolean> {
-  const written = await readFile(path.join(runtime.venvDir, STAMP), 'utf8').catch(() => null);
+  const written = await readStamp(runtime);
   return written === stamp && existsSync(path.join(runtime.binDir, 'marimo')) && existsSync(path.join(runtime.binDir, 'uv'));
 }
 
@@ -81,7 +104,9 @@ async function install(runtime: LocalRuntime, requirements: readonly string[], o
   if (uv === null) await run(python, ['-m', 'venv', runtime.venvDir]);
   else await run(uv, ['venv', '--quiet', '--python', python, runtime.venvDir]);
 
-  report({ step: `installing ${what}`, percent: 10 });
+  // From the wheelhouse only, when there is one: a demo laptop never needs the network.
+  const source = options.wheelhouse ? ['--no-index', '--find-links', options.wheelhouse] : [];
+  report({ step: `installing ${what}${options.wheelhouse ? ' from the wheelhouse' : ''}`, percent: 10 });
   // Only for the percentage: marimo brings about 30 packages, and pip prints two lines for each.
   const expected = uv === null ? 60 : 32;
   let seen = 0;
@@ -91,9 +116,9 @@ async function install(runtime: LocalRuntime, requirements: readonly string[], o
     report({ step: `installing ${what}`, percent: 10 + Math.min(80, (seen / expected) * 80), detail: line.trim().slice(0, 80) });
   };
   if (uv === null) {
-    await run(runtime.python, ['-m', 'pip', 'install', '--disable-pip-version-check', ...requirements], onLine);
+    await run(runtime.python, ['-m', 'pip', 'install', '--disable-pip-version-check', ...source, ...requirements], onLine);
   } else {
-    await run(uv, ['pip', 'install', '--python', runtime.python, ...requirements], onLine);
+    await run(uv, ['pip', 'install', '--python', runtime.python, ...source, ...requirements], onLine);
   }
 
   report({ step: 'checking the runtime', percent: 95 });

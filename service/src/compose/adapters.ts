@@ -57,7 +57,12 @@ export async function openSandboxDriver(settings: HubSettings, ownerId: string):
   switch (sandboxes.driver) {
     case 'local': {
       const { LocalSandboxDriver } = await import('@notebook-hub/sandbox-drivers/local');
-      return new LocalSandboxDriver({ ownerId, dataDir: settings.dataDir, ...(sandboxes.runtimeDir ? { runtimeDir: sandboxes.runtimeDir } : {}) });
+      return new LocalSandboxDriver({
+        ownerId,
+        dataDir: settings.dataDir,
+        ...(sandboxes.runtimeDir ? { runtimeDir: sandboxes.runtimeDir } : {}),
+        ...(sandboxes.wheelhouse ? { wheelhouse: sandboxes.wheelhouse } : {}),
+      });
     }
     case 'docker': {
       const { DockerSandboxDriver } = await import('@notebook-hub/sandbox-drivers/docker');

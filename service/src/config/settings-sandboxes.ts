@@ -13,6 +13,8 @@ export interface SandboxSettings {
   driver: 'local' | 'docker';
   /** Local driver: where the pinned runtime venv lives (null: `<data dir>/runtime`). */
   runtimeDir: string | null;
+  /** Local driver: a folder of wheels to build the runtime from without the network (null: the package index). */
+  wheelhouse: string | null;
   /** Docker driver: how to reach the engine (null: DOCKER_HOST or the standard socket). */
   dockerHost: { socketPath: string } | { host: string; port: number; protocol: 'http' } | null;
   /** The image new sandboxes use unless a notebook names another allowed one. */
@@ -29,6 +31,7 @@ export interface SandboxSettings {
 export const sandboxSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_SANDBOX_DRIVER', group: 'sandboxes', name: 'Sandbox driver', secret: false },
   { key: 'SERVICE_SANDBOX_RUNTIME_DIR', group: 'sandboxes', name: 'Local runtime directory', secret: false },
+  { key: 'SERVICE_SANDBOX_WHEELHOUSE', group: 'sandboxes', name: 'Local runtime wheelhouse', secret: false },
   { key: 'SERVICE_DOCKER_HOST', group: 'sandboxes', name: 'Docker engine address', secret: false },
   { key: 'SERVICE_SANDBOX_IMAGE', group: 'sandboxes', name: 'Default sandbox image', secret: false },
   { key: 'SERVICE_SANDBOX_IMAGES', group: 'sandboxes', name: 'Other allowed sandbox images', secret: false },
@@ -45,9 +48,11 @@ export function readSandboxSettings(env: Env): SandboxSettings {
   const driver = oneOf(env, 'SERVICE_SANDBOX_DRIVER', ['local', 'docker'] as const, 'local');
   const defaultImage = text(env, 'SERVICE_SANDBOX_IMAGE') ?? (driver === 'local' ? LOCAL_IMAGE : DEFAULT_SANDBOX_IMAGE);
   const runtimeDir = text(env, 'SERVICE_SANDBOX_RUNTIME_DIR');
+  const wheelhouse = text(env, 'SERVICE_SANDBOX_WHEELHOUSE');
   return {
     driver,
     runtimeDir: runtimeDir === undefined ? null : path.resolve(runtimeDir),
+    wheelhouse: wheelhouse === undefined ? null : path.resolve(wheelhouse),
     dockerHost: readDockerHost(env),
     defaultImage,
     images: [defaultImage, ...list(env, 'SERVICE_SANDBOX_IMAGES').filter((image) => image !== defaultImage)],
