@@ -1,6 +1,7 @@
 // The Electron main process (docs/desktop.md). It only wires Electron to the plain modules of
 // host/, which hold all the behaviour and are tested under vitest.
 import { createWriteStream, mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
@@ -11,8 +12,9 @@ import { callerAs, startDesktopHub, type DesktopHub } from './host/desktop-hub.j
 import { startHandoffServer, handOff, type LaunchArguments } from './host/handoff.js';
 import { claimInstance, type InstanceClaim } from './host/instance-lock.js';
 import { newLaunchSecret } from './host/launch-secret.js';
-import { createNotebookFromMenu, recentNotebookOf, staysInWindow } from './host/menu-actions.js';
-import { SettingsFile, withRecent, type WindowState } from './host/settings.js';
+import { importFolder, notebookFile } from './host/disk-flows.js';
+import { createNotebookFromMenu, recentNotebookOf, staysInWindow, targetProject, type HubCall } from './host/menu-actions.js';
+import { SettingsFile, withRecent, type RecentNotebook, type WindowState } from './host/settings.js';
 import { shutdownSequence } from './host/shutdown.js';
 
 const MARIMO_DOCS = 'https://docs.marimo.io/';
@@ -119,6 +121,8 @@ async function main(): Promise<void> {
               (page) => window?.loadURL(`${desktop.url}${page}`),
               (error: unknown) => dialog.showErrorBox('New notebook', error instanceof Error ? error.message : String(error)),
             ),
+          importFolder: () => void importFolderFromMenu(desktop, call, settings.settings.recentNotebooks),
+          saveAsFile: () => void saveNotebookFromMenu(desktop, call),
           recent: settings.settings.recentNotebooks.map((entry) => ({
             label: entry.title,
             click: () => void window?.loadURL(`${desktop.url}/projects/${entry.projectId}/notebooks/${entry.notebookId}/edit`),
@@ -218,7 +222,12 @@ function openWindow(
   return created;
 }
 
-function menuTemplate(actions: { newNotebook: () => void; recent: MenuItemConstructorOptions[] }): MenuItemConstructorOptions[] {
+function menuTemplate(actions: {
+  newNotebook: () => void;
+  importFolder: () => void;
+  saveAsFile: () => void;
+  recent: MenuItemConstructorOptions[];
+}): MenuItemConstructorOptions[] {
   return [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     {
@@ -226,6 +235,9 @@ function menuTemplate(actions: { newNotebook: () => void; recent: MenuItemConstr
       submenu: [
         { label: 'New Notebook', accelerator: 'CmdOrCtrl+N', click: actions.newNotebook },
         { label: 'Recent Notebooks', submenu: actions.recent.length > 0 ? actions.recent : [{ label: 'None yet', enabled: false }] },
+        { type: 'separator' },
+        { label: 'Import a Folder…', accelerator: 'CmdOrCtrl+O', click: actions.importFolder },
+        { label: 'Save Notebook as .py File…', accelerator: 'CmdOrCtrl+Shift+S', click: actions.saveAsFile },
         { type: 'separator' },
         { label: 'Open Data Folder', click: () => void shell.openPath(layout.root) },
         { label: 'Show Logs', click: () => void shell.openPath(layout.logsDir) },
@@ -238,6 +250,44 @@ function menuTemplate(actions: { newNotebook: () => void; recent: MenuItemConstr
     { role: 'windowMenu' },
     { role: 'help', submenu: [{ label: 'marimo Documentation', click: () => void shell.openExternal(MARIMO_DOCS) }] },
   ];
+}
+
+const showFailure = (title: string) => (error: unknown) => {
+  note('error', 'desktop_menu_failed', { action: title, err: error });
+  dialog.showErrorBox(title, error instanceof Error ? error.message : String(error));
+};
+
+/** File → Import a Folder: the folder the user picks goes through the hub's import, then its page opens to pick the notebooks. */
+async function importFolderFromMenu(desktop: DesktopHub, call: HubCall, recent: readonly RecentNotebook[]): Promise<void> {
+  const picked = await dialog.showOpenDialog({ title: 'Import a folder of notebooks', properties: ['openDirectory'] });
+  const folder = picked.filePaths[0];
+  if (picked.canceled || !folder) return;
+  await targetProject(call, recent)
+    .then((projectId) => importFolder(call, folder, projectId))
+    .then((imported) => {
+      note('info', 'desktop_folder_imported', { import_id: imported.importId, skipped: imported.skipped });
+      return window?.loadURL(`${desktop.url}${imported.page}`);
+    })
+    .catch(showFailure('Import a folder'));
+}
+
+/** File → Save Notebook as .py File: the notebook the window shows, as its current version's source. */
+async function saveNotebookFromMenu(desktop: DesktopHub, call: HubCall): Promise<void> {
+  const shown = window && recentNotebookOf(window.webContents.getURL(), desktop.url, window.getTitle());
+  if (!shown) return void dialog.showMessageBox({ type: 'info', message: 'Open a notebook in the editor or as an app first.' });
+  try {
+    const file = await notebookFile(call, shown.projectId, shown.notebookId);
+    const target = await dialog.showSaveDialog({
+      title: 'Save the notebook as a .py file',
+      defaultPath: file.fileName,
+      filters: [{ name: 'marimo notebook', extensions: ['py'] }],
+    });
+    if (target.canceled || !target.filePath) return;
+    await writeFile(target.filePath, file.code);
+    note('info', 'desktop_notebook_saved_to_disk', { notebook_id: shown.notebookId });
+  } catch (error) {
+    showFailure('Save the notebook')(error);
+  }
 }
 
 function registerBridge(desktop: DesktopHub): void {

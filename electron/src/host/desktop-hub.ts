@@ -129,10 +129,11 @@ async function signInLocally(hub: Hub, launchHeaders: Record<string, string>): P
 export function callerAs(url: string, cookies: readonly WindowCookie[]): HubCall {
   const cookie = cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
   return async (path, init = {}) => {
+    const contentType = init.bytes?.contentType ?? (init.body !== undefined ? 'application/json' : undefined);
     const response = await fetch(`${url}${path}`, {
       method: init.method ?? 'GET',
-      headers: { ...init.headers, cookie, origin: url, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      headers: { ...init.headers, cookie, origin: url, ...(contentType ? { 'content-type': contentType } : {}) },
+      ...(init.bytes ? { body: init.bytes.data } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
     const text = await response.text();
     let json: unknown;
@@ -141,6 +142,6 @@ export function callerAs(url: string, cookies: readonly WindowCookie[]): HubCall
     } catch {
       json = undefined;
     }
-    return { status: response.status, json };
+    return { status: response.status, json, text };
   };
 }

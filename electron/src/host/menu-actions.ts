@@ -1,10 +1,16 @@
 import type { RecentNotebook } from './settings.js';
 
-/** Calls the hub's API as the signed-in window does (its cookies, its origin). */
-export type HubCall = (
-  path: string,
-  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
-) => Promise<{ status: number; json: unknown }>;
+export interface HubCallInit {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as they are, with their media type (an upload). */
+  bytes?: { data: Uint8Array; contentType: string };
+  headers?: Record<string, string>;
+}
+
+/** Calls the hub's API as the signed-in window does (its cookies, its origin); `json` is undefined for an answer that is not JSON. */
+export type HubCall = (path: string, init?: HubCallInit) => Promise<{ status: number; json: unknown; text: string }>;
 
 /** The project a new notebook goes to when the user has none yet. */
 export const FIRST_PROJECT_NAME = 'My notebooks';
@@ -15,12 +21,17 @@ export const FIRST_PROJECT_NAME = 'My notebooks';
  * the UI path of its editor. Everything goes through the hub's own API, with its checks and audit.
  */
 export async function createNotebookFromMenu(call: HubCall, recent: readonly RecentNotebook[], now: Date = new Date()): Promise<string> {
-  const projectId = (await usableProject(call, recent[0]?.projectId)) ?? (await firstProject(call));
+  const projectId = await targetProject(call, recent);
   const title = `Untitled ${now.toISOString().slice(0, 16).replace('T', ' ')}`;
   const created = await call(`/api/v1/projects/${projectId}/notebooks`, { method: 'POST', body: { title } });
   if (created.status !== 201) throw new Error(`creating the notebook failed: ${describe(created)}`);
   const notebookId = (created.json as { data: { meta: { id: string } } }).data.meta.id;
   return `/projects/${projectId}/notebooks/${notebookId}/edit`;
+}
+
+/** Where the menu's actions put what they create: the project worked in last, else the first one, else a new one. */
+export async function targetProject(call: HubCall, recent: readonly RecentNotebook[]): Promise<string> {
+  return (await usableProject(call, recent[0]?.projectId)) ?? (await firstProject(call));
 }
 
 async function usableProject(call: HubCall, projectId: string | undefined): Promise<string | null> {
