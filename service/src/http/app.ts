@@ -8,7 +8,9 @@ import type { HubServices } from '../compose/services.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { registerCaching } from './caching.js';
 import { errorEnvelope, handleError } from './envelope.js';
+import { clientErrorHandler, frameworkError } from './framework-errors.js';
 import { registerIdempotency } from './idempotency.js';
+import { registerMethodGuard } from './method-guard.js';
 import { registerOpenApi } from './openapi.js';
 import { registerMatchedRoute } from './matched-route.js';
 import { LazySchemas, lazySerializerFactory, partAwareValidatorCompiler } from './validation.js';
@@ -57,13 +59,16 @@ export interface HttpAppDeps {
 export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   const { services } = deps;
   const schemas = new LazySchemas();
+  const nextRequestId = requestIds();
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new OneLinePerRequest(deps.infoLine),
     childLoggerFactory: requestLoggers,
     trustProxy: false,
     bodyLimit: services.settings.limits.maxRequestBytes,
-    genReqId: requestIds(),
+    genReqId: nextRequestId,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientErrorHandler(nextRequestId),
     // Response serializers are compiled on first use, like the validators below.
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -94,6 +99,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     deps.catalogGate.ensureReady().then(() => done(), done);
   });
   registerAuthentication(app, services);
+  registerMethodGuard(app);
   registerIdempotency(app, services.store);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

@@ -18,8 +18,22 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const hubError = toHubError(error);
   if (hubError.code === 'INTERNAL_ERROR') request.log.error({ event: 'unhandled_error', err: error }, 'unhandled_error');
   if (hubError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(hubError.retryAfterSeconds));
-  void reply.code(ERROR_STATUS[hubError.code]).send(errorEnvelope(hubError.code, hubError.message, request.id, hubError.details));
+  void reply
+    .code(protocolStatusOf(error, hubError) ?? ERROR_STATUS[hubError.code])
+    .send(errorEnvelope(hubError.code, hubError.message, request.id, hubError.details));
 }
+
+/**
+ * fastify's refusals whose HTTP status says more than `BAD_REQUEST`'s 400 keep it (an unsupported
+ * media type is 415); see docs/errors.md, "Answers before a route".
+ */
+function protocolStatusOf(error: FastifyError | Error, hubError: HubError): number | undefined {
+  if (error instanceof HubError || hubError.code !== 'BAD_REQUEST') return undefined;
+  const status = (error as FastifyError).statusCode;
+  return status !== undefined && PROTOCOL_STATUSES.has(status) ? status : undefined;
+}
+
+const PROTOCOL_STATUSES = new Set([405, 406, 408, 411, 414, 415, 416, 417, 431]);
 
 function toHubError(error: FastifyError | Error): HubError {
   if (error instanceof HubError) return error;
