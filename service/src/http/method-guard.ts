@@ -1,4 +1,5 @@
 import { errorEnvelope } from './envelope.js';
+import { matchedRoute } from './matched-route.js';
 import type { HubApp } from './types.js';
 
 interface KnownPath {
@@ -14,7 +15,7 @@ interface KnownPath {
  * the caller learns nothing about the route.
  *
  * The methods of each path are recorded as routes are registered; the web UI's page fallback
- * (`catchAll`) answers every path, so it makes no path known.
+ * (`catchAll`) answers every GET, so it makes no path known, and a GET it caught is checked here too.
  */
 export function registerMethodGuard(app: HubApp): void {
   const byTemplate = new Map<string, KnownPath>();
@@ -26,11 +27,14 @@ export function registerMethodGuard(app: HubApp): void {
   });
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.is404) return done();
+    const fallback = !request.is404 && matchedRoute(request).config.catchAll === true;
+    if (!request.is404 && !fallback) return done();
     const path = request.url.split('?')[0]!;
     const allowed = new Set<string>();
     for (const known of byTemplate.values()) if (known.pattern.test(path)) for (const method of known.methods) allowed.add(method);
     if (allowed.size === 0) {
+      // The web UI's fallback answers its own pages, and unknown paths as below.
+      if (fallback) return done();
       void reply.code(404).send(errorEnvelope('NOT_FOUND', `no route for ${request.method} ${path}`, request.id));
       return;
     }

@@ -39,3 +39,13 @@ export const PageQuery = Type.Object({
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const DateTime = Type.String({ format: 'date-time' });
+
+/**
+ * The success answer of a content route: raw bytes of `mediaType`, not the JSON envelope (its
+ * failures still are; docs/errors.md). `*\/*` when the type follows the content (workspace files).
+ */
+export function RawContent(description: string, mediaType: string, schema: object = { type: 'string' }) {
+  return Type.Unsafe<unknown>({ description, content: { [mediaType]: { schema } } });
+}
+
+export const BINARY = { type: 'string', format: 'binary' };

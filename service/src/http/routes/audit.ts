@@ -7,7 +7,8 @@ import { DateTime, Envelope, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { ProjectIdParams } from './project-schemas.js';
 
-const Day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
+// format: date lets a client (and a generator) know the day must exist, not only look like one.
+const Day = (description: string) => Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
 
 export const AuditLogEntry = Type.Object(
   {
