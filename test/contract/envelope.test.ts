@@ -104,3 +104,59 @@ describe('answers given before a route runs', () => {
     expectEnvelope(response.json, 'BAD_REQUEST');
   });
 });
+
+describe('a request that arrives while the hub closes', () => {
+  it('is refused with 503 SERVICE_UNAVAILABLE in the envelope', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const slowEntered = new Promise<void>((resolve) => (entered = resolve));
+    let closingStarted!: () => void;
+    const closing = new Promise<void>((resolve) => (closingStarted = resolve));
+    let refused!: (status: number) => void;
+    const secondAnswered = new Promise<number>((resolve) => (refused = resolve));
+    const t = await startTestHub({
+      routes: [
+        (app) => {
+          app.get('/api/v1/test/slow', { config: { public: true } }, async () => {
+            entered();
+            await released;
+            return { success: true };
+          });
+          // Runs after the hub's own preClose hooks, which were added first.
+          app.addHook('preClose', (done) => {
+            closingStarted();
+            done();
+          });
+          app.addHook('onSend', (request, reply, payload, done) => {
+            if (request.url === '/api/health') refused(reply.statusCode);
+            done(null, payload);
+          });
+        },
+      ],
+    });
+    // The first request keeps its connection busy (so closing does not drop it); the second is
+    // pipelined on it once closing has begun.
+    const { hostname, port } = new URL(t.url);
+    const socket = net.connect(Number(port), hostname);
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write('GET /api/v1/test/slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await slowEntered;
+    const closed = t.close();
+    await closing;
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await secondAnswered).toBe(503);
+    release();
+    await ended;
+    await closed;
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answers[1]).toMatch(/\r\nretry-after: 5\r\n/i);
+    const body: unknown = JSON.parse(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4));
+    expectEnvelope(body, 'SERVICE_UNAVAILABLE');
+  });
+});

@@ -13,7 +13,7 @@ import { runSchemathesis } from './schemathesis-run.js';
 const args = process.argv.slice(2);
 const seedAt = args.indexOf('--seed');
 const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : undefined;
-const minutes = Number(args.find((arg, index) => /^\d+(\.\d+)?$/.test(arg) && index !== seedAt + 1) ?? '10');
+const minutes = Number(args.find((arg, index) => /^\d+(\.\d+)?$/.test(arg) && !(seedAt >= 0 && index === seedAt + 1)) ?? '10');
 
 const { python } = await provisionSchemathesis();
 const hub = await startTestHub();

@@ -9,7 +9,7 @@ import { registerAuthentication } from './auth/authenticate.js';
 import { registerCaching } from './caching.js';
 import { errorEnvelope, handleError } from './envelope.js';
 import { documentStatuses } from './documented-statuses.js';
-import { clientErrorHandler, frameworkError } from './framework-errors.js';
+import { clientErrorHandler, frameworkError, registerDrainRefusal } from './framework-errors.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerMethodGuard } from './method-guard.js';
 import { registerOpenApi } from './openapi.js';
@@ -73,12 +73,14 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     routerOptions: { maxParamLength: 4096 },
     frameworkErrors: frameworkError,
     clientErrorHandler: clientErrorHandler(nextRequestId),
+    return503OnClosing: false,
     // Response serializers are compiled on first use, like the validators below.
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   lazySchemasOf.set(app, schemas);
   app.setValidatorCompiler(partAwareValidatorCompiler(schemas));
   registerMatchedRoute(app);
+  registerDrainRefusal(app);
   registerRequestMetrics(app, services.metrics);
 
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope.js';
+import type { HubApp } from './types.js';
 
 /**
  * Answers that fastify or Node give before any route runs, in the hub's envelope rather than their
@@ -58,4 +59,29 @@ export function clientErrorHandler(nextRequestId: () => string): (error: Error &
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   };
+}
+
+/**
+ * Once the hub is closing, a request still arriving on an open connection is refused with
+ * `SERVICE_UNAVAILABLE` in the envelope (fastify's own refusal, turned off with
+ * `return503OnClosing: false`, has a body of its own); the client retries on another replica.
+ * Registered before every other onRequest hook, so a closing hub does no work for it.
+ */
+export function registerDrainRefusal(app: HubApp): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    void reply
+      .code(503)
+      .header('x-request-id', request.id)
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      // Sent as text: a route's own 503 schema (the health check's) must not reshape it.
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(errorEnvelope('SERVICE_UNAVAILABLE', 'the hub is shutting down; retry shortly', request.id)));
+  });
 }
