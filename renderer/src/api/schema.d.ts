@@ -9011,6 +9011,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description The project has capabilities.project_alerts.max_destinations destinations (RESOURCE_EXHAUSTED) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
         431: {
           headers: {
@@ -9841,6 +9850,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
+        /** @description A diagnostic of yours is already running (RESOURCE_EXHAUSTED) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
         431: {
           headers: {
@@ -10526,6 +10544,15 @@ export interface paths {
         };
         /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Beyond SERVICE_MAX_SESSIONS_PER_USER or max_apps_per_project (RESOURCE_EXHAUSTED) */
+        429: {
           headers: {
             [name: string]: unknown;
           };

@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { errorRef } from './schemas.js';
+import { Failure as failure, errorRef } from './schemas.js';
 
 /**
  * Every route documents, besides its own answers, the failures any route can give, each in the
@@ -38,8 +38,6 @@ const COMMON: [string, string][] = [
   ['500', 'An unexpected failure (INTERNAL_ERROR); the request id finds it in the log'],
   ['503', 'Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry'],
 ];
-
-const failure = (description: string) => ({ ...errorRef, description });
 
 const NOT_MODIFIED = { type: 'null', description: 'Not modified: If-None-Match matched the ETag; no body' };
 

@@ -63,7 +63,8 @@ function toHubError(error: FastifyError | Error): HubError {
       return new HubError('BAD_REQUEST', `unsupported content type ${JSON.stringify(fastifyError.message.split(': ').at(-1) ?? '')}`);
   }
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-    return new HubError('BAD_REQUEST', 'the request body is not valid JSON');
+    // fastify's parser gives one error for both: it also refuses keys that could reach a prototype.
+    return new HubError('BAD_REQUEST', 'the request body is not valid JSON, or has a "__proto__" or "constructor.prototype" key');
   }
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new HubError('BAD_REQUEST', error.message);

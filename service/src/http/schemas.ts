@@ -21,6 +21,9 @@ export const NAMED_SCHEMAS: TSchema[] = [ErrorEnvelope, SuccessResponse];
 
 export const errorRef = Type.Unsafe<unknown>({ $ref: 'ErrorEnvelope#' });
 
+/** A failure status a route documents, with what it means there (the body is the envelope). */
+export const Failure = (description: string) => Type.Unsafe<unknown>({ $ref: 'ErrorEnvelope#', description });
+
 /** `{success: true, data}` */
 export function Envelope<T extends TSchema>(data: T) {
   return Type.Object({ success: Type.Literal(true), data });
