@@ -131,6 +131,11 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'workspace paths refuse control characters, .. segments and names the store cannot hold (docs/workspace.md)',
   },
   {
+    operations: ['POST /api/v1/admin/policy/analyzer/run'],
+    statuses: ['400'],
+    why: 'its claims are free-form objects, and a JSON body with a __proto__ or constructor.prototype key is refused',
+  },
+  {
     operations: ['POST /api/v1/projects/{pid}/notebook-imports'],
     statuses: ['400', '413', '422'],
     why: 'the body must be a zip archive (400), within the expansion limit (413), with safe entry names (422)',
