@@ -181,11 +181,20 @@ function configText(options: ContractRunOptions, lists: string[]): string {
     ...REFUSED_WHEN_VALID,
     { operations: lists, statuses: ['422'], why: 'a cursor is opaque: any string fits the schema, only one the list issued is accepted' },
   ];
+  // schemathesis applies only the first [[operations]] entry that matches, so each operation gets
+  // one entry with every refusal it may give.
+  const byOperation = new Map<string, { statuses: Set<string>; why: string[] }>();
   for (const rule of rules) {
     for (const operation of rule.operations) {
-      lines.push('', `# ${rule.why}`, '[[operations]]', `include-name = ${JSON.stringify(operation)}`);
-      lines.push(`checks.positive_data_acceptance.expected-statuses = ${list([...ACCEPTED, ...rule.statuses])}`);
+      const entry = byOperation.get(operation) ?? { statuses: new Set(ACCEPTED), why: [] };
+      for (const status of rule.statuses) entry.statuses.add(status);
+      entry.why.push(rule.why);
+      byOperation.set(operation, entry);
     }
+  }
+  for (const [operation, { statuses, why }] of byOperation) {
+    lines.push('', ...why.map((reason) => `# ${reason}`), '[[operations]]', `include-name = ${JSON.stringify(operation)}`);
+    lines.push(`checks.positive_data_acceptance.expected-statuses = ${list([...statuses])}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -33,13 +33,15 @@ describe.skipIf(schemathesis === null)('the API contract (schemathesis)', () => 
       token,
       workDir: work.dir,
       seed: 20261125,
-      maxExamples: 10,
+      maxExamples: 25,
       maxSteps: 20,
       timeoutMs: 12 * 60_000,
     });
     // The summary and each failure's reproduction are at the end of the output.
     expect(result.exitCode, result.output.slice(-20_000)).toBe(0);
     expect(result.output).toMatch(/Tested: [1-9]\d+/);
-    expect(result.output).toMatch(/Stateful/);
+    // The stateful phase ran, and followed links from creates to what they made.
+    expect(result.output).toMatch(/✅ +Stateful/);
+    expect(result.output).toMatch(/API Links: +[1-9]\d* covered/);
   });
 });
