@@ -249,7 +249,8 @@ describe('notebook imports: a folder of marimo notebooks, end to end', () => {
       expect((await t.call(imports(), { method: 'POST', token: editor, body: zip, headers: { 'content-type': type } })).status, type).toBe(201);
     }
     const json = await t.call(imports(), { method: 'POST', token: editor, body: { files: [] } });
-    expect(json.status).toBe(400);
+    // An unsupported media type keeps HTTP's 415 (docs/errors.md).
+    expect(json.status).toBe(415);
     expect(json.json.error.code).toBe('BAD_REQUEST');
   });
 });

@@ -76,7 +76,8 @@ describe('API platform', () => {
         body: 'name=x',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      expect(media.status).toBe(400);
+      // An unsupported media type keeps HTTP's 415 (docs/errors.md).
+      expect(media.status).toBe(415);
       expect(media.json.error.code).toBe('BAD_REQUEST');
       const invalid = await t.call('/api/v1/probe/things', { method: 'POST', token, body: { name: 7, colour: 'red' } });
       expect(invalid.status).toBe(422);

@@ -6,6 +6,7 @@ import { provisionSuite } from './suites.js';
 import { provisionDocker, type DockerInfo } from './docker.js';
 import { provisionSandboxRuntime, type SandboxRuntimeInfo } from './sandbox-runtime.js';
 import { provisionChromium, type ChromiumInfo } from './chromium.js';
+import { provisionSchemathesis, type SchemathesisInfo } from './schemathesis.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module 'vitest' {
     docker: DockerInfo | null;
     /** A Chromium executable for the browser suites (playwright-core); null when unavailable. */
     chromium: ChromiumInfo | null;
+    /** A Python with schemathesis for the API contract suite; null when unavailable. */
+    schemathesis: SchemathesisInfo | null;
   }
 }
 
@@ -46,6 +49,8 @@ export default async function setup(project: TestProject): Promise<Teardown> {
   project.provide('sandboxRuntime', await provisionSuite('sandbox runtime (marimo venv)', provisionSandboxRuntime));
 
   project.provide('chromium', await provisionSuite('browser (chromium)', provisionChromium));
+
+  project.provide('schemathesis', await provisionSuite('API contract (schemathesis)', provisionSchemathesis));
 
   const docker = await provisionSuite('docker (dockerd + sandbox image)', provisionDocker);
   if (docker) {

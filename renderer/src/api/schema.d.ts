@@ -37,6 +37,87 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Default Response */
         503: {
           headers: {
@@ -113,6 +194,96 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -171,6 +342,96 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -216,13 +477,112 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The document */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/yaml': Record<string, never>;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/yaml': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -231,7 +591,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/yaml': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
       };
@@ -272,6 +632,96 @@ export interface paths {
               success: true;
               data: components['schemas']['AuthMethods'];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -329,6 +779,96 @@ export interface paths {
           };
           content?: never;
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -377,6 +917,107 @@ export interface paths {
               success: true;
               data: components['schemas']['Me'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -439,6 +1080,107 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -493,6 +1235,96 @@ export interface paths {
               success: true;
               data: components['schemas']['Me'];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -553,6 +1385,96 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -606,6 +1528,107 @@ export interface paths {
               success: true;
               data: components['schemas']['CreatedToken'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -668,6 +1691,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -724,6 +1857,96 @@ export interface paths {
               success: true;
               data: components['schemas']['ResolvedUser'];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -785,6 +2008,96 @@ export interface paths {
               success: true;
               data: components['schemas']['ResolvedUser'][];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -853,6 +2166,96 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -915,6 +2318,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -975,6 +2488,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1029,6 +2652,96 @@ export interface paths {
               success: true;
               data: components['schemas']['DeploymentConfig'];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -1101,6 +2814,96 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1154,6 +2957,107 @@ export interface paths {
               success: true;
               data: components['schemas']['Project'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -1214,6 +3118,105 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1258,6 +3261,116 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -1318,6 +3431,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1370,6 +3593,105 @@ export interface paths {
               success: true;
               data: components['schemas']['ProjectMember'][];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -1425,6 +3747,116 @@ export interface paths {
               success: true;
               data: components['schemas']['ProjectMember'][];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -1489,6 +3921,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1545,6 +4087,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1599,6 +4251,105 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1651,6 +4402,116 @@ export interface paths {
               success: true;
               data: components['schemas']['GroupMember'][];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -1714,6 +4575,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1767,6 +4738,116 @@ export interface paths {
               success: true;
               data: components['schemas']['GroupMember'][];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -1832,6 +4913,105 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1895,6 +5075,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1954,6 +5244,105 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -1999,6 +5388,116 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2062,6 +5561,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -2106,13 +5715,121 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The marimo source; X-Notebook-Version names its version */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/x-python': string;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'text/x-python': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2121,7 +5838,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/x-python': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
       };
@@ -2154,13 +5871,121 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The HTML snapshot */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'text/html': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2169,7 +5994,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/html': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
       };
@@ -2221,6 +6046,105 @@ export interface paths {
                 next_cursor: string | null;
               };
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2279,6 +6203,116 @@ export interface paths {
               success: true;
               data: components['schemas']['NotebookVersion'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2341,6 +6375,105 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -2390,13 +6523,121 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The marimo source of the version */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/x-python': string;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'text/x-python': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2405,7 +6646,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'text/x-python': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
       };
@@ -2459,6 +6700,116 @@ export interface paths {
               success: true;
               data: components['schemas']['NotebookVersion'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2518,6 +6869,105 @@ export interface paths {
               success: true;
               data: components['schemas']['WorkspaceAccess'];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2584,6 +7034,105 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -2634,6 +7183,116 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2687,13 +7346,121 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The file's bytes, typed by its extension */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            '*/*': string;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/octet-stream': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2702,7 +7469,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/octet-stream': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
       };
@@ -2756,6 +7523,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -2806,13 +7683,121 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description The folder as a zip archive */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/zip': string;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/zip': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2821,7 +7806,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/zip': components['schemas']['ErrorEnvelope'];
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
       };
@@ -2887,6 +7872,116 @@ export interface paths {
               success: true;
               data: components['schemas']['WorkspaceItem'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -2961,6 +8056,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3033,6 +8238,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3090,6 +8405,105 @@ export interface paths {
               success: true;
               data: components['schemas']['NotebookImport'];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -3171,6 +8585,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3235,6 +8759,105 @@ export interface paths {
                 next_cursor: string | null;
               };
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -3305,6 +8928,125 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The project has capabilities.project_alerts.max_destinations destinations (RESOURCE_EXHAUSTED) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3364,6 +9106,105 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3409,6 +9250,116 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -3476,6 +9427,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3534,6 +9595,116 @@ export interface paths {
               success: true;
               data: components['schemas']['AlertDestination'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -3605,6 +9776,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A diagnostic of yours is already running (RESOURCE_EXHAUSTED) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3670,6 +9951,96 @@ export interface paths {
                 next_cursor: string | null;
               };
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -3748,6 +10119,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3812,6 +10293,105 @@ export interface paths {
                 next_cursor: string | null;
               };
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -3888,6 +10468,125 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Beyond SERVICE_MAX_SESSIONS_PER_USER or max_apps_per_project (RESOURCE_EXHAUSTED) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -3942,6 +10641,96 @@ export interface paths {
               success: true;
               data: components['schemas']['MySessionEntry'][];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -4003,6 +10792,105 @@ export interface paths {
               success: true;
               data: components['schemas']['Session'];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -4074,6 +10962,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -4140,6 +11138,116 @@ export interface paths {
               success: true;
               data: components['schemas']['Session'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -4212,6 +11320,116 @@ export interface paths {
             };
           };
         };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -4263,6 +11481,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/zip': string;
+          'application/octet-stream': string;
         };
       };
       responses: {
@@ -4277,6 +11496,116 @@ export interface paths {
               success: true;
               data: components['schemas']['NotebookImport'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -4341,6 +11670,105 @@ export interface paths {
               success: true;
               data: components['schemas']['AuditLogEntry'][];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -4419,6 +11847,96 @@ export interface paths {
             };
           };
         };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
         '4XX': {
           headers: {
@@ -4475,6 +11993,96 @@ export interface paths {
               success: true;
               data: components['schemas']['PolicyAnalyzerMetadata'];
             };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
@@ -4689,6 +12297,107 @@ export interface paths {
               success: true;
               data: components['schemas']['PolicySuiteResult'];
             };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
           };
         };
         /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */

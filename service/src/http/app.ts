@@ -2,14 +2,17 @@ import { randomFillSync } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
 import type { HubServices } from '../compose/services.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { registerCaching } from './caching.js';
 import { errorEnvelope, handleError } from './envelope.js';
+import { documentStatuses } from './documented-statuses.js';
+import { clientErrorHandler, frameworkError, registerDrainRefusal } from './framework-errors.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerLaunchSecret } from './launch-secret.js';
+import { registerMethodGuard } from './method-guard.js';
 import { registerOpenApi } from './openapi.js';
 import { registerMatchedRoute } from './matched-route.js';
 import { LazySchemas, lazySerializerFactory, partAwareValidatorCompiler } from './validation.js';
@@ -32,7 +35,7 @@ import { adminRuntimeRoutes } from './routes/admin-runtime.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
 import { workspaceRoutes } from './routes/workspace.js';
-import { NAMED_SCHEMAS, errorRef } from './schemas.js';
+import { NAMED_SCHEMAS } from './schemas.js';
 import type { HubApp } from './types.js';
 import { uiRoutes } from './ui.js';
 
@@ -60,27 +63,32 @@ export interface HttpAppDeps {
 export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   const { services } = deps;
   const schemas = new LazySchemas();
+  const nextRequestId = requestIds();
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new OneLinePerRequest(deps.infoLine),
     childLoggerFactory: requestLoggers,
     trustProxy: false,
     bodyLimit: services.settings.limits.maxRequestBytes,
-    genReqId: requestIds(),
+    genReqId: nextRequestId,
+    // Above the longest path parameter a route accepts once percent-encoded (a member's e-mail,
+    // 320 characters); longer segments are 414 (docs/errors.md).
+    routerOptions: { maxParamLength: 4096 },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientErrorHandler(nextRequestId),
+    return503OnClosing: false,
     // Response serializers are compiled on first use, like the validators below.
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   lazySchemasOf.set(app, schemas);
   app.setValidatorCompiler(partAwareValidatorCompiler(schemas));
   registerMatchedRoute(app);
+  registerDrainRefusal(app);
   registerRequestMetrics(app, services.metrics);
 
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   // Every route documents the failure envelope for its error statuses.
-  app.addHook('onRoute', (route) => {
-    const schema = (route.schema ??= {}) as { response?: Record<string, unknown> };
-    schema.response = { '4xx': errorRef, '5xx': errorRef, ...schema.response };
-  });
+  app.addHook('onRoute', (route) => documentStatuses(route as RouteOptions));
   registerOpenApi(app);
   // Cookies are parsed by the hook below rather than by the plugin's own, which gives every
   // request a fresh object and Map even when it carries no cookie (API clients send tokens).
@@ -98,6 +106,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   });
   if (deps.launchSecret) registerLaunchSecret(app, deps.launchSecret);
   registerAuthentication(app, services);
+  registerMethodGuard(app);
   registerIdempotency(app, services.store);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

@@ -18,8 +18,22 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const hubError = toHubError(error);
   if (hubError.code === 'INTERNAL_ERROR') request.log.error({ event: 'unhandled_error', err: error }, 'unhandled_error');
   if (hubError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(hubError.retryAfterSeconds));
-  void reply.code(ERROR_STATUS[hubError.code]).send(errorEnvelope(hubError.code, hubError.message, request.id, hubError.details));
+  void reply
+    .code(protocolStatusOf(error, hubError) ?? ERROR_STATUS[hubError.code])
+    .send(errorEnvelope(hubError.code, hubError.message, request.id, hubError.details));
 }
+
+/**
+ * fastify's refusals whose HTTP status says more than `BAD_REQUEST`'s 400 keep it (an unsupported
+ * media type is 415); see docs/errors.md, "Answers before a route".
+ */
+function protocolStatusOf(error: FastifyError | Error, hubError: HubError): number | undefined {
+  if (error instanceof HubError || hubError.code !== 'BAD_REQUEST') return undefined;
+  const status = (error as FastifyError).statusCode;
+  return status !== undefined && PROTOCOL_STATUSES.has(status) ? status : undefined;
+}
+
+const PROTOCOL_STATUSES = new Set([405, 406, 408, 411, 414, 415, 416, 417, 431]);
 
 function toHubError(error: FastifyError | Error): HubError {
   if (error instanceof HubError) return error;
@@ -49,7 +63,8 @@ function toHubError(error: FastifyError | Error): HubError {
       return new HubError('BAD_REQUEST', `unsupported content type ${JSON.stringify(fastifyError.message.split(': ').at(-1) ?? '')}`);
   }
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-    return new HubError('BAD_REQUEST', 'the request body is not valid JSON');
+    // fastify's parser gives one error for both: it also refuses keys that could reach a prototype.
+    return new HubError('BAD_REQUEST', 'the request body is not valid JSON, or has a "__proto__" or "constructor.prototype" key');
   }
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new HubError('BAD_REQUEST', error.message);

@@ -1,5 +1,6 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { withLinks } from './openapi-links.js';
 import type { HubApp } from './types.js';
 
 export const OPENAPI_TAGS = ['Auth', 'Projects', 'Alerts', 'Notebooks', 'Sessions', 'Jobs', 'Integrations', 'Secrets', 'Users', 'Audit', 'System'] as const;
@@ -83,6 +84,7 @@ const OPTIONS: SwaggerOptions = {
       },
     },
   },
+  transformObject: (document) => ('openapiObject' in document ? withLinks(document.openapiObject as object) : document.swaggerObject),
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
   transform: ({ schema, url, route }) => {
     const config = (route.config ?? {}) as { public?: boolean; sessionOnly?: boolean };

@@ -21,6 +21,9 @@ export const NAMED_SCHEMAS: TSchema[] = [ErrorEnvelope, SuccessResponse];
 
 export const errorRef = Type.Unsafe<unknown>({ $ref: 'ErrorEnvelope#' });
 
+/** A failure status a route documents, with what it means there (the body is the envelope). */
+export const Failure = (description: string) => Type.Unsafe<unknown>({ $ref: 'ErrorEnvelope#', description });
+
 /** `{success: true, data}` */
 export function Envelope<T extends TSchema>(data: T) {
   return Type.Object({ success: Type.Literal(true), data });
@@ -39,3 +42,13 @@ export const PageQuery = Type.Object({
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const DateTime = Type.String({ format: 'date-time' });
+
+/**
+ * The success answer of a content route: raw bytes of `mediaType`, not the JSON envelope (its
+ * failures still are; docs/errors.md). `*\/*` when the type follows the content (workspace files).
+ */
+export function RawContent(description: string, mediaType: string, schema: object = { type: 'string' }) {
+  return Type.Unsafe<unknown>({ description, content: { [mediaType]: { schema } } });
+}
+
+export const BINARY = { type: 'string', format: 'binary' };

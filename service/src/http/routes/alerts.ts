@@ -5,7 +5,7 @@ import { KIND_MAX_LENGTH, KINDS_MAX, NAME_MAX, SECRET_MAX, SECRET_MIN } from '..
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { pageSize } from '../../core/use-cases/caller.js';
-import { DateTime, Envelope, Nullable, Page, PageQuery, SuccessResponse } from '../schemas.js';
+import { DateTime, Envelope, Failure, Nullable, Page, PageQuery, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { ProjectIdParams } from './project-schemas.js';
 
@@ -107,7 +107,7 @@ export function alertRoutes(app: HubApp, services: HubServices): void {
           'At most capabilities.project_alerts.max_destinations per project (RESOURCE_EXHAUSTED beyond). See docs/alerts.md for payloads and signatures.',
         params: ProjectIdParams,
         body: AlertDestinationCreate,
-        response: { 201: One },
+        response: { 201: One, 429: Failure('The project has capabilities.project_alerts.max_destinations destinations (RESOURCE_EXHAUSTED)') },
       },
     },
     async (request, reply) => {

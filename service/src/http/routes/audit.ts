@@ -7,7 +7,9 @@ import { DateTime, Envelope, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { ProjectIdParams } from './project-schemas.js';
 
-const Day = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
+// A day that exists (YYYY-MM-DD): format date says so to clients and generators, where a pattern
+// would also admit 2024-02-30.
+const Day = (description: string) => Type.String({ format: 'date', description });
 
 export const AuditLogEntry = Type.Object(
   {

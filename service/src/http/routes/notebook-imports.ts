@@ -34,7 +34,8 @@ export function notebookImportRoutes(app: HubApp, services: HubServices): void {
           description:
             'The body is a zip of the folder (Content-Type application/zip), up to limits.max_request_bytes. Every entry is checked before anything is stored: absolute paths, drive letters, .. segments, backslashes, symlinks, encrypted entries, duplicate and non-UTF-8 names are refused with VALIDATION_ERROR naming the entry; an archive that expands too much is PAYLOAD_TOO_LARGE; a body that is not a zip is BAD_REQUEST. The folder is kept 24 hours; see docs/imports.md.',
           params: ProjectIdParams,
-          consumes: ['application/zip'],
+          // application/octet-stream too: the route takes it, and client generators have a writer for it.
+          consumes: ['application/zip', 'application/octet-stream'],
           body: RawZip,
           response: { 201: Envelope(NotebookImport) },
         },

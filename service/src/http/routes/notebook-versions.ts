@@ -1,6 +1,6 @@
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { Envelope, Page, PageQuery } from '../schemas.js';
+import { Envelope, Page, PageQuery, RawContent } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookParams, NotebookVersionSchema, VersionCreate, VersionParams, VersionRestore } from './notebook-schemas.js';
 
@@ -58,7 +58,14 @@ export function notebookVersionRoutes(app: HubApp, services: HubServices): void 
 
   app.get(
     '/api/v1/projects/:pid/notebooks/:nid/versions/:vid/code',
-    { schema: { tags: ['Notebooks'], summary: "A version's marimo source", params: VersionParams, produces: ['text/x-python'] } },
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: "A version's marimo source",
+        params: VersionParams,
+        response: { 200: RawContent('The marimo source of the version', 'text/x-python') },
+      },
+    },
     async (request, reply) => {
       const { pid, nid, vid } = request.params;
       const code = await versions.code(principalOf(request), { projectId: pid, notebookId: nid, versionId: vid });

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { Envelope, Page, PageQuery, SuccessResponse } from '../schemas.js';
+import { Envelope, Page, PageQuery, RawContent, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookCreate, NotebookDetail, NotebookListEntry, NotebookParams, NotebookPatch, detailOf, listEntryOf } from './notebook-schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
@@ -92,7 +92,7 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
         summary: "The notebook's marimo source (the current version, or ?version=)",
         params: NotebookParams,
         querystring: Type.Object({ version: Type.Optional(Type.String({ pattern: '^ver-[0-9a-z]{16}$' })) }),
-        produces: ['text/x-python'],
+        response: { 200: RawContent('The marimo source; X-Notebook-Version names its version', 'text/x-python') },
       },
     },
     async (request, reply) => {
@@ -104,7 +104,14 @@ export function notebookRoutes(app: HubApp, services: HubServices): void {
 
   app.get(
     '/api/v1/projects/:pid/notebooks/:nid/html',
-    { schema: { tags: ['Notebooks'], summary: 'The latest HTML snapshot of the notebook', params: NotebookParams, produces: ['text/html'] } },
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'The latest HTML snapshot of the notebook',
+        params: NotebookParams,
+        response: { 200: RawContent('The HTML snapshot', 'text/html') },
+      },
+    },
     async (request, reply) => {
       const { version, html } = await notebooks.html(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid });
       return (

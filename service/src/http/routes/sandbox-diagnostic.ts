@@ -1,7 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { DateTime, Nullable } from '../schemas.js';
+import { DateTime, Failure, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';
 
 export const SANDBOX_DIAGNOSTIC_PATH = '/api/v1/admin/debug/sandbox-startup';
@@ -68,7 +68,10 @@ export function sandboxDiagnosticRoutes(app: HubApp, services: HubServices): voi
         summary: 'Start a temporary sandbox, time its phases, and destroy it',
         description: 'One active run per admin: a second concurrent request answers 429 RESOURCE_EXHAUSTED.',
         body: StartupRequest,
-        response: { 200: Type.Object({ success: Type.Literal(true), data: StartupReport }) },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: StartupReport }),
+          429: Failure('A diagnostic of yours is already running (RESOURCE_EXHAUSTED)'),
+        },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import { clientKindOf } from '../../core/use-cases/sessions.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
 import { absentBodyIsEmpty } from '../validation.js';
-import { Envelope, Nullable, Page, PageQuery } from '../schemas.js';
+import { Envelope, Failure, Nullable, Page, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookVersionSchema } from './notebook-schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
@@ -65,7 +65,11 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
           "Answers 201 with a new session (state provisioning, phase shows progress) or 200 with a live session that is reused. An edit session of another editor answers 409 EDIT_SESSION_OWNED unless takeover_from names it; while the notebook's previous edit session is being saved and stopped, 409 EDIT_SESSION_RETIRING with Retry-After. Beyond SERVICE_MAX_SESSIONS_PER_USER or max_apps_per_project: 429 RESOURCE_EXHAUSTED.",
         params: ProjectIdParams,
         body: SessionCreate,
-        response: { 200: Envelope(Session), 201: Envelope(Session) },
+        response: {
+          200: Envelope(Session),
+          201: Envelope(Session),
+          429: Failure('Beyond SERVICE_MAX_SESSIONS_PER_USER or max_apps_per_project (RESOURCE_EXHAUSTED)'),
+        },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import type { HubServices } from '../../compose/services.js';
 import { authenticate } from '../auth/authenticate.js';
 import { runDeepHealth } from '../deep-health.js';
 import { renderOpenApiYaml } from '../openapi.js';
-import { DateTime, Envelope, Nullable } from '../schemas.js';
+import { DateTime, Envelope, Nullable, RawContent } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { capabilitiesOf, Capabilities } from './capabilities.js';
 
@@ -81,7 +81,13 @@ export function systemRoutes(app: HubApp, services: HubServices): void {
 
   app.get(
     '/api/v1/doc',
-    { schema: { tags: ['System'], summary: 'The OpenAPI 3.1 document of this service (YAML)', produces: ['application/yaml'] } },
+    {
+      schema: {
+        tags: ['System'],
+        summary: 'The OpenAPI 3.1 document of this service (YAML)',
+        response: { 200: RawContent('The document', 'application/yaml', { type: 'object' }) },
+      },
+    },
     async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(await renderOpenApiYaml(app)),
   );
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';
-import { Envelope } from '../schemas.js';
+import { BINARY, Envelope, RawContent } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookParams } from './notebook-schemas.js';
 import { sendArchive, sendWorkspaceFile } from './workspace-content.js';
@@ -55,7 +55,7 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
         description: 'Content type from the file extension; ETag is the SHA-256 of the content. HTML, SVG, XML and unknown types are sent as attachments.',
         params: NotebookParams,
         querystring: FileQuery,
-        produces: ['application/octet-stream'],
+        response: { 200: RawContent("The file's bytes, typed by its extension", '*/*', BINARY) },
       },
     },
     async (request, reply) => {
@@ -73,7 +73,7 @@ export function workspaceRoutes(app: HubApp, services: HubServices): void {
         summary: 'A workspace folder (the root when path is absent) as a zip archive',
         params: NotebookParams,
         querystring: FolderQuery,
-        produces: ['application/zip'],
+        response: { 200: RawContent('The folder as a zip archive', 'application/zip', BINARY) },
       },
     },
     async (request, reply) => {
