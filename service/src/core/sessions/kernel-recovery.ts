@@ -40,8 +40,7 @@ const SYSTEM = { id: 'system', email: '' };
  * Resolves to the session as it is afterwards.
  */
 export async function recoverDeadKernel(deps: RecoveryDeps, ops: RecoveryOps, record: SessionRecord, cause: KernelLossCause): Promise<SessionRecord> {
-  const sandbox = record.sandbox && (await deps.driver.list()).find((candidate) => candidate.id === record.sandbox!.id);
-  if (sandbox?.state !== 'running') return ops.markLost(record);
+  if (!(await sandboxStillRuns(deps.driver, record))) return ops.markLost(record);
   deps.logger.warn(
     { event: 'session_kernel_lost', session_id: record.id, project_id: record.project_id, mode: record.mode, cause, restarts: record.restarts ?? 0 },
     'session_kernel_lost',
@@ -49,6 +48,24 @@ export async function recoverDeadKernel(deps: RecoveryDeps, ops: RecoveryOps, re
   if (record.mode === 'edit') return ops.stop(record.project_id, record.id, { reason: 'kernel_lost', save: true, actor: SYSTEM });
   if ((record.restarts ?? 0) < APP_RESTARTS) return restartApp(deps, ops, record, cause);
   return failApp(deps, ops, record, cause);
+}
+
+/** How long the check that a sandbox still runs a process may take. */
+const SANDBOX_CHECK_MS = 5_000;
+
+/**
+ * Whether the session's sandbox itself still lives. A sandbox killed a moment ago may still be
+ * listed as running (a container's state changes after its processes die), so a listed sandbox
+ * must also run a process.
+ */
+async function sandboxStillRuns(driver: SandboxDriver, record: SessionRecord): Promise<boolean> {
+  if (!record.sandbox) return false;
+  const listed = (await driver.list()).find((candidate) => candidate.id === record.sandbox!.id);
+  if (listed?.state !== 'running') return false;
+  return driver.exec(record.sandbox.id, { argv: ['true'], timeoutMs: SANDBOX_CHECK_MS, check: true }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The session as `change` left it, and whether this call made the change (a concurrent one may have acted first). */
