@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { rawRequest } from './session-proxy-fake-marimo.js';
-import { eventually, killLocalSandbox, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { eventually, killLocalSandbox, sandboxRuntime, startSessionWorld, stopSupervising, type SessionWorld } from '../support/session-world.js';
 
 /** Sandboxes that die behind the hub's back: nobody called the driver's destroy. */
 describe.skipIf(sandboxRuntime === null)('a sandbox killed behind the hub (local driver)', () => {
@@ -23,7 +23,7 @@ describe.skipIf(sandboxRuntime === null)('a sandbox killed behind the hub (local
     const closed = new Promise<void>((resolve) => kernel.socket.once('close', () => resolve()));
     // As for a session an earlier hub process started: nothing here holds its server process
     // (session-supervision.test.ts shows the hub noticing on its own).
-    t.hub.services.supervisor.unwatch(sid);
+    await stopSupervising(t, sid);
 
     await killLocalSandbox(t.dataDir, sandboxId);
     // The browser's kernel socket goes with it, and page loads are told to come back later while

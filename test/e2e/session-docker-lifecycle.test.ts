@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
+import { stopSupervising } from '../support/session-world.js';
 
 /** Idle deadline, editor claims and containers that die behind the hub's back, on the docker driver. */
 describe.skipIf(dockerProvisioned === null)('session lifecycle in containers (docker driver)', () => {
@@ -68,7 +69,7 @@ describe.skipIf(dockerProvisioned === null)('session lifecycle in containers (do
     const [removedContainer] = await w.containers(removed.id);
     // The lifecycle loop is the one to find them here, not the supervision of their servers
     // (session-supervision-docker.test.ts).
-    for (const { id } of [killed, removed]) w.t.hub.services.supervisor.unwatch(id);
+    for (const { id } of [killed, removed]) await stopSupervising(w.t, id);
     await w.engine.getContainer(killedContainer!.Id).kill();
     await w.engine.getContainer(removedContainer!.Id).remove({ force: true });
     const orphan = await w.t.hub.services.sandboxes.create({ compute: {}, labels: { session_id: 'ses-0000000000000000', mode: 'edit' } });

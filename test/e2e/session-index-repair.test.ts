@@ -3,7 +3,7 @@ import { openObjectStore } from '../../service/src/compose/adapters.js';
 import type { SessionRecord } from '../../service/src/core/sessions/session-model.js';
 import { catalogKeys, layout } from '../../service/src/core/storage-layout.js';
 import { FakeCrashingStore, SimulatedCrash } from '../support/fake-crashing-store.js';
-import { killLocalSandbox, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { killLocalSandbox, sandboxRuntime, startSessionWorld, stopSupervising, type SessionWorld } from '../support/session-world.js';
 
 const MINUTE = 60_000;
 
@@ -114,7 +114,7 @@ describe.skipIf(sandboxRuntime === null)('session indexes after a crash between 
     const sid = started.json.data.id as string;
     const lost = await record(sid);
     // The lifecycle loop is the one to find it here, not the supervision of its server.
-    w.t.hub.services.supervisor.unwatch(sid);
+    await stopSupervising(w.t, sid);
     await killLocalSandbox(w.t.dataDir, lost.sandbox!.id);
     // What the lifecycle loop does on finding the sandbox gone, in a hub that dies half-way.
     await crashDuring(() => expect(w.t.hub.services.sessions.markLost(lost)).rejects.toBeInstanceOf(SimulatedCrash));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, killMarimoIn, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { eventually, killMarimoIn, sandboxRuntime, startSessionWorld, stopSupervising, type SessionWorld } from '../support/session-world.js';
 
 /**
  * marimo killed inside a live local sandbox (the sandbox itself lives on): the next start of the
@@ -72,7 +72,7 @@ describe.skipIf(sandboxRuntime === null)('a session whose notebook server died (
     const sid = started.json.data.id as string;
     expect((await w.api(`/s/${sid}/`, 'editor')).status).toBe(200);
     // As for a session an earlier hub process started: nothing here holds its server process.
-    w.t.hub.services.supervisor.unwatch(sid);
+    await stopSupervising(w.t, sid);
     expect(await killMarimoIn(w.t.dataDir, await sandboxOf(sid))).toBeGreaterThan(0);
 
     const unanswered = await w.api(`/s/${sid}/`, 'editor');

@@ -171,6 +171,22 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 }
 
 /**
+ * Takes a running session out of the hub's supervision, for tests where another part of the hub
+ * (the lifecycle loop, the proxy) is the one to find its server dead. The hub starts watching a
+ * session just after its record says it runs, so this waits for that first.
+ */
+export async function stopSupervising(t: TestHub, sessionId: string): Promise<void> {
+  const { supervisor } = t.hub.services;
+  expect(
+    await eventually(
+      async () => supervisor.isWatching(sessionId),
+      (watching) => watching,
+    ),
+  ).toBe(true);
+  supervisor.unwatch(sessionId);
+}
+
+/**
  * Kills a local sandbox's whole process group with SIGKILL, behind the hub's back (as a machine
  * restart or the OOM killer would), and waits until no process of it is left. Its directory stays.
  */
