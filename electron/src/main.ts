@@ -144,7 +144,7 @@ async function main(): Promise<void> {
 
 /** The app runs whatever the runtime's state; a runtime that needs a repair is offered one, with its progress on the window. */
 async function offerRuntimeRepair(options: { hubDataDir: string; wheelhouse: string | null }): Promise<void> {
-  const health = await checkRuntime(options);
+  const health = await checkRuntime(options.hubDataDir);
   const advice = runtimeAdvice(health);
   note('info', 'desktop_runtime_checked', { state: health.state });
   if (!advice.offerRepair || !window) return;

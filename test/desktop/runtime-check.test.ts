@@ -30,6 +30,6 @@ describe('the desktop runtime check', () => {
     expect(bundledWheelhouse(temp.dir)).toBeNull();
     await writeFile(path.join(temp.dir, 'wheelhouse', 'wheelhouse.json'), '{}');
     expect(bundledWheelhouse(temp.dir)).toBe(path.join(temp.dir, 'wheelhouse'));
-    expect((await checkRuntime({ hubDataDir: path.join(temp.dir, 'hub'), wheelhouse: null })).state).toBe('missing');
+    expect((await checkRuntime(path.join(temp.dir, 'hub'))).state).toBe('missing');
   });
 });

@@ -43,8 +43,8 @@ export interface RuntimeCheckOptions {
 }
 
 /** The runtime's state at start. */
-export function checkRuntime(options: RuntimeCheckOptions): Promise<RuntimeHealth> {
-  return inspectLocalRuntime({ dir: runtimeDirOf(options.hubDataDir) });
+export function checkRuntime(hubDataDir: string): Promise<RuntimeHealth> {
+  return inspectLocalRuntime({ dir: runtimeDirOf(hubDataDir) });
 }
 
 /** Builds the runtime again (from the wheelhouse when there is one), reporting progress; resolves to its state after. */
@@ -55,5 +55,5 @@ export async function repairRuntime(options: RuntimeCheckOptions, onProgress: (p
     ...(options.wheelhouse ? { wheelhouse: options.wheelhouse } : {}),
     onProgress: (event) => onProgress(event.percent, event.step),
   });
-  return checkRuntime(options);
+  return checkRuntime(options.hubDataDir);
 }
