@@ -21,7 +21,7 @@ export const STATE_COLORS: Record<SessionState, string> = {
   provisioning: 'blue',
   running: 'green',
   stopping: 'yellow',
-  stopped: 'gray',
+  stopped: 'gray.6',
   failed: 'red',
 };
 
