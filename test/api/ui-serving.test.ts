@@ -1,10 +1,12 @@
+import { get } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_CONTENT_SECURITY_POLICY } from '../../service/src/http/ui.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { FIXTURE_SCRIPT, FIXTURE_STYLE, makeUiFixture } from '../support/ui-fixture.js';
+import { FIXTURE_LIBRARY, FIXTURE_SCRIPT, FIXTURE_STYLE, makeUiFixture } from '../support/ui-fixture.js';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -53,6 +55,35 @@ describe('the hub serves the built web UI', () => {
     expect(style.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const head = await fetch(`${t.url}${FIXTURE_SCRIPT}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
+  });
+
+  it('sends a text asset compressed, brotli before gzip, as the browser accepts, and small ones as they are', async () => {
+    const original = await readFile(path.join(fixture.dir, FIXTURE_LIBRARY));
+    const raw = (target: string, acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        get(`${t.url}${target}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const brotli = await raw(FIXTURE_LIBRARY, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body.length).toBeLessThan(original.length / 4);
+    expect(brotliDecompressSync(brotli.body).equals(original)).toBe(true);
+    const gzip = await raw(FIXTURE_LIBRARY, 'gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+    for (const acceptEncoding of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = await raw(FIXTURE_LIBRARY, acceptEncoding);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.equals(original)).toBe(true);
+    }
+    // A few hundred bytes are not worth an encoding.
+    const small = await raw(FIXTURE_SCRIPT, 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toContain('app running at');
   });
 
   it('answers an unknown asset 404, never with index.html or a file outside the folder', async () => {

@@ -4,6 +4,8 @@ import { makeTempDir } from './temp-dir.js';
 
 export const FIXTURE_SCRIPT = '/assets/app-3f9a1c.js';
 export const FIXTURE_STYLE = '/assets/app-77b0e2.css';
+/** A script the page does not load, large enough to be sent compressed. */
+export const FIXTURE_LIBRARY = '/assets/library-5c2e1d.js';
 
 /**
  * A small built UI, as the renderer's build lays it out: `index.html` loading a hashed script and
@@ -31,6 +33,10 @@ root.textContent = 'app running at ' + location.pathname;
 root.dataset.ready = 'yes';
 document.documentElement.setAttribute('data-app-ready', '');
 `,
+  );
+  await writeFile(
+    path.join(temp.dir, FIXTURE_LIBRARY),
+    Array.from({ length: 200 }, (_, index) => `export const constant${index} = 'value number ${index}';`).join('\n'),
   );
   await writeFile(path.join(temp.dir, FIXTURE_STYLE), 'body { font-family: sans-serif; background: #fafafa; }\n');
   return temp;
