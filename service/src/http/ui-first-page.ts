@@ -1,75 +1,98 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './auth/authenticate.js';
 import type { HubApp } from './types.js';
+import type { UiBuild } from './ui.js';
 
 /**
  * The first page drawn by the hub (docs/ui.md, "Loading"): for a signed-in browser asking for `/`,
  * the home page is rendered by the UI build's own prerender module (`server/first-page.js`) from
  * the answers this user gets from `GET /api/v1/me` and `GET /api/v1/projects`, asked of the hub's
- * own routes so the same authentication, policy and fields apply. The browser shows the project
- * list before the app's code has run; the app then takes the page over from the same answers.
- * Anything missing or failing (no such module in an older build, a refused answer, a render error)
- * leaves the plain `index.html`: the app draws the page itself, as it does everywhere else.
+ * own routes so the same authentication, policy and fields apply. The page's head goes out as soon
+ * as the session is known to be valid, so the browser fetches the stylesheets while the page is
+ * drawn; the body follows. Anything missing or failing (no such module in an older build, a
+ * refused answer, a render error) leaves the app to draw the page itself, as it does everywhere
+ * else: before the head is sent, the plain `index.html`; after it, the page's rest with an empty root.
  */
 export interface FirstPage {
-  html: string;
+  /** The page, its head written already. */
+  stream: Readable;
   /** The hashes of the page's inline scripts, for its Content-Security-Policy (`'sha256-…'`). */
   scriptHashes: string[];
 }
 
+/** The prerender module's view of one build's `index.html` (renderer/src/server/first-page.tsx). */
+interface FirstPageShell {
+  head: string;
+  inlineScripts: string[];
+  emptyBody: string;
+  body(url: string, data: { me: unknown; projects: unknown }): Promise<string | null>;
+}
+
 interface FirstPageModule {
-  renderFirstPage(indexHtml: string, url: string, data: { me: unknown; projects: unknown }): Promise<{ html: string; inlineScripts: string[] } | null>;
+  firstPageShell(indexHtml: string): FirstPageShell;
 }
 
 const MODULE_PATH = path.join('server', 'first-page.js');
 
 export class FirstPageRenderer {
-  private loaded: { mtimeMs: number; module: Promise<FirstPageModule | null> } | null = null;
+  private readonly shells = new WeakMap<UiBuild, Promise<{ shell: FirstPageShell; scriptHashes: string[] } | null>>();
 
   constructor(private readonly dir: string) {}
 
-  /** The home page drawn for this request's user, or null when the plain `index.html` should be sent. */
-  async render(app: HubApp, request: FastifyRequest, indexHtml: string): Promise<FirstPage | null> {
+  /** The home page being drawn for this request's user, or null when the plain `index.html` should be sent. */
+  async start(app: HubApp, request: FastifyRequest, build: UiBuild): Promise<FirstPage | null> {
     const cookie = request.headers.cookie;
     if (!cookie?.includes(`${SESSION_COOKIE}=`)) return null;
-    const module = await this.module();
-    if (!module) return null;
-    const [me, projects] = await Promise.all([apiData(app, '/api/v1/me', cookie), apiData(app, '/api/v1/projects', cookie)]);
-    if (me === undefined || projects === undefined) return null;
-    try {
-      const page = await module.renderFirstPage(indexHtml, '/', { me, projects });
-      if (!page) return null;
-      return { html: page.html, scriptHashes: page.inlineScripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`) };
-    } catch (error) {
-      request.log.warn({ event: 'ui_first_page_failed', err: error }, 'ui_first_page_failed');
-      return null;
-    }
+    const [prepared, me] = await Promise.all([this.shell(build), apiData(app, '/api/v1/me', cookie)]);
+    if (!prepared || me === undefined) return null;
+    const { shell, scriptHashes } = prepared;
+    const stream = new PassThrough();
+    stream.write(shell.head);
+    void (async () => {
+      let rest: string | null = null;
+      try {
+        const projects = await apiData(app, '/api/v1/projects', cookie);
+        if (projects !== undefined) rest = await shell.body('/', { me, projects });
+      } catch (error) {
+        request.log.warn({ event: 'ui_first_page_failed', err: error }, 'ui_first_page_failed');
+      }
+      stream.end(rest ?? shell.emptyBody);
+    })();
+    return { stream, scriptHashes };
   }
 
-  /** The build's prerender module, loaded again when a rebuild replaced it. */
-  private module(): Promise<FirstPageModule | null> {
+  /** The prerender module's shell for this build, loaded once per build (a rebuild brings a new module). */
+  private shell(build: UiBuild) {
+    let prepared = this.shells.get(build);
+    if (!prepared) {
+      prepared = this.loadShell(build);
+      this.shells.set(build, prepared);
+    }
+    return prepared;
+  }
+
+  private async loadShell(build: UiBuild) {
     const file = path.join(this.dir, MODULE_PATH);
     let mtimeMs: number;
     try {
       mtimeMs = statSync(file).mtimeMs;
     } catch {
-      this.loaded = null;
-      return Promise.resolve(null);
+      return null;
     }
-    if (this.loaded?.mtimeMs !== mtimeMs) {
+    try {
       // The query makes a rebuilt module a new one to the module loader.
-      const url = `${pathToFileURL(file).href}?build=${mtimeMs}`;
-      const module = import(url).then(
-        (loaded: Partial<FirstPageModule>) => (typeof loaded.renderFirstPage === 'function' ? (loaded as FirstPageModule) : null),
-        () => null,
-      );
-      this.loaded = { mtimeMs, module };
+      const module = (await import(`${pathToFileURL(file).href}?build=${mtimeMs}`)) as Partial<FirstPageModule>;
+      if (typeof module.firstPageShell !== 'function') return null;
+      const shell = module.firstPageShell(build.index.toString('utf8'));
+      return { shell, scriptHashes: shell.inlineScripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`) };
+    } catch {
+      return null;
     }
-    return this.loaded.module;
   }
 }
 

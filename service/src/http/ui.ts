@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope.js';
 import type { HubApp } from './types.js';
+import { acceptedEncoding, CompressedAssets } from './ui-compression.js';
 import { FirstPageRenderer } from './ui-first-page.js';
 
 /**
@@ -65,7 +66,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 export const contentTypeOf = (file: string): string => CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
-interface UiBuild {
+export interface UiBuild {
   /** `index.html`'s modification time when it was read. */
   indexMtimeMs: number;
   index: Buffer;
@@ -77,6 +78,7 @@ interface UiBuild {
 export class UiFolder {
   private build: UiBuild | null = null;
   private readonly cache = new Map<string, Buffer>();
+  readonly compressed = new CompressedAssets();
 
   constructor(readonly dir: string) {}
 
@@ -97,6 +99,7 @@ export class UiFolder {
       return null;
     }
     this.cache.clear();
+    this.compressed.clear();
     return this.build;
   }
 
@@ -189,21 +192,26 @@ export function uiRoutes(app: HubApp, dir: string): void {
 
   app.get('/', routeOptions, async (request, reply) => {
     const build = folder.current();
-    const drawn = build && (await firstPage.render(app, request, build.index.toString('utf8')));
+    const drawn = build && (await firstPage.start(app, request, build));
     if (!drawn) return sendIndex(reply);
     // The page holds this user's data: no shared cache may keep it.
     return securityHeaders(reply, drawn.scriptHashes)
       .header('cache-control', 'private, no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(drawn.html);
+      .send(drawn.stream);
   });
 
   app.get('/assets/*', routeOptions, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const bytes = folder.asset(decodeURIComponentSafe(pathname));
     if (!bytes) return notFound(request, reply);
-    return securityHeaders(reply).header('cache-control', IMMUTABLE).type(contentTypeOf(pathname)).send(bytes);
+    securityHeaders(reply).header('cache-control', IMMUTABLE).type(contentTypeOf(pathname));
+    if (!CompressedAssets.compressible(pathname, bytes.length)) return reply.send(bytes);
+    reply.header('vary', 'accept-encoding');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const compressed = encoding && (await folder.compressed.get(pathname, bytes, encoding));
+    return compressed ? reply.header('content-encoding', encoding).send(compressed) : reply.send(bytes);
   });
 
   // The single-page app's fallback: a page of the app's own (a client-side route) gets index.html,
