@@ -30,7 +30,7 @@ import { startTestHub } from '../support/test-hub.js';
 const GOALS = { firstPageKb: 250, ratio: 1.5 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const quick = process.env.BENCH_QUICK === '1';
-const ROUNDS = quick ? 2 : 8;
+const ROUNDS = quick ? 2 : 16;
 const PROJECTS = 12;
 const BUILT_UI = path.resolve(import.meta.dirname, '../../renderer/dist');
 
