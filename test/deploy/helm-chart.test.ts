@@ -262,6 +262,14 @@ describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => 
     expect(selects(api)).toBe(true);
     expect(selects(maintenance)).toBe(false);
     expect(find('defaults', 'Service').spec!.ports).toEqual([{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }]);
+
+    // Node drains take API replicas one at a time; a single pod or a stopped hub has no budget to keep.
+    const budget = find('defaults', 'PodDisruptionBudget', '-api') as unknown as {
+      spec: { maxUnavailable: number; selector: { matchLabels: Record<string, string> } };
+    };
+    expect(budget.spec.maxUnavailable).toBe(1);
+    expect(budget.spec.selector.matchLabels).toEqual((api.spec!.selector as { matchLabels: Record<string, string> }).matchLabels);
+    for (const name of ['singlePod', 'recovery'] as const) expect(manifests(name).filter((manifest) => manifest.kind === 'PodDisruptionBudget')).toEqual([]);
   });
 
   it('gives every pod the drain budget the hub uses plus 20 s before it is killed', () => {
@@ -515,6 +523,13 @@ describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => 
     );
     expect(await refusal({ auth: { type: 'oidc' } })).toMatch(/auth\.oidc\.issuer and auth\.oidc\.clientId/);
     expect(await refusal({ auth: { type: 'oidc', oidc: { issuer: 'https://idp.example.com', clientId: 'c' } } })).toMatch(/public address/);
+    const oidc = { issuer: 'https://idp.example.com', clientId: 'c' };
+    expect(await refusal({ hub: { publicUrl: 'https://h.example.com' }, auth: { type: 'oidc', oidc: { ...oidc, issuer: 'http://idp.example.com' } } })).toMatch(
+      /auth\.oidc\.issuer .* must be an https URL/,
+    );
+    expect(await refusal({ hub: { publicUrl: 'https://h.example.com' }, auth: { type: 'oidc', oidc: { ...oidc, scopes: 'email profile' } } })).toMatch(
+      /must include openid/,
+    );
     expect(await refusal({ ingress: { enabled: true } })).toMatch(/ingress\.enabled needs ingress\.host/);
     expect(await refusal({ ingress: { enabled: true, host: 'h.example.com', pathPrefix: '/a b' } })).toMatch(/ingress\.pathPrefix/);
     expect(await refusal({ hub: { publicUrl: 'https://h.example.com/path' } })).toMatch(/hub\.publicUrl .* must be an origin/);

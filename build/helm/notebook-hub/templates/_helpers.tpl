@@ -131,6 +131,12 @@ naming the value, so a bad release fails at `helm install` rather than in a cras
 {{- if not (and $v.auth.oidc.issuer $v.auth.oidc.clientId) }}
 {{- fail "auth.type=oidc needs auth.oidc.issuer and auth.oidc.clientId (SERVICE_OIDC_ISSUER, SERVICE_OIDC_CLIENT_ID)" }}
 {{- end }}
+{{- if and (not (hasPrefix "https://" $v.auth.oidc.issuer)) (ne (toString (index $v.hub.extraEnv "SERVICE_OIDC_ALLOW_HTTP" | default "")) "true") }}
+{{- fail (printf "auth.oidc.issuer %q must be an https URL (SERVICE_OIDC_ISSUER; plain http only with hub.extraEnv.SERVICE_OIDC_ALLOW_HTTP=true, for development)" $v.auth.oidc.issuer) }}
+{{- end }}
+{{- if and $v.auth.oidc.scopes (not (has "openid" (splitList " " $v.auth.oidc.scopes))) }}
+{{- fail (printf "auth.oidc.scopes %q must include openid (SERVICE_OIDC_SCOPES)" $v.auth.oidc.scopes) }}
+{{- end }}
 {{- if not (include "notebook-hub.publicUrl" .) }}
 {{- fail "auth.type=oidc needs the hub's public address for its redirect URI: set ingress.host (with ingress.enabled) or hub.publicUrl" }}
 {{- end }}
