@@ -57,7 +57,14 @@ async function ensureHelm(): Promise<string> {
   ].join(' ');
   try {
     await run(go, ['install', '-trimpath', '-ldflags', linkerFlags, `${HELM_MODULE}/cmd/helm@${HELM_VERSION}`], {
-      env: { ...process.env, GOBIN: dir, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' },
+      // Go keeps its module and build caches under HOME; without one (a bare CI environment) they go to the test cache.
+      env: {
+        ...process.env,
+        ...(process.env.HOME ? {} : { GOPATH: testCacheDir('go'), GOCACHE: testCacheDir('go', 'build-cache') }),
+        GOBIN: dir,
+        CGO_ENABLED: '0',
+        GOTOOLCHAIN: 'local',
+      },
       cwd: dir,
       maxBuffer: 64 * 1024 * 1024,
       timeout: 30 * 60_000,
