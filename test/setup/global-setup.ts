@@ -7,6 +7,7 @@ import { provisionDocker, type DockerInfo } from './docker.js';
 import { provisionSandboxRuntime, type SandboxRuntimeInfo } from './sandbox-runtime.js';
 import { provisionChromium, type ChromiumInfo } from './chromium.js';
 import { provisionSchemathesis, type SchemathesisInfo } from './schemathesis.js';
+import { provisionHelm, type HelmInfo } from './helm.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,8 @@ declare module 'vitest' {
     chromium: ChromiumInfo | null;
     /** A Python with schemathesis for the API contract suite; null when unavailable. */
     schemathesis: SchemathesisInfo | null;
+    /** helm and an offline Kubernetes schema validator for the Helm chart suite; null when unavailable. */
+    helm: HelmInfo | null;
   }
 }
 
@@ -51,6 +54,8 @@ export default async function setup(project: TestProject): Promise<Teardown> {
   project.provide('chromium', await provisionSuite('browser (chromium)', provisionChromium));
 
   project.provide('schemathesis', await provisionSuite('API contract (schemathesis)', provisionSchemathesis));
+
+  project.provide('helm', await provisionSuite('Helm chart (helm + kubernetes-validate)', provisionHelm));
 
   const docker = await provisionSuite('docker (dockerd + sandbox image)', provisionDocker);
   if (docker) {

@@ -1,0 +1,551 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parseAllDocuments, stringify } from 'yaml';
+import { readSettings, SETTING_DEFINITIONS } from '../../service/src/config/settings.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const run = promisify(execFile);
+const helm = inject('helm');
+
+const CHART = path.resolve(import.meta.dirname, '../../build/helm/notebook-hub');
+const RELEASE = 'hub';
+const NAMESPACE = 'notebooks';
+/** The oldest Kubernetes the chart supports (Chart.yaml's kubeVersion) and the newest schemas at hand. */
+const KUBERNETES_VERSIONS = ['1.27.0', '1.37.0'];
+
+// Distinctive secret values: none may appear anywhere but in a Secret.
+const S3_ACCESS_KEY = 'AKIACHARTTEST0000001';
+const S3_SECRET_KEY = 'chart-test-s3-secret-3f9c1d';
+const OIDC_SECRET = 'chart-test-oidc-secret-8a2b7e';
+
+/** The values files the chart is rendered with: each also goes through `helm lint --strict` and the schemas. */
+const CASES = {
+  defaults: {},
+  /** A team's cluster: S3 with a Secret the chart makes, OIDC with an existing Secret, an ingress under a path, network policies. */
+  cluster: {
+    image: { repository: 'registry.example.com/notebook-hub' },
+    storage: {
+      type: 's3',
+      s3: {
+        bucket: 'notebooks',
+        region: 'eu-west-1',
+        prefix: 'hub/prod',
+        credentials: { accessKeyId: S3_ACCESS_KEY, secretAccessKey: S3_SECRET_KEY },
+      },
+    },
+    auth: {
+      type: 'oidc',
+      superAdmins: ['ops@example.com', 'lead@example.com'],
+      oidc: { issuer: 'https://login.example.com/realms/main', clientId: 'notebook-hub', existingSecret: 'hub-oidc', clientSecretKey: 'secret' },
+    },
+    ingress: { enabled: true, host: 'hub.example.com', pathPrefix: '/notebooks/', tls: { enabled: true, secretName: 'hub-tls' } },
+    networkPolicy: { enabled: true, egressTo: [{ ipBlock: { cidr: '10.20.0.0/16' } }] },
+    sandbox: { computeProfiles: [{ name: 'small', cpu: 1, memory_bytes: 1073741824 }] },
+    hub: { extraEnv: { SERVICE_DEFAULT_ROLE: 'viewer', SERVICE_WARM_POOL_SIZE: 2 } },
+  },
+  /** A self-hosted S3 server with an existing Secret, OIDC with a Secret the chart makes, other drain budgets. */
+  selfHosted: {
+    storage: {
+      type: 's3',
+      s3: { bucket: 'hub', endpoint: 'http://seaweedfs.storage:8333', forcePathStyle: true, credentials: { existingSecret: 'hub-s3' } },
+    },
+    auth: { type: 'oidc', oidc: { issuer: 'https://dex.example.com', clientId: 'hub', clientSecret: OIDC_SECRET } },
+    hub: { publicUrl: 'https://notebooks.example.com' },
+    maintenance: { shutdownTimeoutSeconds: 300 },
+    api: { replicaCount: 3, shutdownTimeoutSeconds: 45 },
+    ingress: { enabled: true, host: 'notebooks.example.com' },
+  },
+  /** The topology in which sessions work with the local driver today. */
+  singlePod: {
+    api: { replicaCount: 0 },
+    maintenance: { serveTraffic: true },
+    storage: { fs: { accessModes: ['ReadWriteOnce'], storageClass: 'standard' } },
+  },
+  /** Catalog recovery with every writer stopped. */
+  recovery: { recovery: { enabled: true, args: ['--snapshot', 'snap-01', '--apply', 'tok', '--writers-stopped', '--actor', 'usr-1'] } },
+} as const;
+type CaseName = keyof typeof CASES;
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+}
+interface Probe {
+  httpGet: { path: string; port: string | number };
+}
+interface Container {
+  name: string;
+  image: string;
+  command?: string[];
+  args?: string[];
+  env: EnvVar[];
+  ports?: { name: string; containerPort: number }[];
+  startupProbe?: Probe;
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  securityContext: Record<string, unknown>;
+  volumeMounts: { name: string; mountPath: string }[];
+}
+interface PodSpec {
+  terminationGracePeriodSeconds?: number;
+  serviceAccountName: string;
+  automountServiceAccountToken: boolean;
+  securityContext: Record<string, unknown>;
+  containers: Container[];
+  volumes: { name: string; emptyDir?: object; persistentVolumeClaim?: { claimName: string } }[];
+}
+interface PodTemplate {
+  metadata: { labels: Record<string, string> };
+  spec: PodSpec;
+}
+interface Manifest {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  // The parts of each kind the assertions read.
+  spec?: {
+    replicas?: number;
+    template?: PodTemplate;
+    selector?: Record<string, string> | { matchLabels: Record<string, string> };
+    ports?: { name: string; port: number; targetPort: string }[];
+    ingressClassName?: string;
+    tls?: { hosts: string[]; secretName: string }[];
+    rules?: { host: string; http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name: string } } } }[] } }[];
+    podSelector?: { matchLabels: Record<string, string> };
+    policyTypes?: string[];
+    ingress?: { from: object[]; ports: object[] }[];
+    egress?: { to?: object[]; ports: { port: number }[] }[];
+    accessModes?: string[];
+  };
+  data?: Record<string, string>;
+}
+
+interface Rendered {
+  text: string;
+  manifests: Manifest[];
+}
+
+describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => {
+  let work: { dir: string; cleanup: () => Promise<void> };
+  const rendered = new Map<CaseName, Rendered>();
+  const valuesFiles = new Map<CaseName, string>();
+
+  const writeValues = async (name: string, values: object): Promise<string> => {
+    const file = path.join(work.dir, `${name}.yaml`);
+    await writeFile(file, stringify(values));
+    return file;
+  };
+
+  /** `helm template` with one values file; the failure's stderr when helm refuses. */
+  const template = async (valuesFile: string): Promise<{ ok: true; text: string } | { ok: false; stderr: string }> => {
+    try {
+      const { stdout } = await run(helm!.helm, ['template', RELEASE, CHART, '--namespace', NAMESPACE, '--values', valuesFile], { maxBuffer: 16 * 1024 * 1024 });
+      return { ok: true, text: stdout };
+    } catch (error) {
+      return { ok: false, stderr: (error as { stderr?: string }).stderr ?? String(error) };
+    }
+  };
+
+  const refusal = async (values: object): Promise<string> => {
+    const result = await template(await writeValues(`refused-${Math.random().toString(36).slice(2)}`, values));
+    if (result.ok) throw new Error(`helm rendered values it should refuse: ${JSON.stringify(values)}`);
+    return result.stderr;
+  };
+
+  const manifests = (name: CaseName): Manifest[] => rendered.get(name)!.manifests;
+  const find = (name: CaseName, kind: string, suffix = ''): Manifest => {
+    const wanted = `${RELEASE}-notebook-hub${suffix}`;
+    const found = manifests(name).find((manifest) => manifest.kind === kind && manifest.metadata.name === wanted);
+    if (!found) throw new Error(`no ${kind} ${wanted} in case ${name}`);
+    return found;
+  };
+  const hubContainer = (deployment: Manifest): Container => deployment.spec!.template!.spec.containers.find((container) => container.name === 'hub')!;
+  const envValue = (container: Container, name: string): string | undefined => container.env.find((entry) => entry.name === name)?.value;
+
+  /** A container's environment as the hub would see it: Secret references resolved from rendered Secrets, or a stand-in value for Secrets the operator makes. */
+  const resolvedEnv = (name: CaseName, container: Container): Record<string, string> => {
+    const secrets = new Map(
+      manifests(name)
+        .filter((manifest) => manifest.kind === 'Secret')
+        .map((secret) => [secret.metadata.name, secret.data ?? {}]),
+    );
+    return Object.fromEntries(
+      container.env.map((entry) => {
+        const ref = entry.valueFrom?.secretKeyRef;
+        if (!ref) return [entry.name, entry.value ?? ''];
+        const data = secrets.get(ref.name);
+        return [entry.name, data ? Buffer.from(data[ref.key] ?? '', 'base64').toString('utf8') : `operator-secret-${ref.name}-${ref.key}`];
+      }),
+    );
+  };
+
+  beforeAll(async () => {
+    work = await makeTempDir('helm-chart');
+    for (const [name, values] of Object.entries(CASES) as [CaseName, object][]) {
+      const file = await writeValues(name, values);
+      valuesFiles.set(name, file);
+      const result = await template(file);
+      if (!result.ok) throw new Error(`helm template refused the ${name} values:\n${result.stderr}`);
+      const documents = parseAllDocuments(result.text).map((document) => document.toJS() as Manifest | null);
+      rendered.set(name, { text: result.text, manifests: documents.filter((manifest): manifest is Manifest => manifest !== null) });
+    }
+  });
+
+  afterAll(async () => {
+    await work?.cleanup();
+  });
+
+  it('is versioned with the hub: chart version and app version are the package version', () => {
+    const chart = parseAllDocuments(readFileSync(path.join(CHART, 'Chart.yaml'), 'utf8'))[0]!.toJS() as { version: string; appVersion: string };
+    const packageVersion = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+    expect(chart.version).toBe(packageVersion);
+    expect(chart.appVersion).toBe(packageVersion);
+    expect(hubContainer(find('defaults', 'Deployment', '-api')).image).toBe(`notebook-hub:${packageVersion}`);
+    // The image reports its own version (SERVICE_VERSION is baked in at build time); the chart names the image.
+    expect(envValue(hubContainer(find('defaults', 'Deployment', '-api')), 'SERVICE_VERSION')).toBeUndefined();
+    expect(envValue(hubContainer(find('defaults', 'Deployment', '-api')), 'SERVICE_IMAGE')).toBe(`notebook-hub:${packageVersion}`);
+  });
+
+  it.each(Object.keys(CASES) as CaseName[])('passes helm lint --strict with the %s values', async (name) => {
+    const { stdout } = await run(helm!.helm, ['lint', '--strict', CHART, '--namespace', NAMESPACE, '--values', valuesFiles.get(name)!]);
+    expect(stdout).toContain('0 chart(s) failed');
+  });
+
+  it.each(Object.keys(CASES) as CaseName[])('renders %s into manifests that Kubernetes schemas accept (strict)', async (name) => {
+    const file = path.join(work.dir, `${name}.rendered.yaml`);
+    await writeFile(file, rendered.get(name)!.text);
+    for (const version of KUBERNETES_VERSIONS) {
+      const { stdout, exitCode } = await run(helm!.kubernetesValidate, ['--strict', '--kubernetes-version', version, file]).then(
+        ({ stdout }) => ({ stdout, exitCode: 0 }),
+        (error: { stdout?: string; stderr?: string; code?: number }) => ({ stdout: `${error.stdout ?? ''}${error.stderr ?? ''}`, exitCode: error.code ?? -1 }),
+      );
+      const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+      expect(
+        lines.filter((line) => !line.includes(' passed for resource ')),
+        `kubernetes-validate ${version}`,
+      ).toEqual([]);
+      expect(exitCode).toBe(0);
+      // Every document was checked, none skipped as an unknown kind.
+      expect(lines).toHaveLength(manifests(name).length);
+    }
+  });
+
+  it('runs one maintenance replica with the loops on and API replicas with them off, each probed on its own health route', () => {
+    const maintenance = find('defaults', 'Deployment', '-maintenance');
+    const api = find('defaults', 'Deployment', '-api');
+    expect(maintenance.spec!.replicas).toBe(1);
+    expect(api.spec!.replicas).toBe(2);
+
+    const loops = hubContainer(maintenance);
+    expect(envValue(loops, 'SERVICE_RUN_MAINTENANCE')).toBe('true');
+    expect(loops.readinessProbe!.httpGet.path).toBe('/api/health/maintenance');
+    expect(loops.livenessProbe!.httpGet.path).toBe('/api/health/maintenance');
+
+    const serving = hubContainer(api);
+    expect(envValue(serving, 'SERVICE_RUN_MAINTENANCE')).toBe('false');
+    expect(serving.readinessProbe!.httpGet.path).toBe('/api/health');
+    expect(serving.livenessProbe!.httpGet.path).toBe('/api/health');
+    for (const container of [loops, serving]) {
+      expect(container.ports).toEqual([{ name: 'http', containerPort: 8321, protocol: 'TCP' }]);
+      expect(container.startupProbe!.httpGet).toEqual({ path: '/api/health', port: 'http' });
+      expect(envValue(container, 'SERVICE_HOST')).toBe('0.0.0.0');
+    }
+
+    // The Service sends requests to the API replicas only.
+    const selector = find('defaults', 'Service').spec!.selector as Record<string, string>;
+    const selects = (deployment: Manifest) => Object.entries(selector).every(([key, value]) => deployment.spec!.template!.metadata.labels[key] === value);
+    expect(selects(api)).toBe(true);
+    expect(selects(maintenance)).toBe(false);
+    expect(find('defaults', 'Service').spec!.ports).toEqual([{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }]);
+
+    // Node drains take API replicas one at a time; a single pod or a stopped hub has no budget to keep.
+    const budget = find('defaults', 'PodDisruptionBudget', '-api') as unknown as {
+      spec: { maxUnavailable: number; selector: { matchLabels: Record<string, string> } };
+    };
+    expect(budget.spec.maxUnavailable).toBe(1);
+    expect(budget.spec.selector.matchLabels).toEqual((api.spec!.selector as { matchLabels: Record<string, string> }).matchLabels);
+    for (const name of ['singlePod', 'recovery'] as const) expect(manifests(name).filter((manifest) => manifest.kind === 'PodDisruptionBudget')).toEqual([]);
+  });
+
+  it('gives every pod the drain budget the hub uses plus 20 s before it is killed', () => {
+    // The hub's own defaults (docs/configuration.md, "Shutdown"): 120 s with maintenance, else 10 s.
+    const hubDefault = (runMaintenance: boolean) => readSettings({ SERVICE_RUN_MAINTENANCE: String(runMaintenance) }).shutdownTimeoutSeconds;
+    const budgets: Record<string, [number, number]> = { defaults: [hubDefault(true), hubDefault(false)], selfHosted: [300, 45] };
+    for (const [name, [maintenanceBudget, apiBudget]] of Object.entries(budgets) as [CaseName, [number, number]][]) {
+      for (const [suffix, budget] of [
+        ['-maintenance', maintenanceBudget],
+        ['-api', apiBudget],
+      ] as const) {
+        const deployment = find(name, 'Deployment', suffix);
+        const container = hubContainer(deployment);
+        const runMaintenance = envValue(container, 'SERVICE_RUN_MAINTENANCE') === 'true';
+        // What this pod's hub will read as its budget, parsed as the hub parses it.
+        const used = readSettings({
+          SERVICE_RUN_MAINTENANCE: String(runMaintenance),
+          SERVICE_SHUTDOWN_TIMEOUT_SECONDS: envValue(container, 'SERVICE_SHUTDOWN_TIMEOUT_SECONDS'),
+        }).shutdownTimeoutSeconds;
+        expect(used, `${name}${suffix}`).toBe(budget);
+        expect(deployment.spec!.template!.spec.terminationGracePeriodSeconds, `${name}${suffix}`).toBe(budget + 20);
+      }
+    }
+  });
+
+  it('sets only settings the hub reads, in values the hub accepts', () => {
+    const known = new Set(SETTING_DEFINITIONS.map((definition) => definition.key));
+    for (const name of Object.keys(CASES) as CaseName[]) {
+      for (const manifest of manifests(name)) {
+        const pod = manifest.spec?.template?.spec;
+        for (const container of pod?.containers ?? []) {
+          const env = resolvedEnv(name, container);
+          const unknown = Object.keys(env).filter((key) => key.startsWith('SERVICE_') && !known.has(key));
+          expect(unknown, `${name}: ${manifest.metadata.name}`).toEqual([]);
+          if (new URL(env.SERVICE_PUBLIC_URL ?? 'http://x').pathname !== '/' && !hubAcceptsPathInPublicUrl()) {
+            console.warn(`!!! ${name}: not parsed by the hub: this hub does not serve under a path prefix yet (SERVICE_PUBLIC_URL=${env.SERVICE_PUBLIC_URL})`);
+            continue;
+          }
+          expect(() => readSettings(env), `${name}: ${manifest.metadata.name}`).not.toThrow();
+        }
+      }
+    }
+    // What the hub makes of the S3 and OIDC values.
+    const selfHosted = readSettings(resolvedEnv('selfHosted', hubContainer(find('selfHosted', 'Deployment', '-api'))));
+    expect(selfHosted.storage).toMatchObject({
+      kind: 's3',
+      bucket: 'hub',
+      endpoint: 'http://seaweedfs.storage:8333',
+      forcePathStyle: true,
+      region: 'us-east-1',
+      accessKeyId: 'operator-secret-hub-s3-access-key-id',
+    });
+    expect(selfHosted.auth.oidc).toMatchObject({ issuer: 'https://dex.example.com', clientId: 'hub', clientSecret: OIDC_SECRET });
+    expect(selfHosted.publicUrl).toBe('https://notebooks.example.com');
+    expect(selfHosted.runMaintenance).toBe(false);
+    expect(selfHosted.sandboxes.driver).toBe('local');
+    const cluster = resolvedEnv('cluster', hubContainer(find('cluster', 'Deployment', '-maintenance')));
+    expect(cluster).toMatchObject({
+      SERVICE_S3_PREFIX: 'hub/prod',
+      SERVICE_S3_REGION: 'eu-west-1',
+      SERVICE_S3_SECRET_ACCESS_KEY: S3_SECRET_KEY,
+      SERVICE_SUPER_ADMINS: 'ops@example.com,lead@example.com',
+      SERVICE_COMPUTE_PROFILES: '[{"cpu":1,"memory_bytes":1073741824,"name":"small"}]',
+      SERVICE_DEFAULT_ROLE: 'viewer',
+      SERVICE_WARM_POOL_SIZE: '2',
+      SERVICE_IMAGE: 'registry.example.com/notebook-hub:0.1.0',
+    });
+  });
+
+  it('reads S3 credentials and the OIDC client secret from Secrets, never from the pod spec', () => {
+    for (const name of ['cluster', 'selfHosted'] as const) {
+      const secretNames = new Set(
+        manifests(name)
+          .filter((manifest) => manifest.kind === 'Secret')
+          .map((secret) => secret.metadata.name),
+      );
+      for (const manifest of manifests(name).filter((manifest) => manifest.kind !== 'Secret')) {
+        const text = JSON.stringify(manifest);
+        for (const secret of [S3_ACCESS_KEY, S3_SECRET_KEY, OIDC_SECRET]) {
+          expect(text).not.toContain(secret);
+          expect(text).not.toContain(Buffer.from(secret).toString('base64'));
+        }
+      }
+      for (const deployment of manifests(name).filter((manifest) => manifest.kind === 'Deployment')) {
+        const env = hubContainer(deployment).env;
+        for (const key of ['SERVICE_S3_ACCESS_KEY_ID', 'SERVICE_S3_SECRET_ACCESS_KEY', 'SERVICE_OIDC_CLIENT_SECRET']) {
+          const entry = env.find((candidate) => candidate.name === key);
+          expect(entry, `${name}: ${key}`).toBeDefined();
+          expect(entry!.value).toBeUndefined();
+          const ref = entry!.valueFrom!.secretKeyRef!;
+          const existing = name === 'cluster' ? ['hub-oidc'] : ['hub-s3'];
+          expect(secretNames.has(ref.name) || existing.includes(ref.name), `${name}: ${key} names ${ref.name}`).toBe(true);
+        }
+      }
+    }
+    // The Secret the chart makes holds exactly what was given, and the one named as existing is not made.
+    const s3Secret = find('cluster', 'Secret', '-s3');
+    expect(Buffer.from(s3Secret.data!['secret-access-key']!, 'base64').toString()).toBe(S3_SECRET_KEY);
+    expect(manifests('cluster').some((manifest) => manifest.kind === 'Secret' && manifest.metadata.name === 'hub-oidc')).toBe(false);
+    const oidcRef = find('cluster', 'Deployment', '-api').spec!.template!.spec.containers[0]!.env.find((entry) => entry.name === 'SERVICE_OIDC_CLIENT_SECRET')!;
+    expect(oidcRef.valueFrom!.secretKeyRef).toEqual({ name: 'hub-oidc', key: 'secret' });
+    expect(Buffer.from(find('selfHosted', 'Secret', '-oidc').data!['client-secret']!, 'base64').toString()).toBe(OIDC_SECRET);
+    // A changed Secret rolls the pods, since the hub reads its settings once.
+    const checksum = (name: CaseName) => find(name, 'Deployment', '-api').spec!.template!.metadata as unknown as { annotations: Record<string, string> };
+    expect(checksum('cluster').annotations['checksum/secrets']).not.toBe(checksum('selfHosted').annotations['checksum/secrets']);
+    // Without static credentials the AWS credential chain is used: no key variables at all.
+    expect(envValue(hubContainer(find('defaults', 'Deployment', '-api')), 'SERVICE_S3_ACCESS_KEY_ID')).toBeUndefined();
+  });
+
+  it('serves the hub under an ingress path with WebSocket-friendly timeouts, and tells the hub its public URL', () => {
+    const ingress = find('cluster', 'Ingress');
+    const annotations = ingress.metadata.annotations!;
+    expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
+    expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-send-timeout'])).toBeGreaterThanOrEqual(3600);
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('0');
+    // Paths reach the hub unchanged: no rewrite.
+    expect(Object.keys(annotations).filter((key) => key.includes('rewrite'))).toEqual([]);
+    expect(ingress.spec!.ingressClassName).toBe('nginx');
+    expect(ingress.spec!.tls).toEqual([{ hosts: ['hub.example.com'], secretName: 'hub-tls' }]);
+    const [rule] = ingress.spec!.rules!;
+    expect(rule!.host).toBe('hub.example.com');
+    expect(rule!.http.paths).toEqual([{ path: '/notebooks', pathType: 'Prefix', backend: { service: { name: 'hub-notebook-hub', port: { name: 'http' } } } }]);
+    for (const suffix of ['-api', '-maintenance']) {
+      expect(envValue(hubContainer(find('cluster', 'Deployment', suffix)), 'SERVICE_PUBLIC_URL')).toBe('https://hub.example.com/notebooks');
+    }
+    // Without a prefix: the origin alone, from hub.publicUrl; without an ingress or a URL: none.
+    expect(find('selfHosted', 'Ingress').spec!.rules![0]!.http.paths[0]!.path).toBe('/');
+    expect(envValue(hubContainer(find('selfHosted', 'Deployment', '-api')), 'SERVICE_PUBLIC_URL')).toBe('https://notebooks.example.com');
+    expect(envValue(hubContainer(find('defaults', 'Deployment', '-api')), 'SERVICE_PUBLIC_URL')).toBeUndefined();
+    expect(manifests('defaults').filter((manifest) => manifest.kind === 'Ingress')).toEqual([]);
+  });
+
+  it('has example network policies, off by default', () => {
+    expect(manifests('defaults').filter((manifest) => manifest.kind === 'NetworkPolicy')).toEqual([]);
+    const ingressPolicy = find('cluster', 'NetworkPolicy', '-ingress');
+    const egressPolicy = find('cluster', 'NetworkPolicy', '-egress');
+    const hubPodLabels = find('cluster', 'Deployment', '-maintenance').spec!.template!.metadata.labels;
+    for (const policy of [ingressPolicy, egressPolicy]) {
+      expect(Object.entries(policy.spec!.podSelector!.matchLabels).every(([key, value]) => hubPodLabels[key] === value)).toBe(true);
+    }
+    expect(ingressPolicy.spec!.policyTypes).toEqual(['Ingress']);
+    expect(ingressPolicy.spec!.ingress![0]!.from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }]);
+    expect(egressPolicy.spec!.policyTypes).toEqual(['Egress']);
+    const [dns, outbound] = egressPolicy.spec!.egress!;
+    expect(dns!.ports.map((port) => port.port)).toEqual([53, 53]);
+    expect(outbound).toEqual({ ports: [{ port: 443, protocol: 'TCP' }], to: [{ ipBlock: { cidr: '10.20.0.0/16' } }] });
+  });
+
+  it('runs as a non-root user on a read-only root filesystem, with its own service account and no API token', () => {
+    for (const name of Object.keys(CASES) as CaseName[]) {
+      for (const manifest of manifests(name).filter((candidate) => candidate.spec?.template)) {
+        const pod = manifest.spec!.template!.spec;
+        expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001, runAsGroup: 10001, fsGroup: 10001 });
+        expect(pod.serviceAccountName).toBe('hub-notebook-hub');
+        expect(pod.automountServiceAccountToken).toBe(false);
+        for (const container of pod.containers) {
+          expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+          // What the hub writes goes to volumes: its data folder and the temporary directory.
+          expect(container.volumeMounts.map((mount) => mount.mountPath)).toEqual(expect.arrayContaining(['/data', '/tmp']));
+          expect(resolvedEnv(name, container).SERVICE_DATA_DIR).toBe('/data');
+        }
+      }
+    }
+    const serviceAccount = find('defaults', 'ServiceAccount');
+    expect((serviceAccount as unknown as { automountServiceAccountToken: boolean }).automountServiceAccountToken).toBe(false);
+    const resources = (hubContainer(find('defaults', 'Deployment', '-api')) as unknown as { resources: { requests: object; limits: object } }).resources;
+    expect(resources.requests).toMatchObject({ cpu: '250m', memory: '512Mi' });
+    expect(resources.limits).toMatchObject({ memory: '2Gi' });
+  });
+
+  it('keeps the fs store on one claim every replica mounts, and S3 on no volume', () => {
+    const claim = find('defaults', 'PersistentVolumeClaim', '-store');
+    expect(claim.spec!.accessModes).toEqual(['ReadWriteMany']);
+    for (const suffix of ['-api', '-maintenance']) {
+      const deployment = find('defaults', 'Deployment', suffix);
+      expect(deployment.spec!.template!.spec.volumes).toContainEqual({ name: 'store', persistentVolumeClaim: { claimName: 'hub-notebook-hub-store' } });
+      expect(hubContainer(deployment).volumeMounts).toContainEqual({ name: 'store', mountPath: '/data/store' });
+      expect(envValue(hubContainer(deployment), 'SERVICE_STORAGE')).toBe('fs');
+    }
+    expect(manifests('cluster').filter((manifest) => manifest.kind === 'PersistentVolumeClaim')).toEqual([]);
+    expect(hubContainer(find('cluster', 'Deployment', '-api')).volumeMounts.map((mount) => mount.name)).toEqual(['data', 'tmp']);
+  });
+
+  it('makes a single-pod hub when the maintenance replica serves traffic and there are no API replicas', () => {
+    expect(find('singlePod', 'Deployment', '-api').spec!.replicas).toBe(0);
+    const maintenance = find('singlePod', 'Deployment', '-maintenance');
+    const selector = find('singlePod', 'Service').spec!.selector as Record<string, string>;
+    expect(Object.entries(selector).every(([key, value]) => maintenance.spec!.template!.metadata.labels[key] === value)).toBe(true);
+    expect(find('singlePod', 'PersistentVolumeClaim', '-store').spec!.accessModes).toEqual(['ReadWriteOnce']);
+  });
+
+  it('runs catalog recovery in a Job with every writer scaled to 0', () => {
+    for (const suffix of ['-api', '-maintenance']) expect(find('recovery', 'Deployment', suffix).spec!.replicas).toBe(0);
+    const job = manifests('recovery').find((manifest) => manifest.kind === 'Job')!;
+    const [container] = job.spec!.template!.spec.containers;
+    expect(container!.command).toBeUndefined();
+    expect(container!.args).toEqual(['recover', '--snapshot', 'snap-01', '--apply', 'tok', '--writers-stopped', '--actor', 'usr-1']);
+    // It reads the same store as the hub, and starts no loops.
+    expect(envValue(container!, 'SERVICE_STORAGE')).toBe('fs');
+    expect(envValue(container!, 'SERVICE_RUN_MAINTENANCE')).toBe('false');
+    expect(container!.volumeMounts).toContainEqual({ name: 'store', mountPath: '/data/store' });
+    expect(manifests('defaults').filter((manifest) => manifest.kind === 'Job')).toEqual([]);
+  });
+
+  it('tells the operator after install how to reach the hub, and what does not work yet', async () => {
+    // helm renders NOTES.txt only on install, which needs a cluster. A copy of the chart renders the
+    // same text as a ConfigMap so that `helm template` shows it.
+    const copy = path.join(work.dir, 'chart-with-notes');
+    await cp(CHART, copy, { recursive: true });
+    const notes = readFileSync(path.join(CHART, 'templates', 'NOTES.txt'), 'utf8');
+    await writeFile(
+      path.join(copy, 'templates', 'notes-preview.yaml'),
+      `{{- define "notes-preview" }}${notes}{{ end }}\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\ndata:\n  text: {{ include "notes-preview" . | toJson }}\n`,
+    );
+    const render = async (name: CaseName): Promise<string> => {
+      const { stdout } = await run(helm!.helm, [
+        'template',
+        RELEASE,
+        copy,
+        '--namespace',
+        NAMESPACE,
+        '--values',
+        valuesFiles.get(name)!,
+        '--show-only',
+        'templates/notes-preview.yaml',
+      ]);
+      return (parseAllDocuments(stdout)[0]!.toJS() as { data: { text: string } }).data.text;
+    };
+    const defaults = await render('defaults');
+    expect(defaults).toContain('hub-notebook-hub-maintenance: 1 replica');
+    expect(defaults).toContain('drain budget 120 s, killed after 140 s');
+    expect(defaults).toContain('hub-notebook-hub-api: 2 replica(s)');
+    expect(defaults).toContain('kubectl --namespace notebooks port-forward service/hub-notebook-hub 8321:80');
+    expect(defaults).toContain('notebook-hub token create --email');
+    expect(defaults).toContain('NOTE: notebook sessions.');
+    const cluster = await render('cluster');
+    expect(cluster).toContain('Open the hub at https://hub.example.com/notebooks/');
+    expect(cluster).not.toContain('token create');
+    expect(await render('singlePod')).not.toContain('NOTE: notebook sessions.');
+    const recovery = await render('recovery');
+    expect(recovery).toContain('RECOVERY MODE');
+    expect(recovery).toContain('notebook-hub recover --snapshot snap-01 --apply tok --writers-stopped --actor usr-1');
+    expect(recovery).toContain('kubectl --namespace notebooks logs job/hub-notebook-hub-recover-1');
+  });
+
+  it('refuses values that cannot work, naming the value', async () => {
+    expect(await refusal({ sandbox: { driver: 'docker' } })).toMatch(/sandbox\.driver=docker does not fit a cluster/);
+    expect(await refusal({ storage: { type: 's3' } })).toMatch(/storage\.s3\.bucket is required/);
+    expect(await refusal({ storage: { type: 's3', s3: { bucket: 'b', credentials: { accessKeyId: 'only-one' } } } })).toMatch(
+      /both accessKeyId and secretAccessKey/,
+    );
+    expect(await refusal({ auth: { type: 'oidc' } })).toMatch(/auth\.oidc\.issuer and auth\.oidc\.clientId/);
+    expect(await refusal({ auth: { type: 'oidc', oidc: { issuer: 'https://idp.example.com', clientId: 'c' } } })).toMatch(/public address/);
+    const oidc = { issuer: 'https://idp.example.com', clientId: 'c' };
+    expect(await refusal({ hub: { publicUrl: 'https://h.example.com' }, auth: { type: 'oidc', oidc: { ...oidc, issuer: 'http://idp.example.com' } } })).toMatch(
+      /auth\.oidc\.issuer .* must be an https URL/,
+    );
+    expect(await refusal({ hub: { publicUrl: 'https://h.example.com' }, auth: { type: 'oidc', oidc: { ...oidc, scopes: 'email profile' } } })).toMatch(
+      /must include openid/,
+    );
+    expect(await refusal({ ingress: { enabled: true } })).toMatch(/ingress\.enabled needs ingress\.host/);
+    expect(await refusal({ ingress: { enabled: true, host: 'h.example.com', pathPrefix: '/a b' } })).toMatch(/ingress\.pathPrefix/);
+    expect(await refusal({ hub: { publicUrl: 'https://h.example.com/path' } })).toMatch(/hub\.publicUrl .* must be an origin/);
+    expect(await refusal({ hub: { extraEnv: { SERVICE_RUN_MAINTENANCE: 'true' } } })).toMatch(/hub\.extraEnv\.SERVICE_RUN_MAINTENANCE is set by the chart/);
+    // The values schema: out-of-range budgets and misspelt keys.
+    expect(await refusal({ maintenance: { shutdownTimeoutSeconds: 0 } })).toMatch(/shutdownTimeoutSeconds/);
+    expect(await refusal({ storage: { tpye: 's3' } })).toMatch(/tpye/);
+  });
+});
+
+/** Whether this hub accepts a path in SERVICE_PUBLIC_URL (serving under a path prefix); older hubs refuse it. */
+function hubAcceptsPathInPublicUrl(): boolean {
+  try {
+    readSettings({ SERVICE_PUBLIC_URL: 'https://hub.example.com/notebooks' });
+    return true;
+  } catch {
+    return false;
+  }
+}
