@@ -56,6 +56,8 @@ export class RuntimeSetupUseCases {
       actor: principal.user.id,
       metadata: { rebuild, state_before: before.state },
     });
+    // A current runtime has nothing to build unless a rebuild is asked for (the stamp check would say so at once).
+    if (!rebuild && before.state === 'ready') return before;
     const logger = options.logger;
     // The request answers at once; the outcome is the status's to tell (and the log's).
     setup.prepare({ rebuild }).then(
