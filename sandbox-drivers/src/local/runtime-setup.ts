@@ -124,7 +124,7 @@ export class LocalRuntimeSetup implements RuntimeSetup {
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
         // The message ends with the failing command's output, already in the log: its first line says which failed.
-        this.failure = message.split('\n')[0] ?? message;
+        this.failure = (message.split('\n')[0] ?? message).replace(/:$/, '');
         this.log.push(`${this.failure}\n`);
         throw error;
       },
