@@ -10264,7 +10264,7 @@ export interface paths {
     };
     /**
      * Where the set-up of the notebook runtime stands: state, progress while it is being built, and the last build's log
-     * @description Any signed-in user; `log_tail` only for super admins.
+     * @description Any signed-in user; the cause in `detail` and `log_tail` only for super admins.
      */
     get: {
       parameters: {
@@ -13431,7 +13431,7 @@ export interface components {
       state: 'ready' | 'preparing' | 'missing' | 'needs_repair' | 'no_python' | 'failed' | 'not_applicable';
       percent: number | null;
       step: string | null;
-      /** @description What the state means here, with the cause when something is wrong */
+      /** @description What the state means here, with the cause when something is wrong; for callers who are not super admins, one plain sentence per state */
       detail: string;
       log_tail: string | null;
     };

@@ -5,6 +5,16 @@ import type { AccessControl } from '../policy/access-control.js';
 import type { Logger } from '../ports/logger.js';
 import type { RuntimeSetup, RuntimeSetupStatus } from '../ports/sandbox-driver.js';
 
+/** What a user who cannot repair the runtime is told about each state. */
+const FOR_USERS: Record<RuntimeSetupStatus['state'], string> = {
+  ready: 'The notebook runtime is ready.',
+  preparing: 'The notebook runtime is being set up.',
+  missing: 'The notebook runtime is set up when the first notebook opens.',
+  needs_repair: 'The notebook runtime needs a repair: notebooks may not start until an administrator repairs it.',
+  no_python: 'Notebooks cannot run on this machine until an administrator installs Python 3.',
+  failed: 'Setting up the notebook runtime failed: notebooks cannot start until an administrator repairs it.',
+};
+
 export interface RuntimeSetupUseCaseDeps {
   access: AccessControl;
   audit: AuditLog;
@@ -30,9 +40,10 @@ export class RuntimeSetupUseCases {
     const { setup } = this.deps;
     if (setup === undefined) return this.notApplicable();
     const status = await setup.status();
-    // The log names paths and package output: the same rule as every admin page decides who sees it.
-    const mayReadLog = this.deps.access.decide(principal, 'admin.access', { kind: 'deployment' }).allowed;
-    return { ...status, logTail: mayReadLog ? status.logTail : null };
+    // The log and the details name the machine's paths and commands' output: the same rule as
+    // every admin page decides who sees them; others learn the state and whom to ask.
+    if (this.deps.access.decide(principal, 'admin.access', { kind: 'deployment' }).allowed) return status;
+    return { ...status, detail: FOR_USERS[status.state], logTail: null };
   }
 
   /**

@@ -16,7 +16,9 @@ const RuntimeSetupStatus = Type.Object(
     }),
     percent: Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'How far the build is, while preparing' })),
     step: Nullable(Type.String({ description: 'What the build is doing, while preparing' })),
-    detail: Type.String({ description: 'What the state means here, with the cause when something is wrong' }),
+    detail: Type.String({
+      description: 'What the state means here, with the cause when something is wrong; for callers who are not super admins, one plain sentence per state',
+    }),
     log_tail: Nullable(
       Type.String({ description: "The last lines of the current or last build's output; null for callers who are not super admins, and where not applicable" }),
     ),
@@ -50,7 +52,7 @@ export function runtimeSetupRoutes(app: HubApp, services: HubServices): void {
       schema: {
         tags: ['System'],
         summary: "Where the set-up of the notebook runtime stands: state, progress while it is being built, and the last build's log",
-        description: 'Any signed-in user; `log_tail` only for super admins.',
+        description: 'Any signed-in user; the cause in `detail` and `log_tail` only for super admins.',
         response: { 200: Envelope(RuntimeSetupStatus) },
       },
     },
