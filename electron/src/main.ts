@@ -7,7 +7,8 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
 import { dataFolderLayout } from './host/data-folder.js';
 import { readExamples, seedExamples } from './host/examples.js';
-import { bundledWheelhouse, checkRuntime, repairRuntime, runtimeAdvice } from './host/runtime-check.js';
+import { bundledWheelhouse } from './host/runtime-check.js';
+import { prepareRuntimeOnFirstRun } from './host/runtime-first-run.js';
 import { callerAs, startDesktopHub, type DesktopHub } from './host/desktop-hub.js';
 import { startHandoffServer, handOff, type LaunchArguments } from './host/handoff.js';
 import { claimInstance, type InstanceClaim } from './host/instance-lock.js';
@@ -139,37 +140,11 @@ async function main(): Promise<void> {
     },
     onClose: (state) => void settings.update((current) => ({ ...current, window: state })),
   });
-  if (loaded.settings.sandboxDriver === 'local') void offerRuntimeRepair({ hubDataDir: layout.hubDataDir, wheelhouse: WHEELHOUSE });
-}
-
-/** The app runs whatever the runtime's state; a runtime that needs a repair is offered one, with its progress on the window. */
-async function offerRuntimeRepair(options: { hubDataDir: string; wheelhouse: string | null }): Promise<void> {
-  const health = await checkRuntime(options.hubDataDir);
-  const advice = runtimeAdvice(health);
-  note('info', 'desktop_runtime_checked', { state: health.state });
-  if (!advice.offerRepair || !window) return;
-  const answer = await dialog.showMessageBox(window, {
-    type: 'warning',
-    message: 'The notebook runtime needs a repair',
-    detail: advice.message,
-    buttons: ['Repair now', 'Show log', 'Later'],
-    defaultId: 0,
-    cancelId: 2,
-  });
-  if (answer.response === 1) return void shell.openPath(layout.logsDir);
-  if (answer.response !== 0) return;
-  try {
-    const after = await repairRuntime(options, (percent, step) => {
-      window?.setProgressBar(percent / 100);
-      note('info', 'desktop_runtime_repair', { percent, step });
-    });
-    window?.setProgressBar(-1);
-    await dialog.showMessageBox({ type: after.state === 'ready' ? 'info' : 'error', message: runtimeAdvice(after).message });
-  } catch (error) {
-    window?.setProgressBar(-1);
-    note('error', 'desktop_runtime_repair_failed', { err: error });
-    dialog.showErrorBox('The repair did not finish', `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${layout.logsDir}.`);
-  }
+  // A first run builds the runtime now, its progress in the window's notice; a repair is the notice's to offer.
+  void prepareRuntimeOnFirstRun(call).then(
+    (outcome) => note('info', 'desktop_runtime_checked', { state: outcome.before, setup_started: outcome.started }),
+    (error: unknown) => note('error', 'desktop_runtime_setup_failed', { err: error }),
+  );
 }
 
 function openWindow(

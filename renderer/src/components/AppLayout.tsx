@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Container, Group, Text } from '@mantine/core';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import classes from './AppLayout.module.css';
+import { RuntimeSetupNotice } from './RuntimeSetupNotice';
 import { ThemeToggle } from './ThemeToggle';
 import { useMe } from './use-me';
 import { UserMenu } from './UserMenu';
@@ -48,6 +49,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Main id="main" tabIndex={-1}>
         <Container size="xl" px={0}>
+          <RuntimeSetupNotice />
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -2,3 +2,4 @@
 export { LocalSandboxDriver, type LocalDriverOptions } from './local-driver.js';
 export { ensureLocalRuntime, type LocalRuntime } from './runtime-venv.js';
 export { inspectLocalRuntime, type RuntimeHealth, type RuntimeState } from './runtime-health.js';
+export { LocalRuntimeSetup, type LocalRuntimeSetupOptions } from './runtime-setup.js';

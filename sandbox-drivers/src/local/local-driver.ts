@@ -20,7 +20,8 @@ import { pollReadiness } from '../shared/readiness.js';
 import { freeLoopbackPort } from './free-port.js';
 import { execInGroup, spawnProcessInGroup } from './local-exec.js';
 import { groupAlive, groupBelongsTo, killGroup, startLeader } from './process-group.js';
-import { ensureLocalRuntime, type LocalRuntime } from './runtime-venv.js';
+import { LocalRuntimeSetup } from './runtime-setup.js';
+import type { LocalRuntime } from './runtime-venv.js';
 import { readAllStates, readState, sandboxDir, writeState, type LocalSandboxState } from './state-file.js';
 
 export interface LocalDriverOptions {
@@ -80,22 +81,25 @@ export class LocalSandboxDriver implements SandboxDriver {
   readonly canAttach = true;
   private readonly root: string;
   private readonly runtimeDir: string;
-  private readonly wheelhouse: string | undefined;
   private readonly graceMs: number;
-  private readonly onProgress: ProgressListener;
+  /** Builds the runtime venv on first use or when asked, one build at a time, and reports how it stands (docs/runtime.md). */
+  readonly runtimeSetup: LocalRuntimeSetup;
 
   constructor(options: LocalDriverOptions) {
     this.ownerId = options.ownerId;
     this.root = path.join(options.dataDir, 'sandboxes');
     this.runtimeDir = options.runtimeDir ?? path.join(options.dataDir, 'runtime');
-    this.wheelhouse = options.wheelhouse;
     this.graceMs = options.destroyGraceMs ?? 2_000;
-    this.onProgress = options.onRuntimeProgress ?? stderrProgress('sandbox runtime');
+    this.runtimeSetup = new LocalRuntimeSetup({
+      dir: this.runtimeDir,
+      wheelhouse: options.wheelhouse,
+      onProgress: options.onRuntimeProgress ?? stderrProgress('sandbox runtime'),
+    });
   }
 
-  /** Creates the runtime venv now instead of on the first `create`. */
+  /** Creates the runtime venv now instead of on the first `create` (joining a build under way). */
   runtime(): Promise<LocalRuntime> {
-    return ensureLocalRuntime({ dir: this.runtimeDir, onProgress: this.onProgress, ...(this.wheelhouse ? { wheelhouse: this.wheelhouse } : {}) });
+    return this.runtimeSetup.ensure();
   }
 
   async create(spec: SandboxSpec): Promise<Sandbox> {

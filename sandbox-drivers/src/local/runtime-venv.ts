@@ -22,6 +22,8 @@ export interface EnsureRuntimeOptions {
   /** The interpreter to base the venv on (default: `python3` on PATH, or $PYTHON). */
   python?: string;
   onProgress?: ProgressListener;
+  /** Every line the build's commands print, and each command line before it runs: the build's log. */
+  onLog?: (line: string) => void;
   /**
    * A folder of wheels (built by `scripts/build-wheelhouse.mjs`) to install from instead of the
    * package index: nothing is fetched from the network.
@@ -95,6 +97,14 @@ async function isCurrent(runtime: LocalRuntime, stamp: string): Promise<boolean>
 
 async function install(runtime: LocalRuntime, requirements: readonly string[], options: EnsureRuntimeOptions): Promise<void> {
   const report = options.onProgress ?? (() => {});
+  const log = options.onLog ?? (() => {});
+  const run = (command: string, args: string[], onLine?: (line: string) => void): Promise<void> => {
+    log(`$ ${command} ${args.join(' ')}`);
+    return runCommand(command, args, (line) => {
+      log(line);
+      onLine?.(line);
+    });
+  };
   const python = options.python ?? process.env.PYTHON ?? 'python3';
   const uv = await findExecutable('uv');
   const what = requirements.join(', ');
@@ -127,14 +137,13 @@ async function install(runtime: LocalRuntime, requirements: readonly string[], o
   report({ step: `runtime ready (${what})`, percent: 100, done: true });
 }
 
-function run(command: string, args: string[], onLine?: (line: string) => void): Promise<void> {
+function runCommand(command: string, args: string[], onLine: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VIRTUAL_ENV: undefined } });
     const output = new TailBuffer(8 * 1024);
     let partial = '';
     const collect = (chunk: Buffer): void => {
       output.push(chunk);
-      if (onLine === undefined) return;
       const lines = (partial + chunk.toString('utf8')).split(/\r?\n|\r/);
       partial = lines.pop() ?? '';
       for (const line of lines) onLine(line);
@@ -143,6 +152,7 @@ function run(command: string, args: string[], onLine?: (line: string) => void): 
     child.stderr.on('data', collect);
     child.on('error', (error) => reject(new Error(`cannot run ${command}: ${error.message}`, { cause: error })));
     child.on('close', (code) => {
+      if (partial !== '') onLine(partial);
       if (code === 0) resolve();
       else reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (exit ${code}):\n${output.text()}`));
     });

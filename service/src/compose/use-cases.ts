@@ -10,6 +10,7 @@ import { DiagnosticUseCases } from '../core/use-cases/diagnostics.js';
 import { ImportUseCases } from '../core/use-cases/imports.js';
 import { MemberUseCases, NotebookUseCases, ProjectUseCases, SessionUseCases, UserUseCases, VersionUseCases, type UseCases } from '../core/use-cases/index.js';
 import { RuntimeUseCases } from '../core/use-cases/runtime.js';
+import { RuntimeSetupUseCases } from '../core/use-cases/runtime-setup.js';
 import { TokenUseCases } from '../core/use-cases/tokens.js';
 import { WorkspaceUseCases } from '../core/use-cases/workspace.js';
 import type { HubSettings } from '../config/settings.js';
@@ -62,6 +63,12 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
     audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
     tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),
     runtime: new RuntimeUseCases({ access, catalog: services.catalog, sessions: services.sessionStore, reclaimer: services.reclaimer }),
+    runtimeSetup: new RuntimeSetupUseCases({
+      access,
+      audit: services.audit,
+      setup: services.sandboxes.runtimeSetup,
+      driverKind: services.sandboxes.kind,
+    }),
     diagnostics: new DiagnosticUseCases({
       access,
       startup: new StartupDiagnostic({

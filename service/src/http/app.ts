@@ -32,6 +32,7 @@ import { projectMemberRoutes } from './routes/project-members.js';
 import { projectRoutes } from './routes/projects.js';
 import { sandboxDiagnosticRoutes } from './routes/sandbox-diagnostic.js';
 import { adminRuntimeRoutes } from './routes/admin-runtime.js';
+import { runtimeSetupRoutes } from './routes/runtime-setup.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
 import { workspaceRoutes } from './routes/workspace.js';
@@ -126,6 +127,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   alertRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
   adminRuntimeRoutes(app, services);
+  runtimeSetupRoutes(app, services);
   sessionRoutes(app, services);
   await registerSessionProxy(app, services, deps.upgradedSockets);
   auditRoutes(app, services);

@@ -1,5 +1,7 @@
-import { Button, Center, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { RUNTIME_BUILD_POLL_MS, runtimeSetupQuery, type RuntimeSetupStatus } from '../../api/runtime-setup';
 import type { Session, SessionMode } from '../../api/sessions';
 import { isRestarting, PHASES, RESTARTING_TEXT } from './session-text';
 
@@ -12,8 +14,13 @@ interface Props {
   children?: ReactNode;
 }
 
-/** A session on its way up: which start-up phase it is in, out of all of them. */
+/**
+ * A session on its way up: which start-up phase it is in, out of all of them, and while its sandbox
+ * waits for the notebook runtime to be built (the first start on this machine), that build's own
+ * progress (docs/runtime.md).
+ */
 export function StartupProgress({ mode, session, onCancel, cancelling = false, children }: Props) {
+  const runtime = useRuntimeBuild(session?.phase === 'sandbox');
   const current = session ? PHASES.findIndex((step) => step.phase === session.phase) : 0;
   const active = current === -1 ? PHASES.length : current;
   const percent = Math.round(((active + (session ? 0.5 : 0.15)) / PHASES.length) * 100);
@@ -34,6 +41,7 @@ export function StartupProgress({ mode, session, onCancel, cancelling = false, c
             </Text>
           </div>
           <Progress value={percent} animated striped size="lg" aria-label="Start-up progress" />
+          {runtime && <RuntimeBuild status={runtime} />}
           <Stepper active={active} size="sm" iconSize={32} allowNextStepsSelect={false}>
             {PHASES.map((phase) => (
               <Stepper.Step key={phase.phase} label={phase.label} loading={session !== undefined && phase.phase === session.phase} />
@@ -50,5 +58,37 @@ export function StartupProgress({ mode, session, onCancel, cancelling = false, c
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+/**
+ * The runtime's set-up while the sandbox phase may be waiting for it: read every second until it is
+ * ready (a runtime not built yet, or left half-built, is built by this very start), and not at all
+ * in any other phase.
+ */
+function useRuntimeBuild(inSandboxPhase: boolean): RuntimeSetupStatus | null {
+  const status = useQuery({
+    ...runtimeSetupQuery,
+    enabled: inSandboxPhase,
+    refetchInterval: (query) => (['ready', 'not_applicable'].includes(query.state.data?.state ?? '') ? false : RUNTIME_BUILD_POLL_MS),
+  });
+  return inSandboxPhase && status.data?.state === 'preparing' ? status.data : null;
+}
+
+function RuntimeBuild({ status }: { status: RuntimeSetupStatus }) {
+  const percent = status.percent ?? 0;
+  return (
+    <Stack gap={6} role="status" aria-label="Notebook runtime set-up">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text fw={600}>Setting up the notebook runtime (first time only)</Text>
+        <Text fw={600} ff="monospace">
+          {percent}%
+        </Text>
+      </Group>
+      <Progress value={percent} color="teal" size="md" aria-label="Notebook runtime set-up progress" />
+      <Text size="sm" c="dimmed" lineClamp={1}>
+        {status.step}…
+      </Text>
+    </Stack>
   );
 }

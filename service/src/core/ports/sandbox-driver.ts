@@ -97,6 +97,44 @@ export interface PortEndpoint {
   port: number;
 }
 
+/**
+ * Where the set-up of a driver's notebook runtime stands (docs/runtime.md):
+ * - `ready`: sessions can start;
+ * - `preparing`: being built now (`percent` and `step` say how far);
+ * - `missing`: never built; the first session start (or a prepare) builds it;
+ * - `needs_repair`: built, but unusable (an install that did not finish, other pins, tools that do not run);
+ * - `no_python`: unusable, and nothing to build it from;
+ * - `failed`: the last build failed (`detail` says why, the log tail shows the output).
+ */
+export type RuntimeSetupState = 'ready' | 'preparing' | 'missing' | 'needs_repair' | 'no_python' | 'failed';
+
+export interface RuntimeSetupStatus {
+  state: RuntimeSetupState;
+  /** 0..100 while preparing, else null. */
+  percent: number | null;
+  /** What the build is doing while preparing, else null. */
+  step: string | null;
+  /** For people: what the state means here, with the cause when something is wrong. */
+  detail: string;
+  /** The last lines of the current or last build's output ('' when this process built nothing yet). */
+  logTail: string;
+}
+
+/**
+ * A driver whose sandboxes run on a runtime it builds on this machine (the local driver's venv).
+ * Drivers whose runtime comes in an image (Docker, Kubernetes) have none.
+ */
+export interface RuntimeSetup {
+  /** The runtime's state, without changing anything. */
+  status(): Promise<RuntimeSetupStatus>;
+  /**
+   * Builds the runtime when it is not current (and again even when it is, with `rebuild`). Single
+   * flight: a call while a build runs, including the one a sandbox start triggers, joins that build.
+   * Resolves when the build is over; rejects with its failure.
+   */
+  prepare(options?: { rebuild?: boolean }): Promise<void>;
+}
+
 export interface SandboxDriver {
   /** `local`, `docker`, ... (reported as the compute backend). */
   readonly kind: string;
@@ -108,6 +146,8 @@ export interface SandboxDriver {
    * went away cannot be saved from its sandbox, only destroyed (docs/sessions.md).
    */
   readonly canAttach: boolean;
+  /** The set-up of the runtime this driver builds itself; absent when it has none to build. */
+  readonly runtimeSetup?: RuntimeSetup;
   create(spec: SandboxSpec): Promise<Sandbox>;
   /**
    * Resolves once the probe succeeds; fails with NOT_READY after `timeoutMs`. A sandbox that never

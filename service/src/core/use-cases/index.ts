@@ -6,6 +6,7 @@ import type { MemberUseCases } from './members.js';
 import type { NotebookUseCases } from './notebooks.js';
 import type { ProjectUseCases } from './projects.js';
 import type { RuntimeUseCases } from './runtime.js';
+import type { RuntimeSetupUseCases } from './runtime-setup.js';
 import type { SessionUseCases } from './sessions.js';
 import type { TokenUseCases } from './tokens.js';
 import type { UserUseCases } from './users.js';
@@ -48,6 +49,8 @@ export interface UseCases {
   tokens: TokenUseCases;
   /** Runtime inspection and forced reclaim of sessions (admin.access). */
   runtime: RuntimeUseCases;
+  /** The notebook runtime's set-up: its status (anyone signed in), a build or repair (admin.access). */
+  runtimeSetup: RuntimeSetupUseCases;
   /** The sandbox start-up diagnostic (admin.access). */
   diagnostics: DiagnosticUseCases;
 }
