@@ -107,7 +107,23 @@ describe.skipIf(missing.length > 0)('the hub behind nginx under a path prefix', 
     await page.getByRole('dialog').getByLabel('Title').fill(NOTEBOOK_TITLE);
     await page.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText(NOTEBOOK_TITLE).first().waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await browser.screenshot(page, 'proxy-prefix-project');
+  });
+
+  it('draws the home page in the hub with links under the prefix, and the app takes it over', async () => {
+    const [cookie] = (await browser.context.cookies(`${root}/`)).filter((entry) => entry.name === 'svc_session');
+    const drawn = await (await fetch(`${root}/`, { headers: { accept: 'text/html', cookie: `svc_session=${cookie!.value}` } })).text();
+    expect(drawn).toContain('id="first-page-data"');
+    expect(drawn).toContain(`href="${BASE}/projects/${pid}"`);
+    expect(drawn).toMatch(new RegExp(`<script type="module" crossorigin src="${BASE}/assets/index-[^"]+\\.js"></script>`));
+
+    const home = await browser.newPage();
+    await home.goto(`${root}/`);
+    await home.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await home.getByRole('link', { name: PROJECT_NAME }).click();
+    await home.waitForURL(`${root}/projects/${pid}/notebooks`);
+    await home.close();
   });
 
   it('reloads a deep link under the prefix', async () => {
@@ -181,7 +197,7 @@ describe.skipIf(missing.length > 0)('the hub behind nginx under a path prefix', 
     await browser.screenshot(page, 'proxy-prefix-marimo');
   }, 240_000);
 
-  it('logged no page error and no CSP violation', () => {
-    expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line))).toEqual([]);
+  it('logged no page error, no CSP violation and no failed hydration', () => {
+    expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror|did not match/i.test(line))).toEqual([]);
   });
 });
