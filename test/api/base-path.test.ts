@@ -46,6 +46,7 @@ describe('a hub served under a path prefix', () => {
     t = await startTestHub({
       env: { SERVICE_PORT: String(port), SERVICE_PUBLIC_URL: `${origin}/notebooks/` },
       hub: () => ({ uiDir: fixture.dir }),
+      captureLogs: true,
     });
   });
   afterAll(async () => {
@@ -60,6 +61,10 @@ describe('a hub served under a path prefix', () => {
 
   it('serves every route under the base and nothing outside it', async () => {
     expect((await t.call('/notebooks/api/health')).status).toBe(200);
+    // The request line names the path as it came and the route it matched.
+    await expect
+      .poll(() => t.logs.find((line) => line.event === 'http_request' && line.url === '/notebooks/api/health'))
+      .toMatchObject({ route: '/api/health', status: 200 });
     const token = await t.tokenFor('ada@example.com');
     expect((await t.call('/notebooks/api/v1/me', { token })).json.data.email).toBe('ada@example.com');
 
@@ -69,6 +74,10 @@ describe('a hub served under a path prefix', () => {
       expect(response.json, outside).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
       expect(response.json.error.message, outside).toContain('served under /notebooks/');
     }
+    // A session's address without its slash is sent to the one with it, under the base.
+    const session = await t.call('/notebooks/s/ses-0123456789abcdef?x=1', { token });
+    expect(session.status).toBe(308);
+    expect(session.headers.get('location')).toBe('/notebooks/s/ses-0123456789abcdef/?x=1');
     const post = await t.call('/api/v1/projects', { method: 'POST', token, body: { name: 'Outside' } });
     expect(post.status).toBe(404);
     expect((await t.call('/notebooks/api/v1/projects', { token })).json.data.items).toEqual([]);
@@ -98,7 +107,8 @@ describe('a hub served under a path prefix', () => {
     expect(foreign.headers.get('location')).toBe('/notebooks/');
 
     const cookie = /svc_session=([^;]+)/.exec(setCookie)![1]!;
-    expect((await t.call('/notebooks/api/v1/me', { cookie })).status).toBe(200);
+    const me = await t.call('/notebooks/api/v1/me', { cookie });
+    expect(me.json.data.logout_url).toBe('/notebooks/api/v1/auth/logout');
     const logout = await t.call('/notebooks/api/v1/auth/logout', { method: 'POST', cookie, headers: { origin } });
     expect(logout.status).toBe(200);
     expect(logout.headers.get('set-cookie')).toContain('Path=/notebooks/');

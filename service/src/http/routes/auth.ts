@@ -86,7 +86,7 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
       async (request, reply) => {
         const cookieValue = await signIn(request.body.token, reply);
         const principal = await services.authenticator.fromSessionCookie(cookieValue);
-        return reply.send({ success: true as const, data: meOf(services.useCases.tokens.me(principal!)) });
+        return reply.send({ success: true as const, data: meOf(services.useCases.tokens.me(principal!), settings.basePath) });
       },
     );
   }
