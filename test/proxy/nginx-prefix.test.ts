@@ -197,7 +197,11 @@ describe.skipIf(missing.length > 0)('the hub behind nginx under a path prefix', 
     await browser.screenshot(page, 'proxy-prefix-marimo');
   }, 240_000);
 
-  it('logged no page error, no CSP violation and no failed hydration', () => {
+  it('logged no page error, no CSP violation and no failed hydration, and every file of the UI was found', async () => {
     expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror|did not match/i.test(line))).toEqual([]);
+    const requests = await proxy.requests();
+    // The app's chunks and stylesheets, the lazily loaded ones included, all came from under the prefix.
+    expect(requests.filter((line) => line.includes(`${BASE}/assets/`)).length).toBeGreaterThan(5);
+    expect(requests.filter((line) => /\/assets\//.test(line) && !line.startsWith('200 ') && !line.startsWith('304 '))).toEqual([]);
   });
 });

@@ -22,6 +22,8 @@ export interface NginxProxy {
   readonly config: string;
   /** nginx's error log so far (for a failing test's message). */
   errorLog(): Promise<string>;
+  /** The requests nginx answered so far, one line each: `<status> <method> <path>`. */
+  requests(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -93,7 +95,8 @@ events {
 }
 
 http {
-  access_log ${dir}/access.log;
+  log_format requests '$status $request_method $request_uri';
+  access_log ${dir}/access.log requests;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -122,6 +125,7 @@ ${nginxServerBlock(options)}}
     url: `http://127.0.0.1:${options.port}`,
     config,
     errorLog,
+    requests: async () => (await readFile(path.join(dir, 'access.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean),
     async stop() {
       if (nginx.exitCode === null && nginx.signalCode === null) {
         const exited = new Promise((resolve) => nginx.once('exit', resolve));
