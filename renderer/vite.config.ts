@@ -7,6 +7,10 @@ const toHub = { target: hubUrl, changeOrigin: false, ws: true };
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // One build for every base path (docs/deploy.md, "Behind a reverse proxy"): the app's chunks and
+  // stylesheets load each other by relative URLs, and the hub writes the base into index.html's
+  // links to the entry files when it serves the page (service/src/http/ui-index.ts).
+  base: './',
   build: isSsrBuild
     ? {
         // The hub's prerender of the first page (src/server/first-page.tsx): one module the hub

@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { startEarlyRequests } from './api/early-requests';
 import { afterFirstPaint } from './app/after-first-paint';
+import { hubPath } from './app/base-path';
 import { isPrerendered } from './app/first-page-marker';
 
 if (isPrerendered()) {
@@ -10,6 +11,6 @@ if (isPrerendered()) {
 } else {
   // Who is signed in (every page) and, at home, the project list are asked for now; the app's code
   // loads meanwhile (docs/ui.md, "Loading").
-  startEarlyRequests(['/api/v1/me', ...(window.location.pathname === '/' ? ['/api/v1/projects'] : [])]);
+  startEarlyRequests([hubPath('/api/v1/me'), ...(window.location.pathname === hubPath('/') ? [hubPath('/api/v1/projects')] : [])]);
   void import('./app/start');
 }

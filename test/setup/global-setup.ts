@@ -6,6 +6,7 @@ import { provisionSuite } from './suites.js';
 import { provisionDocker, type DockerInfo } from './docker.js';
 import { provisionSandboxRuntime, type SandboxRuntimeInfo } from './sandbox-runtime.js';
 import { provisionChromium, type ChromiumInfo } from './chromium.js';
+import { provisionNginx, type NginxInfo } from './nginx.js';
 import { provisionSchemathesis, type SchemathesisInfo } from './schemathesis.js';
 import { provisionHelm, type HelmInfo } from './helm.js';
 
@@ -19,6 +20,8 @@ declare module 'vitest' {
     docker: DockerInfo | null;
     /** A Chromium executable for the browser suites (playwright-core); null when unavailable. */
     chromium: ChromiumInfo | null;
+    /** nginx for the reverse-proxy suite (test/proxy/); null when unavailable. */
+    nginx: NginxInfo | null;
     /** A Python with schemathesis for the API contract suite; null when unavailable. */
     schemathesis: SchemathesisInfo | null;
     /** helm and an offline Kubernetes schema validator for the Helm chart suite; null when unavailable. */
@@ -52,6 +55,8 @@ export default async function setup(project: TestProject): Promise<Teardown> {
   project.provide('sandboxRuntime', await provisionSuite('sandbox runtime (marimo venv)', provisionSandboxRuntime));
 
   project.provide('chromium', await provisionSuite('browser (chromium)', provisionChromium));
+
+  project.provide('nginx', await provisionSuite('reverse proxy (nginx)', provisionNginx));
 
   project.provide('schemathesis', await provisionSuite('API contract (schemathesis)', provisionSchemathesis));
 

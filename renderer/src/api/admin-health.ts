@@ -1,5 +1,6 @@
 // The health routes answer without the API's envelope, so they are read here rather than through unwrap().
 import { queryOptions } from '@tanstack/react-query';
+import { hubPath } from '../app/base-path';
 import { api, reach } from './client';
 import type { DeepHealth, MaintenanceHealth } from './admin-types';
 import { toApiError } from './errors';
@@ -13,7 +14,7 @@ export const healthKeys = {
 export const maintenanceHealthQuery = queryOptions({
   queryKey: healthKeys.maintenance,
   queryFn: async (): Promise<MaintenanceHealth> => {
-    const response = await reach(fetch('/api/health/maintenance', { credentials: 'same-origin', headers: { accept: 'application/json' } }));
+    const response = await reach(fetch(hubPath('/api/health/maintenance'), { credentials: 'same-origin', headers: { accept: 'application/json' } }));
     const body: unknown = await response.json().catch(() => undefined);
     if ((response.ok || response.status === 503) && typeof body === 'object' && body !== null && 'loops' in body) return body as MaintenanceHealth;
     throw toApiError(body, response);

@@ -1,10 +1,15 @@
 import createClient from 'openapi-fetch';
+import { hubBasePath } from '../app/base-path';
 import { takeEarlyResponse } from './early-requests';
 import { toApiError, unreachable } from './errors';
 import type { paths } from './schema';
 
-/** The typed client of the hub's API; the browser sends the session cookie (same origin). */
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', fetch: (request) => takeEarlyResponse(request) ?? fetch(request) });
+/** The typed client of the hub's API, under the hub's base; the browser sends the session cookie (same origin). */
+export const api = createClient<paths>({
+  baseUrl: hubBasePath(),
+  credentials: 'same-origin',
+  fetch: (request) => takeEarlyResponse(request) ?? fetch(request),
+});
 
 type Result<T> = { data: { data: T }; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
 type OkResult = { data: { success: true }; error?: never; response: Response } | { data?: never; error: unknown; response: Response };

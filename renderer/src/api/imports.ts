@@ -1,5 +1,6 @@
 // Folder imports: upload a zip, read what it holds, create notebooks from it.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { hubPath } from '../app/base-path';
 import { api, unwrap } from './client';
 import { keys } from './queries';
 import type { components } from './schema';
@@ -21,7 +22,7 @@ export const importQuery = (pid: string, importId: string) =>
 export function uploadImport(pid: string, zip: File, onProgress: (progress: UploadProgress) => void): Promise<NotebookImport> {
   return uploadWithProgress<NotebookImport>({
     method: 'POST',
-    url: `/api/v1/projects/${encodeURIComponent(pid)}/notebook-imports`,
+    url: hubPath(`/api/v1/projects/${encodeURIComponent(pid)}/notebook-imports`),
     body: zip,
     contentType: 'application/zip',
     onProgress,

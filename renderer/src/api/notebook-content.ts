@@ -1,3 +1,4 @@
+import { hubPath } from '../app/base-path';
 import { reach } from './client';
 import { toApiError } from './errors';
 
@@ -15,7 +16,7 @@ export async function fetchText(url: string): Promise<{ text: string; headers: H
   throw toApiError(body, response);
 }
 
-const base = (pid: string, nid: string) => `/api/v1/projects/${encodeURIComponent(pid)}/notebooks/${encodeURIComponent(nid)}`;
+const base = (pid: string, nid: string) => hubPath(`/api/v1/projects/${encodeURIComponent(pid)}/notebooks/${encodeURIComponent(nid)}`);
 
 export const notebookUrls = {
   versionCode: (pid: string, nid: string, vid: string) => `${base(pid, nid)}/versions/${encodeURIComponent(vid)}/code`,

@@ -2,6 +2,7 @@ import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../api/queries';
+import { hubPath } from '../app/base-path';
 import { useMe } from './use-me';
 
 export function UserMenu() {
@@ -13,7 +14,7 @@ export function UserMenu() {
   const onSignOut = () =>
     signOut.mutate(undefined, {
       // A full page load leaves nothing of the signed-in user in memory.
-      onSuccess: ({ end_session_url }) => window.location.assign(end_session_url ?? '/sign-in'),
+      onSuccess: ({ end_session_url }) => window.location.assign(end_session_url ?? hubPath('/sign-in')),
       onError: (error) => notifications.show({ color: 'red', title: 'Could not sign out', message: error.message }),
     });
 

@@ -10,6 +10,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { BASE_META_NAME } from '../app/base-path';
 import { COLOR_SCHEME_SCRIPT } from '../app/color-scheme';
 import { firstPageDataElement, seedFirstPage, type FirstPageData } from '../app/first-page-data';
 import { Providers } from '../app/Providers';
@@ -39,9 +40,11 @@ export interface FirstPageShell {
 }
 
 export function firstPageShell(indexHtml: string): FirstPageShell {
+  // The hub writes its base path into the page it serves (docs/deploy.md, "Behind a reverse proxy").
+  const basePath = new RegExp(`<meta name="${BASE_META_NAME}" content="([^"]*)">`).exec(indexHtml)?.[1] ?? '';
   const links = stylesheets
     .filter((file) => !indexHtml.includes(`/${file}"`))
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .map((file) => `<link rel="stylesheet" crossorigin href="${basePath}/${file}">`)
     .join('');
   // The theme script goes before every stylesheet: a script after one waits for it to load, and holds up the page's parsing meanwhile.
   const page = indexHtml.replace('<head>', `<head><script>${COLOR_SCHEME_SCRIPT}</script>`).replace('</head>', `${links}</head>`);
@@ -61,7 +64,7 @@ export function firstPageShell(indexHtml: string): FirstPageShell {
       const key = JSON.stringify([url, data]);
       let page = drawnPages.get(key);
       if (page === undefined) {
-        const drawn = await renderPage(url, data);
+        const drawn = await renderPage(url, data, basePath);
         page = drawn === null ? null : `${drawn}${ROOT_END}${firstPageDataElement(data)}${afterRoot}`;
       }
       // Most recently used last: the first key is the one to forget.
@@ -73,9 +76,10 @@ export function firstPageShell(indexHtml: string): FirstPageShell {
   };
 }
 
-async function renderPage(url: string, data: FirstPageData): Promise<string | null> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://hub.invalid')));
+/** Draws the app's page at `url` (a path of the app, without the base); its links carry `basePath`. */
+async function renderPage(url: string, data: FirstPageData, basePath: string): Promise<string | null> {
+  const handler = createStaticHandler(routes, { basename: basePath || '/' });
+  const context = await handler.query(new Request(new URL(`${basePath}${url}`, 'http://hub.invalid')));
   // A redirect or an answer of its own is not a page to draw.
   if (context instanceof Response) return null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -30,6 +30,7 @@ import { BackgroundWork } from '../lifecycle/background-work.js';
 import { drain, type DrainOutcome } from '../lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/compose.js';
 import { registerSessionLoops } from '../loops/session-loops.js';
+import { runtimeUnderBasePath } from './runtime-under-base-path.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLoginFlows } from './use-cases.js';
 import { defaultUiDir } from './ui-dir.js';
@@ -121,7 +122,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     },
   };
   const sandboxes = options.sandboxes ?? (await openSandboxDriver(settings, deploymentIdOf(store)));
-  const { runtime, kernels } = await openNotebookRuntime(sandboxes);
+  const opened = await openNotebookRuntime(sandboxes);
+  const { runtime, kernels } = runtimeUnderBasePath(settings.basePath, opened.runtime, opened.kernels);
   const services = createServices(settings, store, {
     sandboxes,
     runtime,
@@ -160,7 +162,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const oidcLogin =
     settings.auth.kind === 'oidc' && settings.auth.oidc
       ? createOidcLogin(services, createLoginFlows(services, await openIdentityProvider(settings.auth.oidc)), {
-          publicBaseUrl: () => settings.publicUrl ?? listenUrl,
+          publicBaseUrl: () => (settings.publicUrl ? `${settings.publicUrl}${settings.basePath}` : listenUrl),
           logger,
         })
       : null;
@@ -195,7 +197,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     background,
     upgradedSockets,
     loops,
-    localLoginPath: localLoginSecret ? `${LOCAL_LOGIN_PATH}?token=${encodeURIComponent(localLoginSecret)}` : null,
+    localLoginPath: localLoginSecret ? `${settings.basePath}${LOCAL_LOGIN_PATH}?token=${encodeURIComponent(localLoginSecret)}` : null,
     async listen() {
       const address = await app.listen({ host: settings.host, port: settings.port });
       listenUrl = address;

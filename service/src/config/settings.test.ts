@@ -60,7 +60,9 @@ describe('settings', () => {
       [{ SERVICE_AUTH: 'oidc', SERVICE_OIDC_ISSUER: 'https://idp.example', SERVICE_OIDC_CLIENT_ID: 'c', SERVICE_OIDC_SCOPES: 'email' }, 'SERVICE_OIDC_SCOPES'],
       [{ SERVICE_SUPER_ADMINS: 'ops@example.com, not-an-email' }, 'SERVICE_SUPER_ADMINS'],
       [{ SERVICE_DEFAULT_ROLE: 'admin' }, 'SERVICE_DEFAULT_ROLE'],
-      [{ SERVICE_PUBLIC_URL: 'https://hub.example.com/sub' }, 'SERVICE_PUBLIC_URL'],
+      [{ SERVICE_PUBLIC_URL: 'https://hub.example.com/sub?x=1' }, 'SERVICE_PUBLIC_URL'],
+      [{ SERVICE_PUBLIC_URL: 'https://hub.example.com/a b' }, 'SERVICE_PUBLIC_URL'],
+      [{ SERVICE_PUBLIC_URL: 'https://user:pw@hub.example.com/' }, 'SERVICE_PUBLIC_URL'],
       [{ SERVICE_DEFAULT_PAGE_SIZE: '300' }, 'SERVICE_DEFAULT_PAGE_SIZE'],
       [{ SERVICE_COMPUTE_PROFILES: 'not json' }, 'SERVICE_COMPUTE_PROFILES'],
       [{ SERVICE_COMPUTE_PROFILES: '[]' }, 'SERVICE_COMPUTE_PROFILES'],
@@ -86,6 +88,9 @@ describe('settings', () => {
     });
     expect(settings.storage).toMatchObject({ kind: 's3', bucket: 'hub', prefix: 'team-a/hub', forcePathStyle: true });
     expect(settings.publicUrl).toBe('https://hub.example.com');
+    expect(settings.basePath).toBe('');
+    expect(read({ SERVICE_PUBLIC_URL: 'https://example.org/notebooks/' })).toMatchObject({ publicUrl: 'https://example.org', basePath: '/notebooks' });
+    expect(read({ SERVICE_PUBLIC_URL: 'https://example.org/team/notebooks' }).basePath).toBe('/team/notebooks');
     expect(settings.auth.projectCreators).toEqual(['lead@example.com']);
     expect(settings.sandboxes.dockerHost).toEqual({ socketPath: '/run/docker.sock' });
     expect(settings.sandboxes.defaultImage).toMatch(/^notebook-hub-sandbox:marimo-/);

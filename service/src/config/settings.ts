@@ -28,8 +28,13 @@ export interface HubSettings {
   port: number;
   /** Root of everything the hub keeps on local disk. */
   dataDir: string;
-  /** The address browsers use to reach the hub (behind a proxy); null: the listen address. */
+  /** The origin browsers use to reach the hub (behind a proxy); null: the listen address. */
   publicUrl: string | null;
+  /**
+   * The path the hub is served under, from SERVICE_PUBLIC_URL's path (docs/deploy.md, "Behind a
+   * reverse proxy"): `/notebooks`, or `''` when the hub is at the root. No trailing slash.
+   */
+  basePath: string;
   storage: StorageSettings;
   auth: AuthSettings;
   limits: LimitSettings;
@@ -92,15 +97,13 @@ export function defaultDataDir(): string {
 export function readSettings(env: Env = process.env): HubSettings {
   const dataDir = path.resolve(text(env, 'SERVICE_DATA_DIR') ?? defaultDataDir());
   const runMaintenance = strictBoolean(env, 'SERVICE_RUN_MAINTENANCE', true);
-  const publicUrl = httpUrl(env, 'SERVICE_PUBLIC_URL');
-  if (publicUrl && new URL(publicUrl).pathname !== '/') {
-    throw new ConfigError('SERVICE_PUBLIC_URL', 'must be an origin without a path (e.g. https://hub.example.com)');
-  }
+  const publicUrl = readPublicUrl(env);
   return {
     host: text(env, 'SERVICE_HOST') ?? '127.0.0.1',
     port: integer(env, 'SERVICE_PORT', DEFAULT_PORT, { min: 0, max: 65535 }),
     dataDir,
-    publicUrl: publicUrl ? new URL(publicUrl).origin : null,
+    publicUrl: publicUrl?.origin ?? null,
+    basePath: publicUrl?.basePath ?? '',
     storage: readStorageSettings(env, dataDir),
     auth: readAuthSettings(env),
     limits: readLimitSettings(env),
@@ -122,6 +125,34 @@ export function readSettings(env: Env = process.env): HubSettings {
     ),
     nodeName: os.hostname(),
   };
+}
+
+/** The characters a base path's segments may use: RFC 3986's unreserved ones, so no proxy or browser re-encodes them. */
+const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
+
+/**
+ * SERVICE_PUBLIC_URL split into its origin and the path the hub is served under (normalised: no
+ * trailing slash, `''` for none). A query, a fragment, credentials or a `.`/`..` segment has no
+ * meaning for a base address and is refused.
+ */
+function readPublicUrl(env: Env): { origin: string; basePath: string } | null {
+  const value = httpUrl(env, 'SERVICE_PUBLIC_URL');
+  if (value === undefined) return null;
+  const url = new URL(value);
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ConfigError(
+      'SERVICE_PUBLIC_URL',
+      'must be an origin with an optional path, without query, fragment or credentials (e.g. https://example.org/notebooks)',
+    );
+  }
+  const basePath = url.pathname.replace(/\/+$/, '');
+  if (!BASE_PATH.test(basePath) || basePath.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw new ConfigError(
+      'SERVICE_PUBLIC_URL',
+      `has a path the hub cannot be served under (${JSON.stringify(url.pathname)}): use /segment[/segment...] of letters, digits, '.', '_', '~' and '-'`,
+    );
+  }
+  return { origin: url.origin, basePath };
 }
 
 /** `SERVICE_*` variables that no setting reads: most likely typos, reported at start-up. */

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
 import type { HubServices } from '../compose/services.js';
 import { registerAuthentication } from './auth/authenticate.js';
+import { answeredOutsideBasePath, basePathRewriter } from './base-path.js';
 import { registerCaching } from './caching.js';
 import { errorEnvelope, handleError } from './envelope.js';
 import { documentStatuses } from './documented-statuses.js';
@@ -78,6 +79,8 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     frameworkErrors: frameworkError,
     clientErrorHandler: clientErrorHandler(nextRequestId),
     return503OnClosing: false,
+    // Under a path prefix, routes are matched without it (docs/deploy.md, "Behind a reverse proxy").
+    rewriteUrl: basePathRewriter(services.settings.basePath),
     // Response serializers are compiled on first use, like the validators below.
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory(schemas) as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -90,7 +93,9 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   // Every route documents the failure envelope for its error statuses.
   app.addHook('onRoute', (route) => documentStatuses(route as RouteOptions));
-  registerOpenApi(app);
+  const { publicUrl, basePath } = services.settings;
+  // Under a path prefix the document's paths are rooted at the base (its `servers`).
+  registerOpenApi(app, basePath === '' ? null : `${publicUrl ?? ''}${basePath}`);
   // Cookies are parsed by the hook below rather than by the plugin's own, which gives every
   // request a fresh object and Map even when it carries no cookie (API clients send tokens).
   await app.register(cookie, { hook: false });
@@ -100,6 +105,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     void reply.header('x-request-id', request.id);
     const cookies = request.headers.cookie;
     request.cookies = cookies ? app.parseCookie(cookies) : NO_COOKIES;
+    if (answeredOutsideBasePath(request, reply, services.settings.basePath)) return;
     // The whole API depends on the catalog; health stays up so operators can see the process.
     // Once the catalog is ready (nearly always) this costs no promise.
     if (deps.catalogGate.isReady || !request.url.startsWith('/api/v1/')) return done();
@@ -133,7 +139,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   auditRoutes(app, services);
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
-  if (deps.uiDir) uiRoutes(app, deps.uiDir);
+  if (deps.uiDir) uiRoutes(app, deps.uiDir, basePath);
   return app;
 }
 

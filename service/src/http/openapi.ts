@@ -15,7 +15,7 @@ export const OPENAPI_TAGS = ['Auth', 'Projects', 'Alerts', 'Notebooks', 'Session
  * replays what the app told it: every route, every encapsulated scope (for their shared schemas),
  * and the app being ready.
  */
-export function registerOpenApi(app: HubApp): void {
+export function registerOpenApi(app: HubApp, serverUrl: string | null = null): void {
   const routes: RouteOptions[] = [];
   const scopes: FastifyInstance[] = [];
   app.addHook('onRoute', (route) => {
@@ -28,7 +28,7 @@ export function registerOpenApi(app: HubApp): void {
   documents.set(
     app,
     () =>
-      (yaml ??= buildYaml(app as unknown as FastifyInstance, routes, scopes).catch((error: unknown) => {
+      (yaml ??= buildYaml(app as unknown as FastifyInstance, routes, scopes, serverUrl).catch((error: unknown) => {
         yaml = null;
         throw error;
       })),
@@ -47,7 +47,7 @@ export function renderOpenApiYaml(app: HubApp): Promise<string> {
 type Hook = (...args: unknown[]) => unknown;
 type SwaggerPlugin = (scope: object, options: SwaggerOptions, done: (error?: Error) => void) => void;
 
-async function buildYaml(app: FastifyInstance, routes: readonly RouteOptions[], scopes: readonly FastifyInstance[]): Promise<string> {
+async function buildYaml(app: FastifyInstance, routes: readonly RouteOptions[], scopes: readonly FastifyInstance[], serverUrl: string | null): Promise<string> {
   const plugin = (await import('@fastify/swagger')).fastifySwagger as unknown as SwaggerPlugin;
   const hooks = new Map<string, Hook>();
   let swagger: ((options: { yaml: true }) => string) | null = null;
@@ -56,7 +56,7 @@ async function buildYaml(app: FastifyInstance, routes: readonly RouteOptions[], 
     decorate: (_name: string, value: typeof swagger) => void (swagger = value),
     getSchemas: () => app.getSchemas(),
   };
-  await new Promise<void>((resolve, reject) => plugin(standIn, OPTIONS, (error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) => plugin(standIn, optionsFor(serverUrl), (error) => (error ? reject(error) : resolve())));
   const onRoute = hooks.get('onRoute');
   const onRegister = hooks.get('onRegister');
   const onReady = hooks.get('onReady');
@@ -67,9 +67,14 @@ async function buildYaml(app: FastifyInstance, routes: readonly RouteOptions[], 
   return (swagger as (options: { yaml: true }) => string)({ yaml: true });
 }
 
-const OPTIONS: SwaggerOptions = {
+/**
+ * The plugin's options. `serverUrl`: where the paths are rooted when that is not the document's own
+ * origin (a hub under a path prefix, docs/deploy.md "Behind a reverse proxy"); null adds no `servers`.
+ */
+const optionsFor = (serverUrl: string | null): SwaggerOptions => ({
   openapi: {
     openapi: '3.1.0',
+    ...(serverUrl ? { servers: [{ url: serverUrl, description: 'This hub' }] } : {}),
     info: {
       title: 'Notebook Hub API',
       version: '1.0.0',
@@ -95,4 +100,4 @@ const OPTIONS: SwaggerOptions = {
         : [{ sessionCookie: [] }, { personalAccessToken: [] }];
     return { schema: { ...schema, security }, url };
   },
-};
+});

@@ -29,7 +29,8 @@ export class OneLinePerRequest extends LogController {
     const status = reply.statusCode;
     // Fastify passes undefined, not null, when the response finished normally.
     const failed = Boolean(error) || status >= 500;
-    const url = request.url;
+    // The path as the client sent it: under a path prefix, with the base (the route is matched without it).
+    const url = request.originalUrl;
     const query = url.indexOf('?');
     const route = matchedRoute(request).url;
     const path = query === -1 ? url : url.slice(0, query);

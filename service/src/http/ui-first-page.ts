@@ -42,13 +42,17 @@ const MODULE_PATH = path.join('server', 'first-page.js');
 export class FirstPageRenderer {
   private readonly shells = new WeakMap<UiBuild, Promise<{ shell: FirstPageShell; scriptHashes: string[] } | null>>();
 
-  constructor(private readonly dir: string) {}
+  /** `basePath`: the hub's; the API is asked under it, as a browser would. */
+  constructor(
+    private readonly dir: string,
+    private readonly basePath = '',
+  ) {}
 
   /** The home page being drawn for this request's user, or null when the plain `index.html` should be sent. */
   async start(app: HubApp, request: FastifyRequest, build: UiBuild): Promise<FirstPage | null> {
     const cookie = request.headers.cookie;
     if (!cookie?.includes(`${SESSION_COOKIE}=`)) return null;
-    const [prepared, me] = await Promise.all([this.shell(build), apiData(app, '/api/v1/me', cookie)]);
+    const [prepared, me] = await Promise.all([this.shell(build), apiData(app, `${this.basePath}/api/v1/me`, cookie)]);
     if (!prepared || me === undefined) return null;
     const { shell, scriptHashes } = prepared;
     const stream = new PassThrough();
@@ -56,7 +60,7 @@ export class FirstPageRenderer {
     void (async () => {
       let rest: string | null = null;
       try {
-        const projects = await apiData(app, '/api/v1/projects', cookie);
+        const projects = await apiData(app, `${this.basePath}/api/v1/projects`, cookie);
         if (projects !== undefined) rest = await shell.body('/', { me, projects });
       } catch (error) {
         request.log.warn({ event: 'ui_first_page_failed', err: error }, 'ui_first_page_failed');

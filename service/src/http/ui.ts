@@ -5,6 +5,7 @@ import { errorEnvelope } from './envelope.js';
 import type { HubApp } from './types.js';
 import { acceptedEncoding, CompressedAssets } from './ui-compression.js';
 import { FirstPageRenderer } from './ui-first-page.js';
+import { indexUnderBasePath } from './ui-index.js';
 
 /**
  * The web UI: the built single-page app (`renderer/dist`) served at `/`.
@@ -80,7 +81,11 @@ export class UiFolder {
   private readonly cache = new Map<string, Buffer>();
   readonly compressed = new CompressedAssets();
 
-  constructor(readonly dir: string) {}
+  /** `basePath`: the hub's, written into `index.html` as it is read (./ui-index.ts). */
+  constructor(
+    readonly dir: string,
+    private readonly basePath = '',
+  ) {}
 
   /** The current build, or null when the folder holds no `index.html`. */
   current(): UiBuild | null {
@@ -94,7 +99,11 @@ export class UiFolder {
     }
     if (this.build?.indexMtimeMs === mtimeMs) return this.build;
     try {
-      this.build = { indexMtimeMs: mtimeMs, index: readFileSync(indexPath), assets: listAssets(path.join(this.dir, 'assets')) };
+      this.build = {
+        indexMtimeMs: mtimeMs,
+        index: indexUnderBasePath(readFileSync(indexPath), this.basePath),
+        assets: listAssets(path.join(this.dir, 'assets')),
+      };
     } catch {
       return null;
     }
@@ -160,7 +169,7 @@ function securityHeaders(reply: FastifyReply, scriptHashes: readonly string[] = 
     .header('referrer-policy', 'same-origin');
 }
 
-const notBuiltPage = (dir: string) => `<!doctype html>
+const notBuiltPage = (dir: string, basePath: string) => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Notebook Hub: the web UI is not built</title></head>
 <body>
@@ -168,23 +177,26 @@ const notBuiltPage = (dir: string) => `<!doctype html>
 <p>This hub serves its user interface from <code>${escapeHtml(dir)}</code>, which holds no <code>index.html</code>.</p>
 <p>Build it from the repository with <code>npm run build</code> (or <code>npm run build -w @notebook-hub/renderer</code>), then reload this page.
 <code>npm start</code> builds it when it is missing or older than its sources.</p>
-<p>The API is available meanwhile under <a href="/openapi.yaml"><code>/api/v1/</code></a>.</p>
+<p>The API is available meanwhile under <a href="${basePath}/openapi.yaml"><code>/api/v1/</code></a>.</p>
 </body>
 </html>
 `;
 
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/** Registers the UI routes; `dir` is the built app's folder (its `index.html` and `assets/`). */
-export function uiRoutes(app: HubApp, dir: string): void {
-  const folder = new UiFolder(dir);
-  const firstPage = new FirstPageRenderer(dir);
+/**
+ * Registers the UI routes; `dir` is the built app's folder (its `index.html` and `assets/`),
+ * `basePath` the path the hub is served under ('' at the root).
+ */
+export function uiRoutes(app: HubApp, dir: string, basePath = ''): void {
+  const folder = new UiFolder(dir, basePath);
+  const firstPage = new FirstPageRenderer(dir, basePath);
   const routeOptions = { config: { public: true }, schema: { hide: true } } as const;
 
   const sendIndex = (reply: FastifyReply) => {
     const build = folder.current();
     securityHeaders(reply);
-    if (!build) return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage(folder.dir));
+    if (!build) return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage(folder.dir, basePath));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(build.index);
   };
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>

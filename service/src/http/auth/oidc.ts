@@ -10,12 +10,12 @@ import { safeReturnPath, setSessionCookie } from './session-cookie.js';
 export const OIDC_LOGIN_PATH = '/api/v1/auth/oidc/login';
 export const OIDC_CALLBACK_PATH = '/api/v1/auth/oidc/callback';
 export const LOGIN_FLOW_COOKIE = 'svc_login_flow';
-/** The flow cookie is only ever needed by the callback, so no other route receives it. */
+/** The flow cookie is only ever needed by the callback, so no other route receives it (under the hub's base). */
 const LOGIN_FLOW_COOKIE_PATH = '/api/v1/auth/oidc';
 
 export interface OidcLoginOptions {
   /**
-   * The hub's external origin: SERVICE_PUBLIC_URL, else the listen address. A function because the
+   * The hub's external address: SERVICE_PUBLIC_URL (with its path), else the listen address. A function because the
    * listen address (and so the redirect URI) is known only once the server listens.
    */
   publicBaseUrl: () => string | null;
@@ -37,6 +37,8 @@ export interface OidcLogin {
  */
 export function createOidcLogin(services: Pick<HubServices, 'settings'>, flows: LoginFlows, options: OidcLoginOptions): OidcLogin {
   const secure = services.settings.publicUrl?.startsWith('https:') ?? false;
+  const { basePath } = services.settings;
+  const flowCookiePath = `${basePath}${LOGIN_FLOW_COOKIE_PATH}`;
 
   const baseUrl = (): string => {
     const base = options.publicBaseUrl();
@@ -45,13 +47,12 @@ export function createOidcLogin(services: Pick<HubServices, 'settings'>, flows: 
   };
   const redirectUri = () => `${baseUrl()}${OIDC_CALLBACK_PATH}`;
 
-  const clearFlowCookie = (reply: FastifyReply) =>
-    void reply.clearCookie(LOGIN_FLOW_COOKIE, { path: LOGIN_FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+  const clearFlowCookie = (reply: FastifyReply) => void reply.clearCookie(LOGIN_FLOW_COOKIE, { path: flowCookiePath, httpOnly: true, sameSite: 'lax', secure });
 
   const startLogin = async (request: FastifyRequest<{ Querystring: { return_to?: string } }>, reply: FastifyReply) => {
     const { flowId, authorizationUrl } = await flows.start({ redirectUri: redirectUri(), returnTo: safeReturnPath(request.query.return_to) });
     void reply.setCookie(LOGIN_FLOW_COOKIE, flowId, {
-      path: LOGIN_FLOW_COOKIE_PATH,
+      path: flowCookiePath,
       httpOnly: true,
       sameSite: 'lax',
       secure,
@@ -74,7 +75,10 @@ export function createOidcLogin(services: Pick<HubServices, 'settings'>, flows: 
       callbackUrl,
     });
     setSessionCookie(reply, cookieValue, services.settings);
-    return reply.code(303).header('cache-control', 'no-store').redirect(safeReturnPath(returnTo), 303);
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .redirect(`${basePath}${safeReturnPath(returnTo)}`, 303);
   };
 
   return {

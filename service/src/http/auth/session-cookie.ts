@@ -3,10 +3,14 @@ import type { FastifyReply } from 'fastify';
 import type { HubSettings } from '../../config/settings.js';
 import { SESSION_COOKIE } from './authenticate.js';
 
-/** HttpOnly, SameSite=Lax, and Secure whenever the hub is served over https. */
+/**
+ * HttpOnly, SameSite=Lax, and Secure whenever the hub is served over https. Its path is the hub's
+ * base (`/notebooks/` behind a proxy under a path), so other applications on the same host never
+ * receive it.
+ */
 export function setSessionCookie(reply: FastifyReply, value: string, settings: HubSettings): void {
   void reply.setCookie(SESSION_COOKIE, value, {
-    path: '/',
+    path: `${settings.basePath}/`,
     httpOnly: true,
     sameSite: 'lax',
     secure: settings.publicUrl?.startsWith('https:') ?? false,
@@ -15,7 +19,12 @@ export function setSessionCookie(reply: FastifyReply, value: string, settings: H
 }
 
 export function clearSessionCookie(reply: FastifyReply, settings: HubSettings): void {
-  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.publicUrl?.startsWith('https:') ?? false });
+  void reply.clearCookie(SESSION_COOKIE, {
+    path: `${settings.basePath}/`,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.publicUrl?.startsWith('https:') ?? false,
+  });
 }
 
 /**

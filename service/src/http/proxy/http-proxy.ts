@@ -72,8 +72,10 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
       const target = await access.resolve(principalOf(request), sessionId);
       hooks.activity(target.record);
       // The path alone: reply-from takes the query string from the request as it came, untouched.
+      // The path as it came, base included: marimo is mounted under the hub's base (docs/deploy.md,
+      // "Behind a reverse proxy"), so its own links and WebSocket URLs lead back through the proxy.
       const from = await replyFrom.load();
-      return from.call(reply, `${target.origin}${request.url.split('?', 1)[0]}`, {
+      return from.call(reply, `${target.origin}${request.originalUrl.split('?', 1)[0]}`, {
         rewriteRequestHeaders: (original) => forwardedHeaders(original.headers, target),
         rewriteHeaders: (headers) => {
           const { 'set-cookie': _dropped, ...rest } = headers;
@@ -99,8 +101,9 @@ export async function registerHttpProxy(app: HubApp, access: ProxyAccess, hooks:
       url: '/s/:sid',
       schema: { hide: true },
       handler: async (request, reply) => {
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        return reply.redirect(`${request.url.split('?')[0]}/${query}`, 308);
+        const url = request.originalUrl;
+        const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+        return reply.redirect(`${url.split('?')[0]}/${query}`, 308);
       },
     });
     proxy.route({ method: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'], url: '/s/:sid/*', schema: { hide: true }, handler: forward });

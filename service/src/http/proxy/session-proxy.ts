@@ -75,6 +75,7 @@ export async function registerSessionProxy(app: HubApp, services: HubServices, s
         sockets,
         hooks,
         presenceIntervalMs: 30_000,
+        basePath: services.settings.basePath,
       },
       request,
       socket,

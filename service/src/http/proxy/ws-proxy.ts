@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
+import { stripBasePath } from '../base-path.js';
 import { ERROR_STATUS } from '../error-status.js';
 import { forwardedHeaders, sessionOfPath, type ProxyHooks } from './http-proxy.js';
 import type { ProxyAccess } from './proxy-access.js';
@@ -22,6 +23,8 @@ export interface WsProxyDeps {
     left(record: SessionRecord): void;
   };
   presenceIntervalMs: number;
+  /** The path the hub is served under ('' at the root); upgrades outside it name no session. */
+  basePath: string;
 }
 
 /**
@@ -34,7 +37,8 @@ export function handleUpgrade(deps: WsProxyDeps, request: IncomingMessage, socke
 }
 
 async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-  const sessionId = sessionOfPath(request.url ?? '');
+  // Upgrades never pass fastify's routing, so the base comes off here; marimo gets the path as it came.
+  const sessionId = sessionOfPath(stripBasePath(request.url ?? '', deps.basePath) ?? '');
   if (!sessionId) throw new HubError('NOT_FOUND', 'WebSockets are only proxied into sessions');
   // Browsers send Origin on every WebSocket handshake; a foreign page must not ride the cookie.
   if (request.headers.origin !== deps.expectedOrigin(request)) throw new HubError('FORBIDDEN', 'cross-site WebSocket refused');

@@ -31,7 +31,10 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
   app.get(
     '/api/v1/auth/methods',
     { config: { public: true }, schema: { tags: ['Auth'], summary: 'How to sign in to this hub', response: { 200: Envelope(AuthMethods) } } },
-    async () => ({ success: true as const, data: { kind: settings.auth.kind, login_url: options.oidc?.loginPath ?? LOCAL_LOGIN_PATH } }),
+    async () => ({
+      success: true as const,
+      data: { kind: settings.auth.kind, login_url: `${settings.basePath}${options.oidc?.loginPath ?? LOCAL_LOGIN_PATH}` },
+    }),
   );
 
   if (options.localLoginSecret !== null) {
@@ -61,7 +64,11 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
       },
       async (request, reply) => {
         await signIn(request.query.token, reply);
-        return reply.code(303).header('cache-control', 'no-store').redirect(safeReturnPath(request.query.return_to), 303);
+        // return_to is a path within the hub; the browser needs it under the hub's base.
+        return reply
+          .code(303)
+          .header('cache-control', 'no-store')
+          .redirect(`${settings.basePath}${safeReturnPath(request.query.return_to)}`, 303);
       },
     );
 
@@ -79,7 +86,7 @@ export function authRoutes(app: HubApp, services: HubServices, options: AuthRout
       async (request, reply) => {
         const cookieValue = await signIn(request.body.token, reply);
         const principal = await services.authenticator.fromSessionCookie(cookieValue);
-        return reply.send({ success: true as const, data: meOf(services.useCases.tokens.me(principal!)) });
+        return reply.send({ success: true as const, data: meOf(services.useCases.tokens.me(principal!), settings.basePath) });
       },
     );
   }

@@ -79,14 +79,15 @@ export const TokenCreate = Type.Object(
   { additionalProperties: false },
 );
 
-export function meOf(me: SignedInUser) {
+/** `basePath`: the hub's ('' at the root); `logout_url` is a path on the hub's origin, base included. */
+export function meOf(me: SignedInUser, basePath: string) {
   const { user } = me;
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     picture_url: user.picture_url,
-    logout_url: me.browserSession ? LOGOUT_PATH : null,
+    logout_url: me.browserSession ? `${basePath}${LOGOUT_PATH}` : null,
     is_super_admin: me.isSuperAdmin,
     can_create_projects: me.canCreateProjects,
   };

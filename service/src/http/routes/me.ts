@@ -10,7 +10,7 @@ export function meRoutes(app: HubApp, services: HubServices): void {
   const { tokens } = services.useCases;
   app.get('/api/v1/me', { schema: { tags: ['Users'], summary: 'The signed-in user', response: { 200: Envelope(Me) } } }, async (request) => ({
     success: true as const,
-    data: meOf(tokens.me(principalOf(request))),
+    data: meOf(tokens.me(principalOf(request)), services.settings.basePath),
   }));
 
   // Token management needs a browser session: a token can never mint or revoke tokens.

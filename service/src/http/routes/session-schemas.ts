@@ -62,7 +62,8 @@ export const Heartbeat = Type.Object({ connected: Type.Optional(Type.Boolean()) 
 export const StopRequest = Type.Object({ save: Type.Optional(Type.Boolean({ default: true })) }, { additionalProperties: false });
 export const SaveRequest = Type.Object({ message: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
 
-export function sessionOf(record: SessionRecord, reused?: boolean) {
+/** `basePath`: the hub's ('' at the root); the session's `url` is a path on the hub's origin, base included. */
+export function sessionOf(record: SessionRecord, basePath: string, reused?: boolean) {
   return {
     id: record.id,
     project_id: record.project_id,
@@ -71,7 +72,7 @@ export function sessionOf(record: SessionRecord, reused?: boolean) {
     user_id: record.user_id,
     state: record.state,
     phase: record.phase,
-    url: `${record.base_url}/`,
+    url: `${basePath}${record.base_url}/`,
     ephemeral: record.ephemeral,
     warm: record.warm === true,
     editor_sandbox_sharing: record.editor_sandbox_sharing,

@@ -83,7 +83,7 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
         wait,
         client: clientKindOf(principal),
       });
-      return reply.code(reused ? 200 : 201).send({ success: true as const, data: sessionOf(record, reused) });
+      return reply.code(reused ? 200 : 201).send({ success: true as const, data: sessionOf(record, services.settings.basePath, reused) });
     },
   );
 
@@ -92,7 +92,7 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
     { schema: { tags: ['Sessions'], summary: 'A session', params: SessionParams, response: { 200: Envelope(Session) } } },
     async (request) => {
       const record = await sessions.read(principalOf(request), { projectId: request.params.pid, sessionId: request.params.sid });
-      return { success: true as const, data: sessionOf(record) };
+      return { success: true as const, data: sessionOf(record, services.settings.basePath) };
     },
   );
 
@@ -111,7 +111,7 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const { pid, sid } = request.params;
       const record = await sessions.heartbeat(principalOf(request), { projectId: pid, sessionId: sid, connected: request.body.connected ?? true });
-      return { success: true as const, data: sessionOf(record) };
+      return { success: true as const, data: sessionOf(record, services.settings.basePath) };
     },
   );
 
@@ -130,7 +130,7 @@ export function sessionRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const { pid, sid } = request.params;
       const record = await sessions.stop(principalOf(request), { projectId: pid, sessionId: sid, save: request.body.save ?? true });
-      return { success: true as const, data: sessionOf(record) };
+      return { success: true as const, data: sessionOf(record, services.settings.basePath) };
     },
   );
 
