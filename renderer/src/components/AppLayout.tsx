@@ -1,5 +1,6 @@
 import { Anchor, AppShell, Container, Group, Text } from '@mantine/core';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { DesktopDrop } from '../desktop/DesktopDrop';
 import classes from './AppLayout.module.css';
 import { ThemeToggle } from './ThemeToggle';
 import { useMe } from './use-me';
@@ -51,6 +52,7 @@ export function AppLayout() {
           <Outlet />
         </Container>
       </AppShell.Main>
+      <DesktopDrop />
     </AppShell>
   );
 }
