@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -38,6 +39,13 @@ describe('the Docker engine check', () => {
       address: `unix://${socketPath}`,
       message: `No Docker engine answers at unix://${socketPath}: there is no socket there. Start Docker, then try again.`,
     });
+  });
+
+  it('says so when the socket path is there but no engine listens on it', async () => {
+    const socketPath = path.join(await tempDir(), 'stale.sock');
+    // What a stopped engine can leave behind: the name, with nothing accepting connections.
+    await writeFile(socketPath, '');
+    expect(await checkDockerEngine({ socketPath })).toMatchObject({ answers: false, message: expect.stringContaining(': nothing listens there.') });
   });
 
   it('gives up on a socket that takes the connection and never answers', async () => {
