@@ -17,6 +17,12 @@ import { importFolder, notebookFile } from './host/disk-flows.js';
 import { createNotebookFromMenu, recentNotebookOf, staysInWindow, targetProject, type HubCall } from './host/menu-actions.js';
 import { SettingsFile, withRecent, type RecentNotebook, type WindowState } from './host/settings.js';
 import { shutdownSequence } from './host/shutdown.js';
+// Drops, command-line paths and the sandbox driver's choice (docs/desktop.md).
+import { bridgeHandlers } from './host/bridge-handlers.js';
+import { checkDockerEngine } from './host/docker-engine.js';
+import { launchPaths, relaunchArguments } from './host/launch-paths.js';
+import { checkAndOpenPaths } from './host/open-paths.js';
+import { driverForLaunch } from './host/sandbox-choice.js';
 
 const MARIMO_DOCS = 'https://docs.marimo.io/';
 const SESSIONS_SAVE_BUDGET_MS = 60_000;
@@ -36,6 +42,10 @@ const note = (level: 'info' | 'error', event: string, fields: Record<string, unk
   );
 
 let window: BrowserWindow | null = null;
+const launchShape = { defaultApp: process.defaultApp === true };
+/** Paths from command lines (this one's, later launches') waiting for the window; opened once it is there. */
+const launchPathsWaiting: string[] = launchPaths({ argv: process.argv, cwd: process.cwd() }, launchShape);
+let openLaunchPaths: ((paths: string[]) => void) | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   // Electron hands this launch's command line to the running app ('second-instance' below).
@@ -65,9 +75,13 @@ async function main(): Promise<void> {
   if (loaded.recoveredFrom) note('error', 'desktop_settings_recovered', { moved_to: loaded.recoveredFrom });
   await app.whenReady();
 
+  // A saved Docker whose engine does not answer gives local processes for this launch, never a dead app.
+  const checkDocker = () => checkDockerEngine();
+  const launchDriver = await driverForLaunch(loaded.settings.sandboxDriver, checkDocker);
+  if (launchDriver.notice) note('error', 'desktop_docker_unavailable', { notice: launchDriver.notice });
   const desktop = await startDesktopHub({
     dataDir: layout.hubDataDir,
-    sandboxDriver: loaded.settings.sandboxDriver,
+    sandboxDriver: launchDriver.driver,
     logDestination: log,
     version: app.getVersion(),
     wheelhouse: WHEELHOUSE,
@@ -105,6 +119,13 @@ async function main(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) => grant(permission === 'clipboard-sanitized-write'));
   registerBridge(desktop);
   const call = callerAs(desktop.url, cookies);
+  const restart = () => {
+    app.relaunch({ args: relaunchArguments(process.argv, launchShape) });
+    quit();
+  };
+  for (const [channel, answer] of Object.entries(bridgeHandlers({ hubOrigin: desktop.url, call, settings, launch: launchDriver, checkDocker, restart }))) {
+    ipcMain.handle(channel, (event, ...args: unknown[]) => answer(event.senderFrame?.url ?? '', ...args));
+  }
   // Before the window opens, so its first page lists them; a failure leaves the app usable and is retried at the next launch.
   await readExamples(EXAMPLES_DIR)
     .then((examples) => seedExamples(call, examples, settings))
@@ -140,6 +161,9 @@ async function main(): Promise<void> {
     },
     onClose: (state) => void settings.update((current) => ({ ...current, window: state })),
   });
+  if (launchDriver.notice) void dialog.showMessageBox(window, { type: 'warning', message: 'Docker is not answering', detail: launchDriver.notice });
+  openLaunchPaths = (paths) => void openFromCommandLine(desktop, call, paths, settings.settings.recentNotebooks).catch(showFailure('Import'));
+  openLaunchPaths(launchPathsWaiting.splice(0));
   // A first run builds the runtime now, its progress in the window's notice; a repair is the notice's to offer.
   void prepareRuntimeOnFirstRun(call).then(
     (outcome) => note('info', 'desktop_runtime_checked', { state: outcome.before, setup_started: outcome.started }),
@@ -177,7 +201,8 @@ function openWindow(
   contents.on('will-navigate', (event, url) => {
     if (staysInWindow(url, desktop.url)) return;
     event.preventDefault();
-    void shell.openExternal(url);
+    // A file dropped where the page takes no drop (a session's page) would be shown as a page; the UI's drop overlay imports.
+    if (!url.startsWith('file:')) void shell.openExternal(url);
   });
   contents.on('did-navigate', (_event, url) => on.onShown(url, contents.getTitle()));
   contents.on('did-navigate-in-page', (_event, url) => on.onShown(url, contents.getTitle()));
@@ -278,9 +303,21 @@ function registerBridge(desktop: DesktopHub): void {
   handle('desktop:show-logs', () => shell.openPath(layout.logsDir).then(() => undefined));
 }
 
-/** Another launch of the app: the running one comes to the front instead (its arguments are for the open-folder flows to come). */
+/** Folders and notebooks named on a command line: imported as a drop would be, then the window shows them. */
+async function openFromCommandLine(desktop: DesktopHub, call: HubCall, paths: string[], recent: readonly RecentNotebook[]): Promise<void> {
+  if (paths.length === 0) return;
+  const answer = await checkAndOpenPaths(call, paths, { pageUrl: window?.webContents.getURL() ?? null, hubOrigin: desktop.url, recent });
+  note(answer.failures.length > 0 ? 'error' : 'info', 'desktop_paths_opened', { opened: answer.opened, failures: answer.failures });
+  if (answer.page) await window?.loadURL(`${desktop.url}${answer.page}`);
+  if (answer.failures.length > 0) dialog.showErrorBox('Import', answer.failures.map((failure) => failure.message).join('\n'));
+}
+
+/** Another launch of the app: the running one comes to the front instead, and opens the folders and notebooks it names. */
 function focusWindow(launch: LaunchArguments): void {
   note('info', 'desktop_second_launch', { argv: launch.argv.slice(1) });
+  const paths = launchPaths(launch, launchShape);
+  if (openLaunchPaths) openLaunchPaths(paths);
+  else launchPathsWaiting.push(...paths);
   if (!window) return;
   if (window.isMinimized()) window.restore();
   window.focus();

@@ -1,5 +1,6 @@
 import { Anchor, AppShell, Container, Group, Text } from '@mantine/core';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { DesktopDrop } from '../desktop/DesktopDrop';
 import classes from './AppLayout.module.css';
 import { RuntimeSetupNotice } from './RuntimeSetupNotice';
 import { ThemeToggle } from './ThemeToggle';
@@ -53,6 +54,7 @@ export function AppLayout() {
           <Outlet />
         </Container>
       </AppShell.Main>
+      <DesktopDrop />
     </AppShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useMe } from '../../components/use-me';
+import { DesktopSettingsSection } from '../../desktop/DesktopSettingsSection';
 import { TokensSection } from './TokensSection';
 
 export function AccountPage() {
@@ -35,6 +36,7 @@ export function AccountPage() {
         </Table>
       </Paper>
       <TokensSection />
+      <DesktopSettingsSection />
     </Stack>
   );
 }
