@@ -77,11 +77,24 @@ function provideElectron(options) {
 }
 
 /**
- * Ships the given wheelhouse in place of electron/wheelhouse; says when none ships. The config
- * file's own wheelhouse entry is dropped (electron-builder would add both): the configuration is
- * loaded and merged with the command line's settings by electron-builder's own functions.
+ * The configuration electron-builder will use: build/electron-builder.yml (or the file given with
+ * --config) merged with the command line's `-c.*` settings, by electron-builder's own functions,
+ * after `adjust` has changed the file's part.
  */
-async function provideWheelhouse(options, wheelhouse, log) {
+async function resolveConfig(options, adjust) {
+  const { getConfig, doMergeConfigs } = builderRequire('app-builder-lib/out/util/config/config.js');
+  const { extends: configFile, ...overrides } = options.config;
+  const fromFile = await getConfig(ELECTRON_DIR, path.resolve(configFile ?? BUILDER_CONFIG), null);
+  adjust(fromFile);
+  // `extends: null`: everything is resolved here, nothing more is to be loaded.
+  options.config = { ...doMergeConfigs([fromFile, overrides]), extends: null };
+}
+
+/**
+ * Ships the given wheelhouse in place of electron/wheelhouse (the configuration's own entry is
+ * dropped: electron-builder would copy both); says when none ships.
+ */
+function provideWheelhouse(config, wheelhouse, log) {
   if (!wheelhouse) {
     if (!existsSync(path.join(DEFAULT_WHEELHOUSE, 'wheelhouse.json'))) {
       log('No wheelhouse in electron/wheelhouse: the app will install its notebook runtime from the package index on first use.');
@@ -91,19 +104,61 @@ async function provideWheelhouse(options, wheelhouse, log) {
   if (!existsSync(path.join(wheelhouse, 'wheelhouse.json'))) {
     throw new DistError(`${wheelhouse} is not a wheelhouse (it has no wheelhouse.json): build one with node scripts/build-wheelhouse.mjs --out <folder>.`);
   }
-  const { getConfig, doMergeConfigs } = builderRequire('app-builder-lib/out/util/config/config.js');
-  const { extends: configFile, ...overrides } = options.config;
-  const fromFile = await getConfig(ELECTRON_DIR, path.resolve(configFile ?? BUILDER_CONFIG), null);
   const isWheelhouse = (entry) => typeof entry === 'object' && entry !== null && entry.to === 'wheelhouse';
-  fromFile.extraResources = [...[fromFile.extraResources ?? []].flat().filter((entry) => !isWheelhouse(entry)), { from: wheelhouse, to: 'wheelhouse' }];
-  options.config = { ...doMergeConfigs([fromFile, overrides]), extends: null };
+  config.extraResources = [...[config.extraResources ?? []].flat().filter((entry) => !isWheelhouse(entry)), { from: wheelhouse, to: 'wheelhouse' }];
 }
+
+/** Whether a deb is among the targets: named on the command line, or the configuration's Linux default when none is. */
+function buildsDeb(options) {
+  const { Platform } = require('electron-builder');
+  const linux = options.targets.get(Platform.LINUX);
+  if (!linux) return false;
+  const named = [...linux.values()].flat();
+  const targets = named.length > 0 ? named : [options.config.linux?.target ?? []].flat().map((target) => (typeof target === 'string' ? target : target.target));
+  return targets.includes('deb');
+}
+
+/**
+ * A deb names its project's homepage, and electron-builder refuses to build one without: the project
+ * has no public address yet, so whoever builds a deb gives it (said before anything is built).
+ */
+function checkDebMetadata(options) {
+  if (!buildsDeb(options)) return;
+  const manifest = JSON.parse(readFileSync(path.join(ELECTRON_DIR, 'package.json'), 'utf8'));
+  if (manifest.homepage || options.config.extraMetadata?.homepage) return;
+  throw new DistError(
+    [
+      "A deb package names the project's homepage, and none is set. Give it on the command line:",
+      '',
+      '    npm run dist -- --linux deb -c.extraMetadata.homepage=https://<where the project lives>',
+      '',
+      'or set "homepage" in electron/package.json. (npm run dist -- --linux AppImage builds without one.)',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** The network errors of a download (electron-builder fetches its packaging tools from GitHub at first use). */
+const isDownloadFailure = (error) =>
+  ['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENETUNREACH'].includes(error?.code) ||
+  /getaddrinfo|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ENETUNREACH/.test(String(error?.message));
+
+const DOWNLOAD_HINT = [
+  '',
+  'electron-builder downloads the tools for each installer format (AppImage tools, fpm for deb, NSIS, the',
+  'icon converter for macOS and Windows) from GitHub the first time it needs them, into its cache',
+  '(ELECTRON_BUILDER_CACHE, by default ~/.cache/electron-builder on Linux). Run it once where GitHub is',
+  'reachable, or copy that cache from such a machine (electron-builder\'s guide "Offline / Air-Gapped Builds"',
+  'gives the layout); npm run dist -- --dir needs none of them.',
+  '',
+].join('\n');
 
 export async function dist(argv, log = (line) => process.stderr.write(`${line}\n`)) {
   const { wheelhouse, builderArgs } = splitArguments(argv);
   const options = builderOptions(builderArgs);
+  await resolveConfig(options, (config) => provideWheelhouse(config, wheelhouse, log));
   provideElectron(options);
-  await provideWheelhouse(options, wheelhouse, log);
+  checkDebMetadata(options);
 
   log('npm run dist: step 1 of 3 (0%): building the hub and the web UI');
   await ensureBuilt({ log });
@@ -111,9 +166,14 @@ export async function dist(argv, log = (line) => process.stderr.write(`${line}\n
   compileDesktopHost();
   log('npm run dist: step 3 of 3 (67%): packaging with electron-builder');
   const { build } = require('electron-builder');
-  const artifacts = await build(options);
-  log('npm run dist: done (100%)');
-  return artifacts;
+  try {
+    const artifacts = await build(options);
+    log('npm run dist: done (100%)');
+    return artifacts;
+  } catch (error) {
+    if (isDownloadFailure(error)) throw new DistError(`${error.message}\n${DOWNLOAD_HINT}`);
+    throw error;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
@@ -123,6 +183,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   } catch (error) {
     // A clear message, not a stack trace: electron-builder's errors say what went wrong in their message.
     process.stderr.write(`\nnpm run dist failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    // Exit now: electron-builder's exit hook (async-exit-hook) would end the process with 0 on 'beforeExit'.
+    process.exit(1);
   }
 }

@@ -220,7 +220,7 @@ describe.runIf(process.platform === 'linux')('npm run dist, for the dir target w
   });
 });
 
-describe('npm run dist without the Electron zip', () => {
+describe('npm run dist, refusing before it builds anything', () => {
   it('stops before building, naming the zips and the ways to provide them, without a stack trace', async () => {
     const emptyCache = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-no-electron-'));
     try {
@@ -235,6 +235,18 @@ describe('npm run dist without the Electron zip', () => {
       expect(result.stderr).not.toContain('step 1 of 3');
     } finally {
       await rm(emptyCache, { recursive: true, force: true });
+    }
+  });
+
+  it('asks for the homepage a deb must name', async () => {
+    const electronDist = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-deb-'));
+    try {
+      const result = await runDist(['--linux', 'deb', `-c.electronDist=${electronDist}`]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('-c.extraMetadata.homepage=');
+      expect(result.stderr).not.toContain('step 1 of 3');
+    } finally {
+      await rm(electronDist, { recursive: true, force: true });
     }
   });
 
