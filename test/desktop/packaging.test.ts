@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledWheelhouse } from '../../electron/src/host/runtime-check.js';
 
@@ -191,6 +192,27 @@ describe.runIf(process.platform === 'linux')('npm run dist, for the dir target w
     // As the packaged app calls it: its code in resources/app.asar, Electron's resourcesPath beside.
     expect(bundledWheelhouse(archive, resources)).toBe(path.join(resources, 'wheelhouse'));
   });
+
+  it('finds the Electron zip in ELECTRON_CACHE by itself and packages what is in it', async () => {
+    // The fake distribution as a release zip, unix modes kept (the executable's too), as Electron publishes it.
+    const unix = (mode: number) => ({ os: 3, attrs: (mode << 16) >>> 0 });
+    const electronCache = path.join(temp, 'electron-cache');
+    await mkdir(electronCache);
+    const files = {
+      electron: [new TextEncoder().encode('#!/bin/sh\necho "fake electron from the zip: $*"\n'), unix(0o100755)],
+      LICENSE: [new TextEncoder().encode('fake Electron license\n'), unix(0o100644)],
+      version: [new TextEncoder().encode(`${ELECTRON_VERSION}\n`), unix(0o100644)],
+      'locales/en-US.pak': [new TextEncoder().encode('fake locale\n'), unix(0o100644)],
+    } as const;
+    await writeFile(path.join(electronCache, `electron-v${ELECTRON_VERSION}-linux-${process.arch}.zip`), zipSync(files as never));
+    const output = path.join(temp, 'out-from-zip');
+    const env = { ...envWithoutElectronZip(path.join(temp, 'no-download-cache')), ELECTRON_CACHE: electronCache };
+    const fromZip = await runDist(['--dir', `-c.directories.output=${output}`], env);
+    expect(fromZip.status, fromZip.stderr.slice(-4000)).toBe(0);
+    const executable = path.join(output, 'linux-unpacked', 'notebook-hub');
+    expect(spawnSync(executable, ['--version'], { encoding: 'utf8' }).stdout).toContain('fake electron from the zip: --version');
+    expect(existsSync(path.join(output, 'linux-unpacked', 'resources', 'app.asar'))).toBe(true);
+  }, 600_000);
 
   it("starts the hub from the package's own files and serves the packaged UI", async () => {
     const dataDir = path.join(temp, 'data');
