@@ -2,14 +2,13 @@
 // `npm run desktop`: starts the desktop app from a checkout (docs/desktop.md). Checks for the
 // Electron binary first (npm ci does not download it, see .npmrc), brings the hub's build up to
 // date, compiles the desktop host, then runs Electron on it; further arguments go to the app.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureBuilt } from '../../scripts/build.mjs';
+import { compileDesktopHost, ELECTRON_DIR } from './host-build.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const ELECTRON_DIR = path.join(ROOT, 'electron');
 const require = createRequire(path.join(ELECTRON_DIR, 'package.json'));
 
 function electronBinary() {
@@ -33,10 +32,12 @@ function electronBinary() {
 
 const binary = electronBinary();
 await ensureBuilt();
-const compiled = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ELECTRON_DIR, 'tsconfig.build.json')], {
-  stdio: 'inherit',
-});
-if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+try {
+  compileDesktopHost();
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 const child = spawn(binary, [ELECTRON_DIR, ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

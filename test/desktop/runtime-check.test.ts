@@ -19,4 +19,20 @@ describe('the bundled wheelhouse', () => {
     await writeFile(path.join(temp.dir, 'wheelhouse', 'wheelhouse.json'), '{}');
     expect(bundledWheelhouse(temp.dir)).toBe(path.join(temp.dir, 'wheelhouse'));
   });
+
+  it("finds a packaged app's wheelhouse in its resources folder first, else the one next to its code", async () => {
+    const temp = await makeTempDir('desktop-runtime');
+    cleanups.push(temp.cleanup);
+    // A packaged app: the code in resources/app.asar, the wheelhouse beside it in resources/.
+    const resources = path.join(temp.dir, 'resources');
+    const appDir = path.join(resources, 'app.asar');
+    await mkdir(appDir, { recursive: true });
+    expect(bundledWheelhouse(appDir, resources)).toBeNull();
+    await mkdir(path.join(appDir, 'wheelhouse'));
+    await writeFile(path.join(appDir, 'wheelhouse', 'wheelhouse.json'), '{}');
+    expect(bundledWheelhouse(appDir, resources)).toBe(path.join(appDir, 'wheelhouse'));
+    await mkdir(path.join(resources, 'wheelhouse'));
+    await writeFile(path.join(resources, 'wheelhouse', 'wheelhouse.json'), '{}');
+    expect(bundledWheelhouse(appDir, resources)).toBe(path.join(resources, 'wheelhouse'));
+  });
 });
