@@ -2,11 +2,14 @@
 # container image"). Without registry access build/hub-image/build-offline.sh makes the same
 # image. From the repository root:
 #
-#   docker build -f build/hub.Dockerfile --build-arg HUB_VERSION=1.4.0 -t notebook-hub:1.4.0 .
+#   docker build -f build/hub.Dockerfile --build-arg HUB_VERSION=1.4.0 \
+#     --build-arg HUB_IMAGE=registry.example.com/notebook-hub:1.4.0 \
+#     -t registry.example.com/notebook-hub:1.4.0 .
 #
 # HUB_VERSION is what /api/v1/version and the `service.version` telemetry attribute report (the
-# image's SERVICE_VERSION). The image holds no sandbox runtime: sessions run in sandboxes the hub
-# starts through a driver (docs/sandboxes.md).
+# image's SERVICE_VERSION); HUB_IMAGE, optional, the image /api/v1/version names (SERVICE_IMAGE).
+# The image holds no sandbox runtime: sessions run in sandboxes the hub starts through a driver
+# (docs/sandboxes.md).
 
 # The Node version of the image; build/hub-image/pins.sh reads it from here for the offline build.
 ARG NODE_VERSION=20.20.2
@@ -37,13 +40,15 @@ RUN ln -s /app/bin/notebook-hub.mjs /usr/local/bin/notebook-hub
 # build/hub-image/build-offline.sh applies everything from here to the end to the offline image
 # as well: keep it to instructions that need nothing but the files above.
 ARG HUB_VERSION=dev
+ARG HUB_IMAGE=
 ENV NODE_ENV=production \
     LANG=C.UTF-8 \
     HOME=/data \
     SERVICE_HOST=0.0.0.0 \
     SERVICE_PORT=8321 \
     SERVICE_DATA_DIR=/data \
-    SERVICE_VERSION=${HUB_VERSION}
+    SERVICE_VERSION=${HUB_VERSION} \
+    SERVICE_IMAGE=${HUB_IMAGE}
 LABEL org.opencontainers.image.title=notebook-hub \
       org.opencontainers.image.description="Notebook Hub: projects, marimo notebooks and the sandboxes that run them" \
       org.opencontainers.image.version=${HUB_VERSION}

@@ -12,7 +12,8 @@
 #
 # Usage: build-offline.sh [--tag TAG] [--version VERSION] [--work-dir DIR] [--mirror URL]
 #                         [--node-binary FILE]
-#   --tag          image tag (default notebook-hub:<version>)
+#   --tag          image tag (default notebook-hub:<version>), also what /api/v1/version reports
+#                  as the image (the HUB_IMAGE build arg)
 #   --version      what /api/v1/version reports (the HUB_VERSION build arg; default dev)
 #   --work-dir     keeps the downloaded .debs and Node between builds (default: a temp dir)
 #   --mirror       Debian mirror (default http://deb.debian.org/debian)
@@ -103,6 +104,6 @@ grep -q '^ENTRYPOINT' "$context/Dockerfile" \
   || { echo "build-offline.sh: the configuration section of build/hub.Dockerfile was not found" >&2; exit 1; }
 # The classic builder: the BuildKit one may be missing, and nothing here needs it. It warns that it
 # is deprecated on every run; its output is shown only when the build fails.
-DOCKER_BUILDKIT=0 docker build --quiet --build-arg "HUB_VERSION=$version" -t "$tag" "$context" >"$context/build.log" 2>&1 \
+DOCKER_BUILDKIT=0 docker build --quiet --build-arg "HUB_VERSION=$version" --build-arg "HUB_IMAGE=$tag" -t "$tag" "$context" >"$context/build.log" 2>&1 \
   || { cat "$context/build.log" >&2; exit 1; }
 rootfs_step "built $tag"

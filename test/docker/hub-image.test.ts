@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureHubImage } from '../setup/hub-image.js';
+import { ensureHubImage, TEST_HUB_IMAGE_VERSION } from '../setup/hub-image.js';
 import { dockerCli, hubUrl, removeHubContainers, runHubContainer, slowJsonRequest, waitForDockerHealthy, waitForHealth } from '../support/hub-container.js';
 
 const docker = inject('docker');
-const VERSION = '3.1.4-image-test';
+const VERSION = TEST_HUB_IMAGE_VERSION;
 /** The drain budget in the container; `docker stop` waits longer, so only a drain that hangs is killed. */
 const DRAIN_BUDGET_SECONDS = 10;
 const STOP_TIMEOUT_SECONDS = DRAIN_BUDGET_SECONDS + 20;
@@ -92,7 +92,7 @@ describe.skipIf(docker === null)('the hub container image', () => {
     expect(token).toMatch(/^svc_pat_\S+$/);
     const version = await api('/api/v1/version');
     expect(version.status).toBe(200);
-    expect(version.body.data.version).toBe(VERSION);
+    expect(version.body.data).toMatchObject({ version: VERSION, image });
     const created = await api('/api/v1/projects', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -8,6 +8,8 @@ import { testCacheDir } from './cache-dir.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const TAG_PREFIX = 'notebook-hub:test-';
+/** The version the test image reports; the suite and the benchmark share one image. */
+export const TEST_HUB_IMAGE_VERSION = '3.1.4-image-test';
 
 /** Everything the offline build of the hub image reads from the checkout, besides the built folders. */
 const inputFiles = [
