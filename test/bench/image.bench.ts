@@ -42,7 +42,9 @@ if (docker !== null) {
     const image = await ensureHubImage({ socketPath: docker.socketPath, version: TEST_HUB_IMAGE_VERSION });
     console.log(`# image benchmark (node ${process.version}), median of ${RUNS} runs per side`);
     const sizeMb = Number(await cli(['image', 'inspect', '--format', '{{.Size}}', image])) / MB;
-    console.log(`image size:                               ${sizeMb.toFixed(0).padStart(6)} MB  (goal < ${GOALS.imageMb} MB: ${verdict(sizeMb < GOALS.imageMb)})`);
+    console.log(
+      `image size:                               ${sizeMb.toFixed(0).padStart(6)} MB  (goal < ${GOALS.imageMb} MB: ${verdict(sizeMb < GOALS.imageMb)})`,
+    );
     const plain: number[] = [];
     const container: number[] = [];
     // Alternating, so a busier moment of the machine falls on both sides alike.
@@ -52,7 +54,9 @@ if (docker !== null) {
     }
     const ratio = median(container) / median(plain);
     console.log(`plain process (notebook-hub serve), start to /api/health: ${ms(median(plain))}`);
-    console.log(`container (docker run), start to /api/health:              ${ms(median(container))}  ratio ${ratio.toFixed(2)} (goal <= ${GOALS.startRatio}: ${verdict(ratio <= GOALS.startRatio)})`);
+    console.log(
+      `container (docker run), start to /api/health:              ${ms(median(container))}  ratio ${ratio.toFixed(2)} (goal <= ${GOALS.startRatio}: ${verdict(ratio <= GOALS.startRatio)})`,
+    );
   } finally {
     await docker.stop();
   }

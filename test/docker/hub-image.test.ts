@@ -120,7 +120,10 @@ describe.skipIf(docker === null)('the hub container image', () => {
       body: JSON.stringify({ token: loginToken }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const drawn = await (await fetch(`${url}/`, { headers: { accept: 'text/html', cookie } })).text();
     expect(drawn).toContain(`Before the stop ${suffix}`);
   });

@@ -18,7 +18,7 @@ export function dockerCli(socketPath: string): DockerCli {
       return stdout.trim();
     } catch (error) {
       const failed = error as { stderr?: string; message: string };
-      throw new Error(`docker ${args.join(' ')}: ${failed.stderr?.trim() || failed.message}`);
+      throw new Error(`docker ${args.join(' ')}: ${failed.stderr?.trim() || failed.message}`, { cause: error });
     }
   };
 }
@@ -32,7 +32,20 @@ export async function runHubContainer(
   options: { image: string; name: string; volume: string; env?: Record<string, string> },
 ): Promise<void> {
   const env = Object.entries(options.env ?? {}).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
-  await docker(['run', '--detach', '--name', options.name, '--label', HUB_CONTAINER_LABEL, '--volume', `${options.volume}:/data`, '--publish', '127.0.0.1::8321', ...env, options.image]);
+  await docker([
+    'run',
+    '--detach',
+    '--name',
+    options.name,
+    '--label',
+    HUB_CONTAINER_LABEL,
+    '--volume',
+    `${options.volume}:/data`,
+    '--publish',
+    '127.0.0.1::8321',
+    ...env,
+    options.image,
+  ]);
 }
 
 /** The hub's address on this machine; the published port changes when a container is started again. */
