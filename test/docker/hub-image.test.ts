@@ -4,9 +4,11 @@
  * documentation says: a named volume at /data, the port published on 127.0.0.1 only.
  */
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureHubImage, TEST_HUB_IMAGE_VERSION } from '../setup/hub-image.js';
+import { unusedPort } from '../support/unused-port.js';
 import { dockerCli, hubUrl, removeHubContainers, runHubContainer, slowJsonRequest, waitForDockerHealthy, waitForHealth } from '../support/hub-container.js';
 
 const docker = inject('docker');
@@ -21,6 +23,8 @@ describe.skipIf(docker === null)('the hub container image', () => {
   const volume = `notebook-hub-test-data-${suffix}`;
   const first = `notebook-hub-test-hub-${suffix}`;
   const second = `notebook-hub-test-hub-${suffix}-again`;
+  const withDriver = `notebook-hub-test-hub-${suffix}-docker-driver`;
+  const driverVolume = `${volume}-docker-driver`;
   const env = { SERVICE_SHUTDOWN_TIMEOUT_SECONDS: String(DRAIN_BUDGET_SECONDS) };
   let image: string;
   let url: string;
@@ -43,7 +47,7 @@ describe.skipIf(docker === null)('the hub container image', () => {
     await waitForHealth(url);
   }, 900_000);
   afterAll(async () => {
-    await removeHubContainers(cli, { containers: [first, second], volumes: [volume] });
+    await removeHubContainers(cli, { containers: [first, second, withDriver], volumes: [volume, driverVolume] });
   }, 120_000);
 
   it('is configured for a registry: non-root user, /data volume, health check, SIGTERM, tini as PID 1', async () => {
@@ -170,4 +174,34 @@ describe.skipIf(docker === null)('the hub container image', () => {
     expect(await projectNames()).toEqual(expect.arrayContaining(expected));
     expect((await api('/api/v1/version')).body.data.version).toBe(VERSION);
   }, 120_000);
+
+  it('runs sessions in sandboxes of the Docker engine it is given (docker driver, host network)', async () => {
+    // As docs/deploy.md says: the engine's socket with its group, and the host's network, where
+    // the driver publishes the sandboxes' ports (127.0.0.1).
+    const port = await unusedPort();
+    await cli(['volume', 'create', driverVolume]);
+    await runHubContainer(cli, {
+      image,
+      name: withDriver,
+      volume: driverVolume,
+      env: { SERVICE_HOST: '127.0.0.1', SERVICE_PORT: String(port), SERVICE_SANDBOX_DRIVER: 'docker', SERVICE_SANDBOX_IMAGE: docker!.image },
+      runArgs: ['--network', 'host', '--volume', `${docker!.socketPath}:/var/run/docker.sock`, '--group-add', String(statSync(docker!.socketPath).gid)],
+    });
+    const hub = `http://127.0.0.1:${port}`;
+    await waitForHealth(hub);
+    const bearer = { authorization: `Bearer ${await cli(['exec', withDriver, 'notebook-hub', 'token', 'create', '--email', 'driver@example.com'])}` };
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${hub}${path}`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await response.json()) as { success: boolean; data: Record<string, unknown> };
+    };
+    const project = await post('/api/v1/projects', { name: `Sessions ${suffix}` });
+    const notebook = await post(`/api/v1/projects/${String(project.data.id)}/notebooks`, { title: 'In a sandbox' });
+    const notebookId = String((notebook.data.notebook as { id: string } | undefined)?.id ?? notebook.data.id);
+    const session = await post(`/api/v1/projects/${String(project.data.id)}/sessions`, { notebook_id: notebookId, mode: 'edit', wait: true });
+    expect(session.data, JSON.stringify(session)).toMatchObject({ state: 'running', phase: 'ready', failure: null });
+    // marimo answers through the hub's proxy, from its sandbox container.
+    const health = await fetch(`${hub}/s/${String(session.data.id)}/health`, { headers: bearer });
+    expect(health.status).toBe(200);
+    await post(`/api/v1/projects/${String(project.data.id)}/sessions/${String(session.data.id)}/stop`, {});
+  }, 300_000);
 });

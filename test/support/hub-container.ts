@@ -29,9 +29,11 @@ export function dockerCli(socketPath: string): DockerCli {
  */
 export async function runHubContainer(
   docker: DockerCli,
-  options: { image: string; name: string; volume: string; env?: Record<string, string> },
+  options: { image: string; name: string; volume: string; env?: Record<string, string>; runArgs?: string[] },
 ): Promise<void> {
   const env = Object.entries(options.env ?? {}).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
+  // `runArgs` replace the published port (e.g. `--network host`, where publishing does not apply).
+  const network = options.runArgs ?? ['--publish', '127.0.0.1::8321'];
   await docker([
     'run',
     '--detach',
@@ -41,8 +43,7 @@ export async function runHubContainer(
     HUB_CONTAINER_LABEL,
     '--volume',
     `${options.volume}:/data`,
-    '--publish',
-    '127.0.0.1::8321',
+    ...network,
     ...env,
     options.image,
   ]);
