@@ -196,7 +196,7 @@ describe.skipIf(docker === null)('the hub container image', () => {
     };
     const project = await post('/api/v1/projects', { name: `Sessions ${suffix}` });
     const notebook = await post(`/api/v1/projects/${String(project.data.id)}/notebooks`, { title: 'In a sandbox' });
-    const notebookId = String((notebook.data.notebook as { id: string } | undefined)?.id ?? notebook.data.id);
+    const notebookId = (notebook.data.meta as { id: string }).id;
     const session = await post(`/api/v1/projects/${String(project.data.id)}/sessions`, { notebook_id: notebookId, mode: 'edit', wait: true });
     expect(session.data, JSON.stringify(session)).toMatchObject({ state: 'running', phase: 'ready', failure: null });
     // marimo answers through the hub's proxy, from its sandbox container.
