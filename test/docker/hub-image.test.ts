@@ -26,6 +26,8 @@ describe.skipIf(docker === null)('the hub container image', () => {
   const withDriver = `notebook-hub-test-hub-${suffix}-docker-driver`;
   const driverVolume = `${volume}-docker-driver`;
   const env = { SERVICE_SHUTDOWN_TIMEOUT_SECONDS: String(DRAIN_BUDGET_SECONDS) };
+  /** As locked down as the Helm chart runs it: read-only root, a scratch /tmp, no capabilities. */
+  const lockedDown = ['--publish', '127.0.0.1::8321', '--read-only', '--tmpfs', '/tmp', '--cap-drop', 'ALL', '--security-opt', 'no-new-privileges'];
   let image: string;
   let url: string;
   let token: string;
@@ -42,7 +44,7 @@ describe.skipIf(docker === null)('the hub container image', () => {
   beforeAll(async () => {
     image = await ensureHubImage({ socketPath: docker!.socketPath, version: VERSION });
     await cli(['volume', 'create', volume]);
-    await runHubContainer(cli, { image, name: first, volume, env });
+    await runHubContainer(cli, { image, name: first, volume, env, runArgs: lockedDown });
     url = await hubUrl(cli, first);
     await waitForHealth(url);
   }, 900_000);
@@ -167,7 +169,7 @@ describe.skipIf(docker === null)('the hub container image', () => {
     expect(await projectNames()).toEqual(expect.arrayContaining(expected));
 
     await cli(['rm', '--force', first]);
-    await runHubContainer(cli, { image, name: second, volume, env });
+    await runHubContainer(cli, { image, name: second, volume, env, runArgs: lockedDown });
     url = await hubUrl(cli, second);
     await waitForHealth(url);
     // The token lives in the store on the volume too.
