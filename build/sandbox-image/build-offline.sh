@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the sandbox image without pulling from any container registry: debootstrap a minimal
 # Debian bookworm, install python3 and the pinned runtime wheels (marimo, uv) into a venv, then
-# `docker import` the tree with the image settings the sandbox drivers expect.
+# `docker import` the tree with the image settings the sandbox drivers expect. The Debian part is
+# build/lib/debian-rootfs.sh, shared with the hub image's offline build.
 #
 # Needs root, debootstrap, a Debian package mirror, the Python package index (or a wheel
 # directory), and a Docker engine (honours DOCKER_HOST).
@@ -32,43 +33,16 @@ while [ $# -gt 0 ]; do
 done
 
 runtime=/opt/notebook-runtime
-step() { echo "[sandbox-image] $(date +%H:%M:%S) $*" >&2; }
+rootfs_log_tag=sandbox-image
+# shellcheck source=../lib/debian-rootfs.sh
+. "$here/../lib/debian-rootfs.sh"
+rootfs_preflight build-offline.sh
+rootfs_work_dir "$work"
+mkdir -p "$work/wheels"
+rootfs_create "$mirror" python3,python3-venv,ca-certificates
+rootfs_trust_ca_bundle "$ca_bundle"
 
-[ "$(id -u)" = 0 ] || { echo "build-offline.sh: must run as root (debootstrap, chroot)" >&2; exit 1; }
-command -v debootstrap >/dev/null || { echo "build-offline.sh: debootstrap is not installed" >&2; exit 1; }
-command -v docker >/dev/null || { echo "build-offline.sh: the docker CLI is not installed" >&2; exit 1; }
-
-temporary_work=""
-if [ -z "$work" ]; then
-  work=$(mktemp -d)
-  temporary_work="$work"
-fi
-mkdir -p "$work/debs" "$work/wheels"
-# A fresh tree per build, so two builds sharing a work dir cannot trample each other.
-rootfs=$(mktemp -d "$work/rootfs.XXXXXX")
-chmod 755 "$rootfs"
-cleanup() {
-  # debootstrap leaves /proc mounted in the tree when it fails; rm cannot get past a mount.
-  for mounted in proc sys dev/pts; do
-    mountpoint -q "$rootfs/$mounted" 2>/dev/null && umount -l "$rootfs/$mounted"
-  done
-  rm -rf "$rootfs"
-  if [ -n "$temporary_work" ]; then rm -rf "$temporary_work"; fi
-}
-trap cleanup EXIT
-
-step "debootstrap bookworm (minbase) from $mirror"
-debootstrap --variant=minbase --include=python3,python3-venv,ca-certificates \
-  --cache-dir="$work/debs" bookworm "$rootfs" "$mirror" >"$rootfs.log" 2>&1 \
-  || { tail -n 40 "$rootfs.log" >&2; tail -n 40 "$rootfs/debootstrap/debootstrap.log" >&2 2>/dev/null; exit 1; }
-rm -f "$rootfs.log"
-
-if [ -n "$ca_bundle" ]; then
-  step "trusting $ca_bundle"
-  cp "$ca_bundle" "$rootfs/etc/ssl/certs/ca-certificates.crt"
-fi
-
-step "installing marimo==$MARIMO_VERSION uv==$UV_VERSION"
+rootfs_step "installing marimo==$MARIMO_VERSION uv==$UV_VERSION"
 cp /etc/resolv.conf "$rootfs/etc/resolv.conf"
 mkdir -p "$rootfs/tmp/wheels"
 cp -a "$work/wheels/." "$rootfs/tmp/wheels/"
@@ -84,17 +58,15 @@ chroot "$rootfs" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
   "
 cp -a "$rootfs/tmp/wheels/." "$work/wheels/"
 
-step "creating the sandbox user and trimming"
+rootfs_step "creating the sandbox user and trimming"
 echo "marimo:x:1000:1000:marimo:/home/marimo:/bin/sh" >>"$rootfs/etc/passwd"
 echo "marimo:x:1000:" >>"$rootfs/etc/group"
 mkdir -p "$rootfs/home/marimo" "$rootfs/workspace"
 chown 1000:1000 "$rootfs/home/marimo" "$rootfs/workspace"
-: >"$rootfs/etc/resolv.conf"
-rm -rf "$rootfs/tmp/wheels" "$rootfs/root/.cache" "$rootfs/var/cache/apt/"* "$rootfs/var/lib/apt/lists/"* \
-  "$rootfs/usr/share/doc" "$rootfs/usr/share/man" "$rootfs/usr/share/info" "$rootfs/usr/share/locale"
+rm -rf "$rootfs/tmp/wheels"
+rootfs_trim
 
-step "docker import as $tag"
-tar --numeric-owner -C "$rootfs" -c . | docker import \
+rootfs_import "$tag" \
   --change "ENV PATH=$runtime/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
   --change "ENV SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt" \
   --change "ENV HOME=/home/marimo" \
@@ -105,6 +77,5 @@ tar --numeric-owner -C "$rootfs" -c . | docker import \
   --change 'CMD ["sleep", "infinity"]' \
   --change "LABEL org.opencontainers.image.title=notebook-hub-sandbox" \
   --change "LABEL notebook-hub.marimo-version=$MARIMO_VERSION" \
-  --change "LABEL notebook-hub.uv-version=$UV_VERSION" \
-  - "$tag" >/dev/null
-step "built $tag"
+  --change "LABEL notebook-hub.uv-version=$UV_VERSION"
+rootfs_step "built $tag"

@@ -16,7 +16,7 @@ export interface DockerInfo {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const imageInputs = ['sandbox-drivers/runtime/pins.ts', 'build/sandbox-image/build-offline.sh', 'build/sandbox-image/pins.sh'];
+const imageInputs = ['sandbox-drivers/runtime/pins.ts', 'build/sandbox-image/build-offline.sh', 'build/sandbox-image/pins.sh', 'build/lib/debian-rootfs.sh'];
 
 /**
  * A private Docker engine for the tests: its own socket, pidfile, exec-root and a data-root in the
