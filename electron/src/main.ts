@@ -19,6 +19,7 @@ import { SettingsFile, withRecent, type RecentNotebook, type WindowState } from 
 import { shutdownSequence } from './host/shutdown.js';
 // Drops, command-line paths and the sandbox driver's choice (docs/desktop.md).
 import { bridgeHandlers } from './host/bridge-handlers.js';
+import { DEFAULT_SANDBOX_IMAGE } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import { checkDockerEngine } from './host/docker-engine.js';
 import { launchPaths, relaunchArguments } from './host/launch-paths.js';
 import { checkAndOpenPaths } from './host/open-paths.js';
@@ -46,6 +47,13 @@ const launchShape = { defaultApp: process.defaultApp === true };
 /** Paths from command lines (this one's, later launches') waiting for the window; opened once it is there. */
 const launchPathsWaiting: string[] = launchPaths({ argv: process.argv, cwd: process.cwd() }, launchShape);
 let openLaunchPaths: ((paths: string[]) => void) | null = null;
+const openOrQueue = (paths: string[]) => (openLaunchPaths ? openLaunchPaths(paths) : launchPathsWaiting.push(...paths));
+// macOS hands a file or folder opened from the Finder (or dropped on the Dock icon) to the app as an
+// event, at launch too, rather than on its command line.
+app.on('open-file', (event, file) => {
+  event.preventDefault();
+  openOrQueue([file]);
+});
 
 if (!app.requestSingleInstanceLock()) {
   // Electron hands this launch's command line to the running app ('second-instance' below).
@@ -76,7 +84,7 @@ async function main(): Promise<void> {
   await app.whenReady();
 
   // A saved Docker whose engine does not answer gives local processes for this launch, never a dead app.
-  const checkDocker = () => checkDockerEngine();
+  const checkDocker = () => checkDockerEngine({ image: process.env.SERVICE_SANDBOX_IMAGE ?? DEFAULT_SANDBOX_IMAGE });
   const launchDriver = await driverForLaunch(loaded.settings.sandboxDriver, checkDocker);
   if (launchDriver.notice) note('error', 'desktop_docker_unavailable', { notice: launchDriver.notice });
   const desktop = await startDesktopHub({
@@ -315,9 +323,7 @@ async function openFromCommandLine(desktop: DesktopHub, call: HubCall, paths: st
 /** Another launch of the app: the running one comes to the front instead, and opens the folders and notebooks it names. */
 function focusWindow(launch: LaunchArguments): void {
   note('info', 'desktop_second_launch', { argv: launch.argv.slice(1) });
-  const paths = launchPaths(launch, launchShape);
-  if (openLaunchPaths) openLaunchPaths(paths);
-  else launchPathsWaiting.push(...paths);
+  openOrQueue(launchPaths(launch, launchShape));
   if (!window) return;
   if (window.isMinimized()) window.restore();
   window.focus();

@@ -32,6 +32,16 @@ describe('the Docker engine check', () => {
     expect(check).toEqual({ answers: true, address: `unix://${docker!.socketPath}`, version: expect.stringMatching(/^\d+\.\d+/) });
   });
 
+  it.skipIf(docker === null)('says so when the engine answers without the sandbox image', async () => {
+    expect(await checkDockerEngine({ socketPath: docker!.socketPath, image: docker!.image })).toMatchObject({ answers: true });
+    const missing = 'notebook-hub-sandbox:no-such-tag';
+    expect(await checkDockerEngine({ socketPath: docker!.socketPath, image: missing })).toEqual({
+      answers: false,
+      address: `unix://${docker!.socketPath}`,
+      message: expect.stringContaining(`does not have the sandbox image ${missing}`),
+    });
+  });
+
   it('says so when nothing listens at the socket', async () => {
     const socketPath = path.join(await tempDir(), 'docker.sock');
     expect(await checkDockerEngine({ socketPath })).toEqual({

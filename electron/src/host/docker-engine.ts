@@ -3,6 +3,8 @@ import Docker from 'dockerode';
 /** Where the Docker engine is asked; by default what the Docker driver uses: `DOCKER_HOST`, else the platform's standard socket. */
 export interface DockerEngineTarget {
   socketPath?: string;
+  /** The sandbox image sessions would start from: an engine without it answers, but cannot run a notebook. */
+  image?: string;
 }
 
 export type DockerEngineCheck = { answers: true; address: string; version: string | null } | { answers: false; address: string; message: string };
@@ -24,9 +26,27 @@ export async function checkDockerEngine(target: DockerEngineTarget = {}, timeout
       (answer) => answer.Version ?? null,
       () => null,
     );
+    if (target.image && !(await hasImage(docker, target.image, timeoutMs))) {
+      return {
+        answers: false,
+        address,
+        message: `Docker answers at ${address}, but it does not have the sandbox image ${target.image}, so notebooks could not start there. Build or load the image (docs/sandboxes.md), then try again.`,
+      };
+    }
     return { answers: true, address, version };
   } catch (error) {
     return { answers: false, address, message: `No Docker engine answers at ${address}: ${reasonOf(error, timeoutMs)}. Start Docker, then try again.` };
+  }
+}
+
+/** Whether the engine holds `image`; an engine that cannot say (it stopped answering) is caught by the caller. */
+async function hasImage(docker: Docker, image: string, timeoutMs: number): Promise<boolean> {
+  try {
+    await withDeadline(docker.getImage(image).inspect(), timeoutMs);
+    return true;
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return false;
+    throw error;
   }
 }
 
