@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { aptInstall, findExecutable } from './apt.js';
 
 /** What the browser suites get through `inject('chromium')`. */
 export interface ChromiumInfo {
@@ -17,27 +16,10 @@ const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/
 export async function provisionChromium(): Promise<ChromiumInfo> {
   const found = findChromium();
   if (found) return { executablePath: found };
-  if (process.getuid?.() !== 0 || !existsSync('/etc/debian_version')) {
-    throw new Error('chromium not installed (install Debian\'s "chromium", set CHROMIUM_PATH, or run the tests as root on Debian)');
-  }
-  process.stderr.write('[setup] installing chromium with apt-get...\n');
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium'],
-  ]) {
-    const result = spawnSync('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed: ${result.stderr.slice(-2000)}`);
-  }
+  aptInstall(['chromium'], 'chromium not installed (install Debian\'s "chromium", set CHROMIUM_PATH, or run the tests as root on Debian)');
   const installed = findChromium();
   if (!installed) throw new Error('apt-get installed chromium, but no chromium executable was found');
   return { executablePath: installed };
 }
 
-function findChromium(): string | null {
-  const explicit = process.env.CHROMIUM_PATH;
-  if (explicit) {
-    if (!existsSync(explicit)) throw new Error(`CHROMIUM_PATH=${explicit} does not exist`);
-    return explicit;
-  }
-  return CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
-}
+const findChromium = () => findExecutable('CHROMIUM_PATH', CANDIDATES);

@@ -7,6 +7,7 @@ import Docker from 'dockerode';
 import lockfile from 'proper-lockfile';
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import { testCacheDir } from './cache-dir.js';
+import { aptInstall } from './apt.js';
 
 /** What the docker-driver suites get through `inject('docker')`. */
 export interface DockerInfo {
@@ -83,17 +84,7 @@ function otherUsers(dir: string): string[] {
 function ensureTools(tools: string[]): void {
   const missing = tools.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
   if (missing.length === 0) return;
-  if (process.getuid?.() !== 0 || !existsSync('/etc/debian_version')) {
-    throw new Error(`${missing.join(' and ')} not installed (install docker.io and debootstrap, or run the tests as root on Debian)`);
-  }
-  process.stderr.write('[setup] installing docker.io and debootstrap with apt-get...\n');
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'docker.io', 'debootstrap'],
-  ]) {
-    const result = spawnSync('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed: ${result.stderr.slice(-2000)}`);
-  }
+  aptInstall(['docker.io', 'debootstrap'], `${missing.join(' and ')} not installed (install docker.io and debootstrap, or run the tests as root on Debian)`);
 }
 
 async function pings(docker: Docker): Promise<boolean> {
@@ -186,12 +177,13 @@ async function ensureImage(docker: Docker, socketPath: string): Promise<string> 
     build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-offline.sh failed with exit ${code}`))));
   });
   process.stderr.write(`[setup] sandbox image built in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-  await removeOtherTestImages(docker, tag);
+  await removeOtherTestImages(docker, 'notebook-hub-sandbox:test-', tag);
   return tag;
 }
 
-async function removeOtherTestImages(docker: Docker, keep: string): Promise<void> {
-  const images = await docker.listImages({ filters: { reference: ['notebook-hub-sandbox:test-*'] } }).catch(() => []);
+/** Images an earlier build of the same kind tagged `<prefix>…`, other than `keep`: they would otherwise pile up in the cached data-root. */
+export async function removeOtherTestImages(docker: Docker, prefix: string, keep: string): Promise<void> {
+  const images = await docker.listImages({ filters: { reference: [`${prefix}*`] } }).catch(() => []);
   for (const image of images) {
     for (const tag of image.RepoTags ?? [])
       if (tag !== keep)

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Docker from 'dockerode';
 import lockfile from 'proper-lockfile';
 import { testCacheDir } from './cache-dir.js';
+import { removeOtherTestImages } from './docker.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const TAG_PREFIX = 'notebook-hub:test-';
@@ -69,7 +70,7 @@ export async function ensureHubImage(options: { socketPath: string; version: str
       build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build/hub-image/build-offline.sh failed with exit ${code}`))));
     });
     process.stderr.write(`[setup] hub image built in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-    await removeOtherTestImages(docker, tag);
+    await removeOtherTestImages(docker, TAG_PREFIX, tag);
     return tag;
   } finally {
     await release();
@@ -93,16 +94,4 @@ function filesUnder(dir: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-}
-
-/** Earlier builds would otherwise pile up in the cached data-root. */
-async function removeOtherTestImages(docker: Docker, keep: string): Promise<void> {
-  const images = await docker.listImages({ filters: { reference: [`${TAG_PREFIX}*`] } }).catch(() => []);
-  for (const image of images)
-    for (const tag of image.RepoTags ?? [])
-      if (tag !== keep)
-        await docker
-          .getImage(tag)
-          .remove()
-          .catch(() => {});
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { aptInstall, findExecutable } from './apt.js';
 
 /** What the reverse-proxy suite gets through `inject('nginx')`. */
 export interface NginxInfo {
@@ -19,17 +19,7 @@ const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'
 export async function provisionNginx(): Promise<NginxInfo> {
   let found = findNginx();
   if (!found) {
-    if (process.getuid?.() !== 0 || !existsSync('/etc/debian_version')) {
-      throw new Error('nginx not installed (install Debian\'s "nginx", set NGINX_PATH, or run the tests as root on Debian)');
-    }
-    process.stderr.write('[setup] installing nginx with apt-get...\n');
-    for (const args of [
-      ['update', '-qq'],
-      ['install', '-y', '-qq', '--no-install-recommends', 'nginx'],
-    ]) {
-      const result = spawnSync('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed: ${result.stderr.slice(-2000)}`);
-    }
+    aptInstall(['nginx'], 'nginx not installed (install Debian\'s "nginx", set NGINX_PATH, or run the tests as root on Debian)', { recommends: false });
     found = findNginx();
     if (!found) throw new Error('apt-get installed nginx, but no nginx executable was found');
   }
@@ -40,11 +30,4 @@ export async function provisionNginx(): Promise<NginxInfo> {
   return { executablePath: found, version };
 }
 
-function findNginx(): string | null {
-  const explicit = process.env.NGINX_PATH;
-  if (explicit) {
-    if (!existsSync(explicit)) throw new Error(`NGINX_PATH=${explicit} does not exist`);
-    return explicit;
-  }
-  return CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
-}
+const findNginx = () => findExecutable('NGINX_PATH', CANDIDATES);
