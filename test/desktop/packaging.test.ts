@@ -237,7 +237,8 @@ describe.runIf(process.platform === 'linux')('npm run dist, for the dir target w
     const index = await readFile(path.join(app, 'node_modules/@notebook-hub/renderer/dist/index.html'), 'utf8');
     const script0 = /<script[^>]+src="([^"]+)"/.exec(index)?.[1];
     expect(script0).toBeDefined();
-    expect(result.html).toContain(script0);
+    // The build names its files relative to the page; the hub serves them from its own base (`/assets/…` here).
+    expect(result.html).toContain(`src="/assets/${path.posix.basename(script0!)}"`);
     expect(result.refused).toBe(401);
   });
 });
