@@ -170,6 +170,8 @@ most 10 s later.
 {{- define "notebook-hub.podTemplate" -}}
 {{- $root := .root }}
 {{- $v := $root.Values }}
+{{- /* The hub serves every route under its path prefix, its health routes too. */}}
+{{- $health := printf "%s/api/health" (include "notebook-hub.pathPrefix" $root) }}
 {{- $settings := index $v .kind }}
 metadata:
   labels:
@@ -211,7 +213,7 @@ spec:
       {{- /* Start-up (the store preflight, the catalog) may take a while; the other probes wait for it. */}}
       startupProbe:
         httpGet:
-          path: /api/health
+          path: {{ $health }}
           port: http
         periodSeconds: 2
         failureThreshold: {{ $v.probes.startupFailureThreshold }}
@@ -219,13 +221,13 @@ spec:
       {{- /* 503 means a loop is stalled, which a restart can fix (docs/maintenance.md). */}}
       readinessProbe:
         httpGet:
-          path: /api/health/maintenance
+          path: {{ $health }}/maintenance
           port: http
         periodSeconds: 10
         failureThreshold: 3
       livenessProbe:
         httpGet:
-          path: /api/health/maintenance
+          path: {{ $health }}/maintenance
           port: http
         periodSeconds: 30
         timeoutSeconds: 5
@@ -233,13 +235,13 @@ spec:
       {{- else }}
       readinessProbe:
         httpGet:
-          path: /api/health
+          path: {{ $health }}
           port: http
         periodSeconds: 5
         failureThreshold: 2
       livenessProbe:
         httpGet:
-          path: /api/health
+          path: {{ $health }}
           port: http
         periodSeconds: 10
         timeoutSeconds: 5
