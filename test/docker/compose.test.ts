@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -42,6 +43,7 @@ describe.skipIf(docker === null || compose === null)('single host with Docker Co
   const volume = `${project}_hub-data`;
   let env: NodeJS.ProcessEnv;
   let root: string;
+  let hubPort: number;
   let origin: string;
   let bearer: Record<string, string>;
   let projectId: string;
@@ -85,7 +87,8 @@ describe.skipIf(docker === null || compose === null)('single host with Docker Co
       ensureHubImage({ socketPath: docker!.socketPath, version: TEST_HUB_IMAGE_VERSION }),
       ensureNginxImage(docker!.socketPath),
     ]);
-    const [proxyPort, hubPort] = [await unusedPort(), await unusedPort()];
+    const proxyPort = await unusedPort();
+    hubPort = await unusedPort();
     origin = `http://127.0.0.1:${proxyPort}`;
     root = `${origin}${BASE}`;
     // What an operator writes into .env, with the images this machine can have.
@@ -120,6 +123,16 @@ describe.skipIf(docker === null || compose === null)('single host with Docker Co
     expect((await fetch(`${origin}/api/health`)).status).toBe(404);
     const services = (await run(['ps', '--services'])).split('\n').sort();
     expect(services).toEqual(['hub', 'proxy']);
+  });
+
+  it('keeps the hub itself on loopback: another address of this host does not reach it', async () => {
+    expect((await fetch(`http://127.0.0.1:${hubPort}${BASE}/api/health`)).status).toBe(200);
+    const elsewhere = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal);
+    // A machine with loopback only has no other address to try.
+    if (elsewhere === undefined) return;
+    await expect(fetch(`http://${elsewhere.address}:${hubPort}${BASE}/api/health`, { signal: AbortSignal.timeout(5_000) })).rejects.toThrow();
   });
 
   it('serves the web UI under the prefix, with its assets', async () => {
