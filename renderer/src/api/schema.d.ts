@@ -10094,7 +10094,7 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody: {
+      requestBody?: {
         content: {
           'application/json': {
             /**
@@ -10410,7 +10410,7 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody: {
+      requestBody?: {
         content: {
           'application/json': {
             /**
@@ -11257,7 +11257,7 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody: {
+      requestBody?: {
         content: {
           'application/json': {
             connected?: boolean;
@@ -11434,7 +11434,7 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody: {
+      requestBody?: {
         content: {
           'application/json': {
             /** @default true */
@@ -11612,7 +11612,7 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody: {
+      requestBody?: {
         content: {
           'application/json': {
             message?: string;

@@ -2,6 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { withLinks } from './openapi-links.js';
 import type { HubApp } from './types.js';
+import { absentBodyIsEmpty } from './validation.js';
 
 export const OPENAPI_TAGS = ['Auth', 'Projects', 'Alerts', 'Notebooks', 'Sessions', 'Jobs', 'Integrations', 'Secrets', 'Users', 'Audit', 'System'] as const;
 
@@ -89,7 +90,7 @@ const optionsFor = (serverUrl: string | null): SwaggerOptions => ({
       },
     },
   },
-  transformObject: (document) => ('openapiObject' in document ? withLinks(document.openapiObject as object) : document.swaggerObject),
+  transformObject: (document) => ('openapiObject' in document ? withLinks(withOptionalBodies(document.openapiObject as OpenApiPaths)) : document.swaggerObject),
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
   transform: ({ schema, url, route }) => {
     const config = (route.config ?? {}) as { public?: boolean; sessionOnly?: boolean };
@@ -98,6 +99,25 @@ const optionsFor = (serverUrl: string | null): SwaggerOptions => ({
       : config.sessionOnly
         ? [{ sessionCookie: [] }]
         : [{ sessionCookie: [] }, { personalAccessToken: [] }];
-    return { schema: { ...schema, security }, url };
+    // A route that takes a missing body as `{}` (every field has a default) says its body is optional.
+    const optionalBody = [route.preValidation].flat().includes(absentBodyIsEmpty);
+    return { schema: { ...schema, security, ...(optionalBody ? { [OPTIONAL_BODY]: true } : {}) }, url };
   },
 });
+
+/** The operation extension `transform` marks an optional body with; it never reaches the document. */
+const OPTIONAL_BODY = 'x-optional-body';
+
+type OpenApiPaths = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean }; [OPTIONAL_BODY]?: boolean }>> };
+
+/** The swagger plugin marks every request body required; a route with an optional one is told apart here. */
+function withOptionalBodies<T extends OpenApiPaths>(document: T): T {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      if (typeof operation !== 'object' || operation === null || !(OPTIONAL_BODY in operation)) continue;
+      if (operation.requestBody) operation.requestBody.required = false;
+      delete operation[OPTIONAL_BODY];
+    }
+  }
+  return document;
+}

@@ -112,5 +112,6 @@ export class LazySchemas {
  * is validated as `{}`. Fastify would otherwise refuse the missing body as "must be object".
  */
 export async function absentBodyIsEmpty(request: { body: unknown }): Promise<void> {
-  request.body ??= {};
+  // Only a body that is not there: a JSON `null` is a body of the wrong type, refused as such.
+  if (request.body === undefined) request.body = {};
 }
