@@ -263,7 +263,18 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
   };
   const reclaimer = new SessionReclaimer(
-    { sessions: sessionStore, manager: sessions, claims, saver, driver: sandboxes, kernels: parts.kernels, audit: storeServices.audit, logger, now },
+    {
+      sessions: sessionStore,
+      manager: sessions,
+      claims,
+      saver,
+      driver: sandboxes,
+      kernels: parts.kernels,
+      audit: storeServices.audit,
+      logger,
+      now,
+      background,
+    },
     // A start that failed may still be running on its replica for up to the start-up timeout.
     { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
   );

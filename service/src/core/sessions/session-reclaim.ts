@@ -1,6 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { KernelHealth } from '../ports/kernel-health.js';
 import type { Logger } from '../ports/logger.js';
+import type { BackgroundRunner } from '../ports/notebook-files.js';
 import { isSandboxError, type SandboxDriver } from '../ports/sandbox-driver.js';
 import type { EditorClaims } from './editor-claims.js';
 import {
@@ -27,6 +28,8 @@ export interface ReclaimDeps {
   audit: AuditLog;
   logger: Logger;
   now: () => Date;
+  /** Shutdown waits for work that outlived its bound, so the store is not closed under it. */
+  background: BackgroundRunner;
 }
 
 /** How long marimo gets to answer its health check before a save. */
@@ -134,7 +137,9 @@ export class SessionReclaimer {
         reject(new TimedOut());
       }, this.timings.timeoutMs);
     });
-    const running = work(controller.signal);
+    let running!: Promise<T>;
+    const start = () => (running = work(controller.signal));
+    if (!this.deps.background.run(start)) start();
     // A late failure has nobody left to answer; the next attempt sees the state it left.
     running.catch(() => {});
     try {
