@@ -139,7 +139,7 @@ export class SessionReclaimer {
     });
     let running!: Promise<T>;
     const start = () => (running = work(controller.signal));
-    if (!this.deps.background.run(start)) start();
+    if (!this.deps.background.run(start)) void start();
     // A late failure has nobody left to answer; the next attempt sees the state it left.
     running.catch(() => {});
     try {
