@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { projectAudit } from '../support/alert-fixtures.js';
-import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
-import { eventually, killMarimoIn, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import type { AlertReceiver } from '../support/alert-receiver.js';
+import { startAlertingSessionWorld, type AlertingSessionWorld } from '../support/alerting-session-world.js';
+import { eventually, killMarimoIn, sandboxRuntime, type SessionWorld } from '../support/session-world.js';
 
 const SECRET = 'app-restart-signing-secret';
 
@@ -51,27 +52,18 @@ if __name__ == "__main__":
  * marimo and uv on the local driver, a real HTTP receiver; nobody asks the hub to look.
  */
 describe.skipIf(sandboxRuntime === null)('apps whose notebook server died (local driver)', () => {
+  let alerting: AlertingSessionWorld;
   let w: SessionWorld;
   let receiver: AlertReceiver;
   beforeAll(async () => {
-    receiver = await startAlertReceiver();
-    w = await startSessionWorld({ SERVICE_ALERT_ALLOW_HTTP: 'true', SERVICE_ALERT_RETRY_DELAY_MS: '20' });
+    alerting = await startAlertingSessionWorld();
+    ({ w, receiver } = alerting);
   }, 60_000);
-  afterAll(async () => {
-    await w?.close();
-    await receiver?.close();
-  });
+  afterAll(() => alerting?.close());
 
   const record = (sid: string) => w.t.hub.services.sessionStore.get(w.pid, sid);
   const sandboxOf = async (sid: string) => (await record(sid))!.sandbox!.id;
-  const subscribe = async (path: string) => {
-    const hook = await w.api(`/api/v1/projects/${w.pid}/alerts`, 'admin', {
-      method: 'POST',
-      body: { type: 'webhook', name: `apps ${path}`, kinds: ['app.start_failed', 'app.unavailable'], url: receiver.url(path), signing_secret: SECRET },
-    });
-    expect(hook.status, hook.text).toBe(201);
-    receiver.expectSecret(path, SECRET);
-  };
+  const subscribe = (path: string) => alerting.subscribe(path, ['app.start_failed', 'app.unavailable'], SECRET);
   const failedAndReleased = (sid: string) =>
     eventually(
       () => record(sid),
