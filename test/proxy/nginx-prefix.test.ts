@@ -1,14 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { closeBrowserSuite, moveTmpdirOffTmp } from '../support/marimo-browser-suite.js';
 import { startNginxProxy, type NginxProxy } from '../support/nginx.js';
-import { closeSessionHub } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { unusedPort } from '../support/unused-port.js';
 
@@ -45,15 +43,12 @@ describe.skipIf(missing.length > 0)('the hub behind nginx under a path prefix', 
   let root = '';
   let pid = '';
   let nid = '';
-  let scratch = '';
-  const systemTmp = process.env.TMPDIR;
+  let restoreTmpdir: (() => Promise<void>) | undefined;
 
   const marimo = (target: Page): FrameLocator => target.frameLocator(MARIMO_FRAME);
 
   beforeAll(async () => {
-    // marimo treats a notebook under /tmp as a scratch file it will not save: the hub's data lives elsewhere (as in test/ui/journey.test.ts).
-    scratch = await mkdtemp(path.join(existsSync('/var/tmp') ? '/var/tmp' : os.homedir(), 'notebook-hub-proxy-'));
-    process.env.TMPDIR = scratch;
+    restoreTmpdir = await moveTmpdirOffTmp('proxy');
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
     const proxyPort = await unusedPort();
     root = `http://127.0.0.1:${proxyPort}${BASE}`;
@@ -77,14 +72,7 @@ describe.skipIf(missing.length > 0)('the hub behind nginx under a path prefix', 
     browser = await launchChromium(chromium!.executablePath);
     token = await t.tokenFor('admin@localhost');
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await proxy?.stop();
-    if (t) await closeSessionHub(t);
-    if (systemTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = systemTmp;
-    if (scratch) await rm(scratch, { recursive: true, force: true });
-  });
+  afterAll(() => closeBrowserSuite({ browsers: [browser], proxy, hub: t, restoreTmpdir }));
 
   it('signs in with the local login and lands on the home page under the prefix', async () => {
     page = await browser.newPage();

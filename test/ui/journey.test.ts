@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { closeBrowserSuite, moveTmpdirOffTmp } from '../support/marimo-browser-suite.js';
 import { killMarimoIn } from '../support/marimo-signals.js';
-import { closeSessionHub } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
 
@@ -73,14 +71,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
 
   const marimo = (page: Page): FrameLocator => page.frameLocator(MARIMO_FRAME);
 
-  let scratch = '';
-  const systemTmp = process.env.TMPDIR;
+  let restoreTmpdir: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    // marimo takes a notebook under /tmp for a scratch file and will not save it from its editor:
-    // this hub (and so its sandboxes) keeps its data elsewhere, as a real deployment does.
-    scratch = await mkdtemp(path.join(existsSync('/var/tmp') ? '/var/tmp' : os.homedir(), 'notebook-hub-journey-'));
-    process.env.TMPDIR = scratch;
+    restoreTmpdir = await moveTmpdirOffTmp('journey');
     // The test set-up builds the UI with the service; a missing build is a failure, not a skip.
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
     t = await startTestHub({
@@ -91,13 +85,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     browsers.push(admin);
     adminToken = await t.tokenFor('admin@localhost');
   }, 120_000);
-  afterAll(async () => {
-    for (const browser of browsers) await browser.close().catch(() => {});
-    if (t) await closeSessionHub(t);
-    if (systemTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = systemTmp;
-    if (scratch) await rm(scratch, { recursive: true, force: true });
-  });
+  afterAll(() => closeBrowserSuite({ browsers, hub: t, restoreTmpdir }));
 
   it('creates a project and a notebook through the pages', async () => {
     editor = await admin.newPage();
