@@ -1,22 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectAudit } from '../support/alert-fixtures.js';
-import type { AlertReceiver } from '../support/alert-receiver.js';
-import { startAlertingSessionWorld, type AlertingSessionWorld } from '../support/alerting-session-world.js';
-import { sandboxRuntime, type SessionWorld } from '../support/session-world.js';
+import { useAlertingSessionWorld } from '../support/alerting-session-world.js';
+import { sandboxRuntime } from '../support/session-world.js';
 
 /** An app that cannot start is reported to the project's alert destinations (real uv, real receiver). */
 describe.skipIf(sandboxRuntime === null)('app alerts', () => {
-  let alerting: AlertingSessionWorld;
-  let w: SessionWorld;
-  let receiver: AlertReceiver;
-  beforeAll(async () => {
-    alerting = await startAlertingSessionWorld();
-    ({ w, receiver } = alerting);
-  }, 60_000);
-  afterAll(() => alerting?.close());
+  const alerting = useAlertingSessionWorld();
 
   it('delivers app.start_failed, with the notebook, the session and the error, when an app cannot start', async () => {
+    const { w, receiver } = alerting;
     await alerting.subscribe('/apps', ['app.start_failed'], 'apps-signing-secret-0123');
 
     // A dependency no index has: uv fails inside the sandbox.

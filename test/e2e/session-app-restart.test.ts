@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { projectAudit } from '../support/alert-fixtures.js';
-import type { AlertReceiver } from '../support/alert-receiver.js';
-import { startAlertingSessionWorld, type AlertingSessionWorld } from '../support/alerting-session-world.js';
-import { eventually, killMarimoIn, sandboxRuntime, type SessionWorld } from '../support/session-world.js';
+import { useAlertingSessionWorld } from '../support/alerting-session-world.js';
+import { eventually, killMarimoIn, sandboxRuntime } from '../support/session-world.js';
 
 const SECRET = 'app-restart-signing-secret';
 
@@ -52,16 +51,9 @@ if __name__ == "__main__":
  * marimo and uv on the local driver, a real HTTP receiver; nobody asks the hub to look.
  */
 describe.skipIf(sandboxRuntime === null)('apps whose notebook server died (local driver)', () => {
-  let alerting: AlertingSessionWorld;
-  let w: SessionWorld;
-  let receiver: AlertReceiver;
-  beforeAll(async () => {
-    alerting = await startAlertingSessionWorld();
-    ({ w, receiver } = alerting);
-  }, 60_000);
-  afterAll(() => alerting?.close());
+  const alerting = useAlertingSessionWorld();
 
-  const record = (sid: string) => w.t.hub.services.sessionStore.get(w.pid, sid);
+  const record = (sid: string) => alerting.w.t.hub.services.sessionStore.get(alerting.w.pid, sid);
   const sandboxOf = async (sid: string) => (await record(sid))!.sandbox!.id;
   const subscribe = (path: string) => alerting.subscribe(path, ['app.start_failed', 'app.unavailable'], SECRET);
   const failedAndReleased = (sid: string) =>
@@ -72,6 +64,7 @@ describe.skipIf(sandboxRuntime === null)('apps whose notebook server died (local
     );
 
   it('restarts an app killed under a connected viewer, who gets it back at the same URL; a second death fails it with app.unavailable', async () => {
+    const { w, receiver } = alerting;
     await subscribe('/restart');
     const nid = await w.notebook('Restarted app');
     const started = await w.start('viewer', { notebook_id: nid, mode: 'app' });
@@ -138,6 +131,7 @@ describe.skipIf(sandboxRuntime === null)('apps whose notebook server died (local
   }, 240_000);
 
   it('fails an app whose restart cannot install its dependencies any more, and delivers app.unavailable with the error', async () => {
+    const { w, receiver } = alerting;
     await subscribe('/broken');
     const nid = await w.notebook('App with a local wheel');
     const upload = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/workspace/files?path=wheels/hubprobe-0.1-py3-none-any.whl`, 'admin', {
