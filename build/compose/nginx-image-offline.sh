@@ -8,28 +8,18 @@
 #
 # Needs root, debootstrap, a Debian package mirror and a Docker engine (honours DOCKER_HOST).
 #
-# Usage: nginx-image-offline.sh [--tag TAG] [--work-dir DIR] [--mirror URL]
+# Usage: nginx-image-offline.sh [--tag TAG] [--work-dir DIR] [--mirror URL] [--help]
 #   --tag       image tag (default notebook-hub-nginx:bookworm)
 #   --work-dir  keeps the downloaded .debs between builds (default: a temp dir)
 #   --mirror    Debian mirror (default http://deb.debian.org/debian)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-tag="notebook-hub-nginx:bookworm"
-work=""
-mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --tag) tag="$2"; shift 2 ;;
-    --work-dir) work="$2"; shift 2 ;;
-    --mirror) mirror="$2"; shift 2 ;;
-    *) echo "nginx-image-offline.sh: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-
 rootfs_log_tag=nginx-image
 # shellcheck source=../lib/debian-rootfs.sh
 . "$here/../lib/debian-rootfs.sh"
+tag="notebook-hub-nginx:bookworm"
+rootfs_parse_args nginx-image-offline.sh -- "$@"
 rootfs_preflight nginx-image-offline.sh
 rootfs_work_dir "$work"
 rootfs_create "$mirror" nginx-light

@@ -11,7 +11,7 @@
 # a built checkout (`npm run build`) and a Docker engine (honours DOCKER_HOST).
 #
 # Usage: build-offline.sh [--tag TAG] [--version VERSION] [--work-dir DIR] [--mirror URL]
-#                         [--node-binary FILE]
+#                         [--node-binary FILE] [--help]
 #   --tag          image tag (default notebook-hub:<version>), also what /api/v1/version reports
 #                  as the image (the HUB_IMAGE build arg)
 #   --version      what /api/v1/version reports (the HUB_VERSION build arg; default dev)
@@ -26,26 +26,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 eval "$("$here/pins.sh")"
 
-version=dev
-tag=""
-work=""
-mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-node_binary=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --tag) tag="$2"; shift 2 ;;
-    --version) version="$2"; shift 2 ;;
-    --work-dir) work="$2"; shift 2 ;;
-    --mirror) mirror="$2"; shift 2 ;;
-    --node-binary) node_binary="$2"; shift 2 ;;
-    *) echo "build-offline.sh: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-tag="${tag:-notebook-hub:$version}"
-
 rootfs_log_tag=hub-image
 # shellcheck source=../lib/debian-rootfs.sh
 . "$here/../lib/debian-rootfs.sh"
+version=dev
+node_binary=""
+rootfs_parse_args build-offline.sh --version=version --node-binary=node_binary -- "$@"
+tag="${tag:-notebook-hub:$version}"
 rootfs_preflight build-offline.sh
 command -v npm >/dev/null || { echo "build-offline.sh: npm is not installed" >&2; exit 1; }
 rootfs_work_dir "$work"

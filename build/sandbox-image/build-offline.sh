@@ -7,7 +7,7 @@
 # Needs root, debootstrap, a Debian package mirror, the Python package index (or a wheel
 # directory), and a Docker engine (honours DOCKER_HOST).
 #
-# Usage: build-offline.sh [--tag TAG] [--work-dir DIR] [--mirror URL] [--ca-bundle FILE]
+# Usage: build-offline.sh [--tag TAG] [--work-dir DIR] [--mirror URL] [--ca-bundle FILE] [--help]
 #   --tag        image tag (default notebook-hub-sandbox:marimo-<version>)
 #   --work-dir   keeps the downloaded .debs and wheels between builds (default: a temp dir)
 #   --mirror     Debian mirror (default http://deb.debian.org/debian)
@@ -18,24 +18,13 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 eval "$("$here/pins.sh")"
 
-tag="notebook-hub-sandbox:marimo-$MARIMO_VERSION"
-work=""
-mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-ca_bundle="${SSL_CERT_FILE:-}"
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --tag) tag="$2"; shift 2 ;;
-    --work-dir) work="$2"; shift 2 ;;
-    --mirror) mirror="$2"; shift 2 ;;
-    --ca-bundle) ca_bundle="$2"; shift 2 ;;
-    *) echo "build-offline.sh: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-
 runtime=/opt/notebook-runtime
 rootfs_log_tag=sandbox-image
 # shellcheck source=../lib/debian-rootfs.sh
 . "$here/../lib/debian-rootfs.sh"
+tag="notebook-hub-sandbox:marimo-$MARIMO_VERSION"
+ca_bundle="${SSL_CERT_FILE:-}"
+rootfs_parse_args build-offline.sh --ca-bundle=ca_bundle -- "$@"
 rootfs_preflight build-offline.sh
 rootfs_work_dir "$work"
 mkdir -p "$work/wheels"

@@ -1,16 +1,10 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSettings } from '../../service/src/config/settings.js';
 import { secretHash } from '../../service/src/core/identity/secrets.js';
 import { layout } from '../../service/src/core/storage-layout.js';
-import { createHub, type Hub } from '../../service/src/compose/hub.js';
-import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 import { TestBrowser } from '../support/browser.js';
-import { TestOidcProvider, type TestAccount } from '../support/oidc-provider.js';
-import { makeTempDir } from '../support/temp-dir.js';
+import { OIDC_CLIENT_ID, startOidcHub, type OidcHub } from '../support/oidc-hub.js';
+import type { TestAccount } from '../support/oidc-provider.js';
 
-const CLIENT_ID = 'notebook-hub';
-const CLIENT_SECRET = 'a-client-secret-only-the-hub-and-the-provider-know';
 const LOGIN = '/api/v1/auth/oidc/login';
 
 const ACCOUNTS: Record<string, TestAccount> = {
@@ -21,57 +15,9 @@ const ACCOUNTS: Record<string, TestAccount> = {
   nomail: { name: 'No Mail' },
 };
 
-interface Pair {
-  idp: TestOidcProvider;
-  hub: Hub;
-  url: string;
-  configureProvider(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/**
- * A hub on a free port with SERVICE_AUTH=oidc, and a real provider with one confidential client
- * whose redirect URI is that hub's callback. The provider listens first (the hub needs its
- * issuer), the hub next (the client registration needs the hub's URL).
- */
-async function startPair(options: { idTokenCarriesProfile?: boolean; configure?: boolean } = {}): Promise<Pair> {
-  const idp = await TestOidcProvider.listen();
-  const temp = await makeTempDir('oidc');
-  const settings = readSettings({
-    SERVICE_DATA_DIR: temp.dir,
-    SERVICE_HOST: '127.0.0.1',
-    SERVICE_PORT: '0',
-    SERVICE_LOG_LEVEL: 'silent',
-    SERVICE_AUTH: 'oidc',
-    SERVICE_OIDC_ISSUER: idp.issuer,
-    SERVICE_OIDC_CLIENT_ID: CLIENT_ID,
-    SERVICE_OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    SERVICE_OIDC_ALLOW_HTTP: 'true',
-    SERVICE_SUPER_ADMINS: 'ada@example.com',
-  });
-  const hub = await createHub({ settings, store: new FsObjectStore(path.join(temp.dir, 'store')) });
-  const url = await hub.listen();
-  const configureProvider = () =>
-    idp.configure({
-      clients: [
-        { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${url}/api/v1/auth/oidc/callback`], post_logout_redirect_uris: [`${url}/`] },
-      ],
-      accounts: ACCOUNTS,
-      idTokenCarriesProfile: options.idTokenCarriesProfile ?? false,
-    });
-  if (options.configure ?? true) await configureProvider();
-  return {
-    idp,
-    hub,
-    url,
-    configureProvider,
-    async close() {
-      await hub.close();
-      await idp.stop();
-      await temp.cleanup();
-    },
-  };
-}
+/** The hub and its provider, with Ada (whose address the provider spells in capitals) a super-admin. */
+const startPair = (options: { idTokenCarriesProfile?: boolean; configure?: boolean } = {}): Promise<OidcHub> =>
+  startOidcHub({ accounts: ACCOUNTS, env: { SERVICE_SUPER_ADMINS: 'ada@example.com' }, ...options });
 
 interface Login {
   browser: TestBrowser;
@@ -82,7 +28,7 @@ interface Login {
 }
 
 /** Starts a login at the hub and goes through the provider's pages as `account`. */
-async function loginAtProvider(pair: Pair, account: string, options: { returnTo?: string; browser?: TestBrowser; abort?: boolean } = {}): Promise<Login> {
+async function loginAtProvider(pair: OidcHub, account: string, options: { returnTo?: string; browser?: TestBrowser; abort?: boolean } = {}): Promise<Login> {
   const browser = options.browser ?? new TestBrowser();
   const query = options.returnTo === undefined ? '' : `?return_to=${encodeURIComponent(options.returnTo)}`;
   const start = await browser.request(`${pair.url}${LOGIN}${query}`);
@@ -103,7 +49,7 @@ async function errorOf(response: Response): Promise<{ code: string; message: str
 const sessionCookieOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith('svc_session='));
 
 describe('OIDC login against a real provider', () => {
-  let pair: Pair;
+  let pair: OidcHub;
   beforeAll(async () => {
     pair = await startPair();
   });
@@ -124,7 +70,7 @@ describe('OIDC login against a real provider', () => {
     const authorization = new URL(start.headers.get('location')!);
     expect(authorization.origin).toBe(pair.idp.issuer);
     expect(Object.fromEntries(authorization.searchParams)).toMatchObject({
-      client_id: CLIENT_ID,
+      client_id: OIDC_CLIENT_ID,
       response_type: 'code',
       scope: 'openid email profile',
       redirect_uri: `${pair.url}/api/v1/auth/oidc/callback`,
@@ -184,7 +130,7 @@ describe('OIDC login against a real provider', () => {
     const endSessionUrl = ((await logout.json()) as { data: { end_session_url: string } }).data.end_session_url;
     const endSession = new URL(endSessionUrl);
     expect(`${endSession.origin}${endSession.pathname}`).toBe(`${pair.idp.issuer}/session/end`);
-    expect(Object.fromEntries(endSession.searchParams)).toEqual({ client_id: CLIENT_ID, post_logout_redirect_uri: `${pair.url}/` });
+    expect(Object.fromEntries(endSession.searchParams)).toEqual({ client_id: OIDC_CLIENT_ID, post_logout_redirect_uri: `${pair.url}/` });
     expect((await browser.request(`${pair.url}/api/v1/me`)).status).toBe(401);
 
     // The provider accepts the end-session request and sends the browser back to the hub.

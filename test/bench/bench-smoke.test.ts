@@ -10,6 +10,8 @@ const runQuick = (name: string, env: Record<string, string> = {}) =>
   });
 const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
 
+if (inject('docker') === null) console.warn('SKIPPED the container image benchmark: no Docker engine on this machine');
+
 // Benchmarks print ratios and never assert times; these only keep the scripts from rotting.
 describe('benchmark scripts', () => {
   it('storage: runs end to end at a reduced size and prints its ratios', async () => {
@@ -72,6 +74,19 @@ describe('benchmark scripts', () => {
       }
     },
     180_000,
+  );
+
+  it.skipIf(inject('docker') === null)(
+    'container image: builds the hub image when its inputs changed and prints its size, both start times and the ratio',
+    async () => {
+      const { stdout } = await runQuick('image.bench.ts');
+      expect(stdout).toMatch(/# image benchmark \(node v[\d.]+\), median of 1 runs per side/);
+      expect(stdout).toMatch(/image size: +\d+ MB +\(goal < 300 MB: (met|NOT met)\)/);
+      expect(stdout).toMatch(/plain process \(notebook-hub serve\), start to \/api\/health: +\d+ ms/);
+      expect(stdout).toMatch(/container \(docker run\), start to \/api\/health: +\d+ ms +ratio \d+\.\d+ \(goal <= 1\.5: (met|NOT met)\)/);
+    },
+    // The first run after a change of the hub image's inputs builds the image.
+    900_000,
   );
 
   it.skipIf(inject('chromium') === null)(

@@ -1,29 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectAudit } from '../support/alert-fixtures.js';
-import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
-import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { useAlertingSessionWorld } from '../support/alerting-session-world.js';
+import { sandboxRuntime } from '../support/session-world.js';
 
 /** An app that cannot start is reported to the project's alert destinations (real uv, real receiver). */
 describe.skipIf(sandboxRuntime === null)('app alerts', () => {
-  let w: SessionWorld;
-  let receiver: AlertReceiver;
-  beforeAll(async () => {
-    receiver = await startAlertReceiver();
-    w = await startSessionWorld({ SERVICE_ALERT_ALLOW_HTTP: 'true', SERVICE_ALERT_RETRY_DELAY_MS: '20' });
-  }, 60_000);
-  afterAll(async () => {
-    await w?.close();
-    await receiver?.close();
-  });
+  const alerting = useAlertingSessionWorld();
 
   it('delivers app.start_failed, with the notebook, the session and the error, when an app cannot start', async () => {
-    const hook = await w.api(`/api/v1/projects/${w.pid}/alerts`, 'admin', {
-      method: 'POST',
-      body: { type: 'webhook', name: 'apps', kinds: ['app.start_failed'], url: receiver.url('/apps'), signing_secret: 'apps-signing-secret-0123' },
-    });
-    expect(hook.status, hook.text).toBe(201);
-    receiver.expectSecret('/apps', 'apps-signing-secret-0123');
+    const { w, receiver } = alerting;
+    await alerting.subscribe('/apps', ['app.start_failed'], 'apps-signing-secret-0123');
 
     // A dependency no index has: uv fails inside the sandbox.
     const nid = await w.notebook('Unresolvable app');

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { projectAudit } from '../support/alert-fixtures.js';
-import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
-import { eventually, killMarimoIn, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { useAlertingSessionWorld } from '../support/alerting-session-world.js';
+import { eventually, killMarimoIn, sandboxRuntime } from '../support/session-world.js';
 
 const SECRET = 'app-restart-signing-secret';
 
@@ -51,27 +51,11 @@ if __name__ == "__main__":
  * marimo and uv on the local driver, a real HTTP receiver; nobody asks the hub to look.
  */
 describe.skipIf(sandboxRuntime === null)('apps whose notebook server died (local driver)', () => {
-  let w: SessionWorld;
-  let receiver: AlertReceiver;
-  beforeAll(async () => {
-    receiver = await startAlertReceiver();
-    w = await startSessionWorld({ SERVICE_ALERT_ALLOW_HTTP: 'true', SERVICE_ALERT_RETRY_DELAY_MS: '20' });
-  }, 60_000);
-  afterAll(async () => {
-    await w?.close();
-    await receiver?.close();
-  });
+  const alerting = useAlertingSessionWorld();
 
-  const record = (sid: string) => w.t.hub.services.sessionStore.get(w.pid, sid);
+  const record = (sid: string) => alerting.w.t.hub.services.sessionStore.get(alerting.w.pid, sid);
   const sandboxOf = async (sid: string) => (await record(sid))!.sandbox!.id;
-  const subscribe = async (path: string) => {
-    const hook = await w.api(`/api/v1/projects/${w.pid}/alerts`, 'admin', {
-      method: 'POST',
-      body: { type: 'webhook', name: `apps ${path}`, kinds: ['app.start_failed', 'app.unavailable'], url: receiver.url(path), signing_secret: SECRET },
-    });
-    expect(hook.status, hook.text).toBe(201);
-    receiver.expectSecret(path, SECRET);
-  };
+  const subscribe = (path: string) => alerting.subscribe(path, ['app.start_failed', 'app.unavailable'], SECRET);
   const failedAndReleased = (sid: string) =>
     eventually(
       () => record(sid),
@@ -80,6 +64,7 @@ describe.skipIf(sandboxRuntime === null)('apps whose notebook server died (local
     );
 
   it('restarts an app killed under a connected viewer, who gets it back at the same URL; a second death fails it with app.unavailable', async () => {
+    const { w, receiver } = alerting;
     await subscribe('/restart');
     const nid = await w.notebook('Restarted app');
     const started = await w.start('viewer', { notebook_id: nid, mode: 'app' });
@@ -146,6 +131,7 @@ describe.skipIf(sandboxRuntime === null)('apps whose notebook server died (local
   }, 240_000);
 
   it('fails an app whose restart cannot install its dependencies any more, and delivers app.unavailable with the error', async () => {
+    const { w, receiver } = alerting;
     await subscribe('/broken');
     const nid = await w.notebook('App with a local wheel');
     const upload = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/workspace/files?path=wheels/hubprobe-0.1-py3-none-any.whl`, 'admin', {

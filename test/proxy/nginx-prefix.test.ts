@@ -1,23 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, runFirstCell, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import { startNginxProxy, type NginxProxy } from '../support/nginx.js';
-import { closeSessionHub } from '../support/session-world.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import type { TestHub } from '../support/test-hub.js';
 import { unusedPort } from '../support/unused-port.js';
 
 const nginx = inject('nginx');
 const chromium = inject('chromium');
 const sandboxRuntime = inject('sandboxRuntime');
-const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const BASE = '/notebooks';
-const MARIMO_FRAME = 'iframe[title$="in marimo"]';
 const PROJECT_NAME = 'Behind the proxy';
 const NOTEBOOK_TITLE = 'Prefixed notebook';
 // A value marimo can only show by running the cell: its kernel answered over the proxied WebSocket.
@@ -45,28 +39,13 @@ describe.skipIf(missing.length > 0)('the hub behind nginx under a path prefix', 
   let root = '';
   let pid = '';
   let nid = '';
-  let scratch = '';
-  const systemTmp = process.env.TMPDIR;
-
-  const marimo = (target: Page): FrameLocator => target.frameLocator(MARIMO_FRAME);
+  let restoreTmpdir: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    // marimo treats a notebook under /tmp as a scratch file it will not save: the hub's data lives elsewhere (as in test/ui/journey.test.ts).
-    scratch = await mkdtemp(path.join(existsSync('/var/tmp') ? '/var/tmp' : os.homedir(), 'notebook-hub-proxy-'));
-    process.env.TMPDIR = scratch;
-    expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
+    restoreTmpdir = await moveTmpdirOffTmp('proxy');
     const proxyPort = await unusedPort();
     root = `http://127.0.0.1:${proxyPort}${BASE}`;
-    t = await startTestHub({
-      env: {
-        SERVICE_PUBLIC_URL: `${root}/`,
-        SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
-        SERVICE_RUN_MAINTENANCE: 'false',
-        SERVICE_AUTOMATIC_THUMBNAILS: 'false',
-        SERVICE_MAX_REQUEST_BYTES: String(64 * 1024 * 1024),
-      },
-      hub: () => ({ uiDir: UI_DIR }),
-    });
+    t = await startMarimoUiHub(sandboxRuntime!.runtimeDir, { SERVICE_PUBLIC_URL: `${root}/`, SERVICE_MAX_REQUEST_BYTES: String(64 * 1024 * 1024) });
     proxy = await startNginxProxy({
       executablePath: nginx!.executablePath,
       port: proxyPort,
@@ -77,14 +56,7 @@ describe.skipIf(missing.length > 0)('the hub behind nginx under a path prefix', 
     browser = await launchChromium(chromium!.executablePath);
     token = await t.tokenFor('admin@localhost');
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await proxy?.stop();
-    if (t) await closeSessionHub(t);
-    if (systemTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = systemTmp;
-    if (scratch) await rm(scratch, { recursive: true, force: true });
-  });
+  afterAll(() => closeBrowserSuite({ browsers: [browser], proxy, hub: t, restoreTmpdir }));
 
   it('signs in with the local login and lands on the home page under the prefix', async () => {
     page = await browser.newPage();
@@ -183,17 +155,16 @@ describe.skipIf(missing.length > 0)('the hub behind nginx under a path prefix', 
     const frame = page.locator(MARIMO_FRAME);
     await frame.waitFor({ timeout: 120_000 });
     expect(await frame.getAttribute('src')).toMatch(new RegExp(`^${BASE}/s/ses-[0-9a-z]{16}/`));
-    const cell = marimo(page).locator('.cm-content').first();
-    await cell.waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {
-      // What the page showed, and what nginx said, for whoever reads the failure.
-      await browser.screenshot(page, 'proxy-prefix-marimo-failed');
-      throw new Error(`marimo did not load through the proxy: ${String(error)}\nnginx: ${await proxy.errorLog()}`, { cause: error });
-    });
-    await cell.click();
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(CELL_CODE);
-    await page.keyboard.press('ControlOrMeta+Enter');
-    await marimo(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
+    await marimoIn(page)
+      .locator('.cm-content')
+      .first()
+      .waitFor({ timeout: 90_000 })
+      .catch(async (error: unknown) => {
+        // What the page showed, and what nginx said, for whoever reads the failure.
+        await browser.screenshot(page, 'proxy-prefix-marimo-failed');
+        throw new Error(`marimo did not load through the proxy: ${String(error)}\nnginx: ${await proxy.errorLog()}`, { cause: error });
+      });
+    await runFirstCell(page, CELL_CODE, CELL_OUTPUT);
     await browser.screenshot(page, 'proxy-prefix-marimo');
   }, 240_000);
 

@@ -1,13 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Docker from 'dockerode';
-import lockfile from 'proper-lockfile';
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import { testCacheDir } from './cache-dir.js';
 import { aptInstall } from './apt.js';
+import { ensureCachedImage, removeOtherTestImages, runOfflineBuild, tagOfInputs, withCacheLock } from './cached-image.js';
+
+/** Also offered here, beside the engine, to the set-up modules that clean up images of their own. */
+export { removeOtherTestImages };
 
 /** What the docker-driver suites get through `inject('docker')`. */
 export interface DockerInfo {
@@ -16,8 +18,13 @@ export interface DockerInfo {
   image: string;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const imageInputs = ['sandbox-drivers/runtime/pins.ts', 'build/sandbox-image/build-offline.sh', 'build/sandbox-image/pins.sh', 'build/lib/debian-rootfs.sh'];
+const SANDBOX_TAG_PREFIX = 'notebook-hub-sandbox:test-';
+const sandboxImageInputs = [
+  'sandbox-drivers/runtime/pins.ts',
+  'build/sandbox-image/build-offline.sh',
+  'build/sandbox-image/pins.sh',
+  'build/lib/debian-rootfs.sh',
+];
 
 /**
  * A private Docker engine for the tests: its own socket, pidfile, exec-root and a data-root in the
@@ -35,37 +42,23 @@ export async function provisionDocker(): Promise<DockerInfo & { stop: () => Prom
   const docker = new Docker({ socketPath });
   const userFile = path.join(testCacheDir('docker', 'users'), String(process.pid));
   const stop = () =>
-    withLock(dir, async () => {
+    withCacheLock(dir, 'setup.lock', async () => {
       rmSync(userFile, { force: true });
       if (otherUsers(dir).length > 0) return;
       await removeTestContainers(docker);
       await stopDockerd(dir);
     });
-  return withLock(dir, async () => {
+  return withCacheLock(dir, 'setup.lock', async () => {
     writeFileSync(userFile, '');
     try {
       if (!(await pings(docker))) await startDockerd(dir, socketPath, docker);
-      return { socketPath, image: await ensureImage(docker, socketPath), stop };
+      return { socketPath, image: await ensureSandboxImage(docker, socketPath), stop };
     } catch (error) {
       rmSync(userFile, { force: true });
       if (otherUsers(dir).length === 0) await stopDockerd(dir);
       throw error;
     }
   });
-}
-
-async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
-  // The image build can take minutes; the lock file is refreshed while held, so it is never stale.
-  const release = await lockfile.lock(dir, {
-    lockfilePath: path.join(dir, 'setup.lock'),
-    stale: 30_000,
-    retries: { retries: 600, minTimeout: 1_000, maxTimeout: 1_000 },
-  });
-  try {
-    return await work();
-  } finally {
-    await release();
-  }
 }
 
 function otherUsers(dir: string): string[] {
@@ -153,45 +146,19 @@ async function stopDockerd(dir: string): Promise<void> {
   rmSync(pidFile, { force: true });
 }
 
-async function ensureImage(docker: Docker, socketPath: string): Promise<string> {
-  const hash = createHash('sha256');
-  for (const input of imageInputs) hash.update(readFileSync(path.join(repoRoot, input)));
-  const tag = `notebook-hub-sandbox:test-${hash.digest('hex').slice(0, 12)}`;
-  const present = await docker
-    .getImage(tag)
-    .inspect()
-    .then(
-      () => true,
-      () => false,
-    );
-  if (present) return tag;
-  ensureTools(['debootstrap']);
-  process.stderr.write(`[setup] building the sandbox image ${tag} offline (first run or changed pins)...\n`);
-  const started = Date.now();
-  await new Promise<void>((resolve, reject) => {
-    const build = spawn('bash', [path.join(repoRoot, 'build/sandbox-image/build-offline.sh'), '--tag', tag, '--work-dir', testCacheDir('sandbox-image')], {
-      env: { ...process.env, DOCKER_HOST: `unix://${socketPath}` },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    build.once('error', reject);
-    build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-offline.sh failed with exit ${code}`))));
+/** The sandbox image, tagged by a hash of the pins and the build scripts (build/sandbox-image/build-offline.sh). */
+function ensureSandboxImage(docker: Docker, socketPath: string): Promise<string> {
+  const tag = tagOfInputs(SANDBOX_TAG_PREFIX, sandboxImageInputs);
+  return ensureCachedImage(docker, {
+    name: 'sandbox image',
+    tag,
+    prefix: SANDBOX_TAG_PREFIX,
+    cacheName: 'sandbox-image',
+    build: async (workDir) => {
+      ensureTools(['debootstrap']);
+      await runOfflineBuild(socketPath, 'build/sandbox-image/build-offline.sh', ['--tag', tag, '--work-dir', workDir]);
+    },
   });
-  process.stderr.write(`[setup] sandbox image built in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-  await removeOtherTestImages(docker, 'notebook-hub-sandbox:test-', tag);
-  return tag;
-}
-
-/** Images an earlier build of the same kind tagged `<prefix>…`, other than `keep`: they would otherwise pile up in the cached data-root. */
-export async function removeOtherTestImages(docker: Docker, prefix: string, keep: string): Promise<void> {
-  const images = await docker.listImages({ filters: { reference: [`${prefix}*`] } }).catch(() => []);
-  for (const image of images) {
-    for (const tag of image.RepoTags ?? [])
-      if (tag !== keep)
-        await docker
-          .getImage(tag)
-          .remove()
-          .catch(() => {});
-  }
 }
 
 /** Sandboxes a failed test left behind would otherwise pile up in the cached data-root. */

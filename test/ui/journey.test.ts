@@ -1,19 +1,13 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, runFirstCell, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import { killMarimoIn } from '../support/marimo-signals.js';
-import { closeSessionHub } from '../support/session-world.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import type { TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
 
 const chromium = inject('chromium');
 const sandboxRuntime = inject('sandboxRuntime');
-const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
-const MARIMO_FRAME = 'iframe[title$="in marimo"]';
 const NOTEBOOK_TITLE = 'Revenue model';
 // A value marimo can only show by running the cell.
 const CELL_CODE = '6 * 7 * 1001';
@@ -71,33 +65,16 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
   };
 
-  const marimo = (page: Page): FrameLocator => page.frameLocator(MARIMO_FRAME);
-
-  let scratch = '';
-  const systemTmp = process.env.TMPDIR;
+  let restoreTmpdir: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    // marimo takes a notebook under /tmp for a scratch file and will not save it from its editor:
-    // this hub (and so its sandboxes) keeps its data elsewhere, as a real deployment does.
-    scratch = await mkdtemp(path.join(existsSync('/var/tmp') ? '/var/tmp' : os.homedir(), 'notebook-hub-journey-'));
-    process.env.TMPDIR = scratch;
-    // The test set-up builds the UI with the service; a missing build is a failure, not a skip.
-    expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
-    t = await startTestHub({
-      env: { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir, SERVICE_RUN_MAINTENANCE: 'false', SERVICE_AUTOMATIC_THUMBNAILS: 'false' },
-      hub: () => ({ uiDir: UI_DIR }),
-    });
+    restoreTmpdir = await moveTmpdirOffTmp('journey');
+    t = await startMarimoUiHub(sandboxRuntime!.runtimeDir);
     admin = await launchChromium(chromium!.executablePath);
     browsers.push(admin);
     adminToken = await t.tokenFor('admin@localhost');
   }, 120_000);
-  afterAll(async () => {
-    for (const browser of browsers) await browser.close().catch(() => {});
-    if (t) await closeSessionHub(t);
-    if (systemTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = systemTmp;
-    if (scratch) await rm(scratch, { recursive: true, force: true });
-  });
+  afterAll(() => closeBrowserSuite({ browsers, hub: t, restoreTmpdir }));
 
   it('creates a project and a notebook through the pages', async () => {
     editor = await admin.newPage();
@@ -135,23 +112,18 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
 
     await editor.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
     await expect.poll(() => editor.getByText('Running', { exact: true }).count()).toBe(1);
-    await marimo(editor).locator('.cm-content').first().waitFor({ timeout: 60_000 });
+    await marimoIn(editor).locator('.cm-content').first().waitFor({ timeout: 60_000 });
   }, 180_000);
 
   it('runs a cell typed into marimo and shows its output', async () => {
-    const cell = marimo(editor).locator('.cm-content').first();
-    await cell.click();
-    await editor.keyboard.press('ControlOrMeta+A');
-    await editor.keyboard.type(CELL_CODE);
-    await editor.keyboard.press('ControlOrMeta+Enter');
-    await marimo(editor).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
+    await runFirstCell(editor, CELL_CODE, CELL_OUTPUT);
     // marimo's content is marimo's own: the accessibility check covers the hub's page around it.
     await check(admin, editor, 'session-edit');
   }, 120_000);
 
   it('saves a new version from the bar', async () => {
     // marimo writes the notebook file when its own save button is pressed; until then there is nothing for the hub to save.
-    await marimo(editor).locator('#save-button').click();
+    await marimoIn(editor).locator('#save-button').click();
     let saved = false;
     for (let tries = 0; tries < 10 && !saved; tries++) {
       await editor.getByRole('button', { name: 'Save', exact: true }).click();
@@ -193,7 +165,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     const { browser, page } = await personBrowser('viewer@journey.test', 'viewer');
     await page.goto(`${t.url}/projects/${pid}/notebooks/${nid}/app`);
     await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
-    await marimo(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
+    await marimoIn(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     // A viewer may not stop the app (editors and above stop their own sessions): they close it.
     expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
@@ -206,7 +178,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     const session = await t.hub.services.sessionStore.get(pid, sid);
     expect(await killMarimoIn(t.dataDir, session!.sandbox!.id)).toBeGreaterThan(0);
     await expect.poll(() => frame.evaluate((element) => element.isConnected), { timeout: 60_000 }).toBe(false);
-    await marimo(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
+    await marimoIn(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
     expect((await t.hub.services.sessionStore.get(pid, sid))!.restarts).toBe(1);
   }, 240_000);
 
@@ -220,7 +192,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     await page.getByRole('button', { name: 'Take over' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Take over' }).click();
     await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
-    await marimo(page).locator('.cm-content').filter({ hasText: CELL_CODE }).first().waitFor({ timeout: 60_000 });
+    await marimoIn(page).locator('.cm-content').filter({ hasText: CELL_CODE }).first().waitFor({ timeout: 60_000 });
 
     await editor.getByRole('heading', { name: 'This session has ended' }).waitFor({ timeout: 30_000 });
     await editor.getByText('Another editor took the notebook over').waitFor();
