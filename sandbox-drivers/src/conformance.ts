@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -15,6 +16,8 @@ export interface ConformanceTarget {
   config(ownerId: string): DriverConfig;
   /** Kills every process of the sandbox behind the driver's back, as a crash would. */
   crash(driver: SandboxDriver, sandbox: Sandbox): Promise<void>;
+  /** Where exposed ports are: loopback (the default), or each sandbox's own cluster address. */
+  endpoints?: 'loopback' | 'cluster';
 }
 
 const codeOf = (error: unknown): string | undefined => (isSandboxError(error) ? error.code : undefined);
@@ -78,7 +81,8 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
       await d.spawn(sandbox.id, { argv: ['python3', '-m', 'http.server', '--bind', sandbox.bindHost, String(sandbox.ports.web)] });
       await d.waitReady(sandbox.id, { probe: { kind: 'http', port: 'web', path: '/hello.txt' }, timeoutMs: 30_000 });
       const endpoint = await d.exposePort(sandbox.id, 'web');
-      expect(endpoint.host).toBe('127.0.0.1');
+      if (target!.endpoints === 'cluster') expect(isIP(endpoint.host)).not.toBe(0);
+      else expect(endpoint.host).toBe('127.0.0.1');
       expect(await (await fetch(`http://${endpoint.host}:${endpoint.port}/hello.txt`)).text()).toBe('hello from the hub');
 
       expect((await d.list()).map((summary) => summary.id)).toContain(sandbox.id);
@@ -168,7 +172,7 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
       const seen = await Promise.all(sandboxes.map(async (sandbox) => (await d.exec(sandbox.id, { argv: ['cat', 'me.txt'], check: true })).stdout));
       expect(seen).toEqual(['sandbox 0', 'sandbox 1', 'sandbox 2', 'sandbox 3']);
       const endpoints = await Promise.all(sandboxes.map((sandbox) => d.exposePort(sandbox.id, 'web')));
-      expect(new Set(endpoints.map((endpoint) => endpoint.port)).size).toBe(4);
+      expect(new Set(endpoints.map((endpoint) => `${endpoint.host}:${endpoint.port}`)).size).toBe(4);
       const listed = (await d.list()).map((summary) => summary.id);
       for (const sandbox of sandboxes) expect(listed).toContain(sandbox.id);
       await Promise.all(sandboxes.map((sandbox) => d.destroy(sandbox.id)));

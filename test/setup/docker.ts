@@ -1,12 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Docker from 'dockerode';
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import { testCacheDir } from './cache-dir.js';
 import { aptInstall } from './apt.js';
-import { ensureCachedImage, removeOtherTestImages, runOfflineBuild, tagOfInputs, withCacheLock } from './cached-image.js';
+import { ensureCachedImage, removeOtherTestImages, runOfflineBuild, tagOfInputs } from './cached-image.js';
+import { joinSharedService } from './shared-service.js';
 
 /** Also offered here, beside the engine, to the set-up modules that clean up images of their own. */
 export { removeOtherTestImages };
@@ -40,37 +41,15 @@ export async function provisionDocker(): Promise<DockerInfo & { stop: () => Prom
   const dir = testCacheDir('docker');
   const socketPath = path.join(dir, 'run', 'docker.sock');
   const docker = new Docker({ socketPath });
-  const userFile = path.join(testCacheDir('docker', 'users'), String(process.pid));
-  const stop = () =>
-    withCacheLock(dir, 'setup.lock', async () => {
-      rmSync(userFile, { force: true });
-      if (otherUsers(dir).length > 0) return;
-      await removeTestContainers(docker);
-      await stopDockerd(dir);
-    });
-  return withCacheLock(dir, 'setup.lock', async () => {
-    writeFileSync(userFile, '');
-    try {
+  return joinSharedService(dir, {
+    async start() {
       if (!(await pings(docker))) await startDockerd(dir, socketPath, docker);
-      return { socketPath, image: await ensureSandboxImage(docker, socketPath), stop };
-    } catch (error) {
-      rmSync(userFile, { force: true });
-      if (otherUsers(dir).length === 0) await stopDockerd(dir);
-      throw error;
-    }
-  });
-}
-
-function otherUsers(dir: string): string[] {
-  return readdirSync(path.join(dir, 'users')).filter((pid) => {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
-    try {
-      process.kill(Number(pid), 0);
-      return true;
-    } catch {
-      rmSync(path.join(dir, 'users', pid), { force: true });
-      return false;
-    }
+      return { socketPath, image: await ensureSandboxImage(docker, socketPath) };
+    },
+    async stop() {
+      await removeTestContainers(docker).catch(() => {});
+      await stopDockerd(dir);
+    },
   });
 }
 

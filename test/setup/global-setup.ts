@@ -9,6 +9,7 @@ import { provisionChromium, type ChromiumInfo } from './chromium.js';
 import { provisionNginx, type NginxInfo } from './nginx.js';
 import { provisionSchemathesis, type SchemathesisInfo } from './schemathesis.js';
 import { provisionHelm, type HelmInfo } from './helm.js';
+import { provisionKubernetes, type KubernetesInfo } from './kubernetes.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +27,8 @@ declare module 'vitest' {
     schemathesis: SchemathesisInfo | null;
     /** helm and an offline Kubernetes schema validator for the Helm chart suite; null when unavailable. */
     helm: HelmInfo | null;
+    /** A single-node Kubernetes cluster with the sandbox image on its node; null when unavailable. */
+    kubernetes: KubernetesInfo | null;
   }
 }
 
@@ -69,6 +72,15 @@ export default async function setup(project: TestProject): Promise<Teardown> {
     project.provide('docker', info);
   } else {
     project.provide('docker', null);
+  }
+
+  const cluster = await provisionSuite('kubernetes (single-node cluster)', () => provisionKubernetes(docker));
+  if (cluster) {
+    const { stop, ...info } = cluster;
+    teardowns.push(stop);
+    project.provide('kubernetes', info);
+  } else {
+    project.provide('kubernetes', null);
   }
   return async () => {
     for (const teardown of teardowns.reverse()) await teardown().catch((error: unknown) => console.error(error));

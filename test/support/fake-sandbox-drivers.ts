@@ -1,4 +1,5 @@
 import type {
+  CreateOptions,
   ExecRequest,
   ExecResult,
   PortEndpoint,
@@ -23,8 +24,8 @@ class WrappedDriver implements SandboxDriver {
   get canAttach(): boolean {
     return this.inner.canAttach;
   }
-  create(spec: SandboxSpec): Promise<Sandbox> {
-    return this.inner.create(spec);
+  create(spec: SandboxSpec, options?: CreateOptions): Promise<Sandbox> {
+    return this.inner.create(spec, options);
   }
   waitReady(id: string, options: WaitReadyOptions): Promise<void> {
     return this.inner.waitReady(id, options);

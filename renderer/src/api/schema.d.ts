@@ -13474,6 +13474,7 @@ export interface components {
        * @enum {unknown}
        */
       phase: 'queued' | 'sandbox' | 'files' | 'environment' | 'server' | 'ready';
+      phase_detail: string | null;
       /** @description Where the browser opens the session: the proxied marimo */
       url: string;
       ephemeral: boolean;

@@ -2,6 +2,7 @@ import Docker from 'dockerode';
 import { timeOrderedId } from '@notebook-hub/service/core/ids.js';
 import {
   SandboxError,
+  type CreateOptions,
   type ExecRequest,
   type ExecResult,
   type PortEndpoint,
@@ -51,7 +52,7 @@ export class DockerSandboxDriver implements SandboxDriver {
     this.docker = new Docker(options.docker);
   }
 
-  async create(spec: SandboxSpec): Promise<Sandbox> {
+  async create(spec: SandboxSpec, options: CreateOptions = {}): Promise<Sandbox> {
     const id = `sbx-${timeOrderedId()}`;
     const image = spec.image ?? this.options.image;
     const createdAt = new Date().toISOString();
@@ -89,6 +90,7 @@ export class DockerSandboxDriver implements SandboxDriver {
       }
       throw backendError(error, 'cannot create the sandbox container');
     }
+    options.onProgress?.('container created');
     try {
       await container.start();
       await this.endpointsOf(id, container);
@@ -96,6 +98,7 @@ export class DockerSandboxDriver implements SandboxDriver {
       await this.destroy(id).catch(() => {});
       throw backendError(error, 'cannot start the sandbox container');
     }
+    options.onProgress?.('container started');
     return { id, image, workspaceDir: IMAGE_WORKSPACE_DIR, homeDir: IMAGE_USER.home, bindHost: '0.0.0.0', ports, createdAt };
   }
 

@@ -68,6 +68,27 @@ export async function openSandboxDriver(settings: HubSettings, ownerId: string):
       const { DockerSandboxDriver } = await import('@notebook-hub/sandbox-drivers/docker');
       return new DockerSandboxDriver({ ownerId, image: sandboxes.defaultImage, ...(sandboxes.dockerHost ? { docker: sandboxes.dockerHost } : {}) });
     }
+    case 'kubernetes': {
+      const { KubernetesSandboxDriver, loadKubeConfig, sandboxNamespace } = await import('@notebook-hub/sandbox-drivers/kubernetes');
+      const k8s = sandboxes.kubernetes;
+      return new KubernetesSandboxDriver({
+        ownerId,
+        kubeConfig: loadKubeConfig(k8s),
+        namespace: sandboxNamespace(k8s.namespace),
+        image: sandboxes.defaultImage,
+        imagePullPolicy: k8s.imagePullPolicy,
+        gpuResource: k8s.gpuResource,
+        requestRatio: k8s.requestRatio,
+        nodeSelector: k8s.nodeSelector,
+        tolerations: k8s.tolerations,
+        imagePullSecrets: k8s.imagePullSecrets,
+        // The provider's cap: twice a session's lifetime (docs/sessions.md), never extended.
+        lifetimeCapSeconds: 2 * settings.sessions.lifetimeSeconds,
+        exposure: k8s.exposure,
+        hubPeers: { podLabels: k8s.hubPodLabels, ...(k8s.hubNamespace ? { namespace: k8s.hubNamespace } : {}), cidrs: k8s.hubCidrs },
+        startTimeoutMs: sandboxes.startupTimeoutSeconds * 1000,
+      });
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_SANDBOX_IMAGE, LOCAL_IMAGE } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import path from 'node:path';
 import { ConfigError, integer, list, oneOf, text, type Env, type SettingDefinition } from './parse.js';
+import { kubernetesSettingDefinitions, readKubernetesSettings, type KubernetesSettings } from './settings-kubernetes.js';
 
 export interface ComputeProfile {
   name: string;
@@ -10,13 +11,15 @@ export interface ComputeProfile {
 }
 
 export interface SandboxSettings {
-  driver: 'local' | 'docker';
+  driver: 'local' | 'docker' | 'kubernetes';
   /** Local driver: where the pinned runtime venv lives (null: `<data dir>/runtime`). */
   runtimeDir: string | null;
   /** Local driver: a folder of wheels to build the runtime from without the network (null: the package index). */
   wheelhouse: string | null;
   /** Docker driver: how to reach the engine (null: DOCKER_HOST or the standard socket). */
   dockerHost: { socketPath: string } | { host: string; port: number; protocol: 'http' } | null;
+  /** Kubernetes driver: cluster, namespace and pod settings. */
+  kubernetes: KubernetesSettings;
   /** The image new sandboxes use unless a notebook names another allowed one. */
   defaultImage: string;
   /** Every image a notebook may name (the default first). */
@@ -40,12 +43,13 @@ export const sandboxSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_COMPUTE_PROFILE_OVERRIDE', group: 'sandboxes', name: 'Who may pick a compute profile', secret: false },
   { key: 'SERVICE_EDITOR_SANDBOX_SHARING', group: 'sandboxes', name: 'Editor sandbox sharing', secret: false },
   { key: 'SERVICE_VIEWER_MODE', group: 'sandboxes', name: 'How viewers see notebooks', secret: false },
+  ...kubernetesSettingDefinitions,
 ];
 
 const DEFAULT_PROFILES: ComputeProfile[] = [{ name: 'default', cpu: 1, memory_bytes: 2 * 1024 ** 3 }];
 
 export function readSandboxSettings(env: Env): SandboxSettings {
-  const driver = oneOf(env, 'SERVICE_SANDBOX_DRIVER', ['local', 'docker'] as const, 'local');
+  const driver = oneOf(env, 'SERVICE_SANDBOX_DRIVER', ['local', 'docker', 'kubernetes'] as const, 'local');
   const defaultImage = text(env, 'SERVICE_SANDBOX_IMAGE') ?? (driver === 'local' ? LOCAL_IMAGE : DEFAULT_SANDBOX_IMAGE);
   const runtimeDir = text(env, 'SERVICE_SANDBOX_RUNTIME_DIR');
   const wheelhouse = text(env, 'SERVICE_SANDBOX_WHEELHOUSE');
@@ -54,6 +58,7 @@ export function readSandboxSettings(env: Env): SandboxSettings {
     runtimeDir: runtimeDir === undefined ? null : path.resolve(runtimeDir),
     wheelhouse: wheelhouse === undefined ? null : path.resolve(wheelhouse),
     dockerHost: readDockerHost(env),
+    kubernetes: readKubernetesSettings(env),
     defaultImage,
     images: [defaultImage, ...list(env, 'SERVICE_SANDBOX_IMAGES').filter((image) => image !== defaultImage)],
     startupTimeoutSeconds: integer(env, 'SERVICE_SANDBOX_STARTUP_TIMEOUT_SECONDS', 120, { min: 5, max: 3600 }),

@@ -39,6 +39,11 @@ export function StartupProgress({ mode, session, onCancel, cancelling = false, c
               {session ? `${step.description}…` : 'Asking the hub for a session…'}
               {session?.warm ? ' (from a sandbox that was already running)' : ''}
             </Text>
+            {session?.phase_detail && (
+              <Text size="sm" c="dimmed" data-testid="startup-step">
+                {session.phase_detail}
+              </Text>
+            )}
           </div>
           <Progress value={percent} animated striped size="lg" aria-label="Start-up progress" />
           {runtime && <RuntimeBuild status={runtime} />}

@@ -91,7 +91,10 @@ export interface SandboxSummary {
   labels: Record<string, string>;
 }
 
-/** Where the hub reaches an exposed port: always a loopback address. */
+/**
+ * Where the hub reaches an exposed port: a loopback address for local and Docker sandboxes, the
+ * pod's (or its Service's) cluster address for Kubernetes ones.
+ */
 export interface PortEndpoint {
   host: string;
   port: number;
@@ -135,6 +138,14 @@ export interface RuntimeSetup {
   prepare(options?: { rebuild?: boolean }): Promise<void>;
 }
 
+export interface CreateOptions {
+  /**
+   * Each step of the start as it happens ("scheduled on node n1", "image present on the node"),
+   * for the session's start progress. Drivers whose start is one step report nothing.
+   */
+  onProgress?: (step: string) => void;
+}
+
 export interface SandboxDriver {
   /** `local`, `docker`, ... (reported as the compute backend). */
   readonly kind: string;
@@ -148,7 +159,8 @@ export interface SandboxDriver {
   readonly canAttach: boolean;
   /** The set-up of the runtime this driver builds itself; absent when it has none to build. */
   readonly runtimeSetup?: RuntimeSetup;
-  create(spec: SandboxSpec): Promise<Sandbox>;
+  /** Creates the sandbox and resolves once it can run commands. */
+  create(spec: SandboxSpec, options?: CreateOptions): Promise<Sandbox>;
   /**
    * Resolves once the probe succeeds; fails with NOT_READY after `timeoutMs`. A sandbox that never
    * became ready keeps running: destroying it is the caller's decision.
@@ -179,7 +191,9 @@ export type SandboxErrorCode =
   /** The readiness probe did not succeed in time. */
   | 'NOT_READY'
   /** No sandbox with that id (owned by this hub). */
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  /** The backend has no room for the sandbox's compute (no node fits it, a quota is used up). */
+  | 'CAPACITY';
 
 export class SandboxError extends Error {
   constructor(

@@ -27,6 +27,11 @@ export interface SessionRecord {
   editor_sandbox_sharing: 'exclusive' | 'shared';
   state: SessionState;
   phase: ProvisionPhase;
+  /**
+   * The latest step within the phase, as the sandbox driver reports it ("scheduled on node n1",
+   * "image present on the node"); null between phases. Absent on older records: none.
+   */
+  phase_detail?: string | null;
   client: ClientKind;
   /** The notebook version the sandbox was loaded from; autosaves build on the latest saved one. */
   base_version_id: string;

@@ -46,7 +46,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
   };
   const advance = async (name: ProvisionPhase, patch: Partial<SessionRecord> = {}) => {
     const record = await deps.sessions.update(initial.project_id, initial.id, (current) =>
-      current.state === 'provisioning' ? { ...current, phase: name, ...patch } : undefined,
+      current.state === 'provisioning' ? { ...current, phase: name, phase_detail: current.phase === name ? current.phase_detail : null, ...patch } : undefined,
     );
     if (record.state !== 'provisioning') throw new Abandoned();
     return record;
@@ -59,12 +59,17 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
       sandbox = initial.sandbox;
     } else {
       await phase('sandbox', 'provision_create_ms', async () => {
-        sandbox = await deps.driver.create({
-          ...(initial.image ? { image: initial.image } : {}),
-          compute: deps.computeOf(initial.compute_profile),
-          ports: ['marimo'],
-          labels: sandboxLabelsOf(initial),
-        });
+        const steps = stepRecorder(deps.sessions, initial);
+        sandbox = await deps.driver.create(
+          {
+            ...(initial.image ? { image: initial.image } : {}),
+            compute: deps.computeOf(initial.compute_profile),
+            ports: ['marimo'],
+            labels: sandboxLabelsOf(initial),
+          },
+          { onProgress: steps.record },
+        );
+        await steps.settled();
         // Recorded at once, so that whoever cleans up after a failure or a crash finds the sandbox.
         await advance('sandbox', { sandbox });
       });
@@ -123,7 +128,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
       if (created && latest.sandbox?.id !== created.id) await deps.driver.destroy(created.id).catch(() => {});
       return { record: latest, process: null };
     }
-    const failure = failureOf(error);
+    const failure = failureOf(error, initial.compute_profile);
     report(deps.logger, initial, 'failed', timings, began, failure.code);
     const failed = await deps.sessions.update(initial.project_id, initial.id, (current) =>
       current.state === 'provisioning'
@@ -142,8 +147,34 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
   }
 }
 
-function failureOf(error: unknown): { code: string; message: string } {
+/**
+ * Writes each step the driver reports to the session's `phase_detail`, one write at a time and
+ * never failing the start: progress is for people watching, not for the start itself.
+ */
+function stepRecorder(sessions: SessionStore, initial: SessionRecord): { record: (step: string) => void; settled: () => Promise<void> } {
+  let chain = Promise.resolve();
+  return {
+    record(step) {
+      chain = chain
+        .then(() =>
+          sessions.update(initial.project_id, initial.id, (current) =>
+            current.state === 'provisioning' && current.phase === 'sandbox' ? { ...current, phase_detail: step.slice(0, 200) } : undefined,
+          ),
+        )
+        .then(
+          () => {},
+          () => {},
+        );
+    },
+    settled: () => chain,
+  };
+}
+
+function failureOf(error: unknown, profile: string): { code: string; message: string } {
   if (error instanceof HubError) return { code: error.code, message: error.message };
+  if (isSandboxError(error, 'CAPACITY')) {
+    return { code: 'RESOURCE_EXHAUSTED', message: `no room for compute profile "${profile}": ${error.message}`.slice(0, 2000) };
+  }
   // The sandbox backend failed or never became ready: transient from the caller's side.
   if (isSandboxError(error)) return { code: 'SERVICE_UNAVAILABLE', message: error.message.slice(0, 2000) };
   return { code: 'INTERNAL_ERROR', message: 'the session could not be started' };

@@ -17,6 +17,9 @@ export const Session = Type.Object(
     user_id: Type.String(),
     state: State,
     phase: Type.Enum(['queued', 'sandbox', 'files', 'environment', 'server', 'ready'], { description: 'Provisioning progress' }),
+    phase_detail: Nullable(
+      Type.String({ description: 'The latest step within the phase, as the sandbox backend reports it (for example "scheduled on node n1")' }),
+    ),
     url: Type.String({ description: 'Where the browser opens the session: the proxied marimo' }),
     ephemeral: Type.Boolean(),
     warm: Type.Boolean({ description: 'Started from the warm pool (a sandbox that was already running)' }),
@@ -72,6 +75,7 @@ export function sessionOf(record: SessionRecord, basePath: string, reused?: bool
     user_id: record.user_id,
     state: record.state,
     phase: record.phase,
+    phase_detail: record.phase_detail ?? null,
     url: `${basePath}${record.base_url}/`,
     ephemeral: record.ephemeral,
     warm: record.warm === true,

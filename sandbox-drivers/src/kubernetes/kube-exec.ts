@@ -1,0 +1,104 @@
+import { PassThrough, Writable } from 'node:stream';
+import { Exec, type KubeConfig, type V1Status } from '@kubernetes/client-node';
+import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { announcedPid, wrappedArgv } from '../shared/exec-wrapper.js';
+import { EXEC_OUTPUT_LIMIT, PROCESS_OUTPUT_LIMIT, TailBuffer } from '../shared/output-buffer.js';
+import { completedExec, spawnedProcess, type WrappedCommand } from '../shared/wrapped-command.js';
+import { backendError } from './kube-errors.js';
+import { CONTAINER } from './pod-manifest.js';
+
+/** A sandbox pod's container, reached through the exec subresource. */
+export interface PodTarget {
+  kubeConfig: KubeConfig;
+  namespace: string;
+  pod: string;
+  cwd: string;
+}
+
+export async function podExec(target: PodTarget, request: ExecRequest): Promise<ExecResult> {
+  const begun = performance.now();
+  return completedExec(await start(target, request, EXEC_OUTPUT_LIMIT), request, begun);
+}
+
+export async function podSpawn(target: PodTarget, request: Omit<ExecRequest, 'timeoutMs' | 'check'>): Promise<SandboxProcess> {
+  return spawnedProcess(await start(target, request, PROCESS_OUTPUT_LIMIT), request.argv[0]!);
+}
+
+/**
+ * Runs a command and hands its whole stdin over, for files: nothing of what the wrapper adds is
+ * needed, and the exit status is the answer.
+ */
+export async function podRun(target: PodTarget, argv: string[], stdin?: Buffer): Promise<{ exitCode: number; stdout: Buffer; stderr: string }> {
+  const stdout: Buffer[] = [];
+  const stderr = new TailBuffer(EXEC_OUTPUT_LIMIT);
+  const command = await open(
+    target,
+    argv,
+    stdin,
+    new Writable({ write: (chunk: Buffer, _encoding, done) => (stdout.push(chunk), done()) }),
+    new Writable({ write: (chunk: Buffer, _encoding, done) => (stderr.push(chunk), done()) }),
+  );
+  await command.closed;
+  return { exitCode: command.exitCode(), stdout: Buffer.concat(stdout), stderr: stderr.text() };
+}
+
+async function start(target: PodTarget, request: Omit<ExecRequest, 'timeoutMs' | 'check'>, limit: number): Promise<WrappedCommand> {
+  if (request.argv.length === 0) throw new SandboxError('SPAWN_FAILED', 'empty command');
+  // The exec API takes no environment: `env` sets it for the wrapper, which passes it on.
+  const argv = ['env', ...Object.entries(request.env ?? {}).map(([key, value]) => `${key}=${value}`), ...wrappedArgv(request, target.cwd)];
+  const stdout = new TailBuffer(limit);
+  const stderr = new TailBuffer(limit);
+  const { sink, started, finish } = announcedPid(stderr);
+  const stdin = request.stdin === undefined ? undefined : Buffer.from(request.stdin);
+  const command = await open(target, argv, stdin, new Writable({ write: (chunk: Buffer, _encoding, done) => (stdout.push(chunk), done()) }), sink);
+  return {
+    stdout,
+    stderr,
+    started,
+    ended: command.closed.then(finish),
+    exitCode: async () => command.exitCode(),
+    abandon: () => command.abandon(),
+    kill: async (pid) => {
+      await podRun(target, ['kill', '-KILL', String(pid)]).catch(() => {});
+    },
+  };
+}
+
+interface OpenCommand {
+  /** Settles when the connection closes. */
+  closed: Promise<void>;
+  /** The exit code the API server reported; BACKEND_ERROR when the connection ended without one. */
+  exitCode(): number;
+  abandon(): void;
+}
+
+async function open(target: PodTarget, argv: string[], stdin: Buffer | undefined, stdout: Writable, stderr: Writable): Promise<OpenCommand> {
+  let status: V1Status | null = null;
+  const input = stdin === undefined ? null : new PassThrough();
+  let socket: Awaited<ReturnType<Exec['exec']>>;
+  try {
+    socket = await new Exec(target.kubeConfig).exec(target.namespace, target.pod, CONTAINER, argv, stdout, stderr, input, false, (received) => {
+      status = received;
+    });
+  } catch (error) {
+    throw backendError(error, `cannot run ${argv[0]} in ${target.pod}`);
+  }
+  const closed = new Promise<void>((resolve) => {
+    socket.on('close', () => resolve());
+    socket.on('error', () => resolve());
+  });
+  // Sent once the socket is open; the end of stdin reaches the command as end of file (v5 protocol).
+  if (input !== null) input.end(stdin);
+  return {
+    closed,
+    exitCode() {
+      const reported = status as V1Status | null;
+      if (reported === null) throw new SandboxError('BACKEND_ERROR', `the connection to ${target.pod} ended before the command did`);
+      if (reported.status === 'Success') return 0;
+      const code = reported.details?.causes?.find((cause) => cause.reason === 'ExitCode')?.message;
+      if (code !== undefined) return Number(code);
+      throw new SandboxError('BACKEND_ERROR', `cannot run the command in ${target.pod}: ${reported.message ?? reported.reason ?? 'unknown failure'}`);
+    },
+    abandon: () => socket.close(),
+  };
+}

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { CoreV1Api, NetworkingV1Api, type KubeConfig } from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeSandboxDriverConformance } from '../conformance.js';
+import { kubernetesDriverFrom, type DriverConfig } from '../testing/driver-config.js';
+import { loadKubeConfig } from './kube-config.js';
+import { networkPolicyName } from './network-policy.js';
+import { LABEL, podNameOf } from './pod-manifest.js';
+
+const cluster = inject('kubernetes');
+const kubeConfig: KubeConfig | null = cluster === null ? null : loadKubeConfig({ kubeconfig: cluster.kubeconfig, context: null });
+const core = kubeConfig?.makeApiClient(CoreV1Api) ?? null;
+
+/** A namespace of its own per suite, so that suites (and test runs) sharing the cluster stay apart. */
+function useNamespace(prefix: string): () => string {
+  const namespace = `${prefix}-${randomBytes(3).toString('hex')}`;
+  if (core === null) return () => namespace;
+  beforeAll(async () => {
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+  });
+  afterAll(async () => {
+    await core.deleteNamespace({ name: namespace, gracePeriodSeconds: 0 }).catch(() => {});
+  });
+  return () => namespace;
+}
+
+const configOf = (
+  namespace: string,
+  ownerId: string,
+  extra: Partial<Extract<DriverConfig, { kind: 'kubernetes' }>> = {},
+): Extract<DriverConfig, { kind: 'kubernetes' }> => ({
+  kind: 'kubernetes',
+  ownerId,
+  kubeconfig: cluster!.kubeconfig,
+  namespace,
+  image: cluster!.image,
+  ...extra,
+});
+
+const conformanceNamespace = useNamespace('conformance');
+describeSandboxDriverConformance(
+  'kubernetes',
+  cluster === null
+    ? null
+    : {
+        config: (ownerId) => configOf(conformanceNamespace(), ownerId),
+        endpoints: 'cluster',
+        crash: async (driver, sandbox) => {
+          // The container's own process (sleep) killed from inside: the pod's container ends, as in a crash.
+          await driver.exec(sandbox.id, {
+            argv: [
+              'sh',
+              '-c',
+              'for p in /proc/[0-9]*; do [ "$(tr "\\0" " " < $p/cmdline 2>/dev/null)" = "sleep infinity " ] && kill -KILL "${p#/proc/}"; done; true',
+            ],
+          });
+        },
+      },
+);
+
+describe.skipIf(cluster === null)('kubernetes driver specifics', () => {
+  const namespace = useNamespace('specifics');
+
+  it('runs sandbox pods locked down: non-root, no privilege, no capabilities, no API token, capped lifetime, behind a NetworkPolicy', async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-specifics'), { lifetimeCapSeconds: 7200, requestRatio: 0.5 });
+    const steps: string[] = [];
+    const sandbox = await driver.create(
+      { compute: { cpu: 0.5, memory_bytes: 512 * 1024 ** 2 }, ports: ['marimo'], labels: { session_id: 'ses-1', project_id: 'prj-1' } },
+      { onProgress: (step) => steps.push(step) },
+    );
+    try {
+      const pod = await core!.readNamespacedPod({ name: podNameOf(sandbox.id), namespace: namespace() });
+      const spec = pod.spec!;
+      const container = spec.containers[0]!;
+      expect(spec.automountServiceAccountToken).toBe(false);
+      expect(spec.activeDeadlineSeconds).toBe(7200);
+      expect(spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, privileged: false, capabilities: { drop: ['ALL'] } });
+      expect(container.resources).toEqual({
+        limits: { cpu: '500m', memory: String(512 * 1024 ** 2) },
+        requests: { cpu: '250m', memory: String(256 * 1024 ** 2) },
+      });
+      expect(pod.metadata!.labels).toMatchObject({
+        [LABEL.sandbox]: sandbox.id,
+        'notebook-hub.dev/session-id': 'ses-1',
+        'notebook-hub.dev/project-id': 'prj-1',
+      });
+      // No service account token inside: a notebook cannot talk to the API server.
+      const token = await driver.exec(sandbox.id, { argv: ['sh', '-c', 'ls /var/run/secrets/kubernetes.io/serviceaccount 2>&1; id -u'] });
+      expect(token.stdout).toMatch(/No such file or directory\n1000\n$/);
+      const policy = await kubeConfig!
+        .makeApiClient(NetworkingV1Api)
+        .readNamespacedNetworkPolicy({ name: networkPolicyName('k8s-specifics'), namespace: namespace() });
+      expect(policy.spec!.podSelector?.matchLabels).toMatchObject({ [LABEL.component]: 'sandbox', [LABEL.owner]: 'k8s-specifics' });
+      expect(policy.spec!.ingress).toEqual([
+        { _from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'notebook-hub' } } }, { ipBlock: { cidr: '10.213.0.1/32' } }] },
+      ]);
+      // The start was followed step by step, ending with the container running.
+      expect(steps[0]).toBe('pod created, waiting for a node');
+      expect(steps).toEqual(expect.arrayContaining([expect.stringMatching(/^scheduled on node /), 'container started']));
+    } finally {
+      await driver.destroy(sandbox.id);
+    }
+  });
+
+  it('asks for a GPU as the configured extended resource, and says at once when no node has one', async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-gpu'), { gpuResource: 'example.com/gpu' });
+    const began = Date.now();
+    const refused = await driver.create({ compute: { cpu: 0.1, gpu: '1' } }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'CAPACITY', message: expect.stringMatching(/Insufficient example\.com\/gpu/) });
+    expect(Date.now() - began).toBeLessThan(30_000);
+    expect(await driver.list()).toEqual([]);
+  });
+
+  it('ends a start at once when the node cannot fit the pod, and leaves no pod behind', async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-unschedulable'), { requestRatio: 1 });
+    const refused = await driver.create({ compute: { cpu: 64, memory_bytes: 1024 ** 3 } }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'CAPACITY', message: expect.stringMatching(/Insufficient cpu/) });
+    const pods = await core!.listNamespacedPod({ namespace: namespace(), labelSelector: `${LABEL.owner}=k8s-unschedulable` });
+    expect(pods.items.filter((pod) => !pod.metadata?.deletionTimestamp)).toEqual([]);
+  });
+
+  it('ends a start at once when the image is not on the node', async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-no-image', { image: 'notebook-hub-sandbox:not-on-this-node' }));
+    const refused = await driver.create({ compute: { cpu: 0.1 } }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'BACKEND_ERROR', message: expect.stringMatching(/notebook-hub-sandbox:not-on-this-node.*ErrImageNeverPull/) });
+    expect(await driver.list()).toEqual([]);
+  });
+
+  it('reports a namespace quota that has no room as a lack of capacity', async () => {
+    const quotaNamespace = `${namespace()}`;
+    await core!.createNamespacedResourceQuota({
+      namespace: quotaNamespace,
+      body: { metadata: { name: 'tiny' }, spec: { hard: { 'limits.memory': '64Mi' } } },
+    });
+    try {
+      const driver = kubernetesDriverFrom(configOf(quotaNamespace, 'k8s-quota'));
+      const refused = await driver.create({ compute: { cpu: 0.1, memory_bytes: 1024 ** 3 } }).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: 'CAPACITY', message: expect.stringMatching(/exceeded quota/) });
+    } finally {
+      await core!.deleteNamespacedResourceQuota({ name: 'tiny', namespace: quotaNamespace });
+    }
+  });
+
+  it('reaches sandboxes through a Service per sandbox when configured to', async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-service', { exposure: 'service' }));
+    const sandbox = await driver.create({ compute: { cpu: 0.1 }, ports: ['web'] });
+    try {
+      await driver.writeFile(sandbox.id, 'hello.txt', 'through a service');
+      await driver.spawn(sandbox.id, { argv: ['python3', '-m', 'http.server', '--bind', sandbox.bindHost, String(sandbox.ports.web)] });
+      await driver.waitReady(sandbox.id, { probe: { kind: 'http', port: 'web', path: '/hello.txt' }, timeoutMs: 30_000 });
+      const endpoint = await driver.exposePort(sandbox.id, 'web');
+      expect(endpoint.host).toMatch(/^10\.214\./);
+      expect(await (await fetch(`http://${endpoint.host}:${endpoint.port}/hello.txt`)).text()).toBe('through a service');
+    } finally {
+      await driver.destroy(sandbox.id);
+    }
+    await expect(core!.readNamespacedService({ name: podNameOf(sandbox.id), namespace: namespace() })).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('reports an API server it cannot reach as a backend error', async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-unreachable'), {
+      kubeConfig: unreachable(kubeConfig!),
+    });
+    await expect(driver.list()).rejects.toMatchObject({ code: 'BACKEND_ERROR' });
+    await expect(driver.create({ compute: {} })).rejects.toMatchObject({ code: 'BACKEND_ERROR' });
+  });
+});
+
+/** The same credentials pointed at a port where nothing listens. */
+function unreachable(config: KubeConfig): KubeConfig {
+  const copy = loadKubeConfig({ kubeconfig: cluster!.kubeconfig, context: null });
+  const current = config.getCurrentCluster()!;
+  copy.clusters = [{ ...current, server: 'https://127.0.0.1:1' }];
+  return copy;
+}
