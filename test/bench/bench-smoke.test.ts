@@ -11,6 +11,7 @@ const runQuick = (name: string, env: Record<string, string> = {}) =>
 const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
 
 if (inject('docker') === null) console.warn('SKIPPED the container image benchmark: no Docker engine on this machine');
+if (inject('kubernetes') === null) console.warn('SKIPPED the Kubernetes benchmark: no test cluster on this machine');
 
 // Benchmarks print ratios and never assert times; these only keep the scripts from rotting.
 describe('benchmark scripts', () => {
@@ -97,5 +98,17 @@ describe('benchmark scripts', () => {
       expect(stdout).toMatch(/app \/ static ratio: \d+\.\d+ \(goal <= 1\.50: (met|NOT met)\)/);
     },
     120_000,
+  );
+
+  it.skipIf(inject('kubernetes') === null)(
+    'kubernetes: starts sessions in pods beside bare pods, many at once and from the warm pool, and prints ratios and percentiles',
+    async () => {
+      const { stdout } = await runQuick('kubernetes.bench.ts');
+      expect(stdout).toMatch(/session \/ pod alone ratio: \d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)/);
+      expect(stdout).toMatch(/4 session starts at once, all succeeded: p50 +\d+ ms +p95 +\d+ ms/);
+      expect(stdout).toMatch(/4 bare pods at once: +p50 +\d+ ms +p95 +\d+ ms/);
+      expect(stdout).toMatch(/warm pool open to first proxied page: +\d+ ms \(goal < 100 ms: (met|NOT met)\)/);
+    },
+    300_000,
   );
 });

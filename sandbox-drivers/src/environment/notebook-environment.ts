@@ -21,6 +21,8 @@ export interface NotebookEnvironment {
 export interface PrepareEnvironmentOptions {
   /** The notebook, relative to the workspace. */
   notebook: string;
+  /** Its code, when the caller has it: one read from the sandbox fewer. */
+  source?: string;
   logger: Logger;
   timeoutMs?: number;
   slowThresholdMs?: number;
@@ -45,7 +47,7 @@ export class PythonEnvSetupError extends HubError {
 export async function prepareNotebookEnvironment(driver: SandboxDriver, sandbox: Sandbox, options: PrepareEnvironmentOptions): Promise<NotebookEnvironment> {
   const began = performance.now();
   const timings: Record<string, number> = {};
-  const source = (await driver.readFile(sandbox.id, options.notebook)).toString('utf8');
+  const source = options.source ?? (await driver.readFile(sandbox.id, options.notebook)).toString('utf8');
   timings.read_notebook_ms = performance.now() - began;
   const metadata = scriptMetadata(source);
   if (metadata === null || !metadata.declaresDependencies) {

@@ -10,8 +10,13 @@ import { listSandboxWorkspace } from './workspace-listing.js';
 export class MarimoRuntime implements NotebookRuntime {
   constructor(private readonly driver: SandboxDriver) {}
 
-  async prepareEnvironment(sandbox: Sandbox, notebook: string, logger: Logger): Promise<{ env: Record<string, string>; timings: Record<string, number> }> {
-    const environment = await prepareNotebookEnvironment(this.driver, sandbox, { notebook, logger });
+  async prepareEnvironment(
+    sandbox: Sandbox,
+    notebook: string,
+    logger: Logger,
+    source?: string,
+  ): Promise<{ env: Record<string, string>; timings: Record<string, number> }> {
+    const environment = await prepareNotebookEnvironment(this.driver, sandbox, { notebook, logger, ...(source === undefined ? {} : { source }) });
     return { env: environment.env, timings: environment.timings };
   }
 

@@ -327,6 +327,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
         },
         signal,
       );
+      sessionMetrics.orphansReaped(outcome.reaped, sandboxes.kind);
       // A sweep cut short has not reconciled everything: the gauges keep what they showed.
       if (!signal.aborted) {
         await sessionMetrics

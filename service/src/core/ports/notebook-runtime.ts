@@ -37,8 +37,16 @@ export interface SandboxWorkspaceListing {
  * server, render it to HTML. Adapters implement it on top of a SandboxDriver.
  */
 export interface NotebookRuntime {
-  /** Installs the notebook's PEP 723 dependencies; fails with PYTHON_ENV_SETUP_FAILED. */
-  prepareEnvironment(sandbox: Sandbox, notebook: string, logger: Logger): Promise<{ env: Record<string, string>; timings: Record<string, number> }>;
+  /**
+   * Installs the notebook's PEP 723 dependencies; fails with PYTHON_ENV_SETUP_FAILED. `source` is
+   * the notebook's code when the caller just wrote it (else it is read from the sandbox).
+   */
+  prepareEnvironment(
+    sandbox: Sandbox,
+    notebook: string,
+    logger: Logger,
+    source?: string,
+  ): Promise<{ env: Record<string, string>; timings: Record<string, number> }>;
   startServer(sandbox: Sandbox, request: StartServerRequest): Promise<RuntimeServer>;
   /** Runs the notebook headless and returns its HTML export. */
   exportHtml(sandbox: Sandbox, notebook: string, env: Record<string, string>): Promise<Buffer>;

@@ -28,6 +28,7 @@ export interface UnreclaimedTerminal {
  */
 export class SessionMetrics implements EditorClaimObserver {
   private readonly lost: Counter;
+  private readonly orphans: Counter;
   private unreclaimed: UnreclaimedTerminal | null = null;
 
   constructor(metrics: Metrics) {
@@ -37,6 +38,10 @@ export class SessionMetrics implements EditorClaimObserver {
     });
     // Both series exist from the start, so a rate over them is defined before the first loss.
     for (const phase of ['preflight', 'claim'] as const) this.lost.add(0, { phase });
+    this.orphans = metrics.counter('sandboxes.orphaned', {
+      description: "Sandboxes of this deployment that no session owned, destroyed by the lifecycle sweep (the driver's kind as attribute)",
+      unit: '{sandbox}',
+    });
     metrics.observeGauge(
       'sessions.unreclaimed_terminal.count',
       { description: 'Stopped or failed sessions whose sandbox is not released yet, at the last lifecycle sweep', unit: '{session}' },
@@ -55,6 +60,11 @@ export class SessionMetrics implements EditorClaimObserver {
 
   claimLost(phase: EditorClaimLostPhase): void {
     this.lost.add(1, { phase });
+  }
+
+  /** Sandboxes a sweep destroyed because no session owned them. */
+  orphansReaped(count: number, driver: string): void {
+    this.orphans.add(count, { driver });
   }
 
   /** The values the gauges report; null before the first completed reconciliation. */

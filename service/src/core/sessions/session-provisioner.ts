@@ -91,7 +91,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
 
     let env: Record<string, string> = {};
     await phase('environment', 'provision_setup_ms', async () => {
-      env = (await deps.runtime.prepareEnvironment(ready, initial.entry_file, deps.logger)).env;
+      env = (await deps.runtime.prepareEnvironment(ready, initial.entry_file, deps.logger, code)).env;
     });
 
     let endpoint: SessionRecord['endpoint'] = initial.endpoint;

@@ -1,0 +1,177 @@
+/**
+ * Kubernetes benchmark (the single-node test cluster, real marimo). Prints, in one run:
+ *  - the median time from `POST /sessions` to the first proxied page on the Kubernetes driver, next
+ *    to the same image's pod alone (created with marimo as its command, polled until marimo
+ *    answers): goal ratio <= 1.2;
+ *  - the median time to open a session from the warm pool on the Kubernetes driver: goal < 100 ms;
+ *  - 20 session starts at once (all must succeed) with their p50 and p95, beside 20 bare pods at once.
+ * BENCH_RUNS sets the number of sequential starts (default 5); BENCH_QUICK=1 shortens everything.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CoreV1Api, type V1Pod } from '@kubernetes/client-node';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
+import { readSettings } from '../../service/src/config/settings.js';
+import { createHub, type Hub } from '../../service/src/compose/hub.js';
+import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
+import { loadKubeConfig } from '../../sandbox-drivers/src/kubernetes/kube-config.js';
+import { provisionDocker } from '../setup/docker.js';
+import { provisionKubernetes } from '../setup/kubernetes.js';
+import { kubernetesDriverEnv, testNamespace } from '../support/kubernetes-cluster.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { BENCH_NOTEBOOK } from './support/marimo-alone.js';
+
+const quick = process.env.BENCH_QUICK === '1';
+const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 2 : 5));
+const CONCURRENT = quick ? 4 : 20;
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (value: number): string => `${value.toFixed(0).padStart(6)} ms`;
+
+const docker = await provisionDocker();
+const cluster = await provisionKubernetes(docker);
+const space = await testNamespace(cluster, 'bench');
+const temps: Awaited<ReturnType<typeof makeTempDir>>[] = [];
+const hubs: Hub[] = [];
+try {
+  const core = loadKubeConfig({ kubeconfig: cluster.kubeconfig, context: null }).makeApiClient(CoreV1Api);
+  console.log(`# kubernetes benchmark (single-node test cluster), median of ${RUNS} starts, ${CONCURRENT} at once`);
+
+  /** A hub on the Kubernetes driver with a project of `notebooks` notebooks and a token. */
+  const startHub = async (extra: Record<string, string>, notebooks: number) => {
+    const temp = await makeTempDir('k8s-bench');
+    temps.push(temp);
+    const settings = readSettings({
+      SERVICE_DATA_DIR: temp.dir,
+      SERVICE_PORT: '0',
+      SERVICE_LOG_LEVEL: 'silent',
+      SERVICE_RUN_MAINTENANCE: 'false',
+      SERVICE_AUTOMATIC_THUMBNAILS: 'false',
+      ...kubernetesDriverEnv(cluster, space.namespace),
+      ...extra,
+    });
+    const hub = await createHub({ settings, logger: createLogger('silent') });
+    hubs.push(hub);
+    const url = await hub.listen();
+    const user = await hub.services.users.ensureByEmail('bench@example.com', { name: null, superAdmin: false }, 'bench');
+    const { token } = await hub.services.tokens.issue(user.id, { name: 'bench', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'bench');
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const api = async (path: string, body?: unknown) => {
+      const response = await fetch(`${url}/api/v1${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const json = (await response.json()) as { data: Record<string, unknown> };
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+      return json.data;
+    };
+    const pid = (await api('/projects', { name: 'Bench' })).id as string;
+    const ids: string[] = [];
+    for (let i = 0; i < notebooks; i++) ids.push(((await api(`/projects/${pid}/notebooks`, { title: `Bench ${i}` })).meta as { id: string }).id);
+    /** POST the session (answered once it runs), then load its page through the proxy. */
+    const startToPage = async (notebookId: string) => {
+      const began = performance.now();
+      const session = await api(`/projects/${pid}/sessions`, { notebook_id: notebookId, mode: 'edit', wait: true });
+      const page = await fetch(`${url}/s/${String(session.id)}/`, { headers });
+      await page.text();
+      if (session.state !== 'running' || !page.ok) throw new Error(`session ${String(session.id)} is ${String(session.state)}, page ${page.status}`);
+      return { ms: performance.now() - began, id: session.id as string, warm: session.warm === true };
+    };
+    const stop = (sessionId: string) => api(`/projects/${pid}/sessions/${sessionId}/stop`, { save: false });
+    return { hub, ids, startToPage, stop };
+  };
+
+  /** The baseline: a pod of the same image whose command is marimo, from create until marimo answers. */
+  let bareCount = 0;
+  const barePod = async (): Promise<number> => {
+    const name = `bare-marimo-${bareCount++}`;
+    const body: V1Pod = {
+      metadata: { name },
+      spec: {
+        restartPolicy: 'Never',
+        automountServiceAccountToken: false,
+        securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000 },
+        containers: [
+          {
+            name: 'marimo',
+            image: cluster.image,
+            imagePullPolicy: 'Never',
+            command: [
+              'sh',
+              '-c',
+              'cd /workspace && printf "%s" "$NOTEBOOK" > notebook.py && exec marimo edit notebook.py --headless --host 0.0.0.0 --port 2718 --no-token',
+            ],
+            env: [{ name: 'NOTEBOOK', value: BENCH_NOTEBOOK }],
+            resources: { limits: { cpu: '1', memory: String(1024 ** 3) }, requests: { cpu: '50m', memory: String(64 * 1024 ** 2) } },
+          },
+        ],
+      },
+    };
+    const began = performance.now();
+    await core.createNamespacedPod({ namespace: space.namespace, body });
+    try {
+      for (;;) {
+        const ip = (await core.readNamespacedPod({ name, namespace: space.namespace })).status?.podIP;
+        if (ip) {
+          const answered = await fetch(`http://${ip}:2718/health`, { signal: AbortSignal.timeout(1_000) }).then(
+            (response) => response.ok,
+            () => false,
+          );
+          if (answered) return performance.now() - began;
+        }
+        if (performance.now() - began > 120_000) throw new Error(`bare pod ${name} never answered`);
+        await sleep(25);
+      }
+    } finally {
+      await core.deleteNamespacedPod({ name, namespace: space.namespace, gracePeriodSeconds: 0 });
+    }
+  };
+
+  // Sequential starts, alternating with bare pods so that both see the same node.
+  const cold = await startHub({}, RUNS + CONCURRENT);
+  const sessions: number[] = [];
+  const bare: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    bare.push(await barePod());
+    const started = await cold.startToPage(cold.ids[run]!);
+    sessions.push(started.ms);
+    await cold.stop(started.id);
+  }
+  const ratio = percentile(sessions, 50) / percentile(bare, 50);
+  console.log(`pod alone, create to marimo answering:          ${ms(percentile(bare, 50))}`);
+  console.log(`session start to first proxied page:            ${ms(percentile(sessions, 50))}`);
+  console.log(`session / pod alone ratio: ${ratio.toFixed(2)} (goal <= 1.20: ${ratio <= 1.2 ? 'met' : 'NOT met'})`);
+
+  // Many at once: every start must succeed.
+  const together = await Promise.all(cold.ids.slice(RUNS).map((id) => cold.startToPage(id)));
+  await Promise.all(together.map((started) => cold.stop(started.id)));
+  const bareTogether = await Promise.all(Array.from({ length: CONCURRENT }, () => barePod()));
+  const times = together.map((started) => started.ms);
+  console.log(`${CONCURRENT} session starts at once, all succeeded: p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}`);
+  console.log(`${CONCURRENT} bare pods at once:                   p50 ${ms(percentile(bareTogether, 50))}  p95 ${ms(percentile(bareTogether, 95))}`);
+
+  // The warm pool: a pod with marimo already answering, claimed by the session.
+  const warmHub = await startHub({ SERVICE_WARM_POOL_SIZE: '1' }, RUNS);
+  const warm: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await warmHub.hub.services.warmPool.refill(new AbortController().signal);
+    const started = await warmHub.startToPage(warmHub.ids[run]!);
+    if (!started.warm) throw new Error('a warm start got no warm sandbox');
+    warm.push(started.ms);
+    await warmHub.stop(started.id);
+  }
+  const warmMedian = percentile(warm, 50);
+  console.log(`warm pool open to first proxied page:           ${ms(warmMedian)} (goal < 100 ms: ${warmMedian < 100 ? 'met' : 'NOT met'})`);
+} finally {
+  for (const hub of hubs) {
+    for (const sandbox of await hub.services.sandboxes.list().catch(() => [])) await hub.services.sandboxes.destroy(sandbox.id).catch(() => {});
+    await hub.close();
+  }
+  for (const temp of temps) await temp.cleanup();
+  await space.remove().catch(() => {});
+  await cluster.stop();
+  await docker.stop();
+}
