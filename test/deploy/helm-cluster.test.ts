@@ -36,11 +36,17 @@ function splitImage(image: string): { repository: string; tag: string } {
   return { repository: image.slice(0, colon), tag: image.slice(colon + 1) };
 }
 
-/** Reads until `done` holds, once a second; throws with the last value after `timeoutMs`. */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+/**
+ * Reads until `done` holds, once a second; throws after `timeoutMs`. `progress` describes a value,
+ * printed when it changes, since pods starting on a busy node may take minutes.
+ */
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, progress?: (value: T) => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
+  let reported = '';
   for (;;) {
     const value = await read();
+    const line = progress?.(value);
+    if (line !== undefined && line !== reported) process.stderr.write(`[helm-cluster] ${what}: ${(reported = line)}\n`);
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -122,7 +128,13 @@ describe.skipIf(missing.length > 0)('the Helm chart on the test cluster (kuberne
 
     // Every hub pod Ready, as its probes decide.
     try {
-      const pods = await until('3 ready hub pods', listHubPods, (found) => found.length === 3 && found.every(isReady), 10 * 60_000);
+      const pods = await until(
+        'hub pods ready',
+        listHubPods,
+        (found) => found.length === 3 && found.every(isReady),
+        10 * 60_000,
+        (found) => `${found.filter(isReady).length}/3`,
+      );
       const byComponent = (component: string) => pods.filter((pod) => pod.metadata!.labels!['app.kubernetes.io/component'] === component);
       hubPods = { maintenance: byComponent('maintenance')[0]!, api: byComponent('api') };
     } catch (error) {
@@ -183,7 +195,7 @@ describe.skipIf(missing.length > 0)('the Helm chart on the test cluster (kuberne
       const nid = (await call(replicaA, `/api/v1/projects/${pid}/notebooks`, { title: 'Shared' })).meta.id as string;
       const sessions = `/api/v1/projects/${pid}/sessions`;
       const session = await call(replicaA, sessions, { notebook_id: nid, mode: 'edit', wait: true });
-      expect(session.state).toBe('running');
+      expect(session.state, JSON.stringify(session.failure)).toBe('running');
       const sandboxes = await sandboxPods();
       expect(sandboxes.map((pod) => pod.metadata!.labels!['notebook-hub.dev/session-id'])).toEqual([session.id]);
 
