@@ -12,12 +12,12 @@ import { CoreV1Api, type V1Pod } from '@kubernetes/client-node';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { readSettings } from '../../service/src/config/settings.js';
 import { createHub, type Hub } from '../../service/src/compose/hub.js';
-import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
 import { loadKubeConfig } from '../../sandbox-drivers/src/kubernetes/kube-config.js';
 import { provisionDocker } from '../setup/docker.js';
 import { provisionKubernetes } from '../setup/kubernetes.js';
 import { kubernetesDriverEnv, testNamespace } from '../support/kubernetes-cluster.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { benchClient } from './support/bench-client.js';
 import { BENCH_NOTEBOOK } from './support/marimo-alone.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -55,22 +55,8 @@ try {
     const hub = await createHub({ settings, logger: createLogger('silent') });
     hubs.push(hub);
     const url = await hub.listen();
-    const user = await hub.services.users.ensureByEmail('bench@example.com', { name: null, superAdmin: false }, 'bench');
-    const { token } = await hub.services.tokens.issue(user.id, { name: 'bench', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'bench');
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const api = async (path: string, body?: unknown) => {
-      const response = await fetch(`${url}/api/v1${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = (await response.json()) as { data: Record<string, unknown> };
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-      return json.data;
-    };
-    const pid = (await api('/projects', { name: 'Bench' })).id as string;
-    const ids: string[] = [];
-    for (let i = 0; i < notebooks; i++) ids.push(((await api(`/projects/${pid}/notebooks`, { title: `Bench ${i}` })).meta as { id: string }).id);
+    const { headers, api, projectWithNotebooks } = await benchClient(hub, url);
+    const { pid, notebookIds: ids } = await projectWithNotebooks(notebooks);
     /** POST the session (answered once it runs), then load its page through the proxy. */
     const startToPage = async (notebookId: string) => {
       const began = performance.now();

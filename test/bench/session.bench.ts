@@ -15,7 +15,6 @@
 import os from 'node:os';
 import type WebSocket from 'ws';
 import { readSettings } from '../../service/src/config/settings.js';
-import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
 import { createHub } from '../../service/src/compose/hub.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { ensureLocalRuntime } from '../../sandbox-drivers/src/local/runtime-venv.js';
@@ -26,6 +25,7 @@ import { killMarimoIn, killMarimoInContainer } from '../support/marimo-signals.j
 import { provisionDocker } from '../setup/docker.js';
 import { timeKernelDeaths, type KernelDeathTimes } from './support/kernel-death.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { benchClient } from './support/bench-client.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 2 : 5));
@@ -54,22 +54,8 @@ const hub = await createHub({ settings, logger: createLogger('silent') });
 const url = await hub.listen();
 console.log(`# session benchmark (${os.cpus().length} cores, local driver), median of ${RUNS} starts`);
 try {
-  const user = await hub.services.users.ensureByEmail('bench@example.com', { name: null, superAdmin: false }, 'bench');
-  const { token } = await hub.services.tokens.issue(user.id, { name: 'bench', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'bench');
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const api = async (path: string, body?: unknown) => {
-    const response = await fetch(`${url}/api/v1${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await response.json()) as { data: Record<string, unknown> };
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json.data;
-  };
-  const pid = (await api('/projects', { name: 'Bench' })).id as string;
-  const notebookIds: string[] = [];
-  for (let i = 0; i < 2 * RUNS + 1; i++) notebookIds.push(((await api(`/projects/${pid}/notebooks`, { title: `Bench ${i}` })).meta as { id: string }).id);
+  const { token, headers, api, projectWithNotebooks } = await benchClient(hub, url);
+  const { pid, notebookIds } = await projectWithNotebooks(2 * RUNS + 1);
 
   /** POST, poll until running, then load the editor page through the proxy. */
   const startToPage = async (notebookId: string): Promise<{ ms: number; sessionId: string; warm: boolean }> => {
@@ -214,20 +200,9 @@ async function dockerDeaths(): Promise<void> {
   });
   try {
     const dockerUrl = await dockerHub.listen();
-    const user = await dockerHub.services.users.ensureByEmail('bench@example.com', { name: null, superAdmin: false }, 'bench');
-    const { token } = await dockerHub.services.tokens.issue(user.id, { name: 'bench', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'bench');
-    const headers = { authorization: `Bearer ${token}` };
-    const post = async (path: string, body: unknown) => {
-      const response = await fetch(`${dockerUrl}/api/v1${path}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return ((await response.json()) as { data: Record<string, unknown> }).data;
-    };
-    const projectId = (await post('/projects', { name: 'Bench in containers' })).id as string;
-    const notebookIds: string[] = [];
-    for (let i = 0; i < 2 * RUNS; i++) notebookIds.push(((await post(`/projects/${projectId}/notebooks`, { title: `Death ${i}` })).meta as { id: string }).id);
+    const docked = await benchClient(dockerHub, dockerUrl);
+    const headers = { authorization: `Bearer ${docked.token}` };
+    const { pid: projectId, notebookIds } = await docked.projectWithNotebooks(2 * RUNS);
     const times = await timeKernelDeaths({
       hub: dockerHub,
       url: dockerUrl,

@@ -15,6 +15,7 @@ import {
 } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
+import { containerPorts } from '../shared/port-numbers.js';
 import { pollReadiness } from '../shared/readiness.js';
 import { fileFromTar, tarOfFile } from './archive.js';
 import { dockerExec, dockerSpawn, type ExecTarget } from './docker-exec.js';
@@ -30,9 +31,6 @@ export interface DockerDriverOptions {
   /** Network the containers join (default `bridge`). */
   network?: string;
 }
-
-/** In-container ports are assigned from here, one per requested name. */
-const FIRST_PORT = 2718;
 
 /**
  * Sandboxes as containers. Ownership, creation time, port names and caller labels live in
@@ -56,7 +54,7 @@ export class DockerSandboxDriver implements SandboxDriver {
     const id = `sbx-${timeOrderedId()}`;
     const image = spec.image ?? this.options.image;
     const createdAt = new Date().toISOString();
-    const ports = Object.fromEntries((spec.ports ?? []).map((name, index) => [name, FIRST_PORT + index]));
+    const ports = containerPorts(spec.ports);
     const exposed = Object.values(ports).map((port) => `${port}/tcp`);
     const env = { ...spec.env, NOTEBOOK_HUB_SANDBOX_ID: id };
     let container: Docker.Container;

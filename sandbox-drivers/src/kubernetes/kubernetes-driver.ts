@@ -16,6 +16,7 @@ import {
 } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
+import { containerPorts } from '../shared/port-numbers.js';
 import { pollReadiness } from '../shared/readiness.js';
 import { apiMessage, backendError, statusOf } from './kube-errors.js';
 import { podExec, podRun, podSpawn, type PodTarget } from './kube-exec.js';
@@ -44,9 +45,6 @@ const DELETE_GRACE_SECONDS = 1;
 const DELETE_WAIT_MS = 30_000;
 const DELETE_POLL_MS = 100;
 
-/** In-pod ports are assigned from here, one per requested name; every pod has its own address. */
-const FIRST_PORT = 2718;
-
 /**
  * Sandboxes as pods, one per sandbox, in one namespace (docs/kubernetes.md). Ownership, ports and
  * caller labels live in labels and annotations, so `list()` after a hub restart needs nothing but
@@ -70,7 +68,7 @@ export class KubernetesSandboxDriver implements SandboxDriver {
     const id = `sbx-${timeOrderedId()}`;
     const image = spec.image ?? this.options.image;
     const createdAt = new Date().toISOString();
-    const ports = Object.fromEntries((spec.ports ?? []).map((name, index) => [name, FIRST_PORT + index]));
+    const ports = containerPorts(spec.ports);
     await this.ensurePolicy();
     const manifest = sandboxPod(this.options, {
       id,
