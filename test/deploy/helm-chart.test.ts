@@ -1,227 +1,28 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { parseAllDocuments, stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import { readSettings, SETTING_DEFINITIONS } from '../../service/src/config/settings.js';
-import { makeTempDir } from '../support/temp-dir.js';
-
-const run = promisify(execFile);
-const helm = inject('helm');
-
-const CHART = path.resolve(import.meta.dirname, '../../build/helm/notebook-hub');
-const RELEASE = 'hub';
-const NAMESPACE = 'notebooks';
-/** The oldest Kubernetes the chart supports (Chart.yaml's kubeVersion) and the newest schemas at hand. */
-const KUBERNETES_VERSIONS = ['1.27.0', '1.37.0'];
-
-// Distinctive secret values: none may appear anywhere but in a Secret.
-const S3_ACCESS_KEY = 'AKIACHARTTEST0000001';
-const S3_SECRET_KEY = 'chart-test-s3-secret-3f9c1d';
-const OIDC_SECRET = 'chart-test-oidc-secret-8a2b7e';
-
-/** The values files the chart is rendered with: each also goes through `helm lint --strict` and the schemas. */
-const CASES = {
-  defaults: {},
-  /** A team's cluster: S3 with a Secret the chart makes, OIDC with an existing Secret, an ingress under a path, network policies. */
-  cluster: {
-    image: { repository: 'registry.example.com/notebook-hub' },
-    storage: {
-      type: 's3',
-      s3: {
-        bucket: 'notebooks',
-        region: 'eu-west-1',
-        prefix: 'hub/prod',
-        credentials: { accessKeyId: S3_ACCESS_KEY, secretAccessKey: S3_SECRET_KEY },
-      },
-    },
-    auth: {
-      type: 'oidc',
-      superAdmins: ['ops@example.com', 'lead@example.com'],
-      oidc: { issuer: 'https://login.example.com/realms/main', clientId: 'notebook-hub', existingSecret: 'hub-oidc', clientSecretKey: 'secret' },
-    },
-    ingress: { enabled: true, host: 'hub.example.com', pathPrefix: '/notebooks/', tls: { enabled: true, secretName: 'hub-tls' } },
-    networkPolicy: { enabled: true, egressTo: [{ ipBlock: { cidr: '10.20.0.0/16' } }] },
-    sandbox: { computeProfiles: [{ name: 'small', cpu: 1, memory_bytes: 1073741824 }] },
-    hub: { extraEnv: { SERVICE_DEFAULT_ROLE: 'viewer', SERVICE_WARM_POOL_SIZE: 2 } },
-  },
-  /** A self-hosted S3 server with an existing Secret, OIDC with a Secret the chart makes, other drain budgets. */
-  selfHosted: {
-    storage: {
-      type: 's3',
-      s3: { bucket: 'hub', endpoint: 'http://seaweedfs.storage:8333', forcePathStyle: true, credentials: { existingSecret: 'hub-s3' } },
-    },
-    auth: { type: 'oidc', oidc: { issuer: 'https://dex.example.com', clientId: 'hub', clientSecret: OIDC_SECRET } },
-    hub: { publicUrl: 'https://notebooks.example.com' },
-    maintenance: { shutdownTimeoutSeconds: 300 },
-    api: { replicaCount: 3, shutdownTimeoutSeconds: 45 },
-    ingress: { enabled: true, host: 'notebooks.example.com' },
-  },
-  /** The topology in which sessions work with the local driver today. */
-  singlePod: {
-    api: { replicaCount: 0 },
-    maintenance: { serveTraffic: true },
-    storage: { fs: { accessModes: ['ReadWriteOnce'], storageClass: 'standard' } },
-  },
-  /** Catalog recovery with every writer stopped. */
-  recovery: { recovery: { enabled: true, args: ['--snapshot', 'snap-01', '--apply', 'tok', '--writers-stopped', '--actor', 'usr-1'] } },
-  /** Sandboxes as pods in a namespace of their own, every Kubernetes driver value set, network policies on. */
-  kubernetes: {
-    storage: { type: 's3', s3: { bucket: 'hub', endpoint: 'http://seaweedfs.storage:8333', forcePathStyle: true, credentials: { existingSecret: 'hub-s3' } } },
-    sandbox: {
-      driver: 'kubernetes',
-      image: { repository: 'registry.example.com:5000/notebook-hub-sandbox', tag: 'marimo-0.25.2', pullPolicy: 'Always' },
-      computeProfiles: [{ name: 'gpu', cpu: 4, memory_bytes: 17179869184, gpu: '1' }],
-      kubernetes: {
-        namespace: 'sandboxes',
-        requestRatio: 0.25,
-        exposure: 'service',
-        gpuResource: 'amd.com/gpu',
-        nodeSelector: { pool: 'notebooks' },
-        tolerations: [{ key: 'notebooks', operator: 'Exists', effect: 'NoSchedule' }],
-        imagePullSecrets: ['registry-credentials', 'mirror-credentials'],
-      },
-    },
-    networkPolicy: { enabled: true },
-  },
-  /** The Kubernetes driver with nothing else said: sandboxes in the release namespace, the hub's default image. */
-  kubernetesDefaults: { sandbox: { driver: 'kubernetes' } },
-} as const;
-type CaseName = keyof typeof CASES;
-/** The cases whose sandboxes are pods: their hub pods call the API server. */
-const KUBERNETES_CASES: readonly CaseName[] = ['kubernetes', 'kubernetesDefaults'];
-
-interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string } };
-}
-interface Probe {
-  httpGet: { path: string; port: string | number };
-}
-interface Container {
-  name: string;
-  image: string;
-  command?: string[];
-  args?: string[];
-  env: EnvVar[];
-  ports?: { name: string; containerPort: number }[];
-  startupProbe?: Probe;
-  readinessProbe?: Probe;
-  livenessProbe?: Probe;
-  securityContext: Record<string, unknown>;
-  volumeMounts: { name: string; mountPath: string }[];
-}
-interface PodSpec {
-  terminationGracePeriodSeconds?: number;
-  serviceAccountName: string;
-  automountServiceAccountToken: boolean;
-  securityContext: Record<string, unknown>;
-  containers: Container[];
-  volumes: { name: string; emptyDir?: object; persistentVolumeClaim?: { claimName: string } }[];
-}
-interface PodTemplate {
-  metadata: { labels: Record<string, string> };
-  spec: PodSpec;
-}
-interface Manifest {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-  // The parts of each kind the assertions read.
-  spec?: {
-    replicas?: number;
-    template?: PodTemplate;
-    selector?: Record<string, string> | { matchLabels: Record<string, string> };
-    ports?: { name: string; port: number; targetPort: string }[];
-    ingressClassName?: string;
-    tls?: { hosts: string[]; secretName: string }[];
-    rules?: { host: string; http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name: string } } } }[] } }[];
-    podSelector?: { matchLabels: Record<string, string> };
-    policyTypes?: string[];
-    ingress?: { from: object[]; ports: object[] }[];
-    egress?: { to?: object[]; ports: { port: number }[] }[];
-    accessModes?: string[];
-  };
-  data?: Record<string, string>;
-}
-
-interface Rendered {
-  text: string;
-  manifests: Manifest[];
-}
+import {
+  CASES,
+  CHART,
+  helm,
+  KUBERNETES_CASES,
+  KUBERNETES_VERSIONS,
+  NAMESPACE,
+  OIDC_SECRET,
+  RELEASE,
+  run,
+  S3_ACCESS_KEY,
+  S3_SECRET_KEY,
+  useRenderedChart,
+  type CaseName,
+  type Manifest,
+} from './helm-render.js';
 
 describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => {
-  let work: { dir: string; cleanup: () => Promise<void> };
-  const rendered = new Map<CaseName, Rendered>();
-  const valuesFiles = new Map<CaseName, string>();
-
-  const writeValues = async (name: string, values: object): Promise<string> => {
-    const file = path.join(work.dir, `${name}.yaml`);
-    await writeFile(file, stringify(values));
-    return file;
-  };
-
-  /** `helm template` with one values file; the failure's stderr when helm refuses. */
-  const template = async (valuesFile: string): Promise<{ ok: true; text: string } | { ok: false; stderr: string }> => {
-    try {
-      const { stdout } = await run(helm!.helm, ['template', RELEASE, CHART, '--namespace', NAMESPACE, '--values', valuesFile], { maxBuffer: 16 * 1024 * 1024 });
-      return { ok: true, text: stdout };
-    } catch (error) {
-      return { ok: false, stderr: (error as { stderr?: string }).stderr ?? String(error) };
-    }
-  };
-
-  const refusal = async (values: object): Promise<string> => {
-    const result = await template(await writeValues(`refused-${Math.random().toString(36).slice(2)}`, values));
-    if (result.ok) throw new Error(`helm rendered values it should refuse: ${JSON.stringify(values)}`);
-    return result.stderr;
-  };
-
-  const manifests = (name: CaseName): Manifest[] => rendered.get(name)!.manifests;
-  const find = (name: CaseName, kind: string, suffix = ''): Manifest => {
-    const wanted = `${RELEASE}-notebook-hub${suffix}`;
-    const found = manifests(name).find((manifest) => manifest.kind === kind && manifest.metadata.name === wanted);
-    if (!found) throw new Error(`no ${kind} ${wanted} in case ${name}`);
-    return found;
-  };
-  const hubContainer = (deployment: Manifest): Container => deployment.spec!.template!.spec.containers.find((container) => container.name === 'hub')!;
-  const envValue = (container: Container, name: string): string | undefined => container.env.find((entry) => entry.name === name)?.value;
-
-  /** A container's environment as the hub would see it: Secret references resolved from rendered Secrets, or a stand-in value for Secrets the operator makes. */
-  const resolvedEnv = (name: CaseName, container: Container): Record<string, string> => {
-    const secrets = new Map(
-      manifests(name)
-        .filter((manifest) => manifest.kind === 'Secret')
-        .map((secret) => [secret.metadata.name, secret.data ?? {}]),
-    );
-    return Object.fromEntries(
-      container.env.map((entry) => {
-        const ref = entry.valueFrom?.secretKeyRef;
-        if (!ref) return [entry.name, entry.value ?? ''];
-        const data = secrets.get(ref.name);
-        return [entry.name, data ? Buffer.from(data[ref.key] ?? '', 'base64').toString('utf8') : `operator-secret-${ref.name}-${ref.key}`];
-      }),
-    );
-  };
-
-  beforeAll(async () => {
-    work = await makeTempDir('helm-chart');
-    for (const [name, values] of Object.entries(CASES) as [CaseName, object][]) {
-      const file = await writeValues(name, values);
-      valuesFiles.set(name, file);
-      const result = await template(file);
-      if (!result.ok) throw new Error(`helm template refused the ${name} values:\n${result.stderr}`);
-      const documents = parseAllDocuments(result.text).map((document) => document.toJS() as Manifest | null);
-      rendered.set(name, { text: result.text, manifests: documents.filter((manifest): manifest is Manifest => manifest !== null) });
-    }
-  });
-
-  afterAll(async () => {
-    await work?.cleanup();
-  });
+  const { rendered, valuesFiles, workDir, refusal, manifests, find, hubContainer, envValue, resolvedEnv } = useRenderedChart();
 
   it('is versioned with the hub: chart version and app version are the package version', () => {
     const chart = parseAllDocuments(readFileSync(path.join(CHART, 'Chart.yaml'), 'utf8'))[0]!.toJS() as { version: string; appVersion: string };
@@ -240,7 +41,7 @@ describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => 
   });
 
   it.each(Object.keys(CASES) as CaseName[])('renders %s into manifests that Kubernetes schemas accept (strict)', async (name) => {
-    const file = path.join(work.dir, `${name}.rendered.yaml`);
+    const file = path.join(workDir(), `${name}.rendered.yaml`);
     await writeFile(file, rendered.get(name)!.text);
     for (const version of KUBERNETES_VERSIONS) {
       const { stdout, exitCode } = await run(helm!.kubernetesValidate, ['--strict', '--kubernetes-version', version, file]).then(
@@ -505,7 +306,7 @@ describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => 
   it('tells the operator after install how to reach the hub, and what does not work yet', async () => {
     // helm renders NOTES.txt only on install, which needs a cluster. A copy of the chart renders the
     // same text as a ConfigMap so that `helm template` shows it.
-    const copy = path.join(work.dir, 'chart-with-notes');
+    const copy = path.join(workDir(), 'chart-with-notes');
     await cp(CHART, copy, { recursive: true });
     const notes = readFileSync(path.join(CHART, 'templates', 'NOTES.txt'), 'utf8');
     await writeFile(
@@ -548,100 +349,6 @@ describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => 
     expect(recovery).toContain('kubectl --namespace notebooks logs job/hub-notebook-hub-recover-1');
   });
 
-  it('runs sandboxes as pods with the Kubernetes driver, each value in its SERVICE_KUBERNETES_* variable', () => {
-    const hubPodLabels = { 'app.kubernetes.io/name': 'notebook-hub', 'app.kubernetes.io/instance': 'hub' };
-    for (const suffix of ['-maintenance', '-api']) {
-      const deployment = find('kubernetes', 'Deployment', suffix);
-      const env = resolvedEnv('kubernetes', hubContainer(deployment));
-      expect(env).toMatchObject({
-        SERVICE_SANDBOX_DRIVER: 'kubernetes',
-        SERVICE_SANDBOX_IMAGE: 'registry.example.com:5000/notebook-hub-sandbox:marimo-0.25.2',
-        SERVICE_KUBERNETES_IMAGE_PULL_POLICY: 'Always',
-        SERVICE_KUBERNETES_NAMESPACE: 'sandboxes',
-        SERVICE_KUBERNETES_REQUEST_RATIO: '0.25',
-        SERVICE_KUBERNETES_EXPOSURE: 'service',
-        SERVICE_KUBERNETES_GPU_RESOURCE: 'amd.com/gpu',
-        SERVICE_KUBERNETES_HUB_NAMESPACE: NAMESPACE,
-      });
-      // In-cluster credentials: no kubeconfig, context or outside addresses.
-      for (const key of ['SERVICE_KUBERNETES_KUBECONFIG', 'SERVICE_KUBERNETES_CONTEXT', 'SERVICE_KUBERNETES_HUB_CIDRS']) expect(env[key]).toBeUndefined();
-      // What the hub makes of them, parsed as it parses them.
-      const settings = readSettings(env).sandboxes;
-      expect(settings.driver).toBe('kubernetes');
-      expect(settings.defaultImage).toBe('registry.example.com:5000/notebook-hub-sandbox:marimo-0.25.2');
-      expect(settings.kubernetes).toEqual({
-        kubeconfig: null,
-        context: null,
-        namespace: 'sandboxes',
-        imagePullPolicy: 'Always',
-        gpuResource: 'amd.com/gpu',
-        nodeSelector: { pool: 'notebooks' },
-        tolerations: [{ key: 'notebooks', operator: 'Exists', effect: 'NoSchedule' }],
-        imagePullSecrets: ['registry-credentials', 'mirror-credentials'],
-        requestRatio: 0.25,
-        exposure: 'service',
-        hubPodLabels,
-        hubNamespace: NAMESPACE,
-        hubCidrs: [],
-      });
-      // The labels sandbox pods admit connections from are those of every hub pod.
-      const podLabels = deployment.spec!.template!.metadata.labels;
-      for (const [key, value] of Object.entries(settings.kubernetes.hubPodLabels)) expect(podLabels[key], `${suffix} ${key}`).toBe(value);
-    }
-    // Defaults: sandboxes in the release namespace, the hub's own default image, requests equal to limits.
-    const defaults = readSettings(resolvedEnv('kubernetesDefaults', hubContainer(find('kubernetesDefaults', 'Deployment', '-api')))).sandboxes;
-    const hubDefaults = readSettings({ SERVICE_SANDBOX_DRIVER: 'kubernetes' }).sandboxes;
-    expect(defaults.defaultImage).toBe(hubDefaults.defaultImage);
-    expect(defaults.kubernetes).toEqual({ ...hubDefaults.kubernetes, namespace: NAMESPACE, hubPodLabels, hubNamespace: NAMESPACE });
-    // The local driver gets none of them.
-    const local = resolvedEnv('defaults', hubContainer(find('defaults', 'Deployment', '-api')));
-    expect(Object.keys(local).filter((key) => key.startsWith('SERVICE_KUBERNETES_') || key === 'SERVICE_SANDBOX_IMAGE')).toEqual([]);
-    expect(local.SERVICE_SANDBOX_DRIVER).toBe('local');
-  });
-
-  it("grants the hub exactly the verbs docs/kubernetes.md lists, in the sandboxes' namespace, and no Role with the local driver", () => {
-    const expectedRules = [
-      { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch', 'create', 'delete'] },
-      { apiGroups: [''], resources: ['pods/exec'], verbs: ['create', 'get'] },
-      { apiGroups: [''], resources: ['events'], verbs: ['list', 'watch'] },
-      { apiGroups: [''], resources: ['services'], verbs: ['get', 'create', 'delete'] },
-      { apiGroups: ['networking.k8s.io'], resources: ['networkpolicies'], verbs: ['get', 'create', 'update'] },
-    ];
-    for (const [name, sandboxNamespace] of [
-      ['kubernetes', 'sandboxes'],
-      ['kubernetesDefaults', NAMESPACE],
-    ] as const) {
-      const role = find(name, 'Role', '-sandboxes') as unknown as { metadata: { namespace: string }; rules: object[] };
-      expect(role.metadata.namespace).toBe(sandboxNamespace);
-      expect(role.rules).toEqual(expectedRules);
-      const binding = find(name, 'RoleBinding', '-sandboxes') as unknown as { metadata: { namespace: string }; roleRef: object; subjects: object[] };
-      expect(binding.metadata.namespace).toBe(sandboxNamespace);
-      expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'hub-notebook-hub-sandboxes' });
-      // The hub's service account lives in the release namespace, wherever the sandboxes go.
-      expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'hub-notebook-hub', namespace: NAMESPACE }]);
-    }
-    // Nothing beyond a namespaced Role: no ClusterRole, no binding of one.
-    expect(manifests('kubernetes').filter((manifest) => manifest.kind.startsWith('Cluster'))).toEqual([]);
-    for (const name of (Object.keys(CASES) as CaseName[]).filter((candidate) => !KUBERNETES_CASES.includes(candidate))) {
-      expect(manifests(name).filter((manifest) => manifest.kind === 'Role' || manifest.kind === 'RoleBinding')).toEqual([]);
-    }
-  });
-
-  it('runs sessions on every replica with the Kubernetes driver, and lets the example egress policy reach sandbox pods', () => {
-    expect(find('kubernetes', 'Deployment', '-maintenance').spec!.replicas).toBe(1);
-    expect(find('kubernetes', 'Deployment', '-api').spec!.replicas).toBe(2);
-    const [, toSandboxes] = find('kubernetes', 'NetworkPolicy', '-egress').spec!.egress!;
-    expect(toSandboxes).toEqual({
-      to: [
-        {
-          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'sandboxes' } },
-          podSelector: { matchLabels: { 'app.kubernetes.io/component': 'sandbox' } },
-        },
-      ],
-    });
-    expect(find('cluster', 'NetworkPolicy', '-egress').spec!.egress).toHaveLength(2);
-  });
-
   it('refuses values that cannot work, naming the value', async () => {
     expect(await refusal({ sandbox: { driver: 'docker' } })).toMatch(/sandbox\.driver=docker does not fit a cluster/);
     expect(await refusal({ storage: { type: 's3' } })).toMatch(/storage\.s3\.bucket is required/);
@@ -661,21 +368,6 @@ describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => 
     expect(await refusal({ ingress: { enabled: true, host: 'h.example.com', pathPrefix: '/a b' } })).toMatch(/ingress\.pathPrefix/);
     expect(await refusal({ hub: { publicUrl: 'https://h.example.com/path' } })).toMatch(/hub\.publicUrl .* must be an origin/);
     expect(await refusal({ hub: { extraEnv: { SERVICE_RUN_MAINTENANCE: 'true' } } })).toMatch(/hub\.extraEnv\.SERVICE_RUN_MAINTENANCE is set by the chart/);
-    expect(await refusal({ sandbox: { driver: 'kube' } })).toMatch(/sandbox\.driver "kube" is not a driver .* \(kubernetes or local\)/);
-    expect(await refusal({ sandbox: { driver: 'kubernetes', image: { tag: 'v1' } } })).toMatch(/sandbox\.image\.tag needs sandbox\.image\.repository/);
-    for (const key of ['SERVICE_KUBERNETES_NAMESPACE', 'SERVICE_SANDBOX_DRIVER', 'SERVICE_SANDBOX_IMAGE']) {
-      expect(await refusal({ hub: { extraEnv: { [key]: 'x' } } })).toMatch(new RegExp(`hub\\.extraEnv\\.${key} is set by the chart`));
-    }
-    // The schema checks the Kubernetes driver's values before anything renders.
-    const kubernetes = (values: object) => ({ sandbox: { driver: 'kubernetes', kubernetes: values } });
-    expect(await refusal(kubernetes({ requestRatio: 0 }))).toMatch(/requestRatio/);
-    expect(await refusal(kubernetes({ requestRatio: 1.5 }))).toMatch(/requestRatio/);
-    expect(await refusal(kubernetes({ exposure: 'nodeport' }))).toMatch(/exposure/);
-    expect(await refusal(kubernetes({ namespace: 'Not_A_Namespace' }))).toMatch(/namespace/);
-    expect(await refusal(kubernetes({ nodeSelector: { pool: 3 } }))).toMatch(/nodeSelector/);
-    expect(await refusal(kubernetes({ imagePullSecrets: [{ name: 'registry' }] }))).toMatch(/imagePullSecrets/);
-    expect(await refusal(kubernetes({ namesapce: 'sandboxes' }))).toMatch(/namesapce/);
-    expect(await refusal({ sandbox: { image: { pullPolicy: 'Sometimes' } } })).toMatch(/pullPolicy/);
     // The values schema: out-of-range budgets and misspelt keys.
     expect(await refusal({ maintenance: { shutdownTimeoutSeconds: 0 } })).toMatch(/shutdownTimeoutSeconds/);
     expect(await refusal({ storage: { tpye: 's3' } })).toMatch(/tpye/);
