@@ -1,4 +1,3 @@
 /** The Kubernetes sandbox driver (`@notebook-hub/sandbox-drivers/kubernetes`); importing it loads the Kubernetes client, so only do so when it is configured. */
 export { KubernetesSandboxDriver, type KubernetesDriverOptions } from './kubernetes-driver.js';
 export { loadKubeConfig, sandboxNamespace } from './kube-config.js';
-export { LABEL as KUBERNETES_LABEL, ownerSelector } from './pod-manifest.js';
