@@ -148,7 +148,8 @@ describe.skipIf(cluster === null)('kubernetes driver specifics', () => {
     try {
       await driver.writeFile(sandbox.id, 'hello.txt', 'through a service');
       await driver.spawn(sandbox.id, { argv: ['python3', '-m', 'http.server', '--bind', sandbox.bindHost, String(sandbox.ports.web)] });
-      await driver.waitReady(sandbox.id, { probe: { kind: 'http', port: 'web', path: '/hello.txt' }, timeoutMs: 30_000 });
+      // kube-proxy programs a new Service's rules on its own schedule, slower on a busy node.
+      await driver.waitReady(sandbox.id, { probe: { kind: 'http', port: 'web', path: '/hello.txt' }, timeoutMs: 90_000 });
       const endpoint = await driver.exposePort(sandbox.id, 'web');
       expect(endpoint.host).toMatch(/^10\.214\./);
       expect(await (await fetch(`http://${endpoint.host}:${endpoint.port}/hello.txt`)).text()).toBe('through a service');
@@ -156,7 +157,7 @@ describe.skipIf(cluster === null)('kubernetes driver specifics', () => {
       await driver.destroy(sandbox.id);
     }
     await expect(core!.readNamespacedService({ name: podNameOf(sandbox.id), namespace: namespace() })).rejects.toMatchObject({ code: 404 });
-  });
+  }, 150_000);
 
   it('reports an API server it cannot reach as a backend error', async () => {
     const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-unreachable'), {
