@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SandboxError, type ReadinessProbe, type SandboxDriver, type WaitReadyOptions } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 
@@ -38,16 +39,28 @@ async function attempt(driver: SandboxDriver, id: string, probe: ReadinessProbe,
       return result.exitCode === 0 ? null : `exit code ${result.exitCode}`;
     }
     const endpoint = await driver.exposePort(id, probe.port);
-    const response = await fetch(`http://${endpoint.host}:${endpoint.port}${probe.path}`, {
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'manual',
-    });
-    await response.body?.cancel();
-    return response.ok ? null : `HTTP ${response.status}`;
+    const status = await freshGet(`http://${endpoint.host}:${endpoint.port}${probe.path}`, timeoutMs);
+    return status >= 200 && status < 300 ? null : `HTTP ${status}`;
   } catch (error) {
     if (error instanceof SandboxError && (error.code === 'NOT_FOUND' || error.code === 'BACKEND_ERROR')) throw error;
     return error instanceof Error ? `${error.message}${causeOf(error)}` : String(error);
   }
+}
+
+/**
+ * The status of a GET on a connection of its own. A pooled connection would keep answering from
+ * wherever it first reached: a Service address opened before kube-proxy routed it stays connected
+ * to whatever took the packets then.
+ */
+function freshGet(url: string, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on('error', reject);
+  });
 }
 
 const causeOf = (error: Error): string => (error.cause instanceof Error ? ` (${error.cause.message})` : '');
