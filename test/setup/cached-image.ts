@@ -93,15 +93,23 @@ export function runOfflineBuild(socketPath: string, script: string, args: readon
   });
 }
 
-/** Images an earlier build of the same kind tagged `<prefix>…`, other than `keep`: they would otherwise pile up in the cached data-root. */
+/**
+ * Images an earlier build of the same kind tagged `<prefix>…`, other than `keep`: they would
+ * otherwise pile up in the cached data-root. The newest other one stays: checkouts with different
+ * image inputs share one engine, and removing each other's image would make them rebuild in turn.
+ */
 export async function removeOtherTestImages(docker: Docker, prefix: string, keep: string): Promise<void> {
   const images = await docker.listImages({ filters: { reference: [`${prefix}*`] } }).catch(() => []);
-  for (const image of images) {
+  const others = images
+    .filter((image) => !(image.RepoTags ?? []).includes(keep))
+    .sort((a, b) => b.Created - a.Created)
+    .slice(KEPT_OTHER_IMAGES);
+  for (const image of others)
     for (const tag of image.RepoTags ?? [])
-      if (tag !== keep)
-        await docker
-          .getImage(tag)
-          .remove()
-          .catch(() => {});
-  }
+      await docker
+        .getImage(tag)
+        .remove()
+        .catch(() => {});
 }
+
+const KEPT_OTHER_IMAGES = 1;
