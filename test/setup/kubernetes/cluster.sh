@@ -206,8 +206,10 @@ ensure_pause_image() {
   rm -rf "$work"
 }
 
+# Ready, and schedulable: the controller manager lifts the node's not-ready taint a moment after
+# the kubelet reports Ready, and a pod created in between is refused.
 node_ready() {
-  api_get "/api/v1/nodes/$node" | python3 -c 'import json,sys; n=json.load(sys.stdin); sys.exit(0 if any(c["type"]=="Ready" and c["status"]=="True" for c in n["status"]["conditions"]) else 1)'
+  api_get "/api/v1/nodes/$node" | python3 -c 'import json,sys; n=json.load(sys.stdin); ready=any(c["type"]=="Ready" and c["status"]=="True" for c in n["status"]["conditions"]); blocked=any(t["effect"]=="NoSchedule" for t in n["spec"].get("taints") or []); sys.exit(0 if ready and not blocked else 1)'
 }
 
 up() {
