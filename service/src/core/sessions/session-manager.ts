@@ -70,6 +70,9 @@ export interface StartRequest {
  * mode, the one every editor of the notebook uses.
  */
 export class SessionManager {
+  /** Starts provisioning in this process, by session id (see startSettled). */
+  private readonly underway = new Map<string, Promise<SessionRecord | null>>();
+
   constructor(private readonly deps: SessionManagerDeps) {
     // A session reads its base version's code while it starts and runs that version until it
     // stops: pruning must keep it, and asking at prune time cannot leave a stale pin behind.
@@ -254,11 +257,31 @@ export class SessionManager {
     return saveFromSandbox(this.deps, record, { actor, message: message?.trim() || 'Saved from the editor', event: 'notebook.save' });
   }
 
-  private async provision(record: SessionRecord, projectName: string): Promise<void> {
+  /**
+   * The session as its start in this process left it (running, failed or stopped meanwhile), or
+   * undefined when no start of it is under way here: a caller that waits for a start awaits this
+   * instead of polling the store.
+   */
+  startSettled(sessionId: string): Promise<SessionRecord | null> | undefined {
+    return this.underway.get(sessionId);
+  }
+
+  private provision(record: SessionRecord, projectName: string): Promise<void> {
+    let settle: (record: SessionRecord | null) => void = () => {};
+    const settled = new Promise<SessionRecord | null>((resolve) => (settle = resolve));
+    this.underway.set(record.id, settled);
+    return this.provisionNow(record, projectName, settle).finally(() => {
+      settle(null);
+      if (this.underway.get(record.id) === settled) this.underway.delete(record.id);
+    });
+  }
+
+  private async provisionNow(record: SessionRecord, projectName: string, settle: (record: SessionRecord) => void): Promise<void> {
     const { record: settled, process } = await provisionSession(this.deps, record);
     // A warm sandbox's server was started by the pool, which keeps its process when it ran here.
     const server = process ?? (settled.warm && settled.sandbox ? (this.deps.warmPool?.serverProcess(settled.sandbox.id) ?? null) : null);
     if (settled.state === 'running') this.deps.supervisor.watch(settled, server);
+    settle(settled);
     if (settled.state === 'failed') {
       await this.release(settled);
       // An app is what viewers open: its failure goes to the project's alert destinations.

@@ -127,10 +127,20 @@ export class SessionUseCases {
     return this.deps.sessions.save(input.projectId, record.id, actorOf(principal), input.message);
   }
 
-  /** Polls the session until it leaves `provisioning`, at most the start-up timeout. */
+  /**
+   * The session once it leaves `provisioning`, waiting at most the start-up timeout: the start
+   * under way in this process when there is one (answered the moment it settles), else by polling.
+   */
   private async waitForStart(record: SessionRecord): Promise<SessionRecord> {
     const deadline = Date.now() + this.deps.startupTimeoutMs;
-    let current = record;
+    const underway = this.deps.sessions.startSettled(record.id);
+    if (underway) {
+      let timer: NodeJS.Timeout | undefined;
+      const settled = await Promise.race([underway, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.deps.startupTimeoutMs)))]);
+      clearTimeout(timer);
+      if (settled && settled.state !== 'provisioning') return settled;
+    }
+    let current = (await this.deps.sessionStore.get(record.project_id, record.id)) ?? record;
     while (current.state === 'provisioning' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       current = (await this.deps.sessionStore.get(record.project_id, record.id)) ?? current;
