@@ -159,6 +159,33 @@ describe.skipIf(cluster === null)('kubernetes driver specifics', () => {
     await expect(core!.readNamespacedService({ name: podNameOf(sandbox.id), namespace: namespace() })).rejects.toMatchObject({ code: 404 });
   }, 150_000);
 
+  it('carries files over one open channel per sandbox, and falls back to plain execs when the channel is lost', async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-files'));
+    const sandbox = await driver.create({ compute: { cpu: 0.1 } });
+    const channelProcesses = async () =>
+      (await driver.exec(sandbox.id, { argv: ['sh', '-c', 'grep -l "requests[.]readline" /proc/[0-9]*/cmdline 2>/dev/null | wc -l'] })).stdout.trim();
+    try {
+      const large = Buffer.alloc(3_000_000, 0xa5);
+      await driver.writeFile(sandbox.id, 'deep/large.bin', large);
+      await driver.writeFile(sandbox.id, 'small.txt', 'one');
+      expect((await driver.readFile(sandbox.id, 'deep/large.bin')).equals(large)).toBe(true);
+      await expect(driver.readFile(sandbox.id, 'missing.txt')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(driver.writeFile(sandbox.id, 'deep', 'a folder is in the way')).rejects.toMatchObject({ code: 'BACKEND_ERROR' });
+      // Every one of those went over the same channel: one process serves them.
+      expect(await channelProcesses()).toBe('1');
+
+      // The notebook's code can kill it: the next request still works, over a plain exec or a new channel.
+      await driver.exec(sandbox.id, {
+        argv: ['sh', '-c', 'for f in $(grep -l "requests[.]readline" /proc/[0-9]*/cmdline); do p=${f#/proc/}; kill -KILL ${p%/cmdline}; done'],
+      });
+      await driver.writeFile(sandbox.id, 'small.txt', 'two');
+      expect((await driver.readFile(sandbox.id, 'small.txt')).toString()).toBe('two');
+      expect((await driver.exec(sandbox.id, { argv: ['cat', 'small.txt'] })).stdout).toBe('two');
+    } finally {
+      await driver.destroy(sandbox.id);
+    }
+  });
+
   it('reports an API server it cannot reach as a backend error', async () => {
     const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-unreachable'), {
       kubeConfig: unreachable(kubeConfig!),

@@ -19,6 +19,7 @@ import { workspacePath } from '../shared/paths.js';
 import { containerPorts } from '../shared/port-numbers.js';
 import { pollReadiness } from '../shared/readiness.js';
 import { apiMessage, backendError, statusOf } from './kube-errors.js';
+import { FileChannel, FileChannelLost, type ChannelAnswer } from './file-channel.js';
 import { podExec, podRun, podSpawn, type PodTarget } from './kube-exec.js';
 import { ensureSandboxNetworkPolicy, type HubPeers } from './network-policy.js';
 import { ANNOTATION, LABEL, ownerSelector, podNameOf, sandboxPod, summaryOf, type PodSettings } from './pod-manifest.js';
@@ -58,6 +59,8 @@ export class KubernetesSandboxDriver implements SandboxDriver {
   private readonly core: CoreV1Api;
   private readonly endpoints = new Map<string, { ip: string; ports: Record<string, number> }>();
   private policy: Promise<void> | null = null;
+  /** Open file channels by sandbox id; null for a sandbox that cannot run one (no python3). */
+  private readonly channels = new Map<string, Promise<FileChannel | null>>();
 
   constructor(private readonly options: KubernetesDriverOptions) {
     this.ownerId = options.ownerId;
@@ -100,6 +103,8 @@ export class KubernetesSandboxDriver implements SandboxDriver {
         await this.core.createNamespacedService({ namespace: this.options.namespace, body: sandboxService(running, ports) });
       }
       this.remember(id, running);
+      // Opened now, while the caller records the sandbox: its first file write finds it ready.
+      void this.channel(id);
     } catch (error) {
       // Nothing is left half-created: a start that failed takes its pod (and Service) with it.
       await this.destroy(id).catch(() => {});
@@ -125,17 +130,61 @@ export class KubernetesSandboxDriver implements SandboxDriver {
   async writeFile(id: string, file: string, data: string | Buffer): Promise<void> {
     const target = workspacePath(IMAGE_WORKSPACE_DIR, file);
     const body = typeof data === 'string' ? Buffer.from(data) : data;
+    const answer = await this.overChannel(id, (channel) => channel.write(target, body));
+    if (answer?.ok) return;
+    if (answer) throw new SandboxError('BACKEND_ERROR', `cannot write ${file} in sandbox ${id}: ${answer.error}`);
     const result = await this.mapMissing(id, () => podRun(this.target(id), ['sh', '-c', 'mkdir -p "$(dirname "$1")" && cat > "$1"', 'sh', target], body));
     if (result.exitCode !== 0) throw new SandboxError('BACKEND_ERROR', `cannot write ${file} in sandbox ${id}: ${result.stderr.trim()}`);
   }
 
   async readFile(id: string, file: string): Promise<Buffer> {
     const target = workspacePath(IMAGE_WORKSPACE_DIR, file);
+    const answer = await this.overChannel(id, (channel) => channel.read(target));
+    if (answer?.ok) return answer.data;
+    if (answer?.missing) throw new SandboxError('NOT_FOUND', `no file ${file} in sandbox ${id}`);
+    if (answer) throw new SandboxError('BACKEND_ERROR', `cannot read ${file} in sandbox ${id}: ${answer.error}`);
     // Exit 3: no such file, told apart from a file that exists but cannot be read.
     const result = await this.mapMissing(id, () => podRun(this.target(id), ['sh', '-c', '[ -f "$1" ] || exit 3; exec cat "$1"', 'sh', target]));
     if (result.exitCode === 3) throw new SandboxError('NOT_FOUND', `no file ${file} in sandbox ${id}`);
     if (result.exitCode !== 0) throw new SandboxError('BACKEND_ERROR', `cannot read ${file} in sandbox ${id}: ${result.stderr.trim()}`);
     return result.stdout;
+  }
+
+  /**
+   * A file request over the sandbox's file channel; null when there is no channel or it was lost
+   * on the way, and the caller goes through a plain exec instead (which also tells a missing
+   * sandbox from a broken one).
+   */
+  private async overChannel(id: string, request: (channel: FileChannel) => Promise<ChannelAnswer>): Promise<ChannelAnswer | null> {
+    if (!isSandboxId(id)) return null;
+    const channel = await this.channel(id);
+    if (channel === null) return null;
+    try {
+      return await request(channel);
+    } catch (error) {
+      if (!(error instanceof FileChannelLost)) throw error;
+      // Lost on the way (the pod restarted, the connection broke): the next request opens another.
+      if (this.channels.get(id) !== undefined && channel.answered) this.channels.delete(id);
+      return null;
+    }
+  }
+
+  /** The sandbox's open file channel, opened on first use; a sandbox that never answered on one gets none again. */
+  private channel(id: string): Promise<FileChannel | null> {
+    let opened = this.channels.get(id);
+    if (opened === undefined) {
+      opened = FileChannel.open(this.target(id)).catch(() => {
+        this.channels.delete(id);
+        return null;
+      });
+      this.channels.set(id, opened);
+    }
+    return opened;
+  }
+
+  private closeChannel(id: string): void {
+    void this.channels.get(id)?.then((channel) => channel?.close());
+    this.channels.delete(id);
   }
 
   async exposePort(id: string, port: string): Promise<PortEndpoint> {
@@ -157,6 +206,7 @@ export class KubernetesSandboxDriver implements SandboxDriver {
 
   async destroy(id: string): Promise<void> {
     this.endpoints.delete(id);
+    this.closeChannel(id);
     if (!isSandboxId(id)) return;
     const pod = await this.read(id);
     if (pod === null) return;
@@ -184,6 +234,7 @@ export class KubernetesSandboxDriver implements SandboxDriver {
 
   async close(): Promise<void> {
     this.endpoints.clear();
+    for (const id of [...this.channels.keys()]) this.closeChannel(id);
   }
 
   private target(id: string): PodTarget {
