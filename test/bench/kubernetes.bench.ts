@@ -7,6 +7,7 @@
  *  - 20 session starts at once (all must succeed) with their p50 and p95, beside 20 bare pods at once.
  * BENCH_RUNS sets the number of sequential starts (default 5); BENCH_QUICK=1 shortens everything.
  */
+import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api, type V1Pod } from '@kubernetes/client-node';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
@@ -39,6 +40,28 @@ try {
   const core = loadKubeConfig({ kubeconfig: cluster.kubeconfig, context: null }).makeApiClient(CoreV1Api);
   console.log(`# kubernetes benchmark (single-node test cluster), median of ${RUNS} starts, ${CONCURRENT} at once`);
 
+  /** Every `session_provision` line of the hubs: the median of each phase is printed beside the totals. */
+  const provisionLines: Record<string, unknown>[] = [];
+  const provisionLog = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n'))
+        if (line.includes('"session_provision"')) provisionLines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const printPhases = (label: string, from: number) => {
+    const lines = provisionLines.slice(from).filter((line) => line.outcome === 'ready');
+    const keys = [...new Set(lines.flatMap((line) => Object.keys(line).filter((key) => /^provision_.*_ms$/.test(key))))];
+    const medians = keys.map(
+      (key) =>
+        `${key.replace(/^provision_|_ms$/g, '')} ${percentile(
+          lines.map((line) => Number(line[key] ?? 0)),
+          50,
+        )}`,
+    );
+    console.log(`  ${label} phases, median ms: ${medians.join(', ')}`);
+  };
+
   /** A hub on the Kubernetes driver with a project of `notebooks` notebooks and a token. */
   const startHub = async (extra: Record<string, string>, notebooks: number) => {
     const temp = await makeTempDir('k8s-bench');
@@ -46,13 +69,13 @@ try {
     const settings = readSettings({
       SERVICE_DATA_DIR: temp.dir,
       SERVICE_PORT: '0',
-      SERVICE_LOG_LEVEL: 'silent',
+      SERVICE_LOG_LEVEL: 'info',
       SERVICE_RUN_MAINTENANCE: 'false',
       SERVICE_AUTOMATIC_THUMBNAILS: 'false',
       ...kubernetesDriverEnv(cluster, space.namespace),
       ...extra,
     });
-    const hub = await createHub({ settings, logger: createLogger('silent') });
+    const hub = await createHub({ settings, logger: createLogger('info', provisionLog) });
     hubs.push(hub);
     const url = await hub.listen();
     const { headers, api, projectWithNotebooks } = await benchClient(hub, url);
@@ -118,6 +141,7 @@ try {
 
   // Sequential starts, alternating with bare pods so that both see the same node.
   const cold = await startHub({}, RUNS + CONCURRENT);
+  const coldLines = provisionLines.length;
   const sessions: number[] = [];
   const bare: number[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -129,6 +153,7 @@ try {
   const ratio = percentile(sessions, 50) / percentile(bare, 50);
   console.log(`pod alone, create to marimo answering:          ${ms(percentile(bare, 50))}`);
   console.log(`session start to first proxied page:            ${ms(percentile(sessions, 50))}`);
+  printPhases('session start', coldLines);
   console.log(`session / pod alone ratio: ${ratio.toFixed(2)} (goal <= 1.20: ${ratio <= 1.2 ? 'met' : 'NOT met'})`);
 
   // Many at once: every start must succeed.
@@ -142,6 +167,7 @@ try {
   // The warm pool: a pod with marimo already answering, claimed by the session.
   const warmHub = await startHub({ SERVICE_WARM_POOL_SIZE: '1' }, RUNS);
   const warm: number[] = [];
+  const warmLines = provisionLines.length;
   for (let run = 0; run < RUNS; run++) {
     await warmHub.hub.services.warmPool.refill(new AbortController().signal);
     const started = await warmHub.startToPage(warmHub.ids[run]!);
@@ -150,6 +176,7 @@ try {
     await warmHub.stop(started.id);
   }
   const warmMedian = percentile(warm, 50);
+  printPhases('warm open', warmLines);
   console.log(`warm pool open to first proxied page:           ${ms(warmMedian)} (goal < 100 ms: ${warmMedian < 100 ? 'met' : 'NOT met'})`);
 } finally {
   for (const hub of hubs) {
