@@ -218,14 +218,14 @@ ensure_pause_image() {
 
 # Where the agent sees each new connection of a pod (docs/kubernetes.md, "NetworkPolicy
 # enforcement in the test cluster"). kube-network-policies diverts the first packet of a
-# connection to its netfilter queue with an nftables `queue` rule, and the test machine's kernel
-# has no nftables queue expression (CONFIG_NFT_QUEUE): its table cannot be loaded. The xtables
-# NFQUEUE target is there, so the same diversion is made here with iptables, on the same hook
-# (POSTROUTING, after DNAT, before SNAT) and with the same exemptions: established connections,
-# and the node's root (the kubelet, the test processes). Every pod address is diverted, not only
-# the policed pods': the agent accepts what no policy selects. `--queue-bypass` lets packets
-# through while no agent listens, so that a stopped agent does not cut the cluster off; the
-# enforcement test checks that the agent listens.
+# connection to its netfilter queue with an nftables `queue` rule, and a kernel without the
+# nftables queue expression (CONFIG_NFT_QUEUE, as on the test machines) refuses its table. The
+# xtables NFQUEUE target is there, so the same diversion is made here with iptables, on the same
+# hook (POSTROUTING, after DNAT, before SNAT) and with the same exemptions: established
+# connections, and the node's root (the kubelet, the test processes). Every pod address is
+# diverted, not only the policed pods': the agent accepts what no policy selects.
+# `--queue-bypass` lets packets through while no agent listens, so that a stopped agent does not
+# cut the cluster off; the enforcement test checks that the agent listens.
 divert_to_agent() {
   local chain=NBH-NETWORK-POLICY
   local want="-N $chain
@@ -242,6 +242,12 @@ divert_to_agent() {
     iptables -t mangle -A $chain -d $pod_cidr -j NFQUEUE --queue-num $agent_queue --queue-bypass
   fi
   iptables -t mangle -C POSTROUTING -j $chain 2>/dev/null || iptables -t mangle -A POSTROUTING -j $chain
+}
+
+undivert() {
+  iptables -t mangle -D POSTROUTING -j NBH-NETWORK-POLICY 2>/dev/null || true
+  iptables -t mangle -F NBH-NETWORK-POLICY 2>/dev/null || true
+  iptables -t mangle -X NBH-NETWORK-POLICY 2>/dev/null || true
 }
 
 # The agent's pid file names a live agent, not a process that reused the pid (an agent whose
@@ -278,16 +284,23 @@ agent() {
       >"$agent_dir/agent.log" 2>&1 &
     echo $! >"$agent_dir/agent.pid"
   fi
-  divert_to_agent
   local deadline=$((SECONDS + 60))
   until agent_listening; do
-    if ! agent_running || ((SECONDS > deadline)); then
+    # kill -0, not agent_running: a process just started may not have run the agent's binary yet.
+    if ! kill -0 "$(cat "$agent_dir/agent.pid")" 2>/dev/null || ((SECONDS > deadline)); then
       log "the NetworkPolicy agent is not listening on netfilter queue $agent_queue"
       tail -n 40 "$agent_dir/agent.log" >&2 || true
       exit 1
     fi
     sleep 0.3
   done
+  # The agent loads its nftables table before it listens: where the kernel took it, the agent
+  # diverts packets itself and a second diversion would only make it judge each one twice.
+  if nft list table inet $agent_table >/dev/null 2>&1; then
+    undivert
+  else
+    divert_to_agent
+  fi
 }
 
 node_ready() {
