@@ -18,12 +18,13 @@ export interface HelmInfo {
 /**
  * The pinned helm. No package registry reached here ships a helm binary, but the Go module proxy
  * serves helm's source and dependencies, so helm is built with `go install`. The linker flags are
- * the ones helm's own release build sets (its Makefile): the version, and the Kubernetes version
- * helm assumes when no cluster is asked (the minor of the client-go module helm 3.22 is built on).
+ * the ones helm's own release build sets (its Makefile) for a tagged release: the version, with no
+ * build metadata. Helm 4 needs no flag for the Kubernetes version it assumes when no cluster is
+ * asked: it reads it from the client-go module recorded in the binary's build info (client-go
+ * v0.37 gives Kubernetes 1.37), which `go install` keeps.
  */
-export const HELM_VERSION = 'v3.22.0';
-const HELM_KUBERNETES_MINOR = '37';
-const HELM_MODULE = 'helm.sh/helm/v3';
+export const HELM_VERSION = 'v4.3.1';
+const HELM_MODULE = 'helm.sh/helm/v4';
 
 /** Kubernetes' JSON schemas for 1.25 to 1.37 ship inside this PyPI package: no network when validating. */
 export const KUBERNETES_VALIDATE_PACKAGES = ['kubernetes-validate==1.37.0'];
@@ -46,15 +47,7 @@ async function ensureHelm(): Promise<string> {
 
   const go = findGo();
   process.stderr.write(`[setup] building helm ${HELM_VERSION} with ${go} install (Go module proxy; a few minutes the first time)...\n`);
-  const linkerFlags = [
-    '-s',
-    '-w',
-    `-X ${HELM_MODULE}/internal/version.version=${HELM_VERSION}`,
-    ...['pkg/lint/rules', 'pkg/chartutil'].flatMap((pkg) => [
-      `-X ${HELM_MODULE}/${pkg}.k8sVersionMajor=1`,
-      `-X ${HELM_MODULE}/${pkg}.k8sVersionMinor=${HELM_KUBERNETES_MINOR}`,
-    ]),
-  ].join(' ');
+  const linkerFlags = ['-s', '-w', `-X ${HELM_MODULE}/internal/version.version=${HELM_VERSION}`, `-X ${HELM_MODULE}/internal/version.metadata=`].join(' ');
   try {
     await run(go, ['install', '-trimpath', '-ldflags', linkerFlags, `${HELM_MODULE}/cmd/helm@${HELM_VERSION}`], {
       // Go keeps its module and build caches under HOME; without one (a bare CI environment) they go to the test cache.

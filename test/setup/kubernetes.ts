@@ -14,33 +14,44 @@ export interface KubernetesInfo {
   image: string;
   /** The node's bridge address: the API server and kubelet listen there, pods route through it. */
   gateway: string;
+  /**
+   * The netfilter queue the cluster's NetworkPolicy agent (kube-network-policies) listens on: it
+   * is listed in /proc/net/netfilter/nfnetlink_queue while the agent enforces policies.
+   */
+  networkPolicyQueue: number;
 }
 
 const scripts = path.resolve(import.meta.dirname, 'kubernetes');
-const BINARIES = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubelet', 'kube-proxy'];
-const PACKAGES = ['etcd-server', 'containerd', 'runc', 'containernetworking-plugins', 'iptables', 'conntrack'];
+const PACKAGES = ['etcd-server', 'containerd', 'runc', 'containernetworking-plugins', 'iptables', 'conntrack', 'nftables'];
+/** cluster.sh's `agent_queue`. */
+const NETWORK_POLICY_QUEUE = 213;
 
 /**
  * A real single-node Kubernetes cluster for the tests (test/setup/kubernetes/cluster.sh): the
  * binaries are built from the Go module proxy once and cached, the sandbox image is imported into
  * the node's containerd from the test Docker engine once per image. Test runs on one machine
- * share the cluster (shared-service.ts).
+ * share the cluster (shared-service.ts), and the NetworkPolicy agent is started on it whoever
+ * brought it up: a checkout whose scripts predate the agent leaves a cluster without one.
  */
 export async function provisionKubernetes(docker: DockerInfo | null): Promise<KubernetesInfo & { stop: () => Promise<void> }> {
   if (docker === null) throw new Error('needs the docker suite (the sandbox image comes from its engine)');
   if (process.getuid?.() !== 0) throw new Error('a test cluster needs root (bridges, iptables, containerd)');
-  const missing = ['etcd', 'containerd', 'runc', 'iptables', 'conntrack'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+  const missing = ['etcd', 'containerd', 'runc', 'iptables', 'conntrack', 'nft'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
   if (missing.length > 0 || !existsSync('/usr/lib/cni/bridge')) aptInstall(PACKAGES, `${[...missing, 'CNI plugins'].join(', ')} not installed`);
   if (spawnSync('sh', ['-c', 'command -v go']).status !== 0) throw new Error('go is not installed (the cluster binaries are built from the Go module proxy)');
   const dir = testCacheDir('kubernetes');
-  const info: KubernetesInfo = { kubeconfig: path.join(dir, 'run', 'admin.kubeconfig'), image: docker.image, gateway: '10.213.0.1' };
+  const info: KubernetesInfo = {
+    kubeconfig: path.join(dir, 'run', 'admin.kubeconfig'),
+    image: docker.image,
+    gateway: '10.213.0.1',
+    networkPolicyQueue: NETWORK_POLICY_QUEUE,
+  };
   return joinSharedService(dir, {
     async start(alone) {
-      if (BINARIES.some((binary) => !existsSync(path.join(dir, 'bin', binary)))) {
-        process.stderr.write('[setup] building the Kubernetes binaries from the Go module proxy (first run; several minutes)...\n');
-        await spawned('bash', [path.join(scripts, 'build-binaries.sh'), dir]);
-      }
+      // Builds what is missing or out of date (the first run takes several minutes), else nothing.
+      await spawned('bash', [path.join(scripts, 'build-binaries.sh'), dir]);
       if (alone || !existsSync(info.kubeconfig)) await run('up', dir);
+      await run('agent', dir);
       await importImage(dir, docker);
       return info;
     },
@@ -62,7 +73,7 @@ export async function importImage(dir: string, docker: DockerInfo): Promise<void
   });
 }
 
-const run = (command: 'up' | 'down', dir: string) => spawned('bash', [path.join(scripts, 'cluster.sh'), command, dir]);
+const run = (command: 'up' | 'agent' | 'down', dir: string) => spawned('bash', [path.join(scripts, 'cluster.sh'), command, dir]);
 
 function spawned(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {

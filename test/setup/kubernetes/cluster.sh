@@ -1,17 +1,19 @@
 #!/bin/bash
-# A single-node Kubernetes cluster for the test suites (docs/testing.md, "Kubernetes"): etcd, the
-# control plane, a kubelet over its own containerd, kube-proxy and a bridge network, all bound to
-# the bridge's gateway address so that pods reach the API server. Everything it starts is
-# recorded under the run folder, and `down` removes it: processes by pid, pods, mounts, network
-# namespaces, iptables chains and the bridge.
+# A single-node Kubernetes cluster for the test suites (docs/kubernetes.md, "Testing against a real
+# cluster"): etcd, the control plane, a kubelet over its own containerd, kube-proxy, a bridge
+# network and a NetworkPolicy agent, all bound to the bridge's gateway address so that pods reach
+# the API server. Everything it starts is recorded under the run folder (the agent under a folder
+# of its own), and `down` removes it: processes by pid, pods, mounts, network namespaces, iptables
+# chains, nftables tables and the bridge.
 #
 #   cluster.sh up CACHE_DIR      start (binaries in CACHE_DIR/bin, built by build-binaries.sh)
+#   cluster.sh agent CACHE_DIR   start the NetworkPolicy agent on a running cluster, unless it runs
 #   cluster.sh down CACHE_DIR    stop and remove everything `up` made
 #   cluster.sh import CACHE_DIR  import an image archive (docker save) read from stdin
 set -euo pipefail
 
-command=${1:?usage: cluster.sh up|down|import CACHE_DIR}
-cache=${2:?usage: cluster.sh up|down|import CACHE_DIR}
+command=${1:?usage: cluster.sh up|agent|down|import CACHE_DIR}
+cache=${2:?usage: cluster.sh up|agent|down|import CACHE_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 bin="$cache/bin"
 pki="$cache/pki"
@@ -26,6 +28,14 @@ node=notebook-hub-node
 api="https://$gateway:6443"
 containerd_socket="$run/containerd.sock"
 pause_image=docker.io/library/notebook-hub-pause:1
+# The agent's pid and log live outside the run folder: a checkout whose scripts predate the agent
+# removes the run folder on `down` without stopping it, and the next `agent` must still find it.
+agent_dir="$cache/network-policy-agent"
+agent_binary="$bin/kube-network-policies"
+# The netfilter queue the agent takes verdicts from; kubernetes.ts names it to the tests.
+agent_queue=213
+# The agent's own nftables table (kube-network-policies' default name), removed on `down`.
+agent_table=kube-network-policies
 
 log() { echo "[kubernetes] $*" >&2; }
 
@@ -206,6 +216,93 @@ ensure_pause_image() {
   rm -rf "$work"
 }
 
+# Where the agent sees each new connection of a pod (docs/kubernetes.md, "NetworkPolicy
+# enforcement in the test cluster"). kube-network-policies diverts the first packet of a
+# connection to its netfilter queue with an nftables `queue` rule, and a kernel without the
+# nftables queue expression (CONFIG_NFT_QUEUE, as on the test machines) refuses its table. The
+# xtables NFQUEUE target is there, so the same diversion is made here with iptables, on the same
+# hook (POSTROUTING, after DNAT, before SNAT) and with the same exemptions: established
+# connections, and the node's root (the kubelet, the test processes). Every pod address is
+# diverted, not only the policed pods': the agent accepts what no policy selects.
+# `--queue-bypass` lets packets through while no agent listens, so that a stopped agent does not
+# cut the cluster off; the enforcement test checks that the agent listens.
+divert_to_agent() {
+  local chain=NBH-NETWORK-POLICY
+  local want="-N $chain
+-A $chain -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN
+-A $chain -m owner --uid-owner 0 -j RETURN
+-A $chain -s $pod_cidr -j NFQUEUE --queue-num $agent_queue --queue-bypass
+-A $chain -d $pod_cidr -j NFQUEUE --queue-num $agent_queue --queue-bypass"
+  # Rewritten only when it differs: a flush would let new connections through unchecked meanwhile.
+  if [ "$(iptables -t mangle -S $chain 2>/dev/null)" != "$want" ]; then
+    iptables -t mangle -N $chain 2>/dev/null || iptables -t mangle -F $chain
+    iptables -t mangle -A $chain -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN
+    iptables -t mangle -A $chain -m owner --uid-owner 0 -j RETURN
+    iptables -t mangle -A $chain -s $pod_cidr -j NFQUEUE --queue-num $agent_queue --queue-bypass
+    iptables -t mangle -A $chain -d $pod_cidr -j NFQUEUE --queue-num $agent_queue --queue-bypass
+  fi
+  iptables -t mangle -C POSTROUTING -j $chain 2>/dev/null || iptables -t mangle -A POSTROUTING -j $chain
+}
+
+undivert() {
+  iptables -t mangle -D POSTROUTING -j NBH-NETWORK-POLICY 2>/dev/null || true
+  iptables -t mangle -F NBH-NETWORK-POLICY 2>/dev/null || true
+  iptables -t mangle -X NBH-NETWORK-POLICY 2>/dev/null || true
+}
+
+# The agent's pid file names a live agent, not a process that reused the pid (an agent whose
+# binary was rebuilt since it started still counts).
+agent_running() {
+  local pid exe
+  pid=$(cat "$agent_dir/agent.pid" 2>/dev/null) || return 1
+  exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || return 1
+  [ "${exe% (deleted)}" = "$(readlink -f "$agent_binary")" ]
+}
+
+# The agent listens on its queue once its caches are in sync with the API server.
+agent_listening() {
+  awk -v queue=$agent_queue '$1 == queue { found = 1 } END { exit !found }' /proc/net/netfilter/nfnetlink_queue
+}
+
+# Idempotent: a cluster brought up by a checkout whose scripts predate the agent gets it here.
+agent() {
+  [ -x "$agent_binary" ] || { log "missing $agent_binary (run build-binaries.sh first)"; exit 1; }
+  api_get /readyz >/dev/null || { log "no cluster answers at $api"; exit 1; }
+  # An agent left running by such a checkout's `down` watched an API server that is gone: its
+  # caches would trail the new cluster's pods for a while, so it makes way for a new agent.
+  if agent_running && [ "$(cat "$agent_dir/cluster" 2>/dev/null)" != "$(cat "$run/kube-apiserver.pid")" ]; then
+    log "restarting the NetworkPolicy agent of a previous cluster"
+    stop_pid "$agent_dir/agent.pid"
+  fi
+  if ! agent_running; then
+    log "starting the NetworkPolicy agent"
+    mkdir -p "$agent_dir"
+    # Its kubeconfig is its own copy: the run folder may be removed under a running agent.
+    cp "$run/admin.kubeconfig" "$agent_dir/admin.kubeconfig"
+    cp "$run/kube-apiserver.pid" "$agent_dir/cluster"
+    nohup "$agent_binary" --kubeconfig="$agent_dir/admin.kubeconfig" --hostname-override=$node --nfqueue-id=$agent_queue \
+      >"$agent_dir/agent.log" 2>&1 &
+    echo $! >"$agent_dir/agent.pid"
+  fi
+  local deadline=$((SECONDS + 60))
+  until agent_listening; do
+    # kill -0, not agent_running: a process just started may not have run the agent's binary yet.
+    if ! kill -0 "$(cat "$agent_dir/agent.pid")" 2>/dev/null || ((SECONDS > deadline)); then
+      log "the NetworkPolicy agent is not listening on netfilter queue $agent_queue"
+      tail -n 40 "$agent_dir/agent.log" >&2 || true
+      exit 1
+    fi
+    sleep 0.3
+  done
+  # The agent loads its nftables table before it listens: where the kernel took it, the agent
+  # diverts packets itself and a second diversion would only make it judge each one twice.
+  if nft list table inet $agent_table >/dev/null 2>&1; then
+    undivert
+  else
+    divert_to_agent
+  fi
+}
+
 # Ready, and schedulable: the controller manager lifts the node's not-ready taint a moment after
 # the kubelet reports Ready, and a pod created in between is refused.
 node_ready() {
@@ -247,6 +344,7 @@ up() {
   start kube-proxy "$bin/kube-proxy" --config="$run/kube-proxy.yaml"
   wait_for "the node" 120 node_ready
   wait_for "the default service account" 60 api_get /api/v1/namespaces/default/serviceaccounts/default
+  agent
   log "cluster ready at $api"
 }
 
@@ -265,6 +363,10 @@ stop_pid() {
 # Best effort throughout: whatever is already gone is skipped.
 down_quietly() (
   set +e +o pipefail
+  # The agent first, even without a run folder (see agent_dir): it removes its table on SIGTERM.
+  agent_running && stop_pid "$agent_dir/agent.pid"
+  nft delete table inet $agent_table 2>/dev/null
+  rm -rf "$agent_dir"
   [ -d "$run" ] || exit 0
   # Pods first, while the kubelet and containerd can still take their sandboxes and networks down.
   if [ -f "$run/kubelet.pid" ] && kill -0 "$(cat "$run/kubelet.pid")" 2>/dev/null && api_get /readyz >/dev/null 2>&1; then
@@ -306,6 +408,7 @@ down_quietly() (
 
 case "$command" in
   up) up ;;
+  agent) agent ;;
   down) down_quietly; log "cluster removed" ;;
   import) ctr_ images import --all-platforms - >/dev/null ;;
   *) echo "unknown command $command" >&2; exit 2 ;;
