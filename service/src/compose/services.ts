@@ -1,3 +1,5 @@
+import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
+import { SessionSurfaces } from '../core/surfaces/session-surfaces.js';
 import { createHash, randomUUID } from 'node:crypto';
 import type { HubSettings } from '../config/settings.js';
 import { AuditLog } from '../core/audit/audit-log.js';
@@ -73,6 +75,8 @@ export interface HubServices {
   runtime: NotebookRuntime;
   sessionStore: SessionStore;
   sessions: SessionManager;
+  /** VS Code and OpenCode in edit sessions. */
+  surfaces: SessionSurfaces;
   /** Watches the notebook servers of running sessions; the hub starts it when it starts serving. */
   supervisor: KernelSupervisor;
   /** Every authorization of every surface: loads what the policy weighs and decides. */
@@ -174,6 +178,8 @@ export interface RuntimeParts {
   metrics?: Metrics;
   /** This process's id among replicas (generated when not given). */
   instanceId?: string;
+  /** Starts VS Code and OpenCode in sandboxes (docs/surfaces.md); none: the driver hosts no surfaces. */
+  surfaceLauncher?: SurfaceLauncher | null;
 }
 
 export function createServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): HubServices {
@@ -305,6 +311,15 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     runtime,
     sessionStore,
     sessions,
+    surfaces: new SessionSurfaces({
+      sessions: sessionStore,
+      launcher: parts.surfaceLauncher ?? null,
+      surfaces: settings.sessions.surfaces,
+      readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+      background,
+      logger,
+      now,
+    }),
     supervisor,
     access,
     background,

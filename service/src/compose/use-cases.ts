@@ -1,3 +1,5 @@
+import { SurfacePasses } from '../core/surfaces/surface-passes.js';
+import { SurfaceUseCases } from '../core/use-cases/surfaces.js';
 import { AuditQueries } from '../core/audit/audit-queries.js';
 import { LoginFlows } from '../core/identity/login-flows.js';
 import type { IdentityProvider } from '../core/ports/identity-provider.js';
@@ -49,6 +51,14 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
       sessionStore: services.sessionStore,
       startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
       limits,
+    }),
+    surfaces: new SurfaceUseCases({
+      access,
+      surfaces: services.surfaces,
+      passes: new SurfacePasses(services.store),
+      audit: services.audit,
+      users: services.users,
+      isSuperAdmin: (user) => services.authenticator.isSuperAdminUser(user),
     }),
     users: new UserUseCases({
       access,

@@ -1,4 +1,6 @@
+import type { SurfaceConfig } from '../core/surfaces/surface-model.js';
 import { integer, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
+import { readSurfaceDomain, readSurfaceSettings, surfaceSettingDefinitions } from './settings-surfaces.js';
 
 export interface SessionSettings {
   idleTimeoutSeconds: number;
@@ -17,9 +19,14 @@ export interface SessionSettings {
   kernelProbeIntervalMs: number;
   /** Consecutive unanswered probes after which a session's notebook server counts as dead. */
   kernelProbeFailures: number;
+  /** VS Code and OpenCode in edit sessions (docs/surfaces.md); empty: none. */
+  surfaces: SurfaceConfig[];
+  /** Surfaces' own hosts are `<surface>-<session id>.<surfaceDomain>` (null: `localhost`). */
+  surfaceDomain: string | null;
 }
 
 export const sessionSettingDefinitions: SettingDefinition[] = [
+  ...surfaceSettingDefinitions,
   { key: 'SERVICE_SESSION_CONNECTION_AWARE', group: 'sessions', name: 'Connection-aware session lifetimes', secret: false },
   { key: 'SERVICE_AUTOMATIC_THUMBNAILS', group: 'sessions', name: 'Automatic thumbnails', secret: false },
   { key: 'SERVICE_SESSION_IDLE_TIMEOUT_SECONDS', group: 'sessions', name: 'Idle timeout (seconds)', secret: false },
@@ -36,6 +43,8 @@ export const sessionSettingDefinitions: SettingDefinition[] = [
 export function readSessionSettings(env: Env): SessionSettings {
   const idleTimeoutSeconds = integer(env, 'SERVICE_SESSION_IDLE_TIMEOUT_SECONDS', 3600, { min: 1, max: 7 * 86_400 });
   return {
+    surfaces: readSurfaceSettings(env),
+    surfaceDomain: readSurfaceDomain(env),
     idleTimeoutSeconds,
     appIdleTimeoutSeconds:
       text(env, 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS') === undefined

@@ -71,6 +71,14 @@ describe('settings', () => {
       [{ SERVICE_COMPUTE_PROFILES: '[{"name":"a","ram":1}]' }, 'SERVICE_COMPUTE_PROFILES'],
       [{ SERVICE_DOCKER_HOST: 'http://docker' }, 'SERVICE_DOCKER_HOST'],
       [{ SERVICE_LOG_LEVEL: 'verbose' }, 'SERVICE_LOG_LEVEL'],
+      [{ SERVICE_SURFACES: '{"id":"vscode"}' }, 'SERVICE_SURFACES'],
+      [{ SERVICE_SURFACES: '[{"id":"jupyter"}]' }, 'SERVICE_SURFACES'],
+      [{ SERVICE_SURFACES: '[{"id":"vscode"},{"id":"vscode"}]' }, 'SERVICE_SURFACES'],
+      [{ SERVICE_SURFACES: '[{"id":"vscode","embed":"window"}]' }, 'SERVICE_SURFACES'],
+      [{ SERVICE_SURFACES: '[{"id":"vscode","managed_ai":true}]' }, 'SERVICE_SURFACES'],
+      [{ SERVICE_SURFACES: '[{"id":"opencode","managed_ai":"yes"}]' }, 'SERVICE_SURFACES'],
+      [{ SERVICE_SURFACE_DOMAIN: 'https://surfaces.example.org' }, 'SERVICE_SURFACE_DOMAIN'],
+      [{ SERVICE_SURFACES: '[{"id":"vscode"}]', SERVICE_PUBLIC_URL: 'https://hub.example.org' }, 'SERVICE_SURFACE_DOMAIN'],
     ];
     for (const [env, variable] of cases) expect(refusal(env), JSON.stringify(env)).toBe(variable);
   });
@@ -95,6 +103,23 @@ describe('settings', () => {
     expect(settings.sandboxes.dockerHost).toEqual({ socketPath: '/run/docker.sock' });
     expect(settings.sandboxes.defaultImage).toMatch(/^notebook-hub-sandbox:marimo-/);
     expect(read({ SERVICE_DOCKER_HOST: 'tcp://10.0.0.5:2375' }).sandboxes.dockerHost).toEqual({ host: '10.0.0.5', port: 2375, protocol: 'http' });
+  });
+
+  it('reads the surfaces with their defaults, and the domain their hosts live under', () => {
+    const settings = read({ SERVICE_SURFACES: '[{"id":"vscode","embed":"iframe"},{"id":"opencode","start":"eager","managed_ai":true}]' });
+    expect(settings.sessions.surfaces).toEqual([
+      { id: 'vscode', flavor: 'code-server', start: 'on-demand', embed: 'iframe' },
+      { id: 'opencode', start: 'eager', embed: 'tab', managed_ai: true },
+    ]);
+    expect(settings.sessions.surfaceDomain).toBeNull();
+    expect(read({}).sessions.surfaces).toEqual([]);
+    const deployed = read({
+      SERVICE_SURFACES: '[{"id":"vscode"}]',
+      SERVICE_PUBLIC_URL: 'https://hub.example.org',
+      SERVICE_SURFACE_DOMAIN: '*.Surfaces.Example.org',
+    });
+    expect(deployed.sessions.surfaceDomain).toBe('surfaces.example.org');
+    expect(read({ SERVICE_SURFACES: '[{"id":"vscode"}]', SERVICE_PUBLIC_URL: 'http://localhost:8321' }).sessions.surfaceDomain).toBeNull();
   });
 
   it('reports unknown SERVICE_ variables', () => {

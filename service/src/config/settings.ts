@@ -98,6 +98,12 @@ export function readSettings(env: Env = process.env): HubSettings {
   const dataDir = path.resolve(text(env, 'SERVICE_DATA_DIR') ?? defaultDataDir());
   const runMaintenance = strictBoolean(env, 'SERVICE_RUN_MAINTENANCE', true);
   const publicUrl = readPublicUrl(env);
+  const sessions = readSessionSettings(env);
+  if (sessions.surfaces.length > 0 && sessions.surfaceDomain === null && publicUrl !== null && !isLoopbackHost(new URL(publicUrl.origin).hostname))
+    throw new ConfigError(
+      'SERVICE_SURFACE_DOMAIN',
+      `is needed with SERVICE_SURFACES when the hub is served at ${publicUrl.origin}: each surface gets a host of its own under it (docs/surfaces.md, "Own origins")`,
+    );
   return {
     host: text(env, 'SERVICE_HOST') ?? '127.0.0.1',
     port: integer(env, 'SERVICE_PORT', DEFAULT_PORT, { min: 0, max: 65535 }),
@@ -109,7 +115,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     limits: readLimitSettings(env),
     sandboxes: readSandboxSettings(env),
     security: readSecuritySettings(env),
-    sessions: readSessionSettings(env),
+    sessions,
     alerts: readAlertSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
@@ -162,3 +168,5 @@ export function unknownSettingVariables(env: Env = process.env): string[] {
     .filter((key) => key.startsWith('SERVICE_') && !known.has(key))
     .sort();
 }
+
+const isLoopbackHost = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\./.test(host);

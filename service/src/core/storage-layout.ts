@@ -23,6 +23,7 @@
  *   imports/<pid>/<iid>/notebooks/<n>    per-notebook receipt: which notebook was created (CAS)
  *   auth/sessions/<hash>                 browser login sessions (by hash of the cookie value)
  *   auth/login-flows/<hash>              pending OIDC logins (minutes)
+ *   auth/surface-passes/<hash>           tickets (a minute, one use) and grants into a session's surface
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
  *   auth/user-tokens/<uid>/<tid>         per-user index of tokens
  *   idempotency/<scope>/<hash>           replayable results of create requests
@@ -73,6 +74,7 @@ export const layout = {
   userRevisionsPrefix: (userId?: string) => (userId ? `records/users/${userId}/` : 'records/users/'),
   loginSession: (hash: string) => `auth/sessions/${hash}`,
   loginFlow: (hash: string) => `auth/login-flows/${hash}`,
+  surfacePass: (hash: string) => `auth/surface-passes/${hash}`,
   token: (hash: string) => `auth/tokens/${hash}`,
   userToken: (userId: string, tokenId: string) => `auth/user-tokens/${userId}/${tokenId}`,
   userTokensPrefix: (userId: string) => `auth/user-tokens/${userId}/`,

@@ -25,6 +25,8 @@ import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { registerSessionProxy } from './proxy/session-proxy.js';
 import { meRoutes } from './routes/me.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { surfaceRoutes } from './routes/surfaces.js';
+import { registerSurfaceProxy } from './proxy/surface-proxy.js';
 import { notebookVersionRoutes } from './routes/notebook-versions.js';
 import { notebookRoutes } from './routes/notebooks.js';
 import { notebookImportRoutes } from './routes/notebook-imports.js';
@@ -100,6 +102,8 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   // request a fresh object and Map even when it carries no cookie (API clients send tokens).
   await app.register(cookie, { hook: false });
   registerCaching(app);
+  // Before everything else: a surface's own host is not the hub (docs/surfaces.md, "Own origins").
+  const surfaceProxy = registerSurfaceProxy(app, services, { sockets: deps.upgradedSockets, presenceIntervalMs: 30_000 });
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
@@ -135,7 +139,8 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   adminRuntimeRoutes(app, services);
   runtimeSetupRoutes(app, services);
   sessionRoutes(app, services);
-  await registerSessionProxy(app, services, deps.upgradedSockets);
+  surfaceRoutes(app, services);
+  await registerSessionProxy(app, services, deps.upgradedSockets, surfaceProxy.upgrade);
   auditRoutes(app, services);
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);

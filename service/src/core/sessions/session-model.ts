@@ -1,4 +1,5 @@
 import type { PortEndpoint, Sandbox } from '../ports/sandbox-driver.js';
+import type { SurfaceId, SurfaceStatus } from '../surfaces/surface-model.js';
 
 export type SessionMode = 'edit' | 'app';
 export type SessionState = 'provisioning' | 'running' | 'stopping' | 'stopped' | 'failed';
@@ -75,6 +76,8 @@ export interface SessionRecord {
    */
   restarts?: number;
   restarted_at?: string | null;
+  /** VS Code and OpenCode in this edit session (docs/surfaces.md). Absent on older records: none started. */
+  surfaces?: Partial<Record<SurfaceId, SurfaceStatus>>;
 }
 
 /** What the catalog lists per session (`sessions/<pid>/<sid>`). */

@@ -8,6 +8,7 @@ import type { ProjectUseCases } from './projects.js';
 import type { RuntimeUseCases } from './runtime.js';
 import type { RuntimeSetupUseCases } from './runtime-setup.js';
 import type { SessionUseCases } from './sessions.js';
+import type { SurfaceUseCases } from './surfaces.js';
 import type { TokenUseCases } from './tokens.js';
 import type { UserUseCases } from './users.js';
 import type { VersionUseCases } from './versions.js';
@@ -35,6 +36,8 @@ export interface UseCases {
   /** A notebook's versions. */
   versions: VersionUseCases;
   sessions: SessionUseCases;
+  /** VS Code and OpenCode in edit sessions. */
+  surfaces: SurfaceUseCases;
   /** Resolving, searching and administering users. */
   users: UserUseCases;
   /** A notebook's workspace files (project.read, notebook.write). */

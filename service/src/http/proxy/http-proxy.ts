@@ -20,18 +20,23 @@ export function sessionOfPath(url: string): string | null {
   const path = url.split('?', 1)[0]!;
   const sessionId = SESSION_PATH.exec(path)?.[1];
   if (!sessionId) return null;
+  return hasUnsafeSegment(path) ? null : sessionId;
+}
+
+/** Whether a path has a segment that is, or decodes to, `.` or `..`, or that hides a slash. */
+export function hasUnsafeSegment(path: string): boolean {
   // Nearly every path has neither escapes nor dot segments: one test instead of a decode per segment.
-  if (!/%|\\|\/\.\.?(\/|$)/.test(path)) return sessionId;
+  if (!/%|\\|\/\.\.?(\/|$)/.test(path)) return false;
   for (const segment of path.split('/')) {
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      return null;
+      return true;
     }
-    if (decoded === '.' || decoded === '..' || /[/\\]/.test(decoded)) return null;
+    if (decoded === '.' || decoded === '..' || /[/\\]/.test(decoded)) return true;
   }
-  return sessionId;
+  return false;
 }
 
 /** Headers the browser sent for the hub that must never reach marimo. */

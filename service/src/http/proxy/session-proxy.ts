@@ -18,7 +18,13 @@ const PROBE_EVERY_MS = 3_000;
  * as activity (written at most every 30 s per session), and an open WebSocket as an editor being
  * present (extending a connection-aware lifetime).
  */
-export async function registerSessionProxy(app: HubApp, services: HubServices, sockets: Set<Duplex>): Promise<void> {
+export async function registerSessionProxy(
+  app: HubApp,
+  services: HubServices,
+  sockets: Set<Duplex>,
+  /** Upgrades on other hosts (surfaces'): true when it took the upgrade. */
+  otherUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean = () => false,
+): Promise<void> {
   const access = new ProxyAccess(services);
   const touched = new Map<string, number>();
   // Presence writes go through background work: shutdown waits for them and refuses new ones.
@@ -66,20 +72,23 @@ export async function registerSessionProxy(app: HubApp, services: HubServices, s
     const cookie = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
     return cookie ? services.authenticator.fromSessionCookie(cookie) : null;
   };
-  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
-    handleUpgrade(
-      {
-        access,
-        authenticate,
-        expectedOrigin: (upgrade) => services.settings.publicUrl ?? `http://${upgrade.headers.host ?? ''}`,
-        sockets,
-        hooks,
-        presenceIntervalMs: 30_000,
-        basePath: services.settings.basePath,
-      },
-      request,
-      socket,
-      head,
-    ),
+  app.server.on(
+    'upgrade',
+    (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+      otherUpgrade(request, socket, head) ||
+      handleUpgrade(
+        {
+          access,
+          authenticate,
+          expectedOrigin: (upgrade) => services.settings.publicUrl ?? `http://${upgrade.headers.host ?? ''}`,
+          sockets,
+          hooks,
+          presenceIntervalMs: 30_000,
+          basePath: services.settings.basePath,
+        },
+        request,
+        socket,
+        head,
+      ),
   );
 }

@@ -45,14 +45,29 @@ async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Dupl
   const principal = await deps.authenticate(request);
   if (!principal) throw new HubError('UNAUTHORIZED', 'sign in first');
   const target = await deps.access.resolve(principal, sessionId);
-  const endpoint = target.record.endpoint!;
+  bridgeUpgrade(deps, request, socket, head, { endpoint: target.record.endpoint!, headers: forwardedHeaders(request.headers, target), record: target.record });
+}
 
+export type BridgeDeps = Pick<WsProxyDeps, 'sockets' | 'hooks' | 'presenceIntervalMs'>;
+
+/**
+ * Asks the upstream for the same upgrade and, once it agrees, joins the two TCP streams as they
+ * are; the upstream's cookies never reach the browser. Shared by sessions and their surfaces.
+ */
+export function bridgeUpgrade(
+  deps: BridgeDeps,
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  target: { endpoint: { host: string; port: number }; headers: Record<string, string | string[]>; record: SessionRecord },
+): void {
+  const { endpoint } = target;
   const upstream = httpRequest({
     host: endpoint.host,
     port: endpoint.port,
     method: 'GET',
     path: request.url,
-    headers: forwardedHeaders(request.headers, target),
+    headers: target.headers,
   });
   upstream.on('upgrade', (response, upstreamSocket, upstreamHead) => {
     const lines = [`HTTP/1.1 101 ${response.statusMessage ?? 'Switching Protocols'}`];
@@ -77,7 +92,7 @@ async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Dupl
   upstream.end();
 }
 
-function join(deps: WsProxyDeps, record: SessionRecord, client: Duplex, upstream: Duplex): void {
+function join(deps: BridgeDeps, record: SessionRecord, client: Duplex, upstream: Duplex): void {
   for (const socket of [client, upstream]) (socket as Duplex & { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   deps.sockets.add(client);
   deps.hooks.present(record);
@@ -108,7 +123,7 @@ function join(deps: WsProxyDeps, record: SessionRecord, client: Duplex, upstream
   upstream.pipe(client);
 }
 
-function refuse(socket: Duplex, error: unknown): void {
+export function refuse(socket: Duplex, error: unknown): void {
   const status = error instanceof HubError ? ERROR_STATUS[error.code] : 500;
   if (socket.writable)
     socket.write(`HTTP/1.1 ${status} ${status === 500 ? 'Internal Server Error' : 'Refused'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);

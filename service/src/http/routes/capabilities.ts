@@ -1,3 +1,4 @@
+import type { SurfaceConfig } from '../../core/surfaces/surface-model.js';
 import { Type, type Static } from 'typebox';
 import type { HubSettings } from '../../config/settings.js';
 import { ALERT_KINDS } from '../../core/alerts/alert-kinds.js';
@@ -70,7 +71,7 @@ export const Capabilities = Type.Object(
  * What this deployment offers. A capability is reported available only when this build provides
  * it and the configuration enables it.
  */
-export function capabilitiesOf(settings: HubSettings): Static<typeof Capabilities> {
+export function capabilitiesOf(settings: HubSettings, surfaces: SurfaceConfig[]): Static<typeof Capabilities> {
   const { limits, sandboxes } = settings;
   return {
     federation: { available: false },
@@ -107,6 +108,6 @@ export function capabilitiesOf(settings: HubSettings): Static<typeof Capabilitie
     sandbox_startup_timeout_seconds: sandboxes.startupTimeoutSeconds,
     compute_profiles: sandboxes.computeProfiles,
     compute_profile_override: sandboxes.computeProfileOverride,
-    surfaces: [],
+    surfaces,
   };
 }

@@ -76,7 +76,7 @@ export function systemRoutes(app: HubApp, services: HubServices): void {
   app.get(
     '/api/v1/capabilities',
     { schema: { tags: ['System'], summary: 'What this deployment offers, and its limits', response: { 200: Envelope(Capabilities) } } },
-    async () => ({ success: true as const, data: capabilitiesOf(services.settings) }),
+    async () => ({ success: true as const, data: capabilitiesOf(services.settings, services.surfaces.available) }),
   );
 
   app.get(

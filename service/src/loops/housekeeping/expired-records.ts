@@ -13,6 +13,7 @@ const DEFAULT_MAX_DELETES = 5_000;
 /** Taken from the layout so the sweep follows the records if their keys ever move. */
 const LOGIN_SESSIONS_PREFIX = layout.loginSession('');
 const LOGIN_FLOWS_PREFIX = layout.loginFlow('');
+const SURFACE_PASSES_PREFIX = layout.surfacePass('');
 
 /**
  * Deletes records under `prefix` whose `expires_at` has passed. Expired records are already
@@ -64,3 +65,7 @@ export const loginSessionsTask = (store: ObjectStore, options?: RecordSweepOptio
 
 /** OIDC logins that were started and never completed (`auth/login-flows/*`, 10-minute lifetime). */
 export const loginFlowsTask = (store: ObjectStore, options?: RecordSweepOptions) => expiredRecordsTask(store, 'login_flows', LOGIN_FLOWS_PREFIX, options);
+
+/** Tickets and grants into sessions' surfaces (`auth/surface-passes/*`) past their `expires_at`. */
+export const surfacePassesTask = (store: ObjectStore, options?: RecordSweepOptions) =>
+  expiredRecordsTask(store, 'surface_passes', SURFACE_PASSES_PREFIX, options);
