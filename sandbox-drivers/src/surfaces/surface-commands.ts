@@ -91,6 +91,44 @@ export function codeServerCommand(options: SurfaceLaunchOptions): SurfaceCommand
   };
 }
 
+/**
+ * An OpenAI-compatible endpoint (`/chat/completions` under `baseUrl`) that OpenCode gets as its
+ * only provider, with nothing for the user to set up: a project's "managed AI" (docs/surfaces.md).
+ */
+export interface OpenAiCompatibleProvider {
+  /** e.g. `https://llm.example.org/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Model ids the endpoint serves; the first is OpenCode's default. */
+  models: readonly string[];
+  /** What OpenCode's model picker calls the provider. */
+  displayName?: string;
+}
+
+/** The provider id OpenCode knows the managed endpoint by (its models are `notebook-hub/<model>`). */
+export const MANAGED_AI_PROVIDER = 'notebook-hub';
+
+/** The variable that carries the managed endpoint's key; the config names it, never the key itself. */
+const MANAGED_AI_KEY_VARIABLE = 'NOTEBOOK_HUB_AI_API_KEY';
+
+function managedAiConfig(ai: OpenAiCompatibleProvider): Record<string, unknown> {
+  if (!/^https?:\/\/[^/]/.test(ai.baseUrl)) throw new Error(`the AI endpoint must be an http(s) URL, not ${JSON.stringify(ai.baseUrl)}`);
+  if (ai.models.length === 0) throw new Error('the AI endpoint needs at least one model');
+  return {
+    // Only this provider: no built-in ones that would need the internet or the user's own keys.
+    enabled_providers: [MANAGED_AI_PROVIDER],
+    provider: {
+      [MANAGED_AI_PROVIDER]: {
+        npm: '@ai-sdk/openai-compatible',
+        name: ai.displayName ?? 'Notebook Hub AI',
+        options: { baseURL: ai.baseUrl, apiKey: `{env:${MANAGED_AI_KEY_VARIABLE}}` },
+        models: Object.fromEntries(ai.models.map((model) => [model, { name: model }])),
+      },
+    },
+    model: `${MANAGED_AI_PROVIDER}/${ai.models[0]}`,
+  };
+}
+
 /** The user name OpenCode's basic authentication expects (its default, stated so it cannot drift). */
 export const OPENCODE_USERNAME = 'opencode';
 
@@ -99,11 +137,13 @@ export const OPENCODE_USERNAME = 'opencode';
  * never tries to open a browser), protected by `OPENCODE_SERVER_PASSWORD`: every request needs
  * HTTP basic authentication, which the hub's proxy adds. Nothing is fetched at start: no model
  * catalogue download, no auto-update, no LSP downloads, no sharing, no default plugins (installed
- * from npm at start otherwise), no reading of Claude Code's files in the user's home.
+ * from npm at start otherwise), no reading of Claude Code's files in the user's home. With `ai`,
+ * its only model provider is that OpenAI-compatible endpoint.
  */
-export function openCodeCommand(options: SurfaceLaunchOptions): SurfaceCommand {
+export function openCodeCommand(options: SurfaceLaunchOptions & { ai?: OpenAiCompatibleProvider }): SurfaceCommand {
   checkSecret(options.secret);
-  const config = { $schema: 'https://opencode.ai/config.json', autoupdate: false, share: 'disabled' };
+  // Given whole in the environment (OPENCODE_CONFIG_CONTENT): no file to write into the sandbox.
+  const config = { $schema: 'https://opencode.ai/config.json', autoupdate: false, share: 'disabled', ...(options.ai ? managedAiConfig(options.ai) : {}) };
   return {
     argv: [options.launcher, 'serve', '--hostname', options.bindHost, '--port', String(options.port)],
     cwd: options.workspaceDir,
@@ -118,6 +158,7 @@ export function openCodeCommand(options: SurfaceLaunchOptions): SurfaceCommand {
       OPENCODE_DISABLE_SHARE: '1',
       OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
       OPENCODE_DISABLE_CLAUDE_CODE: '1',
+      ...(options.ai ? { [MANAGED_AI_KEY_VARIABLE]: options.ai.apiKey } : {}),
     },
     proxyHeaders: { authorization: `Basic ${Buffer.from(`${OPENCODE_USERNAME}:${options.secret}`).toString('base64')}` },
   };

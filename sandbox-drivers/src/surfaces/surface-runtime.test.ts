@@ -9,7 +9,8 @@ import { freeLoopbackPort } from '../local/free-port.js';
 import type { ProgressEvent } from '../shared/progress.js';
 import { missingCodeServerBuildTools, missingToolsError } from './build-prerequisites.js';
 import { RunningSurface } from './running-surface.js';
-import { codeServerCommand, openCodeCommand, type SurfaceCommand } from './surface-commands.js';
+import { startFakeOpenAiEndpoint } from './fake-openai-endpoint.js';
+import { codeServerCommand, MANAGED_AI_PROVIDER, openCodeCommand, type SurfaceCommand } from './surface-commands.js';
 import { surfaceLayout } from './surface-layout.js';
 import { ensureSurfaceRuntime } from './surface-runtime.js';
 
@@ -164,6 +165,56 @@ describe.skipIf(surfaces === null)('OpenCode from the cached surface install', (
     expect(listed.map((item) => item.id)).toEqual([session.id]);
     await expect(readFile(path.join(stateDir, 'data', 'opencode', 'opencode.db'))).resolves.toBeInstanceOf(Buffer);
     expect(await readdir(homeDir)).toEqual([]);
+  });
+});
+
+describe.skipIf(surfaces === null)('OpenCode with a managed OpenAI-compatible endpoint', () => {
+  const { start } = useSurfaces();
+  let endpoint: Awaited<ReturnType<typeof startFakeOpenAiEndpoint>>;
+  beforeAll(async () => {
+    endpoint = await startFakeOpenAiEndpoint('Hello from the managed model');
+  });
+  afterAll(async () => {
+    await endpoint.close();
+  });
+
+  it('offers that endpoint as its only provider and answers a prompt through it, with the key', async () => {
+    const ai = { baseUrl: endpoint.baseUrl, apiKey: 'sk-managed-key-of-the-test', models: ['hub-model', 'hub-model-large'] };
+    const { surface, command, base } = await start(({ port, workspaceDir, stateDir }) =>
+      openCodeCommand({ launcher: surfaces!.openCode, bindHost: '127.0.0.1', port, workspaceDir, stateDir, secret: SECRET, ai }),
+    );
+    // The key travels in its own variable, not in the configuration or on the command line.
+    expect(command.env.OPENCODE_CONFIG_CONTENT).not.toContain(ai.apiKey);
+    expect(command.argv.join(' ')).not.toContain(ai.apiKey);
+    await surface.waitForOk(`${base}/session`, command.proxyHeaders, START_TIMEOUT_MS);
+
+    const providers = (await (await fetch(`${base}/config/providers`, { headers: command.proxyHeaders })).json()) as {
+      providers: { id: string; models: Record<string, unknown> }[];
+      default: Record<string, string>;
+    };
+    expect(providers.providers.map((provider) => provider.id)).toEqual([MANAGED_AI_PROVIDER]);
+    expect(Object.keys(providers.providers[0]!.models).sort()).toEqual(['hub-model', 'hub-model-large']);
+    // (its `default` is OpenCode's own pick per provider; the configured model is what a prompt uses, below)
+
+    const headers = { ...command.proxyHeaders, 'content-type': 'application/json' };
+    const session = (await (await fetch(`${base}/session`, { method: 'POST', headers, body: '{}' })).json()) as { id: string };
+    const answer = await fetch(`${base}/session/${session.id}/message`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ parts: [{ type: 'text', text: 'Say hello' }] }),
+    });
+    expect(answer.status).toBe(200);
+    const message = (await answer.json()) as { info: { providerID: string; modelID: string }; parts: { type: string; text?: string }[] };
+    expect(message.info).toMatchObject({ providerID: MANAGED_AI_PROVIDER, modelID: 'hub-model' });
+    expect(message.parts.filter((part) => part.type === 'text').map((part) => part.text)).toEqual(['Hello from the managed model']);
+    expect(endpoint.received.length).toBeGreaterThan(0);
+    for (const request of endpoint.received) expect(request).toEqual({ authorization: `Bearer ${ai.apiKey}`, model: 'hub-model' });
+  });
+
+  it('refuses an endpoint that is not an http(s) URL, or has no model', () => {
+    const options = { launcher: 'opencode', bindHost: '127.0.0.1', port: 1, workspaceDir: '/w', stateDir: '/s', secret: SECRET };
+    expect(() => openCodeCommand({ ...options, ai: { baseUrl: 'file:///etc', apiKey: 'k', models: ['m'] } })).toThrow(/http\(s\) URL/);
+    expect(() => openCodeCommand({ ...options, ai: { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k', models: [] } })).toThrow(/at least one model/);
   });
 });
 
