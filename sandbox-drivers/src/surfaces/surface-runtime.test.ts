@@ -91,7 +91,7 @@ describe.skipIf(surfaces === null)('code-server from the cached surface install'
     const anonymous = await fetch(`${base}/?folder=${encodeURIComponent(workspaceDir)}`, { redirect: 'manual' });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toMatch(/login/);
-    expect(await webSocketOutcome(remote, { origin: base })).toMatch(/^refused 40[13]$/);
+    expect(await webSocketOutcome(remote, { origin: base })).toBe('refused 401');
     const forged = await fetch(`${base}/`, { headers: { cookie: 'code-server-session=not-the-hash' }, redirect: 'manual' });
     expect(forged.status).toBe(302);
   });
