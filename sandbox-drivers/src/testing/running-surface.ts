@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SurfaceCommand } from './surface-commands.js';
+import type { SurfaceCommand } from '../surfaces/surface-commands.js';
 
 /**
  * A surface started straight from its command on this machine, for the surface tests and for
