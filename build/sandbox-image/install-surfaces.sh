@@ -43,14 +43,15 @@ node_home="$cs/node/node_modules/$node_package"
 echo "install-surfaces: code-server $CODE_SERVER_VERSION (builds native modules)" >&2
 # shellcheck disable=SC2086 # $scripted is a list of flags
 PATH="$node_home/bin:$PATH" npm_config_nodedir="$node_home" \
-  "$node_home/bin/node" "$npm_cli" install $scripted --global --prefix "$cs/app" "code-server@$CODE_SERVER_VERSION"
+  "$node_home/bin/node" "$npm_cli" install $scripted --allow-scripts=code-server,argon2 --global --prefix "$cs/app" \
+  "code-server@$CODE_SERVER_VERSION"
 write_launcher "$cs/bin/code-server" \
   "exec \"\$root/node/node_modules/$node_package/bin/node\" \"\$root/app/lib/node_modules/code-server/out/node/entry.js\" \"\$@\""
 
 # opencode-ai's post-install links the binary of the platform package that suits this CPU.
 echo "install-surfaces: OpenCode $OPENCODE_VERSION" >&2
 # shellcheck disable=SC2086
-npm install $scripted --global --prefix "$dir/opencode" "opencode-ai@$OPENCODE_VERSION"
+npm install $scripted --allow-scripts=opencode-ai --global --prefix "$dir/opencode" "opencode-ai@$OPENCODE_VERSION"
 
 "$cs/bin/code-server" --config "$cs/version-check.yaml" --version
 rm -f "$cs/version-check.yaml"

@@ -54,7 +54,7 @@ async function installCodeServer({ root, report, log }: InstallContext): Promise
   const what = `code-server ${CODE_SERVER_VERSION}`;
   report(0.05, `installing ${what} (builds native modules, a few minutes)`);
   let lines = 0;
-  await runNpmOn(node, npm, ['install', '--global', '--prefix', appDir, `code-server@${CODE_SERVER_VERSION}`], {
+  await runNpmOn(node, npm, ['install', '--global', '--prefix', appDir, '--allow-scripts=code-server,argon2', `code-server@${CODE_SERVER_VERSION}`], {
     cwd: root,
     env: npmEnvironment({ PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`, npm_config_nodedir: nodeHome }),
     onLine: (line) => {
@@ -87,20 +87,28 @@ async function installOpenCode({ root, report, log }: InstallContext): Promise<v
   report(0, `installing ${what}`);
   await mkdir(root, { recursive: true });
   let lines = 0;
-  await runLogged(npm.command, ['install', '--global', '--prefix', root, ...SCRIPTED_INSTALL_FLAGS, `opencode-ai@${OPENCODE_VERSION}`], {
-    cwd: root,
-    env: npmEnvironment(),
-    onLine: (line) => {
-      log(line);
-      report(Math.min(0.9, ++lines / 20), `installing ${what}`, line.trim().slice(0, 80) || undefined);
+  await runLogged(
+    npm.command,
+    ['install', '--global', '--prefix', root, ...SCRIPTED_INSTALL_FLAGS, '--allow-scripts=opencode-ai', `opencode-ai@${OPENCODE_VERSION}`],
+    {
+      cwd: root,
+      env: npmEnvironment(),
+      onLine: (line) => {
+        log(line);
+        report(Math.min(0.9, ++lines / 20), `installing ${what}`, line.trim().slice(0, 80) || undefined);
+      },
     },
-  });
+  );
   // npm's global layout already has the launcher at bin/opencode (a link to the platform binary).
   report(0.95, `checking ${what}`);
   await runLogged(path.join(root, 'bin', 'opencode'), ['--version'], { cwd: root, env: { ...process.env, OPENCODE_DISABLE_AUTOUPDATE: '1' }, onLine: log });
 }
 
-/** Flags of an npm install whose packages' own scripts must run (see installCodeServer). */
+/**
+ * Flags of an npm install whose packages' own scripts must run (see installCodeServer). Each
+ * install also names the packages whose scripts it expects (`--allow-scripts`): npm 11 warns that
+ * global installs will soon run only those.
+ */
 const SCRIPTED_INSTALL_FLAGS = ['--ignore-scripts=false', '--foreground-scripts', '--no-audit', '--no-fund', '--no-update-notifier'];
 
 function runNpmOn(node: string, npm: NpmTool, args: string[], options: Parameters<typeof runLogged>[2]): Promise<void> {
