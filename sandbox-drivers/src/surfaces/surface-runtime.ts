@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { ProgressListener } from '../shared/progress.js';
-import { installSurface } from './surface-install.js';
+import { installSurface, type InstallContext } from './surface-install.js';
 import { SURFACE_NAMES, surfaceLayout, surfaceStamp, type SurfaceName } from './surface-layout.js';
 
 export interface EnsureSurfaceRuntimeOptions {
@@ -95,11 +95,7 @@ async function staleSurfaces(dir: string, wanted: readonly SurfaceName[]): Promi
   return stale;
 }
 
-async function installInPlace(
-  dir: string,
-  name: SurfaceName,
-  context: { report: Parameters<typeof installSurface>[1]['report']; log: (line: string) => void },
-): Promise<void> {
+async function installInPlace(dir: string, name: SurfaceName, context: Omit<InstallContext, 'root'>): Promise<void> {
   const layout = surfaceLayout(dir, name);
   const staging = path.join(dir, `.${name}.installing`);
   const previous = path.join(dir, `.${name}.previous`);
