@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
+import { runLogged } from '../shared/run-logged.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { RUNTIME_REQUIREMENTS } from '../../runtime/pins.js';
-import { TailBuffer } from '../shared/output-buffer.js';
 import type { ProgressListener } from '../shared/progress.js';
 import { findExecutable } from './which.js';
 
@@ -98,13 +97,14 @@ async function isCurrent(runtime: LocalRuntime, stamp: string): Promise<boolean>
 async function install(runtime: LocalRuntime, requirements: readonly string[], options: EnsureRuntimeOptions): Promise<void> {
   const report = options.onProgress ?? (() => {});
   const log = options.onLog ?? (() => {});
-  const run = (command: string, args: string[], onLine?: (line: string) => void): Promise<void> => {
-    log(`$ ${command} ${args.join(' ')}`);
-    return runCommand(command, args, (line) => {
-      log(line);
-      onLine?.(line);
+  const run = (command: string, args: string[], onLine?: (line: string) => void): Promise<void> =>
+    runLogged(command, args, {
+      env: { ...process.env, VIRTUAL_ENV: undefined },
+      onLine: (line) => {
+        log(line);
+        if (!line.startsWith('$ ')) onLine?.(line);
+      },
     });
-  };
   const python = options.python ?? process.env.PYTHON ?? 'python3';
   const uv = await findExecutable('uv');
   const what = requirements.join(', ');
@@ -135,26 +135,4 @@ async function install(runtime: LocalRuntime, requirements: readonly string[], o
   await run(path.join(runtime.binDir, 'marimo'), ['--version']);
   await run(path.join(runtime.binDir, 'uv'), ['--version']);
   report({ step: `runtime ready (${what})`, percent: 100, done: true });
-}
-
-function runCommand(command: string, args: string[], onLine: (line: string) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VIRTUAL_ENV: undefined } });
-    const output = new TailBuffer(8 * 1024);
-    let partial = '';
-    const collect = (chunk: Buffer): void => {
-      output.push(chunk);
-      const lines = (partial + chunk.toString('utf8')).split(/\r?\n|\r/);
-      partial = lines.pop() ?? '';
-      for (const line of lines) onLine(line);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('error', (error) => reject(new Error(`cannot run ${command}: ${error.message}`, { cause: error })));
-    child.on('close', (code) => {
-      if (partial !== '') onLine(partial);
-      if (code === 0) resolve();
-      else reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (exit ${code}):\n${output.text()}`));
-    });
-  });
 }

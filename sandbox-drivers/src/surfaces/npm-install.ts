@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { findExecutable } from '../local/which.js';
-import { TailBuffer } from '../shared/output-buffer.js';
 
 /** npm as the surfaces install it: the `npm` command, and its `npm-cli.js` for running it on another Node. */
 export interface NpmTool {
@@ -24,13 +22,6 @@ export async function findNpm(): Promise<NpmTool> {
   return { command, cliScript };
 }
 
-export interface RunOptions {
-  cwd: string;
-  env?: Record<string, string | undefined>;
-  /** Each line the command prints (stdout and stderr), and the command line before it runs. */
-  onLine: (line: string) => void;
-}
-
 /**
  * The environment an npm install of a surface runs with: the hub's own, less npm's per-run
  * variables. Run under `npm test` or `npm start`, those carry the project's settings
@@ -44,28 +35,4 @@ export function npmEnvironment(extra: Record<string, string | undefined> = {}): 
     env[name] = value;
   }
   return { ...env, ...extra };
-}
-
-/** Runs a command to completion; a failure says which command, its exit and the end of its output. */
-export function runLogged(command: string, args: readonly string[], options: RunOptions): Promise<void> {
-  options.onLine(`$ ${command} ${args.join(' ')}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = new TailBuffer(8 * 1024);
-    let partial = '';
-    const collect = (chunk: Buffer): void => {
-      output.push(chunk);
-      const lines = (partial + chunk.toString('utf8')).split(/\r?\n|\r/);
-      partial = lines.pop() ?? '';
-      for (const line of lines) options.onLine(line);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('error', (error) => reject(new Error(`cannot run ${command}: ${error.message}`, { cause: error })));
-    child.on('close', (code, signal) => {
-      if (partial !== '') options.onLine(partial);
-      if (code === 0) resolve();
-      else reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output.text()}`));
-    });
-  });
 }

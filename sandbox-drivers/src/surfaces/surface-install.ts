@@ -2,7 +2,8 @@ import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CODE_SERVER_NODE_VERSION, CODE_SERVER_VERSION, OPENCODE_VERSION } from '../../runtime/pins.js';
 import { missingCodeServerBuildTools, missingToolsError } from './build-prerequisites.js';
-import { findNpm, npmEnvironment, runLogged, type NpmTool } from './npm-install.js';
+import { runLogged } from '../shared/run-logged.js';
+import { findNpm, npmEnvironment, type NpmTool } from './npm-install.js';
 import { nodePackageName, type SurfaceName } from './surface-layout.js';
 
 /** Where an install stands inside its own share of the whole preparation: 0..1, with what it is doing. */
