@@ -29,3 +29,17 @@ export const IMAGE_WORKSPACE_DIR = '/workspace';
  * and not a dependency of the runtime, so the install really downloads it.
  */
 export const DIAGNOSTIC_BENCHMARK_PACKAGE = 'six==1.17.0';
+
+/**
+ * The secondary surfaces of edit sessions (docs/surfaces.md): code-server (VS Code in the browser)
+ * on its own Node, and OpenCode. The local driver installs them with `ensureSurfaceRuntime`, the
+ * sandbox image carries them under IMAGE_SURFACES_DIR; both read these pins.
+ */
+export const CODE_SERVER_VERSION = '4.139.1';
+/** The Node code-server runs on (it requires Node 24), from the npm package `node-linux-<arch>`. */
+export const CODE_SERVER_NODE_VERSION = '24.21.0';
+/** The npm package `opencode-ai`, which brings OpenCode's binary for this platform. */
+export const OPENCODE_VERSION = '1.18.33';
+
+/** Where the image keeps the surfaces: `code-server/bin/code-server` and `opencode/bin/opencode` below it. */
+export const IMAGE_SURFACES_DIR = '/opt/surfaces';

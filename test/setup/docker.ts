@@ -23,6 +23,7 @@ const SANDBOX_TAG_PREFIX = 'notebook-hub-sandbox:test-';
 const sandboxImageInputs = [
   'sandbox-drivers/runtime/pins.ts',
   'build/sandbox-image/build-offline.sh',
+  'build/sandbox-image/install-surfaces.sh',
   'build/sandbox-image/pins.sh',
   'build/lib/debian-rootfs.sh',
 ];

@@ -5,6 +5,7 @@ import { startSeaweedfs, type SeaweedfsInfo } from './seaweedfs.js';
 import { provisionSuite } from './suites.js';
 import { provisionDocker, type DockerInfo } from './docker.js';
 import { provisionSandboxRuntime, type SandboxRuntimeInfo } from './sandbox-runtime.js';
+import { provisionSurfaceRuntime, type SurfaceRuntimeInfo } from './surface-runtime.js';
 import { provisionChromium, type ChromiumInfo } from './chromium.js';
 import { provisionNginx, type NginxInfo } from './nginx.js';
 import { provisionSchemathesis, type SchemathesisInfo } from './schemathesis.js';
@@ -17,6 +18,8 @@ declare module 'vitest' {
     seaweedfs: SeaweedfsInfo | null;
     /** The cached runtime venv (marimo + uv) for the local sandbox driver; null when unavailable. */
     sandboxRuntime: SandboxRuntimeInfo | null;
+    /** The cached code-server and OpenCode installs (the edit sessions' surfaces); null when unavailable. */
+    surfaceRuntime: SurfaceRuntimeInfo | null;
     /** A private Docker engine with the sandbox image; null when it could not be started. */
     docker: DockerInfo | null;
     /** A Chromium executable for the browser suites (playwright-core); null when unavailable. */
@@ -56,6 +59,8 @@ export default async function setup(project: TestProject): Promise<Teardown> {
   }
 
   project.provide('sandboxRuntime', await provisionSuite('sandbox runtime (marimo venv)', provisionSandboxRuntime));
+
+  project.provide('surfaceRuntime', await provisionSuite('surfaces (code-server + OpenCode)', provisionSurfaceRuntime));
 
   project.provide('chromium', await provisionSuite('browser (chromium)', provisionChromium));
 
