@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Loader, Menu, Text, Tooltip } from '@mantine/core';
 import { percentOf, type SessionSurface } from '../../../api/surfaces';
 import { SurfaceIcon } from './SurfaceIcon';
 import type { Attempt, SessionSurfaces } from './use-surfaces';
@@ -25,19 +25,25 @@ function SurfaceButton({ surface, attempt, surfaces }: { surface: SessionSurface
       : surface.state === 'failed'
         ? `${title} stopped with an error: start it again`
         : `Start ${title} in this session's sandbox and open it ${where}`;
+  const percent = starting ? percentOf(surface.detail) : null;
+  const stateText = starting ? `starting${percent !== null ? `, ${percent}%` : ''}` : surface.state === 'stopped' ? null : surface.state;
   return (
     <Button.Group>
       <Tooltip label={hint} multiline maw={320}>
         <Button
+          // On narrower screens the name gives way to the notebook's title: the icon, the state and this label remain.
+          aria-label={stateText ? `${title}, ${stateText}` : title}
           size="xs"
           variant={surfaces.panel === id ? 'light' : 'default'}
           leftSection={<SurfaceIcon id={id} />}
-          rightSection={<StateMark surface={surface} starting={starting} />}
+          rightSection={<StateMark state={starting ? 'starting' : surface.state} percent={percent} />}
           onClick={() => surfaces.open(id)}
           data-surface={id}
           data-state={surface.state}
         >
-          {title}
+          <Box component="span" visibleFrom="lg">
+            {title}
+          </Box>
         </Button>
       </Tooltip>
       {(surface.state === 'running' || surface.state === 'starting') && (
@@ -59,37 +65,25 @@ function SurfaceButton({ surface, attempt, surfaces }: { surface: SessionSurface
   );
 }
 
-/** A surface's state beside its name, never by colour alone: a spinner with the install's percentage, a dot, a mark. */
-function StateMark({ surface, starting }: { surface: SessionSurface; starting: boolean }) {
-  if (starting) {
-    const percent = percentOf(surface.detail);
+/** A surface's state beside its name, never by colour alone: a spinner with the install's percentage, a dot, a mark (the button's label says it in words). */
+function StateMark({ state, percent }: { state: SessionSurface['state']; percent: number | null }) {
+  if (state === 'starting')
     return (
       <Group gap={4} wrap="nowrap">
-        <Loader size={10} aria-hidden="true" />
+        <Loader size={10} />
         {percent !== null && (
-          <Text size="xs" ff="monospace" aria-hidden="true">
+          <Text size="xs" ff="monospace">
             {percent}%
           </Text>
         )}
-        <VisuallyHidden>starting{percent !== null ? `, ${percent}%` : ''}</VisuallyHidden>
       </Group>
     );
-  }
-  if (surface.state === 'running')
+  if (state === 'running') return <Box w={8} h={8} bg="green.6" style={{ borderRadius: '50%' }} />;
+  if (state === 'failed')
     return (
-      <>
-        <Box w={8} h={8} bg="green.6" style={{ borderRadius: '50%' }} aria-hidden="true" />
-        <VisuallyHidden>running</VisuallyHidden>
-      </>
-    );
-  if (surface.state === 'failed')
-    return (
-      <>
-        <Text size="xs" fw={700} c="red" aria-hidden="true">
-          !
-        </Text>
-        <VisuallyHidden>failed</VisuallyHidden>
-      </>
+      <Text size="xs" fw={700} c="red">
+        !
+      </Text>
     );
   return null;
 }

@@ -12,7 +12,10 @@ interface Props {
 
 /** A surface that could not start or stopped on its own: what happened, the end of its output on request, and "Try again". */
 export function SurfaceFailure({ title, message, requestId, onRetry, onDismiss }: Props) {
-  const { summary, output } = failureParts(message);
+  const { summary: said, output } = failureParts(message);
+  // The hub's message starts as the alert's title does: say it once.
+  const prefix = `${title} could not start: `;
+  const summary = said.startsWith(prefix) ? said.slice(prefix.length) : said;
   const [outputShown, setOutputShown] = useState(false);
   const outputId = useId();
   return (

@@ -29,7 +29,7 @@ export function SurfaceNotices({ surfaces }: { surfaces: SessionSurfaces }) {
           );
         if (attempt.step === 'ready')
           return (
-            <Paper key={surface.id} withBorder p="sm" radius="md" role="status">
+            <Paper key={surface.id} withBorder px="sm" py="xs" radius="md" role="status">
               <Group gap="sm" wrap="nowrap">
                 <SurfaceIcon id={surface.id} />
                 <Text fw={600}>{surface.title} is ready.</Text>
@@ -43,8 +43,8 @@ export function SurfaceNotices({ surfaces }: { surfaces: SessionSurfaces }) {
             </Paper>
           );
         return (
-          <Paper key={surface.id} withBorder p="sm" radius="md">
-            <SurfaceProgress surface={surface} />
+          <Paper key={surface.id} withBorder px="sm" py="xs" radius="md">
+            <SurfaceProgress surface={surface} compact />
           </Paper>
         );
       })}
