@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
@@ -14,6 +16,7 @@ import { codeServerCommand, MANAGED_AI_PROVIDER, openCodeCommand, type SurfaceCo
 import { surfaceLayout } from './surface-layout.js';
 import { ensureSurfaceRuntime } from './surface-runtime.js';
 
+const run = promisify(execFile);
 const surfaces = inject('surfaceRuntime');
 const SECRET = 'a-surface-secret-of-the-test-0123456789';
 const START_TIMEOUT_MS = 90_000;
@@ -252,6 +255,27 @@ describe.skipIf(surfaces === null)('installing the surfaces', () => {
     await ensureSurfaceRuntime({ dir, only: ['opencode'], onProgress: (event) => events.push(event) });
     expect(events.at(-1)).toMatchObject({ done: true });
     expect(await readFile(layout.stamp, 'utf8')).toBe(current);
+  }, 180_000);
+
+  it('installs once when two hub processes ask at the same time: the second waits, then finds it installed', async () => {
+    const dir = path.join(temp.dir, 'two-processes');
+    const child = path.join(import.meta.dirname, '../testing/ensure-surfaces-process.ts');
+    const both = await Promise.all(
+      [0, 1].map((index) =>
+        run(process.execPath, ['--conditions=source', '--import', 'tsx', child, dir, 'opencode'], { cwd: path.join(import.meta.dirname, '../../..') }).then(
+          ({ stdout }) => {
+            const lines = stdout
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line) as { progress?: ProgressEvent; runtime?: unknown });
+            return { index, installed: lines.some((line) => line.progress?.done === true), runtime: lines.at(-1)!.runtime };
+          },
+        ),
+      ),
+    );
+    expect(both.filter((result) => result.installed)).toHaveLength(1);
+    for (const result of both) expect(result.runtime).toEqual({ dir, codeServer: null, openCode: surfaceLayout(dir, 'opencode').launcher });
+    expect(await readdir(dir)).toEqual(['opencode']);
   }, 180_000);
 
   it('names the packages code-server needs to build when they are missing, and installs nothing', async () => {

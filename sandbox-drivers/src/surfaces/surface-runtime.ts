@@ -65,7 +65,9 @@ async function ensure(dir: string, wanted: readonly SurfaceName[], options: Ensu
     retries: { retries: 10_000, minTimeout: 200, maxTimeout: 2_000 },
   });
   try {
+    // Another process may have installed them while this one waited for the lock.
     const stale = await staleSurfaces(dir, wanted);
+    if (stale.length === 0) return result();
     const total = stale.reduce((sum, name) => sum + WEIGHT[name], 0);
     let before = 0;
     for (const name of stale) {
