@@ -14,3 +14,4 @@ export {
 export { surfaceLayout, SURFACE_NAMES, type SurfaceLayout, type SurfaceName } from './surface-layout.js';
 export { missingCodeServerBuildTools } from './build-prerequisites.js';
 export { CODE_SERVER_VERSION, CODE_SERVER_NODE_VERSION, OPENCODE_VERSION, IMAGE_SURFACES_DIR } from '../../runtime/pins.js';
+export { DriverSurfaceLauncher, IMAGE_SURFACES, localSurfaceBinaries, type SurfaceBinaries } from './surface-launcher.js';

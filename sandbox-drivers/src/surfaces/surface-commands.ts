@@ -59,6 +59,11 @@ export const CODE_SERVER_SESSION_COOKIE = 'code-server-session';
  * shows it) and its proxy sends that value as the `code-server-session` cookie. Typing the secret
  * into code-server's own login form would work too, as with any SHA-256 password.
  */
+/** What the proxy sends code-server for a start with this secret (see codeServerCommand). */
+export function codeServerProxyHeaders(secret: string): Record<string, string> {
+  return { cookie: `${CODE_SERVER_SESSION_COOKIE}=${createHash('sha256').update(secret).digest('hex')}` };
+}
+
 export function codeServerCommand(options: SurfaceLaunchOptions): SurfaceCommand {
   checkSecret(options.secret);
   const state = options.stateDir;
@@ -87,7 +92,7 @@ export function codeServerCommand(options: SurfaceLaunchOptions): SurfaceCommand
     ],
     cwd: options.workspaceDir,
     env: { ...xdgEnvironment(state), HASHED_PASSWORD: sessionValue },
-    proxyHeaders: { cookie: `${CODE_SERVER_SESSION_COOKIE}=${sessionValue}` },
+    proxyHeaders: codeServerProxyHeaders(options.secret),
   };
 }
 
@@ -140,6 +145,11 @@ export const OPENCODE_USERNAME = 'opencode';
  * from npm at start otherwise), no reading of Claude Code's files in the user's home. With `ai`,
  * its only model provider is that OpenAI-compatible endpoint.
  */
+/** What the proxy sends OpenCode for a start with this secret: basic authentication (see openCodeCommand). */
+export function openCodeProxyHeaders(secret: string): Record<string, string> {
+  return { authorization: `Basic ${Buffer.from(`${OPENCODE_USERNAME}:${secret}`).toString('base64')}` };
+}
+
 export function openCodeCommand(options: SurfaceLaunchOptions & { ai?: OpenAiCompatibleProvider }): SurfaceCommand {
   checkSecret(options.secret);
   // Given whole in the environment (OPENCODE_CONFIG_CONTENT): no file to write into the sandbox.
@@ -160,6 +170,6 @@ export function openCodeCommand(options: SurfaceLaunchOptions & { ai?: OpenAiCom
       OPENCODE_DISABLE_CLAUDE_CODE: '1',
       ...(options.ai ? { [MANAGED_AI_KEY_VARIABLE]: options.ai.apiKey } : {}),
     },
-    proxyHeaders: { authorization: `Basic ${Buffer.from(`${OPENCODE_USERNAME}:${options.secret}`).toString('base64')}` },
+    proxyHeaders: openCodeProxyHeaders(options.secret),
   };
 }

@@ -4,6 +4,7 @@
  * local sandboxes, telemetry off) starts without the S3 client, Docker's client, the OpenID client
  * or the OpenTelemetry SDK.
  */
+import path from 'node:path';
 import type { OidcSettings } from '../config/settings-auth.js';
 import type { HubSettings, LogLevel, StorageSettings } from '../config/settings.js';
 import type { IdentityProvider } from '../core/ports/identity-provider.js';
@@ -12,6 +13,7 @@ import type { Logger } from '../core/ports/logger.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
+import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
 import { NO_TELEMETRY, type Telemetry } from '../core/ports/telemetry.js';
 import { FsObjectStore } from '../adapters/store/fs-store.js';
 import { createLogger, infoLine, type HubLogger } from '../adapters/telemetry/logger.js';
@@ -96,6 +98,21 @@ export async function openSandboxDriver(settings: HubSettings, ownerId: string):
 export async function openNotebookRuntime(sandboxes: SandboxDriver): Promise<{ runtime: NotebookRuntime; kernels: KernelHealth }> {
   const { MarimoRuntime, MarimoHealth } = await import('@notebook-hub/sandbox-drivers');
   return { runtime: new MarimoRuntime(sandboxes), kernels: new MarimoHealth() };
+}
+
+/**
+ * What starts VS Code and OpenCode in sandboxes (docs/surfaces.md): from the sandbox image on
+ * Docker and Kubernetes, from an install on this machine for the local driver. Not loaded when no
+ * surface is enabled.
+ */
+export async function openSurfaceLauncher(settings: HubSettings, sandboxes: SandboxDriver): Promise<SurfaceLauncher | null> {
+  if (settings.sessions.surfaces.length === 0) return null;
+  const { DriverSurfaceLauncher, IMAGE_SURFACES, localSurfaceBinaries } = await import('@notebook-hub/sandbox-drivers/surfaces');
+  const binaries =
+    settings.sandboxes.driver === 'local'
+      ? localSurfaceBinaries(settings.sessions.surfaceRuntimeDir ?? path.join(settings.dataDir, 'surfaces'))
+      : IMAGE_SURFACES;
+  return new DriverSurfaceLauncher(sandboxes, binaries);
 }
 
 /** The OpenID Connect provider of an OIDC login; discovery happens on first use, not here. */

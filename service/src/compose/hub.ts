@@ -13,6 +13,7 @@ import {
   openSandboxDriver,
   openTelemetry,
   type HubLogger,
+  openSurfaceLauncher,
 } from './adapters.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Catalog } from '../core/catalog/catalog.js';
@@ -134,6 +135,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     reclaimTimings: options.sessionReclaim,
     metrics: telemetry.metrics,
     instanceId,
+    surfaceLauncher: await openSurfaceLauncher(settings, sandboxes),
   });
   // Supervision is every replica's own: it watches the sessions this process starts.
   background.onStop(() => services.supervisor.stop());

@@ -194,8 +194,18 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   const workspace = new WorkspaceService(store, storeServices.audit, storeServices.notebooks, {
     activeEditSession: async (projectId, notebookId) => (await claims.get(projectId, notebookId)) !== null,
   });
+  const surfaces = new SessionSurfaces({
+    sessions: sessionStore,
+    launcher: parts.surfaceLauncher ?? null,
+    surfaces: settings.sessions.surfaces,
+    readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+    background,
+    logger,
+    now,
+  });
   const defaultProfile = settings.sandboxes.computeProfiles[0]!;
   const warmPool = new WarmPool({
+    surfacePorts: surfaces.portsFor('edit'),
     store,
     driver: sandboxes,
     runtime,
@@ -237,6 +247,8 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     computeOf: (name) => settings.sandboxes.computeProfiles.find((profile) => profile.name === name) ?? settings.sandboxes.computeProfiles[0]!,
     now,
+    surfacePorts: (mode) => surfaces.portsFor(mode),
+    onRunning: (record) => surfaces.startEager(record),
     config: {
       idleTimeoutMs: settings.sessions.idleTimeoutSeconds * 1000,
       lifetimeMs: settings.sessions.lifetimeSeconds * 1000,
@@ -311,15 +323,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     runtime,
     sessionStore,
     sessions,
-    surfaces: new SessionSurfaces({
-      sessions: sessionStore,
-      launcher: parts.surfaceLauncher ?? null,
-      surfaces: settings.sessions.surfaces,
-      readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
-      background,
-      logger,
-      now,
-    }),
+    surfaces,
     supervisor,
     access,
     background,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { SurfaceConfig } from '../core/surfaces/surface-model.js';
 import { integer, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 import { readSurfaceDomain, readSurfaceSettings, surfaceSettingDefinitions } from './settings-surfaces.js';
@@ -23,6 +24,8 @@ export interface SessionSettings {
   surfaces: SurfaceConfig[];
   /** Surfaces' own hosts are `<surface>-<session id>.<surfaceDomain>` (null: `localhost`). */
   surfaceDomain: string | null;
+  /** Local driver: where VS Code and OpenCode are installed on first use (null: `<data dir>/surfaces`). */
+  surfaceRuntimeDir: string | null;
 }
 
 export const sessionSettingDefinitions: SettingDefinition[] = [
@@ -45,6 +48,7 @@ export function readSessionSettings(env: Env): SessionSettings {
   return {
     surfaces: readSurfaceSettings(env),
     surfaceDomain: readSurfaceDomain(env),
+    surfaceRuntimeDir: text(env, 'SERVICE_SURFACE_RUNTIME_DIR') === undefined ? null : path.resolve(text(env, 'SERVICE_SURFACE_RUNTIME_DIR')!),
     idleTimeoutSeconds,
     appIdleTimeoutSeconds:
       text(env, 'SERVICE_SESSION_APP_IDLE_TIMEOUT_SECONDS') === undefined

@@ -4,6 +4,7 @@ import { ConfigError, text, type Env, type SettingDefinition } from './parse.js'
 export const surfaceSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_SURFACES', group: 'sessions', name: 'VS Code and OpenCode in edit sessions (JSON)', secret: false },
   { key: 'SERVICE_SURFACE_DOMAIN', group: 'sessions', name: 'Domain under which surfaces get their own hosts', secret: false },
+  { key: 'SERVICE_SURFACE_RUNTIME_DIR', group: 'sessions', name: 'Local driver: where VS Code and OpenCode are installed', secret: false },
 ];
 
 const DOMAIN = /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;

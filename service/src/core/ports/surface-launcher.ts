@@ -1,4 +1,7 @@
 import type { SurfaceConfig, SurfaceId } from '../surfaces/surface-model.js';
+
+// What a launcher adapter needs of the surface model, through the port.
+export { surfacePortName, type SurfaceConfig, type SurfaceId } from '../surfaces/surface-model.js';
 import type { PortEndpoint, Sandbox, SandboxProcess } from './sandbox-driver.js';
 
 export interface SurfaceStartOptions {

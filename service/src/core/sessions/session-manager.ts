@@ -44,6 +44,8 @@ export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
   events: ProjectEventPublisher;
   background: BackgroundRunner;
   config: SessionConfig;
+  /** Told of every session this process brought to running (eager surfaces start then). */
+  onRunning?(record: SessionRecord): void;
 }
 
 export interface Actor {
@@ -280,7 +282,10 @@ export class SessionManager {
     const { record: settled, process } = await provisionSession(this.deps, record);
     // A warm sandbox's server was started by the pool, which keeps its process when it ran here.
     const server = process ?? (settled.warm && settled.sandbox ? (this.deps.warmPool?.serverProcess(settled.sandbox.id) ?? null) : null);
-    if (settled.state === 'running') this.deps.supervisor.watch(settled, server);
+    if (settled.state === 'running') {
+      this.deps.supervisor.watch(settled, server);
+      this.deps.onRunning?.(settled);
+    }
     settle(settled);
     if (settled.state === 'failed') {
       await this.release(settled);

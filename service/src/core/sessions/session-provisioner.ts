@@ -19,6 +19,8 @@ export interface ProvisionerDeps {
   startupTimeoutMs: number;
   computeOf(profile: string): ComputeResources;
   now: () => Date;
+  /** Ports a session's sandbox opens beside marimo's (its surfaces', docs/surfaces.md). */
+  surfacePorts?(mode: SessionRecord['mode']): string[];
 }
 
 /** Thrown inside provisioning when the session was stopped meanwhile: nothing more to do. */
@@ -64,7 +66,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
           {
             ...(initial.image ? { image: initial.image } : {}),
             compute: deps.computeOf(initial.compute_profile),
-            ports: ['marimo'],
+            ports: ['marimo', ...(deps.surfacePorts?.(initial.mode) ?? [])],
             labels: sandboxLabelsOf(initial),
           },
           { onProgress: steps.record },

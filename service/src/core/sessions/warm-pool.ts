@@ -42,6 +42,8 @@ export interface WarmPoolDeps {
   placeholderNotebook: string;
   config: WarmPoolConfig;
   now: () => Date;
+  /** Ports an edit sandbox opens beside marimo's (its surfaces', docs/surfaces.md). */
+  surfacePorts?: string[];
 }
 
 export class WarmPool {
@@ -138,7 +140,11 @@ export class WarmPool {
     const sessionId = newSessionId(this.deps.now().getTime());
     const secret = randomBytes(32).toString('base64url');
     // No session_id label: until the record below exists the reaper's grace period protects it.
-    const sandbox = await driver.create({ compute: config.compute, ports: ['marimo'], labels: { purpose: 'warm-pool', warm_session_id: sessionId } });
+    const sandbox = await driver.create({
+      compute: config.compute,
+      ports: ['marimo', ...(this.deps.surfacePorts ?? [])],
+      labels: { purpose: 'warm-pool', warm_session_id: sessionId },
+    });
     try {
       await driver.waitReady(sandbox.id, { timeoutMs: config.readyTimeoutMs });
       await driver.writeFile(sandbox.id, WARM_ENTRY_FILE, this.deps.placeholderNotebook);

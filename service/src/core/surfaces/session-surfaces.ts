@@ -60,12 +60,10 @@ export class SessionSurfaces {
   statusOf(record: SessionRecord, id: SurfaceId): SurfaceStatus {
     const stored = record.surfaces?.[id];
     if (!stored) return STOPPED_SURFACE;
-    const sameSandbox = record.sandbox !== null && stored.sandbox_id === record.sandbox.id;
-    if (record.state !== 'running' || !sameSandbox) {
-      if (stored.state === 'failed' && sameSandbox) return stored;
-      return { ...STOPPED_SURFACE, reason: record.state === 'running' ? null : 'the session is not running' };
-    }
-    return stored;
+    if (record.state !== 'running') return { ...STOPPED_SURFACE, reason: 'the session is not running' };
+    if (stored.state === 'stopped') return stored;
+    // A surface of an earlier sandbox (an app restarted in a new one) does not run in this one.
+    return record.sandbox !== null && stored.sandbox_id === record.sandbox.id ? stored : STOPPED_SURFACE;
   }
 
   /**

@@ -58,14 +58,16 @@ export function registerSurfaceProxy(
     const grant = app.parseCookie(cookieHeader ?? '')[GRANT_COOKIE];
     const title = SURFACE_TITLES[at.surface];
     if (!grant) throw new HubError('UNAUTHORIZED', `open ${title} from its notebook's session in Notebook Hub`);
-    const cached = decisions.get(grant);
+    // Per host too: a grant answers only on the surface it was issued for.
+    const key = `${grant}|${at.surface}|${at.sessionId}`;
+    const cached = decisions.get(key);
     if (cached && cached.until > Date.now()) return cached.target;
     const { record, status } = await surfaces.reach(grant, at);
     if (!launcher || !record.sandbox || !status.secret) throw new HubError('GONE', `${title} is not running in this session`);
     const endpoint = await services.sandboxes.exposePort(record.sandbox.id, surfacePortName(at.surface));
     const target = { record, endpoint, headers: launcher.proxyHeaders(at.surface, status.secret) };
     if (decisions.size > 5000) decisions.clear();
-    decisions.set(grant, { target, until: Date.now() + DECISION_CACHE_MS });
+    decisions.set(key, { target, until: Date.now() + DECISION_CACHE_MS });
     return target;
   };
 

@@ -1,0 +1,196 @@
+import http from 'node:http';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Sandbox, SandboxDriver, SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import {
+  surfacePortName,
+  type StartedSurface,
+  type SurfaceConfig,
+  type SurfaceId,
+  type SurfaceLauncher,
+  type SurfaceStartOptions,
+} from '@notebook-hub/service/core/ports/surface-launcher.js';
+import { IMAGE_SURFACES_DIR } from '../../runtime/pins.js';
+import { codeServerCommand, codeServerProxyHeaders, openCodeCommand, openCodeProxyHeaders, type SurfaceCommand } from './surface-commands.js';
+import { surfaceLayout, type SurfaceName } from './surface-layout.js';
+import { ensureSurfaceRuntime } from './surface-runtime.js';
+
+/**
+ * Where a sandbox finds a surface's launcher: a path inside the sandbox (the image's
+ * `/opt/surfaces`), or, for sandboxes on this machine, one the hub installs on first use.
+ */
+export interface SurfaceBinaries {
+  /** The launcher's path as the sandbox sees it; reports install progress when it has to install. */
+  launcher(name: SurfaceName, onProgress?: (step: string) => void): Promise<string>;
+}
+
+/** The image's surfaces (docs/surfaces.md, "The sandbox image"). */
+export const IMAGE_SURFACES: SurfaceBinaries = {
+  launcher: async (name) => surfaceLayout(IMAGE_SURFACES_DIR, name).launcher,
+};
+
+/**
+ * Surfaces for sandboxes on this machine (the local driver): installed into `dir` on first use,
+ * the install's progress reported as the surface's start-up step (docs/surfaces.md).
+ */
+export function localSurfaceBinaries(dir: string): SurfaceBinaries {
+  return {
+    launcher: async (name, onProgress) => {
+      const runtime = await ensureSurfaceRuntime({
+        dir,
+        only: [name],
+        onProgress: (event) => onProgress?.(event.done ? event.step : `${event.step} (${Math.floor(event.percent)}%)`),
+      });
+      const launcher = name === 'code-server' ? runtime.codeServer : runtime.openCode;
+      if (launcher === null) throw new Error(`${name} was not installed`);
+      return launcher;
+    },
+  };
+}
+
+const NAMES: Record<SurfaceId, SurfaceName> = { vscode: 'code-server', opencode: 'opencode' };
+const TITLES: Record<SurfaceId, string> = { vscode: 'VS Code', opencode: 'OpenCode' };
+/** Every process of a surface carries this in its environment, so a stop finds all of them. */
+const MARKER = 'NOTEBOOK_HUB_SURFACE';
+const PROBE_EVERY_MS = 100;
+const PROBE_TIMEOUT_MS = 3_000;
+
+/**
+ * Starts VS Code (code-server) and OpenCode in a session's sandbox through any sandbox driver
+ * (docs/surfaces.md): the command from surface-commands, spawned in the workspace with a state
+ * folder in the sandbox's home, then probed through the exposed port with the surface's own
+ * credential until it answers.
+ */
+export class DriverSurfaceLauncher implements SurfaceLauncher {
+  constructor(
+    private readonly driver: SandboxDriver,
+    private readonly binaries: SurfaceBinaries,
+  ) {}
+
+  unsupported(surface: SurfaceConfig): string | null {
+    void surface;
+    return null;
+  }
+
+  /**
+   * code-server opens the workspace folder, and a file in it through VS Code's own `payload`
+   * query (what its "open file" links use); OpenCode has one page.
+   */
+  entryPath(sandbox: Sandbox, surface: SurfaceId, openPath: string | null): string {
+    if (surface !== 'vscode') return '/';
+    const folder = `/?folder=${encodeURIComponent(sandbox.workspaceDir)}`;
+    if (openPath === null) return folder;
+    const file = path.posix.join(sandbox.workspaceDir, openPath);
+    return `${folder}&payload=${encodeURIComponent(JSON.stringify([['openFile', `vscode-remote://remote${file}`]]))}`;
+  }
+
+  proxyHeaders(surface: SurfaceId, secret: string): Record<string, string> {
+    return surface === 'vscode' ? codeServerProxyHeaders(secret) : openCodeProxyHeaders(secret);
+  }
+
+  async start(sandbox: Sandbox, surface: SurfaceConfig, options: SurfaceStartOptions): Promise<StartedSurface> {
+    const title = TITLES[surface.id];
+    const port = sandbox.ports[surfacePortName(surface.id)];
+    if (port === undefined) throw new Error(`the sandbox has no port for ${title}`);
+    if (surface.id === 'vscode' && surface.flavor === 'openvscode') return this.startOpenVsCode(sandbox, options, port);
+    const launcher = await this.binaries.launcher(NAMES[surface.id] as SurfaceName, options.onProgress);
+    await this.requireLauncher(sandbox, launcher, title);
+    const launch = {
+      launcher,
+      bindHost: sandbox.bindHost,
+      port,
+      workspaceDir: sandbox.workspaceDir,
+      stateDir: path.posix.join(sandbox.homeDir, '.notebook-hub', 'surfaces', surface.id),
+      secret: options.secret,
+    };
+    const command = surface.id === 'vscode' ? codeServerCommand(launch) : openCodeCommand(launch);
+    return this.run(sandbox, surface.id, command, options);
+  }
+
+  async stop(sandbox: Sandbox, surface: SurfaceId): Promise<void> {
+    // Its helpers (extension hosts, terminals, language servers) inherit the marker too.
+    const marker = `${MARKER}=${sandbox.id}/${surface}`;
+    await this.driver.exec(sandbox.id, {
+      argv: [
+        'sh',
+        '-c',
+        'for p in /proc/[0-9]*; do tr "\\0" "\\n" < "$p/environ" 2>/dev/null | grep -qx "$1" && kill -TERM "${p#/proc/}" 2>/dev/null; done; true',
+        'sh',
+        marker,
+      ],
+      timeoutMs: 30_000,
+    });
+  }
+
+  /** `flavor: openvscode` runs an `openvscode-server` the image carries; none is installed here. */
+  private async startOpenVsCode(sandbox: Sandbox, options: SurfaceStartOptions, port: number): Promise<StartedSurface> {
+    const found = await this.driver.exec(sandbox.id, { argv: ['sh', '-c', 'command -v openvscode-server || true'] });
+    const launcher = found.stdout.trim();
+    if (!launcher)
+      throw new Error('the sandbox image has no openvscode-server on its PATH: use flavor code-server, or an image that carries openvscode-server');
+    const command = codeServerCommand({
+      launcher,
+      bindHost: sandbox.bindHost,
+      port,
+      workspaceDir: sandbox.workspaceDir,
+      stateDir: path.posix.join(sandbox.homeDir, '.notebook-hub', 'surfaces', 'vscode'),
+      secret: options.secret,
+    });
+    return this.run(sandbox, 'vscode', command, options);
+  }
+
+  private async requireLauncher(sandbox: Sandbox, launcher: string, title: string): Promise<void> {
+    const check = await this.driver.exec(sandbox.id, { argv: ['test', '-x', launcher] });
+    if (check.exitCode !== 0)
+      throw new Error(`the sandbox has no ${title} (${launcher} is missing): use a sandbox image that carries the surfaces (docs/surfaces.md)`);
+  }
+
+  private async run(sandbox: Sandbox, surface: SurfaceId, command: SurfaceCommand, options: SurfaceStartOptions): Promise<StartedSurface> {
+    const process = await this.driver.spawn(sandbox.id, {
+      argv: command.argv,
+      cwd: command.cwd,
+      env: { ...command.env, [MARKER]: `${sandbox.id}/${surface}` },
+    });
+    const endpoint = await this.driver.exposePort(sandbox.id, surfacePortName(surface));
+    try {
+      await answering(`http://${endpoint.host}:${endpoint.port}/`, this.proxyHeaders(surface, options.secret), process, options.readyTimeoutMs);
+    } catch (error) {
+      await this.stop(sandbox, surface).catch(() => {});
+      const tail = process.outputTail();
+      const output = `${tail.stderr}\n${tail.stdout}`.trim().split('\n').slice(-15).join('\n');
+      throw new Error(`${TITLES[surface]} did not start: ${(error as Error).message}${output ? `\n${output}` : ''}`, { cause: error });
+    }
+    return { endpoint, process };
+  }
+}
+
+/**
+ * Waits until the surface answers a request with its credential (anything below 500), failing at
+ * once when its process exits. Each try has a timeout of its own: a surface may accept a
+ * connection while it starts and answer it only much later.
+ */
+async function answering(url: string, headers: Record<string, string>, process: SandboxProcess, timeoutMs: number): Promise<void> {
+  let exited: string | null = null;
+  void process.exited.then(({ exitCode }) => (exited = `it exited with ${exitCode ?? 'a signal'}`));
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(exited);
+    const status = await statusOf(url, headers).catch((error: unknown) => ((last = (error as Error).message), 0));
+    if (status > 0 && status < 500) return;
+    if (status >= 500) last = `HTTP ${status}`;
+    await sleep(PROBE_EVERY_MS);
+  }
+  throw new Error(`no answer within ${Math.round(timeoutMs / 1000)} s (${last})`);
+}
+
+function statusOf(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers, timeout: PROBE_TIMEOUT_MS }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)));
+    request.on('error', reject);
+  });
+}
