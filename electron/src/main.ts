@@ -24,6 +24,8 @@ import { checkDockerEngine } from './host/docker-engine.js';
 import { launchPaths, relaunchArguments } from './host/launch-paths.js';
 import { checkAndOpenPaths } from './host/open-paths.js';
 import { driverForLaunch } from './host/sandbox-choice.js';
+// A session's VS Code and OpenCode in windows of their own (docs/desktop.md).
+import { needsLaunchHeader, openTarget, surfaceOriginOf, surfaceSettingsFrom, surfaceWindowNavigation, type SurfaceHosts } from './host/surface-windows.js';
 
 const MARIMO_DOCS = 'https://docs.marimo.io/';
 const SESSIONS_SAVE_BUDGET_MS = 60_000;
@@ -43,6 +45,7 @@ const note = (level: 'info' | 'error', event: string, fields: Record<string, unk
   );
 
 let window: BrowserWindow | null = null;
+let surfaceHosts: SurfaceHosts | null = null;
 const launchShape = { defaultApp: process.defaultApp === true };
 /** Paths from command lines (this one's, later launches') waiting for the window; opened once it is there. */
 const launchPathsWaiting: string[] = launchPaths({ argv: process.argv, cwd: process.cwd() }, launchShape);
@@ -93,6 +96,7 @@ async function main(): Promise<void> {
     logDestination: log,
     version: app.getVersion(),
     wheelhouse: WHEELHOUSE,
+    env: surfaceSettingsFrom(process.env),
   });
   const shutdown = shutdownSequence(
     {
@@ -125,6 +129,14 @@ async function main(): Promise<void> {
     await session.defaultSession.cookies.set({ url: desktop.url, name: cookie.name, value: cookie.value, httpOnly: true, sameSite: 'strict' });
   }
   session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) => grant(permission === 'clipboard-sanitized-write'));
+  surfaceHosts = { hubOrigin: desktop.url, surfaceDomain: desktop.hub.services.settings.sessions.surfaceDomain };
+  // A surface's host is another origin than the hub's, so the launch secret's cookie does not go there: its header does.
+  session.defaultSession.webRequest.onBeforeSendHeaders((details, callback) =>
+    callback({
+      requestHeaders:
+        surfaceHosts && needsLaunchHeader(details.url, surfaceHosts) ? { ...details.requestHeaders, ...desktop.launchHeaders } : details.requestHeaders,
+    }),
+  );
   registerBridge(desktop);
   const call = callerAs(desktop.url, cookies);
   const restart = () => {
@@ -203,14 +215,14 @@ function openWindow(
   const contents = created.webContents;
   contents.setWindowOpenHandler(({ url }) => {
     if (staysInWindow(url, desktop.url)) return { action: 'allow' };
-    void shell.openExternal(url);
+    openElsewhere(url);
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
     if (staysInWindow(url, desktop.url)) return;
     event.preventDefault();
     // A file dropped where the page takes no drop (a session's page) would be shown as a page; the UI's drop overlay imports.
-    if (!url.startsWith('file:')) void shell.openExternal(url);
+    if (!url.startsWith('file:')) openElsewhere(url);
   });
   contents.on('did-navigate', (_event, url) => on.onShown(url, contents.getTitle()));
   contents.on('did-navigate-in-page', (_event, url) => on.onShown(url, contents.getTitle()));
@@ -228,6 +240,46 @@ function openWindow(
   created.on('closed', () => (window = null));
   void created.loadURL(`${desktop.url}/`);
   return created;
+}
+
+/** A page the main window does not show: a surface in a window of its own, anything else in the system browser. */
+function openElsewhere(url: string): void {
+  if (surfaceHosts && openTarget(url, surfaceHosts) === 'surface-window') return openSurfaceWindow(url, surfaceHosts);
+  void shell.openExternal(url);
+}
+
+/**
+ * A session's VS Code or OpenCode, in an app window of its own: navigation inside the surface
+ * stays there, the hub's pages go to the main window, the rest to the system browser. It gets no
+ * preload: a surface's pages never reach the app's bridge.
+ */
+function openSurfaceWindow(url: string, hosts: SurfaceHosts): void {
+  const origin = surfaceOriginOf(url, hosts);
+  if (origin === null) return;
+  const created = new BrowserWindow({
+    width: 1280,
+    height: 840,
+    title: 'Notebook Hub',
+    webPreferences: { contextIsolation: true, nodeIntegration: false, sandbox: true, webSecurity: true },
+  });
+  const follow = (target: string): boolean => {
+    const where = surfaceWindowNavigation(target, origin, hosts);
+    if (where === 'stay') return true;
+    if (where === 'surface-window') openSurfaceWindow(target, hosts);
+    else if (where === 'hub-window') void window?.loadURL(target).then(() => window?.focus());
+    else void shell.openExternal(target);
+    return false;
+  };
+  created.webContents.setWindowOpenHandler(({ url: target }) => {
+    // A new window of the surface's own (VS Code's "New Window") opens as another surface window.
+    if (surfaceWindowNavigation(target, origin, hosts) === 'stay') openSurfaceWindow(target, hosts);
+    else follow(target);
+    return { action: 'deny' };
+  });
+  created.webContents.on('will-navigate', (event, target) => {
+    if (!follow(target)) event.preventDefault();
+  });
+  void created.loadURL(url);
 }
 
 function menuTemplate(actions: {

@@ -27,6 +27,7 @@ import { meRoutes } from './routes/me.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { surfaceRoutes } from './routes/surfaces.js';
 import { registerSurfaceProxy } from './proxy/surface-proxy.js';
+import { surfaceDomainOf } from './proxy/surface-origin.js';
 import { notebookVersionRoutes } from './routes/notebook-versions.js';
 import { notebookRoutes } from './routes/notebooks.js';
 import { notebookImportRoutes } from './routes/notebook-imports.js';
@@ -144,7 +145,10 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   auditRoutes(app, services);
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
-  if (deps.uiDir) uiRoutes(app, deps.uiDir, basePath);
+  // A surface shown beside a notebook is a frame from its own host (docs/surfaces.md, "Own origins"), on any port of it.
+  const framedSurfaces = services.surfaces.available.some((surface) => surface.embed === 'iframe');
+  const frameSources = framedSurfaces ? [`*.${surfaceDomainOf(services.settings.sessions.surfaceDomain)}:*`] : [];
+  if (deps.uiDir) uiRoutes(app, deps.uiDir, basePath, frameSources);
   return app;
 }
 

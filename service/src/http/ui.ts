@@ -22,15 +22,18 @@ import { indexUnderBasePath } from './ui-index.js';
  */
 export const UI_CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
 
-/** The policy of a UI page; `scriptHashes` allow the inline scripts of a page the hub drew. */
-function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+/**
+ * The policy of a UI page; `scriptHashes` allow the inline scripts of a page the hub drew,
+ * `frameSources` the hosts of surfaces shown beside a notebook (docs/ui.md, "VS Code and OpenCode").
+ */
+function contentSecurityPolicy(scriptHashes: readonly string[], frameSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "connect-src 'self'",
-    "frame-src 'self'",
+    ["frame-src 'self'", ...frameSources].join(' '),
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -162,9 +165,9 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
-function securityHeaders(reply: FastifyReply, scriptHashes: readonly string[] = []): FastifyReply {
+function securityHeaders(reply: FastifyReply, scriptHashes: readonly string[] = [], frameSources: readonly string[] = []): FastifyReply {
   return reply
-    .header('content-security-policy', contentSecurityPolicy(scriptHashes))
+    .header('content-security-policy', contentSecurityPolicy(scriptHashes, frameSources))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin');
 }
@@ -186,16 +189,17 @@ const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<
 
 /**
  * Registers the UI routes; `dir` is the built app's folder (its `index.html` and `assets/`),
- * `basePath` the path the hub is served under ('' at the root).
+ * `basePath` the path the hub is served under ('' at the root), `frameSources` what the pages may
+ * show in frames besides the hub itself (the surfaces' hosts).
  */
-export function uiRoutes(app: HubApp, dir: string, basePath = ''): void {
+export function uiRoutes(app: HubApp, dir: string, basePath = '', frameSources: readonly string[] = []): void {
   const folder = new UiFolder(dir, basePath);
   const firstPage = new FirstPageRenderer(dir, basePath);
   const routeOptions = { config: { public: true }, schema: { hide: true } } as const;
 
   const sendIndex = (reply: FastifyReply) => {
     const build = folder.current();
-    securityHeaders(reply);
+    securityHeaders(reply, [], frameSources);
     if (!build) return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage(folder.dir, basePath));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(build.index);
   };
@@ -207,7 +211,7 @@ export function uiRoutes(app: HubApp, dir: string, basePath = ''): void {
     const drawn = build && (await firstPage.start(app, request, build));
     if (!drawn) return sendIndex(reply);
     // The page holds this user's data: no shared cache may keep it.
-    return securityHeaders(reply, drawn.scriptHashes)
+    return securityHeaders(reply, drawn.scriptHashes, frameSources)
       .header('cache-control', 'private, no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
@@ -218,7 +222,7 @@ export function uiRoutes(app: HubApp, dir: string, basePath = ''): void {
     const pathname = request.url.split('?')[0]!;
     const bytes = folder.asset(decodeURIComponentSafe(pathname));
     if (!bytes) return notFound(request, reply);
-    securityHeaders(reply).header('cache-control', IMMUTABLE).type(contentTypeOf(pathname));
+    securityHeaders(reply, [], frameSources).header('cache-control', IMMUTABLE).type(contentTypeOf(pathname));
     if (!CompressedAssets.compressible(pathname, bytes.length)) return reply.send(bytes);
     reply.header('vary', 'accept-encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);

@@ -7,12 +7,11 @@ import { isLive, sessionQuery, startSessionQuery, useHeartbeat, useStopSession, 
 import { recordRecentNotebook } from '../../app/recent-notebooks';
 import { ErrorView } from '../../components/ErrorView';
 import { useMe } from '../../components/use-me';
-import { SessionActions } from './SessionActions';
 import { SessionEnded } from './SessionEnded';
 import { notebookPath, stopReasonText } from './session-text';
+import { RunningSession } from './RunningSession';
 import { SessionMessage } from './SessionMessage';
 import { SessionShell } from './SessionShell';
-import classes from './SessionShell.module.css';
 import { StartError } from './StartError';
 import { StartupProgress } from './StartupProgress';
 
@@ -106,18 +105,7 @@ function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: Sessi
         </SessionShell>
       );
     case 'running':
-      return (
-        <SessionShell {...shell} actions={<SessionActions session={session} role={project.data?.your_role} />}>
-          {/* An app started again after its server died (docs/sessions.md) is a new marimo at the same address: load it afresh. */}
-          <iframe
-            key={session.restarts}
-            className={classes.frame}
-            src={session.url}
-            title={`${title ?? 'Notebook'} in marimo`}
-            allow="clipboard-read; clipboard-write; fullscreen"
-          />
-        </SessionShell>
-      );
+      return <RunningSession shell={shell} session={session} role={project.data?.your_role} />;
     case 'stopping':
       return (
         <SessionShell {...shell}>

@@ -7,6 +7,7 @@ import { surfacePortName, type SurfaceId } from '../../core/surfaces/surface-mod
 import type { SurfaceAddress } from '../../core/use-cases/surfaces.js';
 import type { HubServices } from '../../compose/services.js';
 import { ERROR_STATUS } from '../error-status.js';
+import { LAUNCH_SECRET_HEADER } from '../launch-secret.js';
 import type { HubApp } from '../types.js';
 import { hasUnsafeSegment } from './http-proxy.js';
 import { ENTER_PATH, GRANT_COOKIE, surfaceDomainOf, surfaceOfHost } from './surface-origin.js';
@@ -21,8 +22,11 @@ interface SurfaceTarget {
   headers: Record<string, string>;
 }
 
-/** Request headers that belong to the browser's dealings with the hub, or that the proxy sets itself. */
-const DROPPED = new Set(['authorization', 'cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded']);
+/**
+ * Request headers that belong to the browser's dealings with the hub, or that the proxy sets itself;
+ * among them the desktop app's launch secret, which its window sends to surface hosts (docs/desktop.md).
+ */
+const DROPPED = new Set(['authorization', 'cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', LAUNCH_SECRET_HEADER]);
 
 /**
  * The proxy into sessions' surfaces, on their own hosts (docs/surfaces.md, "Own origins"). A
