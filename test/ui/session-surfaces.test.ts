@@ -79,18 +79,26 @@ describe.skipIf(!available)("the session page's VS Code and OpenCode", () => {
   let token = '';
   let editUrl = '';
   let appUrl = '';
+  let hubUrl = '';
   let restoreTmpdir: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     restoreTmpdir = await moveTmpdirOffTmp('surfaces-ui');
-    t = await startMarimoUiHub(sandboxRuntime!.runtimeDir, { SERVICE_SURFACES: SURFACES, SERVICE_SURFACE_RUNTIME_DIR: surfaceRuntime!.dir });
+    // The hub and its surfaces on one site (docs/surfaces.md, "Own origins"): browsers give a
+    // framed page of another site no storage, and VS Code's workbench needs it.
+    t = await startMarimoUiHub(sandboxRuntime!.runtimeDir, {
+      SERVICE_SURFACES: SURFACES,
+      SERVICE_SURFACE_RUNTIME_DIR: surfaceRuntime!.dir,
+      SERVICE_SURFACE_DOMAIN: 'surfaces.hub.localhost',
+    });
+    hubUrl = t.url.replace('127.0.0.1', 'hub.localhost');
     admin = await launchChromium(chromium!.executablePath);
     page = await admin.newPage();
-    await admin.signIn(page, t.url, t.hub.localLoginPath!);
+    await admin.signIn(page, hubUrl, t.hub.localLoginPath!);
     token = await t.tokenFor('admin@localhost');
     const { pid, nid } = await createNotebook(t, token, 'Quarterly revenue forecast');
-    editUrl = `${t.url}/projects/${pid}/notebooks/${nid}/edit`;
-    appUrl = `${t.url}/projects/${pid}/notebooks/${nid}/app`;
+    editUrl = `${hubUrl}/projects/${pid}/notebooks/${nid}/edit`;
+    appUrl = `${hubUrl}/projects/${pid}/notebooks/${nid}/app`;
   }, 120_000);
   afterAll(() => closeBrowserSuite({ browsers: [admin], hub: t, restoreTmpdir }));
 
@@ -112,7 +120,8 @@ describe.skipIf(!available)("the session page's VS Code and OpenCode", () => {
     await shoot(admin!, page, 'session-vscode-starting');
     expect(await seriousA11yViolations(page), 'accessibility of the start-up').toEqual([]);
     release();
-    await page.unroute(SURFACE_LIST);
+    // Waits for the held answers to go through before the route goes.
+    await page.unrouteAll({ behavior: 'wait' });
 
     const workbench = page.frameLocator('iframe[title^="VS Code"]').locator('.monaco-workbench');
     await workbench.waitFor({ timeout: 180_000 });
@@ -130,7 +139,7 @@ describe.skipIf(!available)("the session page's VS Code and OpenCode", () => {
     const ready = page.getByRole('button', { name: 'Open OpenCode' });
     const opened = await Promise.race([popup, ready.waitFor({ timeout: 120_000 }).then(() => null)]);
     const tab = opened ?? (await Promise.all([popup, ready.click()]))[0];
-    await tab.waitForURL(/^http:\/\/opencode-ses-[0-9a-z]{16}\.localhost:\d+\//, { timeout: 60_000 });
+    await tab.waitForURL(/^http:\/\/opencode-ses-[0-9a-z]{16}\.surfaces\.hub\.localhost:\d+\//, { timeout: 60_000 });
     // OpenCode's web UI has drawn itself (the hub's refusals are plain text, without a title).
     await expect.poll(() => tab.title(), { timeout: 60_000 }).toMatch(/opencode/i);
     const bodyText = () => tab.evaluate(() => (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText);

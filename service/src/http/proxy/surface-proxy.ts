@@ -96,7 +96,7 @@ export function registerSurfaceProxy(
     const secure = (services.settings.publicUrl ?? '').startsWith('https:');
     // SameSite=None: an embedded surface is a frame of the hub's page, another site than its own.
     const attributes = ['Path=/', 'HttpOnly', `Max-Age=${Math.max(1, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000))}`];
-    attributes.push(secure || domain === 'localhost' ? 'SameSite=None; Secure' : 'SameSite=Lax');
+    attributes.push(secure || domain === 'localhost' ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax');
     response.writeHead(303, { location, 'set-cookie': `${GRANT_COOKIE}=${grant}; ${attributes.join('; ')}`, 'cache-control': 'no-store' });
     response.end();
   };
