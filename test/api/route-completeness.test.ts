@@ -11,6 +11,11 @@ const mustBeInTable = (path: string) => path.includes('/projects/:') || path.sta
 /** Registered routes the table leaves out on purpose, and why. */
 const EXEMPT: Readonly<Record<string, string>> = {
   'GET /s/:': 'answers every caller the same redirect to /s/<sid>/, whatever the session (session-access.test.ts checks it)',
+  // The table's hub runs no VS Code or OpenCode; session-surfaces.test.ts checks session.surface per role with the real programs.
+  'GET /api/v1/projects/:/sessions/:/surfaces': 'session.surface, checked per role in test/e2e/session-surfaces.test.ts',
+  'GET /api/v1/projects/:/sessions/:/surfaces/:': 'session.surface, checked per role in test/e2e/session-surfaces.test.ts',
+  'POST /api/v1/projects/:/sessions/:/surfaces/:': 'session.surface, checked per role in test/e2e/session-surfaces.test.ts',
+  'DELETE /api/v1/projects/:/sessions/:/surfaces/:': 'session.surface, checked per role in test/e2e/session-surfaces.test.ts',
 };
 
 /** Method and path with parameter names and query strings left out: what tells two routes apart. */
