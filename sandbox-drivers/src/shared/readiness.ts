@@ -52,9 +52,9 @@ async function attempt(driver: SandboxDriver, id: string, probe: ReadinessProbe,
  * wherever it first reached: a Service address opened before kube-proxy routed it stays connected
  * to whatever took the packets then.
  */
-function freshGet(url: string, timeoutMs: number): Promise<number> {
+export function freshGet(url: string, timeoutMs: number, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+    const request = http.get(url, { agent: false, headers, timeout: timeoutMs }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     });

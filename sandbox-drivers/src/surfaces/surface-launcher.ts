@@ -1,4 +1,3 @@
-import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sandbox, SandboxDriver, SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
@@ -11,6 +10,7 @@ import {
   type SurfaceStartOptions,
 } from '@notebook-hub/service/core/ports/surface-launcher.js';
 import { IMAGE_SURFACES_DIR } from '../../runtime/pins.js';
+import { freshGet } from '../shared/readiness.js';
 import { codeServerCommand, codeServerProxyHeaders, openCodeCommand, openCodeProxyHeaders, type SurfaceCommand } from './surface-commands.js';
 import { surfaceLayout, type SurfaceName } from './surface-layout.js';
 import { ensureSurfaceRuntime } from './surface-runtime.js';
@@ -176,21 +176,10 @@ async function answering(url: string, headers: Record<string, string>, process: 
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (exited) throw new Error(exited);
-    const status = await statusOf(url, headers).catch((error: unknown) => ((last = (error as Error).message), 0));
+    const status = await freshGet(url, PROBE_TIMEOUT_MS, headers).catch((error: unknown) => ((last = (error as Error).message), 0));
     if (status > 0 && status < 500) return;
     if (status >= 500) last = `HTTP ${status}`;
     await sleep(PROBE_EVERY_MS);
   }
   throw new Error(`no answer within ${Math.round(timeoutMs / 1000)} s (${last})`);
-}
-
-function statusOf(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, headers, timeout: PROBE_TIMEOUT_MS }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)));
-    request.on('error', reject);
-  });
 }

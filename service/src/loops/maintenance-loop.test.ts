@@ -38,6 +38,8 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
   }
 }
 
+const DEFAULT_TASKS = ['login_sessions', 'login_flows', 'surface_passes', 'idempotency', 'loop_status', 'notebook_imports', 'catalog', 'blobs'];
+
 describe('maintenance loop', () => {
   let dir: string;
   let store: FsObjectStore;
@@ -67,16 +69,7 @@ describe('maintenance loop', () => {
     const loops = createHubLoops({ store, catalog, logger: capturingLogger(lines), background, holder: 'replica-a' });
     loops.runner.register({ name: 'probe', intervalMs: 60_000, lease: null, work: async () => {} });
     loops.maintenance.reportSessionsReclaimed(() => 3);
-    expect(loops.maintenance.taskNames()).toEqual([
-      'login_sessions',
-      'login_flows',
-      'surface_passes',
-      'idempotency',
-      'loop_status',
-      'notebook_imports',
-      'catalog',
-      'blobs',
-    ]);
+    expect(loops.maintenance.taskNames()).toEqual(DEFAULT_TASKS);
     loops.runner.start();
     await waitFor(() => lines.some((line) => line.event === 'maintenance_cycle'), 'a cycle');
     const cycle = lines.find((line) => line.event === 'maintenance_cycle')!;
@@ -88,16 +81,7 @@ describe('maintenance loop', () => {
       expect(cycle[`gauge.loop.${loop}.stalled`]).toBe(0);
       expect(cycle[`counter.loop.${loop}.timeouts`]).toBe(0);
     }
-    expect(Object.keys(cycle.tasks as object)).toEqual([
-      'login_sessions',
-      'login_flows',
-      'surface_passes',
-      'idempotency',
-      'loop_status',
-      'notebook_imports',
-      'catalog',
-      'blobs',
-    ]);
+    expect(Object.keys(cycle.tasks as object)).toEqual(DEFAULT_TASKS);
     expect(loops.runner.health().loops.maintenance).toMatchObject({ status: 'ok', interval_ms: 300_000, deadline_ms: 900_000 });
   });
 
