@@ -1,19 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { grantCookieOf, surfaceRequest, surfaceUpgrade } from '../support/surface-client.js';
+import { grantCookieOf, surfaceProcesses, surfaceRequest, surfaceUpgrade } from '../support/surface-client.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 const surfaceRuntime = inject('surfaceRuntime');
-
-/** Processes of this machine started for a sandbox's surface (the local driver runs them here). */
-async function surfaceProcesses(sandboxId: string, surface: string): Promise<{ pid: string; environ: string }[]> {
-  const found: { pid: string; environ: string }[] = [];
-  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
-    const environ = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
-    if (environ.split('\0').includes(`NOTEBOOK_HUB_SURFACE=${sandboxId}/${surface}`)) found.push({ pid, environ });
-  }
-  return found;
-}
 
 describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('VS Code and OpenCode in an edit session (local driver, real programs)', () => {
   let w: SessionWorld;

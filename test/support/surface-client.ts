@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 
 /**
@@ -10,7 +11,10 @@ export interface SurfaceAnswer {
   text: string;
 }
 
-export function surfaceRequest(url: string, options: { cookie?: string; method?: string; headers?: Record<string, string> } = {}): Promise<SurfaceAnswer> {
+export function surfaceRequest(
+  url: string,
+  options: { cookie?: string; method?: string; headers?: Record<string, string>; json?: unknown } = {},
+): Promise<SurfaceAnswer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -19,7 +23,12 @@ export function surfaceRequest(url: string, options: { cookie?: string; method?:
         port: target.port,
         method: options.method ?? 'GET',
         path: `${target.pathname}${target.search}`,
-        headers: { host: target.host, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+        headers: {
+          host: target.host,
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -28,7 +37,7 @@ export function surfaceRequest(url: string, options: { cookie?: string; method?:
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(options.json !== undefined ? JSON.stringify(options.json) : undefined);
   });
 }
 
@@ -68,4 +77,14 @@ export function grantCookieOf(answer: SurfaceAnswer): string {
   const cookie = [answer.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('notebook_hub_surface='));
   if (!cookie) throw new Error(`no grant cookie in ${JSON.stringify(answer.headers)}`);
   return cookie.split(';', 1)[0]!;
+}
+
+/** Processes of this machine started for a sandbox's surface (the local driver runs them here). */
+export async function surfaceProcesses(sandboxId: string, surface: string): Promise<{ pid: string; environ: string }[]> {
+  const found: { pid: string; environ: string }[] = [];
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const environ = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
+    if (environ.split('\0').includes(`NOTEBOOK_HUB_SURFACE=${sandboxId}/${surface}`)) found.push({ pid, environ });
+  }
+  return found;
 }

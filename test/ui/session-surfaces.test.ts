@@ -19,10 +19,13 @@ if (!available)
     `SKIPPED the session page's VS Code and OpenCode: no ${chromium === null ? 'Chromium' : sandboxRuntime === null ? 'sandbox runtime (marimo venv)' : 'surface runtime (code-server + OpenCode)'} on this machine`,
   );
 
-/** VS Code beside the notebook, OpenCode in a tab of its own (docs/ui.md, "VS Code and OpenCode"). */
+/**
+ * VS Code beside the notebook, OpenCode in a tab of its own (docs/ui.md, "VS Code and OpenCode"),
+ * with a managed model the hub has no provider for: the page says so when OpenCode opens.
+ */
 const SURFACES = JSON.stringify([
   { id: 'vscode', embed: 'iframe' },
-  { id: 'opencode', embed: 'tab' },
+  { id: 'opencode', embed: 'tab', managed_ai: true },
 ]);
 /** The sizes the session page with its surfaces is photographed in. */
 const SIZES = [
@@ -147,6 +150,12 @@ describe.skipIf(!available)("the session page's VS Code and OpenCode", () => {
     console.log('[surfaces-ui] OpenCode tab:', await tab.title(), JSON.stringify((await bodyText()).slice(0, 300)));
     await admin!.screenshot(tab, 'ui-session-opencode-tab');
     await tab.close();
+    // Back on the notebook: why OpenCode has no managed model.
+    const notice = page.getByRole('status').filter({ hasText: 'OpenCode opened in a new tab.' });
+    await expect.poll(() => notice.textContent()).toMatch(/no managed model: this hub has no AI provider configured/);
+    // Away from the button, whose tooltip would cover the notice.
+    await page.mouse.move(300, 500);
+    await shoot(admin!, page, 'session-opencode-notice');
     await expect.poll(() => surfaceButton(page, 'OpenCode').getAttribute('data-state')).toBe('running');
   }, 240_000);
 

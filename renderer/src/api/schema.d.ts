@@ -14188,6 +14188,7 @@ export interface components {
        * @enum {unknown}
        */
       embed: 'tab' | 'iframe';
+      notice: string | null;
     };
     OpenedSurface: components['schemas']['SessionSurface'] & {
       url: string | null;

@@ -35,8 +35,8 @@ function remember(queryClient: QueryClient, pid: string, sid: string, surface: S
 }
 
 function withoutUrl(surface: SessionSurface | OpenedSurface): SessionSurface {
-  const { id, title, state, reason, detail, started_at, embed } = surface;
-  return { id, title, state, reason, detail, started_at, embed };
+  const { id, title, state, reason, detail, started_at, embed, notice } = surface;
+  return { id, title, state, reason, detail, started_at, embed, notice };
 }
 
 /**

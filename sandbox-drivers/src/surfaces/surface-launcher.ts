@@ -103,7 +103,7 @@ export class DriverSurfaceLauncher implements SurfaceLauncher {
       stateDir: path.posix.join(sandbox.homeDir, '.notebook-hub', 'surfaces', surface.id),
       secret: options.secret,
     };
-    const command = surface.id === 'vscode' ? codeServerCommand(launch) : openCodeCommand(launch);
+    const command = surface.id === 'vscode' ? codeServerCommand(launch) : openCodeCommand({ ...launch, ...(options.ai ? { ai: options.ai } : {}) });
     return this.run(sandbox, surface.id, command, options);
   }
 

@@ -203,6 +203,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     async listen() {
       const address = await app.listen({ host: settings.host, port: settings.port });
       listenUrl = address;
+      services.managedAi.listening(`${address}${settings.basePath}`);
       logger.info({ event: 'server_started', address, version: settings.version, storage: store.kind, auth: settings.auth.kind }, 'server_started');
       // Loops start with serving, not with createHub: a hub built only to inject requests or run a
       // command never sweeps the store behind its caller's back.

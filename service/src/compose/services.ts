@@ -1,5 +1,7 @@
 import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
 import { SessionSurfaces } from '../core/surfaces/session-surfaces.js';
+import { ManagedAi } from '../core/surfaces/managed-ai.js';
+import { OpenAiCompatibleProvider } from '../adapters/ai/openai-compatible-provider.js';
 import { createHash, randomUUID } from 'node:crypto';
 import type { HubSettings } from '../config/settings.js';
 import { AuditLog } from '../core/audit/audit-log.js';
@@ -77,6 +79,8 @@ export interface HubServices {
   sessions: SessionManager;
   /** VS Code and OpenCode in edit sessions. */
   surfaces: SessionSurfaces;
+  /** OpenCode's managed model: the hub's endpoint in front of the deployment's AI provider. */
+  managedAi: ManagedAi;
   /** Watches the notebook servers of running sessions; the hub starts it when it starts serving. */
   supervisor: KernelSupervisor;
   /** Every authorization of every surface: loads what the policy weighs and decides. */
@@ -194,8 +198,17 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   const workspace = new WorkspaceService(store, storeServices.audit, storeServices.notebooks, {
     activeEditSession: async (projectId, notebookId) => (await claims.get(projectId, notebookId)) !== null,
   });
+  const managedAiSettings = settings.sessions.managedAi;
+  const managedAi = new ManagedAi({
+    settings: managedAiSettings,
+    provider: managedAiSettings ? new OpenAiCompatibleProvider(managedAiSettings) : null,
+    sessions: sessionStore,
+    audit: storeServices.audit,
+    sandboxesOnThisMachine: settings.sandboxes.driver === 'local',
+  });
   const surfaces = new SessionSurfaces({
     sessions: sessionStore,
+    managedAi,
     launcher: parts.surfaceLauncher ?? null,
     surfaces: settings.sessions.surfaces,
     readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
@@ -324,6 +337,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     sessionStore,
     sessions,
     surfaces,
+    managedAi,
     supervisor,
     access,
     background,

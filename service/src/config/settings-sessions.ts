@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { SurfaceConfig } from '../core/surfaces/surface-model.js';
 import { integer, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
-import { readSurfaceDomain, readSurfaceSettings, surfaceSettingDefinitions } from './settings-surfaces.js';
+import type { ManagedAiSettings } from '../core/surfaces/managed-ai.js';
+import { readManagedAiSettings, readSurfaceDomain, readSurfaceSettings, surfaceSettingDefinitions } from './settings-surfaces.js';
 
 export interface SessionSettings {
   idleTimeoutSeconds: number;
@@ -26,6 +27,8 @@ export interface SessionSettings {
   surfaceDomain: string | null;
   /** Local driver: where VS Code and OpenCode are installed on first use (null: `<data dir>/surfaces`). */
   surfaceRuntimeDir: string | null;
+  /** The AI provider OpenCode's managed model goes through (docs/surfaces.md, "Managed AI"); null: none. */
+  managedAi: ManagedAiSettings | null;
 }
 
 export const sessionSettingDefinitions: SettingDefinition[] = [
@@ -48,6 +51,7 @@ export function readSessionSettings(env: Env): SessionSettings {
   return {
     surfaces: readSurfaceSettings(env),
     surfaceDomain: readSurfaceDomain(env),
+    managedAi: readManagedAiSettings(env),
     surfaceRuntimeDir: text(env, 'SERVICE_SURFACE_RUNTIME_DIR') === undefined ? null : path.resolve(text(env, 'SERVICE_SURFACE_RUNTIME_DIR')!),
     idleTimeoutSeconds,
     appIdleTimeoutSeconds:

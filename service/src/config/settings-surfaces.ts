@@ -1,11 +1,40 @@
 import type { SurfaceConfig } from '../core/surfaces/surface-model.js';
-import { ConfigError, text, type Env, type SettingDefinition } from './parse.js';
+import type { ManagedAiSettings } from '../core/surfaces/managed-ai.js';
+import { ConfigError, httpUrl, list, text, type Env, type SettingDefinition } from './parse.js';
 
 export const surfaceSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_SURFACES', group: 'sessions', name: 'VS Code and OpenCode in edit sessions (JSON)', secret: false },
   { key: 'SERVICE_SURFACE_DOMAIN', group: 'sessions', name: 'Domain under which surfaces get their own hosts', secret: false },
   { key: 'SERVICE_SURFACE_RUNTIME_DIR', group: 'sessions', name: 'Local driver: where VS Code and OpenCode are installed', secret: false },
+  { key: 'SERVICE_AI_BASE_URL', group: 'sessions', name: "Managed AI: the OpenAI-compatible provider's base URL", secret: false },
+  { key: 'SERVICE_AI_API_KEY', group: 'sessions', name: "Managed AI: the provider's API key", secret: true },
+  { key: 'SERVICE_AI_MODELS', group: 'sessions', name: 'Managed AI: the models offered (comma-separated)', secret: false },
+  { key: 'SERVICE_AI_SANDBOX_URL', group: 'sessions', name: 'Managed AI: the hub as sandboxes reach it', secret: false },
 ];
+
+/**
+ * The deployment's AI provider for OpenCode's managed model (docs/surfaces.md, "Managed AI"), or
+ * null when none is configured. The key stays in the hub: sandboxes get a session's own credential.
+ */
+export function readManagedAiSettings(env: Env): ManagedAiSettings | null {
+  const baseUrl = httpUrl(env, 'SERVICE_AI_BASE_URL');
+  const models = list(env, 'SERVICE_AI_MODELS');
+  const sandboxUrl = httpUrl(env, 'SERVICE_AI_SANDBOX_URL');
+  if (baseUrl === undefined) {
+    for (const key of ['SERVICE_AI_API_KEY', 'SERVICE_AI_MODELS', 'SERVICE_AI_SANDBOX_URL'])
+      if (text(env, key) !== undefined) throw new ConfigError(key, 'is set but SERVICE_AI_BASE_URL is not: name the provider first');
+    return null;
+  }
+  if (models.length === 0) throw new ConfigError('SERVICE_AI_MODELS', 'must name at least one model the provider at SERVICE_AI_BASE_URL serves');
+  const badModel = models.find((model) => !/^[\w.:/@-]{1,200}$/.test(model));
+  if (badModel !== undefined) throw new ConfigError('SERVICE_AI_MODELS', `${JSON.stringify(badModel)} is not a model id`);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: text(env, 'SERVICE_AI_API_KEY') ?? null,
+    models,
+    sandboxUrl: sandboxUrl?.replace(/\/+$/, '') ?? null,
+  };
+}
 
 const DOMAIN = /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 

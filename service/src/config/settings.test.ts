@@ -79,6 +79,11 @@ describe('settings', () => {
       [{ SERVICE_SURFACES: '[{"id":"opencode","managed_ai":"yes"}]' }, 'SERVICE_SURFACES'],
       [{ SERVICE_SURFACE_DOMAIN: 'https://surfaces.example.org' }, 'SERVICE_SURFACE_DOMAIN'],
       [{ SERVICE_SURFACES: '[{"id":"vscode"}]', SERVICE_PUBLIC_URL: 'https://hub.example.org' }, 'SERVICE_SURFACE_DOMAIN'],
+      [{ SERVICE_AI_BASE_URL: 'ftp://llm.example.org' }, 'SERVICE_AI_BASE_URL'],
+      [{ SERVICE_AI_BASE_URL: 'https://llm.example.org/v1' }, 'SERVICE_AI_MODELS'],
+      [{ SERVICE_AI_BASE_URL: 'https://llm.example.org/v1', SERVICE_AI_MODELS: 'a model' }, 'SERVICE_AI_MODELS'],
+      [{ SERVICE_AI_API_KEY: 'sk-1' }, 'SERVICE_AI_API_KEY'],
+      [{ SERVICE_AI_BASE_URL: 'https://llm.example.org/v1', SERVICE_AI_MODELS: 'm', SERVICE_AI_SANDBOX_URL: 'hub:8321' }, 'SERVICE_AI_SANDBOX_URL'],
     ];
     for (const [env, variable] of cases) expect(refusal(env), JSON.stringify(env)).toBe(variable);
   });
@@ -120,6 +125,22 @@ describe('settings', () => {
     });
     expect(deployed.sessions.surfaceDomain).toBe('surfaces.example.org');
     expect(read({ SERVICE_SURFACES: '[{"id":"vscode"}]', SERVICE_PUBLIC_URL: 'http://localhost:8321' }).sessions.surfaceDomain).toBeNull();
+  });
+
+  it('reads the managed AI provider, without which there is none', () => {
+    expect(read({}).sessions.managedAi).toBeNull();
+    expect(
+      read({
+        SERVICE_AI_BASE_URL: 'https://llm.example.org/v1/',
+        SERVICE_AI_API_KEY: 'sk-1',
+        SERVICE_AI_MODELS: 'team-model, org/model-large:2',
+        SERVICE_AI_SANDBOX_URL: 'http://hub.internal:8321/',
+      }).sessions.managedAi,
+    ).toEqual({ baseUrl: 'https://llm.example.org/v1', apiKey: 'sk-1', models: ['team-model', 'org/model-large:2'], sandboxUrl: 'http://hub.internal:8321' });
+    expect(read({ SERVICE_AI_BASE_URL: 'http://127.0.0.1:9000/v1', SERVICE_AI_MODELS: 'm' }).sessions.managedAi).toMatchObject({
+      apiKey: null,
+      sandboxUrl: null,
+    });
   });
 
   it('reports unknown SERVICE_ variables', () => {

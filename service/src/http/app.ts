@@ -25,6 +25,7 @@ import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { registerSessionProxy } from './proxy/session-proxy.js';
 import { meRoutes } from './routes/me.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { managedAiRoutes } from './routes/managed-ai.js';
 import { surfaceRoutes } from './routes/surfaces.js';
 import { registerSurfaceProxy } from './proxy/surface-proxy.js';
 import { surfaceDomainOf } from './proxy/surface-origin.js';
@@ -141,6 +142,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   runtimeSetupRoutes(app, services);
   sessionRoutes(app, services);
   surfaceRoutes(app, services);
+  managedAiRoutes(app, services);
   await registerSessionProxy(app, services, deps.upgradedSockets, surfaceProxy.upgrade);
   auditRoutes(app, services);
   policyAnalyzerRoutes(app, services);

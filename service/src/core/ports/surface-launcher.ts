@@ -1,7 +1,9 @@
+import type { ManagedAiOffer } from '../surfaces/managed-ai.js';
 import type { SurfaceConfig, SurfaceId } from '../surfaces/surface-model.js';
 
 // What a launcher adapter needs of the surface model, through the port.
 export { surfacePortName, type SurfaceConfig, type SurfaceId } from '../surfaces/surface-model.js';
+export type { ManagedAiOffer } from '../surfaces/managed-ai.js';
 import type { PortEndpoint, Sandbox, SandboxProcess } from './sandbox-driver.js';
 
 export interface SurfaceStartOptions {
@@ -10,6 +12,8 @@ export interface SurfaceStartOptions {
   readyTimeoutMs: number;
   /** Long steps (a first install of the surface's runtime), for people watching. */
   onProgress?: (step: string) => void;
+  /** OpenCode's managed model: the hub's endpoint and this start's own credential for it. */
+  ai?: ManagedAiOffer;
 }
 
 export interface StartedSurface {

@@ -6,6 +6,7 @@ import type { SandboxProcess } from '../ports/sandbox-driver.js';
 import type { SurfaceLauncher } from '../ports/surface-launcher.js';
 import type { SessionRecord } from '../sessions/session-model.js';
 import type { SessionStore } from '../sessions/session-store.js';
+import type { ManagedAi } from './managed-ai.js';
 import { STOPPED_SURFACE, surfacePortName, type SurfaceConfig, type SurfaceId, type SurfaceStatus } from './surface-model.js';
 
 export interface SessionSurfacesDeps {
@@ -13,6 +14,8 @@ export interface SessionSurfacesDeps {
   /** Null when the sandbox driver cannot host surfaces at all. */
   launcher: SurfaceLauncher | null;
   surfaces: SurfaceConfig[];
+  /** OpenCode's managed model (docs/surfaces.md, "Managed AI"). */
+  managedAi: ManagedAi;
   readyTimeoutMs: number;
   background: BackgroundRunner;
   logger: Logger;
@@ -54,6 +57,11 @@ export class SessionSurfaces {
     const config = this.deps.surfaces.find((surface) => surface.id === id);
     if (!config) throw new HubError('SURFACE_NOT_ENABLED', `${SURFACE_TITLES[id]} is not enabled in this deployment`);
     return config;
+  }
+
+  /** What people should know before using it: why OpenCode has no managed model, say; else null. */
+  noticeOf(id: SurfaceId): string | null {
+    return this.deps.managedAi.unavailable(this.configOf(id));
   }
 
   /** The surface's state as it holds now: stopped unless it runs in the session's current sandbox. */
@@ -172,7 +180,9 @@ export class SessionSurfaces {
     );
     const done = (async () => {
       try {
-        const started = await launcher.start(sandbox, config, { secret, readyTimeoutMs: this.deps.readyTimeoutMs, onProgress: progress.write });
+        const ai = this.deps.managedAi.offer(record, config, secret);
+        const options = { secret, readyTimeoutMs: this.deps.readyTimeoutMs, onProgress: progress.write, ...(ai ? { ai } : {}) };
+        const started = await launcher.start(sandbox, config, options);
         await progress.settled();
         const running = await settle({ ...begun, state: 'running', started_at: this.deps.now().toISOString() });
         this.follow(record, config.id, secret, started.process);

@@ -18,6 +18,8 @@ export interface SurfaceView {
   detail: string | null;
   started_at: string | null;
   embed: SurfaceEmbed;
+  /** What people should know before using it (why OpenCode has no managed model), or null. */
+  notice: string | null;
 }
 
 export interface SurfaceInput {
@@ -184,6 +186,7 @@ export class SurfaceUseCases {
       detail: status.state === 'starting' ? (status.detail ?? null) : null,
       started_at: status.started_at,
       embed: this.deps.surfaces.configOf(id).embed,
+      notice: this.deps.surfaces.noticeOf(id),
     };
   }
 }

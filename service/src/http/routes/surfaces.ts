@@ -16,6 +16,9 @@ const SessionSurface = Type.Object(
     detail: Nullable(Type.String({ description: 'While starting: the step under way, such as a first install with its percentage' })),
     started_at: Nullable(Type.String({ format: 'date-time' })),
     embed: Type.Enum(['tab', 'iframe'], { description: 'How the web UI opens it: in a new tab, or beside the notebook' }),
+    notice: Nullable(
+      Type.String({ description: 'What people should know before using it, such as why OpenCode has no managed model (docs/surfaces.md, "Managed AI")' }),
+    ),
   },
   { $id: 'SessionSurface' },
 );

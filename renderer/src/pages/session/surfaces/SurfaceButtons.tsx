@@ -25,11 +25,12 @@ function SurfaceButton({ surface, attempt, surfaces }: { surface: SessionSurface
       : surface.state === 'failed'
         ? `${title} stopped with an error: start it again`
         : `Start ${title} in this session's sandbox and open it ${where}`;
+  const hintWithNotice = surface.notice ? `${hint}. ${surface.notice}` : hint;
   const percent = starting ? percentOf(surface.detail) : null;
   const stateText = starting ? `starting${percent !== null ? `, ${percent}%` : ''}` : surface.state === 'stopped' ? null : surface.state;
   return (
     <Button.Group>
-      <Tooltip label={hint} multiline maw={320}>
+      <Tooltip label={hintWithNotice} multiline maw={320}>
         <Button
           // On narrower screens the name gives way to the notebook's title: the icon, the state and this label remain.
           aria-label={stateText ? `${title}, ${stateText}` : title}

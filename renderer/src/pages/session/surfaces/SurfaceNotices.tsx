@@ -27,6 +27,23 @@ export function SurfaceNotices({ surfaces }: { surfaces: SessionSurfaces }) {
               onDismiss={() => surfaces.dismiss(surface.id)}
             />
           );
+        if (attempt.step === 'opened')
+          return (
+            <Paper key={surface.id} withBorder px="sm" py="xs" radius="md" role="status">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <SurfaceIcon id={surface.id} />
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600}>{surface.title} opened in a new tab.</Text>
+                  <Text size="sm" c="dimmed">
+                    {attempt.notice}
+                  </Text>
+                </Stack>
+                <Button size="xs" variant="subtle" color="gray" onClick={() => surfaces.dismiss(surface.id)} ml="auto">
+                  Dismiss
+                </Button>
+              </Group>
+            </Paper>
+          );
         if (attempt.step === 'ready')
           return (
             <Paper key={surface.id} withBorder px="sm" py="xs" radius="md" role="status">

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Paper, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, Text, Title } from '@mantine/core';
 import type { SessionSurface } from '../../../api/surfaces';
 import classes from '../SessionShell.module.css';
 import { SurfaceFailure } from './SurfaceFailure';
@@ -39,6 +39,11 @@ export function SurfacePanel({ surface, surfaces }: { surface: SessionSurface; s
           </Button>
         </Group>
       </header>
+      {surface.notice && (
+        <Alert variant="light" color="yellow" radius={0} py={6} role="note" className={classes.panelNotice}>
+          <Text size="sm">{surface.notice}</Text>
+        </Alert>
+      )}
       <div className={classes.panelBody}>
         {attempt?.step === 'shown' ? (
           <iframe className={classes.frame} src={attempt.url} title={`${title} for this notebook's workspace`} allow="clipboard-read; clipboard-write" />

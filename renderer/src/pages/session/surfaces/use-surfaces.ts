@@ -14,6 +14,8 @@ export type Attempt =
   | { step: 'starting' }
   | { step: 'ready' }
   | { step: 'shown'; url: string }
+  /** Opened in a tab, with something to know about it (why OpenCode has no managed model). */
+  | { step: 'opened'; notice: string }
   | { step: 'failed'; message: string; requestId?: string | undefined };
 
 export interface SessionSurfaces {
@@ -95,7 +97,7 @@ export function useSessionSurfaces(session: Session): SessionSurfaces {
           if (deliver === 'embed') return set(id, { step: 'shown', url: opened.url });
           if (deliver === 'ready') return set(id, { step: 'ready' });
           openTab(opened.url);
-          set(id, null);
+          set(id, opened.notice ? { step: 'opened', notice: opened.notice } : null);
         }, failedWith(id))
         .finally(() => asking.current.delete(id));
     },
