@@ -5,6 +5,7 @@ import {
   expectOpenCodeAnswers,
   expectWorkbenchConnects,
   openAndEnter,
+  readThroughVsCode,
   surfaceProcessesIn,
   surfacesPath,
   writeThroughOpenCode,
@@ -54,10 +55,12 @@ describe.skipIf(missing !== null)('VS Code and OpenCode in an edit session (dock
     await expectWorkbenchConnects(vscode);
   }, 180_000);
 
-  it("opens OpenCode: its page and session list load, and a file it writes reaches the notebook's workspace", async () => {
+  it("opens OpenCode: its page and session list load, and a file it writes is VS Code's too and reaches the notebook's workspace", async () => {
     opencode = await openAndEnter(w, sid, 'opencode');
     await expectOpenCodeAnswers(opencode);
     await writeThroughOpenCode(opencode, 'from-opencode.txt', 'written in the container');
+    // VS Code, beside it in the same sandbox, reads what OpenCode wrote.
+    expect(await readThroughVsCode(vscode, '/workspace/from-opencode.txt')).toBe('written in the container');
     const saved = await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/save`, 'editor', { method: 'POST', body: {} });
     expect(saved.status, saved.text).toBe(200);
     const file = await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/workspace/files?path=from-opencode.txt`, 'editor');

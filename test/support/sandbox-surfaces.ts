@@ -73,6 +73,16 @@ export async function writeThroughOpenCode(opencode: EnteredSurface, file: strin
   expect(JSON.parse(read.text), read.text.slice(0, 300)).toMatchObject({ content });
 }
 
+/**
+ * A file of the sandbox as VS Code's workbench loads it: the HTTP side of its remote file system
+ * (`/vscode-remote-resource`, what the workbench uses for images and downloads), through the proxy.
+ */
+export async function readThroughVsCode(vscode: EnteredSurface, absolutePath: string): Promise<string> {
+  const answer = await surfaceRequest(`${vscode.origin}/vscode-remote-resource?path=${encodeURIComponent(absolutePath)}`, { cookie: vscode.grant });
+  expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+  return answer.text;
+}
+
 /** The processes of a sandbox that belong to one of its surfaces, with their environment, as seen inside the sandbox. */
 export interface SurfaceProcess {
   pid: number;
