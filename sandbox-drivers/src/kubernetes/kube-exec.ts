@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import { Exec, type KubeConfig, type V1Status } from '@kubernetes/client-node';
 import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
@@ -44,17 +45,20 @@ export async function podRun(target: PodTarget, argv: string[], stdin?: Buffer):
 }
 
 /**
- * Reads the environment from stdin, one `NAME <base64 of the value>` line per variable up to an
- * empty line, exports it and runs the command, which gets the rest of stdin. `read` takes a pipe
- * one byte at a time, so nothing of the command's own input is consumed; the `x` keeps a value's
- * trailing newlines from command substitution.
+ * Reads the environment from stdin: `export NAME='value'` lines (single-quoted, so nothing in a
+ * value is interpreted) up to a line that is the random end marker given as `$1`, evaluates them
+ * and runs the command, which gets the rest of stdin. `read` takes a pipe one byte at a time, so
+ * nothing of the command's own input is consumed; only shell builtins run before the command.
  */
 const ENVIRONMENT_READER = [
-  'while IFS=" " read -r name value && [ -n "$name" ]; do',
-  `  value=$(printf %s "$value" | base64 -d && echo x) || { echo "${SPAWN_FAILED_MARKER} cannot decode the environment (base64)" >&2; exit ${SPAWN_FAILED_EXIT_CODE}; }`,
-  '  export "$name=${value%x}"',
+  'end=$1; shift; script=',
+  'while IFS= read -r line; do',
+  '  if [ "$line" = "$end" ]; then eval "$script"; exec "$@"; fi',
+  '  script="$script$line',
+  '"',
   'done',
-  'exec "$@"',
+  `echo "${SPAWN_FAILED_MARKER} the environment did not arrive on stdin" >&2`,
+  `exit ${SPAWN_FAILED_EXIT_CODE}`,
 ].join('\n');
 
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -71,10 +75,12 @@ export function podCommand(request: Omit<ExecRequest, 'timeoutMs' | 'check'>, cw
   if (environment.length === 0) return { argv: wrappedArgv(request, cwd), stdin: ownInput };
   const invalid = environment.find(([name]) => !VARIABLE_NAME.test(name));
   if (invalid) throw new SandboxError('SPAWN_FAILED', `not an environment variable name: ${JSON.stringify(invalid[0])}`);
-  const lines = environment.map(([name, value]) => `${name} ${Buffer.from(value).toString('base64')}\n`).join('');
+  // Random, so that no line of a value can end the environment early.
+  const end = `end-of-environment-${randomBytes(16).toString('hex')}`;
+  const script = environment.map(([name, value]) => `export ${name}='${value.replaceAll("'", "'\\''")}'\n`).join('');
   return {
-    argv: ['sh', '-c', ENVIRONMENT_READER, 'sh', ...wrappedArgv(request, cwd)],
-    stdin: Buffer.concat([Buffer.from(`${lines}\n`), ownInput ?? Buffer.alloc(0)]),
+    argv: ['sh', '-c', ENVIRONMENT_READER, 'sh', end, ...wrappedArgv(request, cwd)],
+    stdin: Buffer.concat([Buffer.from(`${script}${end}\n`), ownInput ?? Buffer.alloc(0)]),
   };
 }
 
