@@ -3,6 +3,7 @@ import { dockerProvisioned, imageSurfacesMissing, startDockerSessionWorld, type 
 import {
   expectNoHubCredential,
   expectOpenCodeAnswers,
+  expectPortsRefuseStrangers,
   expectWorkbenchConnects,
   openAndEnter,
   readThroughVsCode,
@@ -68,7 +69,7 @@ describe.skipIf(missing !== null)('VS Code and OpenCode in an edit session (dock
     expect(file.text).toBe('written in the container');
   }, 180_000);
 
-  it('gives the surface processes in the container none of the hub credentials', async () => {
+  it("keeps the hub's credentials out of the surface processes in the container, and callers without the hub out of their ports", async () => {
     const record = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
     const credentials = {
       'the session secret of marimo': record.secret,
@@ -79,6 +80,8 @@ describe.skipIf(missing !== null)('VS Code and OpenCode in an edit session (dock
     };
     expectNoHubCredential(await surfaceProcessesIn(w, sandboxId, 'vscode'), credentials);
     expectNoHubCredential(await surfaceProcessesIn(w, sandboxId, 'opencode'), credentials);
+    // Nor does anyone who reaches their ports without the hub get in.
+    await expectPortsRefuseStrangers(w, sandboxId);
   }, 60_000);
 
   it('stops a surface inside the container on request, and the container with the session', async () => {

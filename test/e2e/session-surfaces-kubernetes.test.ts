@@ -4,6 +4,7 @@ import { clusterProvisioned, startKubernetesSessionWorld, type KubernetesSession
 import {
   expectNoHubCredential,
   expectOpenCodeAnswers,
+  expectPortsRefuseStrangers,
   expectWorkbenchConnects,
   openAndEnter,
   readThroughVsCode,
@@ -69,7 +70,7 @@ describe.skipIf(missing !== null)('VS Code and OpenCode in an edit session (kube
     expect(file.text).toBe('written in the pod');
   }, 180_000);
 
-  it('gives the surface processes in the pod none of the hub credentials', async () => {
+  it("keeps the hub's credentials out of the surface processes in the pod, and callers without the hub out of their ports", async () => {
     const record = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
     const credentials = {
       'the session secret of marimo': record.secret,
@@ -80,6 +81,8 @@ describe.skipIf(missing !== null)('VS Code and OpenCode in an edit session (kube
     };
     expectNoHubCredential(await surfaceProcessesIn(w, sandboxId, 'vscode'), credentials);
     expectNoHubCredential(await surfaceProcessesIn(w, sandboxId, 'opencode'), credentials);
+    // Nor does anyone who reaches their ports without the hub get in.
+    await expectPortsRefuseStrangers(w, sandboxId);
   }, 60_000);
 
   it('stops a surface inside the pod on request, and the pod with the session', async () => {

@@ -83,6 +83,20 @@ export async function readThroughVsCode(vscode: EnteredSurface, absolutePath: st
   return answer.text;
 }
 
+/**
+ * What the surfaces' own ports answer to a caller that comes without the hub (straight to the
+ * published port or the pod's address): OpenCode refuses, code-server sends to its login form.
+ */
+export async function expectPortsRefuseStrangers(w: SessionWorld, sandboxId: string): Promise<void> {
+  const { sandboxes } = w.t.hub.services;
+  const opencode = await sandboxes.exposePort(sandboxId, 'surface-opencode');
+  expect((await fetch(`http://${opencode.host}:${opencode.port}/session`)).status).toBe(401);
+  const vscode = await sandboxes.exposePort(sandboxId, 'surface-vscode');
+  const page = await fetch(`http://${vscode.host}:${vscode.port}/`, { redirect: 'manual' });
+  expect(page.status).toBe(302);
+  expect(page.headers.get('location')).toMatch(/login/);
+}
+
 /** The processes of a sandbox that belong to one of its surfaces, with their environment, as seen inside the sandbox. */
 export interface SurfaceProcess {
   pid: number;
