@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import { dockerProvisioned, imageSurfacesMissing, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
 import {
   expectNoHubCredential,
@@ -41,7 +42,7 @@ describe.skipIf(missing !== null)('VS Code and OpenCode in an edit session (dock
 
   it('publishes a port per surface on 127.0.0.1 only', async () => {
     const [container] = await w.containers(sid);
-    const names = JSON.parse(container!.Labels['notebook-hub.ports']!) as Record<string, number>;
+    const names = JSON.parse(container!.Labels[LABEL.ports]!) as Record<string, number>;
     expect(Object.keys(names)).toEqual(expect.arrayContaining(['surface-vscode', 'surface-opencode']));
     for (const name of ['surface-vscode', 'surface-opencode']) {
       const published = container!.Ports.filter((port) => port.PrivatePort === names[name]);
