@@ -2,6 +2,7 @@ import Docker from 'dockerode';
 import { inject } from 'vitest';
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import type { DockerInfo } from '../setup/docker.js';
+import { announceSkip, requireAllSuites } from '../setup/suites.js';
 import { startSessionWorld, type SessionWorld } from './session-world.js';
 import type { TestHub } from './test-hub.js';
 
@@ -48,4 +49,23 @@ export async function startDockerSessionWorld(docker: DockerInfo, env: Record<st
     },
   });
   return { ...w, engine, containers: (sessionId) => containersOf(w.t, sessionId) };
+}
+
+/** The labels an image that carries the surfaces has (build/sandbox-image, docs/surfaces.md). */
+const SURFACE_IMAGE_LABELS = ['notebook-hub.code-server-version', 'notebook-hub.opencode-version'];
+
+/**
+ * Why the provisioned sandbox image cannot run VS Code and OpenCode, or null when it can (it
+ * carries both, by its labels). A missing one skips `suite` loudly, or fails the run under
+ * REQUIRE_ALL_SUITES=1. The Kubernetes test cluster runs this same image.
+ */
+export async function imageSurfacesMissing(docker: DockerInfo, suite: string): Promise<string | null> {
+  const engine = new Docker({ socketPath: docker.socketPath });
+  const labels = (await engine.getImage(docker.image).inspect()).Config.Labels ?? {};
+  const absent = SURFACE_IMAGE_LABELS.filter((label) => !labels[label]);
+  if (absent.length === 0) return null;
+  const reason = `the sandbox image ${docker.image} carries no surfaces (no label ${absent.join(', ')})`;
+  if (requireAllSuites()) throw new Error(`${suite}: ${reason}`);
+  announceSkip(suite, reason);
+  return reason;
 }

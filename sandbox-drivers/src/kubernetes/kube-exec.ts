@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import { Exec, type KubeConfig, type V1Status } from '@kubernetes/client-node';
 import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 import { announcedPid, wrappedArgv } from '../shared/exec-wrapper.js';
+import { SPAWN_FAILED_EXIT_CODE, SPAWN_FAILED_MARKER } from '../shared/spawn-failure.js';
 import { EXEC_OUTPUT_LIMIT, PROCESS_OUTPUT_LIMIT, TailBuffer } from '../shared/output-buffer.js';
 import { completedExec, spawnedProcess, type WrappedCommand } from '../shared/wrapped-command.js';
 import { backendError } from './kube-errors.js';
@@ -42,14 +44,52 @@ export async function podRun(target: PodTarget, argv: string[], stdin?: Buffer):
   return { exitCode: command.exitCode(), stdout: Buffer.concat(stdout), stderr: stderr.text() };
 }
 
+/**
+ * Reads the environment from stdin: `export NAME='value'` lines (single-quoted, so nothing in a
+ * value is interpreted) up to a line that is the random end marker given as `$1`, evaluates them
+ * and runs the command, which gets the rest of stdin. `read` takes a pipe one byte at a time, so
+ * nothing of the command's own input is consumed; only shell builtins run before the command.
+ */
+const ENVIRONMENT_READER = [
+  'end=$1; shift; script=',
+  'while IFS= read -r line; do',
+  '  if [ "$line" = "$end" ]; then eval "$script"; exec "$@"; fi',
+  '  script="$script$line',
+  '"',
+  'done',
+  `echo "${SPAWN_FAILED_MARKER} the environment did not arrive on stdin" >&2`,
+  `exit ${SPAWN_FAILED_EXIT_CODE}`,
+].join('\n');
+
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The argv and stdin of an exec for `request`. The exec API takes no environment, and its command
+ * travels in the request's URL, which the API server's audit log records (from the `Metadata`
+ * level up) and proxies may log: so the environment, which holds secrets (a surface's password,
+ * an AI key), goes ahead of the command's input on stdin, never on the command line.
+ */
+export function podCommand(request: Omit<ExecRequest, 'timeoutMs' | 'check'>, cwd: string): { argv: string[]; stdin: Buffer | undefined } {
+  const ownInput = request.stdin === undefined ? undefined : Buffer.from(request.stdin);
+  const environment = Object.entries(request.env ?? {});
+  if (environment.length === 0) return { argv: wrappedArgv(request, cwd), stdin: ownInput };
+  const invalid = environment.find(([name]) => !VARIABLE_NAME.test(name));
+  if (invalid) throw new SandboxError('SPAWN_FAILED', `not an environment variable name: ${JSON.stringify(invalid[0])}`);
+  // Random, so that no line of a value can end the environment early.
+  const end = `end-of-environment-${randomBytes(16).toString('hex')}`;
+  const script = environment.map(([name, value]) => `export ${name}='${value.replaceAll("'", "'\\''")}'\n`).join('');
+  return {
+    argv: ['sh', '-c', ENVIRONMENT_READER, 'sh', end, ...wrappedArgv(request, cwd)],
+    stdin: Buffer.concat([Buffer.from(`${script}${end}\n`), ownInput ?? Buffer.alloc(0)]),
+  };
+}
+
 async function start(target: PodTarget, request: Omit<ExecRequest, 'timeoutMs' | 'check'>, limit: number): Promise<WrappedCommand> {
   if (request.argv.length === 0) throw new SandboxError('SPAWN_FAILED', 'empty command');
-  // The exec API takes no environment: `env` sets it for the wrapper, which passes it on.
-  const argv = ['env', ...Object.entries(request.env ?? {}).map(([key, value]) => `${key}=${value}`), ...wrappedArgv(request, target.cwd)];
+  const { argv, stdin } = podCommand(request, target.cwd);
   const stdout = new TailBuffer(limit);
   const stderr = new TailBuffer(limit);
   const { sink, started, finish } = announcedPid(stderr);
-  const stdin = request.stdin === undefined ? undefined : Buffer.from(request.stdin);
   const command = await open(target, argv, stdin, new Writable({ write: (chunk: Buffer, _encoding, done) => (stdout.push(chunk), done()) }), sink);
   return {
     stdout,

@@ -3,6 +3,7 @@ import { CoreV1Api, NetworkingV1Api, type KubeConfig } from '@kubernetes/client-
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeSandboxDriverConformance } from '../conformance.js';
 import { kubernetesDriverFrom, type DriverConfig } from '../testing/driver-config.js';
+import { podCommand } from './kube-exec.js';
 import { loadKubeConfig } from './kube-config.js';
 import { networkPolicyName } from './network-policy.js';
 import { LABEL, podNameOf } from './pod-manifest.js';
@@ -181,6 +182,26 @@ describe.skipIf(cluster === null)('kubernetes driver specifics', () => {
       await driver.writeFile(sandbox.id, 'small.txt', 'two');
       expect((await driver.readFile(sandbox.id, 'small.txt')).toString()).toBe('two');
       expect((await driver.exec(sandbox.id, { argv: ['cat', 'small.txt'] })).stdout).toBe('two');
+    } finally {
+      await driver.destroy(sandbox.id);
+    }
+  });
+
+  it("gives commands their environment over stdin, never on the exec's command line (which audit logs record)", async () => {
+    const env = { SURFACE_PASSWORD: 'not-for-the-audit-log', SPACED: ' a  b ', LINES: 'one\ntwo\n\n', QUOTED: `it's "q" $HOME \`x\``, EMPTY: '', TEXT: 'é✓' };
+    const script = 'import json, os, sys; print(json.dumps({name: os.environ.get(name) for name in sys.argv[1:]})); print(sys.stdin.read(), end="")';
+    const request = { argv: ['python3', '-c', script, ...Object.keys(env)], env, stdin: 'the command still gets its own input\n' };
+    const { argv } = podCommand(request, '/workspace');
+    for (const value of Object.values(env).filter((value) => value.trim() !== '')) expect(argv.join(' ')).not.toContain(value);
+
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-environment'));
+    const sandbox = await driver.create({ compute: { cpu: 0.1 } });
+    try {
+      const result = await driver.exec(sandbox.id, { ...request, check: true });
+      const [variables, ...input] = result.stdout.split('\n');
+      expect(JSON.parse(variables!)).toEqual(env);
+      expect(input.join('\n')).toBe('the command still gets its own input\n');
+      await expect(driver.exec(sandbox.id, { argv: ['true'], env: { 'NOT A NAME': 'x' } })).rejects.toMatchObject({ code: 'SPAWN_FAILED' });
     } finally {
       await driver.destroy(sandbox.id);
     }
