@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
 import { grantCookieOf, surfaceProcesses, surfaceRequest, surfaceUpgrade } from '../support/surface-client.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
@@ -104,6 +105,25 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('VS Code and
     // A grant is for its own surface only.
     expect((await surfaceRequest(`http://vscode-${sid}.localhost:${new URL(w.t.url).port}/`, { cookie: grant })).status).toBe(401);
   }, 120_000);
+
+  it('lets a grant in only while the token that opened the surface stands', async () => {
+    const { tokens } = w.t.hub.services;
+    const issued = await tokens.issue(w.userIds.editor, { name: 'surface opener', expiresAt: null, scope: UNRESTRICTED_SCOPE }, w.userIds.editor);
+    const opened = await w.t.call(`${surfaces()}/opencode`, { method: 'POST', token: issued.token, body: {} });
+    expect(opened.status, opened.text).toBe(200);
+    const grant = grantCookieOf(await surfaceRequest(opened.json.data.url as string));
+    const origin = new URL(opened.json.data.url as string).origin;
+    expect((await surfaceRequest(`${origin}/session`, { cookie: grant })).status).toBe(200);
+    await tokens.revoke(w.userIds.editor, issued.record.id, w.userIds.editor);
+    // The proxy keeps its decision for a moment (docs/surfaces.md, "Own origins"), no longer.
+    const refused = await eventually(
+      () => surfaceRequest(`${origin}/session`, { cookie: grant }),
+      (answer) => answer.status !== 200,
+      10_000,
+    );
+    expect(refused.status).toBe(401);
+    expect(refused.text).toMatch(/has ended or was revoked/);
+  });
 
   it('refuses with the surface error codes', async () => {
     const post = (who: 'editor' | 'manager' | 'viewer', surface: string, body: Record<string, unknown> = {}) =>

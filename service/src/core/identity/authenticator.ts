@@ -10,6 +10,11 @@ export type Credential = (
 ) & {
   /** What the caller is cleared for (security labels); null: nothing labelled. */
   context: SecurityContext | null;
+  /**
+   * The hash its record is stored under: what a credential handed on (a surface's grant) looks up
+   * to learn that it was signed out or revoked. Absent on credentials made before it was kept.
+   */
+  secretHash?: string;
 };
 
 /** Who is calling, and with what. */
@@ -108,7 +113,13 @@ export class Authenticator {
     if (!session) return null;
     return {
       userId: session.user_id,
-      credential: { kind: 'session', provider: session.provider, expiresAt: session.expires_at, context: session.context ?? null },
+      credential: {
+        kind: 'session',
+        provider: session.provider,
+        expiresAt: session.expires_at,
+        context: session.context ?? null,
+        secretHash: secretHash(cookieValue),
+      },
     };
   }
 
@@ -117,7 +128,14 @@ export class Authenticator {
     if (!record) return null;
     return {
       userId: record.user_id,
-      credential: { kind: 'token', tokenId: record.id, scope: record.scope, expiresAt: record.expires_at, context: record.context ?? null },
+      credential: {
+        kind: 'token',
+        tokenId: record.id,
+        scope: record.scope,
+        expiresAt: record.expires_at,
+        context: record.context ?? null,
+        secretHash: secretHash(token),
+      },
     };
   }
 

@@ -68,6 +68,17 @@ export class SurfacePasses {
     return { grant, pass: (await this.check(grant))!, openPath: ticketPass.open_path };
   }
 
+  /**
+   * Whether the credential that opened the surface still stands: the sign-in not ended, the
+   * token not revoked. A pass from before credentials were traced stands on its expiry alone.
+   */
+  async credentialStands(pass: SurfacePass): Promise<boolean> {
+    const { credential } = pass;
+    if (credential.secretHash === undefined) return true;
+    const key = credential.kind === 'session' ? layout.loginSession(credential.secretHash) : layout.token(credential.secretHash);
+    return (await this.store.head(key)) !== null;
+  }
+
   /** The grant's pass while it holds, else null. */
   async check(grant: string): Promise<SurfacePass | null> {
     if (!SECRET.test(grant)) return null;

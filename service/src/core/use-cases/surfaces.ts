@@ -149,6 +149,11 @@ export class SurfaceUseCases {
     const user = await this.deps.users.get(pass.user_id);
     if (!user) throw new HubError('SURFACE_FORBIDDEN', 'the account that opened this surface no longer exists');
     if (user.suspended_at) throw new HubError('USER_SUSPENDED', 'this account is suspended; contact an administrator');
+    if (!(await this.deps.passes.credentialStands(pass)))
+      throw new HubError(
+        'UNAUTHORIZED',
+        `the sign-in or token that opened ${SURFACE_TITLES[pass.surface]} has ended or was revoked: open it again from the notebook`,
+      );
     const principal: Principal = { user, isSuperAdmin: this.deps.isSuperAdmin(user), credential: pass.credential };
     const record = await this.authorize(principal, pass.project_id, pass.session_id);
     if (record.state !== 'running') throw new HubError('GONE', `the session is ${record.state}`);
