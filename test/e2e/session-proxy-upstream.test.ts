@@ -45,7 +45,9 @@ describe.skipIf(sandboxRuntime === null)('the session proxy, as marimo sees it',
   it("hands marimo the session secret, never the hub's cookie or token, and never passes marimo's cookies back", async () => {
     const cookie = await w.t.localLogin();
     const before = fakeA.reached.length;
-    const byToken = await fetch(`${w.t.url}/s/${a}/echo`, { headers: { ...bearer('editor'), cookie: 'marimo_browser=1', 'x-forwarded-for': '203.0.113.9' } });
+    const byToken = await fetch(`${w.t.url}/s/${a}/echo`, {
+      headers: { ...bearer('editor'), cookie: 'marimo_browser=1', 'x-forwarded-for': '203.0.113.9', 'x-notebook-hub-launch': 'the-apps-launch-secret' },
+    });
     const byCookie = await fetch(`${w.t.url}/s/${a}/echo`, { headers: { cookie: `other=1; svc_session=${cookie}` } });
     for (const response of [byToken, byCookie]) {
       expect(response.status).toBe(200);
@@ -77,6 +79,7 @@ describe.skipIf(sandboxRuntime === null)('the session proxy, as marimo sees it',
       expect(headers.cookie).toBeUndefined();
       expect(headers.host).toBe(`${fakeA.host}:${fakeA.port}`);
       expect(headers['x-forwarded-for']).toBeUndefined();
+      expect(headers['x-notebook-hub-launch']).toBeUndefined();
       const sent = JSON.stringify(headers);
       for (const credential of [w.tokens.editor, cookie]) expect(sent).not.toContain(credential);
     }

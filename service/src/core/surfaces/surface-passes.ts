@@ -42,7 +42,7 @@ export class SurfacePasses {
 
   /** A one-use ticket for the opener of a surface. */
   async issueTicket(scope: SurfacePassScope): Promise<string> {
-    return this.write('ticket', scope, TICKET_LIFETIME_MS);
+    return (await this.write('ticket', scope, TICKET_LIFETIME_MS)).secret;
   }
 
   /**
@@ -64,8 +64,8 @@ export class SurfacePasses {
     const ticketPass = found.value;
     if (Date.parse(ticketPass.expires_at) <= this.now().getTime()) return null;
     if (ticketPass.session_id !== at.sessionId || ticketPass.surface !== at.surface) return null;
-    const grant = await this.write('grant', ticketPass, GRANT_LIFETIME_MS);
-    return { grant, pass: (await this.check(grant))!, openPath: ticketPass.open_path };
+    const { secret: grant, pass } = await this.write('grant', ticketPass, GRANT_LIFETIME_MS);
+    return { grant, pass, openPath: ticketPass.open_path };
   }
 
   /**
@@ -87,7 +87,7 @@ export class SurfacePasses {
     return found.value;
   }
 
-  private async write(kind: SurfacePass['kind'], scope: SurfacePassScope, lifetimeMs: number): Promise<string> {
+  private async write(kind: SurfacePass['kind'], scope: SurfacePassScope, lifetimeMs: number): Promise<{ secret: string; pass: SurfacePass }> {
     const secret = randomSecret();
     const at = this.now();
     const credentialEnds = scope.credential.expiresAt === null ? Infinity : Date.parse(scope.credential.expiresAt);
@@ -104,6 +104,6 @@ export class SurfacePasses {
       expires_at: new Date(Math.min(at.getTime() + lifetimeMs, credentialEnds)).toISOString(),
     };
     await this.store.put(layout.surfacePass(secretHash(secret)), jsonBody(pass), { ifNoneMatch: '*' });
-    return secret;
+    return { secret, pass };
   }
 }

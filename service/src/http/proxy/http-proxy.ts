@@ -5,6 +5,7 @@ import { HubError } from '../../core/errors.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
 import { principalOf } from '../auth/authenticate.js';
 import { handleError } from '../envelope.js';
+import { LAUNCH_SECRET_HEADER } from '../launch-secret.js';
 import type { HubApp } from '../types.js';
 import type { ProxyAccess, ProxyTarget } from './proxy-access.js';
 
@@ -39,15 +40,24 @@ export function hasUnsafeSegment(path: string): boolean {
   return false;
 }
 
-/** Headers the browser sent for the hub that must never reach marimo. */
-const DROPPED_REQUEST_HEADERS = new Set(['cookie', 'authorization', 'host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded']);
+/**
+ * Headers a browser sends for the hub (its credentials, the desktop app's launch secret, what a
+ * proxy in front of the hub says about the caller) that never reach a sandbox: not marimo, not a
+ * surface (docs/surfaces.md, "Own origins").
+ */
+const HUB_ONLY_HEADERS = new Set(['cookie', 'authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', LAUNCH_SECRET_HEADER]);
 
-export function forwardedHeaders(headers: IncomingHttpHeaders, target: ProxyTarget): Record<string, string | string[]> {
+/** The browser's headers without the hub's own ({@link HUB_ONLY_HEADERS}) and without `drop`. */
+export function withoutHubHeaders(headers: IncomingHttpHeaders, drop: readonly string[] = []): Record<string, string | string[]> {
   const forwarded: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !DROPPED_REQUEST_HEADERS.has(name)) forwarded[name] = value;
+    if (value !== undefined && !HUB_ONLY_HEADERS.has(name) && !drop.includes(name)) forwarded[name] = value;
   }
-  return { ...forwarded, host: target.origin.replace(/^http:\/\//, ''), ...target.headers };
+  return forwarded;
+}
+
+export function forwardedHeaders(headers: IncomingHttpHeaders, target: ProxyTarget): Record<string, string | string[]> {
+  return { ...withoutHubHeaders(headers, ['host']), host: target.origin.replace(/^http:\/\//, ''), ...target.headers };
 }
 
 export interface ProxyHooks {

@@ -7,9 +7,8 @@ import { surfacePortName, type SurfaceId } from '../../core/surfaces/surface-mod
 import type { SurfaceAddress } from '../../core/use-cases/surfaces.js';
 import type { HubServices } from '../../compose/services.js';
 import { ERROR_STATUS } from '../error-status.js';
-import { LAUNCH_SECRET_HEADER } from '../launch-secret.js';
 import type { HubApp } from '../types.js';
-import { hasUnsafeSegment } from './http-proxy.js';
+import { hasUnsafeSegment, withoutHubHeaders } from './http-proxy.js';
 import { ENTER_PATH, GRANT_COOKIE, surfaceDomainOf, surfaceOfHost } from './surface-origin.js';
 import { bridgeUpgrade, refuse, type BridgeDeps } from './ws-proxy.js';
 
@@ -26,7 +25,6 @@ interface SurfaceTarget {
  * Request headers that belong to the browser's dealings with the hub, or that the proxy sets itself;
  * among them the desktop app's launch secret, which its window sends to surface hosts (docs/desktop.md).
  */
-const DROPPED = new Set(['authorization', 'cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', LAUNCH_SECRET_HEADER]);
 
 /**
  * The proxy into sessions' surfaces, on their own hosts (docs/surfaces.md, "Own origins"). A
@@ -128,8 +126,8 @@ export function registerSurfaceProxy(
 
 /** The browser's headers minus its credentials and the grant, plus the surface's own secret. */
 function upstreamHeaders(headers: IncomingHttpHeaders, target: SurfaceTarget): Record<string, string | string[]> {
-  const forwarded: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !DROPPED.has(name)) forwarded[name] = value;
+  // The browser's host goes on: code-server checks a WebSocket's Origin against it.
+  const forwarded = withoutHubHeaders(headers);
   // The surface's other cookies (of its own host) go on; the grant does not.
   const cookies = (headers.cookie ?? '')
     .split(';')
