@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { needsLaunchHeader, openTarget, surfaceOriginOf, surfaceSettingsFrom, surfaceWindowNavigation } from '../../electron/src/host/surface-windows.js';
+import {
+  DESKTOP_SURFACES,
+  needsLaunchHeader,
+  openTarget,
+  surfaceOriginOf,
+  surfaceSettingsFrom,
+  surfaceWindowNavigation,
+} from '../../electron/src/host/surface-windows.js';
+import { readSurfaceSettings } from '../../service/src/config/settings-surfaces.js';
 
 const hub = 'http://127.0.0.1:41234';
 const onLocalhost = { hubOrigin: hub, surfaceDomain: null };
@@ -48,9 +56,28 @@ describe("the desktop app's windows for VS Code and OpenCode", () => {
     expect(needsLaunchHeader('https://example.org/', onLocalhost)).toBe(false);
   });
 
-  it("takes only the surfaces' settings from the app's environment", () => {
-    const env = { SERVICE_SURFACES: '[{"id":"vscode"}]', SERVICE_SURFACE_DOMAIN: 'x.test', SERVICE_PORT: '80', SERVICE_SURFACESX: 'no', HOME: '/root' };
-    expect(surfaceSettingsFrom(env)).toEqual({ SERVICE_SURFACES: '[{"id":"vscode"}]', SERVICE_SURFACE_DOMAIN: 'x.test' });
-    expect(surfaceSettingsFrom({})).toEqual({});
+  it("offers both surfaces unless the app's environment says otherwise, and takes only their settings from it", () => {
+    const env = {
+      SERVICE_SURFACES: '[{"id":"vscode"}]',
+      SERVICE_SURFACE_DOMAIN: 'x.test',
+      SERVICE_AI_BASE_URL: 'http://127.0.0.1:9000/v1',
+      SERVICE_AI_MODELS: 'm',
+      SERVICE_PORT: '80',
+      SERVICE_SURFACESX: 'no',
+      SERVICE_AIR: 'no',
+      HOME: '/root',
+    };
+    expect(surfaceSettingsFrom(env)).toEqual({
+      SERVICE_SURFACES: '[{"id":"vscode"}]',
+      SERVICE_SURFACE_DOMAIN: 'x.test',
+      SERVICE_AI_BASE_URL: 'http://127.0.0.1:9000/v1',
+      SERVICE_AI_MODELS: 'm',
+    });
+    expect(surfaceSettingsFrom({})).toEqual({ SERVICE_SURFACES: DESKTOP_SURFACES });
+    expect(readSurfaceSettings(surfaceSettingsFrom({}))).toEqual([
+      { id: 'vscode', flavor: 'code-server', start: 'on-demand', embed: 'tab' },
+      { id: 'opencode', start: 'on-demand', embed: 'tab', managed_ai: false },
+    ]);
+    expect(surfaceSettingsFrom({ SERVICE_SURFACES: '[]' })).toEqual({ SERVICE_SURFACES: '[]' });
   });
 });

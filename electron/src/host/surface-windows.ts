@@ -64,12 +64,17 @@ export function needsLaunchHeader(url: string, hosts: SurfaceHosts): boolean {
   return surfaceOriginOf(asHttp, { hubOrigin: hosts.hubOrigin, surfaceDomain: null }) !== null;
 }
 
+/** What the app offers when its environment says nothing: VS Code and OpenCode, started on first open, each in a window of its own. */
+export const DESKTOP_SURFACES = JSON.stringify([{ id: 'vscode' }, { id: 'opencode' }]);
+
 /**
- * The surface settings the app's own environment gives the desktop hub (`SERVICE_SURFACES`,
- * `SERVICE_SURFACE_DOMAIN`, ...): surfaces are off unless the person starting the app turns them on.
+ * The surface settings the desktop hub runs with (docs/desktop.md, "VS Code and OpenCode"): the
+ * app's own `SERVICE_SURFACE*` and `SERVICE_AI_*` variables (`SERVICE_SURFACES=[]` turns the
+ * surfaces off), and both surfaces when `SERVICE_SURFACES` is not set.
  */
 export function surfaceSettingsFrom(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const picked: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) if (/^SERVICE_SURFACES?(?:_|$)/.test(name) && value !== undefined) picked[name] = value;
+  for (const [name, value] of Object.entries(env)) if (/^SERVICE_(SURFACES?(_|$)|AI_)/.test(name) && value !== undefined) picked[name] = value;
+  picked.SERVICE_SURFACES ??= DESKTOP_SURFACES;
   return picked;
 }
