@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { SURFACE_NAMES, surfaceLayout, surfaceStamp } from '../../sandbox-drivers/src/surfaces/surface-layout.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
-import { closeBrowserSuite, MARIMO_FRAME, moveTmpdirOffTmp, startMarimoUiHub } from '../support/marimo-browser-suite.js';
+import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import type { TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, settle, THEMES } from '../support/ui-pages.js';
@@ -37,6 +37,8 @@ const SURFACE_LIST = /\/api\/v1\/projects\/[^/]+\/sessions\/ses-[0-9a-z]{16}\/su
 /** `test/artifacts/ui-<name>-<size>-<theme>.png` at 1280x800 and 1024x768, light and dark. */
 async function shoot(browser: Chromium, page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
+  // Away from the button just clicked, whose tooltip would cover what is photographed.
+  await page.mouse.move(5, (original?.height ?? 600) - 5);
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const theme of THEMES) {
@@ -109,6 +111,8 @@ describe.skipIf(!available)("the session page's VS Code and OpenCode", () => {
     if (!hostsSurfaces(t)) return skip();
     await page.goto(editUrl);
     await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+    // The notebook drawn in marimo, so the photographs show it beside the surface.
+    await marimoIn(page).locator('.cm-content').first().waitFor({ timeout: 120_000 });
     await surfaceButton(page, 'VS Code').waitFor();
     // The surfaces' list is held back until the start-up screen is photographed; the answers are the hub's own.
     let release!: () => void;
@@ -153,8 +157,6 @@ describe.skipIf(!available)("the session page's VS Code and OpenCode", () => {
     // Back on the notebook: why OpenCode has no managed model.
     const notice = page.getByRole('status').filter({ hasText: 'OpenCode opened in a new tab.' });
     await expect.poll(() => notice.textContent()).toMatch(/no managed model: this hub has no AI provider configured/);
-    // Away from the button, whose tooltip would cover the notice.
-    await page.mouse.move(300, 500);
     await shoot(admin!, page, 'session-opencode-notice');
     await expect.poll(() => surfaceButton(page, 'OpenCode').getAttribute('data-state')).toBe('running');
   }, 240_000);
