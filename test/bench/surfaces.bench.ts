@@ -281,22 +281,30 @@ try {
     const phases: Phases[] = [];
     const eagerOpenToPage: number[] = [];
     const eagerSessionToPage: number[] = [];
-    // Interleaved, so that every case sees the same machine load.
-    for (let run = 0; run < RUNS; run++) {
-      alone.push(await aloneToFirstPage(surface, run));
-      const opened = await onDemandOpen(onDemand, surface);
-      demand.push(opened.total);
-      phases.push(opened.phases);
-      const early = await eagerOpen(eager[surface], surface);
-      eagerOpenToPage.push(early.openToPage);
-      eagerSessionToPage.push(early.sessionToPage);
-    }
+    const cases = [
+      async (run: number) => void alone.push(await aloneToFirstPage(surface, run)),
+      async () => {
+        const opened = await onDemandOpen(onDemand, surface);
+        demand.push(opened.total);
+        phases.push(opened.phases);
+      },
+      async () => {
+        const early = await eagerOpen(eager[surface], surface);
+        eagerOpenToPage.push(early.openToPage);
+        eagerSessionToPage.push(early.sessionToPage);
+      },
+    ];
+    // Interleaved, in turns reversed every other run, so that every case sees the same machine
+    // load and none always follows the same other one.
+    for (let run = 0; run < RUNS; run++) for (const measure of run % 2 === 0 ? cases : [...cases].reverse()) await measure(run);
     const title = TITLES[surface].padEnd(8);
     const baseline = median(alone);
     console.log(`${title} alone, spawn to first 200 page:                ${ms(baseline)}`);
     console.log(`${title} on-demand, open to first proxied page:         ${ms(median(demand))}  ${verdict(median(demand) / baseline)}`);
     console.log(`${title} eager, open to first proxied page:             ${ms(median(eagerOpenToPage))}  ${verdict(median(eagerOpenToPage) / baseline)}`);
     console.log(`${title} eager, session start to first proxied page:    ${ms(median(eagerSessionToPage))}`);
+    const samples = (values: number[]) => values.map((value) => value.toFixed(0)).join(' ');
+    console.log(`  samples, ms: alone ${samples(alone)} | on-demand ${samples(demand)} | eager open ${samples(eagerOpenToPage)}`);
     const keys = [...new Set(phases.flatMap((entry) => Object.keys(entry)))];
     console.log(
       `  ${TITLES[surface]} on-demand phases, median ms: ${keys.map((key) => `${key} ${median(phases.map((entry) => entry[key] ?? 0)).toFixed(0)}`).join(', ')}`,
