@@ -12,6 +12,8 @@ const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
 
 if (inject('docker') === null) console.warn('SKIPPED the container image benchmark: no Docker engine on this machine');
 if (inject('kubernetes') === null) console.warn('SKIPPED the Kubernetes benchmark: no test cluster on this machine');
+if (inject('sandboxRuntime') === null || inject('surfaceRuntime') === null)
+  console.warn('SKIPPED the surfaces benchmark: no marimo runtime or no code-server and OpenCode install on this machine');
 
 // Benchmarks print ratios and never assert times; these only keep the scripts from rotting.
 describe('benchmark scripts', () => {
@@ -75,6 +77,22 @@ describe('benchmark scripts', () => {
       }
     },
     180_000,
+  );
+
+  it.skipIf(inject('sandboxRuntime') === null || inject('surfaceRuntime') === null)(
+    'surfaces: opens VS Code and OpenCode on demand and eagerly beside each program alone, and prints the ratios and phases',
+    async () => {
+      const { stdout } = await runQuick('surfaces.bench.ts');
+      expect(stdout).toMatch(/median of 1 starts per case/);
+      for (const title of ['VS Code', 'OpenCode']) {
+        expect(stdout).toMatch(new RegExp(String.raw`${title} +alone, spawn to first 200 page: +\d+ ms`));
+        expect(stdout).toMatch(new RegExp(String.raw`${title} +on-demand, open to first proxied page: +\d+ ms +ratio ${RATIO}`));
+        expect(stdout).toMatch(new RegExp(String.raw`${title} +eager, open to first proxied page: +\d+ ms +ratio ${RATIO}`));
+        expect(stdout).toMatch(new RegExp(String.raw`${title} +eager, session start to first proxied page: +\d+ ms`));
+        expect(stdout).toMatch(new RegExp(String.raw`${title} on-demand phases, median ms: .*probe until answer \d+.*proxy: first page \d+`));
+      }
+    },
+    300_000,
   );
 
   it.skipIf(inject('docker') === null)(

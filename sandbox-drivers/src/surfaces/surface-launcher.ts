@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sandbox, SandboxDriver, SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 import {
   surfacePortName,
@@ -22,11 +21,17 @@ import { ensureSurfaceRuntime } from './surface-runtime.js';
 export interface SurfaceBinaries {
   /** The launcher's path as the sandbox sees it; reports install progress when it has to install. */
   launcher(name: SurfaceName, onProgress?: (step: string) => void): Promise<string>;
+  /**
+   * True when `launcher` only answers with a launcher it has checked itself (an install the hub
+   * made and ran): no look into the sandbox is needed before starting it.
+   */
+  readonly checked: boolean;
 }
 
 /** The image's surfaces (docs/surfaces.md, "The sandbox image"). */
 export const IMAGE_SURFACES: SurfaceBinaries = {
   launcher: async (name) => surfaceLayout(IMAGE_SURFACES_DIR, name).launcher,
+  checked: false,
 };
 
 /**
@@ -45,6 +50,8 @@ export function localSurfaceBinaries(dir: string): SurfaceBinaries {
       if (launcher === null) throw new Error(`${name} was not installed`);
       return launcher;
     },
+    // An install counts only once it ran (`--version`) and wrote its stamp (surface-runtime.ts).
+    checked: true,
   };
 }
 
@@ -52,8 +59,18 @@ const NAMES: Record<SurfaceId, SurfaceName> = { vscode: 'code-server', opencode:
 const TITLES: Record<SurfaceId, string> = { vscode: 'VS Code', opencode: 'OpenCode' };
 /** Every process of a surface carries this in its environment, so a stop finds all of them. */
 const MARKER = 'NOTEBOOK_HUB_SURFACE';
-const PROBE_EVERY_MS = 100;
+/**
+ * Readiness is probed on the cheapest route that answers once the server listens: code-server's
+ * `/healthz` (no page is rendered; a page asked for early is held by code-server until its
+ * workbench is ready, so nothing is lost by answering the browser sooner). OpenCode's own page is
+ * small.
+ */
+const READINESS_PATH: Record<SurfaceId, string> = { vscode: '/healthz', opencode: '/' };
+/** A refused loopback connection costs microseconds: what a user waits for is the gap between tries. */
+const PROBE_EVERY_MS = 25;
 const PROBE_TIMEOUT_MS = 3_000;
+/** Tries left hanging by a surface still starting (see `answering`), beyond which no new one begins. */
+const MAX_PENDING_PROBES = 40;
 
 /**
  * Starts VS Code (code-server) and OpenCode in a session's sandbox through any sandbox driver
@@ -94,7 +111,6 @@ export class DriverSurfaceLauncher implements SurfaceLauncher {
     if (port === undefined) throw new Error(`the sandbox has no port for ${title}`);
     if (surface.id === 'vscode' && surface.flavor === 'openvscode') return this.startOpenVsCode(sandbox, options, port);
     const launcher = await this.binaries.launcher(NAMES[surface.id] as SurfaceName, options.onProgress);
-    await this.requireLauncher(sandbox, launcher, title);
     const launch = {
       launcher,
       bindHost: sandbox.bindHost,
@@ -104,7 +120,10 @@ export class DriverSurfaceLauncher implements SurfaceLauncher {
       secret: options.secret,
     };
     const command = surface.id === 'vscode' ? codeServerCommand(launch) : openCodeCommand({ ...launch, ...(options.ai ? { ai: options.ai } : {}) });
-    return this.run(sandbox, surface.id, command, options);
+    // An image's launcher is looked for while the surface starts, not before: a missing one gets a
+    // clear error, a present one costs no extra round trip into the sandbox.
+    const missing = this.binaries.checked ? Promise.resolve(null) : this.missingLauncher(sandbox, launcher, title).catch(() => null);
+    return this.run(sandbox, surface.id, command, options, READINESS_PATH[surface.id], missing);
   }
 
   async stop(sandbox: Sandbox, surface: SurfaceId): Promise<void> {
@@ -136,24 +155,41 @@ export class DriverSurfaceLauncher implements SurfaceLauncher {
       stateDir: path.posix.join(sandbox.homeDir, '.notebook-hub', 'surfaces', 'vscode'),
       secret: options.secret,
     });
-    return this.run(sandbox, 'vscode', command, options);
+    // openvscode-server's routes are not code-server's: its root page is the one known to answer.
+    return this.run(sandbox, 'vscode', command, options, '/', Promise.resolve(null));
   }
 
-  private async requireLauncher(sandbox: Sandbox, launcher: string, title: string): Promise<void> {
+  /** Why the sandbox cannot run `launcher`, or null when it can. */
+  private async missingLauncher(sandbox: Sandbox, launcher: string, title: string): Promise<string | null> {
     const check = await this.driver.exec(sandbox.id, { argv: ['test', '-x', launcher] });
-    if (check.exitCode !== 0)
-      throw new Error(`the sandbox has no ${title} (${launcher} is missing): use a sandbox image that carries the surfaces (docs/surfaces.md)`);
+    return check.exitCode === 0
+      ? null
+      : `the sandbox has no ${title} (${launcher} is missing): use a sandbox image that carries the surfaces (docs/surfaces.md)`;
   }
 
-  private async run(sandbox: Sandbox, surface: SurfaceId, command: SurfaceCommand, options: SurfaceStartOptions): Promise<StartedSurface> {
-    const process = await this.driver.spawn(sandbox.id, {
+  private async run(
+    sandbox: Sandbox,
+    surface: SurfaceId,
+    command: SurfaceCommand,
+    options: SurfaceStartOptions,
+    readinessPath: string,
+    missingLauncher: Promise<string | null>,
+  ): Promise<StartedSurface> {
+    const spawned = this.driver.spawn(sandbox.id, {
       argv: command.argv,
       cwd: command.cwd,
       env: { ...command.env, [MARKER]: `${sandbox.id}/${surface}` },
     });
+    // Both settle before either's outcome is used: a missing launcher explains a failed spawn.
+    const [process, missing] = await Promise.all([spawned.catch((error: unknown) => error as Error), missingLauncher]);
+    if (missing !== null) {
+      if (!(process instanceof Error)) await this.stop(sandbox, surface).catch(() => {});
+      throw new Error(missing);
+    }
+    if (process instanceof Error) throw process;
     const endpoint = await this.driver.exposePort(sandbox.id, surfacePortName(surface));
     try {
-      await answering(`http://${endpoint.host}:${endpoint.port}/`, this.proxyHeaders(surface, options.secret), process, options.readyTimeoutMs);
+      await answering(`http://${endpoint.host}:${endpoint.port}${readinessPath}`, this.proxyHeaders(surface, options.secret), process, options.readyTimeoutMs);
     } catch (error) {
       await this.stop(sandbox, surface).catch(() => {});
       const tail = process.outputTail();
@@ -166,20 +202,40 @@ export class DriverSurfaceLauncher implements SurfaceLauncher {
 
 /**
  * Waits until the surface answers a request with its credential (anything below 500), failing at
- * once when its process exits. Each try has a timeout of its own: a surface may accept a
- * connection while it starts and answer it only much later.
+ * once when its process exits. A new try begins every PROBE_EVERY_MS whether or not the earlier
+ * ones answered: OpenCode accepts connections before it serves them, and those it took too early
+ * are never answered (docs/surfaces.md), so waiting on one would hold readiness back by its whole
+ * timeout. Each try still has a timeout of its own.
  */
-async function answering(url: string, headers: Record<string, string>, process: SandboxProcess, timeoutMs: number): Promise<void> {
-  let exited: string | null = null;
-  void process.exited.then(({ exitCode }) => (exited = `it exited with ${exitCode ?? 'a signal'}`));
+function answering(url: string, headers: Record<string, string>, process: SandboxProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let last = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(exited);
-    const status = await freshGet(url, PROBE_TIMEOUT_MS, headers).catch((error: unknown) => ((last = (error as Error).message), 0));
-    if (status > 0 && status < 500) return;
-    if (status >= 500) last = `HTTP ${status}`;
-    await sleep(PROBE_EVERY_MS);
-  }
-  throw new Error(`no answer within ${Math.round(timeoutMs / 1000)} s (${last})`);
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    let pending = 0;
+    let last = 'no answer yet';
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error === null) resolve();
+      else reject(error);
+    };
+    void process.exited.then(({ exitCode }) => finish(new Error(`it exited with ${exitCode ?? 'a signal'}`)));
+    const probe = () => {
+      if (settled) return;
+      if (Date.now() >= deadline) return finish(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s (${last})`));
+      if (pending < MAX_PENDING_PROBES) {
+        pending++;
+        freshGet(url, PROBE_TIMEOUT_MS, headers)
+          .then(
+            (status) => (status > 0 && status < 500 ? finish(null) : (last = `HTTP ${status}`)),
+            (error: unknown) => (last = (error as Error).message),
+          )
+          .finally(() => pending--);
+      }
+      timer = setTimeout(probe, PROBE_EVERY_MS);
+    };
+    probe();
+  });
 }

@@ -262,6 +262,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     now,
     surfacePorts: (mode) => surfaces.portsFor(mode),
     onRunning: (record) => surfaces.startEager(record),
+    onSandboxReady: (record) => surfaces.startEager(record),
     config: {
       idleTimeoutMs: settings.sessions.idleTimeoutSeconds * 1000,
       lifetimeMs: settings.sessions.lifetimeSeconds * 1000,

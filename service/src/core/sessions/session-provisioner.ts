@@ -21,6 +21,8 @@ export interface ProvisionerDeps {
   now: () => Date;
   /** Ports a session's sandbox opens beside marimo's (its surfaces', docs/surfaces.md). */
   surfacePorts?(mode: SessionRecord['mode']): string[];
+  /** Told once the session's sandbox answers, before marimo is set up in it (eager surfaces start then). */
+  onSandboxReady?(record: SessionRecord): void;
 }
 
 /** Thrown inside provisioning when the session was stopped meanwhile: nothing more to do. */
@@ -40,6 +42,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
   const timings: Record<string, number> = {};
   const began = performance.now();
   let sandbox: Sandbox | null = null;
+  let withSandbox = initial;
   const phase = async (name: ProvisionPhase, timing: string, work: () => Promise<void>) => {
     await advance(name);
     const started = performance.now();
@@ -73,13 +76,14 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
         );
         await steps.settled();
         // Recorded at once, so that whoever cleans up after a failure or a crash finds the sandbox.
-        await advance('sandbox', { sandbox });
+        withSandbox = await advance('sandbox', { sandbox });
       });
       const reachable = performance.now();
       await deps.driver.waitReady((sandbox as unknown as Sandbox).id, { timeoutMs: deps.startupTimeoutMs, signal: overall });
       timings.provision_reachable_ms = Math.round(performance.now() - reachable);
     }
     const ready = sandbox as unknown as Sandbox;
+    deps.onSandboxReady?.(withSandbox);
 
     let code = '';
     await phase('files', 'provision_files_ms', async () => {

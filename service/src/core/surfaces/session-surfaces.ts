@@ -24,6 +24,12 @@ export interface SessionSurfacesDeps {
 
 export const SURFACE_TITLES: Record<SurfaceId, string> = { vscode: 'VS Code', opencode: 'OpenCode' };
 
+/**
+ * Sessions a surface may start in: running ones, and ones whose sandbox answers while marimo is
+ * still being set up (an eager start). Callers see a surface only once its session runs.
+ */
+const STARTABLE: ReadonlySet<SessionRecord['state']> = new Set(['running', 'provisioning']);
+
 /** How often a caller waiting on a start made by another replica looks again. */
 const WAIT_POLL_MS = 250;
 
@@ -66,9 +72,14 @@ export class SessionSurfaces {
 
   /** The surface's state as it holds now: stopped unless it runs in the session's current sandbox. */
   statusOf(record: SessionRecord, id: SurfaceId): SurfaceStatus {
+    if (record.surfaces?.[id] && record.state !== 'running') return { ...STOPPED_SURFACE, reason: 'the session is not running' };
+    return this.inSandbox(record, id);
+  }
+
+  /** The recorded state of the surface in the session's current sandbox, whatever the session's state. */
+  private inSandbox(record: SessionRecord, id: SurfaceId): SurfaceStatus {
     const stored = record.surfaces?.[id];
     if (!stored) return STOPPED_SURFACE;
-    if (record.state !== 'running') return { ...STOPPED_SURFACE, reason: 'the session is not running' };
     if (stored.state === 'stopped') return stored;
     // A surface of an earlier sandbox (an app restarted in a new one) does not run in this one.
     return record.sandbox !== null && stored.sandbox_id === record.sandbox.id ? stored : STOPPED_SURFACE;
@@ -91,7 +102,12 @@ export class SessionSurfaces {
     }
     if (start === undefined) {
       const begun = await this.begin(record, config);
-      if (begun.state !== 'starting' || begun.done === null) return this.unavailableIfFailed(id, begun.status);
+      if (begun.state !== 'starting' || begun.done === null) {
+        // Another start claimed it first (an eager start, a second tab): a caller who waits joins it.
+        if (!options.wait || begun.status.state !== 'starting') return this.unavailableIfFailed(id, begun.status);
+        const other = this.starting.get(key);
+        return this.unavailableIfFailed(id, other === undefined ? await this.waitForOther(record, id) : await other);
+      }
       start = begun.done.finally(() => this.starting.delete(key));
       this.starting.set(key, start);
       if (!options.wait) {
@@ -117,7 +133,11 @@ export class SessionSurfaces {
     return this.statusOf(updated, id);
   }
 
-  /** Starts the surfaces configured `eager` in a session that just began running (in the background). */
+  /**
+   * Starts the surfaces configured `eager` (in the background): as soon as the session's sandbox
+   * answers, while marimo is still being set up in it, and again once the session runs, which
+   * joins a start under way and retries one that failed.
+   */
   startEager(record: SessionRecord): void {
     if (record.mode !== 'edit' || this.deps.launcher === null) return;
     for (const config of this.deps.surfaces) {
@@ -156,14 +176,15 @@ export class SessionSurfaces {
         `this session's sandbox was started before ${title} was enabled; stop the session and start it again to use ${title}`,
       );
     }
+    const claimBegan = performance.now();
     const secret = randomBytes(32).toString('base64url');
     const begun: SurfaceStatus = { state: 'starting', reason: null, detail: null, started_at: null, sandbox_id: sandbox.id, secret };
     const claimed = await this.deps.sessions.update(record.project_id, record.id, (latest) =>
-      latest.state === 'running' && latest.sandbox?.id === sandbox.id && !['running', 'starting'].includes(this.statusOf(latest, config.id).state)
+      STARTABLE.has(latest.state) && latest.sandbox?.id === sandbox.id && !['running', 'starting'].includes(this.inSandbox(latest, config.id).state)
         ? { ...latest, surfaces: { ...latest.surfaces, [config.id]: begun } }
         : undefined,
     );
-    if (claimed.state !== 'running' || claimed.sandbox?.id !== sandbox.id) throw new HubError('CONFLICT', `the session is ${claimed.state}`);
+    if (!STARTABLE.has(claimed.state) || claimed.sandbox?.id !== sandbox.id) throw new HubError('CONFLICT', `the session is ${claimed.state}`);
     if (claimed.surfaces?.[config.id]?.secret !== secret) return { state: 'other', status: this.statusOf(claimed, config.id), done: null };
 
     const mine = (latest: SessionRecord) => latest.surfaces?.[config.id]?.secret === secret;
@@ -179,12 +200,26 @@ export class SessionSurfaces {
       ),
     );
     const done = (async () => {
+      const launchBegan = performance.now();
       try {
         const ai = this.deps.managedAi.offer(record, config, secret);
         const options = { secret, readyTimeoutMs: this.deps.readyTimeoutMs, onProgress: progress.write, ...(ai ? { ai } : {}) };
         const started = await launcher.start(sandbox, config, options);
+        const launchMs = performance.now() - launchBegan;
         await progress.settled();
         const running = await settle({ ...begun, state: 'running', started_at: this.deps.now().toISOString() });
+        // Where a start's time goes, for operators and the surfaces benchmark (docs/surfaces.md "Speed").
+        this.deps.logger.info(
+          {
+            event: 'surface_started',
+            session_id: record.id,
+            surface: config.id,
+            claim_ms: Math.round(launchBegan - claimBegan),
+            launch_ms: Math.round(launchMs),
+            record_ms: Math.round(performance.now() - launchBegan - launchMs),
+          },
+          'surface_started',
+        );
         this.follow(record, config.id, secret, started.process);
         return running;
       } catch (error) {
