@@ -192,6 +192,10 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('surfaces th
     const started = await w.start('editor', { notebook_id: w.nid, mode: 'edit', wait: true });
     const sid = started.json.data.id as string;
     const surfaces = `/api/v1/projects/${w.pid}/sessions/${sid}/surfaces`;
+    // Opened while its eager start is under way (OpenCode takes seconds): the open joins that start.
+    const joined = await w.api(`${surfaces}/opencode`, 'editor', { method: 'POST', body: { wait: true } });
+    expect(joined.status, joined.text).toBe(200);
+    expect(joined.json.data).toMatchObject({ state: 'running', url: expect.stringContaining('/.notebook-hub/enter?ticket=') });
     const listed = await eventually(
       async () => (await w.api(surfaces, 'editor')).json.data as { id: string; state: string }[],
       (list) => list.find((surface) => surface.id === 'opencode')?.state === 'running',
