@@ -117,6 +117,10 @@ describe.skipIf(chromium === null)('the admin pages', () => {
     await page.getByText('SERVICE_RUN_MAINTENANCE').waitFor();
     const config = (await t.call('/api/v1/admin/config', { cookie: await t.localLogin() })).json.data;
     for (const group of config.groups) await page.getByRole('heading', { name: new RegExp(`^${group.name}$`, 'i') }).waitFor();
+    // A driver's own settings under a sub-heading of their group, named without the prefix.
+    const sandboxes = page.getByRole('region', { name: 'sandboxes' });
+    await sandboxes.getByRole('columnheader', { name: 'Kubernetes', exact: true }).waitFor();
+    await sandboxes.getByRole('cell', { name: 'Kubeconfig file', exact: true }).waitFor();
     await shootAll(browser, page, 'admin-config');
 
     // Narrowed to the settings given a value, kept in the URL.

@@ -3,9 +3,9 @@ import type { ManagedAiSettings } from '../core/surfaces/managed-ai.js';
 import { ConfigError, httpUrl, list, text, type Env, type SettingDefinition } from './parse.js';
 
 export const surfaceSettingDefinitions: SettingDefinition[] = [
-  { key: 'SERVICE_SURFACES', group: 'sessions', name: 'VS Code and OpenCode in edit sessions (JSON)', secret: false },
-  { key: 'SERVICE_SURFACE_DOMAIN', group: 'sessions', name: 'Domain under which surfaces get their own hosts', secret: false },
-  { key: 'SERVICE_SURFACE_RUNTIME_DIR', group: 'sessions', name: 'Local driver: where VS Code and OpenCode are installed', secret: false },
+  { key: 'SERVICE_SURFACES', group: 'sessions', name: 'VS Code and OpenCode: which ones, started and shown how (JSON)', secret: false },
+  { key: 'SERVICE_SURFACE_DOMAIN', group: 'sessions', name: 'VS Code and OpenCode: the domain their own hosts are under', secret: false },
+  { key: 'SERVICE_SURFACE_RUNTIME_DIR', group: 'sessions', name: 'VS Code and OpenCode: install folder (local driver)', secret: false },
   { key: 'SERVICE_AI_BASE_URL', group: 'sessions', name: "Managed AI: the OpenAI-compatible provider's base URL", secret: false },
   { key: 'SERVICE_AI_API_KEY', group: 'sessions', name: "Managed AI: the provider's API key", secret: true },
   { key: 'SERVICE_AI_MODELS', group: 'sessions', name: 'Managed AI: the models offered (comma-separated)', secret: false },

@@ -23,7 +23,30 @@ function SettingValue({ setting }: { setting: Setting }) {
   return <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{setting.value}</Code>;
 }
 
-/** One settings group: each setting's name, its environment variable, and its value (secrets only as set or not). */
+/** A setting named "Kubernetes: sandbox namespace" belongs to the "Kubernetes" part of its group. */
+const PART = /^([A-Z][\w -]{1,40}): (.+)$/;
+
+interface Part {
+  title: string | null;
+  settings: (Setting & { shortName: string })[];
+}
+
+/** The group's settings in parts: those of the group itself first, then one part per prefix, in order of appearance. */
+function partsOf(settings: Setting[]): Part[] {
+  const parts = new Map<string | null, Part>([[null, { title: null, settings: [] }]]);
+  for (const setting of settings) {
+    const match = PART.exec(setting.name);
+    const title = match ? match[1]! : null;
+    if (!parts.has(title)) parts.set(title, { title, settings: [] });
+    parts.get(title)!.settings.push({ ...setting, shortName: match ? match[2]!.charAt(0).toUpperCase() + match[2]!.slice(1) : setting.name });
+  }
+  return [...parts.values()].filter((part) => part.settings.length > 0);
+}
+
+/**
+ * One settings group: each setting's name, its environment variable, and its value (secrets only
+ * as set or not), with a sub-heading for each part (the Kubernetes driver's settings, say).
+ */
 export function ConfigGroupCard({ group }: { group: ConfigGroup }) {
   return (
     <Paper withBorder radius="md" component="section" aria-label={group.name}>
@@ -51,21 +74,32 @@ export function ConfigGroupCard({ group }: { group: ConfigGroup }) {
                 <Table.Th>Value</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {group.settings.map((setting) => (
-                <Table.Tr key={setting.key}>
-                  <Table.Td>{setting.name}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {setting.key}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <SettingValue setting={setting} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+            {partsOf(group.settings).map((part) => (
+              <Table.Tbody key={part.title ?? ''}>
+                {part.title !== null && (
+                  <Table.Tr>
+                    <Table.Th colSpan={3} scope="colgroup" pt="md">
+                      <Text size="sm" fw={700}>
+                        {part.title}
+                      </Text>
+                    </Table.Th>
+                  </Table.Tr>
+                )}
+                {part.settings.map((setting) => (
+                  <Table.Tr key={setting.key}>
+                    <Table.Td>{setting.shortName}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                        {setting.key}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <SettingValue setting={setting} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            ))}
           </Table>
         </Table.ScrollContainer>
       )}
