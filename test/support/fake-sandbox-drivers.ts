@@ -82,3 +82,23 @@ export class FakeFaultyDestroyDriver extends WrappedDriver {
     return this.inner.destroy(id);
   }
 }
+
+/**
+ * A real driver whose sandboxes take `delayMs` longer to come up after the driver's last start-up
+ * step: a slow image pull or a busy node cannot be produced at will in the test cluster, and the
+ * start-up screen is only seen while that step lasts.
+ */
+export class FakeSlowStartDriver extends WrappedDriver {
+  constructor(
+    inner: SandboxDriver,
+    private readonly delayMs: number,
+  ) {
+    super(inner);
+  }
+
+  override async create(spec: SandboxSpec, options?: CreateOptions): Promise<Sandbox> {
+    const sandbox = await this.inner.create(spec, options);
+    await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    return sandbox;
+  }
+}

@@ -41,7 +41,8 @@ export function StartupProgress({ mode, session, onCancel, cancelling = false, c
             </Text>
             {session?.phase_detail && (
               <Text size="sm" c="dimmed" data-testid="startup-step">
-                {session.phase_detail}
+                {/* The driver's steps are phrases ("scheduled on node n1"): shown as a sentence. */}
+                {session.phase_detail.charAt(0).toUpperCase() + session.phase_detail.slice(1)}
               </Text>
             )}
           </div>
