@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DriverSurfaceLauncher, localSurfaceBinaries } from '../../sandbox-drivers/src/surfaces/surface-launcher.js';
+import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
 import { grantCookieOf, surfaceProcesses, surfaceRequest, surfaceUpgrade } from '../support/surface-client.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
@@ -209,5 +212,37 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('surfaces th
     expect(refused.json.error.message).toMatch(/openvscode-server/);
     expect((await w.api(`${surfaces}/vscode`, 'editor')).json.data).toMatchObject({ state: 'failed', reason: expect.stringMatching(/openvscode-server/) });
     await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/stop`, 'editor', { method: 'POST', body: { save: false } });
+  }, 120_000);
+});
+
+describe.skipIf(sandboxRuntime === null)('surfaces on a hub whose sandboxes cannot host them', () => {
+  let w: SessionWorld;
+  beforeAll(async () => {
+    // The local driver's launcher as on a hub running on macOS: the real one, told the platform.
+    w = await startSessionWorld(
+      { SERVICE_SURFACES: JSON.stringify([{ id: 'vscode' }]) },
+      {
+        hub: async (settings) => {
+          const sandboxes = await openSandboxDriver(settings, `hub-surfaces-${randomBytes(4).toString('hex')}`);
+          return { sandboxes, surfaceLauncher: new DriverSurfaceLauncher(sandboxes, localSurfaceBinaries('/nonexistent', 'darwin')) };
+        },
+      },
+    );
+  }, 120_000);
+  afterAll(() => w?.close());
+
+  it('offers none, opens none (SURFACE_UNSUPPORTED_PROVIDER), and the sandbox opens no port for them', async () => {
+    expect((await w.api('/api/v1/capabilities', 'viewer')).json.data.surfaces).toEqual([]);
+    const started = await w.start('editor', { notebook_id: w.nid, mode: 'edit', wait: true });
+    expect(started.json.data.state, started.text).toBe('running');
+    const sid = started.json.data.id as string;
+    const refused = await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/surfaces/vscode`, 'editor', { method: 'POST', body: {} });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json.error).toMatchObject({
+      code: 'SURFACE_UNSUPPORTED_PROVIDER',
+      message: expect.stringMatching(/^VS Code cannot run in this deployment's sandboxes: local sandboxes run VS Code and OpenCode on Linux only/),
+    });
+    const record = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
+    expect(Object.keys(record.sandbox!.ports)).not.toContain('surface-vscode');
   }, 120_000);
 });

@@ -26,19 +26,22 @@ export interface SurfaceBinaries {
    * made and ran): no look into the sandbox is needed before starting it.
    */
   readonly checked: boolean;
+  /** Why sandboxes cannot run `name` from these binaries, or null when they can. */
+  unsupported(name: SurfaceName): string | null;
 }
 
 /** The image's surfaces (docs/surfaces.md, "The sandbox image"). */
 export const IMAGE_SURFACES: SurfaceBinaries = {
   launcher: async (name) => surfaceLayout(IMAGE_SURFACES_DIR, name).launcher,
   checked: false,
+  unsupported: () => null,
 };
 
 /**
  * Surfaces for sandboxes on this machine (the local driver): installed into `dir` on first use,
  * the install's progress reported as the surface's start-up step (docs/surfaces.md).
  */
-export function localSurfaceBinaries(dir: string): SurfaceBinaries {
+export function localSurfaceBinaries(dir: string, platform: NodeJS.Platform = process.platform): SurfaceBinaries {
   return {
     launcher: async (name, onProgress) => {
       const runtime = await ensureSurfaceRuntime({
@@ -52,6 +55,9 @@ export function localSurfaceBinaries(dir: string): SurfaceBinaries {
     },
     // An install counts only once it ran (`--version`) and wrote its stamp (surface-runtime.ts).
     checked: true,
+    // Their launchers are shell scripts, and a stop finds their processes through /proc.
+    unsupported: () =>
+      platform === 'linux' ? null : `local sandboxes run VS Code and OpenCode on Linux only, and this hub runs on ${platform}: use the docker sandbox driver`,
   };
 }
 
@@ -85,8 +91,7 @@ export class DriverSurfaceLauncher implements SurfaceLauncher {
   ) {}
 
   unsupported(surface: SurfaceConfig): string | null {
-    void surface;
-    return null;
+    return this.binaries.unsupported(NAMES[surface.id]);
   }
 
   /**

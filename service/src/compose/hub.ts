@@ -19,6 +19,7 @@ import type { HubSettings } from '../config/settings.js';
 import type { Catalog } from '../core/catalog/catalog.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
+import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
 import type { ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { preflightStore } from '../core/store/preflight.js';
@@ -46,6 +47,8 @@ export interface CreateHubOptions {
   store?: ObjectStore;
   /** Overrides the sandbox driver chosen by `settings.sandboxes`. */
   sandboxes?: SandboxDriver;
+  /** Overrides what starts VS Code and OpenCode in the sandboxes (chosen from the settings and the driver). */
+  surfaceLauncher?: SurfaceLauncher | null;
   /**
    * The folder of the built web UI served at `/` (an embedding host passes its own; null serves
    * none). By default the `dist/` of the installed `@notebook-hub/renderer` package.
@@ -135,7 +138,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     reclaimTimings: options.sessionReclaim,
     metrics: telemetry.metrics,
     instanceId,
-    surfaceLauncher: await openSurfaceLauncher(settings, sandboxes),
+    surfaceLauncher: options.surfaceLauncher !== undefined ? options.surfaceLauncher : await openSurfaceLauncher(settings, sandboxes),
   });
   // Supervision is every replica's own: it watches the sessions this process starts.
   background.onStop(() => services.supervisor.stop());
