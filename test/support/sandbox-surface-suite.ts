@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser.js';
 import {
   expectNoHubCredential,
   expectOpenCodeAnswers,
@@ -12,6 +13,15 @@ import {
   type EnteredSurface,
 } from './sandbox-surfaces.js';
 import { eventually, type SessionWorld } from './session-world.js';
+
+const chromium = inject('chromium');
+
+/** A new entry link into a running surface (each is good for one entry). */
+async function freshUrl(w: SessionWorld, sid: string, surface: 'vscode' | 'opencode'): Promise<string> {
+  const opened = await w.api(`${surfacesPath(w, sid)}/${surface}`, 'editor', { method: 'POST', body: {} });
+  expect(opened.json.data, opened.text).toMatchObject({ state: 'running' });
+  return opened.json.data.url as string;
+}
 
 /** What one sandbox driver brings to the surfaces suite. */
 export interface SandboxSurfaceSuite<W extends SessionWorld> {
@@ -75,6 +85,36 @@ export function describeSandboxSurfaces<W extends SessionWorld>(suite: SandboxSu
       expect(file.status, file.text).toBe(200);
       expect(file.text).toBe(`written in the ${where}`);
     }, 180_000);
+
+    it.skipIf(chromium === null)(
+      'draws both in Chromium through the proxy: the workbench connects, OpenCode lists its sessions',
+      async () => {
+        const browser = await launchChromium(chromium!.executablePath);
+        try {
+          const page = await browser.newPage();
+          await page.goto(await freshUrl(w, sid, 'vscode'));
+          // The workspace's files in the explorer come from the server, over the workbench's WebSocket.
+          await page.locator('.monaco-workbench').waitFor({ timeout: 120_000 });
+          await page
+            .getByRole('treeitem', { name: /notebook\.py/ })
+            .first()
+            .waitFor({ timeout: 60_000 });
+          await browser.screenshot(page, `surfaces-${suite.driver}-vscode`);
+
+          const tab = await browser.newPage();
+          const sessionList = tab.waitForResponse((response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200, {
+            timeout: 60_000,
+          });
+          await tab.goto(await freshUrl(w, sid, 'opencode'));
+          await sessionList;
+          await expect.poll(() => tab.title(), { timeout: 60_000 }).toMatch(/opencode/i);
+          await browser.screenshot(tab, `surfaces-${suite.driver}-opencode`);
+        } finally {
+          await browser.close();
+        }
+      },
+      240_000,
+    );
 
     it(`keeps the hub's credentials out of the surface processes in the ${where}, and callers without the hub out of their ports`, async () => {
       const record = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
