@@ -191,6 +191,30 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('surfaces th
   }, 60_000);
   afterAll(() => w?.close());
 
+  it('ends the surfaces of a session taken over; the new holder opens their own', async () => {
+    const nid = await w.notebook('Taken over');
+    const first = await w.start('editor', { notebook_id: nid, mode: 'edit', wait: true });
+    const firstId = first.json.data.id as string;
+    const opened = await w.api(`/api/v1/projects/${w.pid}/sessions/${firstId}/surfaces/opencode`, 'editor', { method: 'POST', body: {} });
+    expect(opened.json.data.state, opened.text).toBe('running');
+    const sandboxId = (await w.t.hub.services.sessionStore.get(w.pid, firstId))!.sandbox!.id;
+
+    const taken = await w.start('manager', { notebook_id: nid, mode: 'edit', takeover_from: firstId, wait: true });
+    expect(taken.json.data.state, taken.text).toBe('running');
+    const left = await eventually(
+      () => surfaceProcesses(sandboxId, 'opencode'),
+      (processes) => processes.length === 0,
+    );
+    expect(left).toEqual([]);
+    expect((await w.api(`/api/v1/projects/${w.pid}/sessions/${firstId}/surfaces/opencode`, 'editor')).json.data).toMatchObject({ state: 'stopped' });
+
+    const takenId = taken.json.data.id as string;
+    const theirs = await w.api(`/api/v1/projects/${w.pid}/sessions/${takenId}/surfaces/opencode`, 'manager', { method: 'POST', body: {} });
+    expect(theirs.json.data.state, theirs.text).toBe('running');
+    expect((await w.api(`/api/v1/projects/${w.pid}/sessions/${takenId}/surfaces/opencode`, 'editor')).json.error.code).toBe('SURFACE_FORBIDDEN');
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${takenId}/stop`, 'manager', { method: 'POST', body: { save: false } });
+  }, 120_000);
+
   it('starts an eager surface with the session, and says why a surface cannot run', async () => {
     const started = await w.start('editor', { notebook_id: w.nid, mode: 'edit', wait: true });
     const sid = started.json.data.id as string;
