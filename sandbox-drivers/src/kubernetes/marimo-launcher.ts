@@ -1,7 +1,7 @@
 import { SPAWN_FAILED_EXIT_CODE, SPAWN_FAILED_MARKER } from '../shared/spawn-failure.js';
 
 /**
- * A sandbox pod starts marimo long before anyone asks for it (docs/kubernetes.md, "How a start is
+ * A sandbox pod gets marimo ready before anyone asks for it (docs/kubernetes.md, "How a start is
  * made fast"): importing marimo takes most of a second, about as long as the whole rest of a
  * session start, so a small launcher imports it as soon as the container runs and forks a marimo
  * from that import on request. A start then overlaps marimo's import with the hub writing the
