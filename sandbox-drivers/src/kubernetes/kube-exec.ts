@@ -22,8 +22,9 @@ export async function podExec(target: PodTarget, request: ExecRequest): Promise<
   return completedExec(await start(target, request, EXEC_OUTPUT_LIMIT), request, begun);
 }
 
-export async function podSpawn(target: PodTarget, request: Omit<ExecRequest, 'timeoutMs' | 'check'>): Promise<SandboxProcess> {
-  return spawnedProcess(await start(target, request, PROCESS_OUTPUT_LIMIT), request.argv[0]!);
+/** `name` is what a failure to start it is reported as (the command, when `request` runs it through a helper). */
+export async function podSpawn(target: PodTarget, request: Omit<ExecRequest, 'timeoutMs' | 'check'>, name = request.argv[0]!): Promise<SandboxProcess> {
+  return spawnedProcess(await start(target, request, PROCESS_OUTPUT_LIMIT), name);
 }
 
 /**

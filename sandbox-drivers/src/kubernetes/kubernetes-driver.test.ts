@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api, NetworkingV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeSandboxDriverConformance } from '../conformance.js';
+import { startMarimo } from '../marimo/marimo-server.js';
 import { kubernetesDriverFrom, type DriverConfig } from '../testing/driver-config.js';
 import { podCommand } from './kube-exec.js';
 import { loadKubeConfig } from './kube-config.js';
@@ -206,6 +208,52 @@ describe.skipIf(cluster === null)('kubernetes driver specifics', () => {
       await driver.destroy(sandbox.id);
     }
   });
+
+  it("starts marimo from the pod's launcher, ends it with the exec's process, and starts it plainly without a launcher", async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-launcher'));
+    const sandbox = await driver.create({ compute: { cpu: 0.5 }, ports: ['marimo'] });
+    // The launcher, and every process forked from it, runs the launcher's program; the exec's own process runs the client.
+    const count = async (pattern: string) =>
+      Number((await driver.exec(sandbox.id, { argv: ['sh', '-c', `grep -l "${pattern}" /proc/[0-9]*/cmdline 2>/dev/null | wc -l`] })).stdout.trim());
+    const kill = (pattern: string) =>
+      driver.exec(sandbox.id, {
+        argv: ['sh', '-c', `for f in $(grep -l "${pattern}" /proc/[0-9]*/cmdline); do p=\${f#/proc/}; kill -KILL \${p%/cmdline}; done`],
+      });
+    const start = () =>
+      startMarimo(driver, sandbox, {
+        mode: 'edit',
+        notebook: 'notebook.py',
+        baseUrl: '/s/launcher',
+        token: 'a-session-secret-of-some-length',
+        readyTimeoutMs: 90_000,
+      });
+    const answers = async (server: Awaited<ReturnType<typeof start>>) =>
+      fetch(`http://${server.endpoint.host}:${server.endpoint.port}${server.baseUrl}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    try {
+      await driver.writeFile(sandbox.id, 'notebook.py', 'import marimo\napp = marimo.App()\n');
+      const launched = await start();
+      expect(await answers(launched)).toBe(true);
+      // The launcher, the supervisor it forked and marimo forked from that.
+      expect(await count('marimo[_]main')).toBeGreaterThanOrEqual(3);
+
+      // The process the exec runs stands for marimo: killing it ends marimo too, and the process is seen to exit.
+      await kill('send[_]fds');
+      expect(await Promise.race([launched.process.exited.then(() => 'exited'), sleep(15_000).then(() => 'running')])).toBe('exited');
+      await expect.poll(() => answers(launched), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => count('marimo[_]main'), { timeout: 10_000 }).toBe(1);
+
+      // Without a launcher the same spawn starts marimo itself.
+      await kill('marimo[_]main');
+      const plain = await start();
+      expect(await answers(plain)).toBe(true);
+      expect(await count('marimo[_]main')).toBe(0);
+    } finally {
+      await driver.destroy(sandbox.id);
+    }
+  }, 150_000);
 
   it('reports an API server it cannot reach as a backend error', async () => {
     const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-unreachable'), {

@@ -21,6 +21,7 @@ import { pollReadiness } from '../shared/readiness.js';
 import { apiMessage, backendError, statusOf } from './kube-errors.js';
 import { FileChannel, FileChannelLost, type ChannelAnswer } from './file-channel.js';
 import { podExec, podRun, podSpawn, type PodTarget } from './kube-exec.js';
+import { launcherArgv, launchesThroughLauncher } from './marimo-launcher.js';
 import { ensureSandboxNetworkPolicy, type HubPeers } from './network-policy.js';
 import { ANNOTATION, LABEL, ownerSelector, podNameOf, sandboxPod, summaryOf, type PodSettings } from './pod-manifest.js';
 import { podRunning } from './pod-start.js';
@@ -124,7 +125,9 @@ export class KubernetesSandboxDriver implements SandboxDriver {
   }
 
   spawn(id: string, request: Omit<ExecRequest, 'timeoutMs' | 'check'>): Promise<SandboxProcess> {
-    return this.mapMissing(id, () => podSpawn(this.target(id), request));
+    // marimo's servers start from the pod's launcher, which imported marimo while the sandbox was set up.
+    const launched = launchesThroughLauncher(request.argv) ? { ...request, argv: launcherArgv(request.argv) } : request;
+    return this.mapMissing(id, () => podSpawn(this.target(id), launched, request.argv[0]));
   }
 
   async writeFile(id: string, file: string, data: string | Buffer): Promise<void> {

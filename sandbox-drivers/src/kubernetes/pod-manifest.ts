@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { V1Pod, V1Toleration } from '@kubernetes/client-node';
 import type { ComputeResources, SandboxSummary } from '@notebook-hub/service/core/ports/sandbox-driver.js';
 import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
+import { launcherContainerCommand } from './marimo-launcher.js';
 
 /** Labels (selectable) and annotations (exact values) that make a pod a sandbox of one hub. */
 export const LABEL = {
@@ -113,7 +114,8 @@ export function sandboxPod(
           name: CONTAINER,
           image: sandbox.image,
           imagePullPolicy: settings.imagePullPolicy,
-          command: ['sleep', 'infinity'],
+          // Keeps the container running, and imports marimo ahead of the session's request for it.
+          command: launcherContainerCommand(),
           workingDir: IMAGE_WORKSPACE_DIR,
           env: Object.entries({ HOME: IMAGE_USER.home, ...sandbox.env }).map(([name, value]) => ({ name, value })),
           ports: Object.entries(sandbox.ports).map(([name, containerPort]) => ({ name: portName(name), containerPort, protocol: 'TCP' })),
