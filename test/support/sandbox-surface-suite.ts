@@ -17,8 +17,8 @@ import { eventually, type SessionWorld } from './session-world.js';
 const chromium = inject('chromium');
 
 /** A new entry link into a running surface (each is good for one entry). */
-async function freshUrl(w: SessionWorld, sid: string, surface: 'vscode' | 'opencode'): Promise<string> {
-  const opened = await w.api(`${surfacesPath(w, sid)}/${surface}`, 'editor', { method: 'POST', body: {} });
+async function freshUrl(w: SessionWorld, sid: string, surface: 'vscode' | 'opencode', path?: string): Promise<string> {
+  const opened = await w.api(`${surfacesPath(w, sid)}/${surface}`, 'editor', { method: 'POST', body: path ? { path } : {} });
   expect(opened.json.data, opened.text).toMatchObject({ state: 'running' });
   return opened.json.data.url as string;
 }
@@ -87,19 +87,32 @@ export function describeSandboxSurfaces<W extends SessionWorld>(suite: SandboxSu
     }, 180_000);
 
     it.skipIf(chromium === null)(
-      'draws both in Chromium through the proxy: the workbench connects, OpenCode lists its sessions',
+      "draws both in Chromium through the proxy: a file edited in VS Code reaches the notebook's workspace, OpenCode lists its sessions",
       async () => {
         const browser = await launchChromium(chromium!.executablePath);
         try {
           const page = await browser.newPage();
-          await page.goto(await freshUrl(w, sid, 'vscode'));
+          await page.goto(await freshUrl(w, sid, 'vscode', 'from-opencode.txt'));
           // The workspace's files in the explorer come from the server, over the workbench's WebSocket.
           await page.locator('.monaco-workbench').waitFor({ timeout: 120_000 });
           await page
             .getByRole('treeitem', { name: /notebook\.py/ })
             .first()
             .waitFor({ timeout: 60_000 });
+          // The file OpenCode wrote, opened by the link, edited and saved as a person would.
+          const text = page.locator('.monaco-editor .view-lines').filter({ hasText: `written in the ${where}` });
+          await text.waitFor({ timeout: 60_000 });
+          await text.click();
+          await page.keyboard.press('Control+End');
+          await page.keyboard.type(', then edited in VS Code');
+          await page.keyboard.press('Control+S');
+          const edited = `written in the ${where}, then edited in VS Code`;
+          await expect.poll(() => readThroughVsCode(vscode, '/workspace/from-opencode.txt'), { timeout: 30_000 }).toBe(edited);
           await browser.screenshot(page, `surfaces-${suite.driver}-vscode`);
+          const saved = await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/save`, 'editor', { method: 'POST', body: {} });
+          expect(saved.status, saved.text).toBe(200);
+          const file = await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/workspace/files?path=from-opencode.txt`, 'editor');
+          expect(file.text).toBe(edited);
 
           const tab = await browser.newPage();
           const sessionList = tab.waitForResponse((response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200, {
