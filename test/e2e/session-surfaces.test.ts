@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DriverSurfaceLauncher, localSurfaceBinaries } from '../../sandbox-drivers/src/surfaces/surface-launcher.js';
 import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
+import { launchChromium } from '../support/browser.js';
+import { expectVsCodeEdit } from '../support/sandbox-surface-suite.js';
 import { grantCookieOf, surfaceProcesses, surfaceRequest, surfaceUpgrade } from '../support/surface-client.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 const surfaceRuntime = inject('surfaceRuntime');
+const chromium = inject('chromium');
 
 describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('VS Code and OpenCode in an edit session (local driver, real programs)', () => {
   let w: SessionWorld;
@@ -127,6 +132,21 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('VS Code and
     expect(refused.status).toBe(401);
     expect(refused.text).toMatch(/has ended or was revoked/);
   });
+
+  it.skipIf(chromium === null)(
+    "edits a workspace file in VS Code in Chromium, and the edit reaches the notebook's workspace",
+    async () => {
+      const record = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
+      await writeFile(path.join(record.sandbox!.workspaceDir, 'notes.txt'), 'written by hand');
+      const browser = await launchChromium(chromium!.executablePath);
+      try {
+        await expectVsCodeEdit(w, sid, await browser.newPage(), 'notes.txt', 'written by hand');
+      } finally {
+        await browser.close();
+      }
+    },
+    180_000,
+  );
 
   it('refuses with the surface error codes', async () => {
     const post = (who: 'editor' | 'manager' | 'viewer', surface: string, body: Record<string, unknown> = {}) =>

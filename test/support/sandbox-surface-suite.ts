@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { launchChromium } from './browser.js';
 import {
   expectNoHubCredential,
@@ -21,6 +22,27 @@ async function freshUrl(w: SessionWorld, sid: string, surface: 'vscode' | 'openc
   const opened = await w.api(`${surfacesPath(w, sid)}/${surface}`, 'editor', { method: 'POST', body: path ? { path } : {} });
   expect(opened.json.data, opened.text).toMatchObject({ state: 'running' });
   return opened.json.data.url as string;
+}
+
+/**
+ * Opens a workspace file in VS Code in `page` (the link's `path`), appends to its text as a person
+ * would and saves it, then finds the edit in the notebook's workspace after a save of the session.
+ */
+export async function expectVsCodeEdit(w: SessionWorld, sid: string, page: Page, file: string, before: string): Promise<void> {
+  await page.goto(await freshUrl(w, sid, 'vscode', file));
+  await page.locator('.monaco-workbench').waitFor({ timeout: 120_000 });
+  const text = page.locator('.monaco-editor .view-lines').filter({ hasText: before });
+  await text.waitFor({ timeout: 60_000 });
+  await text.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(', then edited in VS Code');
+  await page.keyboard.press('Control+S');
+  const read = async () => {
+    const saved = await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/save`, 'editor', { method: 'POST', body: {} });
+    expect(saved.status, saved.text).toBe(200);
+    return (await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/workspace/files?path=${encodeURIComponent(file)}`, 'editor')).text;
+  };
+  await expect.poll(read, { timeout: 30_000 }).toBe(`${before}, then edited in VS Code`);
 }
 
 /** What one sandbox driver brings to the surfaces suite. */
@@ -92,27 +114,13 @@ export function describeSandboxSurfaces<W extends SessionWorld>(suite: SandboxSu
         const browser = await launchChromium(chromium!.executablePath);
         try {
           const page = await browser.newPage();
-          await page.goto(await freshUrl(w, sid, 'vscode', 'from-opencode.txt'));
+          await expectVsCodeEdit(w, sid, page, 'from-opencode.txt', `written in the ${where}`);
           // The workspace's files in the explorer come from the server, over the workbench's WebSocket.
-          await page.locator('.monaco-workbench').waitFor({ timeout: 120_000 });
           await page
             .getByRole('treeitem', { name: /notebook\.py/ })
             .first()
             .waitFor({ timeout: 60_000 });
-          // The file OpenCode wrote, opened by the link, edited and saved as a person would.
-          const text = page.locator('.monaco-editor .view-lines').filter({ hasText: `written in the ${where}` });
-          await text.waitFor({ timeout: 60_000 });
-          await text.click();
-          await page.keyboard.press('Control+End');
-          await page.keyboard.type(', then edited in VS Code');
-          await page.keyboard.press('Control+S');
-          const edited = `written in the ${where}, then edited in VS Code`;
-          await expect.poll(() => readThroughVsCode(vscode, '/workspace/from-opencode.txt'), { timeout: 30_000 }).toBe(edited);
           await browser.screenshot(page, `surfaces-${suite.driver}-vscode`);
-          const saved = await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/save`, 'editor', { method: 'POST', body: {} });
-          expect(saved.status, saved.text).toBe(200);
-          const file = await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/workspace/files?path=from-opencode.txt`, 'editor');
-          expect(file.text).toBe(edited);
 
           const tab = await browser.newPage();
           const sessionList = tab.waitForResponse((response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200, {
