@@ -97,17 +97,18 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('VS Code and
     expect(opened.json.data).toMatchObject({ state: 'running', embed: 'tab' });
     const entered = await surfaceRequest(opened.json.data.url as string);
     expect(entered.status).toBe(303);
-    expect(entered.headers.location).toBe('/');
+    // Into the workspace as OpenCode's project: its web UI's path for a directory.
+    const record = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
+    expect(entered.headers.location).toBe(`/${Buffer.from(record.sandbox!.workspaceDir).toString('base64url')}/session`);
     const grant = grantCookieOf(entered);
     const origin = new URL(opened.json.data.url as string).origin;
-    const page = await surfaceRequest(`${origin}/`, { cookie: grant });
+    const page = await surfaceRequest(`${origin}${entered.headers.location}`, { cookie: grant });
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<html/i);
     const sessions = await surfaceRequest(`${origin}/session`, { cookie: grant });
     expect(sessions.status, sessions.text.slice(0, 300)).toBe(200);
     expect(Array.isArray(JSON.parse(sessions.text))).toBe(true);
     // Straight to its port, without the hub, it refuses.
-    const record = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
     const endpoint = await w.t.hub.services.sandboxes.exposePort(record.sandbox!.id, 'surface-opencode');
     expect((await fetch(`http://${endpoint.host}:${endpoint.port}/session`)).status).toBe(401);
     // A grant is for its own surface only.

@@ -123,9 +123,12 @@ export function describeSandboxSurfaces<W extends SessionWorld>(suite: SandboxSu
           await browser.screenshot(page, `surfaces-${suite.driver}-vscode`);
 
           const tab = await browser.newPage();
-          const sessionList = tab.waitForResponse((response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200, {
-            timeout: 60_000,
-          });
+          const sessionList = tab.waitForResponse(
+            (response) => ['/api/session', '/session'].includes(new URL(response.url()).pathname) && response.status() === 200,
+            {
+              timeout: 60_000,
+            },
+          );
           await tab.goto(await freshUrl(w, sid, 'opencode'));
           await sessionList;
           await expect.poll(() => tab.title(), { timeout: 60_000 }).toMatch(/opencode/i);

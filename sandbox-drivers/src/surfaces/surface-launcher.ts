@@ -96,10 +96,11 @@ export class DriverSurfaceLauncher implements SurfaceLauncher {
 
   /**
    * code-server opens the workspace folder, and a file in it through VS Code's own `payload`
-   * query (what its "open file" links use); OpenCode has one page.
+   * query (what its "open file" links use); OpenCode opens the workspace as its project, at its
+   * web UI's path for a directory (the directory in URL-safe base64), rather than its list of projects.
    */
   entryPath(sandbox: Sandbox, surface: SurfaceId, openPath: string | null): string {
-    if (surface !== 'vscode') return '/';
+    if (surface === 'opencode') return `/${Buffer.from(sandbox.workspaceDir).toString('base64url')}/session`;
     const folder = `/?folder=${encodeURIComponent(sandbox.workspaceDir)}`;
     if (openPath === null) return folder;
     const file = path.posix.join(sandbox.workspaceDir, openPath);
