@@ -13,3 +13,6 @@ export const formatDateTime = (value: string | null | undefined): string => form
 
 /** A timestamp in UTC, written the same everywhere. */
 export const formatUtcDateTime = (value: string | null | undefined): string => `${formatWith(utcDateTime, value)}${value ? ' UTC' : ''}`;
+
+/** A phrase shown as a sentence: "container started" reads "Container started". */
+export const asSentence = (phrase: string): string => phrase.charAt(0).toUpperCase() + phrase.slice(1);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { RUNTIME_BUILD_POLL_MS, runtimeSetupQuery, type RuntimeSetupStatus } from '../../api/runtime-setup';
 import type { Session, SessionMode } from '../../api/sessions';
+import { asSentence } from '../../app/format';
 import { isRestarting, PHASES, RESTARTING_TEXT } from './session-text';
 
 interface Props {
@@ -41,8 +42,8 @@ export function StartupProgress({ mode, session, onCancel, cancelling = false, c
             </Text>
             {session?.phase_detail && (
               <Text size="sm" c="dimmed" data-testid="startup-step">
-                {/* The driver's steps are phrases ("scheduled on node n1"): shown as a sentence. */}
-                {session.phase_detail.charAt(0).toUpperCase() + session.phase_detail.slice(1)}
+                {/* The driver's steps are phrases ("scheduled on node n1"). */}
+                {asSentence(session.phase_detail)}
               </Text>
             )}
           </div>

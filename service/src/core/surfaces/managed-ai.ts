@@ -70,10 +70,10 @@ export class ManagedAi {
 
   /** What this start of OpenCode gets (null when no managed model can be offered). */
   offer(record: SessionRecord, surface: SurfaceConfig, secret: string): ManagedAiOffer | null {
-    const hubUrl = this.hubUrlForSandboxes();
-    if (surface.id !== 'opencode' || !surface.managed_ai || this.unavailable(surface) !== null || hubUrl === null) return null;
+    if (surface.id !== 'opencode' || !surface.managed_ai || this.unavailable(surface) !== null) return null;
     return {
-      baseUrl: `${hubUrl}${MANAGED_AI_PATH}`,
+      // Not unavailable: a provider is configured and sandboxes know where the hub is.
+      baseUrl: `${this.hubUrlForSandboxes()!}${MANAGED_AI_PATH}`,
       apiKey: `${CREDENTIAL_PREFIX}.${record.project_id}.${record.id}.${mac(secret, record)}`,
       models: this.deps.settings!.models,
       displayName: 'Notebook Hub AI',

@@ -22,11 +22,6 @@ interface SurfaceTarget {
 }
 
 /**
- * Request headers that belong to the browser's dealings with the hub, or that the proxy sets itself;
- * among them the desktop app's launch secret, which its window sends to surface hosts (docs/desktop.md).
- */
-
-/**
  * The proxy into sessions' surfaces, on their own hosts (docs/surfaces.md, "Own origins"). A
  * browser comes in with a one-use ticket (ENTER_PATH), which becomes a grant cookie of that host;
  * each request is then decided again as the opener (cached two seconds) and forwarded with the

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { HubServices } from '../../compose/services.js';
 import { MANAGED_AI_PATH } from '../../core/surfaces/managed-ai.js';
+import { bearerTokenOf } from '../auth/authenticate.js';
 import type { HubApp } from '../types.js';
 
 /** A long conversation with files in it is larger than the API's usual bodies. */
@@ -13,7 +14,7 @@ const CHAT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
  */
 export function managedAiRoutes(app: HubApp, services: HubServices): void {
   const { managedAi } = services;
-  const credentialOf = (authorization: string | undefined): string | null => /^Bearer (\S+)$/.exec(authorization ?? '')?.[1] ?? null;
+  const credentialOf = (authorization: string | undefined): string | null => (authorization === undefined ? null : bearerTokenOf(authorization));
 
   app.get(`${MANAGED_AI_PATH}/models`, { config: { public: true }, schema: { hide: true } }, async (request) =>
     managedAi.models(credentialOf(request.headers.authorization)),

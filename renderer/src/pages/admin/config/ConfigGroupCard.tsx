@@ -1,5 +1,6 @@
 import { Badge, Code, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { ConfigGroup } from '../../../api/admin-types';
+import { asSentence } from '../../../app/format';
 
 type Setting = ConfigGroup['settings'][number];
 
@@ -38,7 +39,7 @@ function partsOf(settings: Setting[]): Part[] {
     const match = PART.exec(setting.name);
     const title = match ? match[1]! : null;
     if (!parts.has(title)) parts.set(title, { title, settings: [] });
-    parts.get(title)!.settings.push({ ...setting, shortName: match ? match[2]!.charAt(0).toUpperCase() + match[2]!.slice(1) : setting.name });
+    parts.get(title)!.settings.push({ ...setting, shortName: match ? asSentence(match[2]!) : setting.name });
   }
   return [...parts.values()].filter((part) => part.settings.length > 0);
 }
