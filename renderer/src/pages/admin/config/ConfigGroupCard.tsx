@@ -1,4 +1,5 @@
 import { Badge, Code, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Fragment } from 'react';
 import type { ConfigGroup } from '../../../api/admin-types';
 import { asSentence } from '../../../app/format';
 
@@ -22,6 +23,21 @@ function SettingValue({ setting }: { setting: Setting }) {
       </Text>
     );
   return <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{setting.value}</Code>;
+}
+
+/** A variable's name that wraps after an underscore, not inside a word, in a narrow column. */
+function VariableName({ name }: { name: string }) {
+  const words = name.split('_');
+  return words.map((word, index) => (
+    <Fragment key={index}>
+      {word}
+      {index < words.length - 1 && (
+        <>
+          _<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }
 
 /** A setting named "Kubernetes: sandbox namespace" belongs to the "Kubernetes" part of its group. */
@@ -91,7 +107,7 @@ export function ConfigGroupCard({ group }: { group: ConfigGroup }) {
                     <Table.Td>{setting.shortName}</Table.Td>
                     <Table.Td>
                       <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                        {setting.key}
+                        <VariableName name={setting.key} />
                       </Text>
                     </Table.Td>
                     <Table.Td>
