@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectAudit } from '../support/alert-fixtures.js';
 import { eventually, killMarimoIn, sandboxRuntime, startSessionWorld, stopSupervising, type SessionWorld } from '../support/session-world.js';
 
 /**
@@ -63,6 +64,28 @@ describe.skipIf(sandboxRuntime === null)('a session whose notebook server died (
     expect(back).toMatchObject({ state: 'running', restarts: 1, stop_reason: null });
     expect(await sandboxOf(sid)).not.toBe(dead);
     expect((await w.api(`/s/${sid}/`, 'viewer')).status).toBe(200);
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/stop`, 'manager', { method: 'POST' });
+  }, 180_000);
+
+  it('restarts an app once when several parts of the hub find its server dead together, and a late "sandbox gone" does not end it', async () => {
+    const first = await w.start('viewer', { notebook_id: w.nid, mode: 'app' });
+    const sid = first.json.data.id as string;
+    await stopSupervising(w.t, sid);
+    const running = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
+    expect(await killMarimoIn(w.t.dataDir, running.sandbox!.id)).toBeGreaterThan(0);
+
+    const { sessions } = w.t.hub.services;
+    await Promise.all([sessions.kernelLost(running, 'exited'), sessions.kernelLost(running, 'unanswered')]);
+    // As the sweep that listed sandboxes before the restart destroyed the dead one.
+    expect(['provisioning', 'running']).toContain((await sessions.markLost(running)).state);
+    const back = await eventually(
+      async () => (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'viewer')).json.data,
+      (session) => session.state !== 'provisioning',
+      60_000,
+    );
+    expect(back).toMatchObject({ state: 'running', restarts: 1, stop_reason: null });
+    const restarts = (await projectAudit(w.t, w.pid)).filter((entry) => entry.event === 'session.restart' && entry.metadata.session_id === sid);
+    expect(restarts).toHaveLength(1);
     await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/stop`, 'manager', { method: 'POST' });
   }, 180_000);
 

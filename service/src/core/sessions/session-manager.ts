@@ -203,10 +203,15 @@ export class SessionManager {
 
   /** The session's sandbox vanished (its machine restarted, someone removed it): the session is over. */
   async markLost(record: SessionRecord): Promise<SessionRecord> {
+    // Only the sandbox that was found gone: a concurrent recovery may have restarted the app meanwhile,
+    // destroying that very sandbox on purpose.
+    let mine = false;
+    const lost = await this.deps.sessions.update(record.project_id, record.id, (current) => {
+      mine = current.state === 'running' && current.sandbox?.id === record.sandbox?.id;
+      return mine ? { ...current, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: this.deps.now().toISOString() } : undefined;
+    });
+    if (!mine) return lost;
     this.deps.supervisor.unwatch(record.id);
-    const lost = await this.deps.sessions.update(record.project_id, record.id, (current) =>
-      TERMINAL_STATES.has(current.state) ? undefined : { ...current, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: this.deps.now().toISOString() },
-    );
     await this.deps.audit.append({ event: 'session.lost', actor: 'system', projectId: record.project_id, metadata: { session_id: record.id } });
     return this.release(lost);
   }
