@@ -13,6 +13,7 @@ import {
   type Subject,
 } from './route-analyzer.js';
 import type { TestHub } from './test-hub.js';
+import { JobRecords } from '../../service/src/core/jobs/job-records.js';
 
 /** What a fixture project holds for the route table: a member to change, a notebook and its current version. */
 export interface RouteFixture {
@@ -27,6 +28,10 @@ export interface RouteFixture {
   /** An alert destination of the project, and a URL destinations may point at (a real receiver). */
   alertId: string;
   alertUrl: string;
+  /** A job of the notebook, one of its runs that finished with output, and one still queued. */
+  jobId: string;
+  runId: string;
+  queuedRunId: string;
 }
 
 /** A project running real sessions: an edit session and an app session of one notebook. */
@@ -74,7 +79,10 @@ const route = (method: RouteCase['method'], path: string, action: RouteCase['act
       .replace(':vid', fixture.versionId)
       .replace(':file', encodeURIComponent(fixture.workspaceFile))
       .replace(':import', fixture.importId)
-      .replace(':alert', fixture.alertId),
+      .replace(':alert', fixture.alertId)
+      .replace(':jid', fixture.jobId)
+      .replace(':rid', fixture.runId)
+      .replace(':qrid', fixture.queuedRunId),
   ...extras,
 });
 
@@ -168,6 +176,17 @@ export function projectRouteTable(): RouteCase[] {
     }),
     route('GET', `${project}/notebook-imports/:import`, 'project.read'),
     route('POST', `${project}/notebook-imports/:import/notebooks`, 'notebook.write', { body: () => ({ path: 'reader.py' }), ...audited('notebook.create') }),
+    route('GET', `${notebook}/jobs`, 'project.read'),
+    route('POST', `${notebook}/jobs`, 'notebook.write', { body: () => ({ name: 'another job' }), ...audited('job.create') }),
+    route('GET', `${notebook}/jobs/:jid`, 'project.read'),
+    route('PATCH', `${notebook}/jobs/:jid`, 'notebook.write', { body: () => ({ parameters: ['--day', 'monday'] }), ...audited('job.update') }),
+    route('DELETE', `${notebook}/jobs/:jid`, 'notebook.write', audited('job.delete')),
+    route('GET', `${notebook}/jobs/:jid/runs`, 'project.read'),
+    route('POST', `${notebook}/jobs/:jid/runs`, 'notebook.write', { body: () => ({}), ...audited('job.run.trigger') }),
+    route('GET', `${notebook}/jobs/:jid/runs/:rid`, 'project.read'),
+    route('POST', `${notebook}/jobs/:jid/runs/:qrid/cancel`, 'notebook.write', audited('job.run.cancel')),
+    route('GET', `${notebook}/jobs/:jid/runs/:rid/output`, 'project.read'),
+    route('GET', `${notebook}/jobs/:jid/runs/:rid/logs`, 'project.read'),
   ];
 }
 
@@ -297,7 +316,41 @@ export async function routeFixture(
     { type: 'webhook', name: 'fixture hook', kinds: ['project.deleted'], url: alertUrl, signing_secret: 'fixture-signing-secret' },
     actor.id,
   );
-  return { viewerId, notebookId: notebook.id, versionId: version.version_id, notebookCode, workspaceFile, importId, alertId: destination.id, alertUrl };
+  const job = await t.hub.services.jobs.create(project.id, notebook.id, { name: 'fixture job' }, actor.id);
+  const runId = await finishedRun(t, job.id, project.id, notebook.id, actor.id);
+  const queued = await t.hub.services.jobs.trigger(project.id, notebook.id, job.id, {}, actor.id);
+  return {
+    viewerId,
+    notebookId: notebook.id,
+    versionId: version.version_id,
+    notebookCode,
+    workspaceFile,
+    importId,
+    alertId: destination.id,
+    alertUrl,
+    jobId: job.id,
+    runId,
+    queuedRunId: queued.id,
+  };
+}
+
+/** A run of the job that ended with HTML output and a log, as the scheduler leaves one (no scheduler runs in this hub). */
+async function finishedRun(t: TestHub, jobId: string, projectId: string, notebookId: string, actor: string): Promise<string> {
+  const run = await t.hub.services.jobs.trigger(projectId, notebookId, jobId, {}, actor);
+  const records = new JobRecords(t.hub.store);
+  await records.putOutput(run, 'html', Buffer.from('<p>run output</p>'));
+  await records.putOutput(run, 'log', Buffer.from('fixture log\n'));
+  await records.updateRun(projectId, jobId, run.id, (current) => ({
+    ...current,
+    state: 'succeeded',
+    started_at: current.queued_at,
+    finished_at: current.queued_at,
+    exit_code: 0,
+    output_bytes: 17,
+    log_bytes: 12,
+  }));
+  await records.updateJob(projectId, notebookId, jobId, (current) => ({ ...current, queued_run_ids: current.queued_run_ids.filter((id) => id !== run.id) }));
+  return run.id;
 }
 
 /** How a table test reaches the hub: the analyst (a super admin) reads audit logs. */

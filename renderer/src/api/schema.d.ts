@@ -9733,6 +9733,1883 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/projects/{pid}/notebooks/{nid}/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A notebook's jobs, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['Job'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a job
+     * @description At most capabilities.jobs.max_per_notebook jobs per notebook (RESOURCE_EXHAUSTED beyond). A schedule counts from now: no run fires for earlier times.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            schedule?: {
+              /** @description Five fields (minute hour day-of-month month day-of-week), or six with seconds first */
+              cron: string;
+              /** @description IANA time zone the schedule is read in, e.g. Europe/Berlin or UTC */
+              time_zone: string;
+            } | null;
+            /** @description Whether people may run it now besides its schedule (default true; a job without schedule must allow it) */
+            on_demand?: boolean;
+            /** @description Command-line arguments the notebook receives (marimo's mo.cli_args()), e.g. ["--day", "monday"] */
+            parameters?: string[];
+            timeout_seconds?: number | null;
+            compute_profile?: string | null;
+            version_id?: string | null;
+            /** @description A disabled job neither fires nor runs on demand */
+            enabled?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Job'];
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The notebook has capabilities.jobs.max_per_notebook jobs (RESOURCE_EXHAUSTED) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A job */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Job'];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a job
+     * @description Its queued and running runs are cancelled; its run history is deleted by the next retention pass.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a job
+     * @description A changed schedule, or a job enabled again, counts from now.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            schedule?: {
+              /** @description Five fields (minute hour day-of-month month day-of-week), or six with seconds first */
+              cron: string;
+              /** @description IANA time zone the schedule is read in, e.g. Europe/Berlin or UTC */
+              time_zone: string;
+            } | null;
+            /** @description Whether people may run it now besides its schedule (default true; a job without schedule must allow it) */
+            on_demand?: boolean;
+            /** @description Command-line arguments the notebook receives (marimo's mo.cli_args()), e.g. ["--day", "monday"] */
+            parameters?: string[];
+            timeout_seconds?: number | null;
+            compute_profile?: string | null;
+            version_id?: string | null;
+            /** @description A disabled job neither fires nor runs on demand */
+            enabled?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Job'];
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A job's runs, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size; larger values are capped at limits.max_page_size */
+          limit?: number;
+          /** @description A next_cursor from the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['JobRun'][];
+                next_cursor: string | null;
+              };
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Run a job now
+     * @description Queues a run; the scheduler starts it when a slot is free. At most capabilities.jobs.max_queued_runs_per_job queued runs per job (RESOURCE_EXHAUSTED beyond). CONFLICT when the job is disabled or runs on its schedule only.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description This run's arguments instead of the job's */
+            parameters?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['JobRun'];
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The job is disabled, or runs on its schedule only (CONFLICT) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The queue is full (RESOURCE_EXHAUSTED) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}/runs/{rid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A run */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+          rid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['JobRun'];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}/runs/{rid}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a run
+     * @description A queued run leaves the queue; a running run's sandbox is destroyed. CONFLICT when the run has ended already.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+          rid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['JobRun'];
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The run has ended (CONFLICT) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}/runs/{rid}/output': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The run's HTML output
+     * @description NO_RUN_OUTPUT (404) while the run has none: not finished yet, or it failed before marimo rendered the notebook.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+          rid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The notebook rendered as HTML by the run */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No such run, or no output (NO_RUN_OUTPUT) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}/runs/{rid}/logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The run's log
+     * @description The hub's steps and what the notebook printed; readable while the run goes on (it grows every couple of seconds).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          jid: string;
+          rid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The log as plain text */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/plain': string;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/debug/sandbox-startup': {
     parameters: {
       query?: never;
@@ -13944,6 +15821,67 @@ export interface components {
           /** @enum {boolean} */
           signing_secret_set: true;
         };
+    Job: {
+      id: string;
+      project_id: string;
+      notebook_id: string;
+      name: string;
+      schedule: {
+        /** @description Five fields (minute hour day-of-month month day-of-week), or six with seconds first */
+        cron: string;
+        /** @description IANA time zone the schedule is read in, e.g. Europe/Berlin or UTC */
+        time_zone: string;
+      } | null;
+      on_demand: boolean;
+      parameters: string[];
+      timeout_seconds: number | null;
+      compute_profile: string | null;
+      version_id: string | null;
+      enabled: boolean;
+      next_run_at: string | null;
+      queued_runs: number;
+      running_runs: number;
+      last_run: {
+        id: string;
+        /** @enum {unknown} */
+        state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'timed_out';
+        finished_at: string | null;
+      } | null;
+      /** Format: date-time */
+      created_at: string;
+      created_by: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    JobRun: {
+      id: string;
+      job_id: string;
+      project_id: string;
+      notebook_id: string;
+      /** @enum {unknown} */
+      state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'timed_out';
+      /** @enum {unknown} */
+      trigger: 'schedule' | 'manual';
+      due_at: string | null;
+      /** @description The user who ran it, or system for a scheduled run */
+      triggered_by: string;
+      parameters: string[];
+      timeout_seconds: number;
+      version_id: string | null;
+      /** Format: date-time */
+      queued_at: string;
+      started_at: string | null;
+      finished_at: string | null;
+      duration_ms: number | null;
+      exit_code: number | null;
+      error: {
+        code: string;
+        message: string;
+      } | null;
+      has_output: boolean;
+      output_bytes: number | null;
+      log_bytes: number;
+    };
     SandboxStartupReport: {
       ok: boolean;
       sandbox_id: string | null;

@@ -32,6 +32,7 @@ import { BackgroundWork } from '../lifecycle/background-work.js';
 import { drain, type DrainOutcome } from '../lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/compose.js';
 import { registerSessionLoops } from '../loops/session-loops.js';
+import { registerJobLoops } from '../loops/job-loops.js';
 import { runtimeUnderBasePath } from './runtime-under-base-path.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLoginFlows } from './use-cases.js';
@@ -142,6 +143,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   });
   // Supervision is every replica's own: it watches the sessions this process starts.
   background.onStop(() => services.supervisor.stop());
+  // Runs going on end as failed, their sandboxes destroyed, rather than hold up the drain.
+  background.onStop(() => void services.jobScheduler.close());
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
@@ -175,6 +178,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId, metrics: telemetry.metrics }, options.loops)
     : null;
   if (loops) registerSessionLoops(loops, services, settings);
+  if (loops) registerJobLoops(loops, services, settings);
   const routes = [
     ...(oidcLogin ? [oidcLogin.register] : []),
     (target: HubApp) => maintenanceHealthRoutes(target, loops?.runner ?? null),

@@ -48,6 +48,9 @@ import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../c
 import type { ObjectStore } from '../core/ports/object-store.js';
 import type { UseCases } from '../core/use-cases/index.js';
 import { createUseCases } from './use-cases.js';
+import { createJobServices } from './jobs.js';
+import type { JobService } from '../core/jobs/job-service.js';
+import type { JobScheduler } from '../core/jobs/job-scheduler.js';
 
 /** The domain services of one hub process, built from its settings and store. */
 export interface HubServices {
@@ -89,6 +92,10 @@ export interface HubServices {
   useCases: UseCases;
   /** Work that outlives its request (shutdown waits for it, and refuses new work). */
   background: BackgroundRunner;
+  /** Job definitions and runs (docs/jobs.md). */
+  jobs: JobService;
+  /** Fires schedules and executes runs (the job_scheduler loop, where SERVICE_JOBS=on). */
+  jobScheduler: JobScheduler;
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
   warmPool: WarmPool;
   /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
@@ -310,6 +317,19 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     // A start that failed may still be running on its replica for up to the start-up timeout.
     { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
   );
+  const { jobs, jobScheduler } = createJobServices(settings, {
+    store,
+    notebooks: storeServices.notebooks,
+    files: workspace,
+    audit: storeServices.audit,
+    events,
+    driver: sandboxes,
+    runtime,
+    background,
+    logger,
+    metrics,
+    projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
+  });
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   const access = new AccessControl({
     records: {
@@ -342,6 +362,8 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     supervisor,
     access,
     background,
+    jobs,
+    jobScheduler,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {
@@ -357,7 +379,8 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
           logger,
           config: lifecycle,
           now: clock,
-          warmSandboxIds: () => warmPool.sandboxIds(),
+          // Sandboxes of job runs are theirs too: the sweep leaves them alone.
+          ownedSandboxIds: async () => new Set([...(await warmPool.sandboxIds()), ...(await jobScheduler.sandboxesInUse())]),
         },
         signal,
       );

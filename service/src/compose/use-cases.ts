@@ -7,6 +7,7 @@ import type { SandboxDiagnostics } from '../core/ports/sandbox-diagnostics.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import { StartupDiagnostic } from '../core/sandboxes/startup-diagnostic.js';
 import { AlertUseCases } from '../core/use-cases/alerts.js';
+import { JobUseCases } from '../core/use-cases/jobs.js';
 import { AuditUseCases } from '../core/use-cases/audit.js';
 import { DiagnosticUseCases } from '../core/use-cases/diagnostics.js';
 import { ImportUseCases } from '../core/use-cases/imports.js';
@@ -70,6 +71,7 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
     workspace: new WorkspaceUseCases({ access, workspace: services.workspace }),
     imports: new ImportUseCases({ access, imports: services.imports, workspace: services.workspace }),
     alerts: new AlertUseCases({ access, alerts: services.alerts }),
+    jobs: new JobUseCases({ access, jobs: services.jobs }),
     audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
     tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),
     runtime: new RuntimeUseCases({ access, catalog: services.catalog, sessions: services.sessionStore, reclaimer: services.reclaimer }),

@@ -6,6 +6,7 @@ import { authSettingDefinitions, readAuthSettings, type AuthSettings } from './s
 import { limitSettingDefinitions, readLimitSettings, type LimitSettings } from './settings-limits.js';
 import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } from './settings-sandboxes.js';
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
+import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
 import { readTelemetrySettings, telemetrySettingDefinitions, type TelemetrySettings } from './settings-telemetry.js';
@@ -19,6 +20,7 @@ export type { ComputeProfile, SandboxSettings } from './settings-sandboxes.js';
 export type { SecuritySettings } from './settings-security.js';
 export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
+export type { JobSettings } from './settings-jobs.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -42,6 +44,8 @@ export interface HubSettings {
   security: SecuritySettings;
   sessions: SessionSettings;
   alerts: AlertSettings;
+  /** Scheduled and on-demand notebook runs (docs/jobs.md). */
+  jobs: JobSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
   telemetry: TelemetrySettings;
   version: string;
@@ -82,6 +86,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...securitySettingDefinitions,
   ...sessionSettingDefinitions,
   ...alertSettingDefinitions,
+  ...jobSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
 
@@ -117,6 +122,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     security: readSecuritySettings(env),
     sessions,
     alerts: readAlertSettings(env),
+    jobs: readJobSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,

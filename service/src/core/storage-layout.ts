@@ -32,6 +32,11 @@
  *   warm-pool/<sid>                      a started sandbox waiting for the session it reserved an id for
  *   audit/deployment/<day>/<entry>       deployment audit log (append-only)
  *   audit/projects/<pid>/<day>/<entry>   project audit log (append-only)
+ *   jobs/<pid>/<nid>/<jid>               job definitions, with their queue and schedule mark (CAS)
+ *   job-runs/<pid>/<jid>/<rid>           job runs (CAS while the run goes on; fixed once it finished)
+ *   job-history/<pid>/<jid>/<inv>-<rid>  a job's run history, newest first (<inv>: inverted time)
+ *   job-output/<pid>/<jid>/<rid>/{html,log}
+ *                                        a run's HTML output and its log
  *   alerts/<pid>/destinations            a project's alert destinations, with their URLs and
  *                                        signing secrets (one object, CAS)
  */
@@ -83,6 +88,14 @@ export const layout = {
   projectAuditPrefix: (projectId: string, day?: string) => (day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`),
   alertDestinations: (projectId: string) => `alerts/${projectId}/destinations`,
   alertsPrefix: 'alerts/',
+  job: (projectId: string, notebookId: string, jobId: string) => `jobs/${projectId}/${notebookId}/${jobId}`,
+  notebookJobsPrefix: (projectId: string, notebookId: string) => `jobs/${projectId}/${notebookId}/`,
+  jobsPrefix: 'jobs/',
+  jobRun: (projectId: string, jobId: string, runId: string) => `job-runs/${projectId}/${jobId}/${runId}`,
+  jobRunsPrefix: (projectId?: string, jobId?: string) => `job-runs/${projectId ? `${projectId}/` : ''}${projectId && jobId ? `${jobId}/` : ''}`,
+  jobHistoryEntry: (projectId: string, jobId: string, entry: string) => `job-history/${projectId}/${jobId}/${entry}`,
+  jobHistoryPrefix: (projectId?: string, jobId?: string) => `job-history/${projectId ? `${projectId}/` : ''}${projectId && jobId ? `${jobId}/` : ''}`,
+  jobRunOutput: (projectId: string, jobId: string, runId: string, part: 'html' | 'log') => `job-output/${projectId}/${jobId}/${runId}/${part}`,
   /** Prefixes that only hold user data; a store with keys here but no catalog needs recovery. */
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };

@@ -20,6 +20,7 @@ import { LazySchemas, lazySerializerFactory, partAwareValidatorCompiler } from '
 import { OneLinePerRequest, requestLoggers, type InfoLineWriter } from './request-log.js';
 import { registerRequestMetrics } from './request-metrics.js';
 import { alertRoutes } from './routes/alerts.js';
+import { jobRoutes } from './routes/jobs.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { registerSessionProxy } from './proxy/session-proxy.js';
@@ -137,6 +138,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   workspaceRoutes(app, services);
   notebookImportRoutes(app, services);
   alertRoutes(app, services);
+  jobRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
   adminRuntimeRoutes(app, services);
   runtimeSetupRoutes(app, services);

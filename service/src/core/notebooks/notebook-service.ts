@@ -314,6 +314,15 @@ export class NotebookService {
     throw new HubError('NO_HTML_SNAPSHOT', 'this notebook has no HTML snapshot yet; one is captured when a session saves it or a job runs it');
   }
 
+  /** Notes that a job ran the notebook (`last_run_at`); a notebook deleted meanwhile is left as it is. */
+  async recordRun(projectId: string, notebookId: string, finishedAt: string): Promise<void> {
+    await this.records
+      .update(projectId, notebookId, (current) => ({ ...changeOf(current), last_run_at: finishedAt }), 'system')
+      .catch((error: unknown) => {
+        if (!(error instanceof HubError && error.code === 'NOT_FOUND')) throw error;
+      });
+  }
+
   async attachSnapshot(projectId: string, notebookId: string, versionId: string, html: Buffer, actor: string): Promise<NotebookVersion> {
     const version = await this.records.attachSnapshot(projectId, notebookId, versionId, html);
     await this.audit.append({ event: 'notebook.snapshot', actor, projectId, metadata: { notebook_id: notebookId, version_id: versionId, bytes: html.length } });

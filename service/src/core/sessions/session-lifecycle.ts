@@ -27,8 +27,8 @@ export interface LifecycleDeps {
   logger: Logger;
   config: LifecycleConfig;
   now: () => Date;
-  /** Sandboxes the warm pool holds: nobody's session yet, but not orphans either. */
-  warmSandboxIds(): Promise<Set<string>>;
+  /** Sandboxes that belong to no session yet are not orphans: the warm pool's, and those of job runs going on. */
+  ownedSandboxIds(): Promise<Set<string>>;
   /** Releases sessions that are over, bounded, keeping unsaved ones an unattachable provider cannot save. */
   reclaimer: SessionReclaimer;
   /** Brings the session indexes back in line with the records where a crash separated them. */
@@ -127,7 +127,7 @@ async function owners(
   signal: AbortSignal,
   missing: (projectId: string, sessionId: string) => Promise<void> = async () => {},
 ): Promise<{ referenced: Set<string>; liveSessions: Set<string>; heldNotebooks: Set<string> }> {
-  const referenced = await deps.warmSandboxIds();
+  const referenced = await deps.ownedSandboxIds();
   const liveSessions = new Set<string>();
   const heldNotebooks = new Set<string>();
   for await (const { projectId, sessionId } of deps.sessions.active()) {

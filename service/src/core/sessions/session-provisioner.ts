@@ -5,6 +5,7 @@ import type { NotebookFiles } from '../ports/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import { isSandboxError, type ComputeResources, type Sandbox, type SandboxDriver, type SandboxProcess } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
+import { writeNotebookIntoSandbox } from '../notebooks/sandbox-files.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
 import type { EditorClaimLostPhase } from './session-metrics.js';
 import type { SessionStore } from './session-store.js';
@@ -87,12 +88,12 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
 
     let code = '';
     await phase('files', 'provision_files_ms', async () => {
-      code = await deps.notebooks.code(initial.project_id, initial.notebook_id, initial.base_version_id);
-      for (const file of await deps.files.filesOf(initial.project_id, initial.notebook_id)) {
-        if (file.path === initial.entry_file) continue;
-        await deps.driver.writeFile(ready.id, file.path, await file.read());
-      }
-      await deps.driver.writeFile(ready.id, initial.entry_file, code);
+      code = await writeNotebookIntoSandbox(deps, ready.id, {
+        projectId: initial.project_id,
+        notebookId: initial.notebook_id,
+        versionId: initial.base_version_id,
+        entryFile: initial.entry_file,
+      });
     });
 
     let env: Record<string, string> = {};

@@ -2,6 +2,7 @@ import type { AlertUseCases } from './alerts.js';
 import type { AuditUseCases } from './audit.js';
 import type { DiagnosticUseCases } from './diagnostics.js';
 import type { ImportUseCases } from './imports.js';
+import type { JobUseCases } from './jobs.js';
 import type { MemberUseCases } from './members.js';
 import type { NotebookUseCases } from './notebooks.js';
 import type { ProjectUseCases } from './projects.js';
@@ -17,6 +18,7 @@ import type { WorkspaceUseCases } from './workspace.js';
 export { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 export { MemberUseCases, memberRef } from './members.js';
 export { NotebookUseCases, type NotebookView } from './notebooks.js';
+export { JobUseCases, type JobView } from './jobs.js';
 export { ProjectUseCases, type ProjectView } from './projects.js';
 export { SessionUseCases, clientKindOf, type StartInput } from './sessions.js';
 export { UserUseCases, type AdminUserView } from './users.js';
@@ -36,6 +38,8 @@ export interface UseCases {
   /** A notebook's versions. */
   versions: VersionUseCases;
   sessions: SessionUseCases;
+  /** A notebook's jobs and their runs. */
+  jobs: JobUseCases;
   /** VS Code and OpenCode in edit sessions. */
   surfaces: SurfaceUseCases;
   /** Resolving, searching and administering users. */

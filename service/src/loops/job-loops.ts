@@ -1,0 +1,25 @@
+import type { HubSettings } from '../config/settings.js';
+import type { HubServices } from '../compose/services.js';
+import type { HubLoops } from './compose.js';
+import { HUB_LOOPS } from './loop-types.js';
+
+/**
+ * The `job_scheduler` loop where SERVICE_JOBS=on (docs/jobs.md, "The scheduler"), and the run
+ * retention task of the maintenance loop. Without them jobs are accepted but never run.
+ */
+export function registerJobLoops(loops: HubLoops, services: HubServices, settings: HubSettings): void {
+  if (!settings.jobs.enabled) return;
+  loops.runner.register({
+    name: HUB_LOOPS.jobScheduler.name,
+    lease: HUB_LOOPS.jobScheduler.lease,
+    intervalMs: settings.jobs.tickSeconds * 1000,
+    work: async ({ signal, logger }) => {
+      const outcome = await services.jobScheduler.tick(signal);
+      if (outcome.fired + outcome.dispatched + outcome.reclaimed > 0) logger.info({ event: 'job_scheduler_tick', ...outcome }, 'job_scheduler_tick');
+    },
+  });
+  loops.maintenance.addTask({
+    name: 'job_run_retention',
+    run: async ({ signal }) => ({ deleted: await services.jobScheduler.applyRetention(signal) }),
+  });
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
+
+describe.skipIf(sandboxRuntime === null)('job runs with real marimo (local driver)', () => {
+  let w: SessionWorld;
+  beforeAll(async () => {
+    w = await startSessionWorld({ SERVICE_JOBS: 'on' });
+  }, 60_000);
+  afterAll(() => w?.close());
+
+  it('runs a notebook on demand with its arguments: HTML output, log, last_run_at and snapshot', async () => {
+    const nid = await w.notebook('Daily report');
+    const versionId = await saveNotebookCode(w, nid, jobNotebook());
+    const jobId = await createJob(w, nid, { name: 'Daily report', parameters: ['--day', 'monday'] });
+    const triggered = await w.api(`${jobsPath(w, nid)}/${jobId}/runs`, 'editor', { method: 'POST', body: {} });
+    expect(triggered.status, triggered.text).toBe(201);
+    expect(triggered.json.data).toMatchObject({ state: 'queued', trigger: 'manual', parameters: ['--day', 'monday'], has_output: false });
+
+    const run = await runToEnd(w, nid, jobId, triggered.json.data.id);
+    expect(run).toMatchObject({ state: 'succeeded', exit_code: 0, version_id: versionId, has_output: true, error: null });
+    expect(run.duration_ms).toBeGreaterThan(0);
+    const output = await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/output`, 'viewer');
+    expect(output.status).toBe(200);
+    expect(output.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(output.text).toContain('Report for monday');
+    const log = await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer');
+    expect(log.text).toContain("job arguments: {'day': 'monday'}");
+    expect(log.text).toContain('marimo exited with code 0');
+
+    const notebook = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}`, 'viewer')).json.data.meta;
+    expect(notebook.last_run_at).toBe(run.finished_at);
+    const snapshot = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/html`, 'viewer');
+    expect(snapshot.text).toContain('Report for monday');
+    const job = (await w.api(`${jobsPath(w, nid)}/${jobId}`, 'viewer')).json.data;
+    expect(job).toMatchObject({ last_run: { id: run.id, state: 'succeeded' }, queued_runs: 0, running_runs: 0 });
+    // Its sandbox is gone.
+    expect((await w.t.hub.services.sandboxes.list()).filter((sandbox) => sandbox.labels.job_run_id === run.id)).toEqual([]);
+  }, 180_000);
+
+  it('fails a run whose notebook raises: the log shows the error, the output shows the cell', async () => {
+    const nid = await w.notebook('Broken');
+    await saveNotebookCode(w, nid, jobNotebook({ fail: 'the data source is empty' }));
+    const jobId = await createJob(w, nid, { name: 'Broken' });
+    const triggered = await w.api(`${jobsPath(w, nid)}/${jobId}/runs`, 'editor', { method: 'POST', body: { parameters: ['--day', 'friday'] } });
+    const run = await runToEnd(w, nid, jobId, triggered.json.data.id);
+    expect(run).toMatchObject({ state: 'failed', exit_code: 1, error: { code: 'NOTEBOOK_FAILED' } });
+    expect(run.error.message).toContain('the data source is empty');
+    const log = await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer');
+    expect(log.text).toContain('the data source is empty');
+    expect(log.text).toContain("job arguments: {'day': 'friday'}");
+  }, 180_000);
+});
