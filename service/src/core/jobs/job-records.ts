@@ -105,6 +105,16 @@ export class JobRecords {
     return (await this.store.get(layout.jobRunOutput(run.project_id, run.job_id, run.id, part)))?.body ?? null;
   }
 
+  /** Writes the run's history entry unless `known` (history keys to run ids) holds it. */
+  async ensureHistoryEntry(run: JobRunRecord, known: ReadonlyMap<string, string>): Promise<void> {
+    const key = layout.jobHistoryEntry(run.project_id, run.job_id, historyEntryOf(run));
+    if (!known.has(key)) await this.store.put(key, jsonBody({ run_id: run.id }));
+  }
+
+  async deleteHistoryEntry(key: string): Promise<void> {
+    await this.store.delete(key);
+  }
+
   /** Removes a run: its output first, its record last, so that a removal cut short is found and finished again. */
   async deleteRun(run: Pick<JobRunRecord, 'project_id' | 'job_id' | 'id' | 'queued_at'>): Promise<void> {
     await this.store.delete(layout.jobHistoryEntry(run.project_id, run.job_id, historyEntryOf(run)));

@@ -86,22 +86,34 @@ export class JobScheduler {
 
   /**
    * Deletes finished runs older than the retention period, and every run of a job that was
-   * deleted. Returns how many runs went.
+   * deleted; mends the history index where a write was cut short (a run without its entry gets
+   * one, an entry whose run never got stored goes). Returns how many runs went.
    */
   async applyRetention(signal: AbortSignal): Promise<number> {
-    const cutoff = this.deps.now().getTime() - this.deps.retentionDays * 86_400_000;
+    const now = this.deps.now().getTime();
+    const cutoff = now - this.deps.retentionDays * 86_400_000;
     const jobsKnown = new Set<string>();
     for await (const job of this.deps.records.allJobs()) jobsKnown.add(`${job.project_id}/${job.id}`);
+    const entries = new Map<string, string>();
+    for await (const entry of this.deps.records.allHistoryEntries()) entries.set(entry.key, entry.runId);
+    const runsKept = new Set<string>();
     let deleted = 0;
     for await (const run of this.deps.records.allRuns()) {
-      if (signal.aborted) break;
+      if (signal.aborted) return deleted;
       const orphaned = !jobsKnown.has(`${run.project_id}/${run.job_id}`);
       const expired = isFinished(run) && Date.parse(run.finished_at ?? run.queued_at) < cutoff;
       // A run of a deleted job that is still going is left to end first.
       if ((orphaned && (isFinished(run) || Date.parse(run.queued_at) < cutoff)) || expired) {
         await this.deps.records.deleteRun(run);
         deleted++;
+        continue;
       }
+      runsKept.add(run.id);
+      await this.deps.records.ensureHistoryEntry(run, entries);
+    }
+    for (const [key, runId] of entries) {
+      if (signal.aborted) break;
+      if (!runsKept.has(runId) && now - timeOfRunId(runId) > MISSING_RUN_GRACE_MS) await this.deps.records.deleteHistoryEntry(key);
     }
     return deleted;
   }
@@ -271,7 +283,7 @@ export class JobScheduler {
       .catch(() => {});
     if (recordedState !== outcome.state) return;
     this.deps.metrics.finished(outcome.state, finished.started_at ? Date.parse(finishedAt) - Date.parse(finished.started_at) : 0);
-    await this.deps.notebooks.recordRun(run.project_id, run.notebook_id, finishedAt);
+    if (outcome.state !== 'cancelled') await this.deps.notebooks.recordRun(run.project_id, run.notebook_id, finishedAt);
     if (outcome.state === 'succeeded' && finished.version_id) {
       const html = await this.deps.records.output(finished, 'html');
       if (html) await this.deps.notebooks.attachSnapshot(run.project_id, run.notebook_id, finished.version_id, html, 'system').catch(() => {});

@@ -3,6 +3,7 @@ import type { Catalog, CatalogPointer, CatalogSnapshot } from '../catalog/catalo
 import { CatalogNodeMissingError } from '../catalog/node-store.js';
 import { scan, type TreeRoot } from '../catalog/tree.js';
 import type { ObjectStore } from '../ports/object-store.js';
+import { checkJobHistory } from './job-history.js';
 import { CATALOG_SOURCES, type CatalogSource, type DiscoverySink, type Problem } from './sources.js';
 
 export type RecoveryMode = { mode: 'rebuild' } | { mode: 'snapshot'; snapshotId: string };
@@ -99,6 +100,9 @@ export async function planRecovery(
       }
     }
   }
+
+  progress('checking job history indexes');
+  await checkJobHistory(store, sink);
 
   const changes = diff(current.entries, entries);
   if (request.mode === 'snapshot' && changes.removed + changes.changed > 0) {
