@@ -69,6 +69,8 @@ export async function startDesktopHub(options: DesktopHubOptions): Promise<Deskt
   const settings = readSettings({
     SERVICE_SHUTDOWN_TIMEOUT_SECONDS: DESKTOP_DRAIN_SECONDS,
     SERVICE_LOGIN_SESSION_HOURS: DESKTOP_LOGIN_SESSION_HOURS,
+    // The app is its own maintenance replica: scheduled runs go on while it is open.
+    SERVICE_JOBS: 'on',
     ...options.env,
     SERVICE_DATA_DIR: options.dataDir,
     SERVICE_HOST: '127.0.0.1',
