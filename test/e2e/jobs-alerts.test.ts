@@ -14,7 +14,12 @@ describe.skipIf(sandboxRuntime === null)('job run alerts', () => {
     const broken = await w.notebook('Broken pipeline');
     await saveNotebookCode(w, broken, jobNotebook({ fail: 'no rows today' }));
     const failingJob = await createJob(w, broken, { name: 'Nightly pipeline' });
-    const failed = await runToEnd(w, broken, failingJob, (await w.api(`${jobsPath(w, broken)}/${failingJob}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id);
+    const failed = await runToEnd(
+      w,
+      broken,
+      failingJob,
+      (await w.api(`${jobsPath(w, broken)}/${failingJob}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id,
+    );
     expect(failed.state).toBe('failed');
 
     const [delivery] = await receiver.waitFor('/jobs', 1);
@@ -30,7 +35,12 @@ describe.skipIf(sandboxRuntime === null)('job run alerts', () => {
     const fine = await w.notebook('Fine report');
     await saveNotebookCode(w, fine, jobNotebook());
     const goodJob = await createJob(w, fine, { name: 'Morning report' });
-    const succeeded = await runToEnd(w, fine, goodJob, (await w.api(`${jobsPath(w, fine)}/${goodJob}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id);
+    const succeeded = await runToEnd(
+      w,
+      fine,
+      goodJob,
+      (await w.api(`${jobsPath(w, fine)}/${goodJob}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id,
+    );
     expect(succeeded.state).toBe('succeeded');
     const deliveries = await receiver.waitFor('/jobs', 2);
     expect(deliveries[1]!.json).toMatchObject({ kind: 'job.run.succeeded', data: { run_id: succeeded.id, state: 'succeeded', exit_code: 0 } });

@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
+import { withDependencies, writeWheel } from '../support/local-wheel.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 describe.skipIf(sandboxRuntime === null)('job runs with real marimo (local driver)', () => {
   let w: SessionWorld;
+  let wheels: Awaited<ReturnType<typeof makeTempDir>>;
   beforeAll(async () => {
+    wheels = await makeTempDir('job-wheels');
     w = await startSessionWorld({ SERVICE_JOBS: 'on' });
   }, 60_000);
-  afterAll(() => w?.close());
+  afterAll(async () => {
+    await w?.close();
+    await wheels?.cleanup();
+  });
 
   it('runs a notebook on demand with its arguments: HTML output, log, last_run_at and snapshot', async () => {
     const nid = await w.notebook('Daily report');
@@ -49,5 +56,25 @@ describe.skipIf(sandboxRuntime === null)('job runs with real marimo (local drive
     const log = await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer');
     expect(log.text).toContain('the data source is empty');
     expect(log.text).toContain("job arguments: {'day': 'friday'}");
+    // marimo renders a notebook whose cell raised, with the error where the cell is.
+    expect(run.has_output).toBe(true);
+    expect((await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/output`, 'viewer')).text).toContain('the data source is empty');
+  }, 180_000);
+
+  it("installs the notebook's PEP 723 dependencies with uv before it runs, and fails the run when they cannot be installed", async () => {
+    const nid = await w.notebook('With dependencies');
+    const wheel = await writeWheel(wheels.dir, 'hubprobe', '1.0');
+    const code = jobNotebook().replace('    import time\n', '    import time\n    import hubprobe\n    print("probe:", hubprobe.VALUE, flush=True)\n');
+    await saveNotebookCode(w, nid, withDependencies(code, [`hubprobe @ file://${wheel}`]));
+    const jobId = await createJob(w, nid, { name: 'Dependencies' });
+    const run = await runToEnd(w, nid, jobId, (await w.api(`${jobsPath(w, nid)}/${jobId}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id);
+    expect(run.state).toBe('succeeded');
+    expect((await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer')).text).toContain('probe: from-a-local-wheel');
+
+    await saveNotebookCode(w, nid, withDependencies(code, ['notebook-hub-no-such-package-for-jobs']));
+    const failed = await runToEnd(w, nid, jobId, (await w.api(`${jobsPath(w, nid)}/${jobId}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id);
+    expect(failed).toMatchObject({ state: 'failed', exit_code: null, has_output: false, error: { code: 'PYTHON_ENV_SETUP_FAILED' } });
+    expect(failed.error.message).toContain('notebook-hub-no-such-package-for-jobs');
+    expect((await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${failed.id}/logs`, 'viewer')).text).toContain('Installing the notebook’s dependencies');
   }, 180_000);
 });

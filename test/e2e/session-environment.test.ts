@@ -1,14 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { zipSync, strToU8 } from 'fflate';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { makeTempDir } from '../support/temp-dir.js';
-
-/** What the `/// script` block of a notebook declares; uv resolves it inside the sandbox. */
-const withDependencies = (code: string, dependencies: string[]) =>
-  `# /// script\n# dependencies = [\n${dependencies.map((dependency) => `#     "${dependency}",\n`).join('')}# ]\n# ///\n${code}`;
+import { withDependencies, writeWheel } from '../support/local-wheel.js';
 
 describe.skipIf(sandboxRuntime === null)('notebook environments of sessions (local driver, real uv)', () => {
   let w: SessionWorld;
@@ -90,21 +84,3 @@ describe.skipIf(sandboxRuntime === null)('notebook environments of sessions (loc
     for (const id of [installed.id, plain.id]) await w.api(`/api/v1/projects/${w.pid}/sessions/${id}/stop`, 'admin', { method: 'POST', body: { save: false } });
   }, 120_000);
 });
-
-/** A pure-Python wheel with one module whose VALUE is "from-a-local-wheel". */
-async function writeWheel(dir: string, name: string, version: string): Promise<string> {
-  const info = `${name}-${version}.dist-info`;
-  const files: Record<string, string> = {
-    [`${name}/__init__.py`]: 'VALUE = "from-a-local-wheel"\n',
-    [`${info}/METADATA`]: `Metadata-Version: 2.1\nName: ${name}\nVersion: ${version}\n`,
-    [`${info}/WHEEL`]: 'Wheel-Version: 1.0\nGenerator: notebook-hub-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n',
-  };
-  const record = Object.entries(files).map(([file, content]) => {
-    const digest = createHash('sha256').update(content).digest('base64url');
-    return `${file},sha256=${digest},${Buffer.byteLength(content)}`;
-  });
-  files[`${info}/RECORD`] = `${[...record, `${info}/RECORD,,`].join('\n')}\n`;
-  const target = path.join(dir, `${name}-${version}-py3-none-any.whl`);
-  await writeFile(target, zipSync(Object.fromEntries(Object.entries(files).map(([file, content]) => [file, strToU8(content)]))));
-  return target;
-}
