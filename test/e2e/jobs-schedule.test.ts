@@ -71,6 +71,16 @@ describe.skipIf(sandboxRuntime === null)('job schedules', () => {
     expect(done).toMatchObject({ state: 'succeeded', triggered_by: 'system', parameters: ['--day', 'sunday'] });
   }, 120_000);
 
+  it('stops firing the schedule of a deleted notebook', async () => {
+    const doomed = await w.notebook('Deleted later');
+    await saveNotebookCode(w, doomed, jobNotebook());
+    const jobId = await createJob(w, doomed, { name: 'Orphaned', schedule: { cron: '* * * * * *', time_zone: 'UTC' } });
+    expect((await w.api(`/api/v1/projects/${w.pid}/notebooks/${doomed}`, 'admin', { method: 'DELETE' })).status).toBe(200);
+    await sleep(2_000);
+    expect((await tick(w)).fired).toBe(0);
+    expect((await new JobRecords(w.t.hub.store).job(w.pid, doomed, jobId))!.queued_run_ids).toEqual([]);
+  }, 60_000);
+
   it('deletes runs past the retention period and the runs of deleted jobs, with their output and history', async () => {
     const kept = await createJob(w, nid, { name: 'Kept' });
     const recent = (await w.api(`${jobsPath(w, nid)}/${kept}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id as string;

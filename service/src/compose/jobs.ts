@@ -27,6 +27,7 @@ export interface JobParts {
   logger: Logger;
   metrics: Metrics;
   projectNameOf(projectId: string): Promise<string>;
+  projectExists(projectId: string): Promise<boolean>;
 }
 
 /** Jobs (docs/jobs.md): the definitions and runs people manage, and the scheduler that executes runs. */
@@ -58,6 +59,8 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
     background: parts.background,
     logger: parts.logger,
     projectNameOf: parts.projectNameOf,
+    notebookExists: async (projectId, notebookId) =>
+      (await parts.projectExists(projectId)) && ((await parts.notebooks.get(projectId, notebookId))?.status ?? 'deleted') !== 'deleted',
     execute: (run, profile, signal) =>
       executeRun(
         {

@@ -329,6 +329,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     logger,
     metrics,
     projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
+    projectExists: async (projectId) => ((await storeServices.projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
   });
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   const access = new AccessControl({

@@ -10,7 +10,7 @@ export interface JobSettings {
   defaultTimeoutSeconds: number;
   maxTimeoutSeconds: number;
   runRetentionDays: number;
-  /** Runs executing at once on one hub, over all jobs. */
+  /** Runs executing at once, over all jobs of the deployment. */
   maxConcurrentRuns: number;
   /** Runs of one job executing at once. */
   maxConcurrentRunsPerJob: number;

@@ -115,7 +115,9 @@ export async function executeRun(deps: JobRunnerDeps, run: JobRunRecord, profile
     const message = exitCode === 0 ? 'marimo wrote no HTML output' : (log.lastErrorLine() ?? `the notebook exited with code ${exitCode}`);
     return await finish(deps, log, 'failed', exitCode, { code: 'NOTEBOOK_FAILED', message }, versionId, outputBytes);
   } catch (error) {
-    if (stopped.cancelled) return finish(deps, log, 'cancelled', null, null, versionId, null);
+    // Cancelled from another replica: the sandbox went away under the command.
+    const current = await deps.records.run(run.project_id, run.job_id, run.id).catch(() => null);
+    if (stopped.cancelled || current?.state === 'cancelled') return finish(deps, log, 'cancelled', null, null, versionId, null);
     const failure = failureOf(error);
     log.line(`Failed: ${failure.message}`);
     deps.logger.warn({ event: 'job_run_failed', run_id: run.id, job_id: run.job_id, err: error }, 'job_run_failed');

@@ -23,6 +23,8 @@ export interface JobSchedulerDeps {
   background: BackgroundRunner;
   logger: Logger;
   projectNameOf(projectId: string): Promise<string>;
+  /** Whether the job's notebook (and its project) still exist: a schedule stops firing once either is deleted. */
+  notebookExists(projectId: string, notebookId: string): Promise<boolean>;
   /** Executes a run the scheduler marked running; `signal` aborts when the hub shuts down. */
   execute(run: JobRunRecord, profile: string | null, signal: AbortSignal): Promise<RunOutcome>;
   maxConcurrentRuns: number;
@@ -127,6 +129,14 @@ export class JobScheduler {
     let due = schedule.nextAfter(new Date(job.schedule_mark ?? job.created_at));
     if (!due || due > now) return false;
     for (let next = schedule.nextAfter(due); next && next <= now; next = schedule.nextAfter(due)) due = next;
+    if (!(await this.deps.notebookExists(job.project_id, job.notebook_id))) {
+      // The due time passes without a run; the job stays as it is, for its history.
+      await this.deps.records
+        .updateJob(job.project_id, job.notebook_id, job.id, (current) => ({ ...current, schedule_mark: due.toISOString() }))
+        .catch(() => {});
+      this.deps.logger.info({ event: 'job_notebook_deleted', job_id: job.id, notebook_id: job.notebook_id }, 'job_notebook_deleted');
+      return false;
+    }
     const run = this.deps.jobs.newRun(job, {
       id: scheduledRunId(job.id, due),
       trigger: 'schedule',
