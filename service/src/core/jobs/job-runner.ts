@@ -35,6 +35,8 @@ export interface RunOutcome {
 /** The log is copied from the sandbox to the store this often while the notebook runs, and the run checked for a cancel. */
 export const LOG_FLUSH_MS = 2_000;
 const LOG_FILE = '.notebook-hub-run.log';
+/** A run's log keeps at most this much of what the notebook printed: its end, where errors are. */
+export const LOG_OUTPUT_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * Executes one run that the scheduler marked `running`: a fresh sandbox with the notebook and its
@@ -217,7 +219,12 @@ class RunLog {
   /** Reads the notebook's output so far from the sandbox and stores the log. */
   async follow(sandboxId: string): Promise<void> {
     const read = await this.deps.driver.readFile(sandboxId, LOG_FILE).catch(() => null);
-    if (read) this.notebookOutput = read.toString('utf8');
+    if (read) {
+      this.notebookOutput =
+        read.length > LOG_OUTPUT_MAX_BYTES
+          ? `[… the first ${read.length - LOG_OUTPUT_MAX_BYTES} bytes of output are left out …]\n${read.subarray(read.length - LOG_OUTPUT_MAX_BYTES).toString('utf8')}`
+          : read.toString('utf8');
+    }
     await this.flush();
   }
 
