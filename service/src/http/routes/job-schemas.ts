@@ -46,19 +46,8 @@ export const JobCreate = Type.Object(
   { additionalProperties: false },
 );
 
-export const JobPatchBody = Type.Object(
-  {
-    name: Type.Optional(fields.name),
-    schedule: Type.Optional(fields.schedule),
-    on_demand: Type.Optional(fields.on_demand),
-    parameters: Type.Optional(fields.parameters),
-    timeout_seconds: Type.Optional(fields.timeout_seconds),
-    compute_profile: Type.Optional(fields.compute_profile),
-    version_id: Type.Optional(fields.version_id),
-    enabled: Type.Optional(fields.enabled),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
+/** Any field of a job, at least one; a changed schedule counts from now. */
+export const JobPatchBody = Type.Partial(JobCreate, { additionalProperties: false, minProperties: 1 });
 
 export const RunCreate = Type.Object(
   { parameters: Type.Optional({ ...Parameters, description: "This run's arguments instead of the job's" }) },
