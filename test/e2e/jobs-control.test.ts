@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobRecords } from '../../service/src/core/jobs/job-records.js';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode, tick } from '../support/job-world.js';
@@ -65,6 +66,30 @@ describe.skipIf(sandboxRuntime === null)('controlling job runs', () => {
     const audit = (await projectAudit(w.t, w.pid)).filter((entry) => entry.event === 'job.run.cancel').map((entry) => entry.metadata.run_id);
     expect(audit).toEqual(expect.arrayContaining([first, second]));
   }, 120_000);
+
+  it('ends a run whose hub stopped while executing it once its deadline has passed, and destroys its sandbox', async () => {
+    const jobId = await createJob(w, nid, { name: 'Orphaned run' });
+    const runId = (await trigger(jobId)).json.data.id as string;
+    // As a hub that crashed mid-run leaves it: running, with a sandbox, and no process executing it.
+    const sandbox = await w.t.hub.services.sandboxes.create({ compute: {}, labels: { job_run_id: runId } });
+    const records = new JobRecords(w.t.hub.store);
+    const started = new Date(Date.now() - 3_600_000).toISOString();
+    await records.updateRun(w.pid, jobId, runId, (run) => ({
+      ...run,
+      state: 'running',
+      started_at: started,
+      deadline_at: new Date(Date.now() - 1000).toISOString(),
+      sandbox_id: sandbox.id,
+    }));
+    await records.updateJob(w.pid, nid, jobId, (job) => ({ ...job, queued_run_ids: [], running_run_ids: [runId] }));
+
+    expect((await tick(w)).reclaimed).toBe(1);
+    const run = (await w.api(`${runsOf(jobId)}/${runId}`, 'viewer')).json.data;
+    expect(run).toMatchObject({ state: 'timed_out', error: { code: 'TIMED_OUT' } });
+    expect(run.error.message).toContain('the hub executing it stopped');
+    expect(await sandboxOf(runId)).toEqual([]);
+    expect((await w.api(`${jobsPath(w, nid)}/${jobId}`, 'viewer')).json.data).toMatchObject({ running_runs: 0, last_run: { id: runId, state: 'timed_out' } });
+  }, 60_000);
 
   it('refuses a run beyond the queue cap, and a run of a disabled or schedule-only job', async () => {
     const jobId = await createJob(w, nid, { name: 'Queue cap' });
