@@ -30,7 +30,7 @@ export async function runDeepHealth(services: HubServices): Promise<HealthCheck[
       // Listing this deployment's sandboxes needs the backend (the Docker engine, the local
       // sandbox directory) without creating anything.
       const sandboxes = await services.sandboxes.list();
-      return `${services.sandboxes.kind} driver answers; ${sandboxes.length} sandbox(es) of this deployment`;
+      return `${services.sandboxes.kind} driver answers; ${sandboxes.length === 0 ? 'no sandboxes' : sandboxes.length === 1 ? 'one sandbox' : `${sandboxes.length} sandboxes`} of this deployment`;
     }),
     Promise.resolve<HealthCheck>({ name: 'workload-identity', status: 'skipped', duration_ms: 0, detail: 'not configured' }),
   ]);
