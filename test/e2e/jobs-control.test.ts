@@ -20,12 +20,12 @@ describe.skipIf(sandboxRuntime === null)('controlling job runs', () => {
   const trigger = (jobId: string, headers: Record<string, string> = {}) => w.api(runsOf(jobId), 'editor', { method: 'POST', body: {}, headers });
 
   it('ends a run that passes its timeout as timed_out, with the log so far, and destroys its sandbox', async () => {
-    const jobId = await createJob(w, nid, { name: 'Too slow', timeout_seconds: 4 });
+    const jobId = await createJob(w, nid, { name: 'Too slow', timeout_seconds: 10 });
     const run = await runToEnd(w, nid, jobId, (await trigger(jobId)).json.data.id);
     expect(run).toMatchObject({ state: 'timed_out', exit_code: null, error: { code: 'TIMED_OUT' } });
     const log = (await w.api(`${runsOf(jobId)}/${run.id}/logs`, 'viewer')).text;
     expect(log).toContain('job arguments:');
-    expect(log).toContain('passed its timeout of 4 s');
+    expect(log).toContain('passed its timeout of 10 s');
     expect(await sandboxOf(run.id)).toEqual([]);
     expect((await w.api(`${runsOf(jobId)}/${run.id}/output`, 'viewer')).json.error.code).toBe('NO_RUN_OUTPUT');
   }, 120_000);
@@ -116,6 +116,36 @@ describe.skipIf(sandboxRuntime === null)('controlling job runs', () => {
     expect(again.status).toBe(201);
     expect(again.json.data.id).toBe(first.json.data.id);
     expect((await w.api(runsOf(jobId), 'viewer')).json.data.items.map((run: { id: string }) => run.id)).toEqual([first.json.data.id]);
+  }, 60_000);
+
+  it("lists a notebook's jobs and a job's runs newest first, page by page", async () => {
+    const notebook = await w.notebook('Paged');
+    const jobIds = [
+      await createJob(w, notebook, { name: 'first' }),
+      await createJob(w, notebook, { name: 'second' }),
+      await createJob(w, notebook, { name: 'third' }),
+    ];
+    const pages = async (path: string, limit: number) => {
+      const ids: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: { id: string }[]; next_cursor: string | null } = (
+          await w.api(`${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, 'viewer')
+        ).json.data;
+        ids.push(page.items.map((item) => item.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return ids;
+    };
+    expect(await pages(jobsPath(w, notebook), 2)).toEqual([[jobIds[2], jobIds[1]], [jobIds[0]]]);
+    const runIds: string[] = [];
+    // Two: the queue cap of this hub.
+    for (let i = 0; i < 2; i++) {
+      runIds.push((await w.api(`${jobsPath(w, notebook)}/${jobIds[0]}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await pages(`${jobsPath(w, notebook)}/${jobIds[0]}/runs`, 1)).toEqual([[runIds[1]], [runIds[0]]]);
+    for (const runId of runIds) await w.api(`${jobsPath(w, notebook)}/${jobIds[0]}/runs/${runId}/cancel`, 'editor', { method: 'POST' });
   }, 60_000);
 
   it('validates job definitions field by field', async () => {

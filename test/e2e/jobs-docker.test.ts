@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
+import { eventually } from '../support/session-world.js';
 import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
 
 /** A job run in a container of the test engine: the same run as on the local driver, and no container left. */
@@ -19,7 +20,11 @@ describe.skipIf(dockerProvisioned === null)('job runs in containers (docker driv
     expect(run).toMatchObject({ state: 'succeeded', exit_code: 0, has_output: true });
     expect((await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/output`, 'viewer')).text).toContain('Report for tuesday');
     expect((await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer')).text).toContain("job arguments: {'day': 'tuesday'}");
-    const left = (await w.containers()).filter((container) => container.Labels && Object.values(container.Labels).includes(run.id));
+    // Its container goes once the run is recorded.
+    const left = await eventually(
+      async () => (await w.containers()).filter((container) => Object.values(container.Labels ?? {}).includes(run.id)),
+      (containers) => containers.length === 0,
+    );
     expect(left).toEqual([]);
   }, 300_000);
 });

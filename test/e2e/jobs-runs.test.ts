@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
 import { withDependencies, writeWheel } from '../support/local-wheel.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -41,8 +41,12 @@ describe.skipIf(sandboxRuntime === null)('job runs with real marimo (local drive
     expect(snapshot.text).toContain('Report for monday');
     const job = (await w.api(`${jobsPath(w, nid)}/${jobId}`, 'viewer')).json.data;
     expect(job).toMatchObject({ last_run: { id: run.id, state: 'succeeded' }, queued_runs: 0, running_runs: 0 });
-    // Its sandbox is gone.
-    expect((await w.t.hub.services.sandboxes.list()).filter((sandbox) => sandbox.labels.job_run_id === run.id)).toEqual([]);
+    // Its sandbox goes once the run is recorded.
+    const left = await eventually(
+      async () => (await w.t.hub.services.sandboxes.list()).filter((sandbox) => sandbox.labels.job_run_id === run.id),
+      (sandboxes) => sandboxes.length === 0,
+    );
+    expect(left).toEqual([]);
   }, 180_000);
 
   it('fails a run whose notebook raises: the log shows the error, the output shows the cell', async () => {

@@ -84,19 +84,38 @@ export function groupAlive(pgid: number): boolean {
 }
 
 /**
- * SIGTERM to the whole group, then SIGKILL after `graceMs`. Returns once no member is left. A
- * group that is already gone is fine: destroy is idempotent.
+ * True while a member of the group runs. Zombies do not count: a member that ended after its
+ * parent (Python's multiprocessing resource tracker outlives marimo) waits for the machine's init
+ * to reap it, which can take seconds, yet runs nothing and holds nothing.
+ */
+async function groupRuns(pgid: number): Promise<boolean> {
+  if (!groupAlive(pgid)) return false;
+  if (process.platform !== 'linux') return true;
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
+    if (stat === null) continue;
+    // After the parenthesised command: state, parent, process group.
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(group) === pgid && state !== 'Z') return true;
+  }
+  return false;
+}
+
+/**
+ * SIGTERM to the whole group, then SIGKILL after `graceMs`. Returns once no member runs. A group
+ * that is already gone is fine: destroy is idempotent.
  */
 export async function killGroup(pgid: number, graceMs: number): Promise<void> {
   if (!signalGroup(pgid, 'SIGTERM')) return;
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     await sleep(20);
-    if (!groupAlive(pgid)) return;
+    if (!(await groupRuns(pgid))) return;
   }
   signalGroup(pgid, 'SIGKILL');
   const hardDeadline = Date.now() + 5_000;
-  while (groupAlive(pgid) && Date.now() < hardDeadline) await sleep(20);
+  while ((await groupRuns(pgid)) && Date.now() < hardDeadline) await sleep(20);
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {

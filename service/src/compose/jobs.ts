@@ -61,7 +61,7 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
     projectNameOf: parts.projectNameOf,
     notebookExists: async (projectId, notebookId) =>
       (await parts.projectExists(projectId)) && ((await parts.notebooks.get(projectId, notebookId))?.status ?? 'deleted') !== 'deleted',
-    execute: (run, profile, signal) =>
+    execute: (run, profile, signal, record) =>
       executeRun(
         {
           records,
@@ -77,6 +77,7 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
         run,
         profile,
         signal,
+        record,
       ),
     maxConcurrentRuns: settings.jobs.maxConcurrentRuns,
     maxConcurrentRunsPerJob: settings.jobs.maxConcurrentRunsPerJob,

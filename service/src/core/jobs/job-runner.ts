@@ -45,9 +45,37 @@ export const LOG_OUTPUT_MAX_BYTES = 2 * 1024 * 1024;
  * are stored; the log also while the notebook runs, so that people can follow it. The sandbox is
  * destroyed whatever happens.
  */
-export async function executeRun(deps: JobRunnerDeps, run: JobRunRecord, profile: string | null, signal: AbortSignal): Promise<RunOutcome> {
+export async function executeRun(
+  deps: JobRunnerDeps,
+  run: JobRunRecord,
+  profile: string | null,
+  signal: AbortSignal,
+  recordOutcome: (outcome: RunOutcome) => Promise<void>,
+): Promise<void> {
+  const sandbox: { id: string | null } = { id: null };
+  try {
+    const outcome = await runInSandbox(deps, run, profile, signal, sandbox);
+    // Recorded before the sandbox goes: destroying it is no part of the run people wait for.
+    await recordOutcome(outcome);
+  } finally {
+    if (sandbox.id) {
+      await deps.driver
+        .destroy(sandbox.id)
+        .catch((error: unknown) =>
+          deps.logger.warn({ event: 'job_sandbox_destroy_failed', run_id: run.id, sandbox_id: sandbox.id, err: error }, 'job_sandbox_destroy_failed'),
+        );
+    }
+  }
+}
+
+async function runInSandbox(
+  deps: JobRunnerDeps,
+  run: JobRunRecord,
+  profile: string | null,
+  signal: AbortSignal,
+  created: { id: string | null },
+): Promise<RunOutcome> {
   const log = new RunLog(deps, run);
-  let sandboxId: string | null = null;
   let versionId = run.version_id;
   const stopped = { cancelled: false, timedOut: false, shutdown: false };
   try {
@@ -62,7 +90,7 @@ export async function executeRun(deps: JobRunnerDeps, run: JobRunRecord, profile
       compute,
       labels: { job_run_id: run.id, job_id: run.job_id, project_id: run.project_id, notebook_id: run.notebook_id },
     });
-    sandboxId = sandbox.id;
+    created.id = sandbox.id;
     const recorded = await deps.records.updateRun(run.project_id, run.job_id, run.id, (current) =>
       current.state === 'running' ? { ...current, sandbox_id: sandbox.id, version_id: versionId } : undefined,
     );
@@ -124,14 +152,6 @@ export async function executeRun(deps: JobRunnerDeps, run: JobRunRecord, profile
     log.line(`Failed: ${failure.message}`);
     deps.logger.warn({ event: 'job_run_failed', run_id: run.id, job_id: run.job_id, err: error }, 'job_run_failed');
     return finish(deps, log, 'failed', null, failure, versionId, null);
-  } finally {
-    if (sandboxId) {
-      await deps.driver
-        .destroy(sandboxId)
-        .catch((error: unknown) =>
-          deps.logger.warn({ event: 'job_sandbox_destroy_failed', run_id: run.id, sandbox_id: sandboxId, err: error }, 'job_sandbox_destroy_failed'),
-        );
-    }
   }
 }
 
@@ -170,7 +190,8 @@ async function watch(
     else if (Date.now() >= deadline) stopped.timedOut = true;
     else if ((await deps.records.run(run.project_id, run.job_id, run.id))?.state !== 'running') stopped.cancelled = true;
     if (stopped.shutdown || stopped.timedOut || stopped.cancelled) {
-      // Destroying the sandbox ends the command.
+      // The log as far as it got, then destroying the sandbox ends the command.
+      await log.follow(sandboxId).catch(() => {});
       await deps.driver.destroy(sandboxId).catch(() => {});
       await done.catch(() => {});
       break;

@@ -25,8 +25,11 @@ export interface JobSchedulerDeps {
   projectNameOf(projectId: string): Promise<string>;
   /** Whether the job's notebook (and its project) still exist: a schedule stops firing once either is deleted. */
   notebookExists(projectId: string, notebookId: string): Promise<boolean>;
-  /** Executes a run the scheduler marked running; `signal` aborts when the hub shuts down. */
-  execute(run: JobRunRecord, profile: string | null, signal: AbortSignal): Promise<RunOutcome>;
+  /**
+   * Executes a run the scheduler marked running and hands its outcome to `record` (before its
+   * sandbox is destroyed); `signal` aborts when the hub shuts down.
+   */
+  execute(run: JobRunRecord, profile: string | null, signal: AbortSignal, record: (outcome: RunOutcome) => Promise<void>): Promise<void>;
   maxConcurrentRuns: number;
   maxConcurrentRunsPerJob: number;
   retentionDays: number;
@@ -247,8 +250,7 @@ export class JobScheduler {
   private start(run: JobRunRecord, profile: string | null): void {
     const work = (async () => {
       try {
-        const outcome = await this.deps.execute(run, profile, this.shutdown.signal);
-        await this.complete(run, outcome);
+        await this.deps.execute(run, profile, this.shutdown.signal, (outcome) => this.complete(run, outcome));
       } catch (error) {
         this.deps.logger.error({ event: 'job_run_error', run_id: run.id, err: error }, 'job_run_error');
       } finally {
