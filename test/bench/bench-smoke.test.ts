@@ -79,6 +79,21 @@ describe('benchmark scripts', () => {
     180_000,
   );
 
+  it.skipIf(inject('sandboxRuntime') === null)(
+    'jobs: runs a job through the scheduler beside marimo export alone and times schedule firings, and prints the overhead and delays',
+    async () => {
+      const { stdout } = await runQuick('jobs.bench.ts');
+      expect(stdout).toMatch(/median of 1 runs per side/);
+      expect(stdout).toMatch(/marimo export html alone, spawn to exit: +\d+ ms/);
+      expect(stdout).toMatch(/job run, trigger to HTML output stored: +\d+ ms/);
+      expect(stdout).toMatch(/overhead \(job run - marimo alone\): +-?\d+ ms \(goal < 1000 ms: (met|NOT met)\)/);
+      expect(stdout).toMatch(/queued to started \(tick wait\) +\d+ ms/);
+      expect(stdout).toMatch(/sandbox destroyed +\d+ ms/);
+      expect(stdout).toMatch(/median +\d+ ms +max +\d+ ms \(goal < 1000 ms, one tick: (met|NOT met)\)/);
+    },
+    180_000,
+  );
+
   it.skipIf(inject('sandboxRuntime') === null || inject('surfaceRuntime') === null)(
     'surfaces: opens VS Code and OpenCode on demand and eagerly beside each program alone, and prints the ratios and phases',
     async () => {
