@@ -1,34 +1,8 @@
 import type { SessionWorld } from './session-world.js';
 import type { CallResult } from './test-hub.js';
-import { eventually } from './session-world.js';
 
-/** A notebook that prints its arguments and renders a line of Markdown; `fail` makes a cell raise. */
-export function jobNotebook(options: { fail?: string; sleepSeconds?: number } = {}): string {
-  const body = [
-    '    import marimo as mo',
-    '    import time',
-    '    print("job arguments:", dict(mo.cli_args()), flush=True)',
-    ...(options.sleepSeconds ? [`    time.sleep(${options.sleepSeconds})`] : []),
-    ...(options.fail ? [`    raise ValueError(${JSON.stringify(options.fail)})`] : []),
-    "    mo.md(f\"# Report for {mo.cli_args().get('day', 'every day')}\")",
-  ];
-  return [
-    'import marimo',
-    '',
-    'app = marimo.App()',
-    '',
-    '',
-    '@app.cell',
-    'def _():',
-    ...body,
-    '    return',
-    '',
-    '',
-    'if __name__ == "__main__":',
-    '    app.run()',
-    '',
-  ].join('\n');
-}
+export { jobNotebook } from './job-notebook.js';
+import { eventually } from './session-world.js';
 
 /** Saves `code` as the notebook's newest version (as `who`); resolves to the version id. */
 export async function saveNotebookCode(w: SessionWorld, nid: string, code: string): Promise<string> {

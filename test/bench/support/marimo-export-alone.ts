@@ -2,29 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LocalRuntime } from '../../../sandbox-drivers/src/local/runtime-venv.js';
+import { jobNotebook } from '../../support/job-notebook.js';
 
-/**
- * The notebook the jobs benchmark runs: one cell that prints a line and renders Markdown, as a small
- * report does. (test/support/job-world.ts has its twin, but it imports vitest, which a bench cannot.)
- */
-export const JOB_BENCH_NOTEBOOK = [
-  'import marimo',
-  '',
-  'app = marimo.App()',
-  '',
-  '',
-  '@app.cell',
-  'def _():',
-  '    import marimo as mo',
-  '    print("job arguments:", dict(mo.cli_args()), flush=True)',
-  '    mo.md("# Report for every day")',
-  '    return',
-  '',
-  '',
-  'if __name__ == "__main__":',
-  '    app.run()',
-  '',
-].join('\n');
+/** The notebook the jobs benchmark runs: one cell that prints a line and renders Markdown, as a small report does. */
+export const JOB_BENCH_NOTEBOOK = jobNotebook();
 
 /**
  * The baseline of the jobs benchmark: `marimo export html` on `code`, with the arguments and
