@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { capabilitiesQuery } from '../../../api/notebook-access';
@@ -69,11 +69,11 @@ function JobForm({ pid, nid, job, onClose, onSaved }: Omit<Props, 'opened'>) {
           <Group align="flex-start" grow wrap="wrap" gap="sm">
             <TextInput
               label="Cron expression"
-              description="minute hour day-of-month month day-of-week"
+              description="Minute, hour, day of month, month, weekday"
               value={values.cron}
               onChange={(event) => set('cron', event.currentTarget.value)}
               error={jobFieldError(error, 'schedule')}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               style={{ minWidth: '14rem' }}
             />
             <Select
@@ -89,17 +89,10 @@ function JobForm({ pid, nid, job, onClose, onSaved }: Omit<Props, 'opened'>) {
           </Group>
         )}
       </Stack>
-      <Checkbox
-        label="Allow runs on demand"
-        description="People with edit rights may start a run with Run now; a job without a schedule needs this."
-        checked={values.onDemand}
-        onChange={(event) => set('onDemand', event.currentTarget.checked)}
-        error={jobFieldError(error, 'on_demand')}
-      />
       <Stack gap={4}>
         <Textarea
           label="Parameters"
-          description="The notebook's command-line arguments (mo.cli_args()): one per line or separated by spaces; quote an argument that holds a space."
+          description="The notebook's mo.cli_args(): one per line or separated by spaces; quote an argument with spaces"
           placeholder={'--day monday\n--region "north west"'}
           autosize
           minRows={2}
@@ -144,17 +137,21 @@ function JobForm({ pid, nid, job, onClose, onSaved }: Omit<Props, 'opened'>) {
           style={{ minWidth: '14rem' }}
         />
       </Group>
-      <Switch
-        label="Enabled"
-        description="A disabled job neither runs on its schedule nor on demand."
-        checked={values.enabled}
-        onChange={(event) => set('enabled', event.currentTarget.checked)}
-      />
-      {job === null && (
-        <Text size="xs" c="dimmed">
-          A schedule counts from now: no run fires for times already past.
-        </Text>
-      )}
+      <SimpleGrid cols={2} spacing="sm">
+        <Checkbox
+          label="Allow runs on demand"
+          description="Run now; needed without a schedule"
+          checked={values.onDemand}
+          onChange={(event) => set('onDemand', event.currentTarget.checked)}
+          error={jobFieldError(error, 'on_demand')}
+        />
+        <Switch
+          label="Enabled"
+          description="A disabled job never runs"
+          checked={values.enabled}
+          onChange={(event) => set('enabled', event.currentTarget.checked)}
+        />
+      </SimpleGrid>
     </FormModal>
   );
 }

@@ -6,9 +6,10 @@ import { capabilitiesQuery } from '../../../api/notebook-access';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { DateTime } from '../../../components/DateTime';
 import { useDeleteJob, type Job } from './job-api';
-import { scheduleText } from './job-format';
+import { argumentsLine } from './job-format';
 import { JobFormModal } from './JobFormModal';
 import { RunNowButton } from './RunNowButton';
+import { ScheduleText } from './ScheduleText';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,7 +32,12 @@ export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: stri
   const navigate = useNavigate();
   const capabilities = useQuery(capabilitiesQuery);
   const defaultTimeout = capabilities.data?.jobs.default_timeout_seconds;
-  const confirmDelete = () => remove.mutate(job.id, { onSuccess: () => void navigate('..', { relative: 'path' }) });
+  const confirmDelete = () => {
+    void remove.mutateAsync(job.id).then(
+      () => navigate('..', { relative: 'path' }),
+      () => undefined, // The dialog shows the refusal.
+    );
+  };
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -58,16 +64,14 @@ export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: stri
         </Group>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           <Fact label="Schedule">
-            <Text span size="sm" ff={job.schedule ? 'monospace' : undefined}>
-              {scheduleText(job.schedule)}
-            </Text>
+            <ScheduleText schedule={job.schedule} />
           </Fact>
           <Fact label="Next run">{job.next_run_at && job.enabled ? <DateTime value={job.next_run_at} /> : '—'}</Fact>
           <Fact label="On demand">{job.on_demand ? 'Allowed' : 'Schedule only'}</Fact>
           <Fact label="Parameters">
             {job.parameters.length ? (
               <Text span size="sm" ff="monospace">
-                {job.parameters.join(' ')}
+                {argumentsLine(job.parameters)}
               </Text>
             ) : (
               'None'

@@ -1,9 +1,10 @@
-import { Anchor, Group, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { DateTime } from '../../../components/DateTime';
 import { useSaveJob, type Job } from './job-api';
-import { scheduleText } from './job-format';
+import { argumentsLine } from './job-format';
+import { ScheduleText } from './ScheduleText';
 import { RunNowButton } from './RunNowButton';
 import { RunStateBadge } from './RunStateBadge';
 
@@ -18,7 +19,7 @@ interface Props {
 export function JobTable({ pid, nid, jobs, editable }: Props) {
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover verticalSpacing="sm">
+      <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
@@ -53,28 +54,26 @@ function JobRow({ pid, nid, job, editable }: { pid: string; nid: string; job: Jo
   const underWay = job.running_runs > 0 ? 'running' : job.queued_runs > 0 ? 'queued' : null;
   return (
     <Table.Tr>
-      <Table.Td maw={260}>
+      <Table.Td maw={240}>
         <Anchor component={Link} to={job.id} fw={500} style={{ overflowWrap: 'anywhere' }}>
           {job.name}
         </Anchor>
         {job.parameters.length > 0 && (
           <Text size="xs" c="dimmed" ff="monospace" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-            {job.parameters.join(' ')}
+            {argumentsLine(job.parameters)}
           </Text>
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="sm" ff={job.schedule ? 'monospace' : undefined} c={job.schedule ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-          {scheduleText(job.schedule)}
-        </Text>
+        <ScheduleText schedule={job.schedule} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" c={job.next_run_at && job.enabled ? undefined : 'dimmed'}>
+        <Text size="sm" c={job.next_run_at && job.enabled ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
           {job.next_run_at && job.enabled ? <DateTime value={job.next_run_at} /> : '—'}
         </Text>
       </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        <Stack gap={2} align="flex-start">
           {underWay ? (
             <RunStateBadge state={underWay} />
           ) : job.last_run ? (
@@ -85,11 +84,11 @@ function JobRow({ pid, nid, job, editable }: { pid: string; nid: string; job: Jo
             </Text>
           )}
           {!underWay && job.last_run?.finished_at && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               <DateTime value={job.last_run.finished_at} />
             </Text>
           )}
-        </Group>
+        </Stack>
       </Table.Td>
       <Table.Td>
         <Switch

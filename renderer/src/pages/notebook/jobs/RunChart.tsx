@@ -37,7 +37,6 @@ export function RunChart({ runs }: { runs: readonly JobRun[] }) {
             type="stacked"
             series={states.map((state) => ({ name: state, label: RUN_STATE_LOOK[state].label, color: `${RUN_STATE_LOOK[state].color}.6` }))}
             valueFormatter={(seconds) => `${seconds} s`}
-            unit=" s"
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
             gridAxis="y"

@@ -37,7 +37,14 @@ export function RunNowButton({ pid, nid, job, size = 'xs' }: { pid: string; nid:
     });
 
   const button = (
-    <Button size={size} variant="light" loading={trigger.isPending} disabled={following || refusal !== null} onClick={start} aria-label={`Run ${job.name} now`}>
+    <Button
+      size={size}
+      variant="light"
+      loading={trigger.isPending}
+      disabled={following || refusal !== null}
+      onClick={start}
+      aria-label={`Run now: ${job.name}`}
+    >
       Run now
     </Button>
   );

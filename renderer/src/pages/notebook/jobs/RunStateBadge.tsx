@@ -6,7 +6,8 @@ import { RUN_STATE_LOOK } from './job-format';
 export function RunStateBadge({ state }: { state: RunState }) {
   const look = RUN_STATE_LOOK[state];
   return (
-    <Badge color={look.color} variant="light" style={{ flexShrink: 0 }}>
+    // The tint carries the colour; the text keeps the theme's own colour, readable on every tint.
+    <Badge color={look.color} variant="light" tt="none" styles={{ root: { flexShrink: 0 }, label: { color: 'var(--mantine-color-text)' } }}>
       {look.label}
     </Badge>
   );

@@ -98,7 +98,8 @@ export function useDeleteJob(pid: string, nid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (jid: string) => expectOk(api.DELETE('/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}', { params: { path: { pid, nid, jid } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.all(pid, nid) }),
+    // Only the list is read again: reading the deleted job would replace its page with "not found" before the page leaves it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.all(pid, nid), exact: true }),
   });
 }
 

@@ -36,9 +36,14 @@ export function parseParameters(text: string): string[] {
   return parameters;
 }
 
-/** The job's arguments written back into the field: one per line, quoted when an argument holds a space. */
-export const parametersText = (parameters: readonly string[]): string =>
-  parameters.map((parameter) => (/\s|^$/.test(parameter) ? (parameter.includes('"') ? `'${parameter}'` : `"${parameter}"`) : parameter)).join('\n');
+/** An argument as it would be typed: quoted when it holds a space (or is empty). */
+const quoted = (parameter: string): string => (/\s|^$/.test(parameter) ? (parameter.includes('"') ? `'${parameter}'` : `"${parameter}"`) : parameter);
+
+/** The job's arguments written back into the field: one per line. */
+export const parametersText = (parameters: readonly string[]): string => parameters.map(quoted).join('\n');
+
+/** The job's arguments on one line, as on a command line. */
+export const argumentsLine = (parameters: readonly string[]): string => parameters.map(quoted).join(' ');
 
 /** The browser's own time zone, the natural default for a new schedule. */
 export function browserTimeZone(): string {
