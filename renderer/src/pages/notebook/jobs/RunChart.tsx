@@ -40,6 +40,7 @@ export function RunChart({ runs }: { runs: readonly JobRun[] }) {
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
             gridAxis="y"
+            yAxisProps={{ domain: [0, 'auto'], allowDecimals: false, tickCount: 5, scale: 'linear' }}
             maxBarWidth={40}
           />
         </div>

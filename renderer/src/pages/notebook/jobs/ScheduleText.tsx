@@ -12,7 +12,7 @@ export function ScheduleText({ schedule }: { schedule: Job['schedule'] }) {
     );
   return (
     <Text span size="sm" ff="monospace">
-      <span style={{ whiteSpace: 'nowrap' }}>{schedule.cron}</span> <span style={{ whiteSpace: 'nowrap' }}>· {schedule.time_zone}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>{schedule.cron} ·</span> <span style={{ whiteSpace: 'nowrap' }}>{schedule.time_zone}</span>
     </Text>
   );
 }
