@@ -41,7 +41,7 @@ export function JobsTab() {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {items.length === 1 ? '1 job' : `${items.length} jobs`} run this notebook headless, each in a fresh sandbox.
+            {items.length === 1 ? '1 job runs' : `${items.length} jobs run`} this notebook headless, each in a fresh sandbox.
           </Text>
           {newJob}
         </Group>
