@@ -17,6 +17,7 @@ const TABS = [
   { value: 'versions', label: 'Versions' },
   { value: 'snapshot', label: 'Snapshot' },
   { value: 'files', label: 'Files' },
+  { value: 'jobs', label: 'Jobs' },
 ] as const;
 
 /** A notebook's heading, its actions and its tabs; each tab is a nested route. */

@@ -12,6 +12,8 @@ export const notebookRoutes: RouteObject[] = [
       { path: 'versions/:vid', lazy: async () => ({ Component: (await import('./versions/VersionPage')).VersionPage }) },
       { path: 'snapshot', lazy: async () => ({ Component: (await import('./SnapshotTab')).SnapshotTab }) },
       { path: 'files', lazy: async () => ({ Component: (await import('./files/FilesTab')).FilesTab }) },
+      { path: 'jobs', lazy: async () => ({ Component: (await import('./jobs/JobsTab')).JobsTab }) },
+      { path: 'jobs/:jid', lazy: async () => ({ Component: (await import('./jobs/JobPage')).JobPage }) },
     ],
   },
   { path: 'projects/:pid/import', lazy: async () => ({ Component: (await import('../import/ImportUploadPage')).ImportUploadPage }) },
