@@ -88,7 +88,7 @@ describe('benchmark scripts', () => {
       expect(stdout).toMatch(/job run, trigger to HTML output stored: +\d+ ms/);
       expect(stdout).toMatch(/overhead \(job run - marimo alone\): +-?\d+ ms \(goal < 1000 ms: (met|NOT met)\)/);
       expect(stdout).toMatch(/queued to started \(tick wait\) +\d+ ms/);
-      expect(stdout).toMatch(/sandbox destroyed +\d+ ms/);
+      expect(stdout).toMatch(/log and output stored, run recorded +\d+ ms/);
       expect(stdout).toMatch(/median +\d+ ms +max +\d+ ms \(goal < 1000 ms, one tick: (met|NOT met)\)/);
     },
     180_000,

@@ -53,7 +53,8 @@ interface RunJson {
   error: { code: string; message: string } | null;
 }
 
-const PHASES = ['request', 'tickWait', 'sandbox', 'files', 'environment', 'marimo', 'output', 'destroy', 'record', 'seen'] as const;
+// The sandbox is destroyed after the run is recorded, off the path a person waits on: not a phase here.
+const PHASES = ['request', 'tickWait', 'sandbox', 'files', 'environment', 'marimo', 'record', 'seen'] as const;
 type PhaseName = (typeof PHASES)[number];
 const PHASE_LABELS: Record<PhaseName, string> = {
   request: 'trigger to queued',
@@ -62,19 +63,17 @@ const PHASE_LABELS: Record<PhaseName, string> = {
   files: 'notebook files',
   environment: 'environment',
   marimo: 'marimo export in sandbox',
-  output: 'log and output stored',
-  destroy: 'sandbox destroyed',
-  record: 'run recorded',
+  record: 'log and output stored, run recorded',
   seen: 'recorded to seen by the poll',
 };
 
-/** When the driver's calls for a run's sandbox began and ended, by run id: the marimo command (the one `exec` of `sh`) and the destroy. */
-const driverCalls = new Map<string, { exec?: { began: number; ended: number }; destroy?: { began: number; ended: number } }>();
+/** When the marimo command (the one `exec` of `sh`) of a run's sandbox began and ended, by run id. */
+const driverCalls = new Map<string, { exec?: { began: number; ended: number } }>();
 
-/** The local driver, recording when each job run's marimo command and sandbox destroy begin and end. */
+/** The local driver, recording when each job run's marimo command begins and ends. */
 function timedDriver(driver: SandboxDriver): SandboxDriver {
   const runOfSandbox = new Map<string, string>();
-  const timed = async <T>(id: string, call: 'exec' | 'destroy', work: () => Promise<T>): Promise<T> => {
+  const timed = async <T>(id: string, call: 'exec', work: () => Promise<T>): Promise<T> => {
     const began = epochNow();
     try {
       return await work();
@@ -82,7 +81,6 @@ function timedDriver(driver: SandboxDriver): SandboxDriver {
       const runId = runOfSandbox.get(id);
       if (runId !== undefined) {
         const calls = driverCalls.get(runId) ?? {};
-        // The first destroy is the run's own; a later one (the bench's clean-up) does not count.
         calls[call] ??= { began, ended: epochNow() };
         driverCalls.set(runId, calls);
       }
@@ -99,7 +97,6 @@ function timedDriver(driver: SandboxDriver): SandboxDriver {
       if (property === 'exec')
         return (id: string, request: Parameters<SandboxDriver['exec']>[1]) =>
           request.argv[0] === 'sh' ? timed(id, 'exec', () => target.exec(id, request)) : target.exec(id, request);
-      if (property === 'destroy') return (id: string) => timed(id, 'destroy', () => target.destroy(id));
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -223,7 +220,7 @@ function phasesOf(run: RunJson, log: string[], seenAt: number, totalMs: number):
   const running = at('Running');
   const triggeredAt = seenAt - totalMs;
   const calls = driverCalls.get(run.id);
-  if (!calls?.exec || !calls.destroy) throw new Error(`run ${run.id}: its sandbox's marimo command or destroy was not seen`);
+  if (!calls?.exec) throw new Error(`run ${run.id}: its sandbox's marimo command was not seen`);
   return {
     request: queued - triggeredAt,
     tickWait: started - queued,
@@ -231,10 +228,8 @@ function phasesOf(run: RunJson, log: string[], seenAt: number, totalMs: number):
     files: installing - writing,
     environment: running - installing,
     marimo: calls.exec.ended - running,
-    output: calls.destroy.began - calls.exec.ended,
-    destroy: calls.destroy.ended - calls.destroy.began,
     // finished_at has millisecond resolution: a step shorter than that may come out a hair below zero.
-    record: Math.max(0, finished - calls.destroy.ended),
+    record: Math.max(0, finished - calls.exec.ended),
     seen: seenAt - finished,
   };
 }

@@ -13,6 +13,7 @@ export function registerJobLoops(loops: HubLoops, services: HubServices, setting
     name: HUB_LOOPS.jobScheduler.name,
     lease: HUB_LOOPS.jobScheduler.lease,
     intervalMs: settings.jobs.tickSeconds * 1000,
+    fixedRate: true,
     work: async ({ signal, logger }) => {
       const outcome = await services.jobScheduler.tick(signal);
       if (outcome.fired + outcome.dispatched + outcome.reclaimed > 0) logger.info({ event: 'job_scheduler_tick', ...outcome }, 'job_scheduler_tick');

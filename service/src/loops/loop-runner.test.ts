@@ -101,6 +101,30 @@ describe('loop runner', () => {
     expect(await readReport('probe')).toMatchObject({ loop: 'probe', holder: 'replica-a', outcome: 'success', error: null });
   });
 
+  it('starts a fixed-rate loop one interval after its last attempt began, a plain loop one interval after it ended', async () => {
+    const starts: Record<'plain' | 'fixed', number[]> = { plain: [], fixed: [] };
+    const ends: Record<'plain' | 'fixed', number[]> = { plain: [], fixed: [] };
+    const slowLoop = (name: 'plain' | 'fixed'): LoopDefinition => ({
+      name,
+      intervalMs: 100,
+      lease: null,
+      ...(name === 'fixed' ? { fixedRate: true } : {}),
+      work: async () => {
+        starts[name].push(Date.now());
+        // Longer than the interval: a fixed-rate loop goes on at once, a plain one waits a whole interval.
+        await sleep(150);
+        ends[name].push(Date.now());
+      },
+    });
+    startRunner({ loops: [slowLoop('plain'), slowLoop('fixed')] });
+    await waitFor(() => starts.plain.length >= 4 && starts.fixed.length >= 4, 'four attempts of each');
+    const gaps = (name: 'plain' | 'fixed') => ends[name].slice(0, 3).map((end, i) => starts[name][i + 1]! - end);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    // A timer never fires early: the plain loop waited at least its interval after each attempt.
+    expect(Math.min(...gaps('plain'))).toBeGreaterThanOrEqual(99);
+    expect(median(gaps('fixed'))).toBeLessThan(median(gaps('plain')));
+  });
+
   it('counts consecutive failures, logs <loop>_failed, and recovers on the next success', async () => {
     let failing = true;
     let runs = 0;

@@ -150,7 +150,7 @@ export class LoopRunner {
         await this.settle(loop, attempt, result);
       } finally {
         // Whatever happened while settling, the loop must keep its schedule.
-        this.schedule(loop, definition.intervalMs);
+        this.schedule(loop, definition.fixedRate ? Math.max(0, attempt.startedAt + definition.intervalMs - Date.now()) : definition.intervalMs);
       }
     });
     attempt.deadlineTimer = setTimeout(() => this.abandon(loop, attempt), state.deadlineMs).unref();

@@ -19,6 +19,12 @@ export interface LoopDefinition {
   intervalMs: number;
   /** Lease object name (`_system/_<lease>.lock`); null for loops whose work is safe on every replica. */
   lease: string | null;
+  /**
+   * The next attempt is due one interval after the previous one began (at once when it took
+   * longer), instead of one interval after it ended: a loop that promises a cadence (the job
+   * scheduler fires within one tick of a due time) keeps it. Attempts still never overlap.
+   */
+  fixedRate?: boolean;
   /** A disabled loop is never scheduled and is left out of health and gauges. Default true. */
   enabled?: boolean;
   work(context: LoopContext): Promise<void>;
