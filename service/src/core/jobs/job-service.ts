@@ -290,7 +290,7 @@ export class JobService {
     }
     if (input.schedule) {
       const parsed = this.deps.schedules.parse(input.schedule.cron, input.schedule.time_zone);
-      if ('problem' in parsed) problems.push({ field: 'schedule', message: parsed.problem });
+      if ('problem' in parsed) problems.push({ field: 'schedule', message: `is not valid: ${parsed.problem}` });
     }
     if (!input.schedule && input.on_demand === false) problems.push({ field: 'on_demand', message: 'a job without a schedule must allow on-demand runs' });
     if (input.parameters !== undefined) problems.push(...parameterProblems(input.parameters));
