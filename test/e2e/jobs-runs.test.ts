@@ -3,13 +3,22 @@ import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from
 import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
 import { withDependencies, writeWheel } from '../support/local-wheel.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { scrape } from '../support/prometheus-scrape.js';
+import { unusedPort } from '../support/unused-port.js';
 
 describe.skipIf(sandboxRuntime === null)('job runs with real marimo (local driver)', () => {
   let w: SessionWorld;
   let wheels: Awaited<ReturnType<typeof makeTempDir>>;
+  let metricsPort: number;
   beforeAll(async () => {
     wheels = await makeTempDir('job-wheels');
-    w = await startSessionWorld({ SERVICE_JOBS: 'on' });
+    metricsPort = await unusedPort();
+    w = await startSessionWorld({
+      SERVICE_JOBS: 'on',
+      SERVICE_JOBS_MAX_PER_NOTEBOOK: '7',
+      OTEL_METRICS_EXPORTER: 'prometheus',
+      OTEL_EXPORTER_PROMETHEUS_PORT: String(metricsPort),
+    });
   }, 60_000);
   afterAll(async () => {
     await w?.close();
@@ -41,6 +50,20 @@ describe.skipIf(sandboxRuntime === null)('job runs with real marimo (local drive
     expect(snapshot.text).toContain('Report for monday');
     const job = (await w.api(`${jobsPath(w, nid)}/${jobId}`, 'viewer')).json.data;
     expect(job).toMatchObject({ last_run: { id: run.id, state: 'succeeded' }, queued_runs: 0, running_runs: 0 });
+    const metrics = await scrape(metricsPort);
+    const succeeded = metrics.samples.filter((sample) => sample.name.startsWith('jobs_runs') && sample.labels.outcome === 'succeeded');
+    expect(succeeded.map((sample) => sample.value)).toEqual([1]);
+    expect(metrics.text).toMatch(/^jobs_run_duration\w*_count\{[^}]*outcome="succeeded"[^}]*\} 1$/m);
+    expect(metrics.text).toMatch(/^jobs_queue_duration\w*_count(\{[^}]*\})? 1$/m);
+    const capabilities = (await w.api('/api/v1/capabilities', 'viewer')).json.data.jobs;
+    expect(capabilities).toEqual({
+      available: true,
+      max_per_notebook: 7,
+      max_queued_runs_per_job: 5,
+      default_timeout_seconds: 3600,
+      max_timeout_seconds: 21600,
+      run_retention_days: 30,
+    });
     // Its sandbox goes once the run is recorded.
     const left = await eventually(
       async () => (await w.t.hub.services.sandboxes.list()).filter((sandbox) => sandbox.labels.job_run_id === run.id),
