@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
 import { useNotebookContext } from './notebook-context';
-import classes from './SnapshotTab.module.css';
+import { NotebookHtmlFrame } from '../../components/NotebookHtmlFrame';
 
 /**
  * The newest HTML snapshot in a sandboxed frame: scripts may run, but the frame has an opaque
@@ -54,7 +54,7 @@ function Snapshot({ pid, nid, title, versionId }: { pid: string; nid: string; ti
           Open the snapshot in a new tab
         </Anchor>
       </Group>
-      <iframe className={classes.frame} src={url} sandbox="allow-scripts" title={`Snapshot of ${title}`} />
+      <NotebookHtmlFrame url={url} title={`Snapshot of ${title}`} />
     </Stack>
   );
 }

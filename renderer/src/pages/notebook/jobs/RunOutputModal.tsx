@@ -1,11 +1,8 @@
 import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { runUrls, type JobRun } from './job-api';
-import classes from './RunOutputModal.module.css';
+import { NotebookHtmlFrame } from '../../../components/NotebookHtmlFrame';
 
-/**
- * A run's HTML output in a sandboxed frame: its scripts run, but under an opaque origin, so the
- * output cannot act on the hub's pages or cookies.
- */
+/** A run's HTML output, in a modal. */
 export function RunOutputModal({ pid, nid, run, onClose }: { pid: string; nid: string; run: JobRun | null; onClose: () => void }) {
   const url = run ? runUrls.output(pid, nid, run.job_id, run.id) : '';
   return (
@@ -20,7 +17,7 @@ export function RunOutputModal({ pid, nid, run, onClose }: { pid: string; nid: s
               Open the output in a new tab
             </Anchor>
           </Group>
-          <iframe className={classes.frame} src={url} sandbox="allow-scripts" title={`Output of run ${run.id}`} />
+          <NotebookHtmlFrame url={url} title={`Output of run ${run.id}`} />
         </Stack>
       )}
     </Modal>
