@@ -61,9 +61,14 @@ export class JobScheduler {
   async tick(signal: AbortSignal): Promise<TickOutcome> {
     const outcome: TickOutcome = { fired: 0, dispatched: 0, reclaimed: 0 };
     const jobs: JobRecord[] = [];
-    for await (const job of this.deps.records.allJobs()) {
+    for await (const listed of this.deps.records.allJobs()) {
       if (signal.aborted) return outcome;
-      if (await this.fireDue(job)) outcome.fired++;
+      let job = listed;
+      if (await this.fireDue(job)) {
+        outcome.fired++;
+        // The run just queued starts in this very tick, not the next.
+        job = (await this.deps.records.job(job.project_id, job.notebook_id, job.id)) ?? job;
+      }
       jobs.push(job);
     }
     const active = await this.activeRuns(jobs, outcome);
@@ -238,11 +243,14 @@ export class JobScheduler {
         : undefined;
     });
     if (!mine) return null;
-    await this.deps.records.updateJob(job.project_id, job.notebook_id, job.id, (current) => ({
-      ...current,
-      queued_run_ids: current.queued_run_ids.filter((id) => id !== run.id),
-      running_run_ids: [...current.running_run_ids.filter((id) => id !== run.id), run.id],
-    }));
+    // A job deleted meanwhile cancelled its runs first; its record being gone changes nothing here.
+    await this.deps.records
+      .updateJob(job.project_id, job.notebook_id, job.id, (current) => ({
+        ...current,
+        queued_run_ids: current.queued_run_ids.filter((id) => id !== run.id),
+        running_run_ids: [...current.running_run_ids.filter((id) => id !== run.id), run.id],
+      }))
+      .catch(() => {});
     this.deps.metrics.started(now.getTime() - Date.parse(run.queued_at));
     return started;
   }
