@@ -23,7 +23,7 @@ export interface GitServer {
    * and nobody may push.
    */
   createRepository(name: string, options: { branch?: string; files: Record<string, string>; credentials?: { user: string; password: string } }): Promise<void>;
-  /** Commits `files` (added or changed) on `branch` of `name` and returns the new commit's id. */
+  /** Commits `files` (added or changed) on `branch` of `name` (made from the default branch when new); returns the new commit's id. */
   commit(name: string, branch: string, files: Record<string, string>, message?: string): Promise<string>;
   /** The commit `branch` of `name` points at. */
   head(name: string, branch: string): Promise<string>;
@@ -96,14 +96,20 @@ export async function startGitServer(): Promise<GitServer> {
       await mkdir(work, { recursive: true });
       await git(work, 'init', '--quiet', `--initial-branch=${branch}`);
     } else {
-      await run('git', ['clone', '--quiet', '--branch', branch, bare, work]);
+      // A branch that does not exist yet starts from the default branch.
+      await run('git', ['clone', '--quiet', bare, work]);
+      const exists = await git(work, 'rev-parse', '--verify', '--quiet', `refs/remotes/origin/${branch}`).then(
+        () => true,
+        () => false,
+      );
+      if (exists) await git(work, 'checkout', '--quiet', '-B', branch, `origin/${branch}`);
     }
     for (const [file, content] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(work, file)), { recursive: true });
       await writeFile(path.join(work, file), content);
     }
     await git(work, 'add', '--all');
-    await git(work, 'commit', '--quiet', '-m', message);
+    await git(work, 'commit', '--quiet', '--allow-empty', '-m', message);
     await git(work, 'push', '--quiet', bare, `HEAD:refs/heads/${branch}`);
     return (await git(work, 'rev-parse', 'HEAD')).stdout.trim();
   }

@@ -1,0 +1,45 @@
+/** Who the hub is at a Git host: a user name and a password or access token (basic auth over HTTPS). */
+export interface GitCredentials {
+  username: string;
+  password: string;
+}
+
+export interface GitBranch {
+  name: string;
+  commit: string;
+}
+
+/** The files of one directory of a repository at one commit. */
+export interface GitTreeSnapshot {
+  commit: string;
+  /** Paths relative to the directory asked for, `/`-separated. */
+  files: { path: string; content: Buffer }[];
+}
+
+export interface SnapshotLimits {
+  maxFiles: number;
+  maxBytes: number;
+}
+
+export type GitRemoteErrorCode = 'UNREACHABLE' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'TOO_LARGE';
+
+/** Why a repository could not be read; the message is safe to show (it never holds credentials). */
+export class GitRemoteError extends Error {
+  constructor(
+    readonly code: GitRemoteErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GitRemoteError';
+  }
+}
+
+/**
+ * Reading repositories over Git's smart HTTP (docs/git.md): what branches there are, and the files
+ * of a directory at a branch or commit. Credentials never appear in a command line or a log.
+ */
+export interface GitRemote {
+  branches(url: string, credentials: GitCredentials | null): Promise<GitBranch[]>;
+  /** `ref`: a branch name or a full commit id; `directory`: '' for the whole repository. */
+  snapshot(url: string, ref: string, directory: string, credentials: GitCredentials | null, limits: SnapshotLimits): Promise<GitTreeSnapshot>;
+}
