@@ -108,14 +108,32 @@ async function groupRuns(pgid: number): Promise<boolean> {
  */
 export async function killGroup(pgid: number, graceMs: number): Promise<void> {
   if (!signalGroup(pgid, 'SIGTERM')) return;
+  const gone = groupGoneCheck(pgid);
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     await sleep(20);
-    if (!(await groupRuns(pgid))) return;
+    if (await gone()) return;
   }
   signalGroup(pgid, 'SIGKILL');
   const hardDeadline = Date.now() + 5_000;
-  while ((await groupRuns(pgid)) && Date.now() < hardDeadline) await sleep(20);
+  while (!(await gone()) && Date.now() < hardDeadline) await sleep(20);
+}
+
+/**
+ * Whether the group has ended: the cheap signal check every time, the look through /proc for
+ * zombies only once the members had a moment to exit, and then at most every 100 ms (a machine
+ * runs many processes, and reading each one's state is not free).
+ */
+function groupGoneCheck(pgid: number): () => Promise<boolean> {
+  const since = Date.now();
+  let scannedAt = 0;
+  return async () => {
+    if (!groupAlive(pgid)) return true;
+    const now = Date.now();
+    if (now - since < 200 || now - scannedAt < 100) return false;
+    scannedAt = now;
+    return !(await groupRuns(pgid));
+  };
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
