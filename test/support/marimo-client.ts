@@ -51,7 +51,8 @@ export async function connectKernel(
     socket,
     marimoSessionId,
     messages,
-    waitFor(op, timeoutMs = 30_000) {
+    // A kernel starts in its own process: on a busy machine that alone can take half a minute.
+    waitFor(op, timeoutMs = 60_000) {
       const seen = messages.find((message) => message.op === op);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {

@@ -254,11 +254,12 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session page 
     expect(await opens()).toBe(1);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(opens, { timeout: 30_000 }).toBe(2);
-    await alert.waitFor({ timeout: 60_000 });
+    // The second start fails as the first did, after the same wait for its output.
+    await alert.waitFor({ timeout: 120_000 });
 
     // OpenCode opens in a tab: its failure shows under the bar.
     await surfaceButton(page, 'OpenCode').click();
     await page.getByRole('alert').filter({ hasText: 'OpenCode could not start' }).waitFor({ timeout: 60_000 });
     expect(admin!.console.filter((line) => /Content Security Policy|pageerror/i.test(line))).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });
