@@ -83,24 +83,25 @@ describe.skipIf(sandboxRuntime === null)('job schedules', () => {
 
   it('deletes runs past the retention period and the runs of deleted jobs, with their output and history', async () => {
     const kept = await createJob(w, nid, { name: 'Kept' });
-    const recent = (await w.api(`${jobsPath(w, nid)}/${kept}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id as string;
     const old = (await w.api(`${jobsPath(w, nid)}/${kept}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id as string;
-    await runToEnd(w, nid, kept, recent);
-    await runToEnd(w, nid, kept, old);
-    // As if `old` had ended 31 days ago (the default retention is 30 days).
+    const oldEnded = Date.parse((await runToEnd(w, nid, kept, old)).finished_at);
+    await sleep(20);
+    const recent = (await w.api(`${jobsPath(w, nid)}/${kept}/runs`, 'editor', { method: 'POST', body: {} })).json.data;
+    await runToEnd(w, nid, kept, recent.id);
+    // Retention (30 days by default) as seen 30 days after a moment between `old` ending and `recent` being queued.
+    const later = new Date((oldEnded + Date.parse(recent.queued_at)) / 2 + 30 * 86_400_000);
     const records = new JobRecords(w.t.hub.store);
-    await records.updateRun(w.pid, kept, old, (run) => ({ ...run, finished_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }));
     const gone = await createJob(w, nid, { name: 'Deleted' });
     const orphan = (await w.api(`${jobsPath(w, nid)}/${gone}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id as string;
     await runToEnd(w, nid, gone, orphan);
     expect((await w.api(`${jobsPath(w, nid)}/${gone}`, 'editor', { method: 'DELETE' })).status).toBe(200);
 
-    expect(await w.t.hub.services.jobScheduler.applyRetention(new AbortController().signal)).toBe(2);
-    expect((await runs(kept)).map((run) => run.id)).toEqual([recent]);
+    expect(await w.t.hub.services.jobScheduler.applyRetention(new AbortController().signal, later)).toBe(2);
+    expect((await runs(kept)).map((run) => run.id)).toEqual([recent.id]);
     expect((await w.api(`${jobsPath(w, nid)}/${kept}/runs/${old}`, 'viewer')).status).toBe(404);
     expect(await records.output({ project_id: w.pid, job_id: kept, id: old }, 'html')).toBeNull();
     expect(await records.output({ project_id: w.pid, job_id: gone, id: orphan }, 'log')).toBeNull();
     expect((await w.t.hub.store.list(`job-history/${w.pid}/${gone}/`)).items).toEqual([]);
-    expect((await w.api(`${jobsPath(w, nid)}/${kept}/runs/${recent}/output`, 'viewer')).status).toBe(200);
+    expect((await w.api(`${jobsPath(w, nid)}/${kept}/runs/${recent.id}/output`, 'viewer')).status).toBe(200);
   }, 180_000);
 });

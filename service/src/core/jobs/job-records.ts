@@ -122,17 +122,25 @@ export class JobRecords {
     await this.store.delete(layout.jobRun(run.project_id, run.job_id, run.id));
   }
 
-  /** Every run record of the deployment, with its key's project and job (retention, recovery checks). */
-  async *allRuns(): AsyncGenerator<JobRunRecord> {
+  /** Every run of the deployment by its key alone: listed, not read. */
+  async *allRunKeys(): AsyncGenerator<{ projectId: string; jobId: string; runId: string }> {
     let cursor: string | null = null;
     do {
       const page = await this.store.list(layout.jobRunsPrefix(), { cursor });
       for (const item of page.items) {
-        const run = await getJson<JobRunRecord>(this.store, item.key);
-        if (run) yield run.value;
+        const [, projectId, jobId, runId] = item.key.split('/');
+        if (projectId && jobId && runId) yield { projectId, jobId, runId };
       }
       cursor = page.nextCursor;
     } while (cursor);
+  }
+
+  /** Every run record of the deployment (the recovery check). */
+  async *allRuns(): AsyncGenerator<JobRunRecord> {
+    for await (const ref of this.allRunKeys()) {
+      const run = await this.run(ref.projectId, ref.jobId, ref.runId);
+      if (run) yield run;
+    }
   }
 
   /** Every history entry: `[project, job, entry]`. */

@@ -7,17 +7,16 @@ import { formatRunDuration, RUN_STATE_LOOK } from './job-format';
 const shortTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** One bar per finished run, oldest first; each outcome is its own series, so a bar takes its outcome's colour and the legend names it. */
-export function runChartData(runs: readonly JobRun[]): { rows: Record<string, string | number>[]; states: RunState[] } {
+export function runChartData(runs: readonly JobRun[]): { finished: JobRun[]; rows: Record<string, string | number>[]; states: RunState[] } {
   const finished = runs.filter((run) => isFinished(run.state) && run.duration_ms !== null && run.started_at !== null).reverse();
   const states = [...new Set(finished.map((run) => run.state))];
   const rows = finished.map((run) => ({ run: shortTime.format(new Date(run.started_at!)), id: run.id, [run.state]: Math.round(run.duration_ms! / 100) / 10 }));
-  return { rows, states };
+  return { finished, rows, states };
 }
 
 /** Run durations and outcomes over time, for the runs loaded on the page. */
 export function RunChart({ runs }: { runs: readonly JobRun[] }) {
-  const { rows, states } = runChartData(runs);
-  const finished = runs.filter((run) => isFinished(run.state) && run.duration_ms !== null).reverse();
+  const { finished, rows, states } = runChartData(runs);
   const summary = finished.map((run) => `${RUN_STATE_LOOK[run.state].label} in ${formatRunDuration(run.duration_ms)}`).join(', ');
   return (
     <Paper withBorder p="md" radius="md">
@@ -31,7 +30,8 @@ export function RunChart({ runs }: { runs: readonly JobRun[] }) {
       ) : (
         <div role="img" aria-label={`Run durations, oldest first: ${summary}`}>
           <BarChart
-            h={200}
+            // Tall enough that every tick of the duration axis keeps its label.
+            h={240}
             data={rows}
             dataKey="run"
             type="stacked"
