@@ -4,9 +4,10 @@ import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
 import type { NotebookFiles } from '../ports/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
-import { isSandboxError, type ComputeResources, type SandboxDriver } from '../ports/sandbox-driver.js';
+import type { ComputeResources, SandboxDriver } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../notebooks/sandbox-files.js';
+import { sandboxFailureOf } from '../sandboxes/sandbox-failure.js';
 import type { JobRunRecord } from './job-model.js';
 import type { JobRecords } from './job-records.js';
 
@@ -217,10 +218,7 @@ async function finish(
 }
 
 function failureOf(error: unknown): { code: string; message: string } {
-  if (error instanceof HubError) return { code: error.code, message: error.message.slice(0, 2000) };
-  if (isSandboxError(error, 'CAPACITY')) return { code: 'RESOURCE_EXHAUSTED', message: `no room for the run's sandbox: ${error.message}`.slice(0, 2000) };
-  if (isSandboxError(error)) return { code: 'SERVICE_UNAVAILABLE', message: error.message.slice(0, 2000) };
-  return { code: 'INTERNAL_ERROR', message: 'the run could not be executed' };
+  return sandboxFailureOf(error, { noRoom: "no room for the run's sandbox", internal: 'the run could not be executed' });
 }
 
 /** A run's log: the hub's own lines, then what the notebook printed (copied from the sandbox as it grows). */

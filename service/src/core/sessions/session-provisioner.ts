@@ -3,9 +3,10 @@ import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
 import type { NotebookFiles } from '../ports/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
-import { isSandboxError, type ComputeResources, type Sandbox, type SandboxDriver, type SandboxProcess } from '../ports/sandbox-driver.js';
+import type { ComputeResources, Sandbox, SandboxDriver, SandboxProcess } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../notebooks/sandbox-files.js';
+import { sandboxFailureOf } from '../sandboxes/sandbox-failure.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
 import type { EditorClaimLostPhase } from './session-metrics.js';
 import type { SessionStore } from './session-store.js';
@@ -178,13 +179,7 @@ function stepRecorder(sessions: SessionStore, initial: SessionRecord): { record:
 }
 
 function failureOf(error: unknown, profile: string): { code: string; message: string } {
-  if (error instanceof HubError) return { code: error.code, message: error.message };
-  if (isSandboxError(error, 'CAPACITY')) {
-    return { code: 'RESOURCE_EXHAUSTED', message: `no room for compute profile "${profile}": ${error.message}`.slice(0, 2000) };
-  }
-  // The sandbox backend failed or never became ready: transient from the caller's side.
-  if (isSandboxError(error)) return { code: 'SERVICE_UNAVAILABLE', message: error.message.slice(0, 2000) };
-  return { code: 'INTERNAL_ERROR', message: 'the session could not be started' };
+  return sandboxFailureOf(error, { noRoom: `no room for compute profile "${profile}"`, internal: 'the session could not be started' });
 }
 
 /**
