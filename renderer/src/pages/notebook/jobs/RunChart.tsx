@@ -4,7 +4,8 @@ import { Paper, Text, Title } from '@mantine/core';
 import { isFinished, type JobRun, type RunState } from './job-api';
 import { formatRunDuration, RUN_STATE_LOOK } from './job-format';
 
-const shortTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+// With seconds: runs a minute apart or less are told apart.
+const shortTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** One bar per finished run, oldest first; each outcome is its own series, so a bar takes its outcome's colour and the legend names it. */
 export function runChartData(runs: readonly JobRun[]): { finished: JobRun[]; rows: Record<string, string | number>[]; states: RunState[] } {
