@@ -5,64 +5,22 @@ import { FakeCrashingStore, SimulatedCrash } from '../../../../test/support/fake
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
 import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import { Catalog } from '../catalog/catalog.js';
-import { newSessionId } from '../ids.js';
 import type { Logger } from '../ports/logger.js';
 import type { ObjectStore, StoredObject } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 import { EditorClaims } from './editor-claims.js';
 import { SessionIndexRepair } from './session-index-repair.js';
-import type { SessionMode, SessionRecord } from './session-model.js';
+import type { SessionRecord } from './session-model.js';
+import { sessionRecord, TEST_PROJECT_ID, TEST_USER_ID } from '../../../../test/support/session-record.js';
 import { SessionStore } from './session-store.js';
 
 const silent: Logger = { fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, child: () => silent };
-const PID = 'proj-0000000000000001';
-const USER = 'usr-0000000000000001';
+const PID = TEST_PROJECT_ID;
+const USER = TEST_USER_ID;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const running = (record: SessionRecord): SessionRecord => ({ ...record, state: 'running', phase: 'ready', started_at: record.created_at });
 const stopped = (record: SessionRecord): SessionRecord => ({ ...record, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: record.created_at });
-
-function sessionRecord(mode: SessionMode = 'edit', notebookId = 'nb-0000000000000001'): SessionRecord {
-  const at = new Date().toISOString();
-  const id = newSessionId();
-  return {
-    schema_version: 1,
-    id,
-    project_id: PID,
-    notebook_id: notebookId,
-    mode,
-    user_id: USER,
-    ephemeral: false,
-    editor_sandbox_sharing: 'exclusive',
-    state: 'provisioning',
-    phase: 'queued',
-    client: 'cli',
-    base_version_id: 'ver-1',
-    saved_code_hash: null,
-    last_saved_at: null,
-    entry_file: 'notebook.py',
-    image: null,
-    compute_profile: 'small',
-    sandbox: null,
-    endpoint: null,
-    warm: false,
-    secret: 'secret',
-    runtime_env: {},
-    base_url: `/s/${id}`,
-    created_at: at,
-    started_at: null,
-    stopping_since: null,
-    stopped_at: null,
-    last_activity_at: at,
-    connected_until: null,
-    expires_at: at,
-    hard_stop_at: at,
-    stop_reason: null,
-    failure: null,
-    sandbox_released: false,
-    marimo_session_ids: [],
-  };
-}
 
 /** One hub process on the store: its own catalog instance (and batching queue), as a replica has. */
 function replica(store: ObjectStore) {

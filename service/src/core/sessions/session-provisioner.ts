@@ -8,6 +8,7 @@ import type { NotebookService } from '../notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../notebooks/sandbox-files.js';
 import { sandboxFailureOf } from '../sandboxes/sandbox-failure.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
+import { startProgress } from './session-progress.js';
 import type { EditorClaimLostPhase } from './session-metrics.js';
 import type { SessionStore } from './session-store.js';
 
@@ -45,18 +46,13 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
   const began = performance.now();
   let sandbox: Sandbox | null = null;
   let withSandbox = initial;
+  const progress = startProgress(deps.sessions, initial);
   const phase = async (name: ProvisionPhase, timing: string, work: () => Promise<void>) => {
-    await advance(name);
+    if (progress.left) throw new Abandoned();
+    progress.phase(name);
     const started = performance.now();
     await work();
     timings[timing] = Math.round(performance.now() - started);
-  };
-  const advance = async (name: ProvisionPhase, patch: Partial<SessionRecord> = {}) => {
-    const record = await deps.sessions.update(initial.project_id, initial.id, (current) =>
-      current.state === 'provisioning' ? { ...current, phase: name, phase_detail: current.phase === name ? current.phase_detail : null, ...patch } : undefined,
-    );
-    if (record.state !== 'provisioning') throw new Abandoned();
-    return record;
   };
   const overall = AbortSignal.timeout(deps.startupTimeoutMs);
 
@@ -66,7 +62,6 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
       sandbox = initial.sandbox;
     } else {
       await phase('sandbox', 'provision_create_ms', async () => {
-        const steps = stepRecorder(deps.sessions, initial);
         sandbox = await deps.driver.create(
           {
             ...(initial.image ? { image: initial.image } : {}),
@@ -74,11 +69,11 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
             ports: ['marimo', ...(deps.surfacePorts?.(initial.mode) ?? [])],
             labels: sandboxLabelsOf(initial),
           },
-          { onProgress: steps.record },
+          { onProgress: progress.step },
         );
-        await steps.settled();
         // Recorded at once, so that whoever cleans up after a failure or a crash finds the sandbox.
-        withSandbox = await advance('sandbox', { sandbox });
+        withSandbox = await progress.record({ sandbox });
+        if (withSandbox.state !== 'provisioning') throw new Abandoned();
       });
       const reachable = performance.now();
       await deps.driver.waitReady((sandbox as unknown as Sandbox).id, { timeoutMs: deps.startupTimeoutMs, signal: overall });
@@ -153,29 +148,6 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
     );
     return { record: failed, process: null };
   }
-}
-
-/**
- * Writes each step the driver reports to the session's `phase_detail`, one write at a time and
- * never failing the start: progress is for people watching, not for the start itself.
- */
-function stepRecorder(sessions: SessionStore, initial: SessionRecord): { record: (step: string) => void; settled: () => Promise<void> } {
-  let chain = Promise.resolve();
-  return {
-    record(step) {
-      chain = chain
-        .then(() =>
-          sessions.update(initial.project_id, initial.id, (current) =>
-            current.state === 'provisioning' && current.phase === 'sandbox' ? { ...current, phase_detail: step.slice(0, 200) } : undefined,
-          ),
-        )
-        .then(
-          () => {},
-          () => {},
-        );
-    },
-    settled: () => chain,
-  };
 }
 
 function failureOf(error: unknown, profile: string): { code: string; message: string } {
