@@ -131,6 +131,16 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'workspace paths refuse control characters, .. segments and names the store cannot hold (docs/workspace.md)',
   },
   {
+    operations: [
+      'POST /api/v1/projects/{pid}/git-notebooks',
+      'PATCH /api/v1/projects/{pid}/notebooks/{nid}/source',
+      'POST /api/v1/projects/{pid}/notebooks/{nid}/source/sync',
+      'POST /api/v1/git-sync/{pid}/{nid}',
+    ],
+    statuses: ['413', '422'],
+    why: 'a repository must be one the deployment may fetch, branch and paths must be names Git and the workspace can hold, and a sync refuses a folder that is too large (docs/git.md)',
+  },
+  {
     operations: ['POST /api/v1/admin/policy/analyzer/run'],
     statuses: ['400'],
     why: 'its claims are free-form objects, and a JSON body with a __proto__ or constructor.prototype key is refused',

@@ -16,10 +16,10 @@ export interface AlertingSessionWorld {
 /**
  * A session world (real marimo and uv, local driver) whose hub may deliver alerts over plain HTTP
  * to a receiver on 127.0.0.1 and retries a failed delivery soon, so a suite waits for little.
- * Call it in a `describe`: the world starts in the suite's `beforeAll` and is closed in its
+ * `env` adds settings. Call it in a `describe`: the world starts in the suite's `beforeAll` and is closed in its
  * `afterAll`, so `w` and `receiver` are there inside its tests.
  */
-export function useAlertingSessionWorld(): AlertingSessionWorld {
+export function useAlertingSessionWorld(env: Record<string, string> = {}): AlertingSessionWorld {
   let started: { w: SessionWorld; receiver: AlertReceiver } | undefined;
   const current = () => {
     if (!started) throw new Error('the alerting session world is not running (used outside a test, or its start failed)');
@@ -28,7 +28,7 @@ export function useAlertingSessionWorld(): AlertingSessionWorld {
   beforeAll(async () => {
     const receiver = await startAlertReceiver();
     try {
-      started = { receiver, w: await startSessionWorld({ SERVICE_ALERT_ALLOW_HTTP: 'true', SERVICE_ALERT_RETRY_DELAY_MS: '20' }) };
+      started = { receiver, w: await startSessionWorld({ SERVICE_ALERT_ALLOW_HTTP: 'true', SERVICE_ALERT_RETRY_DELAY_MS: '20', ...env }) };
     } catch (error) {
       await receiver.close();
       throw error;

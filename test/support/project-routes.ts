@@ -187,6 +187,33 @@ export function projectRouteTable(): RouteCase[] {
     route('POST', `${notebook}/jobs/:jid/runs/:qrid/cancel`, 'notebook.write', audited('job.run.cancel')),
     route('GET', `${notebook}/jobs/:jid/runs/:rid/output`, 'project.read'),
     route('GET', `${notebook}/jobs/:jid/runs/:rid/logs`, 'project.read'),
+    // The fixture's notebook is local and no repository is served here: an allowed caller gets past
+    // the policy to the Git source's own answer (test/git/ syncs real repositories).
+    route('POST', `${project}/git-notebooks`, 'notebook.write', {
+      body: () => ({ title: 'From Git', repo: 'https://127.0.0.1/unreachable.git', branch: 'main', entry_notebook: 'notebook.py' }),
+      allowedAnswer: () => ({ status: 422, code: 'VALIDATION_ERROR' }),
+      audit: { none: 'a repository the deployment may not fetch is refused before anything is stored' },
+    }),
+    ...(['sync', 'sync-token'] as const).map((part) =>
+      route('POST', `${notebook}/source/${part}`, 'notebook.write', {
+        allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }),
+        audit: { none: 'a local notebook has no Git source' },
+      }),
+    ),
+    route('PATCH', `${notebook}/source`, 'notebook.write', {
+      body: () => ({ branch: 'main' }),
+      allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }),
+      audit: { none: 'a local notebook has no Git source' },
+    }),
+    ...(['drift', 'refs'] as const).map((part) =>
+      route('GET', `${notebook}/source/${part}`, 'project.read', { allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }) }),
+    ),
+    route('GET', `${project}/git-credentials`, 'project.read'),
+    route('PUT', `${project}/git-credentials`, 'project.update', {
+      body: () => ({ username: 'ci-bot', read_token: 'read-token-value' }),
+      ...audited('project.git_credentials.update'),
+    }),
+    route('DELETE', `${project}/git-credentials`, 'project.update', audited('project.git_credentials.delete')),
   ];
 }
 

@@ -125,8 +125,10 @@ export function registeredRoutes(app: HubApp): { method: string; path: string }[
     const depth = match[1]!.length / 4;
     const parent = parents[depth - 1] ?? '';
     const segment = match[2]!;
-    // The tree prints a wildcard after a slash as its own `*` node.
-    const path = segment.startsWith('/') || parent.endsWith('/') || parent === '' ? parent + segment : `${parent}/${segment}`;
+    // The tree prints a wildcard after a slash as its own `*` node, and the rest of a static part two
+    // paths share the start of (`sync` and `sync-token`) as a node of its own (`-token`).
+    const continues = segment.startsWith('/') || parent.endsWith('/') || parent === '' || !/^[:*]/.test(segment);
+    const path = continues ? parent + segment : `${parent}/${segment}`;
     parents[depth] = path;
     parents.length = depth + 1;
     for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, path });

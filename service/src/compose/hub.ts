@@ -33,6 +33,7 @@ import { drain, type DrainOutcome } from '../lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/compose.js';
 import { registerSessionLoops } from '../loops/session-loops.js';
 import { registerJobLoops } from '../loops/job-loops.js';
+import { registerGitLoops } from '../loops/git-loops.js';
 import { runtimeUnderBasePath } from './runtime-under-base-path.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLoginFlows } from './use-cases.js';
@@ -179,6 +180,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     : null;
   if (loops) registerSessionLoops(loops, services, settings);
   if (loops) registerJobLoops(loops, services, settings);
+  if (loops) registerGitLoops(loops, services, settings);
   const routes = [
     ...(oidcLogin ? [oidcLogin.register] : []),
     (target: HubApp) => maintenanceHealthRoutes(target, loops?.runner ?? null),

@@ -49,6 +49,9 @@ import type { ObjectStore } from '../core/ports/object-store.js';
 import type { UseCases } from '../core/use-cases/index.js';
 import { createUseCases } from './use-cases.js';
 import { createJobServices } from './jobs.js';
+import { createGitServices } from './git.js';
+import type { GitSync } from '../core/git/git-sync.js';
+import type { GitCredentialStore } from '../core/git/git-credentials.js';
 import type { JobService } from '../core/jobs/job-service.js';
 import type { JobScheduler } from '../core/jobs/job-scheduler.js';
 
@@ -96,6 +99,9 @@ export interface HubServices {
   jobs: JobService;
   /** Fires schedules and executes runs (the job_scheduler loop, where SERVICE_JOBS=on). */
   jobScheduler: JobScheduler;
+  /** Git-synced notebooks (docs/git.md). */
+  gitSync: GitSync;
+  gitCredentials: GitCredentialStore;
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
   warmPool: WarmPool;
   /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
@@ -331,6 +337,15 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
     projectExists: async (projectId) => ((await storeServices.projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
   });
+  const { gitSync, gitCredentials } = createGitServices(settings, {
+    store,
+    catalog: storeServices.catalog,
+    notebooks: storeServices.notebooks,
+    workspace,
+    audit: storeServices.audit,
+    events,
+    projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
+  });
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   const access = new AccessControl({
     records: {
@@ -365,6 +380,8 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     background,
     jobs,
     jobScheduler,
+    gitSync,
+    gitCredentials,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {

@@ -8,6 +8,7 @@ import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import { StartupDiagnostic } from '../core/sandboxes/startup-diagnostic.js';
 import { AlertUseCases } from '../core/use-cases/alerts.js';
 import { JobUseCases } from '../core/use-cases/jobs.js';
+import { GitUseCases } from '../core/use-cases/git.js';
 import { AuditUseCases } from '../core/use-cases/audit.js';
 import { DiagnosticUseCases } from '../core/use-cases/diagnostics.js';
 import { ImportUseCases } from '../core/use-cases/imports.js';
@@ -72,6 +73,7 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
     imports: new ImportUseCases({ access, imports: services.imports, workspace: services.workspace }),
     alerts: new AlertUseCases({ access, alerts: services.alerts }),
     jobs: new JobUseCases({ access, jobs: services.jobs }),
+    git: new GitUseCases({ access, git: services.gitSync, credentials: services.gitCredentials, audit: services.audit, workspace: services.workspace }),
     audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
     tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),
     runtime: new RuntimeUseCases({ access, catalog: services.catalog, sessions: services.sessionStore, reclaimer: services.reclaimer }),

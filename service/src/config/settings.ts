@@ -6,6 +6,7 @@ import { authSettingDefinitions, readAuthSettings, type AuthSettings } from './s
 import { limitSettingDefinitions, readLimitSettings, type LimitSettings } from './settings-limits.js';
 import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } from './settings-sandboxes.js';
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
+import { gitSettingDefinitions, readGitSettings, type GitSettings } from './settings-git.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
@@ -21,6 +22,7 @@ export type { SecuritySettings } from './settings-security.js';
 export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
+export type { GitSettings } from './settings-git.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -46,6 +48,8 @@ export interface HubSettings {
   alerts: AlertSettings;
   /** Scheduled and on-demand notebook runs (docs/jobs.md). */
   jobs: JobSettings;
+  /** Git-synced notebooks (docs/git.md). */
+  git: GitSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
   telemetry: TelemetrySettings;
   version: string;
@@ -87,6 +91,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...sessionSettingDefinitions,
   ...alertSettingDefinitions,
   ...jobSettingDefinitions,
+  ...gitSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
 
@@ -123,6 +128,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     sessions,
     alerts: readAlertSettings(env),
     jobs: readJobSettings(env),
+    git: readGitSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,

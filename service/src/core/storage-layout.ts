@@ -97,6 +97,10 @@ export const layout = {
   jobHistoryPrefix: (projectId?: string, jobId?: string) => `job-history/${projectId ? `${projectId}/` : ''}${projectId && jobId ? `${jobId}/` : ''}`,
   jobRunOutput: (projectId: string, jobId: string, runId: string, part: 'html' | 'log') => `job-output/${projectId}/${jobId}/${runId}/${part}`,
   /** Prefixes that only hold user data; a store with keys here but no catalog needs recovery. */
+  gitCredentials: (projectId: string) => `git/${projectId}/credentials`,
+  gitSyncToken: (projectId: string, notebookId: string) => `git/${projectId}/sync-tokens/${notebookId}`,
+  gitSyncState: (projectId: string, notebookId: string) => `git/${projectId}/sync-state/${notebookId}`,
+  gitPrefix: 'git/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 

@@ -21,6 +21,7 @@ import { OneLinePerRequest, requestLoggers, type InfoLineWriter } from './reques
 import { registerRequestMetrics } from './request-metrics.js';
 import { alertRoutes } from './routes/alerts.js';
 import { jobRoutes } from './routes/jobs.js';
+import { gitRoutes } from './routes/git.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { registerSessionProxy } from './proxy/session-proxy.js';
@@ -139,6 +140,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   notebookImportRoutes(app, services);
   alertRoutes(app, services);
   jobRoutes(app, services);
+  gitRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
   adminRuntimeRoutes(app, services);
   runtimeSetupRoutes(app, services);

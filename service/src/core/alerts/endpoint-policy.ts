@@ -92,8 +92,11 @@ function classifyHost(host: string): AddressClass | 'name' {
   return 'name';
 }
 
-/** Why a destination URL is refused, or null when it may be saved. Never repeats the URL. */
-export function endpointProblem(raw: string, policy: EndpointPolicy): string | null {
+/**
+ * Why a destination URL is refused, or null when it may be saved. Never repeats the URL. `reacher`
+ * names what would send requests there (alert deliveries, Git fetches) in the reasons.
+ */
+export function endpointProblem(raw: string, policy: EndpointPolicy, reacher = 'alert deliveries'): string | null {
   if (raw.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   let url: URL;
   try {
@@ -104,9 +107,9 @@ export function endpointProblem(raw: string, policy: EndpointPolicy): string | n
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https URL';
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
   const host = classifyHost(bareHost(url));
-  if (host === 'forbidden') return 'points at an address alert deliveries may not reach (link-local, metadata, multicast or reserved)';
-  if (host === 'loopback' && !policy.allowHttp) return 'points at this machine (loopback), which alert deliveries may not reach';
-  if (host === 'private' && !policy.allowPrivateNetworks) return 'points at a private network address, which alert deliveries may not reach';
+  if (host === 'forbidden') return `points at an address ${reacher} may not reach (link-local, metadata, multicast or reserved)`;
+  if (host === 'loopback' && !policy.allowHttp) return `points at this machine (loopback), which ${reacher} may not reach`;
+  if (host === 'private' && !policy.allowPrivateNetworks) return `points at a private network address, which ${reacher} may not reach`;
   if (url.protocol === 'http:' && !(policy.allowHttp && host === 'loopback')) return 'must be an https URL';
   return null;
 }

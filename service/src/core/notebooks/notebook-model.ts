@@ -9,7 +9,7 @@ export interface LocalSource {
   current_version_id: string;
 }
 
-/** A notebook synced from a Git repository (configured by a later capability; the model has room for it). */
+/** A notebook synced from a Git repository (docs/git.md). */
 export interface GitSource {
   type: 'git';
   provider: string | null;
@@ -21,7 +21,15 @@ export interface GitSource {
   current_version_id: string | null;
   commit: string | null;
   last_synced_at: string | null;
-  pending_config?: { repo: string; branch: string; root_path: string; entry_notebook: string };
+  pending_config?: GitSourceConfig;
+}
+
+/** Where a Git source reads from (docs/git.md). */
+export interface GitSourceConfig {
+  repo: string;
+  branch: string;
+  root_path: string;
+  entry_notebook: string;
 }
 
 export type NotebookSource = LocalSource | GitSource;
@@ -86,7 +94,9 @@ export interface NotebookVersion {
   message: string;
   parent_id: string | null;
   html_snapshot?: SnapshotDescriptor;
+  /** The commit a Git sync made this version from, and where in the repository it read. */
   commit?: string;
+  git_source?: GitSourceConfig;
 }
 
 export function notebookCatalogKey(notebook: Pick<NotebookRevision, 'project_id' | 'id' | 'status'>): string {

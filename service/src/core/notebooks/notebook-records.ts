@@ -31,18 +31,18 @@ export class NotebookRecords {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Stores a notebook with its first version. */
-  async create(notebook: NotebookRevision, first: NewVersion): Promise<NotebookRevision> {
-    await this.writeVersionContent(notebook.project_id, first);
+  /** Stores a notebook with its first version (none for a Git notebook whose first sync failed). */
+  async create(notebook: NotebookRevision, first: NewVersion | null): Promise<NotebookRevision> {
+    if (first) await this.writeVersionContent(notebook.project_id, first);
     try {
       await commitRevision(this.store, this.catalog, { key: this.revisionKey(notebook), body: notebook, reason: 'notebook.create' }, async (tx) => {
         await this.adjustNotebookCount(tx, notebook.project_id, +1);
         tx.put(notebookCatalogKey(notebook), notebookEntryOf(notebook));
-        tx.put(catalogKeys.notebookVersion(notebook.id, first.version.version_id), first.version);
+        if (first) tx.put(catalogKeys.notebookVersion(notebook.id, first.version.version_id), first.version);
         return true;
       });
     } catch (error) {
-      await this.removeVersionContent(notebook.project_id, notebook.id, first.version.version_id);
+      if (first) await this.removeVersionContent(notebook.project_id, notebook.id, first.version.version_id);
       throw error;
     }
     return notebook;

@@ -6,7 +6,15 @@ import type { ProjectEventPublisher } from '../ports/project-events.js';
 import type { SecurityLabels, LabelPolicy } from '../policy/security-labels.js';
 import { assertNoProblems, normalizeLabels, projectFieldProblems } from '../projects/project-validation.js';
 import { assertNotebookCode, blankNotebook, runtimeOf } from './marimo-source.js';
-import { STATUS_MOVES, type NotebookCatalogEntry, type NotebookRevision, type NotebookStatus, type NotebookVersion } from './notebook-model.js';
+import {
+  STATUS_MOVES,
+  type GitSource,
+  type GitSourceConfig,
+  type NotebookCatalogEntry,
+  type NotebookRevision,
+  type NotebookStatus,
+  type NotebookVersion,
+} from './notebook-model.js';
 import type { NotebookRecords, NotebookChange } from './notebook-records.js';
 import { versionIdAfter } from './version-ids.js';
 
@@ -168,6 +176,98 @@ export class NotebookService {
       metadata: { ...origin, notebook_id: notebook.id, title: notebook.title, project: projectName },
     });
     return { notebook, version };
+  }
+
+  /**
+   * Stores a new Git-synced notebook (docs/git.md): with the version its first sync made, or with
+   * none when that sync failed (the notebook stays a draft until a sync works).
+   */
+  async commitSynced(
+    notebook: NotebookRevision,
+    first: { version: NotebookVersion; code: string } | null,
+    projectName: string,
+    actor: Actor,
+    origin: Record<string, unknown>,
+  ): Promise<NotebookRevision> {
+    await this.records.create(notebook, first);
+    await this.audit.append({
+      event: 'notebook.create',
+      actor: actor.id,
+      projectId: notebook.project_id,
+      metadata: { ...origin, notebook_id: notebook.id, title: notebook.title, project: projectName, version_id: first?.version.version_id ?? null },
+    });
+    return notebook;
+  }
+
+  /**
+   * Makes `code` from `commit` the current version of a Git-synced notebook and records the sync
+   * on its source (the config it read with, the commit, when). Refused with CONFLICT when another
+   * sync moved the notebook on since `baseVersionId` was read. Audited by the caller.
+   */
+  async saveSynced(
+    projectId: string,
+    notebookId: string,
+    request: { code: string; commit: string; config: GitSourceConfig; provider: string | null; baseVersionId: string | null; message: string },
+    actor: string,
+  ): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
+    assertNotebookCode(request.code);
+    const at = this.now();
+    const version: NotebookVersion = {
+      version_id: versionIdAfter(request.baseVersionId, at.getTime()),
+      notebook_id: notebookId,
+      saved_at: at.toISOString(),
+      author: actor,
+      message: request.message,
+      parent_id: request.baseVersionId,
+      commit: request.commit,
+      git_source: request.config,
+    };
+    const runtime = runtimeOf(request.code);
+    const { after } = await this.records.update(
+      projectId,
+      notebookId,
+      (latest) => {
+        if (latest.source.type !== 'git') throw new HubError('SYNC_NOT_CONFIGURED', 'this notebook is no longer synced from Git');
+        const { pending_config: _applied, ...source } = latest.source;
+        return {
+          ...changeOf(latest),
+          ...(runtime ? { runtime } : {}),
+          entry_file: request.config.entry_notebook,
+          source: {
+            ...source,
+            ...request.config,
+            provider: request.provider,
+            commit: request.commit,
+            last_synced_at: at.toISOString(),
+            current_version_id: version.version_id,
+          },
+        };
+      },
+      actor,
+      {
+        version: { version, code: request.code },
+        check: (entry) => {
+          if (entry.current_version_id !== request.baseVersionId) throw new HubError('CONFLICT', 'another sync of this notebook finished first');
+        },
+      },
+    );
+    // The version is saved whatever happens here; the next sync prunes what this one left.
+    await this.prune(after).catch(() => []);
+    return { notebook: after, version };
+  }
+
+  /** Changes a Git-synced notebook's source (its settings or mode) without a new version. */
+  async updateGitSource(projectId: string, notebookId: string, change: (source: GitSource) => GitSource, actor: string): Promise<NotebookRevision> {
+    const { after } = await this.records.update(
+      projectId,
+      notebookId,
+      (current) => {
+        if (current.source.type !== 'git') throw new HubError('SYNC_NOT_CONFIGURED', 'this notebook is not synced from Git');
+        return { ...changeOf(current), source: change(current.source) };
+      },
+      actor,
+    );
+    return after;
   }
 
   async update(projectId: string, notebookId: string, patch: NotebookPatch, actor: Actor): Promise<NotebookRevision> {

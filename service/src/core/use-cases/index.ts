@@ -3,6 +3,7 @@ import type { AuditUseCases } from './audit.js';
 import type { DiagnosticUseCases } from './diagnostics.js';
 import type { ImportUseCases } from './imports.js';
 import type { JobUseCases } from './jobs.js';
+import type { GitUseCases } from './git.js';
 import type { MemberUseCases } from './members.js';
 import type { NotebookUseCases } from './notebooks.js';
 import type { ProjectUseCases } from './projects.js';
@@ -40,6 +41,8 @@ export interface UseCases {
   sessions: SessionUseCases;
   /** A notebook's jobs and their runs. */
   jobs: JobUseCases;
+  /** Git-synced notebooks and a project's Git credentials. */
+  git: GitUseCases;
   /** VS Code and OpenCode in edit sessions. */
   surfaces: SurfaceUseCases;
   /** Resolving, searching and administering users. */

@@ -118,6 +118,38 @@ export class WorkspaceService extends WorkspaceReads {
     await this.record(notebook, actor, 'workspace.import', { ...origin, ...summary });
   }
 
+  /** Stores a file's content for a later change (its blob hash). */
+  storeBlob(body: Buffer): Promise<string> {
+    return this.files.putBlob(body);
+  }
+
+  /**
+   * Makes a Git-synced notebook's workspace hold exactly `files` (its synced folder at one commit,
+   * without the entry notebook), in one change. Only a sync calls this: to everyone else the
+   * workspace is read-only (docs/git.md). The blobs must already be stored.
+   */
+  async replaceWithRepository(
+    notebook: NotebookRevision,
+    files: readonly StoredFile[],
+    actor: string,
+    commit: string,
+  ): Promise<{ files: number; bytes: number }> {
+    const paths = files.map((file, i) => workspacePath(file.path, `files[${i}].path`));
+    const at = this.now().getTime();
+    await this.change(notebook, actor, null, (tree) => {
+      for (const item of tree.children('')) if (item.path !== notebook.entry_file) tree.remove(item.path);
+      paths.forEach((path, i) => {
+        if (path === notebook.entry_file) return;
+        placeable(tree, path, `files[${i}].path`);
+        const { blob, size } = files[i]!;
+        tree.putFile(path, { blob, size, modified_at: at, mime_type: mimeTypeOf(nameOf(path)) });
+      });
+    });
+    const summary = { files: paths.length, bytes: files.reduce((sum, file) => sum + file.size, 0) };
+    await this.record(notebook, actor, 'workspace.sync', { commit, ...summary });
+    return summary;
+  }
+
   /** Creates a folder and its missing parents; an existing folder is not an error. */
   async mkdir(notebook: NotebookRevision, rawPath: string, actor: string): Promise<{ item: WorkspaceItem; created: boolean }> {
     const path = workspacePath(rawPath, 'path');

@@ -1,3 +1,4 @@
+import { GIT_PROVIDERS } from '../../core/git/git-source-config.js';
 import type { SurfaceConfig } from '../../core/surfaces/surface-model.js';
 import { Type, type Static } from 'typebox';
 import type { HubSettings } from '../../config/settings.js';
@@ -76,7 +77,12 @@ export function capabilitiesOf(settings: HubSettings, surfaces: SurfaceConfig[])
   return {
     federation: { available: false },
     integrations: { available: false },
-    source_control: { change_request_providers: [], sync_providers: [], pull_source_providers: [] },
+    // Repositories of the recognised providers sync both ways; change requests are not offered yet.
+    source_control: {
+      change_request_providers: [],
+      sync_providers: settings.git.enabled ? [...GIT_PROVIDERS] : [],
+      pull_source_providers: settings.git.enabled ? [...GIT_PROVIDERS] : [],
+    },
     project_alerts: {
       available: true,
       destination_types: ['slack', 'webhook'],

@@ -78,7 +78,13 @@ export const NotebookVersionSchema = Type.Object(
     message: Type.String(),
     parent_id: Nullable(Type.String()),
     html_snapshot: Type.Optional(Type.Object({ captured_at: DateTime, bytes: Type.Integer({ minimum: 0 }) })),
-    commit: Type.Optional(Type.String()),
+    commit: Type.Optional(Type.String({ description: 'The commit a Git sync made this version from' })),
+    git_source: Type.Optional(
+      Type.Object(
+        { repo: Type.String(), branch: Type.String(), root_path: Type.String(), entry_notebook: Type.String() },
+        { description: 'Where in the repository the sync read (GitSourceConfig)' },
+      ),
+    ),
   },
   { $id: 'NotebookVersion' },
 );

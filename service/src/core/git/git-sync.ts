@@ -1,0 +1,400 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AuditLog } from '../audit/audit-log.js';
+import { HubError } from '../errors.js';
+import type { GitSource, GitSourceConfig, NotebookRevision } from '../notebooks/notebook-model.js';
+import type { Actor, NotebookInput, NotebookService } from '../notebooks/notebook-service.js';
+import { GitRemoteError, type GitBranch, type GitRemote, type GitTreeSnapshot, type SnapshotLimits } from '../ports/git-remote.js';
+import type { ObjectStore } from '../ports/object-store.js';
+import type { ProjectEventPublisher } from '../ports/project-events.js';
+import { assertNoProblems } from '../projects/project-validation.js';
+import { getJson, updateJson } from '../store/cas.js';
+import { layout } from '../storage-layout.js';
+import type { WorkspaceService } from '../workspace/workspace-service.js';
+import type { GitCredentialStore } from './git-credentials.js';
+import { gitConfigProblems, normalizeRootPath, resolveRepo, type GitProvider, type GitRepoRules, type ResolvedRepo } from './git-source-config.js';
+
+export interface GitNotebookInput extends Pick<NotebookInput, 'title' | 'description' | 'tags'> {
+  repo: string;
+  provider?: GitProvider | null;
+  branch: string;
+  root_path?: string;
+  entry_notebook: string;
+  sync_mode?: 'pull' | 'push';
+}
+
+export type GitSourcePatch = Partial<GitSourceConfig> & { provider?: GitProvider | null; sync_mode?: 'pull' | 'push' };
+
+export interface SyncToken {
+  sync_url: string;
+  sync_token: string;
+}
+
+export interface GitNotebookCreateResult {
+  notebook: NotebookRevision;
+  sync_url?: string;
+  sync_token?: string;
+  sync_error?: { code: string; message: string };
+}
+
+export interface SourceSyncResult {
+  synced: boolean;
+  commit: string;
+  version_id: string | null;
+}
+
+export interface SourceDrift {
+  current_commit: string | null;
+  remote_commit: string;
+  in_sync: boolean;
+  pending_config: boolean;
+  checked_at: string;
+}
+
+export type SyncTrigger = 'create' | 'manual' | 'push' | 'schedule';
+
+export interface GitSyncDeps {
+  store: ObjectStore;
+  notebooks: NotebookService;
+  workspace: WorkspaceService;
+  remote: GitRemote;
+  credentials: GitCredentialStore;
+  audit: AuditLog;
+  events: ProjectEventPublisher;
+  rules: GitRepoRules;
+  limits: SnapshotLimits;
+  enabled: boolean;
+  /** The absolute URL a repository's CI calls to sync a push-mode notebook. */
+  syncUrlOf(projectId: string, notebookId: string): string;
+  projectNameOf(projectId: string): Promise<string>;
+  /** Every Git-synced notebook of the deployment (from the catalog's listing). */
+  gitNotebooks(): AsyncIterable<{ projectId: string; notebookId: string }>;
+  now: () => Date;
+}
+
+/** How the hub's own syncs of a notebook have gone lately: a run of failures alerts once. */
+interface StoredSyncState {
+  failing_since: string | null;
+  last_error: { code: string; message: string } | null;
+}
+
+interface StoredSyncToken {
+  hash: string;
+  rotated_at: string;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest();
+
+/**
+ * Git-synced notebooks (docs/git.md): creating one from a repository, syncing it (by a person, by
+ * the repository's CI with the notebook's sync token, or by the hub), its drift from the branch
+ * head and its branches. A sync that changes anything makes a version carrying the commit, and
+ * makes the workspace hold the synced folder's other files. Authorization happens before.
+ */
+export class GitSync {
+  constructor(private readonly deps: GitSyncDeps) {}
+
+  async create(projectId: string, projectName: string, input: GitNotebookInput, actor: Actor): Promise<GitNotebookCreateResult> {
+    this.assertEnabled();
+    const resolved = resolveRepo(input.repo, input.provider, this.deps.rules);
+    const config = { branch: input.branch, root_path: input.root_path ?? '', entry_notebook: input.entry_notebook };
+    assertNoProblems(gitConfigProblems(config, resolved));
+    const repo = resolved as ResolvedRepo;
+    const prepared = this.deps.notebooks.prepare(
+      projectId,
+      {
+        title: input.title,
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.tags ? { tags: input.tags } : {}),
+        entry_file: input.entry_notebook,
+      },
+      actor,
+    );
+    const source: GitSource = {
+      type: 'git',
+      provider: repo.provider,
+      repo: repo.repo,
+      branch: input.branch,
+      root_path: normalizeRootPath(config.root_path),
+      entry_notebook: input.entry_notebook,
+      sync_mode: input.sync_mode ?? 'pull',
+      current_version_id: null,
+      commit: null,
+      last_synced_at: null,
+    };
+    const origin = { source: 'git', repo: repo.repo, branch: source.branch, root_path: source.root_path, sync_mode: source.sync_mode };
+    let notebook: NotebookRevision = { ...prepared.notebook, source };
+    await this.deps.notebooks.commitSynced(notebook, null, projectName, actor, origin);
+    const result: GitNotebookCreateResult = { notebook };
+    if (source.sync_mode === 'push') Object.assign(result, await this.issueToken(projectId, notebook.id));
+    try {
+      await this.sync(projectId, notebook.id, 'create', actor.id);
+      notebook = (await this.deps.notebooks.get(projectId, notebook.id)) ?? notebook;
+    } catch (error) {
+      if (!(error instanceof HubError)) throw error;
+      result.sync_error = { code: error.code, message: error.message };
+    }
+    return { ...result, notebook };
+  }
+
+  /**
+   * Brings the notebook to its branch head (or applies its pending settings). `synced` is false
+   * when it was already there. A failure is audited, sent as `sync.failed` and thrown.
+   */
+  async sync(projectId: string, notebookId: string, trigger: SyncTrigger, actor: string): Promise<SourceSyncResult> {
+    const notebook = await this.gitNotebook(projectId, notebookId);
+    const source = notebook.source as GitSource;
+    const config = source.pending_config ?? configOf(source);
+    try {
+      const repo = this.resolved(source.provider, config.repo);
+      const url = repo.url;
+      const credentials = await this.deps.credentials.read(projectId);
+      const head = await this.headOf(url, config.branch, credentials);
+      if (head === source.commit && !source.pending_config && source.current_version_id !== null) {
+        await this.recordOutcome(notebook, null);
+        return { synced: false, commit: head, version_id: source.current_version_id };
+      }
+      const snapshot = await this.deps.remote.snapshot(url, head, config.root_path, credentials, this.deps.limits).catch(remoteFailure);
+      const { code, files } = await this.split(snapshot, config);
+      const { version, notebook: after } = await this.deps.notebooks.saveSynced(
+        projectId,
+        notebookId,
+        {
+          code,
+          commit: snapshot.commit,
+          config,
+          provider: repo.provider,
+          baseVersionId: source.current_version_id,
+          message: `Synced ${config.branch} at ${snapshot.commit.slice(0, 12)}`,
+        },
+        actor,
+      );
+      const summary = await this.deps.workspace.replaceWithRepository(after, files, actor, snapshot.commit);
+      await this.deps.audit.append({
+        event: 'notebook.sync',
+        actor,
+        projectId,
+        metadata: { notebook_id: notebookId, trigger, commit: snapshot.commit, version_id: version.version_id, files: summary.files, bytes: summary.bytes },
+      });
+      await this.recordOutcome(notebook, null);
+      return { synced: true, commit: snapshot.commit, version_id: version.version_id };
+    } catch (error) {
+      const failure = error instanceof HubError ? error : new HubError('INTERNAL_ERROR', 'the sync failed');
+      await this.reportFailure(notebook, config, trigger, actor, failure);
+      throw error;
+    }
+  }
+
+  /** A push-mode sync from the repository's CI: `token` must be the notebook's current sync token. */
+  async syncWithToken(projectId: string, notebookId: string, token: string): Promise<SourceSyncResult> {
+    const stored = (await getJson<StoredSyncToken>(this.deps.store, layout.gitSyncToken(projectId, notebookId)))?.value;
+    const given = hashOf(token);
+    if (!stored || !timingSafeEqual(Buffer.from(stored.hash, 'hex'), given))
+      throw new HubError('UNAUTHORIZED', 'the sync token is not valid for this notebook');
+    return this.sync(projectId, notebookId, 'push', 'sync-token');
+  }
+
+  /** A new sync token for a push-mode notebook; the previous one stops working at once. */
+  async rotateToken(projectId: string, notebookId: string, actor: string): Promise<SyncToken> {
+    const notebook = await this.gitNotebook(projectId, notebookId);
+    if ((notebook.source as GitSource).sync_mode !== 'push')
+      throw new HubError('CONFLICT', 'this notebook is synced by the hub (pull mode); sync tokens are for push mode, where the repository calls the hub');
+    const token = await this.issueToken(projectId, notebookId);
+    await this.deps.audit.append({ event: 'notebook.sync_token.rotate', actor, projectId, metadata: { notebook_id: notebookId } });
+    return token;
+  }
+
+  /**
+   * Changes where a Git notebook reads from. `repo`, `branch`, `root_path` and `entry_notebook`
+   * wait in `pending_config` until a sync applies them (the notebook keeps its code meanwhile);
+   * `sync_mode` applies at once. Setting the current values again clears what was pending.
+   */
+  async updateSource(projectId: string, notebookId: string, patch: GitSourcePatch, actor: string): Promise<NotebookRevision> {
+    const notebook = await this.gitNotebook(projectId, notebookId);
+    const current = notebook.source as GitSource;
+    const provider = patch.provider !== undefined ? patch.provider : providerOf(current.provider);
+    const resolved = patch.repo !== undefined ? resolveRepo(patch.repo, provider, this.deps.rules) : null;
+    assertNoProblems(gitConfigProblems(patch, resolved));
+    const base = current.pending_config ?? configOf(current);
+    const wanted: GitSourceConfig = {
+      repo: resolved ? (resolved as ResolvedRepo).repo : base.repo,
+      branch: patch.branch ?? base.branch,
+      root_path: patch.root_path !== undefined ? normalizeRootPath(patch.root_path) : base.root_path,
+      entry_notebook: patch.entry_notebook ?? base.entry_notebook,
+    };
+    const after = await this.deps.notebooks.updateGitSource(
+      projectId,
+      notebookId,
+      (source) => {
+        const { pending_config: _old, ...rest } = source;
+        const same = JSON.stringify(wanted) === JSON.stringify(configOf(source));
+        return { ...rest, ...(patch.sync_mode ? { sync_mode: patch.sync_mode } : {}), ...(same ? {} : { pending_config: wanted }) };
+      },
+      actor,
+    );
+    await this.deps.audit.append({
+      event: 'notebook.source.update',
+      actor,
+      projectId,
+      metadata: { notebook_id: notebookId, fields: Object.keys(patch).sort(), pending: (after.source as GitSource).pending_config !== undefined },
+    });
+    return after;
+  }
+
+  async drift(projectId: string, notebookId: string): Promise<SourceDrift> {
+    const notebook = await this.gitNotebook(projectId, notebookId);
+    const source = notebook.source as GitSource;
+    const config = source.pending_config ?? configOf(source);
+    const remote = await this.headOf(this.urlOf(source.provider, config.repo), config.branch, await this.deps.credentials.read(projectId));
+    return {
+      current_commit: source.commit,
+      remote_commit: remote,
+      in_sync: remote === source.commit && !source.pending_config,
+      pending_config: source.pending_config !== undefined,
+      checked_at: this.deps.now().toISOString(),
+    };
+  }
+
+  /** The repository's branches, the notebook's own first, then by name. */
+  async branches(projectId: string, notebookId: string): Promise<GitBranch[]> {
+    const notebook = await this.gitNotebook(projectId, notebookId);
+    const source = notebook.source as GitSource;
+    const branches = await this.deps.remote
+      .branches(this.urlOf(source.provider, source.repo), await this.deps.credentials.read(projectId))
+      .catch(remoteFailure);
+    return branches.sort((a, b) => Number(b.name === source.branch) - Number(a.name === source.branch) || a.name.localeCompare(b.name));
+  }
+
+  /**
+   * The maintenance loop's pull (docs/git.md, "Pull mode"): every pull-mode notebook is brought to
+   * its branch head. One notebook's failure does not stop the others.
+   */
+  async pullAll(signal: AbortSignal): Promise<{ synced: number; unchanged: number; failed: number }> {
+    const outcome = { synced: 0, unchanged: 0, failed: 0 };
+    if (!this.deps.enabled) return outcome;
+    for await (const { projectId, notebookId } of this.deps.gitNotebooks()) {
+      if (signal.aborted) break;
+      const notebook = await this.deps.notebooks.get(projectId, notebookId);
+      if (notebook?.source.type !== 'git' || notebook.source.sync_mode !== 'pull') continue;
+      try {
+        const result = await this.sync(projectId, notebookId, 'schedule', 'system');
+        outcome[result.synced ? 'synced' : 'unchanged']++;
+      } catch {
+        outcome.failed++;
+      }
+    }
+    return outcome;
+  }
+
+  private assertEnabled(): void {
+    if (!this.deps.enabled) throw new HubError('SYNC_NOT_CONFIGURED', 'Git-synced notebooks are turned off in this deployment (SERVICE_GIT)');
+  }
+
+  private async gitNotebook(projectId: string, notebookId: string): Promise<NotebookRevision> {
+    const notebook = await this.deps.notebooks.get(projectId, notebookId);
+    if (!notebook) throw new HubError('NOT_FOUND', `notebook ${notebookId} not found`);
+    if (notebook.source.type !== 'git') throw new HubError('SYNC_NOT_CONFIGURED', 'this notebook is not synced from Git');
+    this.assertEnabled();
+    return notebook;
+  }
+
+  /** A stored repository as it is fetched now, checked again against the deployment's rules. */
+  private resolved(provider: string | null, repo: string): ResolvedRepo {
+    const resolved = resolveRepo(repo, providerOf(provider), this.deps.rules);
+    if (typeof resolved === 'string') throw new HubError('VALIDATION_ERROR', `repo ${resolved}`, [{ field: 'repo', message: resolved }]);
+    return resolved;
+  }
+
+  private urlOf(provider: string | null, repo: string): string {
+    return this.resolved(provider, repo).url;
+  }
+
+  private async headOf(url: string, branch: string, credentials: Awaited<ReturnType<GitCredentialStore['read']>>): Promise<string> {
+    const branches = await this.deps.remote.branches(url, credentials).catch(remoteFailure);
+    const head = branches.find((candidate) => candidate.name === branch);
+    if (!head) throw new HubError('VALIDATION_ERROR', `branch ${branch} is not in the repository`, [{ field: 'branch', message: 'is not in the repository' }]);
+    return head.commit;
+  }
+
+  /** The entry notebook's code and the folder's other files (stored as blobs). */
+  private async split(snapshot: GitTreeSnapshot, config: GitSourceConfig): Promise<{ code: string; files: { path: string; blob: string; size: number }[] }> {
+    const entry = snapshot.files.find((file) => file.path === config.entry_notebook);
+    if (!entry) {
+      const where = config.root_path ? `${config.root_path}/${config.entry_notebook}` : config.entry_notebook;
+      throw new HubError('VALIDATION_ERROR', `entry_notebook ${where} is not in the repository at ${snapshot.commit.slice(0, 12)}`, [
+        { field: 'entry_notebook', message: `${where} is not in the repository at ${snapshot.commit.slice(0, 12)}` },
+      ]);
+    }
+    const files = [];
+    for (const file of snapshot.files)
+      if (file !== entry) files.push({ path: file.path, blob: await this.deps.workspace.storeBlob(file.content), size: file.content.length });
+    return { code: entry.content.toString('utf8'), files };
+  }
+
+  private async issueToken(projectId: string, notebookId: string): Promise<SyncToken> {
+    const token = `nhs_${randomBytes(32).toString('base64url')}`;
+    const stored: StoredSyncToken = { hash: hashOf(token).toString('hex'), rotated_at: this.deps.now().toISOString() };
+    await this.deps.store.put(layout.gitSyncToken(projectId, notebookId), JSON.stringify(stored));
+    return { sync_url: this.deps.syncUrlOf(projectId, notebookId), sync_token: token };
+  }
+
+  /**
+   * Audits a failed sync and sends `sync.failed` to the project's alert destinations: for a sync
+   * nobody was waiting on (the repository's push, the hub's pull), and for the hub's pull only when
+   * it starts failing, not again on every attempt while it keeps failing. Whoever asked for a sync
+   * themselves gets the error in the answer.
+   */
+  private async reportFailure(notebook: NotebookRevision, config: GitSourceConfig, trigger: SyncTrigger, actor: string, failure: HubError): Promise<void> {
+    const facts = {
+      notebook_id: notebook.id,
+      title: notebook.title,
+      repo: config.repo,
+      branch: config.branch,
+      trigger,
+      code: failure.code,
+      message: failure.message,
+    };
+    await this.deps.audit.append({ event: 'notebook.sync_failed', actor, projectId: notebook.project_id, metadata: facts });
+    const alreadyFailing = (await this.recordOutcome(notebook, { code: failure.code, message: failure.message })) !== null;
+    if (trigger === 'manual' || trigger === 'create' || (trigger === 'schedule' && alreadyFailing)) return;
+    this.deps.events.publish({
+      kind: 'sync.failed',
+      project_id: notebook.project_id,
+      project_name: await this.deps.projectNameOf(notebook.project_id).catch(() => notebook.project_id),
+      actor,
+      occurred_at: this.deps.now().toISOString(),
+      data: facts,
+    });
+  }
+
+  /** Records how a sync went; answers since when it had been failing before (null: it had not). */
+  private async recordOutcome(notebook: NotebookRevision, error: StoredSyncState['last_error']): Promise<string | null> {
+    let before: string | null = null;
+    await updateJson<StoredSyncState>(this.deps.store, layout.gitSyncState(notebook.project_id, notebook.id), (current) => {
+      before = current?.failing_since ?? null;
+      if (error === null) return current === null || current.failing_since === null ? undefined : { failing_since: null, last_error: null };
+      return { failing_since: before ?? this.deps.now().toISOString(), last_error: error };
+    });
+    return before;
+  }
+}
+
+const providerOf = (stored: string | null): GitProvider | null => (stored === 'github' || stored === 'gitlab' ? stored : null);
+
+function configOf(source: GitSource): GitSourceConfig {
+  return { repo: source.repo, branch: source.branch, root_path: source.root_path, entry_notebook: source.entry_notebook };
+}
+
+/** A repository that could not be read, as the API reports it (docs/git.md, "When a sync fails"). */
+function remoteFailure(error: unknown): never {
+  if (!(error instanceof GitRemoteError)) throw error;
+  switch (error.code) {
+    case 'UNREACHABLE':
+      throw new HubError('SERVICE_UNAVAILABLE', `the repository cannot be reached: ${error.message}`);
+    case 'UNAUTHORIZED':
+      throw new HubError('SYNC_NOT_CONFIGURED', `the repository refused the project's Git credentials, or needs some: ${error.message}`);
+    case 'NOT_FOUND':
+      throw new HubError('VALIDATION_ERROR', `repo or branch not found: ${error.message}`, [{ field: 'repo', message: error.message }]);
+    case 'TOO_LARGE':
+      throw new HubError('PAYLOAD_TOO_LARGE', error.message);
+  }
+}

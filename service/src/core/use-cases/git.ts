@@ -1,0 +1,89 @@
+import type { GitCredentialsInput, GitCredentialsView, GitCredentialStore } from '../git/git-credentials.js';
+import type { GitNotebookCreateResult, GitNotebookInput, GitSourcePatch, GitSync, SourceDrift, SourceSyncResult, SyncToken } from '../git/git-sync.js';
+import type { NotebookRevision } from '../notebooks/notebook-model.js';
+import type { WorkspaceService } from '../workspace/workspace-service.js';
+import type { Principal } from '../identity/authenticator.js';
+import type { AccessControl } from '../policy/access-control.js';
+import type { GitBranch } from '../ports/git-remote.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { actorOf } from './caller.js';
+
+export interface GitUseCaseDeps {
+  access: AccessControl;
+  git: GitSync;
+  credentials: GitCredentialStore;
+  audit: AuditLog;
+  workspace: WorkspaceService;
+}
+
+type NotebookRef = { projectId: string; notebookId: string };
+
+/**
+ * Git-synced notebooks (docs/git.md). Editors create them, sync them and rotate their sync tokens
+ * (`notebook.write`); whoever sees the notebook reads its drift and branches (`project.read`).
+ * A project's Git credentials are set and removed by its managers (`project.update`) and read, as
+ * flags only, by its members.
+ */
+export class GitUseCases {
+  constructor(private readonly deps: GitUseCaseDeps) {}
+
+  async create(principal: Principal, input: { projectId: string; notebook: GitNotebookInput }): Promise<GitNotebookCreateResult> {
+    const { project } = await this.deps.access.project(principal, input.projectId, 'notebook.write');
+    return this.deps.git.create(input.projectId, project.name, input.notebook, actorOf(principal));
+  }
+
+  async sync(principal: Principal, input: NotebookRef): Promise<SourceSyncResult> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
+    return this.deps.git.sync(input.projectId, input.notebookId, 'manual', principal.user.id);
+  }
+
+  /** The repository's CI, holding the notebook's sync token instead of a hub credential. */
+  syncWithToken(input: NotebookRef & { token: string }): Promise<SourceSyncResult> {
+    return this.deps.git.syncWithToken(input.projectId, input.notebookId, input.token);
+  }
+
+  /** Where the notebook reads from: settings wait in `pending_config` until a sync applies them. */
+  async updateSource(principal: Principal, input: NotebookRef & { patch: GitSourcePatch }): Promise<{ notebook: NotebookRevision; readme: string | null }> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
+    const notebook = await this.deps.git.updateSource(input.projectId, input.notebookId, input.patch, principal.user.id);
+    return { notebook, readme: await this.deps.workspace.readme(notebook) };
+  }
+
+  async rotateToken(principal: Principal, input: NotebookRef): Promise<SyncToken> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
+    return this.deps.git.rotateToken(input.projectId, input.notebookId, principal.user.id);
+  }
+
+  async drift(principal: Principal, input: NotebookRef): Promise<SourceDrift> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
+    return this.deps.git.drift(input.projectId, input.notebookId);
+  }
+
+  async branches(principal: Principal, input: NotebookRef): Promise<GitBranch[]> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
+    return this.deps.git.branches(input.projectId, input.notebookId);
+  }
+
+  async credentials(principal: Principal, input: { projectId: string }): Promise<GitCredentialsView> {
+    await this.deps.access.project(principal, input.projectId, 'project.read');
+    return this.deps.credentials.view(input.projectId);
+  }
+
+  async setCredentials(principal: Principal, input: { projectId: string; credentials: GitCredentialsInput }): Promise<GitCredentialsView> {
+    await this.deps.access.project(principal, input.projectId, 'project.update');
+    const { view, changed } = await this.deps.credentials.set(input.projectId, input.credentials, principal.user.id);
+    await this.deps.audit.append({
+      event: 'project.git_credentials.update',
+      actor: principal.user.id,
+      projectId: input.projectId,
+      metadata: { fields: changed },
+    });
+    return view;
+  }
+
+  async removeCredentials(principal: Principal, input: { projectId: string }): Promise<void> {
+    await this.deps.access.project(principal, input.projectId, 'project.update');
+    await this.deps.credentials.remove(input.projectId);
+    await this.deps.audit.append({ event: 'project.git_credentials.delete', actor: principal.user.id, projectId: input.projectId, metadata: {} });
+  }
+}

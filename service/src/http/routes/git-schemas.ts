@@ -1,0 +1,89 @@
+import { Type } from 'typebox';
+import { DateTime, Nullable } from '../schemas.js';
+import { NotebookDetail } from './notebook-schemas.js';
+
+export const GitNotebookCreate = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    tags: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 20 })),
+    repo: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'owner/repo on a provider (GitHub unless provider says gitlab), or an https URL of any repository',
+    }),
+    provider: Type.Optional(Nullable(Type.Enum(['github', 'gitlab']))),
+    branch: Type.String({ minLength: 1, maxLength: 200 }),
+    root_path: Type.Optional(Type.String({ maxLength: 1000, description: 'The folder of the repository synced into the workspace; empty for all of it' })),
+    entry_notebook: Type.String({ minLength: 1, maxLength: 1000, description: 'The notebook file, relative to root_path' }),
+    sync_mode: Type.Optional(
+      Type.Enum(['pull', 'push'], { description: 'pull (default): the hub syncs; push: the repository calls sync_url with sync_token' }),
+    ),
+  },
+  { additionalProperties: false, $id: 'GitNotebookCreate' },
+);
+
+const SyncError = Type.Object({ code: Type.String(), message: Type.String() });
+
+export const GitNotebookCreateResult = Type.Object(
+  {
+    notebook: NotebookDetail,
+    sync_url: Type.Optional(Type.String()),
+    sync_token: Type.Optional(Type.String()),
+    sync_error: Type.Optional(SyncError),
+  },
+  { $id: 'GitNotebookCreateResult' },
+);
+
+export const SyncToken = Type.Object({ sync_url: Type.String(), sync_token: Type.String() }, { $id: 'SyncToken' });
+
+export const SourceSyncResult = Type.Object(
+  { synced: Type.Boolean(), commit: Type.String(), version_id: Nullable(Type.String()) },
+  { $id: 'SourceSyncResult' },
+);
+
+export const SourceDrift = Type.Object(
+  { current_commit: Nullable(Type.String()), remote_commit: Type.String(), in_sync: Type.Boolean(), pending_config: Type.Boolean(), checked_at: DateTime },
+  { $id: 'SourceDrift' },
+);
+
+export const SourceRefs = Type.Object({ branches: Type.Array(Type.Object({ name: Type.String(), commit: Type.String() })) }, { $id: 'SourceRefs' });
+
+export const GitCredentialsView = Type.Object(
+  { username: Nullable(Type.String()), read_token_set: Type.Boolean(), write_token_set: Type.Boolean(), updated_at: Nullable(DateTime) },
+  { $id: 'GitCredentials' },
+);
+
+/** Printable ASCII without spaces: what an HTTP basic-auth user name or token may hold here. */
+const PRINTABLE = '^[\\x21-\\x7e]+$';
+
+export const GitCredentialsUpdate = Type.Object(
+  {
+    username: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, pattern: PRINTABLE, description: 'The user name sent with the tokens (x-access-token when never set)' }),
+    ),
+    read_token: Type.Optional(
+      Nullable(Type.String({ minLength: 1, maxLength: 1000, pattern: PRINTABLE, description: 'Reads the repositories; null removes it' })),
+    ),
+    write_token: Type.Optional(
+      Nullable(Type.String({ minLength: 1, maxLength: 1000, pattern: PRINTABLE, description: 'Pushes branches and opens change requests; null removes it' })),
+    ),
+  },
+  { additionalProperties: false, $id: 'GitCredentialsUpdate' },
+);
+
+export const GitSourceUpdate = Type.Object(
+  {
+    repo: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+    provider: Type.Optional(Nullable(Type.Enum(['github', 'gitlab']))),
+    branch: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    root_path: Type.Optional(Type.String({ maxLength: 1000 })),
+    entry_notebook: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+    sync_mode: Type.Optional(Type.Enum(['pull', 'push'])),
+  },
+  {
+    additionalProperties: false,
+    $id: 'GitSourceUpdate',
+    description: 'repo, branch, root_path and entry_notebook wait in pending_config until a sync applies them; sync_mode applies at once',
+  },
+);

@@ -1,0 +1,179 @@
+import type { FastifyRequest } from 'fastify';
+import type { HubServices } from '../../compose/services.js';
+import { HubError } from '../../core/errors.js';
+import { principalOf } from '../auth/authenticate.js';
+import { Envelope, SuccessResponse } from '../schemas.js';
+import type { HubApp } from '../types.js';
+import {
+  GitCredentialsUpdate,
+  GitCredentialsView,
+  GitNotebookCreate,
+  GitNotebookCreateResult,
+  GitSourceUpdate,
+  SourceDrift,
+  SourceRefs,
+  SourceSyncResult,
+  SyncToken,
+} from './git-schemas.js';
+import { detailOf, NotebookDetail, NotebookParams } from './notebook-schemas.js';
+import { ProjectIdParams } from './project-schemas.js';
+
+/** Git-synced notebooks (docs/git.md): each route parses, calls one Git use case and presents its answer. */
+export function gitRoutes(app: HubApp, services: HubServices): void {
+  const { git } = services.useCases;
+  const { publicUrl } = services.settings;
+  /** A sync URL as the repository's CI calls it: absolute, on the address the hub is known by. */
+  const absolute = (request: FastifyRequest, path: string) => `${publicUrl ?? `${request.protocol}://${request.host}`}${path}`;
+
+  app.post(
+    '/api/v1/projects/:pid/git-notebooks',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Create a notebook synced from a Git repository, and sync it once',
+        params: ProjectIdParams,
+        body: GitNotebookCreate,
+        response: { 201: Envelope(GitNotebookCreateResult) },
+      },
+    },
+    async (request, reply) => {
+      const { notebook, sync_url, ...rest } = await git.create(principalOf(request), { projectId: request.params.pid, notebook: request.body });
+      const data = { notebook: detailOf(notebook, null), ...(sync_url ? { sync_url: absolute(request, sync_url) } : {}), ...rest };
+      return reply.code(201).send({ success: true as const, data });
+    },
+  );
+
+  app.patch(
+    '/api/v1/projects/:pid/notebooks/:nid/source',
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'Change where a Git notebook reads from (applied by the next sync) or its sync mode',
+        params: NotebookParams,
+        body: GitSourceUpdate,
+        response: { 200: Envelope(NotebookDetail) },
+      },
+    },
+    async (request) => {
+      const { notebook, readme } = await git.updateSource(principalOf(request), {
+        projectId: request.params.pid,
+        notebookId: request.params.nid,
+        patch: request.body,
+      });
+      return { success: true as const, data: detailOf(notebook, readme) };
+    },
+  );
+
+  app.post(
+    '/api/v1/projects/:pid/notebooks/:nid/source/sync',
+    {
+      schema: { tags: ['Notebooks'], summary: 'Sync the notebook with its branch now', params: NotebookParams, response: { 200: Envelope(SourceSyncResult) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await git.sync(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid }),
+    }),
+  );
+
+  app.post(
+    '/api/v1/projects/:pid/notebooks/:nid/source/sync-token',
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: "Rotate a push-mode notebook's sync token (the old one stops working at once)",
+        params: NotebookParams,
+        response: { 200: Envelope(SyncToken) },
+      },
+    },
+    async (request) => {
+      const token = await git.rotateToken(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid });
+      return { success: true as const, data: { ...token, sync_url: absolute(request, token.sync_url) } };
+    },
+  );
+
+  app.get(
+    '/api/v1/projects/:pid/notebooks/:nid/source/drift',
+    {
+      schema: { tags: ['Notebooks'], summary: "The synced commit beside the branch's head", params: NotebookParams, response: { 200: Envelope(SourceDrift) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await git.drift(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid }),
+    }),
+  );
+
+  app.get(
+    '/api/v1/projects/:pid/notebooks/:nid/source/refs',
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: "The repository's branches, the notebook's own first",
+        params: NotebookParams,
+        response: { 200: Envelope(SourceRefs) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { branches: await git.branches(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid }) },
+    }),
+  );
+
+  app.post(
+    '/api/v1/git-sync/:pid/:nid',
+    {
+      // The repository's CI holds the notebook's sync token, not a hub credential.
+      config: { public: true },
+      schema: {
+        tags: ['Notebooks'],
+        summary: "A push-mode notebook's sync URL: called by the repository's CI with `Authorization: Bearer <sync_token>`",
+        params: NotebookParams,
+        response: { 200: Envelope(SourceSyncResult) },
+      },
+    },
+    async (request) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!token) throw new HubError('UNAUTHORIZED', 'send the notebook\'s sync token as "Authorization: Bearer <sync_token>"');
+      return { success: true as const, data: await git.syncWithToken({ projectId: request.params.pid, notebookId: request.params.nid, token }) };
+    },
+  );
+
+  app.get(
+    '/api/v1/projects/:pid/git-credentials',
+    {
+      schema: {
+        tags: ['Projects'],
+        summary: "The project's Git credentials (whether each token is set)",
+        params: ProjectIdParams,
+        response: { 200: Envelope(GitCredentialsView) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await git.credentials(principalOf(request), { projectId: request.params.pid }) }),
+  );
+
+  app.put(
+    '/api/v1/projects/:pid/git-credentials',
+    {
+      schema: {
+        tags: ['Projects'],
+        summary: "Set the project's Git credentials (write-only: tokens are never returned)",
+        params: ProjectIdParams,
+        body: GitCredentialsUpdate,
+        response: { 200: Envelope(GitCredentialsView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await git.setCredentials(principalOf(request), { projectId: request.params.pid, credentials: request.body }),
+    }),
+  );
+
+  app.delete(
+    '/api/v1/projects/:pid/git-credentials',
+    { schema: { tags: ['Projects'], summary: "Remove the project's Git credentials", params: ProjectIdParams, response: { 200: SuccessResponse } } },
+    async (request) => {
+      await git.removeCredentials(principalOf(request), { projectId: request.params.pid });
+      return { success: true as const };
+    },
+  );
+}
