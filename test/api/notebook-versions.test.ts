@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSessionId } from '../../service/src/core/ids.js';
+import { sessionRecord } from '../support/session-record.js';
 import { NotebookRecords } from '../../service/src/core/notebooks/notebook-records.js';
 import { NotebookService, type Actor } from '../../service/src/core/notebooks/notebook-service.js';
 import type { SessionRecord } from '../../service/src/core/sessions/session-model.js';
@@ -28,44 +28,17 @@ function racingStore(inner: ObjectStore, method: 'get' | 'put', key: string, bef
 
 /** An app session as a running one looks in the store: loaded from `baseVersionId`. */
 function liveSession(pid: string, nid: string, userId: string, baseVersionId: string): SessionRecord {
-  const id = newSessionId();
-  const at = new Date().toISOString();
+  const record = sessionRecord('app', nid);
   return {
-    schema_version: 1,
-    id,
+    ...record,
     project_id: pid,
-    notebook_id: nid,
-    mode: 'app',
     user_id: userId,
-    ephemeral: false,
-    editor_sandbox_sharing: 'exclusive',
     state: 'running',
     phase: 'ready',
-    client: 'cli',
     base_version_id: baseVersionId,
-    saved_code_hash: null,
-    last_saved_at: null,
-    entry_file: 'notebook.py',
-    image: null,
     compute_profile: 'default',
-    sandbox: null,
-    endpoint: null,
-    warm: false,
-    secret: 'never-used',
-    runtime_env: {},
-    base_url: `/s/${id}`,
-    created_at: at,
-    started_at: at,
-    stopping_since: null,
-    stopped_at: null,
-    last_activity_at: at,
-    connected_until: null,
-    expires_at: at,
-    hard_stop_at: at,
-    stop_reason: null,
-    failure: null,
-    sandbox_released: false,
-    marimo_session_ids: [],
+    started_at: record.created_at,
+    expires_at: record.created_at,
   };
 }
 

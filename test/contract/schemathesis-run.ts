@@ -136,9 +136,10 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
       'PATCH /api/v1/projects/{pid}/notebooks/{nid}/source',
       'POST /api/v1/projects/{pid}/notebooks/{nid}/source/sync',
       'POST /api/v1/git-sync/{pid}/{nid}',
+      'POST /api/v1/projects/{pid}/notebooks/{nid}/change-requests',
     ],
     statuses: ['413', '422'],
-    why: 'a repository must be one the deployment may fetch, branch and paths must be names Git and the workspace can hold, and a sync refuses a folder that is too large (docs/git.md)',
+    why: 'a repository must be one the deployment may fetch, branch and paths must be names Git and the workspace can hold, a sync refuses a folder that is too large, and a change request names exactly one of a version and a session (docs/git.md)',
   },
   {
     operations: ['POST /api/v1/admin/policy/analyzer/run'],

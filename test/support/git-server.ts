@@ -52,7 +52,8 @@ export async function startGitServer(): Promise<GitServer> {
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://git.invalid');
-    const repository = url.pathname.split('/')[1] ?? '';
+    // `owner/name.git` as well as `name.git`: what comes before `.git` names the repository.
+    const repository = /^\/(.+?\.git)(?:\/|$)/.exec(url.pathname)?.[1] ?? '';
     const expected = protectedBy.get(repository);
     const given = request.headers.authorization ?? null;
     let user: string | null = null;
@@ -90,7 +91,7 @@ export async function startGitServer(): Promise<GitServer> {
 
   /** A scratch clone to commit from, on the server's own disk (no HTTP involved). */
   async function commitFiles(name: string, branch: string, files: Record<string, string>, message: string, first: boolean): Promise<string> {
-    const work = path.join(temp.dir, 'work', `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    const work = path.join(temp.dir, 'work', `${name.replaceAll('/', '-')}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
     const bare = path.join(root, `${name}.git`);
     if (first) {
       await mkdir(work, { recursive: true });

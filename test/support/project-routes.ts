@@ -208,6 +208,12 @@ export function projectRouteTable(): RouteCase[] {
     ...(['drift', 'refs'] as const).map((part) =>
       route('GET', `${notebook}/source/${part}`, 'project.read', { allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }) }),
     ),
+    route('POST', `${notebook}/change-requests`, 'change-request.publish', {
+      body: (fixture) => ({ title: 'Proposed', version_id: fixture.versionId }),
+      allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }),
+      audit: { none: 'a local notebook has no repository to propose to' },
+    }),
+    route('GET', `${notebook}/change-requests`, 'project.read'),
     route('GET', `${project}/git-credentials`, 'project.read'),
     route('PUT', `${project}/git-credentials`, 'project.update', {
       body: () => ({ username: 'ci-bot', read_token: 'read-token-value' }),

@@ -52,6 +52,7 @@ import { createJobServices } from './jobs.js';
 import { createGitServices } from './git.js';
 import type { GitSync } from '../core/git/git-sync.js';
 import type { GitCredentialStore } from '../core/git/git-credentials.js';
+import type { ChangeRequests } from '../core/git/change-requests.js';
 import type { JobService } from '../core/jobs/job-service.js';
 import type { JobScheduler } from '../core/jobs/job-scheduler.js';
 
@@ -102,6 +103,8 @@ export interface HubServices {
   /** Git-synced notebooks (docs/git.md). */
   gitSync: GitSync;
   gitCredentials: GitCredentialStore;
+  /** Pull and merge requests from Git notebooks (docs/git.md, "Change requests"). */
+  changeRequests: ChangeRequests;
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
   warmPool: WarmPool;
   /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
@@ -337,7 +340,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
     projectExists: async (projectId) => ((await storeServices.projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
   });
-  const { gitSync, gitCredentials } = createGitServices(settings, {
+  const { gitSync, gitCredentials, changeRequests } = createGitServices(settings, {
     store,
     catalog: storeServices.catalog,
     notebooks: storeServices.notebooks,
@@ -345,6 +348,8 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     audit: storeServices.audit,
     events,
     projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
+    sessions: sessionStore,
+    driver: sandboxes,
   });
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   const access = new AccessControl({
@@ -382,6 +387,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     jobScheduler,
     gitSync,
     gitCredentials,
+    changeRequests,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {

@@ -23,6 +23,7 @@ export const newNotebookId = (now?: number) => `nb-${timeOrderedId(now)}`;
 export const newVersionId = (now?: number) => `ver-${timeOrderedId(now)}`;
 export const newSessionId = (now?: number) => `ses-${timeOrderedId(now)}`;
 export const newImportId = (now?: number) => `imp-${timeOrderedId(now)}`;
+export const newChangeRequestId = (now?: number) => `cr-${timeOrderedId(now)}`;
 
 export const PROJECT_ID_PATTERN = /^proj-[0-9a-z]{16}$/;
 export const SNAPSHOT_ID_PATTERN = /^snap-[0-9a-z]{16}$/;

@@ -100,6 +100,8 @@ export const layout = {
   gitCredentials: (projectId: string) => `git/${projectId}/credentials`,
   gitSyncToken: (projectId: string, notebookId: string) => `git/${projectId}/sync-tokens/${notebookId}`,
   gitSyncState: (projectId: string, notebookId: string) => `git/${projectId}/sync-state/${notebookId}`,
+  gitChangeRequest: (projectId: string, notebookId: string, id: string) => `git/${projectId}/change-requests/${notebookId}/${id}`,
+  gitChangeRequestsPrefix: (projectId: string, notebookId: string) => `git/${projectId}/change-requests/${notebookId}/`,
   gitPrefix: 'git/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };

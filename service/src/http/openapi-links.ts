@@ -5,6 +5,8 @@
  */
 interface LinkSource {
   path: string;
+  /** Where the created object's routes are, when not below the create's own path. */
+  under?: string;
   /** The path parameter the created object's id fills. */
   parameter: string;
   /** Where the id is in the create's answer. */
@@ -14,6 +16,7 @@ interface LinkSource {
 const SOURCES: LinkSource[] = [
   { path: '/api/v1/projects', parameter: 'pid', id: '$response.body#/data/id' },
   { path: '/api/v1/projects/{pid}/notebooks', parameter: 'nid', id: '$response.body#/data/meta/id' },
+  { path: '/api/v1/projects/{pid}/git-notebooks', under: '/api/v1/projects/{pid}/notebooks', parameter: 'nid', id: '$response.body#/data/notebook/meta/id' },
   { path: '/api/v1/projects/{pid}/notebooks/{nid}/versions', parameter: 'vid', id: '$response.body#/data/version_id' },
   { path: '/api/v1/projects/{pid}/alerts', parameter: 'alert_id', id: '$response.body#/data/id' },
   { path: '/api/v1/projects/{pid}/notebook-imports', parameter: 'import_id', id: '$response.body#/data/id' },
@@ -32,16 +35,17 @@ export function withLinks<T extends object>(document: T): T {
     const created = paths[source.path]?.post?.responses?.['201'];
     if (!created) continue;
     const carried = parametersOf(source.path);
+    const under = source.under ?? source.path;
     const links: Record<string, unknown> = {};
     for (const [path, operations] of Object.entries(paths)) {
       const needed = parametersOf(path);
-      if (!path.startsWith(`${source.path}/{${source.parameter}}`)) continue;
+      if (!path.startsWith(`${under}/{${source.parameter}}`)) continue;
       // A target with parameters of its own (a member, a version) cannot be reached from this answer alone.
       if (!needed.every((name) => name === source.parameter || carried.includes(name))) continue;
       for (const method of Object.keys(operations)) {
         if (!METHODS.has(method)) continue;
         const parameters = Object.fromEntries(needed.map((name) => [name, name === source.parameter ? source.id : `$request.path.${name}`]));
-        links[linkName(method, path.slice(source.path.length))] = { operationRef: `#/paths/${pointerSegment(path)}/${method}`, parameters };
+        links[linkName(method, path.slice(under.length))] = { operationRef: `#/paths/${pointerSegment(path)}/${method}`, parameters };
       }
     }
     if (Object.keys(links).length > 0) created.links = { ...created.links, ...links };

@@ -55,4 +55,27 @@ describe('GitCliRemote', () => {
     });
     await expect(remote.snapshot(server.url('reports'), 'main', '', null, { maxFiles: 100, maxBytes: 5 })).rejects.toMatchObject({ code: 'TOO_LARGE' });
   });
+  it('publishes a commit on top of a base as a new branch, and never moves a branch that exists', async () => {
+    const base = await server.head('team', 'trunk');
+    const request = {
+      base,
+      branch: 'proposal/one',
+      files: [{ path: 'nb.py', content: Buffer.from('x = 2\n') }],
+      message: 'Change x\n\nFrom the hub.',
+      author: { name: 'someone@example.com', email: 'someone@example.com' },
+    };
+    const { commit } = await remote.publish(server.url('team'), auth, request);
+    expect(await server.head('team', 'proposal/one')).toBe(commit);
+    expect(await server.head('team', 'trunk')).toBe(base);
+    const published = await remote.snapshot(server.url('team'), 'proposal/one', '', auth, limits);
+    expect(published.files.map((file) => [file.path, file.content.toString()])).toEqual([['nb.py', 'x = 2\n']]);
+
+    await expect(remote.publish(server.url('team'), auth, { ...request, files: [{ path: 'nb.py', content: Buffer.from('x = 3\n') }] })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await server.head('team', 'proposal/one')).toBe(commit);
+    await expect(remote.publish(server.url('team'), { username: 'reader', password: 'wrong' }, { ...request, branch: 'proposal/two' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+  });
 });

@@ -1,11 +1,27 @@
-import { execFile } from 'node:child_process';
+import { execFile, type ExecFileOptions } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { GitRemoteError, type GitBranch, type GitCredentials, type GitRemote, type GitTreeSnapshot, type SnapshotLimits } from '../../core/ports/git-remote.js';
+import {
+  GitRemoteError,
+  type GitBranch,
+  type GitCredentials,
+  type GitRemote,
+  type GitTreeSnapshot,
+  type PublishRequest,
+  type SnapshotLimits,
+} from '../../core/ports/git-remote.js';
 
 const run = promisify(execFile);
+
+/** `git` with `input` on its standard input (what `execFile`'s promise form cannot pass). */
+function runWithInput(args: string[], options: ExecFileOptions & { encoding: 'utf8' | 'buffer' }, input: Buffer): Promise<{ stdout: string | Buffer }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('git', args, options, (error, stdout, stderr) => (error ? reject(Object.assign(error, { stderr })) : resolve({ stdout })));
+    child.stdin?.end(input);
+  });
+}
 const COMMIT_ID = /^[0-9a-f]{40}$/;
 const MAX_OUTPUT = 512 * 1024 * 1024;
 const TIMEOUT_MS = 120_000;
@@ -66,6 +82,36 @@ export class GitCliRemote implements GitRemote {
     }
   }
 
+  async publish(url: string, credentials: GitCredentials, request: PublishRequest): Promise<{ commit: string }> {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-git-'));
+    try {
+      await this.git(work, null, ['init', '--quiet', '--bare']);
+      await this.git(work, credentials, ['fetch', '--quiet', '--depth', '1', '--no-tags', '--', url, request.base]);
+      // A scratch index inside the scratch repository: the base's tree with the new files in it.
+      const index = { GIT_INDEX_FILE: path.join(work, 'publish-index') };
+      await this.git(work, null, ['read-tree', request.base], 'utf8', index);
+      for (const file of request.files) {
+        const blob = (await this.git(work, null, ['hash-object', '-w', '--stdin'], 'utf8', {}, file.content)).stdout.trim();
+        await this.git(work, null, ['update-index', '--add', '--cacheinfo', `100644,${blob},${file.path}`], 'utf8', index);
+      }
+      const tree = (await this.git(work, null, ['write-tree'], 'utf8', index)).stdout.trim();
+      const who = {
+        GIT_AUTHOR_NAME: request.author.name,
+        GIT_AUTHOR_EMAIL: request.author.email,
+        GIT_COMMITTER_NAME: request.author.name,
+        GIT_COMMITTER_EMAIL: request.author.email,
+      };
+      const commit = (
+        await this.git(work, null, ['commit-tree', tree, '-p', request.base, '-F', '-'], 'utf8', who, Buffer.from(request.message))
+      ).stdout.trim();
+      // Not forced: a branch of that name already there is someone else's work.
+      await this.git(work, credentials, ['push', '--quiet', '--', url, `${commit}:refs/heads/${request.branch}`]);
+      return { commit };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
   private async git(cwd: string | null, credentials: GitCredentials | null, args: string[], encoding: 'utf8'): Promise<{ stdout: string }>;
   private async git(cwd: string | null, credentials: GitCredentials | null, args: string[], encoding: 'buffer'): Promise<{ stdout: Buffer }>;
   private async git(cwd: string | null, credentials: GitCredentials | null, args: string[]): Promise<{ stdout: string }>;
@@ -73,7 +119,17 @@ export class GitCliRemote implements GitRemote {
     cwd: string | null,
     credentials: GitCredentials | null,
     args: string[],
+    encoding: 'utf8' | 'buffer',
+    extraEnv: Record<string, string>,
+    input?: Buffer,
+  ): Promise<{ stdout: string }>;
+  private async git(
+    cwd: string | null,
+    credentials: GitCredentials | null,
+    args: string[],
     encoding: 'utf8' | 'buffer' = 'utf8',
+    extraEnv: Record<string, string> = {},
+    input?: Buffer,
   ): Promise<{ stdout: string | Buffer }> {
     const config: [string, string][] = [['credential.helper', '']];
     if (credentials) {
@@ -92,8 +148,10 @@ export class GitCliRemote implements GitRemote {
       env[`GIT_CONFIG_KEY_${index}`] = key;
       env[`GIT_CONFIG_VALUE_${index}`] = value;
     });
+    Object.assign(env, extraEnv);
     try {
-      const result = await run('git', args, { cwd: cwd ?? os.tmpdir(), env, encoding, maxBuffer: MAX_OUTPUT, timeout: TIMEOUT_MS });
+      const options = { cwd: cwd ?? os.tmpdir(), env, encoding, maxBuffer: MAX_OUTPUT, timeout: TIMEOUT_MS };
+      const result = input === undefined ? await run('git', args, options) : await runWithInput(args, options, input);
       return { stdout: result.stdout };
     } catch (error) {
       throw remoteErrorOf(error);
@@ -107,6 +165,9 @@ function remoteErrorOf(error: unknown): GitRemoteError {
   const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message ?? '');
   if (/Authentication failed|could not read Username|401|403/i.test(stderr)) {
     return new GitRemoteError('UNAUTHORIZED', 'the Git host refused the credentials (or the repository needs some)');
+  }
+  if (/\[rejected\]|already exists|non-fast-forward|failed to push some refs/i.test(stderr)) {
+    return new GitRemoteError('CONFLICT', 'the branch already exists in the repository');
   }
   if (/couldn't find remote ref|not our ref|repository .* not found|404|does not appear to be a git repository/i.test(stderr)) {
     return new GitRemoteError('NOT_FOUND', 'the repository, branch or commit does not exist');

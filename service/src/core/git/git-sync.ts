@@ -3,7 +3,8 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import type { GitSource, GitSourceConfig, NotebookRevision } from '../notebooks/notebook-model.js';
 import type { Actor, NotebookInput, NotebookService } from '../notebooks/notebook-service.js';
-import { GitRemoteError, type GitBranch, type GitRemote, type GitTreeSnapshot, type SnapshotLimits } from '../ports/git-remote.js';
+import type { GitBranch, GitRemote, GitTreeSnapshot, SnapshotLimits } from '../ports/git-remote.js';
+import { remoteFailure } from './remote-failure.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
 import { assertNoProblems } from '../projects/project-validation.js';
@@ -382,19 +383,4 @@ const providerOf = (stored: string | null): GitProvider | null => (stored === 'g
 
 function configOf(source: GitSource): GitSourceConfig {
   return { repo: source.repo, branch: source.branch, root_path: source.root_path, entry_notebook: source.entry_notebook };
-}
-
-/** A repository that could not be read, as the API reports it (docs/git.md, "When a sync fails"). */
-function remoteFailure(error: unknown): never {
-  if (!(error instanceof GitRemoteError)) throw error;
-  switch (error.code) {
-    case 'UNREACHABLE':
-      throw new HubError('SERVICE_UNAVAILABLE', `the repository cannot be reached: ${error.message}`);
-    case 'UNAUTHORIZED':
-      throw new HubError('SYNC_NOT_CONFIGURED', `the repository refused the project's Git credentials, or needs some: ${error.message}`);
-    case 'NOT_FOUND':
-      throw new HubError('VALIDATION_ERROR', `repo or branch not found: ${error.message}`, [{ field: 'repo', message: error.message }]);
-    case 'TOO_LARGE':
-      throw new HubError('PAYLOAD_TOO_LARGE', error.message);
-  }
 }

@@ -21,7 +21,17 @@ export interface SnapshotLimits {
   maxBytes: number;
 }
 
-export type GitRemoteErrorCode = 'UNREACHABLE' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'TOO_LARGE';
+export type GitRemoteErrorCode = 'UNREACHABLE' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'TOO_LARGE' | 'CONFLICT';
+
+/** A commit to make on top of `base` and push as the new branch `branch`. */
+export interface PublishRequest {
+  base: string;
+  branch: string;
+  /** Repository paths and their new content; other files stay as they are at `base`. */
+  files: { path: string; content: Buffer }[];
+  message: string;
+  author: { name: string; email: string };
+}
 
 /** Why a repository could not be read; the message is safe to show (it never holds credentials). */
 export class GitRemoteError extends Error {
@@ -42,4 +52,6 @@ export interface GitRemote {
   branches(url: string, credentials: GitCredentials | null): Promise<GitBranch[]>;
   /** `ref`: a branch name or a full commit id; `directory`: '' for the whole repository. */
   snapshot(url: string, ref: string, directory: string, credentials: GitCredentials | null, limits: SnapshotLimits): Promise<GitTreeSnapshot>;
+  /** Commits `files` on top of `base` and pushes it as a new branch (CONFLICT when the branch exists); the new commit's id. */
+  publish(url: string, credentials: GitCredentials, request: PublishRequest): Promise<{ commit: string }>;
 }

@@ -5,6 +5,7 @@ import type { WorkspaceService } from '../workspace/workspace-service.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { AccessControl } from '../policy/access-control.js';
 import type { GitBranch } from '../ports/git-remote.js';
+import type { ChangeRequestInput, ChangeRequestRecord, ChangeRequests } from '../git/change-requests.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { actorOf } from './caller.js';
 
@@ -14,6 +15,7 @@ export interface GitUseCaseDeps {
   credentials: GitCredentialStore;
   audit: AuditLog;
   workspace: WorkspaceService;
+  changeRequests: ChangeRequests;
 }
 
 type NotebookRef = { projectId: string; notebookId: string };
@@ -21,7 +23,7 @@ type NotebookRef = { projectId: string; notebookId: string };
 /**
  * Git-synced notebooks (docs/git.md). Editors create them, sync them and rotate their sync tokens
  * (`notebook.write`); whoever sees the notebook reads its drift and branches (`project.read`).
- * A project's Git credentials are set and removed by its managers (`project.update`) and read, as
+ * Editors publish change requests (`change-request.publish`). A project's Git credentials are set and removed by its managers (`project.update`) and read, as
  * flags only, by its members.
  */
 export class GitUseCases {
@@ -52,6 +54,17 @@ export class GitUseCases {
   async rotateToken(principal: Principal, input: NotebookRef): Promise<SyncToken> {
     await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
     return this.deps.git.rotateToken(input.projectId, input.notebookId, principal.user.id);
+  }
+
+  /** Publishes the notebook's code as a branch and a pull or merge request (`change-request.publish`). */
+  async publishChangeRequest(principal: Principal, input: NotebookRef & { request: ChangeRequestInput }): Promise<ChangeRequestRecord> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'change-request.publish');
+    return this.deps.changeRequests.publish(input.projectId, input.notebookId, input.request, actorOf(principal));
+  }
+
+  async changeRequests(principal: Principal, input: NotebookRef): Promise<ChangeRequestRecord[]> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
+    return this.deps.changeRequests.list(input.projectId, input.notebookId);
   }
 
   async drift(principal: Principal, input: NotebookRef): Promise<SourceDrift> {

@@ -77,9 +77,9 @@ export function capabilitiesOf(settings: HubSettings, surfaces: SurfaceConfig[])
   return {
     federation: { available: false },
     integrations: { available: false },
-    // Repositories of the recognised providers sync both ways; change requests are not offered yet.
+    // Repositories of the recognised providers sync both ways and take change requests.
     source_control: {
-      change_request_providers: [],
+      change_request_providers: settings.git.enabled ? [...GIT_PROVIDERS] : [],
       sync_providers: settings.git.enabled ? [...GIT_PROVIDERS] : [],
       pull_source_providers: settings.git.enabled ? [...GIT_PROVIDERS] : [],
     },

@@ -87,3 +87,34 @@ export const GitSourceUpdate = Type.Object(
     description: 'repo, branch, root_path and entry_notebook wait in pending_config until a sync applies them; sync_mode applies at once',
   },
 );
+
+export const ChangeRequestCreate = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    description: Type.Optional(Type.String({ maxLength: 10000 })),
+    version_id: Type.Optional(Type.String({ pattern: '^ver-[0-9a-z]{16}$', description: 'Publish this version of the notebook' })),
+    session_id: Type.Optional(Type.String({ pattern: '^ses-[0-9a-z]{16}$', description: "Or: publish a running edit session's notebook as it is now" })),
+  },
+  { additionalProperties: false, $id: 'ChangeRequestCreate', description: 'Exactly one of version_id and session_id' },
+);
+
+export const ChangeRequest = Type.Object(
+  {
+    id: Type.String(),
+    project_id: Type.String(),
+    notebook_id: Type.String(),
+    provider: Type.Enum(['github', 'gitlab']),
+    repo: Type.String(),
+    number: Type.Integer(),
+    url: Type.String(),
+    title: Type.String(),
+    branch: Type.String(),
+    base_branch: Type.String(),
+    base_commit: Type.String(),
+    commit: Type.String(),
+    from: Type.Union([Type.Object({ version_id: Type.String() }), Type.Object({ session_id: Type.String() })]),
+    created_by: Type.String(),
+    created_at: DateTime,
+  },
+  { $id: 'ChangeRequest' },
+);

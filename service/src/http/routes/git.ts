@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
 import { HubError } from '../../core/errors.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import {
+  ChangeRequest,
+  ChangeRequestCreate,
   GitCredentialsUpdate,
   GitCredentialsView,
   GitNotebookCreate,
@@ -90,6 +93,43 @@ export function gitRoutes(app: HubApp, services: HubServices): void {
       const token = await git.rotateToken(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid });
       return { success: true as const, data: { ...token, sync_url: absolute(request, token.sync_url) } };
     },
+  );
+
+  app.post(
+    '/api/v1/projects/:pid/notebooks/:nid/change-requests',
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: "Publish the notebook's code (a version, or an edit session's) as a branch and a pull or merge request",
+        params: NotebookParams,
+        body: ChangeRequestCreate,
+        response: { 201: Envelope(ChangeRequest) },
+      },
+    },
+    async (request, reply) => {
+      const record = await git.publishChangeRequest(principalOf(request), {
+        projectId: request.params.pid,
+        notebookId: request.params.nid,
+        request: request.body,
+      });
+      return reply.code(201).send({ success: true as const, data: record });
+    },
+  );
+
+  app.get(
+    '/api/v1/projects/:pid/notebooks/:nid/change-requests',
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'The change requests published from the notebook, newest first (at most 100)',
+        params: NotebookParams,
+        response: { 200: Envelope(Type.Array(ChangeRequest)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await git.changeRequests(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid }),
+    }),
   );
 
   app.get(
