@@ -102,8 +102,10 @@ describe.skipIf(sandboxRuntime === null)('Git-synced notebooks', () => {
     });
 
     await git.commit('analysis', 'experiment', { 'reports/weekly.py': notebook('experiment') });
-    const refs = (await w.api(source(nid, 'refs'), 'viewer')).json.data.branches.map((branch: { name: string }) => branch.name);
-    expect(refs).toEqual(['main', 'experiment']);
+    const refs = (await w.api(source(nid, 'refs'), 'viewer')).json.data;
+    expect(refs.branches.map((branch: { name: string }) => branch.name)).toEqual(['main', 'experiment']);
+    expect(refs.commits.map((commit: { commit: string }) => commit.commit)).toEqual([next, head]);
+    expect(refs.commits[0]).toMatchObject({ title: 'Change notebooks', author: 'Notebook Hub Tests' });
 
     const events = (await projectAudit(w.t, w.pid)).filter((entry) => entry.metadata.notebook_id === nid).map((entry) => entry.event);
     expect(events).toEqual(expect.arrayContaining(['notebook.create', 'notebook.sync', 'workspace.sync']));

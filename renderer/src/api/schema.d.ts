@@ -12821,7 +12821,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The repository's branches, the notebook's own first */
+    /** The repository's branches (the notebook's own first) and its branch's newest commits */
     get: {
       parameters: {
         query?: never;
@@ -17955,6 +17955,14 @@ export interface components {
       branches: {
         name: string;
         commit: string;
+      }[];
+      /** @description The newest commits of the notebook's branch (at most 20), newest first */
+      commits: {
+        commit: string;
+        title: string;
+        author: string;
+        /** Format: date-time */
+        committed_at: string;
       }[];
     };
     GitCredentials: {

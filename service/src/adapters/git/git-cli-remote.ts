@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import {
   GitRemoteError,
   type GitBranch,
+  type GitCommitSummary,
   type GitCredentials,
   type GitRemote,
   type GitTreeSnapshot,
@@ -77,6 +78,24 @@ export class GitCliRemote implements GitRemote {
         files.push({ path: entry.path, content });
       }
       return { commit, files };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async recentCommits(url: string, branch: string, credentials: GitCredentials | null, count: number): Promise<GitCommitSummary[]> {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-git-'));
+    try {
+      await this.git(work, null, ['init', '--quiet', '--bare']);
+      await this.git(work, credentials, ['fetch', '--quiet', '--depth', String(count), '--no-tags', '--', url, `refs/heads/${branch}`]);
+      const { stdout } = await this.git(work, null, ['log', '-z', `--max-count=${count}`, '--format=%H%x1f%s%x1f%an%x1f%cI', 'FETCH_HEAD']);
+      return stdout
+        .split('\0')
+        .filter((entry) => entry.trim() !== '')
+        .map((entry) => {
+          const [commit, title, author, committed] = entry.trim().split('\x1f');
+          return { commit: commit!, title: title ?? '', author: author ?? '', committed_at: new Date(committed!).toISOString() };
+        });
     } finally {
       await rm(work, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import type { GitSource, GitSourceConfig, NotebookRevision } from '../notebooks/notebook-model.js';
 import type { Actor, NotebookInput, NotebookService } from '../notebooks/notebook-service.js';
-import type { GitBranch, GitRemote, GitTreeSnapshot, SnapshotLimits } from '../ports/git-remote.js';
+import type { GitBranch, GitCommitSummary, GitRemote, GitTreeSnapshot, SnapshotLimits } from '../ports/git-remote.js';
 import { remoteFailure } from './remote-failure.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
@@ -82,6 +82,9 @@ interface StoredSyncToken {
   hash: string;
   rotated_at: string;
 }
+
+/** How many of a branch's newest commits the refs suggest. */
+const RECENT_COMMITS = 20;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
 
@@ -255,14 +258,22 @@ export class GitSync {
     };
   }
 
-  /** The repository's branches, the notebook's own first, then by name. */
-  async branches(projectId: string, notebookId: string): Promise<GitBranch[]> {
+  /**
+   * What a person may point the notebook at: the repository's branches (the notebook's own first,
+   * then by name) and the newest commits of the notebook's branch.
+   */
+  async refs(projectId: string, notebookId: string): Promise<{ branches: GitBranch[]; commits: GitCommitSummary[] }> {
     const notebook = await this.gitNotebook(projectId, notebookId);
     const source = notebook.source as GitSource;
-    const branches = await this.deps.remote
-      .branches(this.urlOf(source.provider, source.repo), await this.deps.credentials.read(projectId))
-      .catch(remoteFailure);
-    return branches.sort((a, b) => Number(b.name === source.branch) - Number(a.name === source.branch) || a.name.localeCompare(b.name));
+    const url = this.urlOf(source.provider, source.repo);
+    const credentials = await this.deps.credentials.read(projectId);
+    const branches = await this.deps.remote.branches(url, credentials).catch(remoteFailure);
+    const ownBranch = branches.some((branch) => branch.name === source.branch);
+    const commits = ownBranch ? await this.deps.remote.recentCommits(url, source.branch, credentials, RECENT_COMMITS).catch(remoteFailure) : [];
+    return {
+      branches: branches.sort((a, b) => Number(b.name === source.branch) - Number(a.name === source.branch) || a.name.localeCompare(b.name)),
+      commits,
+    };
   }
 
   /**

@@ -9,6 +9,15 @@ export interface GitBranch {
   commit: string;
 }
 
+/** One commit of a branch's history, newest first in a list. */
+export interface GitCommitSummary {
+  commit: string;
+  /** The first line of its message. */
+  title: string;
+  author: string;
+  committed_at: string;
+}
+
 /** The files of one directory of a repository at one commit. */
 export interface GitTreeSnapshot {
   commit: string;
@@ -52,6 +61,8 @@ export interface GitRemote {
   branches(url: string, credentials: GitCredentials | null): Promise<GitBranch[]>;
   /** `ref`: a branch name or a full commit id; `directory`: '' for the whole repository. */
   snapshot(url: string, ref: string, directory: string, credentials: GitCredentials | null, limits: SnapshotLimits): Promise<GitTreeSnapshot>;
+  /** The newest `count` commits of `branch`, newest first. */
+  recentCommits(url: string, branch: string, credentials: GitCredentials | null, count: number): Promise<GitCommitSummary[]>;
   /** Commits `files` on top of `base` and pushes it as a new branch (CONFLICT when the branch exists); the new commit's id. */
   publish(url: string, credentials: GitCredentials, request: PublishRequest): Promise<{ commit: string }>;
 }

@@ -4,7 +4,7 @@ import type { NotebookRevision } from '../notebooks/notebook-model.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { AccessControl } from '../policy/access-control.js';
-import type { GitBranch } from '../ports/git-remote.js';
+import type { GitBranch, GitCommitSummary } from '../ports/git-remote.js';
 import type { ChangeRequestInput, ChangeRequestRecord, ChangeRequests } from '../git/change-requests.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { actorOf } from './caller.js';
@@ -72,9 +72,9 @@ export class GitUseCases {
     return this.deps.git.drift(input.projectId, input.notebookId);
   }
 
-  async branches(principal: Principal, input: NotebookRef): Promise<GitBranch[]> {
+  async refs(principal: Principal, input: NotebookRef): Promise<{ branches: GitBranch[]; commits: GitCommitSummary[] }> {
     await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
-    return this.deps.git.branches(input.projectId, input.notebookId);
+    return this.deps.git.refs(input.projectId, input.notebookId);
   }
 
   async credentials(principal: Principal, input: { projectId: string }): Promise<GitCredentialsView> {

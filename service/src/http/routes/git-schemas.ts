@@ -47,7 +47,15 @@ export const SourceDrift = Type.Object(
   { $id: 'SourceDrift' },
 );
 
-export const SourceRefs = Type.Object({ branches: Type.Array(Type.Object({ name: Type.String(), commit: Type.String() })) }, { $id: 'SourceRefs' });
+export const SourceRefs = Type.Object(
+  {
+    branches: Type.Array(Type.Object({ name: Type.String(), commit: Type.String() })),
+    commits: Type.Array(Type.Object({ commit: Type.String(), title: Type.String(), author: Type.String(), committed_at: DateTime }), {
+      description: "The newest commits of the notebook's branch (at most 20), newest first",
+    }),
+  },
+  { $id: 'SourceRefs' },
+);
 
 export const GitCredentialsView = Type.Object(
   { username: Nullable(Type.String()), read_token_set: Type.Boolean(), write_token_set: Type.Boolean(), updated_at: Nullable(DateTime) },

@@ -148,14 +148,14 @@ export function gitRoutes(app: HubApp, services: HubServices): void {
     {
       schema: {
         tags: ['Notebooks'],
-        summary: "The repository's branches, the notebook's own first",
+        summary: "The repository's branches (the notebook's own first) and its branch's newest commits",
         params: NotebookParams,
         response: { 200: Envelope(SourceRefs) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: { branches: await git.branches(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid }) },
+      data: await git.refs(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid }),
     }),
   );
 
