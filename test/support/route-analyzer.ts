@@ -114,6 +114,7 @@ export const MINIMUM: Partial<Record<PolicyAction, Role>> = {
   'project.alerts.manage': 'manager',
   'notebook.write': 'editor',
   'notebook.manage': 'manager',
+  'change-request.publish': 'editor',
   'session.start': 'viewer',
   'session.attach': 'viewer',
   'session.proxy': 'viewer',
