@@ -1,0 +1,152 @@
+import { Autocomplete, Group, Input, Radio, SegmentedControl, Stack, Text, TextInput, defaultOptionsFilter, type OptionsFilter } from '@mantine/core';
+import type { GitProvider, SyncMode } from '../../../api/git';
+import { fieldError } from '../../../components/FormError';
+import { isRepoUrl, shortCommit } from './source-format';
+
+export interface SourceValues {
+  repo: string;
+  provider: GitProvider;
+  branch: string;
+  root_path: string;
+  entry_notebook: string;
+  sync_mode: SyncMode;
+}
+
+interface Branches {
+  /** The repository's branches, for suggestions; any other name may still be typed. */
+  list: { name: string; commit: string }[];
+  /** What the field says under it: whose branches these are, or why there are none. */
+  note: string;
+}
+
+interface Props {
+  values: SourceValues;
+  onChange: <K extends keyof SourceValues>(field: K, value: SourceValues[K]) => void;
+  error: Error | null;
+  branches?: Branches;
+}
+
+const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+/** Every branch while the field still holds the name it opened with; once typed into, the matching ones. */
+const branchFilter =
+  (initial: string): OptionsFilter =>
+  (input) =>
+    input.search === initial ? input.options : defaultOptionsFilter(input);
+
+/** Where a Git notebook reads from and who syncs it: the fields shared by creating one and changing its source. */
+export function SourceFields({ values, onChange, error, branches }: Props) {
+  const byUrl = isRepoUrl(values.repo);
+  const commits = new Map(branches?.list.map((branch) => [branch.name, branch.commit]));
+  return (
+    <>
+      <TextInput
+        label="Repository"
+        description="owner/repo on GitHub or GitLab, or the https:// URL of any Git repository"
+        placeholder="acme/analytics"
+        value={values.repo}
+        onChange={(event) => onChange('repo', event.currentTarget.value)}
+        required
+        maxLength={2048}
+        error={fieldError(error, 'repo')}
+        styles={MONO}
+      />
+      <Input.Wrapper
+        label="Provider"
+        description={byUrl ? 'A URL names its host itself: the provider plays no part.' : 'Where owner/repo is'}
+        error={fieldError(error, 'provider')}
+      >
+        <div>
+          <SegmentedControl
+            aria-label="Provider"
+            value={values.provider}
+            onChange={(value) => onChange('provider', value as GitProvider)}
+            disabled={byUrl}
+            data={[
+              { value: 'github', label: 'GitHub' },
+              { value: 'gitlab', label: 'GitLab' },
+            ]}
+            mt={4}
+          />
+        </div>
+      </Input.Wrapper>
+      <Group grow align="flex-start" preventGrowOverflow={false} wrap="wrap" gap="sm">
+        {branches ? (
+          <Autocomplete
+            label="Branch"
+            description={branches.note}
+            value={values.branch}
+            onChange={(value) => onChange('branch', value)}
+            data={branches.list.map((branch) => branch.name)}
+            filter={branchFilter(values.branch)}
+            renderOption={({ option }) => (
+              <Group justify="space-between" wrap="nowrap" gap="sm" w="100%">
+                <Text size="sm" truncate="end">
+                  {option.value}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
+                  {shortCommit(commits.get(option.value) ?? '')}
+                </Text>
+              </Group>
+            )}
+            maxDropdownHeight={240}
+            required
+            maxLength={200}
+            error={fieldError(error, 'branch')}
+            styles={MONO}
+            style={{ minWidth: '14rem' }}
+          />
+        ) : (
+          <TextInput
+            label="Branch"
+            description="The branch the notebook follows"
+            value={values.branch}
+            onChange={(event) => onChange('branch', event.currentTarget.value)}
+            required
+            maxLength={200}
+            error={fieldError(error, 'branch')}
+            styles={MONO}
+            style={{ minWidth: '14rem' }}
+          />
+        )}
+        <TextInput
+          label="Folder in the repository"
+          description="Synced into the notebook's files; empty for the whole repository"
+          placeholder="reports/weekly"
+          value={values.root_path}
+          onChange={(event) => onChange('root_path', event.currentTarget.value)}
+          maxLength={1000}
+          error={fieldError(error, 'root_path')}
+          styles={MONO}
+          style={{ minWidth: '14rem' }}
+        />
+      </Group>
+      <TextInput
+        label="Entry notebook"
+        description="The marimo notebook (a .py file), relative to the folder"
+        placeholder="report.py"
+        value={values.entry_notebook}
+        onChange={(event) => onChange('entry_notebook', event.currentTarget.value)}
+        required
+        maxLength={1000}
+        error={fieldError(error, 'entry_notebook')}
+        styles={MONO}
+      />
+      <Radio.Group
+        label="Sync mode"
+        value={values.sync_mode}
+        onChange={(value) => onChange('sync_mode', value as SyncMode)}
+        error={fieldError(error, 'sync_mode')}
+      >
+        <Stack gap="xs" mt={6}>
+          <Radio value="pull" label="Pull: the hub keeps it in sync" description="The hub looks for new commits on the branch every few minutes." />
+          <Radio
+            value="push"
+            label="Push: your CI calls the hub after each push"
+            description="The notebook gets a sync URL and a token for the repository's CI to call."
+          />
+        </Stack>
+      </Radio.Group>
+    </>
+  );
+}
