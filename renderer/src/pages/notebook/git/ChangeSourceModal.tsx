@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { refsQuery, useUpdateSource, type GitSource, type GitSourcePatch } from '../../../api/git';
 import { FormModal } from '../../../components/FormModal';
 import { SourceFields, type SourceValues } from './SourceFields';
-import { isRepoUrl } from './source-format';
 
 interface Props {
   pid: string;
@@ -35,14 +34,11 @@ function valuesOf(source: GitSource): SourceValues {
   };
 }
 
-/** Only what changed, so an unchanged repository is not resolved again. */
+/** Only what changed, so an unchanged repository is not resolved again. The provider is not sent: the API keeps the one the notebook was created with. */
 function patchOf(start: SourceValues, values: SourceValues): GitSourcePatch {
   const patch: GitSourcePatch = {};
   const repo = values.repo.trim();
-  if (repo !== start.repo || (!isRepoUrl(repo) && values.provider !== start.provider)) {
-    patch.repo = repo;
-    if (!isRepoUrl(repo)) patch.provider = values.provider;
-  }
+  if (repo !== start.repo) patch.repo = repo;
   if (values.branch.trim() !== start.branch) patch.branch = values.branch.trim();
   if (values.root_path.trim() !== start.root_path) patch.root_path = values.root_path.trim();
   if (values.entry_notebook.trim() !== start.entry_notebook) patch.entry_notebook = values.entry_notebook.trim();
@@ -89,6 +85,7 @@ function ChangeSourceForm({ pid, nid, source, onClose }: Props) {
         onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         error={update.error}
         branches={{ list: refs.data ?? [], note }}
+        providerFixed
       />
     </FormModal>
   );

@@ -24,6 +24,8 @@ interface Props {
   onChange: <K extends keyof SourceValues>(field: K, value: SourceValues[K]) => void;
   error: Error | null;
   branches?: Branches;
+  /** The provider stays what it is (a notebook's source keeps the provider it was created with). */
+  providerFixed?: boolean;
 }
 
 const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -35,8 +37,11 @@ const branchFilter =
     input.search === initial ? input.options : defaultOptionsFilter(input);
 
 /** Where a Git notebook reads from and who syncs it: the fields shared by creating one and changing its source. */
-export function SourceFields({ values, onChange, error, branches }: Props) {
+export function SourceFields({ values, onChange, error, branches, providerFixed = false }: Props) {
   const byUrl = isRepoUrl(values.repo);
+  let providerNote = 'Where owner/repo is';
+  if (byUrl) providerNote = 'A URL names its host itself: the provider plays no part.';
+  else if (providerFixed) providerNote = 'Kept from when the notebook was created: for another provider, create a new notebook.';
   const commits = new Map(branches?.list.map((branch) => [branch.name, branch.commit]));
   return (
     <>
@@ -51,17 +56,13 @@ export function SourceFields({ values, onChange, error, branches }: Props) {
         error={fieldError(error, 'repo')}
         styles={MONO}
       />
-      <Input.Wrapper
-        label="Provider"
-        description={byUrl ? 'A URL names its host itself: the provider plays no part.' : 'Where owner/repo is'}
-        error={fieldError(error, 'provider')}
-      >
+      <Input.Wrapper label="Provider" description={providerNote} error={fieldError(error, 'provider')}>
         <div>
           <SegmentedControl
             aria-label="Provider"
             value={values.provider}
             onChange={(value) => onChange('provider', value as GitProvider)}
-            disabled={byUrl}
+            disabled={byUrl || providerFixed}
             data={[
               { value: 'github', label: 'GitHub' },
               { value: 'gitlab', label: 'GitLab' },
