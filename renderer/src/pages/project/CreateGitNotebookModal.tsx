@@ -58,8 +58,8 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
     if (result.sync_error)
       notifications.show({
         color: 'orange',
-        title: `“${meta.title}” was created, but its first sync failed`,
-        message: `${result.sync_error.message} It stays a draft until a sync works.`,
+        // No title: a notification's description is drawn in a colour too faint for its text.
+        message: `“${meta.title}” was created, but its first sync failed: ${result.sync_error.message.replace(/\.?$/, '.')} It stays a draft until a sync works.`,
         autoClose: false,
       });
     else notifications.show({ color: 'green', message: `Notebook “${meta.title}” created from the repository.` });
@@ -117,10 +117,6 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
           error={fieldError(create.error, 'title')}
         />
         <SourceFields values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} error={create.error} />
-        <Text size="sm" c="dimmed">
-          The hub reads the folder once now: the entry notebook becomes the notebook&apos;s code, the folder&apos;s other files its files (read-only in the
-          hub).
-        </Text>
       </FormModal>
       <SyncTokenModal token={token} onClose={finish}>
         {created?.sync_error && <SyncErrorNote error={created.sync_error} />}

@@ -17,7 +17,7 @@ function TokenLabel({ label, set }: { label: string; set: boolean }) {
   return (
     <Group gap={6} component="span" wrap="nowrap">
       <span>{label}</span>
-      <Badge size="xs" variant="light" color={set ? 'green' : 'gray'} component="span">
+      <Badge size="xs" variant="dot" color={set ? 'green' : 'gray'} component="span">
         {set ? 'set' : 'not set'}
       </Badge>
     </Group>
@@ -70,7 +70,7 @@ function CredentialsForm({ pid, credentials }: { pid: string; credentials: GitCr
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
             <TextInput
               label="User name"
-              description={`Empty: ${DEFAULT_USERNAME}, which GitHub and GitLab accept with a token`}
+              description={`Empty: ${DEFAULT_USERNAME} (GitHub, GitLab)`}
               placeholder={DEFAULT_USERNAME}
               value={username}
               onChange={(event) => setUsername(event.currentTarget.value)}

@@ -52,10 +52,10 @@ function ChangeSourceForm({ pid, nid, source, onClose }: Props) {
   const update = useUpdateSource(pid, nid);
   const refs = useQuery(refsQuery(pid, nid));
 
-  let note = 'Looking up the repository’s branches…';
-  if (refs.isError) note = `The branches could not be listed (${refs.error.message}); type the branch’s name.`;
-  else if (refs.data)
-    note = `Suggested from the repository’s ${refs.data.length === 1 ? 'one branch' : `${refs.data.length} branches`}; any name may be typed.`;
+  // Short, on one line, so the branch's input stays level with the provider beside it.
+  let note = 'Looking up the branches…';
+  if (refs.isError) note = 'The branches could not be listed: type one';
+  else if (refs.data) note = `${refs.data.length === 1 ? 'One branch' : `${refs.data.length} branches`} to choose from, or type one`;
 
   const submit = () => {
     const patch = patchOf(start, values);

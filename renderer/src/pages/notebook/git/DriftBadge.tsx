@@ -29,14 +29,14 @@ export function DriftBadge({ drift, branch }: { drift: UseQueryResult<SourceDrif
   // The reason shows under the heading: a badge has no room for it.
   if (drift.isError)
     return (
-      <Badge color="red" variant="light">
+      <Badge color="red" variant="dot">
         Cannot check
       </Badge>
     );
   const look = lookOf(drift.data, branch);
   return (
     <Tooltip label={look.hint} multiline maw={360}>
-      <Badge color={look.color} variant="light" maw="100%" tabIndex={0} data-testid="drift-badge">
+      <Badge color={look.color} variant="dot" maw="100%" tabIndex={0} data-testid="drift-badge">
         {look.label}
       </Badge>
     </Tooltip>

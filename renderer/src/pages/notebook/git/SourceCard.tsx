@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { driftQuery, type GitSource } from '../../../api/git';
+import { asSentence } from '../../../app/format';
 import { ChangeSourceModal } from './ChangeSourceModal';
 import { DriftBadge } from './DriftBadge';
 import { RotateTokenButton } from './RotateTokenButton';
@@ -74,7 +75,7 @@ export function SourceCard({ pid, nid, source, editable }: { pid: string; nid: s
         {drift.isError && (
           <Alert color="red" title="The branch could not be checked" role="alert" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {drift.error.message}
+              {asSentence(drift.error.message)}
             </Text>
           </Alert>
         )}

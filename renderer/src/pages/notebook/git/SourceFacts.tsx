@@ -60,7 +60,7 @@ export function SourceFacts({ source }: { source: GitSource }) {
       <Fact label="Last synced" span={3}>
         {source.last_synced_at ? (
           <Tooltip label={formatDateTime(source.last_synced_at)}>
-            <Text size="sm" component="time" dateTime={source.last_synced_at} w="fit-content">
+            <Text size="sm" component="time" dateTime={source.last_synced_at} display="block" w="fit-content">
               {relativeTime(source.last_synced_at)}
             </Text>
           </Tooltip>

@@ -1,4 +1,4 @@
-import { Autocomplete, Group, Input, Radio, SegmentedControl, Stack, Text, TextInput, defaultOptionsFilter, type OptionsFilter } from '@mantine/core';
+import { Autocomplete, Group, Input, Radio, SegmentedControl, SimpleGrid, Text, TextInput, defaultOptionsFilter, type OptionsFilter } from '@mantine/core';
 import type { GitProvider, SyncMode } from '../../../api/git';
 import { fieldError } from '../../../components/FormError';
 import { isRepoUrl, shortCommit } from './source-format';
@@ -39,9 +39,10 @@ const branchFilter =
 /** Where a Git notebook reads from and who syncs it: the fields shared by creating one and changing its source. */
 export function SourceFields({ values, onChange, error, branches, providerFixed = false }: Props) {
   const byUrl = isRepoUrl(values.repo);
+  // Short notes, one line each, so that the fields side by side keep their inputs level.
   let providerNote = 'Where owner/repo is';
-  if (byUrl) providerNote = 'A URL names its host itself: the provider plays no part.';
-  else if (providerFixed) providerNote = 'Kept from when the notebook was created: for another provider, create a new notebook.';
+  if (byUrl) providerNote = 'A URL names its host itself';
+  else if (providerFixed) providerNote = 'Fixed once the notebook is created';
   const commits = new Map(branches?.list.map((branch) => [branch.name, branch.commit]));
   return (
     <>
@@ -56,22 +57,22 @@ export function SourceFields({ values, onChange, error, branches, providerFixed 
         error={fieldError(error, 'repo')}
         styles={MONO}
       />
-      <Input.Wrapper label="Provider" description={providerNote} error={fieldError(error, 'provider')}>
-        <div>
-          <SegmentedControl
-            aria-label="Provider"
-            value={values.provider}
-            onChange={(value) => onChange('provider', value as GitProvider)}
-            disabled={byUrl || providerFixed}
-            data={[
-              { value: 'github', label: 'GitHub' },
-              { value: 'gitlab', label: 'GitLab' },
-            ]}
-            mt={4}
-          />
-        </div>
-      </Input.Wrapper>
-      <Group grow align="flex-start" preventGrowOverflow={false} wrap="wrap" gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Input.Wrapper label="Provider" description={providerNote} error={fieldError(error, 'provider')}>
+          <div>
+            <SegmentedControl
+              aria-label="Provider"
+              value={values.provider}
+              onChange={(value) => onChange('provider', value as GitProvider)}
+              disabled={byUrl || providerFixed}
+              data={[
+                { value: 'github', label: 'GitHub' },
+                { value: 'gitlab', label: 'GitLab' },
+              ]}
+              mt={4}
+            />
+          </div>
+        </Input.Wrapper>
         {branches ? (
           <Autocomplete
             label="Branch"
@@ -81,72 +82,69 @@ export function SourceFields({ values, onChange, error, branches, providerFixed 
             data={branches.list.map((branch) => branch.name)}
             filter={branchFilter(values.branch)}
             renderOption={({ option }) => (
-              <Group justify="space-between" wrap="nowrap" gap="sm" w="100%">
-                <Text size="sm" truncate="end">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm" w="100%">
+                {/* Wrapped, not cut: the list grows to its longest line, so a cut name would still push its commit out of view. */}
+                <Text size="sm" style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                   {option.value}
                 </Text>
-                <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
+                <Text size="xs" c="dimmed" ff="monospace" mt={2} style={{ flexShrink: 0 }}>
                   {shortCommit(commits.get(option.value) ?? '')}
                 </Text>
               </Group>
             )}
             maxDropdownHeight={240}
+            scrollAreaProps={{ scrollbars: 'y' }}
             required
             maxLength={200}
             error={fieldError(error, 'branch')}
             styles={MONO}
-            style={{ minWidth: '14rem' }}
           />
         ) : (
           <TextInput
             label="Branch"
-            description="The branch the notebook follows"
+            description="The branch to follow"
             value={values.branch}
             onChange={(event) => onChange('branch', event.currentTarget.value)}
             required
             maxLength={200}
             error={fieldError(error, 'branch')}
             styles={MONO}
-            style={{ minWidth: '14rem' }}
           />
         )}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
           label="Folder in the repository"
-          description="Synced into the notebook's files; empty for the whole repository"
+          description="Empty for the whole repository"
           placeholder="reports/weekly"
           value={values.root_path}
           onChange={(event) => onChange('root_path', event.currentTarget.value)}
           maxLength={1000}
           error={fieldError(error, 'root_path')}
           styles={MONO}
-          style={{ minWidth: '14rem' }}
         />
-      </Group>
-      <TextInput
-        label="Entry notebook"
-        description="The marimo notebook (a .py file), relative to the folder"
-        placeholder="report.py"
-        value={values.entry_notebook}
-        onChange={(event) => onChange('entry_notebook', event.currentTarget.value)}
-        required
-        maxLength={1000}
-        error={fieldError(error, 'entry_notebook')}
-        styles={MONO}
-      />
+        <TextInput
+          label="Entry notebook"
+          description="A marimo .py file in the folder"
+          placeholder="report.py"
+          value={values.entry_notebook}
+          onChange={(event) => onChange('entry_notebook', event.currentTarget.value)}
+          required
+          maxLength={1000}
+          error={fieldError(error, 'entry_notebook')}
+          styles={MONO}
+        />
+      </SimpleGrid>
       <Radio.Group
         label="Sync mode"
         value={values.sync_mode}
         onChange={(value) => onChange('sync_mode', value as SyncMode)}
         error={fieldError(error, 'sync_mode')}
       >
-        <Stack gap="xs" mt={6}>
-          <Radio value="pull" label="Pull: the hub keeps it in sync" description="The hub looks for new commits on the branch every few minutes." />
-          <Radio
-            value="push"
-            label="Push: your CI calls the hub after each push"
-            description="The notebook gets a sync URL and a token for the repository's CI to call."
-          />
-        </Stack>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt={6}>
+          <Radio value="pull" label="Pull: the hub keeps it in sync" description="The hub looks for new commits every few minutes." />
+          <Radio value="push" label="Push: your CI calls the hub after each push" description="The notebook gets a sync URL and a token for your CI." />
+        </SimpleGrid>
       </Radio.Group>
     </>
   );

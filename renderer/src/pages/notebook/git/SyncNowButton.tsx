@@ -13,7 +13,8 @@ export function SyncNowButton({ pid, nid }: { pid: string; nid: string }) {
           color: 'green',
           message: result.synced ? `Synced ${shortCommit(result.commit)}.` : `Already at ${shortCommit(result.commit)}.`,
         }),
-      onError: (error) => notifications.show({ color: 'red', title: 'The sync failed', message: error.message, autoClose: false }),
+      // One line, no title: a notification's description is drawn in a colour too faint for its text.
+      onError: (error) => notifications.show({ color: 'red', message: `The sync failed: ${error.message}`, autoClose: false }),
     });
   return (
     <Button size="sm" onClick={start} loading={sync.isPending}>
