@@ -232,7 +232,7 @@ describe.skipIf(chromium === null)('the Git notebook pages', () => {
     const section = page.getByRole('region', { name: 'Git credentials' });
     await section.getByText('Public repositories need none.').waitFor();
     await expect.poll(() => section.getByText('not set', { exact: true }).count()).toBe(2);
-    await section.getByLabel('User name').fill(PRIVATE.user);
+    await section.getByLabel('Git user').fill(PRIVATE.user);
     await section.getByLabel(/^Read token/).fill(PRIVATE.password);
     await section.getByRole('button', { name: 'Save credentials' }).click();
     await page.getByText('Git credentials saved.').waitFor();

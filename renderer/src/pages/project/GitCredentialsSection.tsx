@@ -69,7 +69,8 @@ function CredentialsForm({ pid, credentials }: { pid: string; credentials: GitCr
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
             <TextInput
-              label="User name"
+              // Not "User name": the settings form above has a "Name" field, and labels that contain one another are ambiguous.
+              label="Git user"
               description={`Empty: ${DEFAULT_USERNAME} (GitHub, GitLab)`}
               placeholder={DEFAULT_USERNAME}
               value={username}
