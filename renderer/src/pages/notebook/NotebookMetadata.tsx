@@ -16,7 +16,8 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export function NotebookMetadata({ meta, source, author }: { meta: NotebookMeta; source: NotebookDetail['source']; author: string }) {
-  const sourceText = source.type === 'git' ? `Git: ${source.repo} (${source.branch}, ${source.sync_mode})` : 'Stored in the hub';
+  // A Git notebook's repository, branch and sync have a card of their own below.
+  const sourceText = source.type === 'git' ? 'Synced from Git' : 'Stored in the hub';
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       <Field label="Author" value={author} />

@@ -1,13 +1,15 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { capabilitiesQuery } from '../../api/notebook-access';
 import { notebooksQuery } from '../../api/queries';
 import type { NotebookStatusFilter } from '../../api/types';
 import { formatDateTime } from '../../app/format';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
+import { CreateGitNotebookModal } from './CreateGitNotebookModal';
 import { CreateNotebookModal } from './CreateNotebookModal';
 import { StatusBadge } from './StatusBadge';
 import { canWriteNotebooks, useProjectContext } from './project-context';
@@ -23,12 +25,20 @@ export function NotebooksTab() {
   const status = isStatus(raw) ? raw : undefined;
   const notebooks = useInfiniteQuery(notebooksQuery(project.id, status));
   const [creating, createModal] = useDisclosure(false);
+  const [creatingFromGit, gitModal] = useDisclosure(false);
+  // The hub lists Git providers only while Git-synced notebooks are turned on (SERVICE_GIT).
+  const gitOn = (useQuery(capabilitiesQuery).data?.source_control.sync_providers.length ?? 0) > 0;
   const items = notebooks.data?.pages.flatMap((page) => page.items) ?? [];
   const createButton = canWriteNotebooks(project) && (
     <Group gap="sm">
       <Button variant="default" component={Link} to={`/projects/${project.id}/import`}>
         Import
       </Button>
+      {gitOn && (
+        <Button variant="default" onClick={gitModal.open}>
+          From a Git repository
+        </Button>
+      )}
       <Button onClick={createModal.open}>Create notebook</Button>
     </Group>
   );
@@ -60,9 +70,16 @@ export function NotebooksTab() {
               {items.map((notebook) => (
                 <Table.Tr key={notebook.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/projects/${project.id}/notebooks/${notebook.id}`} fw={500}>
-                      {notebook.title}
-                    </Anchor>
+                    <Group gap={6} wrap="nowrap" align="baseline">
+                      <Anchor component={Link} to={`/projects/${project.id}/notebooks/${notebook.id}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {notebook.title}
+                      </Anchor>
+                      {notebook.source_type === 'git' && (
+                        <Badge size="xs" variant="outline" color="gray" title="Synced from a Git repository" style={{ flexShrink: 0 }}>
+                          Git
+                        </Badge>
+                      )}
+                    </Group>
                     {notebook.description && (
                       <Text size="xs" c="dimmed" lineClamp={1}>
                         {notebook.description}
@@ -117,6 +134,7 @@ export function NotebooksTab() {
       </Group>
       {body}
       <CreateNotebookModal projectId={project.id} opened={creating} onClose={createModal.close} />
+      {gitOn && <CreateGitNotebookModal projectId={project.id} opened={creatingFromGit} onClose={gitModal.close} />}
     </Stack>
   );
 }

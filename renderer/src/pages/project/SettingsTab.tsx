@@ -1,5 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { capabilitiesQuery } from '../../api/notebook-access';
 import { DangerZone } from './DangerZone';
+import { GitCredentialsSection } from './GitCredentialsSection';
 import { ProjectFacts } from './ProjectFacts';
 import { SettingsForm } from './SettingsForm';
 import { canManage, isAdmin, useProjectContext } from './project-context';
@@ -8,6 +11,8 @@ import { canManage, isAdmin, useProjectContext } from './project-context';
 export function SettingsTab() {
   const project = useProjectContext();
   const editable = canManage(project);
+  // Only while the hub syncs notebooks from Git (SERVICE_GIT) do the credentials matter.
+  const gitOn = (useQuery(capabilitiesQuery).data?.source_control.sync_providers.length ?? 0) > 0;
   return (
     <Stack gap="lg">
       {!editable && (
@@ -18,6 +23,7 @@ export function SettingsTab() {
       )}
       {editable && <SettingsForm key={project.updated_at} project={project} />}
       <ProjectFacts project={project} editable={editable} />
+      {editable && gitOn && <GitCredentialsSection project={project} />}
       {isAdmin(project) && <DangerZone project={project} />}
     </Stack>
   );

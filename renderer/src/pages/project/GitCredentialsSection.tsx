@@ -1,0 +1,157 @@
+import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { gitCredentialsQuery, useRemoveGitCredentials, useSetGitCredentials, type GitCredentials, type GitCredentialsBody } from '../../api/git';
+import type { Project } from '../../api/types';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { DateTime } from '../../components/DateTime';
+import { ErrorView } from '../../components/ErrorView';
+import { FormError, fieldError } from '../../components/FormError';
+import { LoadingState } from '../../components/LoadingState';
+
+/** The user name the hub sends when none was set (GitHub and GitLab accept it with an access token). */
+const DEFAULT_USERNAME = 'x-access-token';
+
+function TokenLabel({ label, set }: { label: string; set: boolean }) {
+  return (
+    <Group gap={6} component="span" wrap="nowrap">
+      <span>{label}</span>
+      <Badge size="xs" variant="dot" color={set ? 'green' : 'gray'} component="span">
+        {set ? 'set' : 'not set'}
+      </Badge>
+    </Group>
+  );
+}
+
+/** The form: the tokens are write-only (the API answers only whether each is set), so their fields always start empty. */
+function CredentialsForm({ pid, credentials }: { pid: string; credentials: GitCredentials }) {
+  const [username, setUsername] = useState(credentials.username ?? '');
+  const [readToken, setReadToken] = useState('');
+  const [writeToken, setWriteToken] = useState('');
+  const [removing, setRemoving] = useState(false);
+  const save = useSetGitCredentials(pid);
+  const remove = useRemoveGitCredentials(pid);
+  const anySet = credentials.read_token_set || credentials.write_token_set || credentials.username !== null;
+
+  const body: GitCredentialsBody = {};
+  if (username.trim() && username.trim() !== (credentials.username ?? '')) body.username = username.trim();
+  if (readToken) body.read_token = readToken;
+  if (writeToken) body.write_token = writeToken;
+  const changed = Object.keys(body).length > 0;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(body, {
+      onSuccess: () => {
+        setReadToken('');
+        setWriteToken('');
+        notifications.show({ color: 'green', message: 'Git credentials saved.' });
+      },
+    });
+  };
+  const closeRemove = () => {
+    setRemoving(false);
+    remove.reset();
+  };
+  const confirmRemove = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        closeRemove();
+        setUsername('');
+        notifications.show({ color: 'green', message: 'Git credentials removed.' });
+      },
+    });
+
+  return (
+    <>
+      <form onSubmit={onSubmit}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+            <TextInput
+              // Not "User name": the settings form above has a "Name" field, and labels that contain one another are ambiguous.
+              label="Git user"
+              description={`Empty: ${DEFAULT_USERNAME} (GitHub, GitLab)`}
+              placeholder={DEFAULT_USERNAME}
+              value={username}
+              onChange={(event) => setUsername(event.currentTarget.value)}
+              maxLength={200}
+              autoComplete="off"
+              error={fieldError(save.error, 'username')}
+            />
+            <PasswordInput
+              label={<TokenLabel label="Read token" set={credentials.read_token_set} />}
+              description={credentials.read_token_set ? 'Type a new one to replace it' : 'Reads the repositories'}
+              value={readToken}
+              onChange={(event) => setReadToken(event.currentTarget.value)}
+              maxLength={1000}
+              autoComplete="new-password"
+              error={fieldError(save.error, 'read_token')}
+            />
+            <PasswordInput
+              label={<TokenLabel label="Write token" set={credentials.write_token_set} />}
+              description={credentials.write_token_set ? 'Type a new one to replace it' : 'For change requests, once the hub offers them'}
+              value={writeToken}
+              onChange={(event) => setWriteToken(event.currentTarget.value)}
+              maxLength={1000}
+              autoComplete="new-password"
+              error={fieldError(save.error, 'write_token')}
+            />
+          </SimpleGrid>
+          <FormError error={save.error} />
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              {credentials.updated_at ? (
+                <>
+                  Last changed <DateTime value={credentials.updated_at} />
+                </>
+              ) : (
+                'No credentials set.'
+              )}
+            </Text>
+            <Group gap="sm">
+              <Button variant="light" color="red" onClick={() => setRemoving(true)} disabled={!anySet}>
+                Remove
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={!changed}>
+                Save credentials
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+      {/* Outside the form: React would bubble the dialog's own submit up to it. */}
+      <ConfirmModal
+        title="Remove the Git credentials?"
+        opened={removing}
+        onClose={closeRemove}
+        onConfirm={confirmRemove}
+        confirmLabel="Remove credentials"
+        pending={remove.isPending}
+        error={remove.error}
+      >
+        The project&apos;s Git notebooks then read their repositories without credentials: syncs of private repositories fail until new ones are set.
+      </ConfirmModal>
+    </>
+  );
+}
+
+/** The project's Git credentials, which every Git notebook of the project reads its repository with (managers). */
+export function GitCredentialsSection({ project }: { project: Project }) {
+  const credentials = useQuery(gitCredentialsQuery(project.id));
+  let body;
+  if (credentials.isPending) body = <LoadingState label="Loading Git credentials…" />;
+  else if (credentials.isError) body = <ErrorView error={credentials.error} onRetry={() => void credentials.refetch()} />;
+  else body = <CredentialsForm key={credentials.data.updated_at ?? 'none'} pid={project.id} credentials={credentials.data} />;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="git-credentials-heading">
+      <Title order={2} size="h4" id="git-credentials-heading">
+        Git credentials
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Public repositories need none. For private ones, every Git notebook of this project reads with these: use a token that can only read what it needs.
+      </Text>
+      {body}
+    </Paper>
+  );
+}
