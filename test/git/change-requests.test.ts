@@ -106,6 +106,16 @@ describe.skipIf(sandboxRuntime === null)('change requests from Git notebooks', (
     expect(refused.json.error.code).toBe('CONFLICT');
     expect(refused.json.error.message).toContain('A pull request already exists');
 
+    // Moving to the other provider waits as the repository's URL there, which names its host.
+    const otherHost = await w.api(notebookPath(nid, '/source'), 'editor', { method: 'PATCH', body: { provider: 'gitlab' } });
+    expect(otherHost.json.data.source, otherHost.text).toMatchObject({
+      provider: 'github',
+      repo: 'acme/reports',
+      pending_config: { repo: git.url('acme/reports').replace(/\.git$/, '') },
+    });
+    await w.api(notebookPath(nid, '/source'), 'editor', { method: 'PATCH', body: { provider: 'github' } });
+    expect((await w.api(notebookPath(nid), 'viewer')).json.data.source.pending_config).toBeUndefined();
+
     const listed = (await w.api(notebookPath(nid, '/change-requests'), 'viewer')).json.data as { number: number }[];
     expect(listed.map((entry) => entry.number)).toEqual([2, 1]);
     const audit = await projectAudit(w.t, w.pid);

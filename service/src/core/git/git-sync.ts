@@ -165,7 +165,7 @@ export class GitSync {
         {
           code,
           commit: snapshot.commit,
-          config,
+          config: { ...config, repo: repo.repo },
           provider: repo.provider,
           baseVersionId: source.current_version_id,
           message: `Synced ${config.branch} at ${snapshot.commit.slice(0, 12)}`,
@@ -215,12 +215,21 @@ export class GitSync {
   async updateSource(projectId: string, notebookId: string, patch: GitSourcePatch, actor: string): Promise<NotebookRevision> {
     const notebook = await this.gitNotebook(projectId, notebookId);
     const current = notebook.source as GitSource;
-    const provider = patch.provider !== undefined ? patch.provider : providerOf(current.provider);
-    const resolved = patch.repo !== undefined ? resolveRepo(patch.repo, provider, this.deps.rules) : null;
-    assertNoProblems(gitConfigProblems(patch, resolved));
     const base = current.pending_config ?? configOf(current);
+    const provider = patch.provider !== undefined ? patch.provider : providerOf(current.provider);
+    // A new provider alone moves the same owner/repo to the other host.
+    const repoInput = patch.repo ?? (patch.provider !== undefined ? base.repo : undefined);
+    const resolved = repoInput !== undefined ? resolveRepo(repoInput, provider, this.deps.rules) : null;
+    assertNoProblems(gitConfigProblems({ ...patch, ...(repoInput !== undefined ? { repo: repoInput } : {}) }, resolved));
+    const target = resolved as ResolvedRepo | null;
     const wanted: GitSourceConfig = {
-      repo: resolved ? (resolved as ResolvedRepo).repo : base.repo,
+      // The pending config names no provider: a repository on another provider waits as its URL,
+      // which names its host, and becomes owner/repo again when a sync applies it.
+      repo: target
+        ? target.provider !== providerOf(current.provider) && target.provider !== null
+          ? target.url.replace(/\.git$/, '')
+          : target.repo
+        : base.repo,
       branch: patch.branch ?? base.branch,
       root_path: patch.root_path !== undefined ? normalizeRootPath(patch.root_path) : base.root_path,
       entry_notebook: patch.entry_notebook ?? base.entry_notebook,
