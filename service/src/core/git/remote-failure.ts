@@ -8,7 +8,10 @@ export function remoteFailure(error: unknown): never {
     case 'UNREACHABLE':
       throw new HubError('SERVICE_UNAVAILABLE', `the repository cannot be reached: ${error.message}`);
     case 'UNAUTHORIZED':
-      throw new HubError('SYNC_NOT_CONFIGURED', `the repository refused the project's Git credentials, or needs some: ${error.message}`);
+      throw new HubError(
+        'SYNC_NOT_CONFIGURED',
+        "the repository refused the project's Git credentials, or needs some: a project manager sets them in the project's settings",
+      );
     case 'NOT_FOUND':
       throw new HubError('VALIDATION_ERROR', `repo or branch not found: ${error.message}`, [{ field: 'repo', message: error.message }]);
     case 'TOO_LARGE':
