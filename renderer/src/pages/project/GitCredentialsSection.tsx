@@ -90,7 +90,7 @@ function CredentialsForm({ pid, credentials }: { pid: string; credentials: GitCr
             />
             <PasswordInput
               label={<TokenLabel label="Write token" set={credentials.write_token_set} />}
-              description={credentials.write_token_set ? 'Type a new one to replace it' : 'For change requests, once the hub offers them'}
+              description={credentials.write_token_set ? 'Type a new one to replace it' : 'Pushes change-request branches and opens the requests'}
               value={writeToken}
               onChange={(event) => setWriteToken(event.currentTarget.value)}
               maxLength={1000}

@@ -145,7 +145,11 @@ export class GitSync {
    * when it was already there. A failure is audited, sent as `sync.failed` and thrown.
    */
   async sync(projectId: string, notebookId: string, trigger: SyncTrigger, actor: string): Promise<SourceSyncResult> {
-    const notebook = await this.gitNotebook(projectId, notebookId);
+    return this.syncNotebook(await this.gitNotebook(projectId, notebookId), trigger, actor);
+  }
+
+  private async syncNotebook(notebook: NotebookRevision, trigger: SyncTrigger, actor: string): Promise<SourceSyncResult> {
+    const { project_id: projectId, id: notebookId } = notebook;
     const source = notebook.source as GitSource;
     const config = source.pending_config ?? configOf(source);
     try {
@@ -297,7 +301,7 @@ export class GitSync {
       const notebook = await this.deps.notebooks.get(projectId, notebookId);
       if (notebook?.source.type !== 'git' || notebook.source.sync_mode !== 'pull') continue;
       try {
-        const result = await this.sync(projectId, notebookId, 'schedule', 'system');
+        const result = await this.syncNotebook(notebook, 'schedule', 'system');
         outcome[result.synced ? 'synced' : 'unchanged']++;
       } catch {
         outcome.failed++;
