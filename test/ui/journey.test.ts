@@ -178,6 +178,16 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
     const session = await t.hub.services.sessionStore.get(pid, sid);
     expect(await killMarimoIn(t.dataDir, session!.sandbox!.id)).toBeGreaterThan(0);
     await expect.poll(() => frame.evaluate((element) => element.isConnected), { timeout: 60_000 }).toBe(false);
+    // The session itself must be running again (and say so when it is not) before its page is looked at.
+    await expect
+      .poll(
+        async () => {
+          const { state, restarts, stop_reason, failure } = (await t.hub.services.sessionStore.get(pid, sid))!;
+          return { state, restarts, stop_reason, failure };
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual({ state: 'running', restarts: 1, stop_reason: null, failure: null });
     await marimoIn(page).getByText(CELL_OUTPUT, { exact: true }).first().waitFor({ timeout: 60_000 });
     expect((await t.hub.services.sessionStore.get(pid, sid))!.restarts).toBe(1);
   }, 240_000);

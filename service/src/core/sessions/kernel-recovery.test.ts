@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { SandboxDriver, SandboxSummary } from '../ports/sandbox-driver.js';
+import { SandboxError, type SandboxDriver, type SandboxSummary } from '../ports/sandbox-driver.js';
 import { recoverDeadKernel, type RecoveryDeps, type RecoveryOps } from './kernel-recovery.js';
 import type { SessionRecord } from './session-model.js';
 
 const record = { id: 'ses-a', project_id: 'proj-a', notebook_id: 'nb-a', mode: 'edit', state: 'running', sandbox: { id: 'sbx-a' } } as unknown as SessionRecord;
 
-/** A driver that lists one sandbox as running and runs processes in it, or fails to (a container killed a moment ago). */
-function fakeDriver(runsProcesses: boolean): SandboxDriver {
+/**
+ * A driver that lists one sandbox as running and runs processes in it, fails to (a container
+ * killed a moment ago), or is too busy to run one in time.
+ */
+function fakeDriver(runsProcesses: boolean | 'too slowly'): SandboxDriver {
   const listed: SandboxSummary = { id: 'sbx-a', ownerId: 'hub', image: 'img', createdAt: '', state: 'running', labels: {} };
   return {
     list: async () => [listed],
     exec: async () => {
+      if (runsProcesses === 'too slowly') throw new SandboxError('COMMAND_FAILED', 'true did not finish within 5000 ms', { timedOut: true });
       if (!runsProcesses) throw new Error('container is not running');
       return { exitCode: 0, stdout: '', stderr: '' };
     },
@@ -36,6 +40,12 @@ describe('recoverDeadKernel', () => {
 
   it('saves and ends an edit session as kernel_lost when only its notebook server died', async () => {
     const { calls, run } = outcomeWith(fakeDriver(true));
+    await run();
+    expect(calls).toEqual(['kernel_lost']);
+  });
+
+  it('takes a sandbox too busy to run the check in time for a live one', async () => {
+    const { calls, run } = outcomeWith(fakeDriver('too slowly'));
     await run();
     expect(calls).toEqual(['kernel_lost']);
   });

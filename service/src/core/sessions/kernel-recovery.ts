@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Logger } from '../ports/logger.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
-import type { SandboxDriver } from '../ports/sandbox-driver.js';
+import { SandboxError, type SandboxDriver } from '../ports/sandbox-driver.js';
 import type { KernelLossCause } from './kernel-supervisor.js';
 import type { SessionRecord, StopReason } from './session-model.js';
 import type { SessionStore } from './session-store.js';
@@ -56,7 +56,8 @@ const SANDBOX_CHECK_MS = 5_000;
 /**
  * Whether the session's sandbox itself still lives. A sandbox killed a moment ago may still be
  * listed as running (a container's state changes after its processes die), so a listed sandbox
- * must also run a process.
+ * must also run a process. One that is too busy to run it in time still lives: an app is then
+ * restarted in a fresh sandbox rather than ended.
  */
 async function sandboxStillRuns(driver: SandboxDriver, record: SessionRecord): Promise<boolean> {
   if (!record.sandbox) return false;
@@ -64,7 +65,7 @@ async function sandboxStillRuns(driver: SandboxDriver, record: SessionRecord): P
   if (listed?.state !== 'running') return false;
   return driver.exec(record.sandbox.id, { argv: ['true'], timeoutMs: SANDBOX_CHECK_MS, check: true }).then(
     () => true,
-    () => false,
+    (error: unknown) => error instanceof SandboxError && error.timedOut,
   );
 }
 
