@@ -20,9 +20,12 @@ export class ApiError extends Error {
 
   /** The message for one request field (details[].field, with or without a leading path). */
   fieldMessage(field: string): string | undefined {
-    return this.details.find((detail) => detail.field.replace(/^(?:\/|body\.)/, '') === field)?.message;
+    return this.details.find((detail) => fieldNameOf(detail.field) === field)?.message;
   }
 }
+
+/** A detail's field as the request named it: without the leading path some validators add (`/title`, `body.title`). */
+export const fieldNameOf = (field: string): string => field.replace(/^(?:\/|body\.)/, '');
 
 function isErrorEnvelope(value: unknown): value is { success: false; error: ErrorBody } {
   if (typeof value !== 'object' || value === null) return false;

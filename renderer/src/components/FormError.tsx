@@ -1,14 +1,32 @@
 import { Alert } from '@mantine/core';
-import { ApiError } from '../api/errors';
+import { ApiError, fieldNameOf } from '../api/errors';
+import { asSentence } from '../app/format';
 
-/** A failed form submission: the API's message (its field messages also appear at their fields). */
-export function FormError({ error }: { error: Error | null }) {
+interface Props {
+  error: Error | null;
+  /** The request fields the form shows messages at (with {@link fieldError}): they are not repeated here. */
+  fields?: readonly string[];
+}
+
+/** A failed form submission: the API's message, less what the form already shows at its fields. */
+export function FormError({ error, fields = [] }: Props) {
   if (!error) return null;
   return (
     <Alert color="red" role="alert">
-      {error.message}
+      {asSentence(formMessage(error, fields).replace(/([^.!?])$/, '$1.'))}
     </Alert>
   );
+}
+
+/**
+ * What the form says above its buttons: the API's message, or, when the form shows every field's
+ * message at its field, a pointer to them; fields it does not show are named here.
+ */
+export function formMessage(error: Error, fields: readonly string[]): string {
+  if (!(error instanceof ApiError) || error.details.length === 0 || fields.length === 0) return error.message;
+  const elsewhere = error.details.filter((detail) => !fields.includes(fieldNameOf(detail.field)));
+  if (elsewhere.length === 0) return error.details.length === 1 ? 'Check the field marked above.' : 'Check the fields marked above.';
+  return `Check the fields marked above, and: ${elsewhere.map((detail) => `${fieldNameOf(detail.field)} ${detail.message}`).join('; ')}.`;
 }
 
 /** The API's message for one field of a failed submission. */

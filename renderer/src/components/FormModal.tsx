@@ -9,6 +9,8 @@ interface Props {
   onSubmit: () => void;
   /** The request's error: its message is shown above the buttons (field errors go on the fields). */
   error: Error | null;
+  /** The request fields whose messages the form shows at the fields (not repeated above the buttons). */
+  fields?: readonly string[];
   pending: boolean;
   submitLabel?: string;
   size?: string;
@@ -16,7 +18,7 @@ interface Props {
 }
 
 /** A dialog with one form: its fields, the API's error, Cancel and a submit button. */
-export function FormModal({ title, opened, onClose, onSubmit, error, pending, submitLabel = 'Create', size, children }: Props) {
+export function FormModal({ title, opened, onClose, onSubmit, error, fields, pending, submitLabel = 'Create', size, children }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -26,7 +28,7 @@ export function FormModal({ title, opened, onClose, onSubmit, error, pending, su
       <form onSubmit={submit}>
         <Stack gap="sm">
           {children}
-          <FormError error={error} />
+          <FormError error={error} fields={fields} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

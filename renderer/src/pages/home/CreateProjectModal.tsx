@@ -33,7 +33,15 @@ export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <FormModal title="Create project" opened={opened} onClose={close} onSubmit={onSubmit} error={create.error} pending={create.isPending}>
+    <FormModal
+      title="Create project"
+      opened={opened}
+      onClose={close}
+      onSubmit={onSubmit}
+      error={create.error}
+      fields={['name', 'description']}
+      pending={create.isPending}
+    >
       <TextInput
         label="Name"
         value={name}

@@ -43,7 +43,15 @@ export function CreateNotebookModal({ projectId, opened, onClose }: Props) {
   };
 
   return (
-    <FormModal title="Create notebook" opened={opened} onClose={close} onSubmit={onSubmit} error={create.error} pending={create.isPending}>
+    <FormModal
+      title="Create notebook"
+      opened={opened}
+      onClose={close}
+      onSubmit={onSubmit}
+      error={create.error}
+      fields={['title', 'description', 'status']}
+      pending={create.isPending}
+    >
       <TextInput
         label="Title"
         value={title}

@@ -98,7 +98,7 @@ function CredentialsForm({ pid, credentials }: { pid: string; credentials: GitCr
               error={fieldError(save.error, 'write_token')}
             />
           </SimpleGrid>
-          <FormError error={save.error} />
+          <FormError error={save.error} fields={['username', 'read_token', 'write_token']} />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed">
               {credentials.updated_at ? (

@@ -28,6 +28,7 @@ export function NewFolderModal({ pid, nid, folder, opened, onClose }: Props) {
       onClose={close}
       onSubmit={() => create.mutate(joinPath(folder, name.trim()), { onSuccess: close })}
       error={create.error}
+      fields={['path']}
       pending={create.isPending}
     >
       <TextInput

@@ -35,6 +35,7 @@ export function TransferModal({ pid, nid, kind, item, onClose }: Props) {
       onClose={onClose}
       onSubmit={() => item && transfer.mutate({ from: item.path, to: to.trim() }, { onSuccess: onClose })}
       error={transfer.error}
+      fields={['to']}
       pending={transfer.isPending}
       submitLabel={kind === 'copy' ? 'Copy' : 'Move'}
     >

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refsQuery, useUpdateSource, type GitSource, type GitSourcePatch } from '../../../api/git';
 import { FormModal } from '../../../components/FormModal';
-import { SourceFields, type SourceValues } from './SourceFields';
+import { SOURCE_FIELDS, SourceFields, type SourceValues } from './SourceFields';
 
 interface Props {
   pid: string;
@@ -75,7 +75,17 @@ function ChangeSourceForm({ pid, nid, source, onClose }: Props) {
   };
 
   return (
-    <FormModal title="Change source" opened onClose={onClose} onSubmit={submit} error={update.error} pending={update.isPending} submitLabel="Save" size="lg">
+    <FormModal
+      title="Change source"
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      error={update.error}
+      fields={SOURCE_FIELDS}
+      pending={update.isPending}
+      submitLabel="Save"
+      size="lg"
+    >
       <Alert color="blue" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
         The repository, branch, folder and entry notebook apply at the next sync: until one works with them, the notebook keeps its code and files. The sync
         mode applies at once.

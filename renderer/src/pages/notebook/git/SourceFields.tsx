@@ -3,6 +3,9 @@ import type { GitProvider, SyncMode } from '../../../api/git';
 import { fieldError } from '../../../components/FormError';
 import { isRepoUrl, shortCommit } from './source-format';
 
+/** The request fields SourceFields shows the API's messages at. */
+export const SOURCE_FIELDS = ['repo', 'provider', 'branch', 'root_path', 'entry_notebook', 'sync_mode'] as const;
+
 export interface SourceValues {
   repo: string;
   provider: GitProvider;
