@@ -42,10 +42,11 @@ describe.skipIf(sandboxRuntime === null)('Git-synced notebooks', () => {
 
   it('creates a notebook from a folder of a repository: the entry notebook is its code, the neighbours its read-only workspace', async () => {
     const head = await git.head('analysis', 'main');
-    const created = await create({ repo: git.url('analysis'), branch: 'main', root_path: 'reports/', entry_notebook: 'weekly.py' });
+    const created = await create({ repo: git.url('analysis'), branch: 'main', root_path: 'reports/', entry_notebook: 'weekly.py', status: 'active' });
     expect(created.status, created.text).toBe(201);
     const { notebook: detail, sync_error, sync_token } = created.json.data;
     expect(sync_error).toBeUndefined();
+    expect(detail.meta.status).toBe('active');
     expect(sync_token).toBeUndefined();
     expect(detail.source).toMatchObject({
       type: 'git',
@@ -111,7 +112,7 @@ describe.skipIf(sandboxRuntime === null)('Git-synced notebooks', () => {
     expect(events).toEqual(expect.arrayContaining(['notebook.create', 'notebook.sync', 'workspace.sync']));
   }, 180_000);
 
-  it('keeps the draft when the first pull fails, and syncs once the project has credentials', async () => {
+  it('keeps the notebook (a draft unless asked otherwise) when the first pull fails, and syncs once the project has credentials', async () => {
     const created = await create({ title: 'Private', repo: git.url('private'), branch: 'main', entry_notebook: 'notebook.py' });
     expect(created.status, created.text).toBe(201);
     expect(created.json.data.sync_error).toMatchObject({ code: 'SYNC_NOT_CONFIGURED' });

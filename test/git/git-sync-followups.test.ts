@@ -67,6 +67,7 @@ describe.skipIf(sandboxRuntime === null)('keeping Git notebooks in sync', () => 
 
     const first = await pullAll();
     expect(first.failed).toBe(0);
+    expect((await w.api(source(pulled, '/sync-health'), 'viewer')).json.data).toEqual({ failing_since: null, last_error: null });
     expect(await code(pulled)).toContain('other, second');
     // The push-mode notebook waits for its repository to call.
     expect(await code(pushed.notebook.meta.id)).toContain('other on main');
@@ -85,6 +86,10 @@ describe.skipIf(sandboxRuntime === null)('keeping Git notebooks in sync', () => 
       data: { notebook_id: pulled, title: 'Pulled', branch: 'main', trigger: 'schedule', code: 'VALIDATION_ERROR' },
     });
     expect(delivery!.json.data.message).toContain('nb/gone.py');
+    const health = (await w.api(source(pulled, '/sync-health'), 'viewer')).json.data;
+    expect(health).toMatchObject({ last_error: { code: 'VALIDATION_ERROR' } });
+    expect(health.last_error.message).toContain('nb/gone.py');
+    expect(Date.parse(health.failing_since)).toBeLessThanOrEqual(Date.now());
     const failures = (await projectAudit(w.t, w.pid)).filter((entry) => entry.event === 'notebook.sync_failed' && entry.metadata.notebook_id === pulled);
     expect(failures).toHaveLength(2);
 

@@ -205,7 +205,7 @@ export function projectRouteTable(): RouteCase[] {
       allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }),
       audit: { none: 'a local notebook has no Git source' },
     }),
-    ...(['drift', 'refs'] as const).map((part) =>
+    ...(['drift', 'refs', 'sync-health'] as const).map((part) =>
       route('GET', `${notebook}/source/${part}`, 'project.read', { allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }) }),
     ),
     route('POST', `${notebook}/change-requests`, 'change-request.publish', {

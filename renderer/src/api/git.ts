@@ -16,6 +16,7 @@ export type GitCredentialsBody = paths[CredentialsPath]['put']['requestBody']['c
 export type GitCredentials = Schemas['GitCredentials'];
 export type SourceDrift = Schemas['SourceDrift'];
 export type SyncToken = Schemas['SyncToken'];
+export type SyncHealth = Schemas['SourceSyncHealth'];
 export type SyncMode = NonNullable<GitNotebookCreateBody['sync_mode']>;
 export type GitProvider = NonNullable<GitNotebookCreateBody['provider']>;
 /** A notebook's source when it is synced from Git. */
@@ -28,6 +29,7 @@ export const gitKeys = {
   // Under the notebook's key, so whatever reads the notebook again reads these again too.
   drift: (pid: string, nid: string) => [...keys.notebook(pid, nid), 'source', 'drift'] as const,
   refs: (pid: string, nid: string) => [...keys.notebook(pid, nid), 'source', 'refs'] as const,
+  health: (pid: string, nid: string) => [...keys.notebook(pid, nid), 'source', 'sync-health'] as const,
   credentials: (pid: string) => ['projects', pid, 'git-credentials'] as const,
 };
 
@@ -35,6 +37,14 @@ export const driftQuery = (pid: string, nid: string) =>
   queryOptions({
     queryKey: gitKeys.drift(pid, nid),
     queryFn: () => unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}/source/drift', { params: { path: { pid, nid } } })),
+    refetchInterval: DRIFT_POLL_MS,
+  });
+
+/** Read with the drift: the hub's own pulls may start failing while the page is open. */
+export const syncHealthQuery = (pid: string, nid: string) =>
+  queryOptions({
+    queryKey: gitKeys.health(pid, nid),
+    queryFn: () => unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}/source/sync-health', { params: { path: { pid, nid } } })),
     refetchInterval: DRIFT_POLL_MS,
   });
 

@@ -1,11 +1,11 @@
-import { Alert, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCreateGitNotebook, type GitNotebookCreateResult } from '../../api/git';
+import { useCreateGitNotebook, type GitNotebookCreateBody, type GitNotebookCreateResult } from '../../api/git';
 import { fieldError } from '../../components/FormError';
 import { FormModal } from '../../components/FormModal';
-import { SourceFields, type SourceValues } from '../notebook/git/SourceFields';
+import { SOURCE_FIELDS, SourceFields, type SourceValues } from '../notebook/git/SourceFields';
 import { SyncTokenModal } from '../notebook/git/SyncTokenModal';
 import { isRepoUrl } from '../notebook/git/source-format';
 
@@ -17,6 +17,8 @@ interface Props {
 
 const EMPTY: SourceValues = { repo: '', provider: 'github', branch: 'main', root_path: '', entry_notebook: '', sync_mode: 'pull' };
 
+type Status = NonNullable<GitNotebookCreateBody['status']>;
+
 type SyncError = NonNullable<GitNotebookCreateResult['sync_error']>;
 
 function SyncErrorNote({ error }: { error: SyncError }) {
@@ -26,8 +28,8 @@ function SyncErrorNote({ error }: { error: SyncError }) {
         {error.message}
       </Text>
       <Text size="sm" mt={4}>
-        The notebook was created as a draft without code. Fix the cause (the branch, the folder, the entry notebook or the project&apos;s Git credentials), then
-        press Sync now on its page.
+        The notebook was created without code. Fix the cause (the branch, the folder, the entry notebook or the project&apos;s Git credentials), then press Sync
+        now on its page.
       </Text>
     </Alert>
   );
@@ -39,6 +41,7 @@ function SyncErrorNote({ error }: { error: SyncError }) {
  */
 export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
   const [title, setTitle] = useState('');
+  const [status, setStatus] = useState<Status>('draft');
   const [values, setValues] = useState<SourceValues>(EMPTY);
   const [created, setCreated] = useState<GitNotebookCreateResult | null>(null);
   const create = useCreateGitNotebook(projectId);
@@ -46,6 +49,7 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
 
   const reset = () => {
     setTitle('');
+    setStatus('draft');
     setValues(EMPTY);
     create.reset();
   };
@@ -59,7 +63,7 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
       notifications.show({
         color: 'orange',
         // No title: a notification's description is drawn in a colour too faint for its text.
-        message: `“${meta.title}” was created, but its first sync failed: ${result.sync_error.message.replace(/\.?$/, '.')} It stays a draft until a sync works.`,
+        message: `“${meta.title}” was created, but its first sync failed: ${result.sync_error.message.replace(/\.?$/, '.')} It has no code until a sync works.`,
         autoClose: false,
       });
     else notifications.show({ color: 'green', message: `Notebook “${meta.title}” created from the repository.` });
@@ -71,6 +75,7 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
     create.mutate(
       {
         title: title.trim(),
+        status,
         repo,
         // A URL names its host itself; the provider only tells where owner/repo is.
         ...(isRepoUrl(repo) ? {} : { provider: values.provider }),
@@ -104,18 +109,34 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
         onClose={close}
         onSubmit={onSubmit}
         error={create.error}
+        fields={['title', 'status', ...SOURCE_FIELDS]}
         pending={create.isPending}
         size="lg"
       >
-        <TextInput
-          label="Title"
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          required
-          maxLength={200}
-          data-autofocus
-          error={fieldError(create.error, 'title')}
-        />
+        <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
+          <TextInput
+            label="Title"
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            required
+            maxLength={200}
+            data-autofocus
+            error={fieldError(create.error, 'title')}
+            style={{ flex: '1 1 16rem' }}
+          />
+          <Select
+            label="Status"
+            value={status}
+            onChange={(value) => value && setStatus(value as Status)}
+            data={[
+              { value: 'draft', label: 'Draft' },
+              { value: 'active', label: 'Active' },
+            ]}
+            allowDeselect={false}
+            error={fieldError(create.error, 'status')}
+            style={{ flex: '0 0 10rem' }}
+          />
+        </Group>
         <SourceFields values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} error={create.error} />
       </FormModal>
       <SyncTokenModal token={token} onClose={finish}>

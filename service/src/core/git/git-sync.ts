@@ -14,7 +14,7 @@ import type { WorkspaceService } from '../workspace/workspace-service.js';
 import type { GitCredentialStore } from './git-credentials.js';
 import { gitConfigProblems, normalizeRootPath, resolveRepo, type GitProvider, type GitRepoRules, type ResolvedRepo } from './git-source-config.js';
 
-export interface GitNotebookInput extends Pick<NotebookInput, 'title' | 'description' | 'tags'> {
+export interface GitNotebookInput extends Pick<NotebookInput, 'title' | 'description' | 'tags' | 'status'> {
   repo: string;
   provider?: GitProvider | null;
   branch: string;
@@ -72,8 +72,11 @@ export interface GitSyncDeps {
   now: () => Date;
 }
 
-/** How the hub's own syncs of a notebook have gone lately: a run of failures alerts once. */
-interface StoredSyncState {
+/**
+ * How a notebook's syncs have gone lately (any trigger): since when they fail, and the latest
+ * failure; both null while the last one worked. A run of failures alerts once.
+ */
+export interface SyncHealth {
   failing_since: string | null;
   last_error: { code: string; message: string } | null;
 }
@@ -109,6 +112,7 @@ export class GitSync {
         title: input.title,
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.tags ? { tags: input.tags } : {}),
+        ...(input.status ? { status: input.status } : {}),
         entry_file: input.entry_notebook,
       },
       actor,
@@ -271,6 +275,12 @@ export class GitSync {
     };
   }
 
+  async health(projectId: string, notebookId: string): Promise<SyncHealth> {
+    await this.gitNotebook(projectId, notebookId);
+    const stored = await getJson<SyncHealth>(this.deps.store, layout.gitSyncState(projectId, notebookId));
+    return stored?.value ?? { failing_since: null, last_error: null };
+  }
+
   /**
    * What a person may point the notebook at: the repository's branches (the notebook's own first,
    * then by name) and the newest commits of the notebook's branch.
@@ -392,9 +402,9 @@ export class GitSync {
   }
 
   /** Records how a sync went; answers since when it had been failing before (null: it had not). */
-  private async recordOutcome(notebook: NotebookRevision, error: StoredSyncState['last_error']): Promise<string | null> {
+  private async recordOutcome(notebook: NotebookRevision, error: SyncHealth['last_error']): Promise<string | null> {
     let before: string | null = null;
-    await updateJson<StoredSyncState>(this.deps.store, layout.gitSyncState(notebook.project_id, notebook.id), (current) => {
+    await updateJson<SyncHealth>(this.deps.store, layout.gitSyncState(notebook.project_id, notebook.id), (current) => {
       before = current?.failing_since ?? null;
       if (error === null) return current === null || current.failing_since === null ? undefined : { failing_since: null, last_error: null };
       return { failing_since: before ?? this.deps.now().toISOString(), last_error: error };

@@ -1,5 +1,14 @@
 import type { GitCredentialsInput, GitCredentialsView, GitCredentialStore } from '../git/git-credentials.js';
-import type { GitNotebookCreateResult, GitNotebookInput, GitSourcePatch, GitSync, SourceDrift, SourceSyncResult, SyncToken } from '../git/git-sync.js';
+import type {
+  GitNotebookCreateResult,
+  GitNotebookInput,
+  GitSourcePatch,
+  GitSync,
+  SourceDrift,
+  SourceSyncResult,
+  SyncHealth,
+  SyncToken,
+} from '../git/git-sync.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';
 import type { Principal } from '../identity/authenticator.js';
@@ -75,6 +84,11 @@ export class GitUseCases {
   async refs(principal: Principal, input: NotebookRef): Promise<{ branches: GitBranch[]; commits: GitCommitSummary[] }> {
     await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
     return this.deps.git.refs(input.projectId, input.notebookId);
+  }
+
+  async syncHealth(principal: Principal, input: NotebookRef): Promise<SyncHealth> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
+    return this.deps.git.health(input.projectId, input.notebookId);
   }
 
   async credentials(principal: Principal, input: { projectId: string }): Promise<GitCredentialsView> {

@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable } from '../schemas.js';
-import { NotebookDetail } from './notebook-schemas.js';
+import { editable, NotebookDetail } from './notebook-schemas.js';
 
 export const GitNotebookCreate = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.Optional(Type.String({ maxLength: 5000 })),
-    tags: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 20 })),
+    title: editable.title,
+    description: Type.Optional(editable.description),
+    tags: Type.Optional(editable.tags),
+    status: Type.Optional(editable.status),
     repo: Type.String({
       minLength: 1,
       maxLength: 2048,
@@ -45,6 +46,17 @@ export const SourceSyncResult = Type.Object(
 export const SourceDrift = Type.Object(
   { current_commit: Nullable(Type.String()), remote_commit: Type.String(), in_sync: Type.Boolean(), pending_config: Type.Boolean(), checked_at: DateTime },
   { $id: 'SourceDrift' },
+);
+
+export const SourceSyncHealth = Type.Object(
+  {
+    failing_since: Nullable(DateTime),
+    last_error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+  },
+  {
+    $id: 'SourceSyncHealth',
+    description: 'failing_since: the first failure of the current run of failed syncs; last_error: its latest; both null while the last sync worked',
+  },
 );
 
 export const SourceRefs = Type.Object(

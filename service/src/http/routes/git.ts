@@ -15,6 +15,7 @@ import {
   GitSourceUpdate,
   SourceDrift,
   SourceRefs,
+  SourceSyncHealth,
   SourceSyncResult,
   SyncToken,
 } from './git-schemas.js';
@@ -140,6 +141,22 @@ export function gitRoutes(app: HubApp, services: HubServices): void {
     async (request) => ({
       success: true as const,
       data: await git.drift(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid }),
+    }),
+  );
+
+  app.get(
+    '/api/v1/projects/:pid/notebooks/:nid/source/sync-health',
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: "How the notebook's syncs have gone lately: since when they fail, and why",
+        params: NotebookParams,
+        response: { 200: Envelope(SourceSyncHealth) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await git.syncHealth(principalOf(request), { projectId: request.params.pid, notebookId: request.params.nid }),
     }),
   );
 

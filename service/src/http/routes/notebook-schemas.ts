@@ -89,7 +89,8 @@ export const NotebookVersionSchema = Type.Object(
   { $id: 'NotebookVersion' },
 );
 
-const editable = {
+/** The fields a notebook's create and patch share (a Git notebook's create too). */
+export const editable = {
   title: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5000 }),
   tags: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 }),

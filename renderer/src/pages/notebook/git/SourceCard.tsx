@@ -1,13 +1,14 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { driftQuery, type GitSource } from '../../../api/git';
-import { asSentence } from '../../../app/format';
+import { driftQuery, syncHealthQuery, type GitSource, type SyncHealth } from '../../../api/git';
+import { asSentence, formatDateTime } from '../../../app/format';
 import { ChangeSourceModal } from './ChangeSourceModal';
 import { DriftBadge } from './DriftBadge';
 import { RotateTokenButton } from './RotateTokenButton';
 import { SourceFacts } from './SourceFacts';
 import { SyncNowButton } from './SyncNowButton';
+import { relativeTime } from './source-format';
 
 const PENDING_LABELS = { repo: 'Repository', branch: 'Branch', root_path: 'Folder', entry_notebook: 'Entry notebook' } as const;
 
@@ -47,9 +48,25 @@ function PendingSettings({ source, editable }: { source: GitSource; editable: bo
   );
 }
 
+/** Syncs that keep failing (the hub's pulls in the background, or the repository's pushes): since when, and the latest reason. */
+function FailingSyncs({ health, editable }: { health: SyncHealth | undefined; editable: boolean }) {
+  if (!health?.failing_since || !health.last_error) return null;
+  return (
+    <Alert color="orange" title={`Syncs have failed since ${relativeTime(health.failing_since)}`} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {asSentence(health.last_error.message.replace(/\.?$/, '.'))}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        First failure {formatDateTime(health.failing_since)}. The notebook keeps what it last synced{editable ? '; Sync now tries again.' : '.'}
+      </Text>
+    </Alert>
+  );
+}
+
 /** A Git notebook's source on its overview: where it reads from, how it stands against its branch, and (for editors) syncing and changing it. */
 export function SourceCard({ pid, nid, source, editable }: { pid: string; nid: string; source: GitSource; editable: boolean }) {
   const drift = useQuery(driftQuery(pid, nid));
+  const health = useQuery(syncHealthQuery(pid, nid));
   const [changing, setChanging] = useState(false);
   const branch = source.pending_config?.branch ?? source.branch;
   return (
@@ -87,6 +104,7 @@ export function SourceCard({ pid, nid, source, editable }: { pid: string; nid: s
             </Text>
           </Alert>
         )}
+        {source.commit !== null && <FailingSyncs health={health.data} editable={editable} />}
         <PendingSettings source={source} editable={editable} />
         <SourceFacts source={source} />
       </Stack>
