@@ -1,13 +1,15 @@
-import { Alert, Group, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCreateGitNotebook, type GitNotebookCreateBody, type GitNotebookCreateResult } from '../../api/git';
+import { useCreateGitNotebook, type GitNotebookCreateResult } from '../../api/git';
+import type { NotebookStatusFilter } from '../../api/types';
 import { fieldError } from '../../components/FormError';
 import { FormModal } from '../../components/FormModal';
 import { SOURCE_FIELDS, SourceFields, type SourceValues } from '../notebook/git/SourceFields';
 import { SyncTokenModal } from '../notebook/git/SyncTokenModal';
 import { isRepoUrl } from '../notebook/git/source-format';
+import { NotebookStatusSelect } from './NotebookStatusSelect';
 
 interface Props {
   projectId: string;
@@ -16,8 +18,6 @@ interface Props {
 }
 
 const EMPTY: SourceValues = { repo: '', provider: 'github', branch: 'main', root_path: '', entry_notebook: '', sync_mode: 'pull' };
-
-type Status = NonNullable<GitNotebookCreateBody['status']>;
 
 type SyncError = NonNullable<GitNotebookCreateResult['sync_error']>;
 
@@ -41,7 +41,7 @@ function SyncErrorNote({ error }: { error: SyncError }) {
  */
 export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
   const [title, setTitle] = useState('');
-  const [status, setStatus] = useState<Status>('draft');
+  const [status, setStatus] = useState<NotebookStatusFilter>('draft');
   const [values, setValues] = useState<SourceValues>(EMPTY);
   const [created, setCreated] = useState<GitNotebookCreateResult | null>(null);
   const create = useCreateGitNotebook(projectId);
@@ -124,15 +124,10 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
             error={fieldError(create.error, 'title')}
             style={{ flex: '1 1 16rem' }}
           />
-          <Select
-            label="Status"
+          <NotebookStatusSelect
             value={status}
-            onChange={(value) => value && setStatus(value as Status)}
-            data={[
-              { value: 'draft', label: 'Draft' },
-              { value: 'active', label: 'Active' },
-            ]}
-            allowDeselect={false}
+            onChange={setStatus}
+            statuses={['draft', 'active']}
             error={fieldError(create.error, 'status')}
             style={{ flex: '0 0 10rem' }}
           />

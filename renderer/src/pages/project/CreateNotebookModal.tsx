@@ -1,4 +1,4 @@
-import { Select, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { useCreateNotebook } from '../../api/queries';
 import type { NotebookStatusFilter } from '../../api/types';
 import { fieldError } from '../../components/FormError';
 import { FormModal } from '../../components/FormModal';
+import { NotebookStatusSelect } from './NotebookStatusSelect';
 
 interface Props {
   projectId: string;
@@ -70,18 +71,7 @@ export function CreateNotebookModal({ projectId, opened, onClose }: Props) {
         minRows={3}
         error={fieldError(create.error, 'description')}
       />
-      <Select
-        label="Status"
-        value={status}
-        onChange={(value) => value && setStatus(value as NotebookStatusFilter)}
-        data={[
-          { value: 'draft', label: 'Draft' },
-          { value: 'active', label: 'Active' },
-          { value: 'archived', label: 'Archived' },
-        ]}
-        allowDeselect={false}
-        error={fieldError(create.error, 'status')}
-      />
+      <NotebookStatusSelect value={status} onChange={setStatus} statuses={['draft', 'active', 'archived']} error={fieldError(create.error, 'status')} />
     </FormModal>
   );
 }
