@@ -85,6 +85,14 @@ describe.skipIf(chromium === null)('change requests and sync health in the web U
   it('says there are none yet, and proposes the newest edited version in the dialog', async () => {
     await page.goto(`${t.url}/projects/${pid}/notebooks/${nid}/overview`);
     await card().getByText('None yet.', { exact: false }).waitFor();
+    // The repository's link goes where this deployment's GitHub is, not to github.com.
+    const githubBase = git.url('x').replace(/\/x\.git$/, '');
+    expect((await asAdmin('/api/v1/git-providers')).json.data).toEqual([
+      { provider: 'github', name: 'GitHub', web_url: githubBase },
+      { provider: 'gitlab', name: 'GitLab', web_url: 'https://gitlab.com' },
+    ]);
+    const repoLink = page.getByRole('region', { name: 'Source' }).getByRole('link', { name: REPO });
+    await expect.poll(() => repoLink.getAttribute('href')).toBe(`${githubBase}/${REPO}`);
     await shoot('change-requests-empty');
 
     await card().getByRole('button', { name: 'Propose changes' }).click();

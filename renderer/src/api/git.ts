@@ -17,6 +17,7 @@ export type GitCredentials = Schemas['GitCredentials'];
 export type SourceDrift = Schemas['SourceDrift'];
 export type SyncToken = Schemas['SyncToken'];
 export type SyncHealth = Schemas['SourceSyncHealth'];
+export type GitProviderInfo = Schemas['GitProvider'];
 export type SyncMode = NonNullable<GitNotebookCreateBody['sync_mode']>;
 export type GitProvider = NonNullable<GitNotebookCreateBody['provider']>;
 /** A notebook's source when it is synced from Git. */
@@ -39,6 +40,13 @@ export const driftQuery = (pid: string, nid: string) =>
     queryFn: () => unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}/source/drift', { params: { path: { pid, nid } } })),
     refetchInterval: DRIFT_POLL_MS,
   });
+
+/** The providers the hub recognises, with where their repositories' pages are (a deployment fact: read once). */
+export const gitProvidersQuery = queryOptions({
+  queryKey: ['git-providers'] as const,
+  queryFn: () => unwrap(api.GET('/api/v1/git-providers')),
+  staleTime: Infinity,
+});
 
 /** Read with the drift: the hub's own pulls may start failing while the page is open. */
 export const syncHealthQuery = (pid: string, nid: string) =>

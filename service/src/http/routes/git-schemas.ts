@@ -59,6 +59,15 @@ export const SourceSyncHealth = Type.Object(
   },
 );
 
+export const GitProviderView = Type.Object(
+  {
+    provider: Type.Enum(['github', 'gitlab']),
+    name: Type.String(),
+    web_url: Type.String({ description: "Where its repositories' pages are: owner/repo is <web_url>/owner/repo" }),
+  },
+  { $id: 'GitProvider' },
+);
+
 export const SourceRefs = Type.Object(
   {
     branches: Type.Array(Type.Object({ name: Type.String(), commit: Type.String() })),

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
 import { HubError } from '../../core/errors.js';
+import { GIT_PROVIDERS, type GitProvider } from '../../core/git/git-source-config.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -12,6 +13,7 @@ import {
   GitCredentialsView,
   GitNotebookCreate,
   GitNotebookCreateResult,
+  GitProviderView,
   GitSourceUpdate,
   SourceDrift,
   SourceRefs,
@@ -22,12 +24,32 @@ import {
 import { detailOf, NotebookDetail, NotebookParams } from './notebook-schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
 
+/** How people name each provider. */
+const PROVIDER_NAMES: Record<GitProvider, string> = { github: 'GitHub', gitlab: 'GitLab' };
+
 /** Git-synced notebooks (docs/git.md): each route parses, calls one Git use case and presents its answer. */
 export function gitRoutes(app: HubApp, services: HubServices): void {
   const { git } = services.useCases;
   const { publicUrl } = services.settings;
+  const { enabled, providerUrls } = services.settings.git;
   /** A sync URL as the repository's CI calls it: absolute, on the address the hub is known by. */
   const absolute = (request: FastifyRequest, path: string) => `${publicUrl ?? `${request.protocol}://${request.host}`}${path}`;
+
+  // A deployment fact like the capabilities: an enterprise server may stand in for either provider.
+  app.get(
+    '/api/v1/git-providers',
+    {
+      schema: {
+        tags: ['Notebooks'],
+        summary: 'The Git providers this hub recognises, and where their repositories are on the web (none while Git is off)',
+        response: { 200: Envelope(Type.Array(GitProviderView)) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: enabled ? GIT_PROVIDERS.map((provider) => ({ provider, name: PROVIDER_NAMES[provider], web_url: providerUrls[provider] })) : [],
+    }),
+  );
 
   app.post(
     '/api/v1/projects/:pid/git-notebooks',

@@ -1,6 +1,7 @@
 import { Anchor, Grid, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { GitSource } from '../../../api/git';
+import { useQuery } from '@tanstack/react-query';
+import { gitProvidersQuery, type GitSource } from '../../../api/git';
 import { formatDateTime } from '../../../app/format';
 import { commitPageUrl, PROVIDER_LABELS, relativeTime, repoPageUrl, shortCommit } from './source-format';
 
@@ -39,11 +40,13 @@ function Truncated({ value, full = value, href, mono }: { value: string; full?: 
 
 /** Where a Git notebook reads from, and what it last synced. */
 export function SourceFacts({ source }: { source: GitSource }) {
+  const providers = useQuery(gitProvidersQuery);
+  const webUrl = providers.data?.find((entry) => entry.provider === source.provider)?.web_url;
   const provider = source.provider ? (PROVIDER_LABELS[source.provider] ?? source.provider) : null;
   return (
     <Grid gutter="md">
       <Fact label={provider ? `Repository on ${provider}` : 'Repository'} span={6}>
-        <Truncated value={source.repo} href={repoPageUrl(source)} />
+        <Truncated value={source.repo} href={repoPageUrl(source, webUrl)} />
       </Fact>
       <Fact label="Branch" span={3}>
         <Truncated value={source.branch} mono />
@@ -70,7 +73,7 @@ export function SourceFacts({ source }: { source: GitSource }) {
       </Fact>
       <Fact label="Commit" span={3}>
         {source.commit ? (
-          <Truncated value={shortCommit(source.commit)} full={source.commit} href={commitPageUrl(source, source.commit)} mono />
+          <Truncated value={shortCommit(source.commit)} full={source.commit} href={commitPageUrl(source, webUrl, source.commit)} mono />
         ) : (
           <Text size="sm">—</Text>
         )}

@@ -3,22 +3,22 @@ import type { GitSource } from '../../../api/git';
 /** A commit as people read it (the first 7 hex digits, as GitHub and GitLab show it). */
 export const shortCommit = (commit: string): string => commit.slice(0, 7);
 
-const WEB_HOSTS: Record<string, string> = { github: 'https://github.com', gitlab: 'https://gitlab.com' };
-
 export const PROVIDER_LABELS: Record<string, string> = { github: 'GitHub', gitlab: 'GitLab' };
 
 /** A repository written as a URL rather than owner/repo (the provider then plays no part). */
 export const isRepoUrl = (repo: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(repo.trim());
 
-/** The repository's page on its provider, or null for a repository given by URL. */
-export function repoPageUrl(source: Pick<GitSource, 'provider' | 'repo'>): string | null {
-  const host = source.provider ? WEB_HOSTS[source.provider] : undefined;
-  return host && !isRepoUrl(source.repo) ? `${host}/${source.repo}` : null;
+/**
+ * The repository's page on its provider (`webUrl`: where the deployment's provider is, from
+ * GET /git-providers), or null for a repository given by URL or a provider not known yet.
+ */
+export function repoPageUrl(source: Pick<GitSource, 'provider' | 'repo'>, webUrl: string | undefined): string | null {
+  return source.provider && webUrl && !isRepoUrl(source.repo) ? `${webUrl}/${source.repo}` : null;
 }
 
 /** A commit's page on the repository's provider, or null when the repository is not on one. */
-export function commitPageUrl(source: Pick<GitSource, 'provider' | 'repo'>, commit: string): string | null {
-  const page = repoPageUrl(source);
+export function commitPageUrl(source: Pick<GitSource, 'provider' | 'repo'>, webUrl: string | undefined, commit: string): string | null {
+  const page = repoPageUrl(source, webUrl);
   if (!page) return null;
   return source.provider === 'gitlab' ? `${page}/-/commit/${commit}` : `${page}/commit/${commit}`;
 }
