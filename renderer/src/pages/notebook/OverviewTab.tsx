@@ -1,11 +1,12 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { personIn } from '../../app/people';
+import { PreviewsCard } from './git/PreviewsCard';
 import { SourceCard } from './git/SourceCard';
 import { canEdit, useNotebookContext } from './notebook-context';
 import { NotebookMetadata } from './NotebookMetadata';
 import { Readme } from './Readme';
 
-/** The notebook's metadata, where a Git notebook reads from, and its README. */
+/** The notebook's metadata, where a Git notebook reads from and its previews, and its README. */
 export function OverviewTab() {
   const { notebook, project } = useNotebookContext();
   const { source } = notebook;
@@ -15,6 +16,7 @@ export function OverviewTab() {
         <NotebookMetadata meta={notebook.meta} source={notebook.source} author={personIn(project, notebook.meta.author)} />
       </Paper>
       {source.type === 'git' && <SourceCard pid={notebook.meta.project_id} nid={notebook.meta.id} source={source} editable={canEdit(project)} />}
+      {source.type === 'git' && <PreviewsCard pid={notebook.meta.project_id} nid={notebook.meta.id} source={source} editable={canEdit(project)} />}
       <section>
         <Title order={2} size="h3" mb="sm">
           README
