@@ -215,7 +215,7 @@ describe.skipIf(chromium === null)('the Git notebook pages', () => {
     // Open as app and in the editor go to the session pages with the preview.
     const open = await mainRow.getByRole('link', { name: /as app/ }).getAttribute('href');
     expect(open).toMatch(new RegExp(`/projects/${pid}/notebooks/${pulledId}/app\\?preview=prv-`));
-    expect(await mainRow.getByRole('link', { name: /in the editor/ }).getAttribute('href')).toMatch(/\/edit\?preview=prv-/);
+    expect(await mainRow.getByRole('link', { name: /in editor/ }).getAttribute('href')).toMatch(/\/edit\?preview=prv-/);
 
     await ghostRow.getByRole('button', { name: 'Delete Lost commit' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete preview' });
@@ -328,7 +328,7 @@ describe.skipIf(chromium === null)('the Git notebook pages', () => {
         .first()
         .waitFor();
       expect(await previews.getByRole('button', { name: 'New preview' }).count()).toBe(0);
-      expect(await previews.getByRole('link', { name: /in the editor/ }).count()).toBe(0);
+      expect(await previews.getByRole('link', { name: /in editor/ }).count()).toBe(0);
       expect(await previews.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
       expect(await seriousA11yViolations(viewerPage)).toEqual([]);
 

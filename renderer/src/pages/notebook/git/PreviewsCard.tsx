@@ -168,11 +168,11 @@ function PreviewRow({ pid, nid, preview, editable, onDelete }: { pid: string; ni
       </Table.Td>
       <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" component={Link} to={open('app')} aria-label={`Open ${preview.title} as app`}>
+          <Button size="xs" variant="light" component={Link} to={open('app')} aria-label={`Open as app: ${preview.title}`}>
             Open as app
           </Button>
           {editable && (
-            <Button size="xs" variant="default" component={Link} to={open('edit')} aria-label={`Open ${preview.title} in the editor`}>
+            <Button size="xs" variant="default" component={Link} to={open('edit')} aria-label={`Open in editor: ${preview.title}`}>
               Open in editor
             </Button>
           )}
