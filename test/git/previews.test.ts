@@ -151,4 +151,20 @@ describe.skipIf(sandboxRuntime === null)('previews of Git notebooks', () => {
       'SYNC_NOT_CONFIGURED',
     );
   }, 180_000);
+
+  it("removes a deleted notebook's previews and their files", async () => {
+    const created = await w.api(`/api/v1/projects/${w.pid}/git-notebooks`, 'editor', {
+      method: 'POST',
+      body: { title: 'Short-lived', repo: 'acme/previews', branch: 'main', root_path: 'app', entry_notebook: 'main.py' },
+    });
+    const other = created.json.data.notebook.meta.id as string;
+    const preview = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${other}/previews`, 'editor', { method: 'POST', body: { branch: 'main' } })).json.data;
+    await prepareAll();
+    const stored = () => w.t.hub.services.store.list(`git/${w.pid}/preview-snapshots/${other}/${preview.id}/`);
+    expect((await stored()).items).toHaveLength(1);
+    expect((await w.api(`/api/v1/projects/${w.pid}/notebooks/${other}`, 'manager', { method: 'DELETE' })).status).toBeLessThan(300);
+    expect((await prepareAll()).removed).toBe(1);
+    expect((await stored()).items).toEqual([]);
+    expect((await w.t.hub.services.store.list(`git/${w.pid}/previews/${other}/`)).items).toEqual([]);
+  }, 120_000);
 });
