@@ -87,14 +87,16 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
 
     let code = '';
     await phase('files', 'provision_files_ms', async () => {
-      if (initial.preview_id) code = await writePreviewIntoSandbox(deps, ready.id, initial);
-      else
-        code = await writeNotebookIntoSandbox(deps, ready.id, {
-          projectId: initial.project_id,
-          notebookId: initial.notebook_id,
-          versionId: initial.base_version_id,
-          entryFile: initial.entry_file,
-        });
+      if (initial.preview_id) {
+        code = await writePreviewIntoSandbox(deps, ready.id, initial);
+        return;
+      }
+      code = await writeNotebookIntoSandbox(deps, ready.id, {
+        projectId: initial.project_id,
+        notebookId: initial.notebook_id,
+        versionId: initial.base_version_id,
+        entryFile: initial.entry_file,
+      });
     });
 
     let env: Record<string, string> = {};
