@@ -197,9 +197,11 @@ export class Previews {
         } catch (failure) {
           // A commit or ref the repository does not have is the preview's fault, not the repository's.
           if (failure instanceof HubError && failure.code === 'VALIDATION_ERROR')
-            throw new HubError('VALIDATION_ERROR', `${record.kind.replace('_', ' ')} ${record.ref} is not in the repository`, [
-              { field: record.kind, message: 'is not in the repository' },
-            ]);
+            throw new HubError(
+              'VALIDATION_ERROR',
+              `${record.kind.replace('_', ' ')} ${record.kind === 'commit' ? record.ref.slice(0, 12) : record.ref} is not in the repository`,
+              [{ field: record.kind, message: 'is not in the repository' }],
+            );
           throw failure;
         }
       });
