@@ -137,9 +137,10 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
       'POST /api/v1/projects/{pid}/notebooks/{nid}/source/sync',
       'POST /api/v1/git-sync/{pid}/{nid}',
       'POST /api/v1/projects/{pid}/notebooks/{nid}/change-requests',
+      'POST /api/v1/projects/{pid}/notebooks/{nid}/previews',
     ],
     statuses: ['413', '422'],
-    why: 'a repository must be one the deployment may fetch, branch and paths must be names Git and the workspace can hold, a sync refuses a folder that is too large, and a change request names exactly one of a version and a session (docs/git.md)',
+    why: 'a repository must be one the deployment may fetch, branch and paths must be names Git and the workspace can hold, a sync refuses a folder that is too large, a change request names exactly one of a version and a session, and a preview exactly one of a branch, a commit and a change request (docs/git.md)',
   },
   {
     operations: ['POST /api/v1/admin/policy/analyzer/run'],

@@ -27,6 +27,8 @@ export interface GitServer {
   commit(name: string, branch: string, files: Record<string, string>, message?: string): Promise<string>;
   /** The commit `branch` of `name` points at. */
   head(name: string, branch: string): Promise<string>;
+  /** Points the full ref `ref` (`refs/pull/7/head`, as a provider keeps a change request's head) of `name` at `commit`. */
+  setRef(name: string, ref: string, commit: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -130,6 +132,9 @@ export async function startGitServer(): Promise<GitServer> {
     commit: (name, branch, files, message = 'Change notebooks') => commitFiles(name, branch, files, message, false),
     async head(name, branch) {
       return (await run('git', ['rev-parse', `refs/heads/${branch}`], { cwd: path.join(root, `${name}.git`) })).stdout.trim();
+    },
+    async setRef(name, ref, commit) {
+      await run('git', ['update-ref', ref, commit], { cwd: path.join(root, `${name}.git`) });
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -82,7 +82,8 @@ const route = (method: RouteCase['method'], path: string, action: RouteCase['act
       .replace(':alert', fixture.alertId)
       .replace(':jid', fixture.jobId)
       .replace(':rid', fixture.runId)
-      .replace(':qrid', fixture.queuedRunId),
+      .replace(':qrid', fixture.queuedRunId)
+      .replace(':preview', 'prv-0000000000000000'),
   ...extras,
 });
 
@@ -214,6 +215,28 @@ export function projectRouteTable(): RouteCase[] {
       audit: { none: 'a local notebook has no repository to propose to' },
     }),
     route('GET', `${notebook}/change-requests`, 'project.read'),
+    // Previews are of Git notebooks: on the fixture's local notebook an allowed caller meets SYNC_NOT_CONFIGURED.
+    route('POST', `${notebook}/previews`, 'notebook.write', {
+      body: () => ({ branch: 'main' }),
+      allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }),
+      audit: { none: 'a local notebook has no repository to preview' },
+    }),
+    ...(['', '/:preview'] as const).map((part) =>
+      route('GET', `${notebook}/previews${part}`, 'project.read', { allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }) }),
+    ),
+    route('DELETE', `${notebook}/previews/:preview`, 'notebook.write', {
+      allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }),
+      audit: { none: 'a local notebook has no previews' },
+    }),
+    ...(['app', 'edit'] as const).map((mode) =>
+      route('POST', `${notebook}/previews/:preview/sessions`, 'session.start', {
+        name: `POST ${notebook}/previews/:preview/sessions (${mode} mode)`,
+        mode,
+        body: () => ({ mode }),
+        allowedAnswer: () => ({ status: 409, code: 'SYNC_NOT_CONFIGURED' }),
+        audit: { none: 'a local notebook has no previews to start' },
+      }),
+    ),
     route('GET', `${project}/git-credentials`, 'project.read'),
     route('PUT', `${project}/git-credentials`, 'project.update', {
       body: () => ({ username: 'ci-bot', read_token: 'read-token-value' }),

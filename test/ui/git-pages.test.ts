@@ -174,6 +174,58 @@ describe.skipIf(chromium === null)('the Git notebook pages', () => {
     await page.mouse.move(0, 0);
   }, 120_000);
 
+  it('lists previews with their status, creates one from a suggested branch, opens and deletes them', async () => {
+    const region = () => page.getByRole('region', { name: 'Previews' });
+    const prepare = () => t.hub.services.previews.prepareAll(new AbortController().signal);
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${pulledId}/overview`);
+    await region().getByText('No previews yet.', { exact: false }).waitFor();
+    await shoot('previews-empty');
+
+    await region().getByRole('button', { name: 'New preview' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New preview' });
+    await dialog.getByRole('textbox', { name: 'Branch' }).click();
+    await page.getByRole('option', { name: LONG_BRANCH }).waitFor();
+    await shoot('preview-create');
+    await page.getByRole('option', { name: 'main', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create preview' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const mainRow = region().getByRole('row', { name: /Branch main/ });
+    await mainRow.getByText('Preparing', { exact: true }).waitFor();
+
+    // A long title, a commit the repository does not have, and the loop's work.
+    const previewsPath = `/api/v1/projects/${pid}/notebooks/${pulledId}/previews`;
+    const longTitle = 'Reconciliation of every region against the ledger before the quarterly close, as proposed by finance';
+    const first = (await asAdmin(previewsPath, { method: 'POST', body: { branch: LONG_BRANCH, title: longTitle } })).json.data;
+    const ghost = await asAdmin(previewsPath, { method: 'POST', body: { commit: 'f'.repeat(40), title: 'Lost commit' } });
+    expect(ghost.status, ghost.text).toBe(201);
+    await prepare();
+    await mainRow.getByText('Ready', { exact: true }).waitFor({ timeout: 20_000 });
+    const ghostRow = region().getByRole('row', { name: /Lost commit/ });
+    await ghostRow.getByText('Failed', { exact: true }).waitFor();
+    await ghostRow.getByText(/is not in the repository/).waitFor();
+    expect(
+      await region()
+        .getByRole('row', { name: new RegExp(longTitle) })
+        .getByText('Ready', { exact: true })
+        .count(),
+    ).toBe(1);
+    await dismissNotifications().catch(() => {});
+    await shoot('previews');
+
+    // Open as app and in the editor go to the session pages with the preview.
+    const open = await mainRow.getByRole('link', { name: /as app/ }).getAttribute('href');
+    expect(open).toMatch(new RegExp(`/projects/${pid}/notebooks/${pulledId}/app\\?preview=prv-`));
+    expect(await mainRow.getByRole('link', { name: /in editor/ }).getAttribute('href')).toMatch(/\/edit\?preview=prv-/);
+
+    await ghostRow.getByRole('button', { name: 'Delete Lost commit' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete preview' });
+    await confirm.getByRole('button', { name: 'Delete preview' }).click();
+    await ghostRow.waitFor({ state: 'detached' });
+    expect((await asAdmin(`${previewsPath}/${ghost.json.data.id}`)).json.error.code).toBe('NOT_FOUND');
+    expect((await asAdmin(`${previewsPath}/${first.id}`)).json.data.status).toBe('ready');
+    await dismissNotifications();
+  }, 120_000);
+
   it('creates a push-mode notebook and shows its sync URL and token once, then rotates the token', async () => {
     const dialog = await fillCreateDialog({ title: 'Pushed report', folder: 'reports', entry: 'weekly.py', mode: 'push' });
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -269,6 +321,15 @@ describe.skipIf(chromium === null)('the Git notebook pages', () => {
       const card = viewerPage.getByRole('region', { name: 'Source' });
       await card.getByText('In sync', { exact: true }).waitFor();
       for (const name of ['Sync now', 'Change source', 'Rotate sync token']) expect(await card.getByRole('button', { name }).count()).toBe(0);
+      // Previews: a viewer opens them as apps, and neither creates, edits nor deletes them.
+      const previews = viewerPage.getByRole('region', { name: 'Previews' });
+      await previews
+        .getByRole('link', { name: /as app/ })
+        .first()
+        .waitFor();
+      expect(await previews.getByRole('button', { name: 'New preview' }).count()).toBe(0);
+      expect(await previews.getByRole('link', { name: /in editor/ }).count()).toBe(0);
+      expect(await previews.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
       expect(await seriousA11yViolations(viewerPage)).toEqual([]);
 
       await viewerPage.goto(`${t.url}/projects/${pid}/settings`);

@@ -30,8 +30,8 @@ const MY_SESSIONS_POLL_MS = 30_000;
 
 export const sessionKeys = {
   all: ['sessions'] as const,
-  start: (pid: string, nid: string, mode: SessionMode, takeoverFrom: string | null, attempt: number) =>
-    ['sessions', 'start', pid, nid, mode, takeoverFrom, attempt] as const,
+  start: (pid: string, nid: string, mode: SessionMode, takeoverFrom: string | null, attempt: number, previewId: string | null = null) =>
+    ['sessions', 'start', pid, nid, mode, takeoverFrom, attempt, previewId] as const,
   session: (pid: string, sid: string) => ['sessions', 'one', pid, sid] as const,
   project: (pid: string) => ['sessions', 'project', pid] as const,
   mine: ['sessions', 'mine'] as const,
@@ -42,10 +42,18 @@ export const sessionKeys = {
  * share one request, so a page never races itself for the notebook's editor claim. A new attempt
  * (retry, takeover) is a new key.
  */
-export const startSessionQuery = (pid: string, nid: string, mode: SessionMode, takeoverFrom: string | null, attempt: number) =>
+export const startSessionQuery = (pid: string, nid: string, mode: SessionMode, takeoverFrom: string | null, attempt: number, previewId: string | null = null) =>
   queryOptions({
-    queryKey: sessionKeys.start(pid, nid, mode, takeoverFrom, attempt),
+    queryKey: sessionKeys.start(pid, nid, mode, takeoverFrom, attempt, previewId),
     queryFn: () => {
+      // A Git preview's session (docs/git.md, "Previews"): its own files, never saved into the notebook.
+      if (previewId)
+        return unwrap(
+          api.POST('/api/v1/projects/{pid}/notebooks/{nid}/previews/{preview_id}/sessions', {
+            params: { path: { pid, nid, preview_id: previewId } },
+            body: { mode },
+          }),
+        );
       const body: StartBody = { notebook_id: nid, mode, ...(takeoverFrom ? { takeover_from: takeoverFrom } : {}) };
       return unwrap(api.POST('/api/v1/projects/{pid}/sessions', { params: { path: { pid } }, body }));
     },

@@ -8,6 +8,7 @@ import type { NotebookCatalogEntry } from '../core/notebooks/notebook-model.js';
 import { catalogKeys } from '../core/storage-layout.js';
 import { GitCredentialStore } from '../core/git/git-credentials.js';
 import { GitSync } from '../core/git/git-sync.js';
+import { Previews } from '../core/git/previews.js';
 import type { NotebookService } from '../core/notebooks/notebook-service.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
@@ -34,7 +35,7 @@ export const gitSyncPath = (basePath: string, projectId: string, notebookId: str
 export function createGitServices(
   settings: HubSettings,
   parts: GitParts,
-): { gitSync: GitSync; gitCredentials: GitCredentialStore; changeRequests: ChangeRequests } {
+): { gitSync: GitSync; gitCredentials: GitCredentialStore; changeRequests: ChangeRequests; previews: Previews } {
   const now = () => new Date();
   const gitCredentials = new GitCredentialStore(parts.store, now);
   const { git } = settings;
@@ -70,5 +71,17 @@ export function createGitServices(
     driver: parts.driver,
     now,
   });
-  return { gitSync, gitCredentials, changeRequests };
+  const previews = new Previews({
+    store: parts.store,
+    notebooks: parts.notebooks,
+    workspace: parts.workspace,
+    remote,
+    credentials: gitCredentials,
+    audit: parts.audit,
+    rules,
+    limits,
+    enabled: git.enabled,
+    now,
+  });
+  return { gitSync, gitCredentials, changeRequests, previews };
 }

@@ -50,6 +50,7 @@ import type { UseCases } from '../core/use-cases/index.js';
 import { createUseCases } from './use-cases.js';
 import { createJobServices } from './jobs.js';
 import { createGitServices } from './git.js';
+import type { Previews } from '../core/git/previews.js';
 import type { GitSync } from '../core/git/git-sync.js';
 import type { GitCredentialStore } from '../core/git/git-credentials.js';
 import type { ChangeRequests } from '../core/git/change-requests.js';
@@ -105,6 +106,8 @@ export interface HubServices {
   gitCredentials: GitCredentialStore;
   /** Pull and merge requests from Git notebooks (docs/git.md, "Change requests"). */
   changeRequests: ChangeRequests;
+  /** Previews of Git notebooks' branches, commits and change requests (docs/git.md, "Previews"). */
+  previews: Previews;
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
   warmPool: WarmPool;
   /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
@@ -256,6 +259,17 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     config: { probeIntervalMs: settings.sessions.kernelProbeIntervalMs, failuresBeforeLost: settings.sessions.kernelProbeFailures },
     lost: (record, cause) => sessions.kernelLost(record, cause),
   });
+  const { gitSync, gitCredentials, changeRequests, previews } = createGitServices(settings, {
+    store,
+    catalog: storeServices.catalog,
+    notebooks: storeServices.notebooks,
+    workspace,
+    audit: storeServices.audit,
+    events,
+    projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
+    sessions: sessionStore,
+    driver: sandboxes,
+  });
   const sessions: SessionManager = new SessionManager({
     sessions: sessionStore,
     claims,
@@ -279,6 +293,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     surfacePorts: (mode) => surfaces.portsFor(mode),
     onRunning: (record) => surfaces.startEager(record),
     onSandboxReady: (record) => surfaces.startEager(record),
+    previewFiles: { previews, readBlob: (blob) => workspace.readBlob(blob) },
     config: {
       idleTimeoutMs: settings.sessions.idleTimeoutSeconds * 1000,
       lifetimeMs: settings.sessions.lifetimeSeconds * 1000,
@@ -340,17 +355,6 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
     projectExists: async (projectId) => ((await storeServices.projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
   });
-  const { gitSync, gitCredentials, changeRequests } = createGitServices(settings, {
-    store,
-    catalog: storeServices.catalog,
-    notebooks: storeServices.notebooks,
-    workspace,
-    audit: storeServices.audit,
-    events,
-    projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
-    sessions: sessionStore,
-    driver: sandboxes,
-  });
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   const access = new AccessControl({
     records: {
@@ -388,6 +392,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     gitSync,
     gitCredentials,
     changeRequests,
+    previews,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {

@@ -53,6 +53,7 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
       sessionStore: services.sessionStore,
       startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
       limits,
+      previews: services.previews,
     }),
     surfaces: new SurfaceUseCases({
       access,
@@ -80,6 +81,8 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
       audit: services.audit,
       workspace: services.workspace,
       changeRequests: services.changeRequests,
+      previews: services.previews,
+      limits,
     }),
     audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
     tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),

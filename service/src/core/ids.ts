@@ -23,6 +23,7 @@ export const newNotebookId = (now?: number) => `nb-${timeOrderedId(now)}`;
 export const newVersionId = (now?: number) => `ver-${timeOrderedId(now)}`;
 export const newSessionId = (now?: number) => `ses-${timeOrderedId(now)}`;
 export const newImportId = (now?: number) => `imp-${timeOrderedId(now)}`;
+export const newPreviewId = (now?: number) => `prv-${timeOrderedId(now)}`;
 export const newChangeRequestId = (now?: number) => `cr-${timeOrderedId(now)}`;
 
 export const PROJECT_ID_PATTERN = /^proj-[0-9a-z]{16}$/;
@@ -32,4 +33,5 @@ export const TOKEN_ID_PATTERN = /^tok-[0-9a-z]{16}$/;
 export const NOTEBOOK_ID_PATTERN = /^nb-[0-9a-z]{16}$/;
 export const VERSION_ID_PATTERN = /^ver-[0-9a-z]{16}$/;
 export const SESSION_ID_PATTERN = /^ses-[0-9a-z]{16}$/;
+export const PREVIEW_ID_PATTERN = /^prv-[0-9a-z]{16}$/;
 export const IMPORT_ID_PATTERN = /^imp-[0-9a-z]{16}$/;

@@ -102,6 +102,10 @@ export const layout = {
   gitSyncState: (projectId: string, notebookId: string) => `git/${projectId}/sync-state/${notebookId}`,
   gitChangeRequest: (projectId: string, notebookId: string, id: string) => `git/${projectId}/change-requests/${notebookId}/${id}`,
   gitChangeRequestsPrefix: (projectId: string, notebookId: string) => `git/${projectId}/change-requests/${notebookId}/`,
+  gitPreview: (projectId: string, notebookId: string, id: string) => `git/${projectId}/previews/${notebookId}/${id}`,
+  gitPreviewsPrefix: (projectId: string, notebookId: string) => `git/${projectId}/previews/${notebookId}/`,
+  gitPreviewSnapshot: (projectId: string, notebookId: string, id: string, commit: string) => `git/${projectId}/preview-snapshots/${notebookId}/${id}/${commit}`,
+  gitPreviewSnapshotsPrefix: (projectId: string, notebookId: string, id: string) => `git/${projectId}/preview-snapshots/${notebookId}/${id}/`,
   gitPrefix: 'git/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };

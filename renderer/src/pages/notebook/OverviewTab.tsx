@@ -1,12 +1,13 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { personIn } from '../../app/people';
 import { ChangeRequestsCard } from './git/ChangeRequestsCard';
+import { PreviewsCard } from './git/PreviewsCard';
 import { SourceCard } from './git/SourceCard';
 import { canEdit, useNotebookContext } from './notebook-context';
 import { NotebookMetadata } from './NotebookMetadata';
 import { Readme } from './Readme';
 
-/** The notebook's metadata, where a Git notebook reads from and what it proposed back, and its README. */
+/** The notebook's metadata, where a Git notebook reads from, its previews and what it proposed back, and its README. */
 export function OverviewTab() {
   const { notebook, project } = useNotebookContext();
   const { source } = notebook;
@@ -16,6 +17,7 @@ export function OverviewTab() {
         <NotebookMetadata meta={notebook.meta} source={notebook.source} author={personIn(project, notebook.meta.author)} />
       </Paper>
       {source.type === 'git' && <SourceCard pid={notebook.meta.project_id} nid={notebook.meta.id} source={source} editable={canEdit(project)} />}
+      {source.type === 'git' && <PreviewsCard pid={notebook.meta.project_id} nid={notebook.meta.id} source={source} editable={canEdit(project)} />}
       {source.type === 'git' && (
         <ChangeRequestsCard pid={notebook.meta.project_id} nid={notebook.meta.id} source={source} project={project} editable={canEdit(project)} />
       )}

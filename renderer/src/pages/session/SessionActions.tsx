@@ -7,7 +7,7 @@ import { formatDateTime } from '../../app/format';
 import { useMe } from '../../components/use-me';
 import { mayStopSession, notebookPath, sessionPath } from './session-text';
 
-/** The bar's buttons for a running session: save and open as app (editor), stop. */
+/** The bar's buttons for a running session: save and open as app (editor; not in a preview, which never saves), stop. */
 export function SessionActions({ session, role }: { session: Session; role: Project['your_role'] | undefined }) {
   const me = useMe();
   const navigate = useNavigate();
@@ -38,7 +38,7 @@ export function SessionActions({ session, role }: { session: Session; role: Proj
   const mayStop = mayStopSession(role, session.user_id === me.id);
   return (
     <>
-      {session.mode === 'edit' && (
+      {session.mode === 'edit' && !session.preview_id && (
         <>
           <Button size="xs" onClick={onSave} loading={save.isPending} disabled={stop.isPending}>
             Save

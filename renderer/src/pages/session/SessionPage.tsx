@@ -1,7 +1,7 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notebookQuery, projectQuery } from '../../api/queries';
 import { isLive, sessionQuery, startSessionQuery, useHeartbeat, useStopSession, type SessionMode } from '../../api/sessions';
 import { recordRecentNotebook } from '../../app/recent-notebooks';
@@ -15,28 +15,31 @@ import { SessionShell } from './SessionShell';
 import { StartError } from './StartError';
 import { StartupProgress } from './StartupProgress';
 
+/** `?preview=<id>` opens a Git preview of the notebook instead (docs/git.md, "Previews"). */
 export function EditSessionPage() {
   const { pid = '', nid = '' } = useParams();
-  return <SessionPage key={`${pid}/${nid}/edit`} pid={pid} nid={nid} mode="edit" />;
+  const preview = useSearchParams()[0].get('preview');
+  return <SessionPage key={`${pid}/${nid}/edit/${preview}`} pid={pid} nid={nid} mode="edit" previewId={preview} />;
 }
 
 export function AppSessionPage() {
   const { pid = '', nid = '' } = useParams();
-  return <SessionPage key={`${pid}/${nid}/app`} pid={pid} nid={nid} mode="app" />;
+  const preview = useSearchParams()[0].get('preview');
+  return <SessionPage key={`${pid}/${nid}/app/${preview}`} pid={pid} nid={nid} mode="app" previewId={preview} />;
 }
 
 /**
  * A notebook opened in marimo: starts (or reuses) a session, shows its start-up, then marimo
  * full-window under the hub's bar, kept alive by heartbeats until it ends.
  */
-function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: SessionMode }) {
+function SessionPage({ pid, nid, mode, previewId }: { pid: string; nid: string; mode: SessionMode; previewId: string | null }) {
   const me = useMe();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
   const [takeoverFrom, setTakeoverFrom] = useState<string | null>(null);
   const notebook = useQuery(notebookQuery(pid, nid));
   const project = useQuery(projectQuery(pid));
-  const start = useQuery(startSessionQuery(pid, nid, mode, takeoverFrom, attempt));
+  const start = useQuery(startSessionQuery(pid, nid, mode, takeoverFrom, attempt, previewId));
   const sid = start.data?.id;
   const polled = useQuery({ ...sessionQuery(pid, sid ?? ''), enabled: sid !== undefined, ...(start.data ? { initialData: start.data } : {}) });
   const session = polled.data ?? start.data;
@@ -50,17 +53,17 @@ function SessionPage({ pid, nid, mode }: { pid: string; nid: string; mode: Sessi
   }, [me.id, pid, nid, sid, title, projectName, mode]);
   useEffect(() => {
     const previous = document.title;
-    document.title = `${title ?? 'Notebook'} (${mode === 'edit' ? 'editor' : 'app'}) · Notebook Hub`;
+    document.title = `${title ?? 'Notebook'} (${previewId ? 'preview, ' : ''}${mode === 'edit' ? 'editor' : 'app'}) · Notebook Hub`;
     return () => {
       document.title = previous;
     };
-  }, [title, mode]);
+  }, [title, mode, previewId]);
 
   const again = (from: string | null = null) => {
     setTakeoverFrom(from);
     setAttempt((value) => value + 1);
   };
-  const shell = { pid, nid, title, mode, status: session };
+  const shell = { pid, nid, title, mode, preview: previewId !== null, status: session };
 
   if (start.isError)
     return (

@@ -13,13 +13,15 @@ interface Props {
   mode: SessionMode;
   /** The session's state (and restarts, which make a starting app a restarting one). */
   status?: { state: SessionState; restarts?: number } | undefined;
+  /** A Git preview's session (docs/git.md, "Previews"): marked as such, since it never saves. */
+  preview?: boolean;
   /** The bar's buttons (save, stop, open as app). */
   actions?: ReactNode;
   children: ReactNode;
 }
 
 /** The full window of a session: a slim hub bar over marimo, or over the start-up and error screens. */
-export function SessionShell({ pid, nid, title, mode, status, actions, children }: Props) {
+export function SessionShell({ pid, nid, title, mode, preview, status, actions, children }: Props) {
   return (
     <div className={classes.shell}>
       <header className={classes.bar}>
@@ -38,6 +40,11 @@ export function SessionShell({ pid, nid, title, mode, status, actions, children 
           <Badge variant="outline" color="gray" style={{ flex: 'none' }}>
             {MODE_LABELS[mode]}
           </Badge>
+          {preview && (
+            <Badge variant="light" color="grape" style={{ flex: 'none' }} title="A preview of the repository: nothing is saved into the notebook">
+              Preview
+            </Badge>
+          )}
           {status && (
             <Badge variant="dot" color={STATE_COLORS[status.state]} style={{ flex: 'none' }} aria-live="polite">
               {stateLabel(status)}

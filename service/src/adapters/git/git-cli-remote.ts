@@ -44,11 +44,17 @@ export class GitCliRemote implements GitRemote {
       });
   }
 
+  async resolveRef(url: string, ref: string, credentials: GitCredentials | null): Promise<string | null> {
+    const { stdout } = await this.git(null, credentials, ['ls-remote', '--', url, ref]);
+    const line = stdout.split('\n').find((candidate) => candidate.split('\t')[1] === ref);
+    return line ? line.split('\t')[0]! : null;
+  }
+
   async snapshot(url: string, ref: string, directory: string, credentials: GitCredentials | null, limits: SnapshotLimits): Promise<GitTreeSnapshot> {
     const work = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-git-'));
     try {
       await this.git(work, null, ['init', '--quiet', '--bare']);
-      const wanted = COMMIT_ID.test(ref) ? ref : `refs/heads/${ref}`;
+      const wanted = COMMIT_ID.test(ref) || ref.startsWith('refs/') ? ref : `refs/heads/${ref}`;
       await this.git(work, credentials, ['fetch', '--quiet', '--depth', '1', '--no-tags', '--', url, wanted]);
       const commit = (await this.git(work, null, ['rev-parse', 'FETCH_HEAD^{commit}'])).stdout.trim();
       const prefix = directory.replace(/^\/+|\/+$/g, '');

@@ -59,7 +59,9 @@ export class GitRemoteError extends Error {
  */
 export interface GitRemote {
   branches(url: string, credentials: GitCredentials | null): Promise<GitBranch[]>;
-  /** `ref`: a branch name or a full commit id; `directory`: '' for the whole repository. */
+  /** The commit a full ref name (`refs/heads/main`, `refs/pull/7/head`) points at; null when the repository has no such ref. */
+  resolveRef(url: string, ref: string, credentials: GitCredentials | null): Promise<string | null>;
+  /** `ref`: a branch name, a full ref name (`refs/...`) or a full commit id; `directory`: '' for the whole repository. */
   snapshot(url: string, ref: string, directory: string, credentials: GitCredentials | null, limits: SnapshotLimits): Promise<GitTreeSnapshot>;
   /** The newest `count` commits of `branch`, newest first. */
   recentCommits(url: string, branch: string, credentials: GitCredentials | null, count: number): Promise<GitCommitSummary[]>;

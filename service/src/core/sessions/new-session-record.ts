@@ -47,5 +47,6 @@ export function newSessionRecord(request: StartRequest, warm: WarmSandbox | null
     failure: null,
     sandbox_released: false,
     marimo_session_ids: [],
+    ...(request.preview ? { preview_id: request.preview.id } : {}),
   };
 }

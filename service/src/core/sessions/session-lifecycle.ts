@@ -139,7 +139,8 @@ async function owners(
     }
     if (record.sandbox) referenced.add(record.sandbox.id);
     if (LIVE_STATES.has(record.state)) liveSessions.add(record.id);
-    if (record.mode === 'edit') heldNotebooks.add(`${record.project_id}/${record.notebook_id}`);
+    // A preview's edit session holds no claim: it accounts for none.
+    if (record.mode === 'edit' && !record.preview_id) heldNotebooks.add(`${record.project_id}/${record.notebook_id}`);
     await visit(record);
   }
   return { referenced, liveSessions, heldNotebooks };

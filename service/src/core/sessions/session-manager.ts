@@ -63,6 +63,11 @@ export interface StartRequest {
   ephemeral: boolean;
   /** Take the notebook over from the editor session with this id. */
   takeoverFrom?: string;
+  /**
+   * Start from this Git preview instead of the notebook (docs/sessions.md, "Preview sessions"):
+   * no editor claim, no warm sandbox, never saved; an app is shared only with the same preview's.
+   */
+  preview?: { id: string };
 }
 
 /**
@@ -94,26 +99,27 @@ export class SessionManager {
 
   async start(request: StartRequest): Promise<{ record: SessionRecord; reused: boolean }> {
     const { project, notebook, mode, user } = request;
+    const preview = request.preview ?? null;
     if (notebook.status === 'archived' && mode === 'edit')
       throw new HubError('CONFLICT', 'archived notebooks cannot be edited; make the notebook active first');
     // A session that is reused counts once: reuse is decided before the limits are checked.
     if (mode === 'app' && !request.ephemeral) {
-      const reused = await this.liveApp(project.id, notebook.id);
+      const reused = await this.liveApp(project.id, notebook.id, preview?.id);
       const live = reused && (await this.answering(reused));
       if (live) return { record: live, reused: true };
     }
-    if (mode === 'edit' && !request.ephemeral && !request.takeoverFrom) {
+    if (mode === 'edit' && !request.ephemeral && !request.takeoverFrom && !preview) {
       const held = await this.deps.claims.get(project.id, notebook.id);
       const reused = held && (await this.reusableEditSession(project.id, held.claim.session_id, user.id));
       const live = reused && (await this.answering(reused));
       if (live) return { record: live, reused: true };
     }
     await this.checkLimits(request);
-    if (mode === 'edit' && !request.ephemeral && request.takeoverFrom) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
-    const warm = (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
+    if (mode === 'edit' && !request.ephemeral && request.takeoverFrom && !preview) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
+    const warm = !preview && (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
     const record = newSessionRecord(request, warm, this.deps.config, this.deps.now());
     try {
-      if (mode === 'edit' && !request.ephemeral) {
+      if (mode === 'edit' && !request.ephemeral && !preview) {
         const outcome = await this.acquireClaim(request, record);
         if (outcome.kind === 'held') {
           const holder = await this.reusableEditSession(project.id, outcome.claim.session_id, user.id);
@@ -139,7 +145,7 @@ export class SessionManager {
       event: 'session.start',
       actor: user.id,
       projectId: project.id,
-      metadata: { session_id: record.id, notebook_id: notebook.id, mode },
+      metadata: { session_id: record.id, notebook_id: notebook.id, mode, ...(preview ? { preview_id: preview.id } : {}) },
     });
     this.deps.background.run(() => this.provision(record, project.name));
     return { record, reused: false };
@@ -420,11 +426,12 @@ export class SessionManager {
     return this.deps.config.sharing === 'shared' || holder.user_id === userId ? holder : null;
   }
 
-  private async liveApp(projectId: string, notebookId: string): Promise<SessionRecord | null> {
+  /** The notebook's live shared app; of the preview `previewId` when given (a preview's app is never the notebook's). */
+  private async liveApp(projectId: string, notebookId: string, previewId?: string): Promise<SessionRecord | null> {
     for (const app of await this.deps.sessions.liveApps(projectId)) {
       if (app.notebookId !== notebookId) continue;
       const record = await this.deps.sessions.get(projectId, app.sessionId);
-      if (record && LIVE_STATES.has(record.state) && !record.ephemeral) return record;
+      if (record && LIVE_STATES.has(record.state) && !record.ephemeral && record.preview_id === previewId) return record;
     }
     return null;
   }

@@ -76,6 +76,11 @@ export interface SessionRecord {
    */
   restarts?: number;
   restarted_at?: string | null;
+  /**
+   * A preview session (docs/sessions.md, "Preview sessions"): its files are this Git preview's
+   * snapshot, and it never saves into the notebook. Absent on older records and other sessions.
+   */
+  preview_id?: string;
   /** VS Code and OpenCode in this edit session (docs/surfaces.md). Absent on older records: none started. */
   surfaces?: Partial<Record<SurfaceId, SurfaceStatus>>;
 }

@@ -6,6 +6,7 @@ import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { ComputeResources, Sandbox, SandboxDriver, SandboxProcess } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../notebooks/sandbox-files.js';
+import { writePreviewIntoSandbox, type PreviewFiles } from '../git/preview-files.js';
 import { sandboxFailureOf } from '../sandboxes/sandbox-failure.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
 import { startProgress } from './session-progress.js';
@@ -24,6 +25,8 @@ export interface ProvisionerDeps {
   now: () => Date;
   /** Ports a session's sandbox opens beside marimo's (its surfaces', docs/surfaces.md). */
   surfacePorts?(mode: SessionRecord['mode']): string[];
+  /** A preview session's files (docs/git.md, "Previews"); absent where Git is off. */
+  previewFiles?: PreviewFiles;
   /** Told once the session's sandbox answers, before marimo is set up in it (eager surfaces start then). */
   onSandboxReady?(record: SessionRecord): void;
 }
@@ -84,6 +87,10 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
 
     let code = '';
     await phase('files', 'provision_files_ms', async () => {
+      if (initial.preview_id) {
+        code = await writePreviewIntoSandbox(deps, ready.id, initial);
+        return;
+      }
       code = await writeNotebookIntoSandbox(deps, ready.id, {
         projectId: initial.project_id,
         notebookId: initial.notebook_id,

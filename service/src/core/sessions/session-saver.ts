@@ -50,7 +50,8 @@ export const SNAPSHOT_BEFORE_TEARDOWN_MS = 30_000;
  * so the save builds on the notebook's current version. Returns null when there was nothing new.
  */
 export async function saveFromSandbox(deps: SaverDeps, record: SessionRecord, request: SaveRequest): Promise<NotebookVersion | null> {
-  if (record.mode !== 'edit' || !record.sandbox) return null;
+  // A preview session runs a branch or commit of the repository: it never becomes a version.
+  if (record.mode !== 'edit' || !record.sandbox || record.preview_id) return null;
   await syncWorkspace(deps, record, request.actor.id);
   const code = (await deps.driver.readFile(record.sandbox.id, record.entry_file)).toString('utf8');
   const hash = codeHash(code);

@@ -16,7 +16,9 @@ import type { AccessControl } from '../policy/access-control.js';
 import type { GitBranch, GitCommitSummary } from '../ports/git-remote.js';
 import type { ChangeRequestInput, ChangeRequestRecord, ChangeRequests } from '../git/change-requests.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { actorOf } from './caller.js';
+import type { Previews } from '../git/previews.js';
+import type { PreviewInput, PreviewRecord } from '../git/preview-model.js';
+import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 
 export interface GitUseCaseDeps {
   access: AccessControl;
@@ -25,6 +27,8 @@ export interface GitUseCaseDeps {
   audit: AuditLog;
   workspace: WorkspaceService;
   changeRequests: ChangeRequests;
+  previews: Previews;
+  limits: PageLimits;
 }
 
 type NotebookRef = { projectId: string; notebookId: string };
@@ -32,7 +36,8 @@ type NotebookRef = { projectId: string; notebookId: string };
 /**
  * Git-synced notebooks (docs/git.md). Editors create them, sync them and rotate their sync tokens
  * (`notebook.write`); whoever sees the notebook reads its drift and branches (`project.read`).
- * Editors publish change requests (`change-request.publish`). A project's Git credentials are set and removed by its managers (`project.update`) and read, as
+ * Editors publish change requests (`change-request.publish`) and create and delete previews
+ * (`notebook.write`), which whoever sees the notebook lists (`project.read`). A project's Git credentials are set and removed by its managers (`project.update`) and read, as
  * flags only, by its members.
  */
 export class GitUseCases {
@@ -74,6 +79,29 @@ export class GitUseCases {
   async changeRequests(principal: Principal, input: NotebookRef): Promise<ChangeRequestRecord[]> {
     await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
     return this.deps.changeRequests.list(input.projectId, input.notebookId);
+  }
+
+  /** A preview of a branch, commit or change request, prepared in the background (`notebook.write`). Writes `preview.create`. */
+  async createPreview(principal: Principal, input: NotebookRef & { preview: PreviewInput }): Promise<PreviewRecord> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
+    return this.deps.previews.create(input.projectId, input.notebookId, input.preview, principal.user.id);
+  }
+
+  /** `project.read`: newest first. */
+  async previews(principal: Principal, input: NotebookRef & PageInput): Promise<Page<PreviewRecord>> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
+    return this.deps.previews.list(input.projectId, input.notebookId, { cursor: input.cursor ?? null, limit: pageSize(input.limit, this.deps.limits) });
+  }
+
+  async preview(principal: Principal, input: NotebookRef & { previewId: string }): Promise<PreviewRecord> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
+    return this.deps.previews.get(input.projectId, input.notebookId, input.previewId);
+  }
+
+  /** `notebook.write`. Writes `preview.delete`. */
+  async deletePreview(principal: Principal, input: NotebookRef & { previewId: string }): Promise<void> {
+    await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
+    await this.deps.previews.delete(input.projectId, input.notebookId, input.previewId, principal.user.id);
   }
 
   async drift(principal: Principal, input: NotebookRef): Promise<SourceDrift> {

@@ -5,6 +5,7 @@ import type { AccessControl } from '../policy/access-control.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { ClientKind, SessionMode, SessionRecord, SessionSummary } from '../sessions/session-model.js';
 import type { SessionStore } from '../sessions/session-store.js';
+import type { Previews } from '../git/previews.js';
 import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 
 export interface SessionUseCaseDeps {
@@ -14,6 +15,8 @@ export interface SessionUseCaseDeps {
   /** SERVICE_SANDBOX_STARTUP_TIMEOUT_SECONDS, in ms: how long a start with `wait` waits at most. */
   startupTimeoutMs: number;
   limits: PageLimits;
+  /** Git previews, for preview sessions (docs/git.md, "Previews"). */
+  previews?: Pick<Previews, 'get'>;
 }
 
 /**
@@ -34,6 +37,8 @@ export interface StartInput {
   /** Wait (at most the start-up timeout) until the session has left `provisioning`. */
   wait?: boolean | undefined;
   client: ClientKind;
+  /** Start a preview session: the notebook as this Git preview has it, never saved into the notebook. */
+  previewId?: string | undefined;
 }
 
 /**
@@ -88,8 +93,13 @@ export class SessionUseCases {
       mode: input.mode,
       takeover: Boolean(input.takeoverFrom),
     });
+    if (input.previewId) {
+      if (!this.deps.previews) throw new HubError('SYNC_NOT_CONFIGURED', 'previews are not available in this deployment');
+      await this.deps.previews.get(input.projectId, input.notebookId, input.previewId);
+    }
     const { record, reused } = await this.deps.sessions.start({
       project: { id: project.id, name: project.name },
+      ...(input.previewId ? { preview: { id: input.previewId } } : {}),
       notebook,
       mode: input.mode,
       user: actorOf(principal),

@@ -123,6 +123,11 @@ export class WorkspaceService extends WorkspaceReads {
     return this.files.putBlob(body);
   }
 
+  /** A stored file content by its blob hash. */
+  readBlob(blob: string): Promise<Buffer> {
+    return this.files.getBlob(blob);
+  }
+
   /**
    * Makes a Git-synced notebook's workspace hold exactly `files` (its synced folder at one commit,
    * without the entry notebook), in one change. Only a sync calls this: to everyone else the

@@ -36,6 +36,7 @@ export const Session = Type.Object(
       description: 'How often the hub started the session again in a fresh sandbox after its notebook server died (an app, at most once)',
     }),
     restarted_at: Nullable(DateTime),
+    preview_id: Nullable(Type.String({ description: "A preview session's Git preview (its files; it never saves into the notebook)" })),
     reused: Type.Optional(Type.Boolean({ description: 'True when an existing live session was returned' })),
   },
   { $id: 'Session' },
@@ -89,6 +90,7 @@ export function sessionOf(record: SessionRecord, basePath: string, reused?: bool
     failure: record.failure,
     restarts: record.restarts ?? 0,
     restarted_at: record.restarted_at ?? null,
+    preview_id: record.preview_id ?? null,
     ...(reused !== undefined ? { reused } : {}),
   };
 }

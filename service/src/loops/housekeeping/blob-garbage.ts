@@ -26,9 +26,9 @@ const SHA256 = /^[0-9a-f]{64}$/;
 
 /**
  * Deletes workspace file contents nothing names any more: blobs of deleted or overwritten files,
- * and of import folders whose snapshot expired. Marks every blob a workspace manifest or an import
- * snapshot names, then sweeps `blobs/` for unmarked ones older than the grace period. A pass that
- * cannot read every reference deletes nothing.
+ * of import folders whose snapshot expired, and of Git previews that were deleted. Marks every blob
+ * a workspace manifest, an import snapshot or a preview snapshot names, then sweeps `blobs/` for
+ * unmarked ones older than the grace period. A pass that cannot read every reference deletes nothing.
  */
 export function blobGarbageTask(store: ObjectStore, options: BlobGarbageOptions = {}): HousekeepingTask {
   const graceMs = options.graceMs ?? BLOB_GARBAGE_GRACE_MS;
@@ -66,6 +66,8 @@ async function markReferencedBlobs(store: ObjectStore, signal: AbortSignal): Pro
   const sources = [
     { prefix: layout.workspacesPrefix, holds: (key: string) => key.includes('/manifests/') },
     { prefix: layout.importsPrefix, holds: (key: string) => lastSegment(key) === 'snapshot' },
+    // Git previews' snapshots (docs/git.md, "Previews").
+    { prefix: layout.gitPrefix, holds: (key: string) => key.split('/')[2] === 'preview-snapshots' },
   ];
   for (const source of sources) {
     for await (const item of listObjects(store, source.prefix, signal)) {
