@@ -1,4 +1,4 @@
-import { Alert, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { FormModal } from '../../components/FormModal';
 import { SOURCE_FIELDS, SourceFields, type SourceValues } from '../notebook/git/SourceFields';
 import { SyncTokenModal } from '../notebook/git/SyncTokenModal';
 import { isRepoUrl } from '../notebook/git/source-format';
-import { NotebookStatusSelect } from './NotebookStatusSelect';
+import { NotebookStatusSelect, NotebookTitleInput } from './NotebookFields';
 
 interface Props {
   projectId: string;
@@ -114,16 +114,7 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
         size="lg"
       >
         <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
-          <TextInput
-            label="Title"
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            required
-            maxLength={200}
-            data-autofocus
-            error={fieldError(create.error, 'title')}
-            style={{ flex: '1 1 16rem' }}
-          />
+          <NotebookTitleInput value={title} onChange={setTitle} error={fieldError(create.error, 'title')} style={{ flex: '1 1 16rem' }} />
           <NotebookStatusSelect
             value={status}
             onChange={setStatus}

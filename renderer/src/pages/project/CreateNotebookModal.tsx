@@ -1,4 +1,4 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { useCreateNotebook } from '../../api/queries';
 import type { NotebookStatusFilter } from '../../api/types';
 import { fieldError } from '../../components/FormError';
 import { FormModal } from '../../components/FormModal';
-import { NotebookStatusSelect } from './NotebookStatusSelect';
+import { NotebookStatusSelect, NotebookTitleInput } from './NotebookFields';
 
 interface Props {
   projectId: string;
@@ -53,15 +53,7 @@ export function CreateNotebookModal({ projectId, opened, onClose }: Props) {
       fields={['title', 'description', 'status']}
       pending={create.isPending}
     >
-      <TextInput
-        label="Title"
-        value={title}
-        onChange={(event) => setTitle(event.currentTarget.value)}
-        required
-        maxLength={200}
-        data-autofocus
-        error={fieldError(create.error, 'title')}
-      />
+      <NotebookTitleInput value={title} onChange={setTitle} error={fieldError(create.error, 'title')} />
       <Textarea
         label="Description"
         value={description}
