@@ -1,19 +1,38 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startFakeGitHub, type FakeGitHost } from '../support/fake-git-hosts.js';
 import { gitNotebookSource } from '../support/git-notebook.js';
 import { startGitServer, type GitServer } from '../support/git-server.js';
-import { startTestHub, type CallOptions, type TestHub } from '../support/test-hub.js';
+import { closeBrowserSuite, MARIMO_FRAME, marimoIn, startMarimoUiHub } from '../support/marimo-browser-suite.js';
+import type { CallOptions, TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
 
 const chromium = inject('chromium');
-const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
+const sandboxRuntime = inject('sandboxRuntime');
 const REPO = 'acme/quarterly-reports';
 const TOKEN = 'write-token-of-the-project';
 const CREDENTIALS = { user: 'ci-bot', password: TOKEN };
+const FEATURE_OUTPUT = 'Totals from the feature branch';
+
+/** A marimo notebook whose one cell shows `text`. */
+const shownNotebook = (text: string) => `import marimo
+
+__generated_with = "0.0.0"
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+    mo.md(${JSON.stringify(text)})
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+`;
+
 /** Long on purpose: the list must wrap it rather than widen the page. */
 const TITLE = 'Reconcile every region of the quarterly revenue report against the warehouse ledger before the board meeting';
 
@@ -23,7 +42,7 @@ const TITLE = 'Reconcile every region of the quarterly revenue report against th
  * fake-github), the dialog's message when the branch moved on since the last sync, and the Source
  * card's note while syncs keep failing.
  */
-describe.skipIf(chromium === null)('change requests and sync health in the web UI', () => {
+describe.skipIf(chromium === null || sandboxRuntime === null)('change requests, previews and sync health in the web UI', () => {
   let t: TestHub;
   let git: GitServer;
   let github: FakeGitHost;
@@ -42,17 +61,14 @@ describe.skipIf(chromium === null)('change requests and sync health in the web U
   const card = () => page.getByRole('region', { name: 'Change requests' });
 
   beforeAll(async () => {
-    expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
     git = await startGitServer();
     await git.createRepository(REPO, { files: { 'weekly/report.py': gitNotebookSource('from the repository') }, credentials: CREDENTIALS });
     github = await startFakeGitHub(TOKEN, [REPO]);
-    t = await startTestHub({
-      env: {
-        SERVICE_GIT_ALLOW_HTTP: 'true',
-        SERVICE_GIT_GITHUB_URL: git.url('x').replace(/\/x\.git$/, ''),
-        SERVICE_GIT_GITHUB_API_URL: github.apiUrl,
-      },
-      hub: () => ({ uiDir: UI_DIR }),
+    // Real marimo: a preview is opened as an app below.
+    t = await startMarimoUiHub(sandboxRuntime!.runtimeDir, {
+      SERVICE_GIT_ALLOW_HTTP: 'true',
+      SERVICE_GIT_GITHUB_URL: git.url('x').replace(/\/x\.git$/, ''),
+      SERVICE_GIT_GITHUB_API_URL: github.apiUrl,
     });
     browser = await launchChromium(chromium!.executablePath);
     cookie = await t.localLogin();
@@ -76,8 +92,7 @@ describe.skipIf(chromium === null)('change requests and sync health in the web U
     await browser.signIn(page, t.url, t.hub.localLoginPath!);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await closeBrowserSuite({ browsers: [browser], ...(t ? { hub: t } : {}) });
     await github?.close();
     await git?.close();
   });
@@ -137,6 +152,23 @@ describe.skipIf(chromium === null)('change requests and sync health in the web U
     expect(github.opened).toHaveLength(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }, 120_000);
+
+  it("opens a branch's preview as an app that runs the branch's code, marked as a preview", async () => {
+    await git.commit(REPO, 'feature/totals', { 'weekly/report.py': shownNotebook(FEATURE_OUTPUT) });
+    const created = await asAdmin(`/api/v1/projects/${pid}/notebooks/${nid}/previews`, { method: 'POST', body: { branch: 'feature/totals' } });
+    expect(created.status, created.text).toBe(201);
+    const previewId = created.json.data.id as string;
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${nid}/app?preview=${previewId}`);
+    await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+    await marimoIn(page).getByText(FEATURE_OUTPUT).first().waitFor({ timeout: 60_000 });
+    await page.getByText('Preview', { exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await shoot('session-preview');
+    // The notebook itself still runs what it synced.
+    const code = await asAdmin(`/api/v1/projects/${pid}/notebooks/${nid}/code`);
+    expect(code.text).not.toContain(FEATURE_OUTPUT);
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${nid}/overview`);
+  }, 240_000);
 
   it('says on the Source card since when syncs fail and why, until one works', async () => {
     const source = page.getByRole('region', { name: 'Source' });
