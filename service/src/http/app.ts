@@ -22,6 +22,7 @@ import { registerRequestMetrics } from './request-metrics.js';
 import { alertRoutes } from './routes/alerts.js';
 import { jobRoutes } from './routes/jobs.js';
 import { gitRoutes } from './routes/git.js';
+import { mcpRoutes } from './mcp/mcp-route.js';
 import { previewRoutes } from './routes/previews.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
@@ -142,6 +143,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   alertRoutes(app, services);
   jobRoutes(app, services);
   gitRoutes(app, services);
+  mcpRoutes(app, services);
   previewRoutes(app, services);
   sandboxDiagnosticRoutes(app, services);
   adminRuntimeRoutes(app, services);

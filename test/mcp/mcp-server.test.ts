@@ -1,0 +1,197 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectAudit } from '../support/alert-fixtures.js';
+import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+
+const NOTEBOOK = `import marimo
+
+__generated_with = "0.0.0"
+app = marimo.App()
+
+
+@app.cell
+def _():
+    answer = 6 * 7
+    answer
+    return (answer,)
+
+
+if __name__ == "__main__":
+    app.run()
+`;
+
+/**
+ * The MCP server at /mcp with the SDK's own client over Streamable HTTP and personal access tokens:
+ * the tools mirror the REST routes (same policy, same audit events, same refusals), and a session
+ * started through it is an `mcp` client's.
+ */
+describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
+  let w: SessionWorld;
+  let outsider: string;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    w = await startSessionWorld({}, { captureLogs: true });
+    outsider = await w.t.tokenFor('someone.else@example.com');
+  }, 120_000);
+  afterAll(async () => {
+    for (const client of clients) await client.close().catch(() => {});
+    await w?.close();
+  });
+
+  const connect = async (token: string) => {
+    const client = new Client({ name: 'notebook-hub-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${w.t.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    clients.push(client);
+    return client;
+  };
+  /** Calls a tool and answers its JSON (or its error text). */
+  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    return { isError: result.isError === true, text, json: result.isError ? null : JSON.parse(text) };
+  };
+
+  it('is a protected resource: no token or a wrong one is 401 with where to read about it; GET is not offered', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${w.t.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    const anonymous = await post({});
+    expect(anonymous.status).toBe(401);
+    const challenge = anonymous.headers.get('www-authenticate')!;
+    expect(challenge).toBe(`Bearer resource_metadata="${w.t.url}/.well-known/oauth-protected-resource/mcp"`);
+    const wrong = await post({ authorization: 'Bearer svc_pat_not-a-token' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    // A browser's session cookie is not a credential here.
+    const cookie = await w.t.localLogin();
+    expect((await post({ cookie: `svc_session=${cookie}` })).status).toBe(401);
+
+    const metadata = await (await fetch(`${w.t.url}/.well-known/oauth-protected-resource/mcp`)).json();
+    expect(metadata).toMatchObject({ resource: `${w.t.url}/mcp`, bearer_methods_supported: ['header'] });
+    const get = await fetch(`${w.t.url}/mcp`, { headers: { authorization: `Bearer ${w.tokens.editor}` } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('lists its tools, each with an input schema', async () => {
+    const client = await connect(w.tokens.viewer);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      [
+        'create_notebook',
+        'list_files',
+        'list_my_sessions',
+        'list_notebooks',
+        'list_projects',
+        'list_versions',
+        'read_file',
+        'read_notebook',
+        'read_version_code',
+        'save_notebook',
+        'start_session',
+        'stop_session',
+        'write_file',
+      ].sort(),
+    );
+    for (const tool of tools) expect(tool.inputSchema.type, tool.name).toBe('object');
+  });
+
+  it('finds, reads, creates and saves notebooks as an editor, with the REST routes’ audit events', async () => {
+    const client = await connect(w.tokens.editor);
+    const projects = await call(client, 'list_projects');
+    expect(projects.json!.items.map((project: { id: string }) => project.id)).toContain(w.pid);
+
+    const created = await call(client, 'create_notebook', { project_id: w.pid, title: 'From an assistant', code: NOTEBOOK });
+    expect(created.isError, created.text).toBe(false);
+    const nid = created.json!.meta.id as string;
+    const listed = await call(client, 'list_notebooks', { project_id: w.pid });
+    expect(listed.json!.items.map((entry: { id: string }) => entry.id)).toContain(nid);
+
+    const read = await call(client, 'read_notebook', { project_id: w.pid, notebook_id: nid });
+    expect(read.json!.code).toBe(NOTEBOOK);
+    const base = read.json!.source.current_version_id as string;
+    const saved = await call(client, 'save_notebook', {
+      project_id: w.pid,
+      notebook_id: nid,
+      code: NOTEBOOK.replace('6 * 7', '7 * 6'),
+      base_version_id: base,
+      message: 'Commuted',
+    });
+    expect(saved.isError, saved.text).toBe(false);
+    expect(saved.json!.message).toBe('Commuted');
+    // A save on top of an older version would overwrite someone's work: refused as the REST route refuses it.
+    const stale = await call(client, 'save_notebook', { project_id: w.pid, notebook_id: nid, code: NOTEBOOK, base_version_id: base });
+    expect(stale.isError).toBe(true);
+    expect(stale.text).toMatch(/^CONFLICT: /);
+
+    const versions = await call(client, 'list_versions', { project_id: w.pid, notebook_id: nid });
+    expect(versions.json!.items.map((version: { version_id: string }) => version.version_id)).toEqual([saved.json!.version_id, base]);
+    const old = await call(client, 'read_version_code', { project_id: w.pid, notebook_id: nid, version_id: base });
+    expect(old.json!.code).toBe(NOTEBOOK);
+
+    const audit = await projectAudit(w.t, w.pid);
+    const byEditor = audit.filter((entry) => entry.raw.includes(w.userIds.editor) && entry.metadata.notebook_id === nid).map((entry) => entry.event);
+    expect(byEditor).toEqual(expect.arrayContaining(['notebook.create', 'notebook.save']));
+  });
+
+  it("lists, writes and reads a notebook's workspace files", async () => {
+    const client = await connect(w.tokens.editor);
+    const ref = { project_id: w.pid, notebook_id: w.nid };
+    const written = await call(client, 'write_file', { ...ref, path: 'data/values.csv', text: 'region,value\nnorth,1\n' });
+    expect(written.isError, written.text).toBe(false);
+    const top = await call(client, 'list_files', ref);
+    expect(JSON.stringify(top.json)).toContain('"data"');
+    const inside = await call(client, 'list_files', { ...ref, path: 'data' });
+    expect(JSON.stringify(inside.json)).toContain('values.csv');
+    const file = await call(client, 'read_file', { ...ref, path: 'data/values.csv' });
+    expect(file.json).toMatchObject({ path: 'data/values.csv', text: 'region,value\nnorth,1\n' });
+  });
+
+  it('refuses what the REST routes refuse: a viewer cannot save, an outsider cannot learn the project exists, bad input is an error', async () => {
+    const viewer = await connect(w.tokens.viewer);
+    const current = (await call(viewer, 'read_notebook', { project_id: w.pid, notebook_id: w.nid })).json!;
+    const refused = await call(viewer, 'save_notebook', {
+      project_id: w.pid,
+      notebook_id: w.nid,
+      code: NOTEBOOK,
+      base_version_id: current.source.current_version_id,
+    });
+    expect(refused.text).toMatch(/^FORBIDDEN: /);
+    expect((await call(viewer, 'write_file', { project_id: w.pid, notebook_id: w.nid, path: 'x.txt', text: 'x' })).text).toMatch(/^FORBIDDEN: /);
+
+    const stranger = await connect(outsider);
+    const hidden = await call(stranger, 'read_notebook', { project_id: w.pid, notebook_id: w.nid });
+    const missing = await call(stranger, 'read_notebook', { project_id: 'proj-00000000000000000000000000', notebook_id: w.nid });
+    expect(hidden.text).toMatch(/^NOT_FOUND: /);
+    expect(hidden.text.replace(w.pid, '<id>')).toBe(missing.text.replace('proj-00000000000000000000000000', '<id>'));
+    expect((await call(stranger, 'list_projects')).json!.items).toEqual([]);
+
+    const malformed = await call(viewer, 'read_notebook', { project_id: w.pid });
+    expect(malformed.isError).toBe(true);
+    expect(malformed.text).toContain('notebook_id');
+  });
+
+  it('starts an app through MCP as an mcp client, with the URL to open it at, and stops it', async () => {
+    const client = await connect(w.tokens.editor);
+    const started = await call(client, 'start_session', { project_id: w.pid, notebook_id: w.nid, mode: 'app' });
+    expect(started.isError, started.text).toBe(false);
+    expect(started.json).toMatchObject({ state: 'running', mode: 'app' });
+    const url = started.json!.url as string;
+    expect(url).toBe(`${w.t.url}/s/${started.json!.id}/`);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${w.tokens.editor}` } })).status).toBe(200);
+    const line = w.t.logs.find((entry) => entry.event === 'session_provision' && entry.session_id === started.json!.id);
+    expect(line).toMatchObject({ client: 'mcp', outcome: 'ready' });
+    const mine = await call(client, 'list_my_sessions');
+    expect(mine.json!.map((entry: { id: string }) => entry.id)).toContain(started.json!.id);
+
+    const stopped = await call(client, 'stop_session', { project_id: w.pid, session_id: started.json!.id });
+    expect(stopped.isError, stopped.text).toBe(false);
+    expect(['stopping', 'stopped']).toContain(stopped.json!.state);
+  }, 120_000);
+});
