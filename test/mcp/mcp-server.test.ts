@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { startTestHub } from '../support/test-hub.js';
 
 const NOTEBOOK = `import marimo
 
@@ -77,6 +78,27 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     const get = await fetch(`${w.t.url}/mcp`, { headers: { authorization: `Bearer ${w.tokens.editor}` } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers a client over its allowance per minute 429 with when to try again, and other clients still', async () => {
+    const limited = await startTestHub({ env: { SERVICE_MCP_REQUESTS_PER_MINUTE: '3' } });
+    try {
+      const [one, two] = [await limited.tokenFor('one@example.com'), await limited.tokenFor('two@example.com')];
+      const list = (token: string) =>
+        fetch(`${limited.url}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+      for (let request = 0; request < 3; request++) expect((await list(one)).status).toBe(200);
+      const refused = await list(one);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RESOURCE_EXHAUSTED');
+      expect((await list(two)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('lists its tools, each with an input schema', async () => {

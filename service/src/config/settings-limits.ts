@@ -8,6 +8,8 @@ export interface LimitSettings {
   maxVersionsPerNotebook: number;
   defaultPageSize: number;
   maxPageSize: number;
+  /** Requests to /mcp per minute and client (personal access token); more are refused with 429. */
+  mcpRequestsPerMinute: number;
 }
 
 export const limitSettingDefinitions: SettingDefinition[] = [
@@ -17,6 +19,7 @@ export const limitSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_MAX_VERSIONS_PER_NOTEBOOK', group: 'limits', name: 'Versions kept per notebook', secret: false },
   { key: 'SERVICE_DEFAULT_PAGE_SIZE', group: 'limits', name: 'Default page size', secret: false },
   { key: 'SERVICE_MAX_PAGE_SIZE', group: 'limits', name: 'Largest page size', secret: false },
+  { key: 'SERVICE_MCP_REQUESTS_PER_MINUTE', group: 'limits', name: 'MCP requests per minute and client', secret: false },
 ];
 
 export function readLimitSettings(env: Env): LimitSettings {
@@ -30,5 +33,6 @@ export function readLimitSettings(env: Env): LimitSettings {
     maxVersionsPerNotebook: integer(env, 'SERVICE_MAX_VERSIONS_PER_NOTEBOOK', 100, { min: 2, max: 100_000 }),
     defaultPageSize,
     maxPageSize,
+    mcpRequestsPerMinute: integer(env, 'SERVICE_MCP_REQUESTS_PER_MINUTE', 600, { min: 1, max: 1_000_000 }),
   };
 }

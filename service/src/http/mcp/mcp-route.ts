@@ -6,6 +6,7 @@ import type { Principal } from '../../core/identity/authenticator.js';
 import { bearerTokenOf } from '../auth/authenticate.js';
 import { errorEnvelope } from '../envelope.js';
 import type { HubApp } from '../types.js';
+import { McpRateLimit } from './mcp-rate-limit.js';
 import { registerNotebookTools, type ToolContext } from './mcp-tools.js';
 
 const MCP_PATH = '/mcp';
@@ -24,6 +25,7 @@ const routeOptions = { config: { public: true }, schema: { hide: true } } as con
 export function mcpRoutes(app: HubApp, services: HubServices): void {
   const { basePath } = services.settings;
   const originOf = (request: FastifyRequest) => services.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+  const rateLimit = new McpRateLimit(services.settings.limits.mcpRequestsPerMinute);
 
   app.get(RESOURCE_METADATA_PATH, routeOptions, async (request) => ({
     resource: `${originOf(request)}${basePath}${MCP_PATH}`,
@@ -36,6 +38,12 @@ export function mcpRoutes(app: HubApp, services: HubServices): void {
   app.post(MCP_PATH, routeOptions, async (request, reply) => {
     const principal = await callerOf(request, reply, services, `${originOf(request)}${basePath}${RESOURCE_METADATA_PATH}`);
     if (!principal) return reply;
+    const retryAfter = rateLimit.take(principal.credential.kind === 'token' ? principal.credential.tokenId : principal.user.id);
+    if (retryAfter !== null)
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send(errorEnvelope('RESOURCE_EXHAUSTED', `too many MCP requests from this client: try again in ${retryAfter} s`, request.id));
     const context: ToolContext = { principal, useCases: services.useCases, origin: originOf(request), basePath };
     const server = new McpServer({ name: 'notebook-hub', version: services.settings.version }, { capabilities: { tools: {} } });
     registerNotebookTools(server, () => context);
