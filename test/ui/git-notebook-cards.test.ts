@@ -146,7 +146,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('change requests, 
     await dialog.getByRole('button', { name: 'Propose' }).click();
     await dialog
       .getByRole('alert')
-      .getByText(/main moved on to .* since the notebook was synced/)
+      .getByText(/^Main moved on to .* since the notebook was synced/)
       .waitFor();
     await shoot('propose-moved');
     expect(github.opened).toHaveLength(1);
