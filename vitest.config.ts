@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // eventsource-parser (under the MCP SDK's client) also publishes its TypeScript sources under
+    // "source": run through Vite, which compiles them, rather than by Node, which cannot load them.
+    server: { deps: { inline: ['@modelcontextprotocol/sdk', 'eventsource-parser'] } },
     passWithNoTests: false,
   },
 });
