@@ -106,12 +106,16 @@ describe('the hub serves the built web UI', () => {
 
   it('keeps the API, the session proxy and machine endpoints out of the fallback', async () => {
     const cookie = await t.localLogin();
-    for (const target of ['/api/v1/nope', '/api/nope', '/api', '/s', '/mcp', '/mcp/anything', '/openapi.yaml/x']) {
+    for (const target of ['/api/v1/nope', '/api/nope', '/api', '/s', '/mcp/anything', '/openapi.yaml/x']) {
       const response = await t.call(target, { cookie, headers: HTML });
       expect(response.status, target).toBe(404);
       expect(response.headers.get('content-type'), target).toMatch(/^application\/json/);
       expect(response.json, target).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
     }
+    // /mcp is the MCP server's, which takes POST only (docs/mcp.md).
+    const mcp = await t.call('/mcp', { cookie, headers: HTML });
+    expect(mcp.status).toBe(405);
+    expect(mcp.headers.get('allow')).toBe('POST');
     // /s/ stays the session proxy's (a redirect, not the page).
     expect((await t.call('/s/', { cookie, headers: HTML })).status).toBe(308);
     const openapi = await fetch(`${t.url}/openapi.yaml`, { headers: HTML });
