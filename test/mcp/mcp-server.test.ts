@@ -116,6 +116,7 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
         'read_notebook',
         'read_version_code',
         'save_notebook',
+        'search_notebooks',
         'start_session',
         'stop_session',
         'write_file',
@@ -134,6 +135,11 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     const nid = created.json!.meta.id as string;
     const listed = await call(client, 'list_notebooks', { project_id: w.pid });
     expect(listed.json!.items.map((entry: { id: string }) => entry.id)).toContain(nid);
+    const found = await call(client, 'search_notebooks', { query: 'ASSISTANT from' });
+    expect(found.json!.matches.map((match: { notebook: { id: string } }) => match.notebook.id)).toEqual([nid]);
+    expect(found.json!.matches[0]).toMatchObject({ project_id: w.pid, project_name: expect.any(String) });
+    expect((await call(client, 'search_notebooks', { query: 'assistant', project_id: w.pid })).json!.matches).toHaveLength(1);
+    expect((await call(client, 'search_notebooks', { query: 'assistant nowhere' })).json!.matches).toEqual([]);
 
     const read = await call(client, 'read_notebook', { project_id: w.pid, notebook_id: nid });
     expect(read.json!.code).toBe(NOTEBOOK);
@@ -193,6 +199,7 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     expect(hidden.text).toMatch(/^NOT_FOUND: /);
     expect(hidden.text.replace(w.pid, '<id>')).toBe(missing.text.replace('proj-00000000000000000000000000', '<id>'));
     expect((await call(stranger, 'list_projects')).json!.items).toEqual([]);
+    expect((await call(stranger, 'search_notebooks', { query: 'assistant' })).json!.matches).toEqual([]);
 
     const malformed = await call(viewer, 'read_notebook', { project_id: w.pid });
     expect(malformed.isError).toBe(true);

@@ -40,6 +40,43 @@ async function run(work: () => Promise<unknown>): Promise<CallToolResult> {
   }
 }
 
+/** How many matches a search answers, and how many notebooks it looks through to find them. */
+const SEARCH_RESULTS = 50;
+const SEARCH_SCANNED = 5000;
+
+/**
+ * Notebooks whose metadata holds every word of `query`, through the same listings as the REST
+ * routes (so only what the caller may see), newest first per project.
+ */
+async function searchNotebooks(useCases: UseCases, principal: Principal, query: string, projectId: string | undefined) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches: { project_id: string; project_name: string; notebook: ReturnType<typeof notebookEntryOf> }[] = [];
+  let scanned = 0;
+  const projects: { id: string; name: string }[] = [];
+  if (projectId) projects.push({ id: projectId, name: (await useCases.projects.read(principal, { projectId })).project.name });
+  else
+    for (let cursor: string | undefined; ;) {
+      const listed = await useCases.projects.list(principal, { limit: 100, cursor });
+      projects.push(...listed.items.map(({ id, name }) => ({ id, name })));
+      if (!listed.nextCursor) break;
+      cursor = listed.nextCursor;
+    }
+  for (const project of projects) {
+    for (let cursor: string | undefined; matches.length < SEARCH_RESULTS && scanned < SEARCH_SCANNED;) {
+      const listed = await useCases.notebooks.list(principal, { projectId: project.id, limit: 100, cursor });
+      scanned += listed.items.length;
+      for (const entry of listed.items) {
+        const text = [entry.title, entry.description, ...entry.tags].join(' ').toLowerCase();
+        if (words.every((word) => text.includes(word)) && matches.length < SEARCH_RESULTS)
+          matches.push({ project_id: project.id, project_name: project.name, notebook: notebookEntryOf(entry) });
+      }
+      if (!listed.nextCursor) break;
+      cursor = listed.nextCursor;
+    }
+  }
+  return { matches, complete: scanned < SEARCH_SCANNED };
+}
+
 const pageOf = <T, R>(listed: { items: T[]; nextCursor: string | null }, present: (item: T) => R) => ({
   items: listed.items.map(present),
   next_cursor: listed.nextCursor,
@@ -77,6 +114,21 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
       run(async () => {
         const { useCases, principal } = context();
         return pageOf(await useCases.notebooks.list(principal, { projectId: project_id, status, limit, cursor }), notebookEntryOf);
+      }),
+  );
+
+  server.registerTool(
+    'search_notebooks',
+    {
+      title: 'Search notebooks',
+      description: `Notebooks whose title, description or tags contain the words of query (all of them, any case), in every project you can see or in one; at most ${SEARCH_RESULTS} matches.`,
+      inputSchema: { query: z.string().min(1).max(200), project_id: z.string().min(1).optional() },
+      annotations: { readOnlyHint: true },
+    },
+    ({ query, project_id }) =>
+      run(async () => {
+        const { useCases, principal } = context();
+        return searchNotebooks(useCases, principal, query, project_id);
       }),
   );
 
