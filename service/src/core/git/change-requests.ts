@@ -9,9 +9,10 @@ import type { ObjectStore } from '../ports/object-store.js';
 import type { SandboxDriver } from '../ports/sandbox-driver.js';
 import type { SessionStore } from '../sessions/session-store.js';
 import { getJson } from '../store/cas.js';
+import { newestNamesUnder } from '../store/names-under.js';
 import { layout } from '../storage-layout.js';
 import type { GitCredentialStore } from './git-credentials.js';
-import { repositoryPath, resolveRepo, type GitProvider, type GitRepoRules } from './git-source-config.js';
+import { repositoryPath, storedRepository, type GitProvider, type GitRepoRules } from './git-source-config.js';
 import { remoteFailure } from './remote-failure.js';
 
 /** A change request the hub opened (docs/git.md, "Change requests"). */
@@ -89,8 +90,7 @@ export class ChangeRequests {
     const code = input.session_id
       ? await this.sessionCode(projectId, input.session_id, notebookId)
       : await this.deps.notebooks.code(projectId, notebookId, input.version_id!);
-    const repo = resolveRepo(source.repo, source.provider, this.deps.rules);
-    if (typeof repo === 'string') throw new HubError('VALIDATION_ERROR', `repo ${repo}`, [{ field: 'repo', message: repo }]);
+    const repo = storedRepository(source, this.deps.rules);
     const head = (await this.deps.remote.branches(repo.url, credentials).catch(remoteFailure)).find((branch) => branch.name === source.branch);
     if (!head)
       throw new HubError('VALIDATION_ERROR', `branch ${source.branch} is not in the repository`, [{ field: 'branch', message: 'is not in the repository' }]);
@@ -150,19 +150,7 @@ export class ChangeRequests {
 
   /** The notebook's change requests the hub opened, newest first. */
   async list(projectId: string, notebookId: string): Promise<ChangeRequestRecord[]> {
-    const keys: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await this.deps.store.list(layout.gitChangeRequestsPrefix(projectId, notebookId), { cursor });
-      keys.push(...page.items.map((item) => item.key));
-      cursor = page.nextCursor;
-    } while (cursor);
-    // Ids are time-ordered: the newest sort last.
-    const ids = keys
-      .map((key) => key.slice(key.lastIndexOf('/') + 1))
-      .sort()
-      .reverse()
-      .slice(0, MAX_LISTED);
+    const ids = (await newestNamesUnder(this.deps.store, layout.gitChangeRequestsPrefix(projectId, notebookId))).slice(0, MAX_LISTED);
     const records = await Promise.all(ids.map((id) => getJson<ChangeRequestRecord>(this.deps.store, layout.gitChangeRequest(projectId, notebookId, id))));
     return records.flatMap((record) => (record ? [record.value] : []));
   }

@@ -1,5 +1,5 @@
 import { endpointProblem, type EndpointPolicy } from '../alerts/endpoint-policy.js';
-import type { FieldProblem } from '../errors.js';
+import { HubError, type FieldProblem } from '../errors.js';
 import type { GitSourceConfig } from '../notebooks/notebook-model.js';
 import { isEntryFilePath } from '../notebooks/notebook-service.js';
 
@@ -16,6 +16,19 @@ export interface ResolvedRepo {
   provider: GitProvider | null;
   repo: string;
   url: string;
+}
+
+/** A stored provider as the hub knows it (anything else, including null, is a repository given by URL). */
+export const storedProvider = (stored: string | null): GitProvider | null => (stored === 'github' || stored === 'gitlab' ? stored : null);
+
+/**
+ * A notebook's stored repository as it is fetched now, checked again against the deployment's
+ * rules (they may have changed since it was saved): VALIDATION_ERROR when they refuse it.
+ */
+export function storedRepository(source: { provider: string | null; repo: string }, rules: GitRepoRules): ResolvedRepo {
+  const resolved = resolveRepo(source.repo, storedProvider(source.provider), rules);
+  if (typeof resolved === 'string') throw new HubError('VALIDATION_ERROR', `repo ${resolved}`, [{ field: 'repo', message: resolved }]);
+  return resolved;
 }
 
 const REPO_PATH = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+){1,5}$/;

@@ -12,7 +12,16 @@ import { getJson, updateJson } from '../store/cas.js';
 import { layout } from '../storage-layout.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';
 import type { GitCredentialStore } from './git-credentials.js';
-import { gitConfigProblems, normalizeRootPath, resolveRepo, type GitProvider, type GitRepoRules, type ResolvedRepo } from './git-source-config.js';
+import {
+  gitConfigProblems,
+  normalizeRootPath,
+  resolveRepo,
+  storedProvider,
+  storedRepository,
+  type GitProvider,
+  type GitRepoRules,
+  type ResolvedRepo,
+} from './git-source-config.js';
 
 export interface GitNotebookInput extends Pick<NotebookInput, 'title' | 'description' | 'tags' | 'status'> {
   repo: string;
@@ -157,7 +166,7 @@ export class GitSync {
     const source = notebook.source as GitSource;
     const config = source.pending_config ?? configOf(source);
     try {
-      const repo = this.resolved(source.provider, config.repo);
+      const repo = storedRepository({ provider: source.provider, repo: config.repo }, this.deps.rules);
       const url = repo.url;
       const credentials = await this.deps.credentials.read(projectId);
       const head = await this.headOf(url, config.branch, credentials);
@@ -224,7 +233,7 @@ export class GitSync {
     const notebook = await this.gitNotebook(projectId, notebookId);
     const current = notebook.source as GitSource;
     const base = current.pending_config ?? configOf(current);
-    const provider = patch.provider !== undefined ? patch.provider : providerOf(current.provider);
+    const provider = patch.provider !== undefined ? patch.provider : storedProvider(current.provider);
     // A new provider alone moves the same owner/repo to the other host.
     const repoInput = patch.repo ?? (patch.provider !== undefined ? base.repo : undefined);
     const resolved = repoInput !== undefined ? resolveRepo(repoInput, provider, this.deps.rules) : null;
@@ -234,7 +243,7 @@ export class GitSync {
       // The pending config names no provider: a repository on another provider waits as its URL,
       // which names its host, and becomes owner/repo again when a sync applies it.
       repo: target
-        ? target.provider !== providerOf(current.provider) && target.provider !== null
+        ? target.provider !== storedProvider(current.provider) && target.provider !== null
           ? target.url.replace(/\.git$/, '')
           : target.repo
         : base.repo,
@@ -332,15 +341,8 @@ export class GitSync {
     return notebook;
   }
 
-  /** A stored repository as it is fetched now, checked again against the deployment's rules. */
-  private resolved(provider: string | null, repo: string): ResolvedRepo {
-    const resolved = resolveRepo(repo, providerOf(provider), this.deps.rules);
-    if (typeof resolved === 'string') throw new HubError('VALIDATION_ERROR', `repo ${resolved}`, [{ field: 'repo', message: resolved }]);
-    return resolved;
-  }
-
   private urlOf(provider: string | null, repo: string): string {
-    return this.resolved(provider, repo).url;
+    return storedRepository({ provider, repo }, this.deps.rules).url;
   }
 
   private async headOf(url: string, branch: string, credentials: Awaited<ReturnType<GitCredentialStore['read']>>): Promise<string> {
@@ -412,8 +414,6 @@ export class GitSync {
     return before;
   }
 }
-
-const providerOf = (stored: string | null): GitProvider | null => (stored === 'github' || stored === 'gitlab' ? stored : null);
 
 function configOf(source: GitSource): GitSourceConfig {
   return { repo: source.repo, branch: source.branch, root_path: source.root_path, entry_notebook: source.entry_notebook };

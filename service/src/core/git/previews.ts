@@ -6,10 +6,11 @@ import type { NotebookService } from '../notebooks/notebook-service.js';
 import type { GitRemote, SnapshotLimits } from '../ports/git-remote.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import { getJson, jsonBody, updateJson } from '../store/cas.js';
+import { newestNamesUnder } from '../store/names-under.js';
 import { layout } from '../storage-layout.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';
 import type { GitCredentialStore } from './git-credentials.js';
-import { resolveRepo, type GitRepoRules } from './git-source-config.js';
+import { storedRepository, type GitRepoRules } from './git-source-config.js';
 import { followedRef, previewKeyOf, previewTarget, type PreviewInput, type PreviewRecord, type PreviewSnapshot } from './preview-model.js';
 import { remoteFailure } from './remote-failure.js';
 
@@ -95,7 +96,9 @@ export class Previews {
     page: { cursor: string | null; limit: number },
   ): Promise<{ items: PreviewRecord[]; nextCursor: string | null }> {
     await this.gitNotebook(projectId, notebookId);
-    const newestFirst = (await this.ids(projectId, notebookId)).filter((id) => page.cursor === null || id < page.cursor).slice(0, page.limit + 1);
+    const newestFirst = (await newestNamesUnder(this.deps.store, layout.gitPreviewsPrefix(projectId, notebookId)))
+      .filter((id) => page.cursor === null || id < page.cursor)
+      .slice(0, page.limit + 1);
     const records = await Promise.all(
       newestFirst.slice(0, page.limit).map((id) => getJson<PreviewRecord>(this.deps.store, layout.gitPreview(projectId, notebookId, id))),
     );
@@ -263,18 +266,6 @@ export class Previews {
     return record.value;
   }
 
-  /** Preview ids of a notebook, newest first (ids are time-ordered). */
-  private async ids(projectId: string, notebookId: string): Promise<string[]> {
-    const ids: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await this.deps.store.list(layout.gitPreviewsPrefix(projectId, notebookId), { cursor });
-      ids.push(...page.items.map((item) => item.key.slice(item.key.lastIndexOf('/') + 1)));
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    return ids.sort().reverse();
-  }
-
   private async gitNotebook(projectId: string, notebookId: string): Promise<NotebookRevision> {
     const notebook = await this.deps.notebooks.get(projectId, notebookId);
     if (!notebook) throw new HubError('NOT_FOUND', `notebook ${notebookId} not found`);
@@ -284,9 +275,6 @@ export class Previews {
   }
 
   private urlOf(source: Pick<GitSource, 'provider' | 'repo'>): string {
-    const provider = source.provider === 'github' || source.provider === 'gitlab' ? source.provider : null;
-    const resolved = resolveRepo(source.repo, provider, this.deps.rules);
-    if (typeof resolved === 'string') throw new HubError('VALIDATION_ERROR', `repo ${resolved}`, [{ field: 'repo', message: resolved }]);
-    return resolved.url;
+    return storedRepository(source, this.deps.rules).url;
   }
 }
