@@ -14,9 +14,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    // eventsource-parser (under the MCP SDK's client) also publishes its TypeScript sources under
-    // "source": run through Vite, which compiles them, rather than by Node, which cannot load them.
-    server: { deps: { inline: ['@modelcontextprotocol/sdk', 'eventsource-parser'] } },
+    // eventsource-parser (under the MCP SDK's client, which only tests use) also publishes its
+    // TypeScript sources under "source": run through Vite, which compiles them, rather than by
+    // Node, which cannot load them. The hub's own SDK imports (the server) stay Node's.
+    server: { deps: { inline: [/@modelcontextprotocol\/sdk\/dist\/esm\/client\//, 'eventsource-parser'] } },
     passWithNoTests: false,
   },
 });
