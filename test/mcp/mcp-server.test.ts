@@ -65,7 +65,7 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     const anonymous = await post({});
     expect(anonymous.status).toBe(401);
     const challenge = anonymous.headers.get('www-authenticate')!;
-    expect(challenge).toBe(`Bearer resource_metadata="${w.t.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(challenge).toBe(`Bearer resource_metadata="${w.t.url}/.well-known/oauth-protected-resource/mcp", scope="notebooks:read notebooks:write sessions"`);
     const wrong = await post({ authorization: 'Bearer svc_pat_not-a-token' });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toContain('error="invalid_token"');
@@ -74,7 +74,7 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     expect((await post({ cookie: `svc_session=${cookie}` })).status).toBe(401);
 
     const metadata = await (await fetch(`${w.t.url}/.well-known/oauth-protected-resource/mcp`)).json();
-    expect(metadata).toMatchObject({ resource: `${w.t.url}/mcp`, bearer_methods_supported: ['header'] });
+    expect(metadata).toMatchObject({ resource: `${w.t.url}/mcp`, authorization_servers: [w.t.url], bearer_methods_supported: ['header'] });
     const get = await fetch(`${w.t.url}/mcp`, { headers: { authorization: `Bearer ${w.tokens.editor}` } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');

@@ -1826,6 +1826,834 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/oauth/requests/{request_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An MCP client’s request to connect, as the consent page shows it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          request_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['McpAuthorizationRequest'];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/oauth/requests/{request_id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Let the MCP client connect, with all or some of the scopes it asked for */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          request_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            scopes?: ('notebooks:read' | 'notebooks:write' | 'sessions')[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @description Where the browser goes next: back to the client */
+                redirect_to: string;
+              };
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/oauth/requests/{request_id}/deny': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn the MCP client away */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          request_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @description Where the browser goes next: back to the client */
+                redirect_to: string;
+              };
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/me/connected-clients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The MCP clients connected to your account, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['McpConnectedClient'][];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/me/connected-clients/{client_connection_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Disconnect an MCP client: its tokens stop working at once */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          client_connection_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/users/resolve': {
     parameters: {
       query?: never;
@@ -18683,6 +19511,43 @@ export interface components {
       created_at: string;
       expires_at: string | null;
       expired: boolean;
+    };
+    McpAuthorizationRequest: {
+      client_id: string;
+      /** @description As the client registered it: the consent page says it is unverified */
+      client_name: string;
+      client_uri: string | null;
+      /** @description Where the browser goes after the answer */
+      redirect_uri: string;
+      /** @description What the client asks for */
+      scopes: {
+        /**
+         * @description An MCP scope (docs/mcp.md, "Scopes")
+         * @enum {unknown}
+         */
+        name: 'notebooks:read' | 'notebooks:write' | 'sessions';
+        description: string;
+      }[];
+      /** Format: date-time */
+      expires_at: string;
+    };
+    McpConnectedClient: {
+      id: string;
+      client_id: string;
+      client_name: string;
+      scopes: ('notebooks:read' | 'notebooks:write' | 'sessions')[];
+      /** Format: date-time */
+      connected_at: string;
+      /**
+       * Format: date-time
+       * @description When the client last renewed its access
+       */
+      refreshed_at: string;
+      /**
+       * Format: date-time
+       * @description When the connection ends unless the client renews it
+       */
+      expires_at: string;
     };
     ResolvedUser: {
       id: string;

@@ -7,6 +7,9 @@ import type { HubSettings } from '../config/settings.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { Catalog } from '../core/catalog/catalog.js';
 import { AccessTokens } from '../core/identity/access-tokens.js';
+import { OAuthAuthorizations } from '../core/identity/oauth/oauth-authorizations.js';
+import { OAuthClients } from '../core/identity/oauth/oauth-clients.js';
+import { OAuthGrants } from '../core/identity/oauth/oauth-grants.js';
 import { Authenticator } from '../core/identity/authenticator.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
 import { SignIns } from '../core/identity/sign-in.js';
@@ -66,6 +69,8 @@ export interface HubServices {
   users: UserDirectory;
   loginSessions: LoginSessions;
   tokens: AccessTokens;
+  /** MCP clients connected with OAuth (docs/mcp.md). */
+  oauth: { clients: OAuthClients; authorizations: OAuthAuthorizations; grants: OAuthGrants };
   authenticator: Authenticator;
   /** Turns a verified identity into a browser session, and ends one (local and OIDC logins). */
   signIns: SignIns;
@@ -138,6 +143,7 @@ export type StoreServices = Pick<
   | 'users'
   | 'loginSessions'
   | 'tokens'
+  | 'oauth'
   | 'authenticator'
   | 'signIns'
   | 'projectRecords'
@@ -162,7 +168,9 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
   };
   const labelPolicy: LabelPolicy = { classificationOrder: settings.security.classificationOrder, policyVersion: settings.security.policyVersion };
   const projectRecords = new ProjectRecords(store, catalog);
-  const authenticator = new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules));
+  const oauthClients = new OAuthClients(store, audit);
+  const oauth = { clients: oauthClients, authorizations: new OAuthAuthorizations(store, oauthClients), grants: new OAuthGrants(store, audit) };
+  const authenticator = new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules), undefined, undefined, oauth.grants);
   return {
     settings,
     store,
@@ -171,6 +179,7 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
     users,
     loginSessions,
     tokens,
+    oauth,
     authenticator,
     signIns: new SignIns({ users, loginSessions, audit, authenticator }),
     projectRecords,

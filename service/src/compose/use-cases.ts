@@ -16,6 +16,7 @@ import { MemberUseCases, NotebookUseCases, ProjectUseCases, SessionUseCases, Use
 import { RuntimeUseCases } from '../core/use-cases/runtime.js';
 import { RuntimeSetupUseCases } from '../core/use-cases/runtime-setup.js';
 import { TokenUseCases } from '../core/use-cases/tokens.js';
+import { McpConnectionUseCases } from '../core/use-cases/mcp-connections.js';
 import { WorkspaceUseCases } from '../core/use-cases/workspace.js';
 import type { HubSettings } from '../config/settings.js';
 import { claimSettingsOf } from '../config/settings-security.js';
@@ -86,6 +87,7 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
     }),
     audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
     tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),
+    mcpConnections: new McpConnectionUseCases({ ...services.oauth, authenticator: services.authenticator }),
     runtime: new RuntimeUseCases({ access, catalog: services.catalog, sessions: services.sessionStore, reclaimer: services.reclaimer }),
     runtimeSetup: new RuntimeSetupUseCases({
       access,

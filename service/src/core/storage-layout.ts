@@ -26,6 +26,11 @@
  *   auth/surface-passes/<hash>           tickets (a minute, one use) and grants into a session's surface
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
  *   auth/user-tokens/<uid>/<tid>         per-user index of tokens
+ *   auth/oauth-clients/<client_id>       MCP clients registered through OAuth (docs/mcp.md)
+ *   auth/oauth-requests/<hash>           authorization requests awaiting the user's consent (minutes)
+ *   auth/oauth-codes/<hash>              authorization codes (a minute; kept once used, to spot a replay)
+ *   auth/oauth-grants/<grant_id>         connected MCP clients: their access and refresh tokens
+ *   auth/user-oauth-grants/<uid>/<gid>   per-user index of connected clients
  *   idempotency/<scope>/<hash>           replayable results of create requests
  *   sessions/<pid>/<sid>                 kernel sessions (CAS by whoever changes them)
  *   claims/<pid>/<nid>                   editor claims: one editor per notebook (single owner, CAS)
@@ -83,6 +88,12 @@ export const layout = {
   token: (hash: string) => `auth/tokens/${hash}`,
   userToken: (userId: string, tokenId: string) => `auth/user-tokens/${userId}/${tokenId}`,
   userTokensPrefix: (userId: string) => `auth/user-tokens/${userId}/`,
+  oauthClient: (clientId: string) => `auth/oauth-clients/${clientId}`,
+  oauthRequest: (hash: string) => `auth/oauth-requests/${hash}`,
+  oauthCode: (hash: string) => `auth/oauth-codes/${hash}`,
+  oauthGrant: (grantId: string) => `auth/oauth-grants/${grantId}`,
+  userOauthGrant: (userId: string, grantId: string) => `auth/user-oauth-grants/${userId}/${grantId}`,
+  userOauthGrantsPrefix: (userId: string) => `auth/user-oauth-grants/${userId}/`,
   idempotency: (scope: string, hash: string) => `idempotency/${scope}/${hash}`,
   deploymentAuditPrefix: (day?: string) => (day ? `audit/deployment/${day}/` : 'audit/deployment/'),
   projectAuditPrefix: (projectId: string, day?: string) => (day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`),

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope.js';
+import { AUTHORIZATION_SERVER_METADATA_PATH } from './oauth/hub-address.js';
 
 /**
  * The hub under a path prefix (docs/deploy.md, "Behind a reverse proxy"). The proxy passes paths
@@ -32,8 +33,12 @@ export function stripBasePath(url: string, basePath: string): string | null {
 /** Fastify's `rewriteUrl` for a base path; undefined when the hub is served at the root. */
 export function basePathRewriter(basePath: string): ((request: IncomingMessage) => string) | undefined {
   if (basePath === '') return undefined;
+  // RFC 8414 puts an issuer's metadata at the root, with the issuer's path after the well-known
+  // part; a proxy that forwards that path reaches the hub's own (docs/mcp.md).
+  const rootMetadataPath = `${AUTHORIZATION_SERVER_METADATA_PATH}${basePath}`;
   return (request) => {
     const url = request.url ?? '/';
+    if (url === rootMetadataPath) return AUTHORIZATION_SERVER_METADATA_PATH;
     const inside = stripBasePath(url, basePath);
     // `<base>` itself (without its slash) is redirected like the paths outside it.
     if (inside === null || !url.slice(basePath.length).startsWith('/')) {

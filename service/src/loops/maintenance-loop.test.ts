@@ -38,7 +38,19 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
   }
 }
 
-const DEFAULT_TASKS = ['login_sessions', 'login_flows', 'surface_passes', 'idempotency', 'loop_status', 'notebook_imports', 'catalog', 'blobs'];
+const DEFAULT_TASKS = [
+  'login_sessions',
+  'login_flows',
+  'surface_passes',
+  'oauth_requests',
+  'oauth_codes',
+  'oauth_connections',
+  'idempotency',
+  'loop_status',
+  'notebook_imports',
+  'catalog',
+  'blobs',
+];
 
 describe('maintenance loop', () => {
   let dir: string;

@@ -1,12 +1,23 @@
 import { HubError } from '../errors.js';
 import type { SecurityContext } from '../policy/security-labels.js';
-import type { AccessTokens, TokenScope } from './access-tokens.js';
+import { UNRESTRICTED_SCOPE, type AccessTokens, type TokenScope } from './access-tokens.js';
 import type { LoginSessions } from './login-sessions.js';
+import type { OAuthGrants } from './oauth/oauth-grants.js';
+import type { McpScope } from './oauth/oauth-scopes.js';
 import { secretHash } from './secrets.js';
 import type { UserDirectory, UserEntry } from './users.js';
 
 export type Credential = (
-  { kind: 'session'; provider: 'local' | 'oidc'; expiresAt: string } | { kind: 'token'; tokenId: string; scope: TokenScope; expiresAt: string | null }
+  | { kind: 'session'; provider: 'local' | 'oidc'; expiresAt: string }
+  | {
+      kind: 'token';
+      /** A personal access token's id, or a connected MCP client's grant id. */
+      tokenId: string;
+      scope: TokenScope;
+      expiresAt: string | null;
+      /** Set for an MCP client's OAuth access token (docs/mcp.md): good at `/mcp` only, within its scopes. */
+      oauth?: McpConnection;
+    }
 ) & {
   /** What the caller is cleared for (security labels); null: nothing labelled. */
   context: SecurityContext | null;
@@ -16,6 +27,15 @@ export type Credential = (
    */
   secretHash?: string;
 };
+
+/** What an MCP client's access token was granted. */
+export interface McpConnection {
+  clientId: string;
+  clientName: string;
+  scopes: McpScope[];
+  /** The protected resource the token is for (RFC 8707). */
+  resource: string;
+}
 
 /** Who is calling, and with what. */
 export interface Principal {
@@ -52,6 +72,8 @@ export class Authenticator {
   // token must not find the session's principal (nor the other way round).
   private readonly sessionCache = new Map<string, Cached>();
   private readonly tokenCache = new Map<string, Cached>();
+  // MCP clients' access tokens have their own, so that the REST API's lookups never find one.
+  private readonly mcpTokenCache = new Map<string, Cached>();
 
   constructor(
     private readonly users: UserDirectory,
@@ -60,6 +82,7 @@ export class Authenticator {
     private readonly isSuperAdmin: SuperAdminRule,
     private readonly cacheTtlMs = 2000,
     private readonly now: () => number = Date.now,
+    private readonly oauthGrants: OAuthGrants | null = null,
   ) {}
 
   /** Null when the credential is unknown or expired; USER_SUSPENDED for a suspended user. */
@@ -92,6 +115,25 @@ export class Authenticator {
     return this.load(this.tokenCache, key, () => this.tokenOf(token), now);
   }
 
+  /**
+   * An MCP client's OAuth access token, accepted only for the resource it was issued for: a token
+   * for this hub's `/mcp` reached through another address, or sent to the REST API (which never
+   * calls this), is refused.
+   */
+  async mcpAccessToken(token: string, resource: string): Promise<Principal | null> {
+    if (this.oauthGrants === null) return null;
+    const grants = this.oauthGrants;
+    const key = secretHash(token);
+    const now = this.now();
+    const cached = this.mcpTokenCache.get(key);
+    const principal =
+      cached !== undefined && cached.until > now
+        ? this.admit(cached, now)
+        : await this.load(this.mcpTokenCache, key, () => this.connectionOf(grants, token), now);
+    if (principal?.credential.kind !== 'token' || principal.credential.oauth?.resource !== resource) return null;
+    return principal;
+  }
+
   isSuperAdminUser(user: UserEntry): boolean {
     return this.isSuperAdmin(user);
   }
@@ -103,7 +145,7 @@ export class Authenticator {
 
   /** Drops cached principals of a user (suspension, token revocation by id). */
   forgetUser(userId: string): void {
-    for (const cache of [this.sessionCache, this.tokenCache]) {
+    for (const cache of [this.sessionCache, this.tokenCache, this.mcpTokenCache]) {
       for (const [key, cached] of cache) if (cached.principal.user.id === userId) cache.delete(key);
     }
   }
@@ -134,6 +176,25 @@ export class Authenticator {
         scope: record.scope,
         expiresAt: record.expires_at,
         context: record.context ?? null,
+        secretHash: secretHash(token),
+      },
+    };
+  }
+
+  private async connectionOf(grants: OAuthGrants, token: string): Promise<Found | null> {
+    const access = await grants.verifyAccess(token);
+    if (!access) return null;
+    const { grant } = access;
+    return {
+      userId: grant.user_id,
+      credential: {
+        kind: 'token',
+        tokenId: grant.id,
+        // What the connection may do is narrowed tool by tool, by its scopes.
+        scope: UNRESTRICTED_SCOPE,
+        expiresAt: access.expiresAt,
+        oauth: { clientId: grant.client_id, clientName: grant.client_name, scopes: access.scopes, resource: grant.resource },
+        context: grant.context,
         secretHash: secretHash(token),
       },
     };

@@ -1,5 +1,6 @@
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
+import type { McpScope } from '../identity/oauth/oauth-scopes.js';
 import type { PolicyAction } from './actions.js';
 
 /*
@@ -23,5 +24,16 @@ export function assertTokenAllowsAction(principal: Principal, action: PolicyActi
 export function assertBrowserSession(principal: Principal): void {
   if (principal.credential.kind === 'token') {
     throw new HubError('FORBIDDEN', 'this route needs a browser session; personal access tokens are not accepted here');
+  }
+}
+
+/**
+ * An MCP client's connection acts within the scopes its user granted (docs/mcp.md, "Scopes"); a
+ * personal access token used at `/mcp` is narrowed by its own scope, through the policy decision.
+ */
+export function assertConnectionAllows(principal: Principal, scope: McpScope): void {
+  const connection = principal.credential.kind === 'token' ? principal.credential.oauth : undefined;
+  if (connection && !connection.scopes.includes(scope)) {
+    throw new HubError('FORBIDDEN', `this connection was not granted ${scope}; connect the client again and allow it`);
   }
 }

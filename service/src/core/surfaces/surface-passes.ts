@@ -75,7 +75,12 @@ export class SurfacePasses {
   async credentialStands(pass: SurfacePass): Promise<boolean> {
     const { credential } = pass;
     if (credential.secretHash === undefined) return true;
-    const key = credential.kind === 'session' ? layout.loginSession(credential.secretHash) : layout.token(credential.secretHash);
+    const key =
+      credential.kind === 'session'
+        ? layout.loginSession(credential.secretHash)
+        : credential.oauth
+          ? layout.oauthGrant(credential.tokenId)
+          : layout.token(credential.secretHash);
     return (await this.store.head(key)) !== null;
   }
 

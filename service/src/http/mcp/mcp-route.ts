@@ -3,15 +3,14 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubServices } from '../../compose/services.js';
 import type { Principal } from '../../core/identity/authenticator.js';
+import { ALL_MCP_SCOPES } from '../../core/identity/oauth/oauth-scopes.js';
+import { assertConnectionAllows } from '../../core/policy/credential-rules.js';
 import { bearerTokenOf } from '../auth/authenticate.js';
 import { errorEnvelope } from '../envelope.js';
+import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddress } from '../oauth/hub-address.js';
 import type { HubApp } from '../types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
 import { registerNotebookTools, type ToolContext } from './mcp-tools.js';
-
-const MCP_PATH = '/mcp';
-/** RFC 9728: the protected resource's metadata lives at the well-known path followed by the resource's own path. */
-const RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 
 /** Not in the OpenAPI document (it is JSON-RPC, described in docs/mcp.md); each request authenticates itself. */
 const routeOptions = { config: { public: true }, schema: { hide: true } } as const;
@@ -24,19 +23,22 @@ const routeOptions = { config: { public: true }, schema: { hide: true } } as con
  */
 export function mcpRoutes(app: HubApp, services: HubServices): void {
   const { basePath } = services.settings;
-  const originOf = (request: FastifyRequest) => services.settings.publicUrl ?? `${request.protocol}://${request.host}`;
   const rateLimit = new McpRateLimit(services.settings.limits.mcpRequestsPerMinute);
 
-  app.get(RESOURCE_METADATA_PATH, routeOptions, async (request) => ({
-    resource: `${originOf(request)}${basePath}${MCP_PATH}`,
-    resource_name: 'Notebook Hub',
-    bearer_methods_supported: ['header'],
-    // Personal access tokens only, for now: no authorization server issues tokens for this resource.
-    authorization_servers: [],
-  }));
+  app.get(RESOURCE_METADATA_PATH, routeOptions, async (request, reply) => {
+    const { resource, issuer } = hubAddressOf(request, services);
+    return reply.header('cache-control', 'public, max-age=300').send({
+      resource,
+      resource_name: 'Notebook Hub',
+      authorization_servers: [issuer],
+      scopes_supported: ALL_MCP_SCOPES,
+      bearer_methods_supported: ['header'],
+    });
+  });
 
   app.post(MCP_PATH, routeOptions, async (request, reply) => {
-    const principal = await callerOf(request, reply, services, `${originOf(request)}${basePath}${RESOURCE_METADATA_PATH}`);
+    const address = hubAddressOf(request, services);
+    const principal = await callerOf(request, reply, services, address);
     if (!principal) return reply;
     const retryAfter = rateLimit.take(principal.credential.kind === 'token' ? principal.credential.tokenId : principal.user.id);
     if (retryAfter !== null)
@@ -44,9 +46,12 @@ export function mcpRoutes(app: HubApp, services: HubServices): void {
         .code(429)
         .header('retry-after', String(retryAfter))
         .send(errorEnvelope('RESOURCE_EXHAUSTED', `too many MCP requests from this client: try again in ${retryAfter} s`, request.id));
-    const context: ToolContext = { principal, useCases: services.useCases, origin: originOf(request), basePath };
+    const context: ToolContext = { principal, useCases: services.useCases, origin: address.origin, basePath };
     const server = new McpServer({ name: 'notebook-hub', version: services.settings.version }, { capabilities: { tools: {} } });
-    registerNotebookTools(server, () => context);
+    registerNotebookTools(server, (scope) => {
+      assertConnectionAllows(principal, scope);
+      return context;
+    });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.on('close', () => {
       void transport.close();
@@ -61,24 +66,32 @@ export function mcpRoutes(app: HubApp, services: HubServices): void {
   // stateless server: the method guard answers them 405 with Allow: POST.
 }
 
+const MCP_TOKEN_PREFIX = 'svc_mcp_';
+
 /**
- * The caller of an MCP request, from its bearer token. Without one (or with one the hub does not
- * know), answers 401 with where to learn how to get one (RFC 9728) and returns null.
+ * The caller of an MCP request, from its bearer token: an MCP client's OAuth access token for this
+ * very resource, or a personal access token. Without one (or with one the hub does not take here),
+ * answers 401 with where to learn how to get one (RFC 9728) and returns null.
  */
-async function callerOf(request: FastifyRequest, reply: FastifyReply, services: HubServices, metadataUrl: string): Promise<Principal | null> {
+async function callerOf(request: FastifyRequest, reply: FastifyReply, services: HubServices, address: HubAddress): Promise<Principal | null> {
   const token = request.headers.authorization === undefined ? null : bearerTokenOf(request.headers.authorization);
-  const principal = token === null ? null : await services.authenticator.bearerToken(token);
+  const principal =
+    token === null
+      ? null
+      : token.startsWith(MCP_TOKEN_PREFIX)
+        ? await services.authenticator.mcpAccessToken(token, address.resource)
+        : await services.authenticator.bearerToken(token);
   if (principal) return principal;
-  const error = token === null ? undefined : 'invalid_token';
+  const error = token === null ? '' : ', error="invalid_token"';
   reply
     .code(401)
-    .header('www-authenticate', `Bearer resource_metadata="${metadataUrl}"${error ? `, error="${error}"` : ''}`)
+    .header('www-authenticate', `Bearer resource_metadata="${address.resourceMetadataUrl}", scope="${ALL_MCP_SCOPES.join(' ')}"${error}`)
     .send(
       errorEnvelope(
         'UNAUTHORIZED',
         token === null
-          ? 'send a personal access token as "Authorization: Bearer svc_pat_..."'
-          : 'the bearer token is not a valid, unexpired personal access token',
+          ? 'sign in with OAuth (see the resource metadata), or send a personal access token as "Authorization: Bearer svc_pat_..."'
+          : 'the bearer token is not a live access token for this resource, nor a valid personal access token',
         request.id,
       ),
     );

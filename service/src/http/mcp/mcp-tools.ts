@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { UseCases } from '../../core/use-cases/index.js';
 import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
+import type { McpScope } from '../../core/identity/oauth/oauth-scopes.js';
 import { detailOf, listEntryOf as notebookEntryOf } from '../routes/notebook-schemas.js';
 import { listEntryOf as projectEntryOf } from '../routes/project-schemas.js';
 import { mySessionEntryOf, sessionOf } from '../routes/session-schemas.js';
@@ -16,6 +17,12 @@ export interface ToolContext {
   origin: string;
   basePath: string;
 }
+
+/**
+ * The context of a tool that needs `scope`: an MCP client's connection without that scope is
+ * refused (FORBIDDEN) before the tool does anything.
+ */
+export type ScopedContext = (scope: McpScope) => ToolContext;
 
 /** Text a file's bytes may be shown as: UTF-8 without NUL bytes; larger or binary files are described instead. */
 const MAX_TEXT_BYTES = 512 * 1024;
@@ -86,7 +93,7 @@ const pageOf = <T, R>(listed: { items: T[]; nextCursor: string | null }, present
  * The notebook tools (docs/mcp.md): each mirrors a REST route, calls the same use case under the
  * same policy, and so writes the same audit events.
  */
-export function registerNotebookTools(server: McpServer, context: () => ToolContext): void {
+export function registerNotebookTools(server: McpServer, context: ScopedContext): void {
   server.registerTool(
     'list_projects',
     {
@@ -97,7 +104,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
     },
     ({ limit, cursor }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         return pageOf(await useCases.projects.list(principal, { limit, cursor }), projectEntryOf);
       }),
   );
@@ -112,7 +119,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
     },
     ({ project_id, status, limit, cursor }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         return pageOf(await useCases.notebooks.list(principal, { projectId: project_id, status, limit, cursor }), notebookEntryOf);
       }),
   );
@@ -127,7 +134,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
     },
     ({ query, project_id }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         return searchNotebooks(useCases, principal, query, project_id);
       }),
   );
@@ -142,7 +149,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
     },
     ({ project_id, notebook_id }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         const ref = { projectId: project_id, notebookId: notebook_id };
         const view = await useCases.notebooks.read(principal, ref);
         const current = view.notebook.source.current_version_id ? await useCases.notebooks.code(principal, ref) : null;
@@ -160,7 +167,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
     },
     ({ project_id, notebook_id, limit, cursor }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         return pageOf(await useCases.versions.list(principal, { projectId: project_id, notebookId: notebook_id, limit, cursor }), (version) => version);
       }),
   );
@@ -175,7 +182,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
     },
     ({ project_id, notebook_id, version_id }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         const code = await useCases.versions.code(principal, { projectId: project_id, notebookId: notebook_id, versionId: version_id });
         return { version_id, code };
       }),
@@ -196,7 +203,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
     },
     ({ project_id, title, description, status, code }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:write');
         const notebook = {
           title,
           ...(description !== undefined ? { description } : {}),
@@ -218,7 +225,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
     },
     ({ project_id, notebook_id, code, base_version_id, message }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:write');
         return useCases.versions.save(principal, { projectId: project_id, notebookId: notebook_id, code, baseVersionId: base_version_id, message });
       }),
   );
@@ -227,7 +234,7 @@ export function registerNotebookTools(server: McpServer, context: () => ToolCont
   registerSessionTools(server, context);
 }
 
-function registerWorkspaceTools(server: McpServer, context: () => ToolContext): void {
+function registerWorkspaceTools(server: McpServer, context: ScopedContext): void {
   server.registerTool(
     'list_files',
     {
@@ -238,7 +245,7 @@ function registerWorkspaceTools(server: McpServer, context: () => ToolContext): 
     },
     ({ project_id, notebook_id, path }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         return useCases.workspace.list(principal, { projectId: project_id, notebookId: notebook_id, ...(path ? { path } : {}) });
       }),
   );
@@ -253,7 +260,7 @@ function registerWorkspaceTools(server: McpServer, context: () => ToolContext): 
     },
     ({ project_id, notebook_id, path }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         const { item, body } = await useCases.workspace.readFile(principal, { projectId: project_id, notebookId: notebook_id, path });
         const text = body.length <= MAX_TEXT_BYTES && !body.includes(0) ? body.toString('utf8') : null;
         return text === null ? { ...item, text: null, note: 'binary or too large to show as text' } : { ...item, text };
@@ -269,13 +276,13 @@ function registerWorkspaceTools(server: McpServer, context: () => ToolContext): 
     },
     ({ project_id, notebook_id, path, text }) =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:write');
         return useCases.workspace.upload(principal, { projectId: project_id, notebookId: notebook_id, path, body: Buffer.from(text, 'utf8') });
       }),
   );
 }
 
-function registerSessionTools(server: McpServer, context: () => ToolContext): void {
+function registerSessionTools(server: McpServer, context: ScopedContext): void {
   server.registerTool(
     'start_session',
     {
@@ -286,7 +293,7 @@ function registerSessionTools(server: McpServer, context: () => ToolContext): vo
     },
     ({ project_id, notebook_id, mode }) =>
       run(async () => {
-        const { useCases, principal, origin, basePath } = context();
+        const { useCases, principal, origin, basePath } = context('sessions');
         const { record, reused } = await useCases.sessions.start(principal, {
           projectId: project_id,
           notebookId: notebook_id,
@@ -304,7 +311,7 @@ function registerSessionTools(server: McpServer, context: () => ToolContext): vo
     { title: 'List my sessions', description: 'Your running sessions in every project you can see.', annotations: { readOnlyHint: true } },
     () =>
       run(async () => {
-        const { useCases, principal } = context();
+        const { useCases, principal } = context('notebooks:read');
         return (await useCases.sessions.listMine(principal)).map(mySessionEntryOf);
       }),
   );
@@ -319,7 +326,7 @@ function registerSessionTools(server: McpServer, context: () => ToolContext): vo
     },
     ({ project_id, session_id, save }) =>
       run(async () => {
-        const { useCases, principal, basePath } = context();
+        const { useCases, principal, basePath } = context('sessions');
         return sessionOf(await useCases.sessions.stop(principal, { projectId: project_id, sessionId: session_id, save: save ?? true }), basePath);
       }),
   );

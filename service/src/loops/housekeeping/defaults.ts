@@ -3,7 +3,7 @@ import { blobGarbageTask, type BlobGarbageOptions } from './blob-garbage.js';
 import type { ObjectStore } from '../../core/ports/object-store.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
 import { catalogGarbageTask, type CatalogGarbageOptions } from './catalog-garbage.js';
-import { loginFlowsTask, loginSessionsTask, surfacePassesTask } from './expired-records.js';
+import { loginFlowsTask, loginSessionsTask, oauthRecordsTasks, surfacePassesTask } from './expired-records.js';
 import { idempotencyTask, type IdempotencySweepOptions } from './idempotency.js';
 import { loopStatusTask, type LoopStatusSweepOptions } from './loop-status.js';
 import { notebookImportsTask } from './notebook-imports.js';
@@ -26,6 +26,7 @@ export function defaultHousekeepingTasks(
     loginSessionsTask(deps.store),
     loginFlowsTask(deps.store),
     surfacePassesTask(deps.store),
+    ...oauthRecordsTasks(deps.store),
     idempotencyTask(deps.store, options.idempotency),
     loopStatusTask(deps.store, deps.knownLoops, options.loopStatus),
     notebookImportsTask(deps.store, options.notebookImports),

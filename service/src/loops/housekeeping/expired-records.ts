@@ -14,6 +14,7 @@ const DEFAULT_MAX_DELETES = 5_000;
 const LOGIN_SESSIONS_PREFIX = layout.loginSession('');
 const LOGIN_FLOWS_PREFIX = layout.loginFlow('');
 const SURFACE_PASSES_PREFIX = layout.surfacePass('');
+const OAUTH_PREFIXES = { requests: layout.oauthRequest(''), codes: layout.oauthCode(''), grants: layout.oauthGrant('') };
 
 /**
  * Deletes records under `prefix` whose `expires_at` has passed. Expired records are already
@@ -69,3 +70,13 @@ export const loginFlowsTask = (store: ObjectStore, options?: RecordSweepOptions)
 /** Tickets and grants into sessions' surfaces (`auth/surface-passes/*`) past their `expires_at`. */
 export const surfacePassesTask = (store: ObjectStore, options?: RecordSweepOptions) =>
   expiredRecordsTask(store, 'surface_passes', SURFACE_PASSES_PREFIX, options);
+
+/**
+ * What MCP clients' OAuth leaves behind (docs/mcp.md): consent requests never answered, codes
+ * (kept ten minutes to spot a replay), and connections whose client stopped renewing them.
+ */
+export const oauthRecordsTasks = (store: ObjectStore, options?: RecordSweepOptions) => [
+  expiredRecordsTask(store, 'oauth_requests', OAUTH_PREFIXES.requests, options),
+  expiredRecordsTask(store, 'oauth_codes', OAUTH_PREFIXES.codes, options),
+  expiredRecordsTask(store, 'oauth_connections', OAUTH_PREFIXES.grants, options),
+];
