@@ -169,7 +169,11 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
   const labelPolicy: LabelPolicy = { classificationOrder: settings.security.classificationOrder, policyVersion: settings.security.policyVersion };
   const projectRecords = new ProjectRecords(store, catalog);
   const oauthClients = new OAuthClients(store, audit);
-  const oauth = { clients: oauthClients, authorizations: new OAuthAuthorizations(store, oauthClients), grants: new OAuthGrants(store, audit) };
+  const oauth = {
+    clients: oauthClients,
+    authorizations: new OAuthAuthorizations(store, oauthClients),
+    grants: new OAuthGrants(store, audit, async (userId) => !(await users.get(userId))?.suspended_at),
+  };
   const authenticator = new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules), undefined, undefined, oauth.grants);
   return {
     settings,

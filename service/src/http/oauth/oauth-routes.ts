@@ -9,8 +9,11 @@ import { McpRateLimit } from '../mcp/mcp-rate-limit.js';
 import type { HubApp } from '../types.js';
 import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf } from './hub-address.js';
 
-/** These endpoints speak OAuth, not the hub's envelope, and are not in the OpenAPI document (docs/mcp.md). */
-const routeOptions = { config: { public: true }, schema: { hide: true } } as const;
+/**
+ * These endpoints speak OAuth, not the hub's envelope, and are not in the OpenAPI document
+ * (docs/mcp.md): their refusals are serialized as they are, not as envelopes.
+ */
+const routeOptions = { config: { public: true }, schema: { hide: true, response: { '4xx': {} } } } as const;
 const FORM_BODY_LIMIT = 16 * 1024;
 const JSON_BODY_LIMIT = 64 * 1024;
 /** Registrations and token requests per address and minute: anyone may call these without signing in. */

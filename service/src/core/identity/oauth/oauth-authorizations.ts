@@ -131,7 +131,7 @@ export class OAuthAuthorizations {
    * browser goes next.
    */
   async approve(requestId: string, user: { id: string; context: SecurityContext | null }, scopes: McpScope[] | null): Promise<string> {
-    const { request } = await this.take(requestId);
+    const { request } = await this.pending(requestId);
     const granted = scopes ?? request.scopes;
     if (granted.length === 0) throw new HubError('VALIDATION_ERROR', 'grant at least one scope', [{ field: 'scopes', message: 'must not be empty' }]);
     if (!scopesWithin(granted, request.scopes)) {
@@ -139,6 +139,7 @@ export class OAuthAuthorizations {
         { field: 'scopes', message: `must be among ${request.scopes.join(', ')}` },
       ]);
     }
+    await this.take(requestId);
     const code = randomSecret();
     const at = this.now().getTime();
     const record: OAuthCodeRecord = {

@@ -62,6 +62,8 @@ export interface OAuthGrantRecord {
   retired_refresh_hashes: string[];
 }
 
+const suspended = () => new OAuthError('invalid_grant', 'the account is suspended; contact an administrator');
+
 type RefreshOutcome = 'rotated' | 'unknown' | 'reused' | 'expired' | 'other-client' | 'wider' | 'other-resource';
 
 /** What the token endpoint answers (RFC 6749 section 5.1). */
@@ -96,6 +98,8 @@ export class OAuthGrants {
   constructor(
     private readonly store: ObjectStore,
     private readonly audit: AuditLog,
+    /** Whether the user may still sign in: a suspended user's client gets no new tokens. */
+    private readonly userActive: (userId: string) => Promise<boolean>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -117,6 +121,7 @@ export class OAuthGrants {
     if (exchange.resource !== undefined && exchange.resource !== code.resource) {
       throw new OAuthError('invalid_target', `the code was issued for ${code.resource}`);
     }
+    if (!(await this.userActive(code.user_id))) throw suspended();
     const grantId = `grt-${timeOrderedId(at.getTime())}`;
     try {
       await this.store.put(key, jsonBody({ ...code, redeemed_grant_id: grantId }), { ifMatch: found.etag });
@@ -161,6 +166,8 @@ export class OAuthGrants {
     const parsed = input.refreshToken === undefined ? null : parseToken(input.refreshToken);
     if (!parsed || parsed.kind !== 'refresh') throw new OAuthError('invalid_grant', 'the refresh token is malformed');
     const hash = secretHash(input.refreshToken!);
+    const owner = (await getJson<OAuthGrantRecord>(this.store, layout.oauthGrant(parsed.grantId)))?.value.user_id;
+    if (owner !== undefined && !(await this.userActive(owner))) throw suspended();
     const at = this.now();
     const access = newToken('access', parsed.grantId);
     const refresh = newToken('refresh', parsed.grantId);
