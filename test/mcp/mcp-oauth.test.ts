@@ -156,8 +156,8 @@ describe.skipIf(chromium === null)('MCP clients connecting with OAuth', () => {
     expect((await call(client, 'list_projects')).json.items.map((project: { id: string }) => project.id)).toContain(projectId);
     const created = await call(client, 'create_notebook', { project_id: projectId, title: 'Written over OAuth' });
     expect(created.isError).toBe(false);
-    const read = await call(client, 'read_notebook', { project_id: projectId, notebook_id: created.json.id });
-    expect(read.json.title).toBe('Written over OAuth');
+    const read = await call(client, 'read_notebook', { project_id: projectId, notebook_id: created.json.meta.id });
+    expect(read.json.meta.title).toBe('Written over OAuth');
     // Malformed input is the protocol's refusal, not the hub's failure.
     expect((await call(client, 'read_notebook', { project_id: projectId })).isError).toBe(true);
     // The change is the user's, in the project's audit log.

@@ -34,7 +34,7 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    w = await startSessionWorld({}, { captureLogs: true });
+    w = await startSessionWorld({ SERVICE_JOBS: 'on' }, { captureLogs: true });
     outsider = await w.t.tokenFor('someone.else@example.com');
   }, 120_000);
   afterAll(async () => {
@@ -108,13 +108,16 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
       [
         'create_notebook',
         'list_files',
+        'list_jobs',
         'list_my_sessions',
         'list_notebooks',
         'list_projects',
         'list_versions',
         'read_file',
         'read_notebook',
+        'read_run_output',
         'read_version_code',
+        'run_notebook',
         'save_notebook',
         'search_notebooks',
         'start_session',
@@ -222,5 +225,35 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     const stopped = await call(client, 'stop_session', { project_id: w.pid, session_id: started.json!.id });
     expect(stopped.isError, stopped.text).toBe(false);
     expect(['stopping', 'stopped']).toContain(stopped.json!.state);
+  }, 120_000);
+
+  it('runs a notebook headless through its "On demand" job and answers what its cells showed, as text', async () => {
+    const client = await connect(w.tokens.editor);
+    const created = await call(client, 'create_notebook', { project_id: w.pid, title: 'Run me', code: NOTEBOOK });
+    const nid = created.json!.meta.id as string;
+    // The scheduler's loop is off in this world: the test ticks it while the tool waits.
+    let ran = false;
+    const ticking = (async () => {
+      while (!ran) {
+        await w.t.hub.services.jobScheduler.tick(new AbortController().signal);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    })();
+    const result = await call(client, 'run_notebook', { project_id: w.pid, notebook_id: nid, wait_seconds: 55 }).finally(() => (ran = true));
+    await ticking;
+    expect(result.isError, result.text).toBe(false);
+    expect(result.json).toMatchObject({ finished: true, run: { state: 'succeeded', trigger: 'manual' } });
+    expect(result.json!.outputs).toContain('42');
+    const jobs = await call(client, 'list_jobs', { project_id: w.pid, notebook_id: nid });
+    expect(jobs.json!.items).toMatchObject([{ name: 'On demand', schedule: null, on_demand: true }]);
+    const again = await call(client, 'read_run_output', { project_id: w.pid, notebook_id: nid, job_id: result.json!.run.job_id, run_id: result.json!.run.id });
+    expect(again.json!.outputs).toBe(result.json!.outputs);
+    // A viewer may read runs but not start one.
+    const viewer = await connect(w.tokens.viewer);
+    expect((await call(viewer, 'run_notebook', { project_id: w.pid, notebook_id: nid, wait_seconds: 0 })).text).toMatch(/^FORBIDDEN: /);
+    const audit = await projectAudit(w.t, w.pid);
+    expect(audit.filter((entry) => entry.raw.includes(w.userIds.editor)).map((entry) => entry.event)).toEqual(
+      expect.arrayContaining(['job.create', 'job.run.trigger']),
+    );
   }, 120_000);
 });

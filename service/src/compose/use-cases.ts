@@ -74,7 +74,7 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
     workspace: new WorkspaceUseCases({ access, workspace: services.workspace }),
     imports: new ImportUseCases({ access, imports: services.imports, workspace: services.workspace }),
     alerts: new AlertUseCases({ access, alerts: services.alerts }),
-    jobs: new JobUseCases({ access, jobs: services.jobs }),
+    jobs: new JobUseCases({ access, jobs: services.jobs, enabled: settings.jobs.enabled }),
     git: new GitUseCases({
       access,
       git: services.gitSync,

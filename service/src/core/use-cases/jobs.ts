@@ -1,5 +1,7 @@
+import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { JobRecord, JobRunRecord } from '../jobs/job-model.js';
+import { runOutputText } from '../jobs/run-output-text.js';
 import type { JobInput, JobPatch, JobService } from '../jobs/job-service.js';
 import type { AccessControl } from '../policy/access-control.js';
 import type { Page } from './caller.js';
@@ -7,7 +9,12 @@ import type { Page } from './caller.js';
 export interface JobUseCaseDeps {
   access: AccessControl;
   jobs: JobService;
+  /** `SERVICE_JOBS=on`: otherwise runs stay queued, so nothing is run now. */
+  enabled: boolean;
 }
+
+/** The job {@link JobUseCases.runNow} makes for a notebook that has none of that name (docs/mcp.md, `run_notebook`). */
+export const ON_DEMAND_JOB_NAME = 'On demand';
 
 type NotebookRef = { projectId: string; notebookId: string };
 type JobRef = NotebookRef & { jobId: string };
@@ -58,6 +65,33 @@ export class JobUseCases {
       { ...(input.parameters ? { parameters: input.parameters } : {}) },
       principal.user.id,
     );
+  }
+
+  /**
+   * Runs a notebook headless now, through `jobId` or else through its job named "On demand"
+   * (made the first time, without a schedule, visible on the Jobs tab like any job): how an
+   * assistant runs a notebook whose editors set no job up for it.
+   */
+  async runNow(principal: Principal, input: NotebookRef & { jobId?: string; parameters?: string[] }): Promise<JobRunRecord> {
+    await this.authorize(principal, input, 'notebook.write');
+    if (!this.deps.enabled)
+      throw new HubError('SERVICE_UNAVAILABLE', 'jobs are off in this deployment (SERVICE_JOBS=off): notebooks are not run headless here');
+    let jobId = input.jobId;
+    if (jobId === undefined) {
+      const { items } = await this.deps.jobs.list(input.projectId, input.notebookId, { cursor: null, limit: 1000 });
+      const named = items.find((job) => job.name === ON_DEMAND_JOB_NAME);
+      jobId =
+        named?.id ??
+        (await this.deps.jobs.create(input.projectId, input.notebookId, { name: ON_DEMAND_JOB_NAME, schedule: null, on_demand: true }, principal.user.id)).id;
+    }
+    return this.trigger(principal, { ...input, jobId });
+  }
+
+  /** A run's outputs as text (null when it left no output page). */
+  async outputText(principal: Principal, input: RunRef): Promise<string | null> {
+    const run = await this.run(principal, input);
+    if (run.output_bytes === null) return null;
+    return runOutputText((await this.output(principal, input)).toString('utf8'));
   }
 
   async runs(principal: Principal, input: JobRef & { cursor: string | null; limit: number }): Promise<Page<JobRunRecord>> {

@@ -10,7 +10,8 @@ import { errorEnvelope } from '../envelope.js';
 import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddress } from '../oauth/hub-address.js';
 import type { HubApp } from '../types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
-import { registerNotebookTools, type ToolContext } from './mcp-tools.js';
+import type { ToolContext } from './mcp-tool-kit.js';
+import { registerNotebookTools } from './mcp-tools.js';
 
 /** Not in the OpenAPI document (it is JSON-RPC, described in docs/mcp.md); each request authenticates itself. */
 const routeOptions = { config: { public: true }, schema: { hide: true } } as const;

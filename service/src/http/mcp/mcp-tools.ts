@@ -1,51 +1,15 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { UseCases } from '../../core/use-cases/index.js';
-import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
-import type { McpScope } from '../../core/identity/oauth/oauth-scopes.js';
 import { detailOf, listEntryOf as notebookEntryOf } from '../routes/notebook-schemas.js';
 import { listEntryOf as projectEntryOf } from '../routes/project-schemas.js';
 import { mySessionEntryOf, sessionOf } from '../routes/session-schemas.js';
-
-/** What every tool works with: the caller and where the hub is (for the URLs tools answer with). */
-export interface ToolContext {
-  principal: Principal;
-  useCases: UseCases;
-  /** The hub's origin and base path as the client reached it, for absolute session URLs. */
-  origin: string;
-  basePath: string;
-}
-
-/**
- * The context of a tool that needs `scope`: an MCP client's connection without that scope is
- * refused (FORBIDDEN) before the tool does anything.
- */
-export type ScopedContext = (scope: McpScope) => ToolContext;
+import { registerJobTools } from './mcp-job-tools.js';
+import { notebookRef, page, run, type ScopedContext } from './mcp-tool-kit.js';
 
 /** Text a file's bytes may be shown as: UTF-8 without NUL bytes; larger or binary files are described instead. */
 const MAX_TEXT_BYTES = 512 * 1024;
-
-const page = { limit: z.number().int().min(1).max(100).optional(), cursor: z.string().min(1).optional() };
-const notebookRef = { project_id: z.string().min(1), notebook_id: z.string().min(1) };
-
-/** A tool's answer: the data as JSON text, as the REST route would present it. */
-const answer = (data: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] });
-
-/**
- * Runs a tool's use case; a refusal comes back as a tool error with the REST route's code and
- * message (a project the caller may not see is NOT_FOUND, as there), so that the assistant reads
- * why. Anything else is the hub's failure and goes to the protocol layer.
- */
-async function run(work: () => Promise<unknown>): Promise<CallToolResult> {
-  try {
-    return answer(await work());
-  } catch (error) {
-    if (error instanceof HubError) return { isError: true, content: [{ type: 'text', text: `${error.code}: ${error.message}` }] };
-    throw error;
-  }
-}
 
 /** How many matches a search answers, and how many notebooks it looks through to find them. */
 const SEARCH_RESULTS = 50;
@@ -232,6 +196,7 @@ export function registerNotebookTools(server: McpServer, context: ScopedContext)
 
   registerWorkspaceTools(server, context);
   registerSessionTools(server, context);
+  registerJobTools(server, context);
 }
 
 function registerWorkspaceTools(server: McpServer, context: ScopedContext): void {
