@@ -116,10 +116,12 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
         'read_file',
         'read_notebook',
         'read_run_output',
+        'read_snapshot',
         'read_version_code',
         'run_notebook',
         'save_notebook',
         'search_notebooks',
+        'search_projects',
         'start_session',
         'stop_session',
         'write_file',
@@ -246,6 +248,12 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     expect(result.json!.outputs).toContain('42');
     const jobs = await call(client, 'list_jobs', { project_id: w.pid, notebook_id: nid });
     expect(jobs.json!.items).toMatchObject([{ name: 'On demand', schedule: null, on_demand: true }]);
+    // The run left the notebook's newest snapshot: its outputs as text.
+    const snapshot = await call(client, 'read_snapshot', { project_id: w.pid, notebook_id: nid });
+    expect(snapshot.isError, snapshot.text).toBe(false);
+    expect(snapshot.json!.outputs).toContain('42');
+    const resource = await client.readResource({ uri: `notebook-hub://projects/${w.pid}/notebooks/${nid}/outputs` });
+    expect(resource.contents[0]).toMatchObject({ mimeType: 'text/plain', text: snapshot.json!.outputs });
     const again = await call(client, 'read_run_output', { project_id: w.pid, notebook_id: nid, job_id: result.json!.run.job_id, run_id: result.json!.run.id });
     expect(again.json!.outputs).toBe(result.json!.outputs);
     // A viewer may read runs but not start one.
@@ -256,4 +264,36 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
       expect.arrayContaining(['job.create', 'job.run.trigger']),
     );
   }, 120_000);
+
+  it('searches projects and code, and offers notebooks as resources and prompts under the same policy', async () => {
+    const client = await connect(w.tokens.editor);
+    const created = await call(client, 'create_notebook', {
+      project_id: w.pid,
+      title: 'Plain title',
+      code: NOTEBOOK.replace('answer = 6 * 7', 'zebra_count = 6 * 7'),
+    });
+    const nid = created.json!.meta.id as string;
+    const project = (await call(client, 'read_notebook', { project_id: w.pid, notebook_id: nid })).json!;
+    expect(project.meta.title).toBe('Plain title');
+    const projects = await call(client, 'search_projects', { query: (await w.t.call(`/api/v1/projects/${w.pid}`, { token: w.tokens.editor })).json.data.name });
+    expect(projects.json!.matches.map((entry: { id: string }) => entry.id)).toContain(w.pid);
+    expect((await call(client, 'search_notebooks', { query: 'zebra_count' })).json!.matches).toEqual([]);
+    const inCode = await call(client, 'search_notebooks', { query: 'zebra_count', in_code: true });
+    expect(inCode.json!.matches).toMatchObject([{ notebook: { id: nid }, code_lines: [{ text: expect.stringContaining('zebra_count = 6 * 7') }] }]);
+
+    const { resources } = await client.listResources();
+    const uri = `notebook-hub://projects/${w.pid}/notebooks/${nid}/code`;
+    expect(resources.map((resource) => resource.uri)).toContain(uri);
+    const read = await client.readResource({ uri });
+    expect(read.contents[0]).toMatchObject({ mimeType: 'text/x-python', text: expect.stringContaining('zebra_count') });
+    // An outsider cannot read it, nor learn the project exists.
+    const outsiderClient = await connect(outsider);
+    await expect(outsiderClient.readResource({ uri })).rejects.toThrow(/NOT_FOUND/);
+    expect((await outsiderClient.listResources()).resources.map((resource) => resource.uri)).not.toContain(uri);
+
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['change_notebook', 'explain_notebook']);
+    const explained = await client.getPrompt({ name: 'explain_notebook', arguments: { project_id: w.pid, notebook_id: nid } });
+    expect(JSON.stringify(explained.messages)).toContain('zebra_count');
+  });
 });

@@ -17,6 +17,7 @@ import { RuntimeUseCases } from '../core/use-cases/runtime.js';
 import { RuntimeSetupUseCases } from '../core/use-cases/runtime-setup.js';
 import { TokenUseCases } from '../core/use-cases/tokens.js';
 import { McpConnectionUseCases } from '../core/use-cases/mcp-connections.js';
+import { NotebookSearch } from '../core/use-cases/notebook-search.js';
 import { WorkspaceUseCases } from '../core/use-cases/workspace.js';
 import type { HubSettings } from '../config/settings.js';
 import { claimSettingsOf } from '../config/settings-security.js';
@@ -37,16 +38,19 @@ export function sandboxDiagnosticsOf(driver: SandboxDriver, settings: HubSetting
 export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCases {
   const { access, settings } = services;
   const limits = settings.limits;
+  const projects = new ProjectUseCases({ access, projects: services.projects, catalog: services.catalog, labelPolicy: services.labelPolicy, limits });
+  const notebooks = new NotebookUseCases({
+    access,
+    notebooks: services.notebooks,
+    workspace: services.workspace,
+    changeRules: { labels: services.labelPolicy, computeProfileOverride: settings.sandboxes.computeProfileOverride },
+    limits,
+  });
   return {
-    projects: new ProjectUseCases({ access, projects: services.projects, catalog: services.catalog, labelPolicy: services.labelPolicy, limits }),
+    projects,
+    notebooks,
+    search: new NotebookSearch({ projects, notebooks }),
     members: new MemberUseCases({ access, projects: services.projects }),
-    notebooks: new NotebookUseCases({
-      access,
-      notebooks: services.notebooks,
-      workspace: services.workspace,
-      changeRules: { labels: services.labelPolicy, computeProfileOverride: settings.sandboxes.computeProfileOverride },
-      limits,
-    }),
     versions: new VersionUseCases({ access, notebooks: services.notebooks, sessions: services.sessions, limits }),
     sessions: new SessionUseCases({
       access,

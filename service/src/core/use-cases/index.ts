@@ -13,6 +13,7 @@ import type { SessionUseCases } from './sessions.js';
 import type { SurfaceUseCases } from './surfaces.js';
 import type { TokenUseCases } from './tokens.js';
 import type { McpConnectionUseCases } from './mcp-connections.js';
+import type { NotebookSearch } from './notebook-search.js';
 import type { UserUseCases } from './users.js';
 import type { VersionUseCases } from './versions.js';
 import type { WorkspaceUseCases } from './workspace.js';
@@ -59,6 +60,7 @@ export interface UseCases {
   /** The signed-in user and their personal access tokens (own records only). */
   tokens: TokenUseCases;
   mcpConnections: McpConnectionUseCases;
+  search: NotebookSearch;
   /** Runtime inspection and forced reclaim of sessions (admin.access). */
   runtime: RuntimeUseCases;
   /** The notebook runtime's set-up: its status (anyone signed in), a build or repair (admin.access). */

@@ -3,7 +3,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubServices } from '../../compose/services.js';
 import type { Principal } from '../../core/identity/authenticator.js';
-import { ALL_MCP_SCOPES } from '../../core/identity/oauth/oauth-scopes.js';
+import { ALL_MCP_SCOPES, type McpScope } from '../../core/identity/oauth/oauth-scopes.js';
 import { assertConnectionAllows } from '../../core/policy/credential-rules.js';
 import { bearerTokenOf } from '../auth/authenticate.js';
 import { errorEnvelope } from '../envelope.js';
@@ -11,6 +11,7 @@ import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddress } from 
 import type { HubApp } from '../types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
 import type { ToolContext } from './mcp-tool-kit.js';
+import { registerNotebookResources } from './mcp-resources.js';
 import { registerNotebookTools } from './mcp-tools.js';
 
 /** Not in the OpenAPI document (it is JSON-RPC, described in docs/mcp.md); each request authenticates itself. */
@@ -48,11 +49,13 @@ export function mcpRoutes(app: HubApp, services: HubServices): void {
         .header('retry-after', String(retryAfter))
         .send(errorEnvelope('RESOURCE_EXHAUSTED', `too many MCP requests from this client: try again in ${retryAfter} s`, request.id));
     const context: ToolContext = { principal, useCases: services.useCases, origin: address.origin, basePath };
-    const server = new McpServer({ name: 'notebook-hub', version: services.settings.version }, { capabilities: { tools: {} } });
-    registerNotebookTools(server, (scope) => {
+    const server = new McpServer({ name: 'notebook-hub', version: services.settings.version }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
+    const scoped = (scope: McpScope) => {
       assertConnectionAllows(principal, scope);
       return context;
-    });
+    };
+    registerNotebookTools(server, scoped);
+    registerNotebookResources(server, scoped);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.on('close', () => {
       void transport.close();

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { UseCases } from '../../core/use-cases/index.js';
-import type { Principal } from '../../core/identity/authenticator.js';
+import { runOutputText } from '../../core/jobs/run-output-text.js';
+import { SEARCH_LIMITS } from '../../core/use-cases/notebook-search.js';
 import { detailOf, listEntryOf as notebookEntryOf } from '../routes/notebook-schemas.js';
 import { listEntryOf as projectEntryOf } from '../routes/project-schemas.js';
 import { mySessionEntryOf, sessionOf } from '../routes/session-schemas.js';
@@ -10,43 +10,6 @@ import { notebookRef, page, run, type ScopedContext } from './mcp-tool-kit.js';
 
 /** Text a file's bytes may be shown as: UTF-8 without NUL bytes; larger or binary files are described instead. */
 const MAX_TEXT_BYTES = 512 * 1024;
-
-/** How many matches a search answers, and how many notebooks it looks through to find them. */
-const SEARCH_RESULTS = 50;
-const SEARCH_SCANNED = 5000;
-
-/**
- * Notebooks whose metadata holds every word of `query`, through the same listings as the REST
- * routes (so only what the caller may see), newest first per project.
- */
-async function searchNotebooks(useCases: UseCases, principal: Principal, query: string, projectId: string | undefined) {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const matches: { project_id: string; project_name: string; notebook: ReturnType<typeof notebookEntryOf> }[] = [];
-  let scanned = 0;
-  const projects: { id: string; name: string }[] = [];
-  if (projectId) projects.push({ id: projectId, name: (await useCases.projects.read(principal, { projectId })).project.name });
-  else
-    for (let cursor: string | undefined; ;) {
-      const listed = await useCases.projects.list(principal, { limit: 100, cursor });
-      projects.push(...listed.items.map(({ id, name }) => ({ id, name })));
-      if (!listed.nextCursor) break;
-      cursor = listed.nextCursor;
-    }
-  for (const project of projects) {
-    for (let cursor: string | undefined; matches.length < SEARCH_RESULTS && scanned < SEARCH_SCANNED;) {
-      const listed = await useCases.notebooks.list(principal, { projectId: project.id, limit: 100, cursor });
-      scanned += listed.items.length;
-      for (const entry of listed.items) {
-        const text = [entry.title, entry.description, ...entry.tags].join(' ').toLowerCase();
-        if (words.every((word) => text.includes(word)) && matches.length < SEARCH_RESULTS)
-          matches.push({ project_id: project.id, project_name: project.name, notebook: notebookEntryOf(entry) });
-      }
-      if (!listed.nextCursor) break;
-      cursor = listed.nextCursor;
-    }
-  }
-  return { matches, complete: scanned < SEARCH_SCANNED };
-}
 
 const pageOf = <T, R>(listed: { items: T[]; nextCursor: string | null }, present: (item: T) => R) => ({
   items: listed.items.map(present),
@@ -89,17 +52,44 @@ export function registerNotebookTools(server: McpServer, context: ScopedContext)
   );
 
   server.registerTool(
+    'search_projects',
+    {
+      title: 'Search projects',
+      description: `Projects whose name, description or tags contain the words of query (all of them, any case); at most ${SEARCH_LIMITS.results} matches.`,
+      inputSchema: { query: z.string().min(1).max(200) },
+      annotations: { readOnlyHint: true },
+    },
+    ({ query }) =>
+      run(async () => {
+        const { useCases, principal } = context('notebooks:read');
+        const found = await useCases.search.projects(principal, query);
+        return { matches: found.matches.map(projectEntryOf), complete: found.complete };
+      }),
+  );
+
+  server.registerTool(
     'search_notebooks',
     {
       title: 'Search notebooks',
-      description: `Notebooks whose title, description or tags contain the words of query (all of them, any case), in every project you can see or in one; at most ${SEARCH_RESULTS} matches.`,
-      inputSchema: { query: z.string().min(1).max(200), project_id: z.string().min(1).optional() },
+      description:
+        `Notebooks whose title, description or tags contain the words of query (all of them, any case), in every project you can see or in one; at most ${SEARCH_LIMITS.results} matches. ` +
+        `With in_code, a notebook's current code counts too, and a match found there lists the lines that hold the words (up to ${SEARCH_LIMITS.codeScanned} notebooks' code is read per search).`,
+      inputSchema: { query: z.string().min(1).max(200), project_id: z.string().min(1).optional(), in_code: z.boolean().optional() },
       annotations: { readOnlyHint: true },
     },
-    ({ query, project_id }) =>
+    ({ query, project_id, in_code }) =>
       run(async () => {
         const { useCases, principal } = context('notebooks:read');
-        return searchNotebooks(useCases, principal, query, project_id);
+        const found = await useCases.search.notebooks(principal, { query, projectId: project_id, inCode: in_code });
+        return {
+          matches: found.matches.map((match) => ({
+            project_id: match.project.id,
+            project_name: match.project.name,
+            notebook: notebookEntryOf(match.notebook),
+            ...(match.code_lines ? { code_lines: match.code_lines } : {}),
+          })),
+          complete: found.complete,
+        };
       }),
   );
 
@@ -118,6 +108,27 @@ export function registerNotebookTools(server: McpServer, context: ScopedContext)
         const view = await useCases.notebooks.read(principal, ref);
         const current = view.notebook.source.current_version_id ? await useCases.notebooks.code(principal, ref) : null;
         return { ...detailOf(view.notebook, view.readme), code: current?.code ?? null };
+      }),
+  );
+
+  server.registerTool(
+    'read_snapshot',
+    {
+      title: 'Read the latest outputs',
+      description:
+        "What a notebook's cells showed the last time it ran in the hub (its newest HTML snapshot, captured when a session saves it or a job runs it), as text, with the version it shows.",
+      inputSchema: notebookRef,
+      annotations: { readOnlyHint: true },
+    },
+    ({ project_id, notebook_id }) =>
+      run(async () => {
+        const { useCases, principal } = context('notebooks:read');
+        const { version, html } = await useCases.notebooks.html(principal, { projectId: project_id, notebookId: notebook_id });
+        return {
+          version_id: version.version_id,
+          saved_at: version.saved_at,
+          outputs: runOutputText(html.toString('utf8')) ?? 'The snapshot holds no recorded outputs.',
+        };
       }),
   );
 
