@@ -4,6 +4,7 @@ import { RequireSession } from '../components/RequireSession';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { accountRoutes } from '../pages/account/routes';
 import { adminRoutes } from '../pages/admin/routes';
+import { connectProblemRoutes, consentRoutes } from '../pages/connect/routes';
 import { HomePage } from '../pages/home/HomePage';
 import { notebookRoutes } from '../pages/notebook/routes';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -18,12 +19,15 @@ import { SignInPage } from '../pages/SignInPage';
  */
 export const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage />, errorElement: <RouteErrorPage /> },
+  ...connectProblemRoutes,
   {
     element: <RequireSession />,
     errorElement: <RouteErrorPage />,
     children: [
       // A session fills the window under its own slim bar, outside the page header.
       ...sessionRoutes,
+      // An MCP client's consent page: a card of its own, outside the page header.
+      ...consentRoutes,
       {
         element: <AppLayout />,
         children: [

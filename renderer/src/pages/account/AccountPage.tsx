@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useMe } from '../../components/use-me';
 import { DesktopSettingsSection } from '../../desktop/DesktopSettingsSection';
+import { ConnectedClientsSection } from './ConnectedClientsSection';
 import { TokensSection } from './TokensSection';
 
 export function AccountPage() {
@@ -36,6 +37,7 @@ export function AccountPage() {
         </Table>
       </Paper>
       <TokensSection />
+      <ConnectedClientsSection />
       <DesktopSettingsSection />
     </Stack>
   );
