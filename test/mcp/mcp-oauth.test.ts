@@ -8,6 +8,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { projectAudit } from '../support/alert-fixtures.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { startCallbackServer, type CallbackServer } from '../support/oauth-callback.js';
@@ -148,12 +149,14 @@ describe.skipIf(chromium === null)('MCP clients connecting with OAuth', () => {
     const authorization = provider.authorizationUrl!.searchParams;
     expect(authorization.get('code_challenge_method')).toBe('S256');
     expect(authorization.get('resource')).toBe(`${t.url}/mcp`);
-    expect(provider.saved).toMatchObject({ token_type: 'bearer', scope: 'notebooks:read notebooks:write sessions' });
+    expect(provider.saved).toMatchObject({ token_type: 'Bearer', scope: 'notebooks:read notebooks:write sessions' });
 
     const client = await connectWith(provider);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['list_projects', 'create_notebook', 'save_notebook', 'start_session']));
-    expect((await call(client, 'list_projects')).json.items.map((project: { id: string }) => project.id)).toContain(projectId);
+    const listed = await call(client, 'list_projects');
+    expect(listed.isError, listed.text).toBe(false);
+    expect(listed.json.items.map((project: { id: string }) => project.id)).toContain(projectId);
     const created = await call(client, 'create_notebook', { project_id: projectId, title: 'Written over OAuth' });
     expect(created.isError).toBe(false);
     const read = await call(client, 'read_notebook', { project_id: projectId, notebook_id: created.json.meta.id });
@@ -161,9 +164,10 @@ describe.skipIf(chromium === null)('MCP clients connecting with OAuth', () => {
     // Malformed input is the protocol's refusal, not the hub's failure.
     expect((await call(client, 'read_notebook', { project_id: projectId })).isError).toBe(true);
     // The change is the user's, in the project's audit log.
-    const audit = await t.call(`/api/v1/projects/${projectId}/audit`, { cookie });
-    const entry = audit.json.data.items.find((item: { event: string }) => item.event === 'notebook.create');
-    expect(entry?.actor).toMatch(/^usr-/);
+    const audit = await projectAudit(t, projectId);
+    const entry = audit.find((item) => item.event === 'notebook.create' && item.metadata.notebook_id === created.json.meta.id);
+    const me = await t.call('/api/v1/me', { cookie });
+    expect(JSON.parse(entry!.raw).actor).toBe(me.json.data.id);
     // The user sees the client on the account page, once.
     const connected = await t.call('/api/v1/me/connected-clients', { cookie });
     expect(connected.json.data.map((item: { client_name: string }) => item.client_name)).toEqual(['Test assistant']);

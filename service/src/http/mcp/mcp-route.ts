@@ -67,7 +67,15 @@ export function mcpRoutes(app: HubApp, services: HubServices): void {
     return reply;
   });
   // GET (a stream of server-initiated messages) and DELETE (ending a session) have nothing to do in a
-  // stateless server: the method guard answers them 405 with Allow: POST.
+  // stateless server. They are answered 405 before any credential is looked at: a client holding
+  // an OAuth token (which only POST /mcp takes) must not read a 401 here as a sign to sign in again.
+  const notOffered = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send(errorEnvelope('BAD_REQUEST', `${request.method} ${MCP_PATH} is not offered: this server is stateless and answers each POST with JSON`, request.id));
+  app.get(MCP_PATH, routeOptions, notOffered);
+  app.delete(MCP_PATH, routeOptions, notOffered);
 }
 
 const MCP_TOKEN_PREFIX = 'svc_mcp_';
