@@ -5,8 +5,8 @@ import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontext
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright-core';
+import { callTool } from '../support/mcp-calls.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
@@ -89,11 +89,7 @@ describe.skipIf(chromium === null)('MCP clients connecting with OAuth', () => {
     clients.push(client);
     return client;
   };
-  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-    return { isError: result.isError === true, text, json: result.isError ? null : JSON.parse(text) };
-  };
+  const call = callTool;
   /** A raw MCP request with a bearer token: its status. */
   const mcpStatus = async (token: string, url = `${t.url}/mcp`) =>
     (

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { callTool } from '../support/mcp-calls.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
@@ -48,12 +48,7 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     clients.push(client);
     return client;
   };
-  /** Calls a tool and answers its JSON (or its error text). */
-  const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-    return { isError: result.isError === true, text, json: result.isError ? null : JSON.parse(text) };
-  };
+  const call = callTool;
 
   it('is a protected resource: no token or a wrong one is 401 with where to read about it; GET is not offered', async () => {
     const post = (headers: Record<string, string>) =>
