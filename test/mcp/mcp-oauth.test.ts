@@ -139,6 +139,28 @@ describe.skipIf(chromium === null)('MCP clients connecting with OAuth', () => {
     });
   });
 
+  it('lets a client running in a browser call the endpoints it needs, and nothing that takes a cookie', async () => {
+    const origin = 'https://inspector.example';
+    for (const path of ['/mcp', '/oauth/token', '/oauth/register', '/.well-known/oauth-authorization-server']) {
+      const preflight = await fetch(`${t.url}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      });
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    }
+    const challenged = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{}' });
+    expect(challenged.status).toBe(401);
+    expect(challenged.headers.get('access-control-allow-origin')).toBe('*');
+    expect(challenged.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
+    const metadata = await fetch(`${t.url}/.well-known/oauth-protected-resource/mcp`, { headers: { origin } });
+    expect(metadata.headers.get('access-control-allow-origin')).toBe('*');
+    // The consent page's API and the rest of the hub stay same-origin.
+    expect((await fetch(`${t.url}/api/v1/me`, { headers: { origin } })).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${t.url}/oauth/authorize`, { headers: { origin }, redirect: 'manual' })).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('registers, signs in on the consent page, and works with notebooks through the tools', async () => {
     const provider = new MemoryOAuthProvider(callback.redirectUri);
     await authorizeInBrowser(provider);

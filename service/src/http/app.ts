@@ -24,6 +24,8 @@ import { jobRoutes } from './routes/jobs.js';
 import { gitRoutes } from './routes/git.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
+import { allowAnyOrigin } from './mcp/cross-origin.js';
+import { MCP_CLIENT_PATHS } from './oauth/hub-address.js';
 import { previewRoutes } from './routes/previews.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
@@ -146,6 +148,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   alertRoutes(app, services);
   jobRoutes(app, services);
   gitRoutes(app, services);
+  allowAnyOrigin(app, MCP_CLIENT_PATHS);
   mcpRoutes(app, services);
   oauthRoutes(app, services);
   previewRoutes(app, services);

@@ -15,7 +15,7 @@ import { registerNotebookResources } from './mcp-resources.js';
 import { registerNotebookTools } from './mcp-tools.js';
 
 /** Not in the OpenAPI document (it is JSON-RPC, described in docs/mcp.md); each request authenticates itself. */
-const routeOptions = { config: { public: true }, schema: { hide: true } } as const;
+const routeOptions = { config: { public: true, anyOrigin: true }, schema: { hide: true } } as const;
 
 /**
  * The MCP server at /mcp (docs/mcp.md): the Model Context Protocol over Streamable HTTP, stateless

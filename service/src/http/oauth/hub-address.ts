@@ -8,6 +8,16 @@ export const RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MC
 /** RFC 8414: the authorization server's metadata; under a base path, also at the root (see base-path.ts). */
 export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
 
+/** What MCP clients call from scripts, which a client running in a browser may too (docs/mcp.md). */
+export const MCP_CLIENT_PATHS = [
+  MCP_PATH,
+  RESOURCE_METADATA_PATH,
+  AUTHORIZATION_SERVER_METADATA_PATH,
+  '/oauth/register',
+  '/oauth/token',
+  '/oauth/revoke',
+] as const;
+
 export interface HubAddress extends HubAsServer {
   /** The hub's origin as the client reached it (or SERVICE_PUBLIC_URL's). */
   origin: string;

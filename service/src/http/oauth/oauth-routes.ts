@@ -13,7 +13,9 @@ import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf } from './hub-address.
  * These endpoints speak OAuth, not the hub's envelope, and are not in the OpenAPI document
  * (docs/mcp.md): their refusals are serialized as they are, not as envelopes.
  */
-const routeOptions = { config: { public: true }, schema: { hide: true, response: { '4xx': {} } } } as const;
+const routeOptions = { config: { public: true, anyOrigin: true }, schema: { hide: true, response: { '4xx': {} } } } as const;
+/** The authorization endpoint is a page the browser navigates to, not something a script reads. */
+const pageOptions = { config: { public: true }, schema: { hide: true, response: { '4xx': {} } } } as const;
 const FORM_BODY_LIMIT = 16 * 1024;
 const JSON_BODY_LIMIT = 64 * 1024;
 /** Registrations and token requests per address and minute: anyone may call these without signing in. */
@@ -85,7 +87,7 @@ export function oauthRoutes(app: HubApp, services: HubServices): void {
     );
   });
 
-  app.get('/oauth/authorize', routeOptions, async (request, reply) => {
+  app.get('/oauth/authorize', pageOptions, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const params = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) as AuthorizeParams;
     try {
