@@ -8,6 +8,8 @@ import { OAuthAuthorizations } from '../../service/src/core/identity/oauth/oauth
 import type { OAuthClientRecord } from '../../service/src/core/identity/oauth/oauth-clients.js';
 import { OAuthError } from '../../service/src/core/identity/oauth/oauth-error.js';
 import { OAuthGrants } from '../../service/src/core/identity/oauth/oauth-grants.js';
+import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
+import { oauthClientsTask } from '../../service/src/loops/housekeeping/oauth-clients.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const HUB = { issuer: 'https://hub.example', resource: 'https://hub.example/mcp' };
@@ -260,5 +262,19 @@ describe('MCP OAuth connections', () => {
     expect(await refusal(w.clients.register({ redirect_uris: [REDIRECT], grant_types: ['client_credentials'] }))).toBe('invalid_client_metadata');
     expect(await refusal(w.clients.register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'private_key_jwt' }))).toBe('invalid_client_metadata');
     expect(await refusal(w.clients.register({ redirect_uris: [REDIRECT], client_name: 'x'.repeat(101) }))).toBe('invalid_client_metadata');
+  });
+
+  it('forgets, a month on, the registrations that never got a connection', async () => {
+    const w = await world();
+    const idle = await w.register({ client_name: 'Never approved' });
+    const connected = await w.register({ client_name: 'Connected' });
+    await w.exchange(connected, await w.codeFor(connected));
+    const task = oauthClientsTask(w.store);
+    const run = (days: number) => task.run({ signal: new AbortController().signal, logger: createLogger('silent'), now: Date.now() + days * 24 * 3600_000 });
+    expect(await run(29)).toMatchObject({ deleted: 0 });
+    expect(await run(31)).toMatchObject({ examined: 2, deleted: 1 });
+    expect(await w.clients.get(idle.client_id)).toBeNull();
+    expect(await w.clients.get(connected.client_id)).not.toBeNull();
+    expect(await refusal(w.clients.authenticate({ clientId: idle.client_id, clientSecret: undefined, method: 'none' }))).toBe('invalid_client');
   });
 });

@@ -7,6 +7,7 @@ import { loginFlowsTask, loginSessionsTask, oauthRecordsTasks, surfacePassesTask
 import { idempotencyTask, type IdempotencySweepOptions } from './idempotency.js';
 import { loopStatusTask, type LoopStatusSweepOptions } from './loop-status.js';
 import { notebookImportsTask } from './notebook-imports.js';
+import { oauthClientsTask } from './oauth-clients.js';
 import type { RecordSweepOptions } from './expired-records.js';
 
 export interface HousekeepingOptions {
@@ -27,6 +28,7 @@ export function defaultHousekeepingTasks(
     loginFlowsTask(deps.store),
     surfacePassesTask(deps.store),
     ...oauthRecordsTasks(deps.store),
+    oauthClientsTask(deps.store),
     idempotencyTask(deps.store, options.idempotency),
     loopStatusTask(deps.store, deps.knownLoops, options.loopStatus),
     notebookImportsTask(deps.store, options.notebookImports),
