@@ -107,9 +107,14 @@ describe.skipIf(sandboxRuntime === null)('previews of Git notebooks', () => {
     expect(await prepareAll()).toMatchObject({ refreshed: 1, prepared: 0 });
     expect((await w.api(previews(`/${a.json.data.id}`), 'viewer')).json.data).toMatchObject({ status: 'ready', commit: moved });
 
-    // Deleting removes the record and its snapshots.
+    // Deleting removes the record and its snapshots, and stops what runs from it.
+    const fromCommit = await start(commit.id, 'app', 'viewer');
+    expect(fromCommit.json.data, fromCommit.text).toMatchObject({ state: 'running', preview_id: commit.id });
     expect((await w.api(previews(`/${commit.id}`), 'viewer', { method: 'DELETE' })).status).toBe(403);
     expect((await w.api(previews(`/${commit.id}`), 'editor', { method: 'DELETE' })).status).toBe(200);
+    const ended = await w.t.hub.services.sessionStore.get(w.pid, fromCommit.json.data.id);
+    expect(['stopping', 'stopped']).toContain(ended?.state);
+    expect(ended?.stop_reason).toBe('user');
     expect((await w.api(previews(`/${commit.id}`), 'viewer')).json.error.code).toBe('NOT_FOUND');
     const left = await w.t.hub.services.store.list(`git/${w.pid}/preview-snapshots/${nid}/${commit.id}/`);
     expect(left.items).toEqual([]);

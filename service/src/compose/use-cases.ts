@@ -87,6 +87,7 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
       workspace: services.workspace,
       changeRequests: services.changeRequests,
       previews: services.previews,
+      previewSessions: services.sessions,
       limits,
     }),
     audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),

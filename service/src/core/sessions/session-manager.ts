@@ -97,6 +97,19 @@ export class SessionManager {
     return ids;
   }
 
+  /** Stops the sessions of a preview that is going away (nothing of them is saved); answers how many. */
+  async stopPreviewSessions(projectId: string, previewId: string, actor: Actor): Promise<number> {
+    let stopped = 0;
+    for await (const active of this.deps.sessions.active()) {
+      if (active.projectId !== projectId) continue;
+      const record = await this.deps.sessions.get(projectId, active.sessionId);
+      if (record?.preview_id !== previewId || !LIVE_STATES.has(record.state)) continue;
+      await this.stop(projectId, record.id, { reason: 'user', save: false, actor });
+      stopped++;
+    }
+    return stopped;
+  }
+
   async start(request: StartRequest): Promise<{ record: SessionRecord; reused: boolean }> {
     const { project, notebook, mode, user } = request;
     const preview = request.preview ?? null;

@@ -17,6 +17,7 @@ import type { GitBranch, GitCommitSummary } from '../ports/git-remote.js';
 import type { ChangeRequestInput, ChangeRequestRecord, ChangeRequests } from '../git/change-requests.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Previews } from '../git/previews.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import type { PreviewInput, PreviewRecord } from '../git/preview-model.js';
 import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 
@@ -28,6 +29,8 @@ export interface GitUseCaseDeps {
   workspace: WorkspaceService;
   changeRequests: ChangeRequests;
   previews: Previews;
+  /** Stops what runs from a preview that is deleted. */
+  previewSessions: Pick<SessionManager, 'stopPreviewSessions'>;
   limits: PageLimits;
 }
 
@@ -98,10 +101,11 @@ export class GitUseCases {
     return this.deps.previews.get(input.projectId, input.notebookId, input.previewId);
   }
 
-  /** `notebook.write`. Writes `preview.delete`. */
+  /** `notebook.write`. Writes `preview.delete`; the preview's running sessions are stopped. */
   async deletePreview(principal: Principal, input: NotebookRef & { previewId: string }): Promise<void> {
     await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
     await this.deps.previews.delete(input.projectId, input.notebookId, input.previewId, principal.user.id);
+    await this.deps.previewSessions.stopPreviewSessions(input.projectId, input.previewId, { id: principal.user.id, email: principal.user.email });
   }
 
   async drift(principal: Principal, input: NotebookRef): Promise<SourceDrift> {
