@@ -101,7 +101,7 @@ export class ChangeRequests {
       );
     }
     const entryPath = repositoryPath(source.root_path, source.entry_notebook);
-    await this.assertChanged(repo.url, credentials, source, code);
+    await this.assertChanged(projectId, notebookId, repo.url, credentials, source, code);
 
     const at = this.deps.now();
     const id = newChangeRequestId(at.getTime());
@@ -164,11 +164,25 @@ export class ChangeRequests {
     return (await this.deps.driver.readFile(record.sandbox.id, record.entry_file)).toString('utf8');
   }
 
-  /** Refuses a proposal that would change nothing: the notebook is what the base commit holds. */
-  private async assertChanged(url: string, credentials: { username: string; password: string }, source: GitSource, code: string): Promise<void> {
-    const base = await this.deps.remote.snapshot(url, source.commit!, source.root_path, credentials, this.deps.limits).catch(remoteFailure);
-    const entry = base.files.find((file) => file.path === source.entry_notebook);
-    if (entry && entry.content.toString('utf8') === code)
+  /**
+   * Refuses a proposal that would change nothing: the notebook is what the base commit holds. The
+   * version the sync made from that commit says so without a fetch; the repository is asked only
+   * when that version is no longer kept.
+   */
+  private async assertChanged(
+    projectId: string,
+    notebookId: string,
+    url: string,
+    credentials: { username: string; password: string },
+    source: GitSource,
+    code: string,
+  ): Promise<void> {
+    let based = await this.deps.notebooks.codeSyncedFrom(projectId, notebookId, source.commit!);
+    if (based === null) {
+      const base = await this.deps.remote.snapshot(url, source.commit!, source.root_path, credentials, this.deps.limits).catch(remoteFailure);
+      based = base.files.find((file) => file.path === source.entry_notebook)?.content.toString('utf8') ?? null;
+    }
+    if (based === code)
       throw new HubError('CONFLICT', `there is nothing to propose: the notebook is the same as ${source.entry_notebook} at ${source.commit!.slice(0, 12)}`);
   }
 }

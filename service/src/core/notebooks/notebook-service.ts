@@ -399,6 +399,18 @@ export class NotebookService {
     throw new HubError('INTERNAL_ERROR', `the code of version ${versionId} is missing from the store`);
   }
 
+  /** The code of the newest version a Git sync made from `commit`, or null when none is kept. */
+  async codeSyncedFrom(projectId: string, notebookId: string, commit: string): Promise<string | null> {
+    let cursor: string | null = null;
+    do {
+      const page: CatalogPage<NotebookVersion> = await this.records.versions(notebookId, { cursor, limit: 50 });
+      const synced = page.items.find((item) => item.value.commit === commit);
+      if (synced) return this.records.readCode(projectId, notebookId, synced.value.version_id);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return null;
+  }
+
   /** The HTML of the newest version that has a snapshot; NO_HTML_SNAPSHOT when none has. */
   async latestSnapshot(projectId: string, notebookId: string): Promise<{ version: NotebookVersion; html: Buffer }> {
     let cursor: string | null = null;
