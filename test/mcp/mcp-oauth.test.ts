@@ -113,6 +113,8 @@ describe.skipIf(chromium === null)('MCP clients connecting with OAuth', () => {
     await page.goto(provider.authorizationUrl!.href);
     await page.getByRole('button', { name: 'Allow' }).click();
     const { query } = await arrived;
+    // The next flow's navigation must not race this one's arrival.
+    await page.waitForURL((url) => url.href.startsWith(callback.redirectUri));
     expect(query.get('state')).toBe('state-of-the-test');
     expect(query.get('iss')).toBe(t.url);
     const code = query.get('code')!;

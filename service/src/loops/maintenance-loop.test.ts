@@ -45,6 +45,7 @@ const DEFAULT_TASKS = [
   'oauth_requests',
   'oauth_codes',
   'oauth_connections',
+  'oauth_clients',
   'idempotency',
   'loop_status',
   'notebook_imports',

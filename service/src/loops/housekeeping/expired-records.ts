@@ -14,6 +14,8 @@ const DEFAULT_MAX_DELETES = 5_000;
 const LOGIN_SESSIONS_PREFIX = layout.loginSession('');
 const LOGIN_FLOWS_PREFIX = layout.loginFlow('');
 const SURFACE_PASSES_PREFIX = layout.surfacePass('');
+/** These stores stay small (minutes-long records, one connection per user and client): a short budget each keeps the cycle inside its deadline. */
+export const OAUTH_TASK_BUDGET_MS = 10_000;
 const OAUTH_PREFIXES = { requests: layout.oauthRequest(''), codes: layout.oauthCode(''), grants: layout.oauthGrant('') };
 
 /**
@@ -75,8 +77,11 @@ export const surfacePassesTask = (store: ObjectStore, options?: RecordSweepOptio
  * What MCP clients' OAuth leaves behind (docs/mcp.md): consent requests never answered, codes
  * (kept ten minutes to spot a replay), and connections whose client stopped renewing them.
  */
-export const oauthRecordsTasks = (store: ObjectStore, options?: RecordSweepOptions) => [
-  expiredRecordsTask(store, 'oauth_requests', OAUTH_PREFIXES.requests, options),
-  expiredRecordsTask(store, 'oauth_codes', OAUTH_PREFIXES.codes, options),
-  expiredRecordsTask(store, 'oauth_connections', OAUTH_PREFIXES.grants, options),
-];
+export const oauthRecordsTasks = (store: ObjectStore, options: RecordSweepOptions = {}) => {
+  const small = { budgetMs: OAUTH_TASK_BUDGET_MS, ...options };
+  return [
+    expiredRecordsTask(store, 'oauth_requests', OAUTH_PREFIXES.requests, small),
+    expiredRecordsTask(store, 'oauth_codes', OAUTH_PREFIXES.codes, small),
+    expiredRecordsTask(store, 'oauth_connections', OAUTH_PREFIXES.grants, small),
+  ];
+};

@@ -4,6 +4,7 @@ import { PreconditionFailedError, type ObjectStore } from '../../core/ports/obje
 import { getJson } from '../../core/store/cas.js';
 import { layout } from '../../core/storage-layout.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
+import { OAUTH_TASK_BUDGET_MS } from './expired-records.js';
 import { listObjects, sweepPrefix } from './scan.js';
 
 /** How long a registered MCP client without a connection is kept (docs/mcp.md). */
@@ -19,6 +20,7 @@ const MAX_DELETES = 5_000;
 export function oauthClientsTask(store: ObjectStore, idleDays = UNCONNECTED_CLIENT_DAYS): HousekeepingTask {
   return {
     name: 'oauth_clients',
+    budgetMs: OAUTH_TASK_BUDGET_MS,
     async run({ signal, now }) {
       const connected = new Set<string>();
       for await (const item of listObjects(store, layout.oauthGrant(''), signal)) {
