@@ -30,7 +30,14 @@ describe('connecting an MCP client on a hub with OIDC sign-in', () => {
     });
     const { client_id: clientId } = (await registered.json()) as { client_id: string };
     const browser = new TestBrowser();
-    const query = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 's' });
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      code_challenge: CHALLENGE,
+      code_challenge_method: 'S256',
+      state: 's',
+    });
     const authorize = await browser.request(`${pair.url}/oauth/authorize?${query}`);
     const consentPath = new URL(authorize.headers.get('location')!, pair.url).pathname;
     expect(consentPath).toMatch(/^\/connect\/[A-Za-z0-9_-]{43}$/);
