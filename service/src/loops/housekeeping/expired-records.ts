@@ -1,7 +1,7 @@
-import { PreconditionFailedError, type ObjectStore } from '../../core/ports/object-store.js';
+import type { ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
-import { sweepPrefix } from './scan.js';
+import { deleteIfUnchanged, sweepPrefix } from './scan.js';
 
 export interface RecordSweepOptions {
   /** Deletions per cycle; the rest waits for the next one. */
@@ -38,14 +38,7 @@ export function expiredRecordsTask(store: ObjectStore, name: string, prefix: str
           return false;
         }
         if (expiresAt > now) return false;
-        try {
-          // Conditional, so a record re-created under the same key in the meantime survives.
-          await store.delete(item.key, { ifMatch: object.etag });
-          return true;
-        } catch (error) {
-          if (error instanceof PreconditionFailedError) return false;
-          throw error;
-        }
+        return deleteIfUnchanged(store, item.key, object.etag);
       });
       return { ...sweep, unreadable };
     },

@@ -1,11 +1,11 @@
 import type { OAuthClientRecord } from '../../core/identity/oauth/oauth-clients.js';
 import type { OAuthGrantRecord } from '../../core/identity/oauth/oauth-grants.js';
-import { PreconditionFailedError, type ObjectStore } from '../../core/ports/object-store.js';
+import type { ObjectStore } from '../../core/ports/object-store.js';
 import { getJson } from '../../core/store/cas.js';
 import { layout } from '../../core/storage-layout.js';
 import type { HousekeepingTask } from '../maintenance-loop.js';
 import { OAUTH_TASK_BUDGET_MS } from './expired-records.js';
-import { listObjects, sweepPrefix } from './scan.js';
+import { deleteIfUnchanged, listObjects, sweepPrefix } from './scan.js';
 
 /** How long a registered MCP client without a connection is kept (docs/mcp.md). */
 export const UNCONNECTED_CLIENT_DAYS = 30;
@@ -32,13 +32,7 @@ export function oauthClientsTask(store: ObjectStore, idleDays = UNCONNECTED_CLIE
       return sweepPrefix(store, layout.oauthClient(''), { signal, maxDeletes: MAX_DELETES }, async (item) => {
         const found = await getJson<OAuthClientRecord>(store, item.key);
         if (!found || connected.has(found.value.client_id) || Date.parse(found.value.created_at) > cutoff) return false;
-        try {
-          await store.delete(item.key, { ifMatch: found.etag });
-          return true;
-        } catch (error) {
-          if (error instanceof PreconditionFailedError) return false;
-          throw error;
-        }
+        return deleteIfUnchanged(store, item.key, found.etag);
       });
     },
   };

@@ -1,4 +1,4 @@
-import type { ObjectInfo, ObjectStore } from '../../core/ports/object-store.js';
+import { PreconditionFailedError, type ObjectInfo, type ObjectStore } from '../../core/ports/object-store.js';
 
 /** Every object under `prefix`, a page at a time; stops early once `signal` is aborted. */
 export async function* listObjects(store: ObjectStore, prefix: string, signal?: AbortSignal): AsyncGenerator<ObjectInfo> {
@@ -54,4 +54,18 @@ export async function sweepPrefix(
   await flush();
   partial ||= options.signal.aborted;
   return { examined, deleted, partial };
+}
+
+/**
+ * Deletes `key` only if it is still the object read as `etag` (one re-created or changed in the
+ * meantime survives); answers whether it was deleted.
+ */
+export async function deleteIfUnchanged(store: ObjectStore, key: string, etag: string): Promise<boolean> {
+  try {
+    await store.delete(key, { ifMatch: etag });
+    return true;
+  } catch (error) {
+    if (error instanceof PreconditionFailedError) return false;
+    throw error;
+  }
 }
