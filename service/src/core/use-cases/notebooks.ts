@@ -1,4 +1,5 @@
 import { HubError } from '../errors.js';
+import { runOutputText } from '../jobs/run-output-text.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { NotebookCatalogEntry, NotebookRevision, NotebookStatus, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { NotebookInput, NotebookPatch, NotebookService } from '../notebooks/notebook-service.js';
@@ -93,6 +94,12 @@ export class NotebookUseCases {
     const versionId = input.versionId ?? notebook.source.current_version_id;
     if (!versionId) throw new HubError('NOT_FOUND', 'this notebook has no version yet');
     return { versionId, code: await this.deps.notebooks.code(input.projectId, input.notebookId, versionId) };
+  }
+
+  /** `project.read`: what the latest snapshot shows, as text (docs/mcp.md, "Outputs as text"), and the version it shows. */
+  async snapshotText(principal: Principal, input: { projectId: string; notebookId: string }): Promise<{ version: NotebookVersion; text: string }> {
+    const { version, html } = await this.html(principal, input);
+    return { version, text: runOutputText(html.toString('utf8')) ?? 'The snapshot holds no recorded outputs.' };
   }
 
   /** `project.read`: the latest HTML snapshot and the version it shows. */

@@ -2,7 +2,6 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/serv
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { HubError } from '../../core/errors.js';
-import { runOutputText } from '../../core/jobs/run-output-text.js';
 import type { ScopedContext } from './mcp-tool-kit.js';
 
 const BASE = 'notebook-hub://projects/{project_id}/notebooks/{notebook_id}';
@@ -73,9 +72,12 @@ export function registerNotebookResources(server: McpServer, context: ScopedCont
     (uri, variables: Variables) =>
       refusingAsProtocol(async () => {
         const { useCases, principal } = context('notebooks:read');
-        const { html } = await useCases.notebooks.html(principal, { projectId: single(variables.project_id), notebookId: single(variables.notebook_id) });
+        const { text } = await useCases.notebooks.snapshotText(principal, {
+          projectId: single(variables.project_id),
+          notebookId: single(variables.notebook_id),
+        });
         return {
-          contents: [{ uri: uri.href, mimeType: 'text/plain', text: runOutputText(html.toString('utf8')) ?? 'The snapshot holds no recorded outputs.' }],
+          contents: [{ uri: uri.href, mimeType: 'text/plain', text }],
         };
       }),
   );

@@ -1,6 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { runOutputText } from '../../core/jobs/run-output-text.js';
 import { SEARCH_LIMITS } from '../../core/use-cases/notebook-search.js';
 import { detailOf, listEntryOf as notebookEntryOf } from '../routes/notebook-schemas.js';
 import { listEntryOf as projectEntryOf } from '../routes/project-schemas.js';
@@ -123,11 +122,11 @@ export function registerNotebookTools(server: McpServer, context: ScopedContext)
     ({ project_id, notebook_id }) =>
       run(async () => {
         const { useCases, principal } = context('notebooks:read');
-        const { version, html } = await useCases.notebooks.html(principal, { projectId: project_id, notebookId: notebook_id });
+        const { version, text } = await useCases.notebooks.snapshotText(principal, { projectId: project_id, notebookId: notebook_id });
         return {
           version_id: version.version_id,
           saved_at: version.saved_at,
-          outputs: runOutputText(html.toString('utf8')) ?? 'The snapshot holds no recorded outputs.',
+          outputs: text,
         };
       }),
   );

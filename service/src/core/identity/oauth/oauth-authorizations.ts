@@ -119,9 +119,9 @@ export class OAuthAuthorizations {
 
   /** A pending request for the consent page; NOT_FOUND once answered or expired. */
   async pending(requestId: string): Promise<PendingAuthorization> {
-    const request = REQUEST_ID.test(requestId) ? (await getJson<OAuthRequestRecord>(this.store, layout.oauthRequest(secretHash(requestId))))?.value : null;
-    const client = request && Date.parse(request.expires_at) > this.now().getTime() ? await this.clients.get(request.client_id) : null;
-    if (!request || !client) throw expiredRequest();
+    const { request } = await this.open(requestId);
+    const client = await this.clients.get(request.client_id);
+    if (!client) throw expiredRequest();
     return { client, request };
   }
 
@@ -131,7 +131,8 @@ export class OAuthAuthorizations {
    * browser goes next.
    */
   async approve(requestId: string, user: { id: string; context: SecurityContext | null }, scopes: McpScope[] | null): Promise<string> {
-    const { request } = await this.pending(requestId);
+    const open = await this.open(requestId);
+    const { request } = open;
     const granted = scopes ?? request.scopes;
     if (granted.length === 0) throw new HubError('VALIDATION_ERROR', 'grant at least one scope', [{ field: 'scopes', message: 'must not be empty' }]);
     if (!scopesWithin(granted, request.scopes)) {
@@ -139,7 +140,7 @@ export class OAuthAuthorizations {
         { field: 'scopes', message: `must be among ${request.scopes.join(', ')}` },
       ]);
     }
-    await this.take(requestId);
+    await this.answer(open);
     const code = randomSecret();
     const at = this.now().getTime();
     const record: OAuthCodeRecord = {
@@ -161,7 +162,9 @@ export class OAuthAuthorizations {
 
   /** The user declines: the client hears `access_denied`. */
   async deny(requestId: string): Promise<string> {
-    const { request } = await this.take(requestId);
+    const open = await this.open(requestId);
+    await this.answer(open);
+    const { request } = open;
     return redirectTo(request.redirect_uri, request.issuer, {
       error: 'access_denied',
       error_description: 'the user declined',
@@ -169,19 +172,22 @@ export class OAuthAuthorizations {
     });
   }
 
-  /** Reads and deletes a pending request in one step, so that it is answered once. */
-  private async take(requestId: string): Promise<PendingAuthorization> {
-    const pending = await this.pending(requestId);
+  /** A request still open (not answered, not expired), with the version read; NOT_FOUND otherwise. */
+  private async open(requestId: string): Promise<{ key: string; request: OAuthRequestRecord; etag: string }> {
     const key = layout.oauthRequest(secretHash(requestId));
-    const found = await getJson<OAuthRequestRecord>(this.store, key);
-    if (!found) throw expiredRequest();
+    const found = REQUEST_ID.test(requestId) ? await getJson<OAuthRequestRecord>(this.store, key) : null;
+    if (!found || Date.parse(found.value.expires_at) <= this.now().getTime()) throw expiredRequest();
+    return { key, request: found.value, etag: found.etag };
+  }
+
+  /** Deletes the request as it was read, so that it is answered once: a racing answer finds it gone. */
+  private async answer({ key, etag }: { key: string; etag: string }): Promise<void> {
     try {
-      await this.store.delete(key, { ifMatch: found.etag });
+      await this.store.delete(key, { ifMatch: etag });
     } catch (error) {
       if (error instanceof PreconditionFailedError) throw expiredRequest();
       throw error;
     }
-    return pending;
   }
 }
 
