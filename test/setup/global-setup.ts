@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSeaweedfs, type SeaweedfsInfo } from './seaweedfs.js';
-import { provisionSuite } from './suites.js';
+import { provisionSuite as provisionEverySuite } from './suites.js';
 import { provisionDocker, type DockerInfo } from './docker.js';
 import { provisionSandboxRuntime, type SandboxRuntimeInfo } from './sandbox-runtime.js';
 import { provisionSurfaceRuntime, type SurfaceRuntimeInfo } from './surface-runtime.js';
@@ -44,12 +44,17 @@ type Teardown = () => Promise<void>;
 
 export default async function setup(project: TestProject): Promise<Teardown> {
   const teardowns: Teardown[] = [];
+  // TEST_PREREQUISITES=none, or a list of ProvidedContext names such as "sandboxRuntime,chromium",
+  // provisions only those; the suites that need the others skip. Unset, everything is provisioned.
+  const wanted = process.env.TEST_PREREQUISITES?.split(',').map((name) => name.trim());
+  const provisionSuite = <T>(key: string, suite: string, provision: () => Promise<T>): Promise<T | null> =>
+    wanted && !wanted.includes(key) ? Promise.resolve(null) : provisionEverySuite(suite, provision);
 
   // Suites that spawn the `notebook-hub` command run the compiled service: bring the build up to
   // date once here rather than racing to build it from several hub processes.
   execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
 
-  const seaweedfs = await provisionSuite('s3 (SeaweedFS)', startSeaweedfs);
+  const seaweedfs = await provisionSuite('seaweedfs', 's3 (SeaweedFS)', startSeaweedfs);
   if (seaweedfs) {
     const { stop, ...info } = seaweedfs;
     teardowns.push(stop);
@@ -58,19 +63,19 @@ export default async function setup(project: TestProject): Promise<Teardown> {
     project.provide('seaweedfs', null);
   }
 
-  project.provide('sandboxRuntime', await provisionSuite('sandbox runtime (marimo venv)', provisionSandboxRuntime));
+  project.provide('sandboxRuntime', await provisionSuite('sandboxRuntime', 'sandbox runtime (marimo venv)', provisionSandboxRuntime));
 
-  project.provide('surfaceRuntime', await provisionSuite('surfaces (code-server + OpenCode)', provisionSurfaceRuntime));
+  project.provide('surfaceRuntime', await provisionSuite('surfaceRuntime', 'surfaces (code-server + OpenCode)', provisionSurfaceRuntime));
 
-  project.provide('chromium', await provisionSuite('browser (chromium)', provisionChromium));
+  project.provide('chromium', await provisionSuite('chromium', 'browser (chromium)', provisionChromium));
 
-  project.provide('nginx', await provisionSuite('reverse proxy (nginx)', provisionNginx));
+  project.provide('nginx', await provisionSuite('nginx', 'reverse proxy (nginx)', provisionNginx));
 
-  project.provide('schemathesis', await provisionSuite('API contract (schemathesis)', provisionSchemathesis));
+  project.provide('schemathesis', await provisionSuite('schemathesis', 'API contract (schemathesis)', provisionSchemathesis));
 
-  project.provide('helm', await provisionSuite('Helm chart (helm + kubernetes-validate)', provisionHelm));
+  project.provide('helm', await provisionSuite('helm', 'Helm chart (helm + kubernetes-validate)', provisionHelm));
 
-  const docker = await provisionSuite('docker (dockerd + sandbox image)', provisionDocker);
+  const docker = await provisionSuite('docker', 'docker (dockerd + sandbox image)', provisionDocker);
   if (docker) {
     const { stop, ...info } = docker;
     teardowns.push(stop);
@@ -79,7 +84,7 @@ export default async function setup(project: TestProject): Promise<Teardown> {
     project.provide('docker', null);
   }
 
-  const cluster = await provisionSuite('kubernetes (single-node cluster)', () => provisionKubernetes(docker));
+  const cluster = await provisionSuite('kubernetes', 'kubernetes (single-node cluster)', () => provisionKubernetes(docker));
   if (cluster) {
     const { stop, ...info } = cluster;
     teardowns.push(stop);
