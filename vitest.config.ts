@@ -1,16 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { excludedFrom, TIERS } from './test/tiers.js';
 
 // The "source" export condition makes `@notebook-hub/*` imports load the workspaces' TypeScript
 // sources (one module graph with the relative imports), never their compiled `dist/`. The rest is
 // vitest's default for Node (Vite's server conditions without "module").
 const conditions = ['source', 'node', 'development|production'];
 
+// Every tier of test/tiers.ts is a project with its own global set-up, which provisions only that
+// tier's prerequisites: `npx vitest run --project unit` starts nothing, and a run of one file
+// provisions for that file's tier only. The root itself has no set-up and no files of its own.
 export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
-    include: ['service/**/*.test.ts', 'sandbox-drivers/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
-    globalSetup: ['test/setup/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
@@ -19,5 +21,15 @@ export default defineConfig({
     // Node, which cannot load them. The hub's own SDK imports (the server) stay Node's.
     server: { deps: { inline: [/@modelcontextprotocol\/sdk\/dist\/esm\/client\//, 'eventsource-parser'] } },
     passWithNoTests: false,
+    projects: TIERS.map((tier) => ({
+      extends: true as const,
+      test: {
+        name: tier.name,
+        include: [...tier.include],
+        exclude: ['**/node_modules/**', '**/dist/**', ...excludedFrom(tier)],
+        environment: tier.environment ?? 'node',
+        globalSetup: tier.prerequisites.length > 0 ? ['test/setup/global-setup.ts'] : [],
+      },
+    })),
   },
 });

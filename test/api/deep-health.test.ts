@@ -1,10 +1,11 @@
 import { chmod, chown, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runHubCommand, startHubProcess } from '../support/hub-process.js';
 import { TestOidcProvider } from '../support/oidc-provider.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { startTestHub, type CallResult, type TestHub } from '../support/test-hub.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 interface Check {
   name: string;
@@ -12,7 +13,7 @@ interface Check {
   detail?: string;
 }
 
-const docker = inject('docker');
+const docker = prerequisite('docker');
 /** Loops would touch the store and the sandbox backend behind the checks' backs. */
 const QUIET = { SERVICE_RUN_MAINTENANCE: 'false' };
 

@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCachedRuntimeBuilds } from '../support/runtime-builds.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const runtime = inject('sandboxRuntime');
+const runtime = prerequisite('sandboxRuntime');
 const PATH = '/api/v1/runtime-setup';
 
 async function plainUserCookie(t: TestHub): Promise<string> {

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import net from 'node:net';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { S3ObjectStore } from '../../service/src/adapters/store/s3-store.js';
 import { startFakeUnconditionalS3 } from '../support/fake-unconditional-store.js';
 import { runHubCommand, startHubProcess } from '../support/hub-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { unusedPort } from '../support/unused-port.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 const SUITE = 'hub on S3 storage (SeaweedFS)';
-const seaweed = inject('seaweedfs');
+const seaweed = prerequisite('seaweedfs');
 
 if (!seaweed) {
   describe.skip(SUITE, () => {

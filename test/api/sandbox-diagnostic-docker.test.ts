@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Docker from 'dockerode';
 import tar from 'tar-stream';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxDriver } from '../../service/src/core/ports/sandbox-driver.js';
 import { DockerSandboxDriver } from '../../sandbox-drivers/src/docker/docker-driver.js';
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const docker = inject('docker');
+const docker = prerequisite('docker');
 const PATH = '/api/v1/admin/debug/sandbox-startup';
 const MiB = 1024 ** 2;
 const PROFILES = [

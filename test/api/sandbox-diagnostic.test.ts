@@ -1,9 +1,10 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const runtime = inject('sandboxRuntime');
+const runtime = prerequisite('sandboxRuntime');
 const PATH = '/api/v1/admin/debug/sandbox-startup';
 
 describe.skipIf(runtime === null)('sandbox start-up diagnostic (local driver)', () => {

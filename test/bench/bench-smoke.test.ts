@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { prerequisite } from '../setup/prerequisites.js';
 
 const run = promisify(execFile);
 const runQuick = (name: string, env: Record<string, string> = {}) =>
@@ -10,9 +11,9 @@ const runQuick = (name: string, env: Record<string, string> = {}) =>
   });
 const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
 
-if (inject('docker') === null) console.warn('SKIPPED the container image benchmark: no Docker engine on this machine');
-if (inject('kubernetes') === null) console.warn('SKIPPED the Kubernetes benchmark: no test cluster on this machine');
-if (inject('sandboxRuntime') === null || inject('surfaceRuntime') === null)
+if (prerequisite('docker') === null) console.warn('SKIPPED the container image benchmark: no Docker engine on this machine');
+if (prerequisite('kubernetes') === null) console.warn('SKIPPED the Kubernetes benchmark: no test cluster on this machine');
+if (prerequisite('sandboxRuntime') === null || prerequisite('surfaceRuntime') === null)
   console.warn('SKIPPED the surfaces benchmark: no marimo runtime or no code-server and OpenCode install on this machine');
 
 // Benchmarks print ratios and never assert times; these only keep the scripts from rotting.
@@ -40,10 +41,10 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/desktop idle resident memory: \d+\.\d MiB \(goal < 150 MiB: (met|NOT met)\)/);
   }, 120_000);
 
-  it.skipIf(inject('sandboxRuntime') === null)(
+  it.skipIf(prerequisite('sandboxRuntime') === null)(
     'sessions: starts cold and warm sessions and prints start times, round-trip ratios and kernel-death times',
     async () => {
-      const withDocker = inject('docker') !== null;
+      const withDocker = prerequisite('docker') !== null;
       const { stdout } = await runQuick('session.bench.ts', withDocker ? {} : { BENCH_DOCKER: '0' });
       expect(stdout).toMatch(/first proxied page, cold: +\d+ ms/);
       expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms/);
@@ -61,10 +62,10 @@ describe('benchmark scripts', () => {
     180_000,
   );
 
-  it.skipIf(inject('sandboxRuntime') === null)(
+  it.skipIf(prerequisite('sandboxRuntime') === null)(
     'sandboxes: times marimo alone and in each driver and prints the ratios',
     async () => {
-      const withDocker = inject('docker') !== null;
+      const withDocker = prerequisite('docker') !== null;
       const { stdout } = await runQuick('sandbox.bench.ts', withDocker ? {} : { BENCH_DOCKER: '0' });
       expect(stdout).toMatch(/median of 1 runs/);
       expect(stdout).toMatch(/marimo edit --headless alone, start to health: +\d+ ms/);
@@ -79,7 +80,7 @@ describe('benchmark scripts', () => {
     180_000,
   );
 
-  it.skipIf(inject('sandboxRuntime') === null)(
+  it.skipIf(prerequisite('sandboxRuntime') === null)(
     'jobs: runs a job through the scheduler beside marimo export alone and times schedule firings, and prints the overhead and delays',
     async () => {
       const { stdout } = await runQuick('jobs.bench.ts');
@@ -94,7 +95,7 @@ describe('benchmark scripts', () => {
     180_000,
   );
 
-  it.skipIf(inject('sandboxRuntime') === null || inject('surfaceRuntime') === null)(
+  it.skipIf(prerequisite('sandboxRuntime') === null || prerequisite('surfaceRuntime') === null)(
     'surfaces: opens VS Code and OpenCode on demand and eagerly beside each program alone, and prints the ratios and phases',
     async () => {
       const { stdout } = await runQuick('surfaces.bench.ts');
@@ -110,7 +111,7 @@ describe('benchmark scripts', () => {
     300_000,
   );
 
-  it.skipIf(inject('docker') === null)(
+  it.skipIf(prerequisite('docker') === null)(
     'container image: builds the hub image when its inputs changed and prints its size, both start times and the ratio',
     async () => {
       const { stdout } = await runQuick('image.bench.ts');
@@ -123,17 +124,17 @@ describe('benchmark scripts', () => {
     900_000,
   );
 
-  it.skipIf(inject('chromium') === null)(
+  it.skipIf(prerequisite('chromium') === null)(
     'web UI: loads the first page and the static baseline and prints sizes and the ratio',
     async () => {
-      const { stdout } = await runQuick('ui.bench.ts', { CHROMIUM_PATH: inject('chromium')!.executablePath });
+      const { stdout } = await runQuick('ui.bench.ts', { CHROMIUM_PATH: prerequisite('chromium')!.executablePath });
       expect(stdout).toMatch(/first page assets total: \d+\.\d KB \(goal <= 250 KB: (met|NOT met)\)/);
       expect(stdout).toMatch(/app \/ static ratio: \d+\.\d+ \(goal <= 1\.50: (met|NOT met)\)/);
     },
     120_000,
   );
 
-  it.skipIf(inject('kubernetes') === null)(
+  it.skipIf(prerequisite('kubernetes') === null)(
     'kubernetes: starts sessions in pods beside bare pods, many at once and from the warm pool, and prints ratios and percentiles',
     async () => {
       const { stdout } = await runQuick('kubernetes.bench.ts');

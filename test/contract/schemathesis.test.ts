@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../support/temp-dir.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { runSchemathesis } from './schemathesis-run.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const schemathesis = inject('schemathesis');
+const schemathesis = prerequisite('schemathesis');
 
 /**
  * The hub against its own OpenAPI document: every check of schemathesis, its coverage, fuzzing and

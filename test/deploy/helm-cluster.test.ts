@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { CoreV1Api, V1Pod } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { ensureHubImage, TEST_HUB_IMAGE_VERSION } from '../setup/hub-image.js';
 import { importImage } from '../setup/kubernetes.js';
@@ -13,11 +13,12 @@ import { runHubCommand } from '../support/hub-process.js';
 import { testNamespace } from '../support/kubernetes-session-world.js';
 import { connectKernel, saveCells, serverTokenOf } from '../support/marimo-client.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 const run = promisify(execFile);
-const cluster = inject('kubernetes');
-const helm = inject('helm');
-const docker = inject('docker');
+const cluster = prerequisite('kubernetes');
+const helm = prerequisite('helm');
+const docker = prerequisite('docker');
 const missing = Object.entries({ kubernetes: cluster, helm, docker })
   .filter(([, value]) => value === null)
   .map(([name]) => name);

@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { parseAllDocuments, stringify } from 'yaml';
 import { makeTempDir } from '../support/temp-dir.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 export const run = promisify(execFile);
-export const helm = inject('helm');
+export const helm = prerequisite('helm');
 
 export const CHART = path.resolve(import.meta.dirname, '../../build/helm/notebook-hub');
 export const RELEASE = 'hub';

@@ -1,12 +1,13 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startDesktopHub, type DesktopHub } from '../../electron/src/host/desktop-hub.js';
 import { shutdownSequence } from '../../electron/src/host/shutdown.js';
 import { connectKernel, saveCells, serverTokenOf } from '../support/marimo-client.js';
 import { eventually } from '../support/session-world.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const sandboxRuntime = inject('sandboxRuntime');
+const sandboxRuntime = prerequisite('sandboxRuntime');
 const runtimeEnv = (): Record<string, string> => (sandboxRuntime ? { SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime.runtimeDir } : {});
 
 const cleanups: (() => Promise<void>)[] = [];

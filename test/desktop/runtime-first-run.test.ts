@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callerAs, startDesktopHub, type DesktopHub } from '../../electron/src/host/desktop-hub.js';
 import { prepareRuntimeOnFirstRun } from '../../electron/src/host/runtime-first-run.js';
 import { useCachedRuntimeBuilds } from '../support/runtime-builds.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const runtime = inject('sandboxRuntime');
+const runtime = prerequisite('sandboxRuntime');
 
 /** The desktop hub on a fresh data folder, and a caller signed in as its window is. */
 async function desktopOn(dataDir: string, options: { sandboxDriver?: 'local' | 'docker'; env?: Record<string, string> } = {}) {

@@ -1,13 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkDockerEngine, engineAddress } from '../../electron/src/host/docker-engine.js';
 import { chooseSandboxDriver, driverForLaunch, sandboxDriverState } from '../../electron/src/host/sandbox-choice.js';
 import { SettingsFile } from '../../electron/src/host/settings.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const docker = inject('docker');
+const docker = prerequisite('docker');
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

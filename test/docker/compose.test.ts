@@ -10,16 +10,17 @@ import { statSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeCommand, ensureNginxImage } from '../setup/compose.js';
 import { ensureHubImage, TEST_HUB_IMAGE_VERSION } from '../setup/hub-image.js';
 import { announceSkip, requireAllSuites } from '../setup/suites.js';
 import { dockerCli, waitForHealth } from '../support/hub-container.js';
 import { connectKernel } from '../support/marimo-client.js';
 import { unusedPort } from '../support/unused-port.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 const execFileAsync = promisify(execFile);
-const docker = inject('docker');
+const docker = prerequisite('docker');
 const composeFile = path.resolve(import.meta.dirname, '../../build/compose/compose.yaml');
 const BASE = '/notebooks';
 

@@ -6,12 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureHubImage, TEST_HUB_IMAGE_VERSION } from '../setup/hub-image.js';
 import { unusedPort } from '../support/unused-port.js';
 import { dockerCli, hubUrl, removeHubContainers, runHubContainer, slowJsonRequest, waitForDockerHealthy, waitForHealth } from '../support/hub-container.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const docker = inject('docker');
+const docker = prerequisite('docker');
 const VERSION = TEST_HUB_IMAGE_VERSION;
 /** The drain budget in the container; `docker stop` waits longer, so only a drain that hangs is killed. */
 const DRAIN_BUDGET_SECONDS = 10;

@@ -1,10 +1,11 @@
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { imageSurfacesMissing } from '../support/docker-session-world.js';
 import { clusterProvisioned, startKubernetesSessionWorld } from '../support/kubernetes-session-world.js';
 import { describeSandboxSurfaces } from '../support/sandbox-surface-suite.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 // The cluster runs the Docker suite's sandbox image (imported into the node): its labels say whether it carries the surfaces.
-const docker = inject('docker');
+const docker = prerequisite('docker');
 
 describeSandboxSurfaces({
   driver: 'kubernetes',

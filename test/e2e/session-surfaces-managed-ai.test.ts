@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiEndpoint } from '../../sandbox-drivers/src/testing/fake-openai-endpoint.js';
 import { grantCookieOf, surfaceProcesses, surfaceRequest } from '../support/surface-client.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const surfaceRuntime = inject('surfaceRuntime');
+const surfaceRuntime = prerequisite('surfaceRuntime');
 const DEPLOYMENT_KEY = 'sk-deployment-key-never-in-a-sandbox';
 const MODELS = ['hub-model', 'hub-model-large'];
 

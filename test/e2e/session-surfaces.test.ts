@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverSurfaceLauncher, localSurfaceBinaries } from '../../sandbox-drivers/src/surfaces/surface-launcher.js';
 import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
@@ -9,9 +9,10 @@ import { launchChromium } from '../support/browser.js';
 import { expectVsCodeEdit } from '../support/sandbox-surface-suite.js';
 import { grantCookieOf, surfaceProcesses, surfaceRequest, surfaceUpgrade } from '../support/surface-client.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const surfaceRuntime = inject('surfaceRuntime');
-const chromium = inject('chromium');
+const surfaceRuntime = prerequisite('surfaceRuntime');
+const chromium = prerequisite('chromium');
 
 describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('VS Code and OpenCode in an edit session (local driver, real programs)', () => {
   let w: SessionWorld;

@@ -7,13 +7,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Page } from 'playwright-core';
 import { callTool } from '../support/mcp-calls.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { startCallbackServer, type CallbackServer } from '../support/oauth-callback.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 
 /** What an MCP client keeps between runs, in memory: the SDK's OAuth client provider. */

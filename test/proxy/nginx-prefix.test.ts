@@ -1,16 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, runFirstCell, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import { startNginxProxy, type NginxProxy } from '../support/nginx.js';
 import type { TestHub } from '../support/test-hub.js';
 import { unusedPort } from '../support/unused-port.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const nginx = inject('nginx');
-const chromium = inject('chromium');
-const sandboxRuntime = inject('sandboxRuntime');
+const nginx = prerequisite('nginx');
+const chromium = prerequisite('chromium');
+const sandboxRuntime = prerequisite('sandboxRuntime');
 const BASE = '/notebooks';
 const PROJECT_NAME = 'Behind the proxy';
 const NOTEBOOK_TITLE = 'Prefixed notebook';

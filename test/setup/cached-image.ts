@@ -51,15 +51,16 @@ export async function ensureCachedImage(docker: Docker, image: CachedImage): Pro
 }
 
 /**
- * Runs `work` holding a lock on a folder of the test cache, waiting up to ten minutes for another
- * run to let go of it. An image build can take minutes: the lock file is refreshed while held, so
- * it never turns stale under a live holder, and one left by a killed run is taken over.
+ * Runs `work` holding a lock on a folder of the test cache, waiting up to an hour for another run
+ * (or the background provisioning of `npm test`) to let go of it: building the cluster's binaries
+ * takes a quarter of an hour on a fresh machine of two cores. The lock file is refreshed while
+ * held, so it never turns stale under a live holder, and one left by a killed run is taken over.
  */
 export async function withCacheLock<T>(dir: string, lockFileName: string, work: () => Promise<T>): Promise<T> {
   const release = await lockfile.lock(dir, {
     lockfilePath: path.join(dir, lockFileName),
     stale: 30_000,
-    retries: { retries: 600, minTimeout: 1_000, maxTimeout: 1_000 },
+    retries: { retries: 3600, minTimeout: 1_000, maxTimeout: 1_000 },
   });
   try {
     return await work();

@@ -1,6 +1,6 @@
 import { aptInstall, findExecutable } from './apt.js';
 
-/** What the browser suites get through `inject('chromium')`. */
+/** What the browser suites get through `prerequisite('chromium')`. */
 export interface ChromiumInfo {
   executablePath: string;
 }

@@ -12,7 +12,7 @@ import { joinSharedService } from './shared-service.js';
 /** Also offered here, beside the engine, to the set-up modules that clean up images of their own. */
 export { removeOtherTestImages };
 
-/** What the docker-driver suites get through `inject('docker')`. */
+/** What the docker-driver suites get through `prerequisite('docker')`. */
 export interface DockerInfo {
   socketPath: string;
   /** The offline-built sandbox image, tagged by a hash of the pins and the build scripts. */

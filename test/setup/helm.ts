@@ -3,11 +3,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { testCacheDir } from './cache-dir.js';
+import { withCacheLock } from './cached-image.js';
 import { ensurePythonVenv } from './python-venv.js';
 
 const run = promisify(execFile);
 
-/** What the Helm chart suite gets through `inject('helm')`. */
+/** What the Helm chart suite gets through `prerequisite('helm')`. */
 export interface HelmInfo {
   /** The helm executable. */
   helm: string;
@@ -43,8 +44,16 @@ async function ensureHelm(): Promise<string> {
   }
   const dir = testCacheDir('helm', HELM_VERSION);
   const helm = path.join(dir, 'helm');
-  if (existsSync(helm) && (await reportedVersion(helm)) === HELM_VERSION) return helm;
+  const built = async () => existsSync(helm) && (await reportedVersion(helm)) === HELM_VERSION;
+  if (await built()) return helm;
+  // Another run (or npm test's background provisioning) may be building it: wait for it, then look again.
+  return withCacheLock(dir, 'build.lock', async () => {
+    if (!(await built())) await buildHelm(dir, helm);
+    return helm;
+  });
+}
 
+async function buildHelm(dir: string, helm: string): Promise<void> {
   const go = findGo();
   process.stderr.write(`[setup] building helm ${HELM_VERSION} with ${go} install (Go module proxy; a few minutes the first time)...\n`);
   const linkerFlags = ['-s', '-w', `-X ${HELM_MODULE}/internal/version.version=${HELM_VERSION}`, `-X ${HELM_MODULE}/internal/version.metadata=`].join(' ');
@@ -66,9 +75,8 @@ async function ensureHelm(): Promise<string> {
     const stderr = (error as { stderr?: string }).stderr ?? '';
     throw new Error(`go install of helm ${HELM_VERSION} failed: ${(error as Error).message}\n${stderr.slice(-2000)}`, { cause: error });
   }
-  const built = await reportedVersion(helm);
-  if (built !== HELM_VERSION) throw new Error(`the helm built into ${helm} reports ${built ?? 'no version'}, not ${HELM_VERSION}`);
-  return helm;
+  const reported = await reportedVersion(helm);
+  if (reported !== HELM_VERSION) throw new Error(`the helm built into ${helm} reports ${reported ?? 'no version'}, not ${HELM_VERSION}`);
 }
 
 async function reportedVersion(helm: string): Promise<string | null> {

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { aptInstall } from './apt.js';
 import { testCacheDir } from './cache-dir.js';
 import type { DockerInfo } from './docker.js';
+import { withCacheLock } from './cached-image.js';
 import { joinSharedService } from './shared-service.js';
 
-/** What the Kubernetes suites get through `inject('kubernetes')`. */
+/** What the Kubernetes suites get through `prerequisite('kubernetes')`. */
 export interface KubernetesInfo {
   /** An admin kubeconfig of the single-node test cluster. */
   kubeconfig: string;
@@ -38,7 +39,6 @@ export async function provisionKubernetes(docker: DockerInfo | null): Promise<Ku
   if (process.getuid?.() !== 0) throw new Error('a test cluster needs root (bridges, iptables, containerd)');
   const missing = ['etcd', 'containerd', 'runc', 'iptables', 'conntrack', 'nft'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
   if (missing.length > 0 || !existsSync('/usr/lib/cni/bridge')) aptInstall(PACKAGES, `${[...missing, 'CNI plugins'].join(', ')} not installed`);
-  if (spawnSync('sh', ['-c', 'command -v go']).status !== 0) throw new Error('go is not installed (the cluster binaries are built from the Go module proxy)');
   const dir = testCacheDir('kubernetes');
   const info: KubernetesInfo = {
     kubeconfig: path.join(dir, 'run', 'admin.kubeconfig'),
@@ -48,8 +48,7 @@ export async function provisionKubernetes(docker: DockerInfo | null): Promise<Ku
   };
   return joinSharedService(dir, {
     async start(alone) {
-      // Builds what is missing or out of date (the first run takes several minutes), else nothing.
-      await spawned('bash', [path.join(scripts, 'build-binaries.sh'), dir]);
+      await buildKubernetesBinaries();
       if (alone || !existsSync(info.kubeconfig)) await run('up', dir);
       await run('agent', dir);
       await importImage(dir, docker);
@@ -58,6 +57,20 @@ export async function provisionKubernetes(docker: DockerInfo | null): Promise<Ku
     stop: () => run('down', dir),
   });
 }
+
+/**
+ * Builds the cluster's binaries from the Go module proxy into the cache, or nothing when they are
+ * there and up to date (the first build takes a quarter of an hour on two cores). Needs no engine,
+ * so `npm test` starts it in the background at once; a lock lets a tier's set-up wait for it.
+ */
+export async function buildKubernetesBinaries(): Promise<void> {
+  if (spawnSync('sh', ['-c', 'command -v go']).status !== 0) throw new Error('go is not installed (the cluster binaries are built from the Go module proxy)');
+  const dir = testCacheDir('kubernetes');
+  await withCacheLock(dir, 'build.lock', () => spawned('bash', [path.join(scripts, 'build-binaries.sh'), dir]));
+}
+
+/** The Debian packages the cluster runs on (the background provisioning installs them with the others at once). */
+export const KUBERNETES_PACKAGES = PACKAGES;
 
 /**
  * Copies `docker.image` (the sandbox image, or another image of the test engine such as the hub's)

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { aptInstall, findExecutable } from './apt.js';
 
-/** What the reverse-proxy suite gets through `inject('nginx')`. */
+/** What the reverse-proxy suite gets through `prerequisite('nginx')`. */
 export interface NginxInfo {
   executablePath: string;
   version: string;

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { testCacheDir } from './cache-dir.js';
+import { withCacheLock } from './cached-image.js';
 
 const run = promisify(execFile);
 
@@ -22,9 +23,16 @@ export async function ensurePythonVenv(name: string, packages: string[]): Promis
   const stampFile = path.join(dir, '.notebook-hub-stamp');
   const stamp = createHash('sha256').update(JSON.stringify(packages)).digest('hex');
   const venv: PythonVenv = { dir, bin: (executable) => path.join(dir, 'bin', executable) };
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && existsSync(venv.bin('python'))) {
+  const ready = () => existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && existsSync(venv.bin('python'));
+  if (ready()) return venv;
+  // Another run may be building the same venv: build under its lock, and only if it is still not there.
+  return withCacheLock(testCacheDir('venvs'), `${name}.lock`, async () => {
+    if (!ready()) await createVenv(dir, venv, name, packages, stampFile, stamp);
     return venv;
-  }
+  });
+}
+
+async function createVenv(dir: string, venv: PythonVenv, name: string, packages: string[], stampFile: string, stamp: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
   const python = process.env.PYTHON ?? 'python3';
   process.stderr.write(`[setup] creating Python venv ${name} (${packages.join(' ')})...\n`);
@@ -34,5 +42,4 @@ export async function ensurePythonVenv(name: string, packages: string[]): Promis
     timeout: 15 * 60_000,
   });
   writeFileSync(stampFile, stamp);
-  return venv;
 }

@@ -2,7 +2,7 @@ import { ensureLocalRuntime } from '../../sandbox-drivers/src/local/runtime-venv
 import { stderrProgress } from '../../sandbox-drivers/src/shared/progress.js';
 import { testCacheDir } from './cache-dir.js';
 
-/** What the local-driver suites get through `inject('sandboxRuntime')`. */
+/** What the local-driver suites get through `prerequisite('sandboxRuntime')`. */
 export interface SandboxRuntimeInfo {
   /** A runtime directory holding the pinned marimo + uv venv, shared by every test run. */
   runtimeDir: string;

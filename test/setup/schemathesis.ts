@@ -1,6 +1,6 @@
 import { ensurePythonVenv } from './python-venv.js';
 
-/** What the contract suite gets through `inject('schemathesis')`. */
+/** What the contract suite gets through `prerequisite('schemathesis')`. */
 export interface SchemathesisInfo {
   /** The Python of the cached venv that has schemathesis installed. */
   python: string;

@@ -9,7 +9,7 @@ import { CreateBucketCommand, DeleteObjectCommand, PutObjectCommand } from '@aws
 import { createS3Client } from '../../service/src/adapters/store/s3-store.js';
 import { ensurePythonVenv } from './python-venv.js';
 
-/** What the S3 suites get through `inject('seaweedfs')`. */
+/** What the S3 suites get through `prerequisite('seaweedfs')`. */
 export interface SeaweedfsInfo {
   endpoint: string;
   bucket: string;

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+
 /**
  * Suites whose prerequisites (SeaweedFS, Docker, Chromium, marimo) are provisioned by the global
  * setup. A prerequisite that cannot be had skips its suite with a loud line, or fails the run when
@@ -21,6 +23,16 @@ export function announceSkip(suite: string, reason: string): void {
 }
 
 /**
+ * `npm test` (test/run.ts) names a file in NOTEBOOK_HUB_TEST_TIMINGS where every provisioning step
+ * of every tier (and of the background provisioning) appends how long it took, for the run's summary.
+ */
+function recordTiming(suite: string, seconds: number, ok: boolean): void {
+  const file = process.env.NOTEBOOK_HUB_TEST_TIMINGS;
+  if (!file) return;
+  appendFileSync(file, `${JSON.stringify({ suite, seconds, ok, by: process.env.NOTEBOOK_HUB_TEST_STAGE ?? 'vitest' })}\n`);
+}
+
+/**
  * Runs a provisioning step. On failure: throws when every suite is required, otherwise announces
  * the skip and returns null so dependent suites skip themselves.
  */
@@ -29,9 +41,12 @@ export async function provisionSuite<T>(suite: string, provision: () => Promise<
   process.stderr.write(`[setup] provisioning ${suite}...\n`);
   try {
     const result = await provision();
-    process.stderr.write(`[setup] ${suite} ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    const seconds = (Date.now() - started) / 1000;
+    process.stderr.write(`[setup] ${suite} ready in ${seconds.toFixed(1)} s\n`);
+    recordTiming(suite, seconds, true);
     return result;
   } catch (error) {
+    recordTiming(suite, (Date.now() - started) / 1000, false);
     const reason = error instanceof Error ? error.message : String(error);
     if (requireAllSuites()) throw new SuiteUnavailableError(suite, reason);
     announceSkip(suite, reason);

@@ -4,7 +4,7 @@ import { stderrProgress } from '../../sandbox-drivers/src/shared/progress.js';
 import { aptInstall } from './apt.js';
 import { testCacheDir } from './cache-dir.js';
 
-/** What the surface suites get through `inject('surfaceRuntime')`. */
+/** What the surface suites get through `prerequisite('surfaceRuntime')`. */
 export interface SurfaceRuntimeInfo {
   /** The surfaces directory, shared by every test run. */
   dir: string;

@@ -124,7 +124,7 @@ function pathMatches(requestPath: string, cookiePath: string): boolean {
 }
 
 /**
- * A real browser for UI tests: the Chromium the global setup provided (`inject('chromium')`),
+ * A real browser for UI tests: the Chromium the global setup provided (`prerequisite('chromium')`),
  * driven by playwright-core, headless, with a fresh profile. Pages are opened against a hub the
  * test started on 127.0.0.1; console messages (CSP violations among them) and page errors are kept.
  */

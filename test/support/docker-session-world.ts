@@ -1,13 +1,14 @@
 import Docker from 'dockerode';
-import { inject } from 'vitest';
+
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import type { DockerInfo } from '../setup/docker.js';
 import { announceSkip, requireAllSuites } from '../setup/suites.js';
 import { startSessionWorld, type SessionWorld } from './session-world.js';
 import type { TestHub } from './test-hub.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 /** The private Docker engine and sandbox image of the global test setup, or null without one. */
-export const dockerProvisioned = inject('docker');
+export const dockerProvisioned = prerequisite('docker');
 
 /** A {@link SessionWorld} whose hub runs every session in a container of the test engine. */
 export interface DockerSessionWorld extends SessionWorld {

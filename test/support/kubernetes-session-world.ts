@@ -1,13 +1,14 @@
 import type { CoreV1Api, V1Pod } from '@kubernetes/client-node';
-import { inject } from 'vitest';
+
 import type { KubernetesInfo } from '../setup/kubernetes.js';
 import { kubernetesDriverEnv, podsOf, testNamespace } from './kubernetes-cluster.js';
 import { startSessionWorld, type SessionWorld } from './session-world.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 export { kubernetesDriverEnv, podsOf, testNamespace };
 
 /** The single-node test cluster of the global setup, or null without one. */
-export const clusterProvisioned = inject('kubernetes');
+export const clusterProvisioned = prerequisite('kubernetes');
 
 /** A {@link SessionWorld} whose hub runs every session in a pod of the test cluster. */
 export interface KubernetesSessionWorld extends SessionWorld {

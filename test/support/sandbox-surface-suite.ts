@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium } from './browser.js';
 import {
@@ -14,8 +14,9 @@ import {
   type EnteredSurface,
 } from './sandbox-surfaces.js';
 import { eventually, type SessionWorld } from './session-world.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 
 /** A new entry link into a running surface (each is good for one entry). */
 async function freshUrl(w: SessionWorld, sid: string, surface: 'vscode' | 'opencode', path?: string): Promise<string> {

@@ -1,14 +1,15 @@
 import path from 'node:path';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { groupBelongsTo } from '../../sandbox-drivers/src/local/process-group.js';
 import { readAllStates, readState } from '../../sandbox-drivers/src/local/state-file.js';
 import { connectKernel, serverTokenOf, saveCells, type MarimoConnection } from './marimo-client.js';
 import { startTestHub, type CallOptions, type CallResult, type TestHub, type TestHubOptions } from './test-hub.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
 export { killMarimoIn, signalMarimoIn } from './marimo-signals.js';
 
 /** The marimo runtime prepared by the global test setup, or null when this machine has none. */
-export const sandboxRuntime = inject('sandboxRuntime');
+export const sandboxRuntime = prerequisite('sandboxRuntime');
 
 export type Role = 'manager' | 'editor' | 'viewer';
 

@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const HOUR_MS = 3_600_000;
 const PAGE_SIZE = 5;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bridgeHandlers, type BridgeHandler } from '../../electron/src/host/bridge-handlers.js';
 import { callerAs, startDesktopHub, type DesktopHub } from '../../electron/src/host/desktop-hub.js';
 import { checkDockerEngine } from '../../electron/src/host/docker-engine.js';
@@ -12,10 +12,11 @@ import { SettingsFile } from '../../electron/src/host/settings.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { seriousA11yViolations, settle, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
-const sandboxRuntime = inject('sandboxRuntime');
-const docker = inject('docker');
+const chromium = prerequisite('chromium');
+const sandboxRuntime = prerequisite('sandboxRuntime');
+const docker = prerequisite('docker');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 
 const NOTEBOOK = `import marimo

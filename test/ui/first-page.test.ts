@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_CONTENT_SECURITY_POLICY } from '../../service/src/http/ui.js';
 import { CHROMIUM_ARGS, launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const HOSTILE_NAME = 'Sales </script><script>window.injected=1</script>';
 

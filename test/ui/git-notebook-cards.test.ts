@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startFakeGitHub, type FakeGitHost } from '../support/fake-git-hosts.js';
 import { gitNotebookSource } from '../support/git-notebook.js';
@@ -7,9 +7,10 @@ import { startGitServer, type GitServer } from '../support/git-server.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import type { CallOptions, TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
-const sandboxRuntime = inject('sandboxRuntime');
+const chromium = prerequisite('chromium');
+const sandboxRuntime = prerequisite('sandboxRuntime');
 const REPO = 'acme/quarterly-reports';
 const TOKEN = 'write-token-of-the-project';
 const CREDENTIALS = { user: 'ci-bot', password: TOKEN };

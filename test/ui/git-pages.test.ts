@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { gitNotebookSource } from '../support/git-notebook.js';
 import { startGitServer, type GitServer } from '../support/git-server.js';
 import { startTestHub, type CallOptions, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 /** Long on purpose: the card must cut its URL and branch to their columns. */
 const REPO = 'quarterly-revenue-reconciliation-against-the-warehouse-ledger';

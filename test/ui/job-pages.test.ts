@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode, tick } from '../support/job-world.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, settle, THEMES } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 /** The jobs pages are photographed at a common laptop width and at the smallest layout the UI supports. */
 const SIZES = [

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, runFirstCell, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import { killMarimoIn } from '../support/marimo-signals.js';
 import type { TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
-const sandboxRuntime = inject('sandboxRuntime');
+const chromium = prerequisite('chromium');
+const sandboxRuntime = prerequisite('sandboxRuntime');
 const NOTEBOOK_TITLE = 'Revenue model';
 // A value marimo can only show by running the cell.
 const CELL_CODE = '6 * 7 * 1001';

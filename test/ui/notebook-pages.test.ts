@@ -4,13 +4,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { marimoNotebook } from '../support/notebook-folders.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 

@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type CallOptions, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const BOB = 'bob.reviewer@example.com';
 

@@ -2,16 +2,17 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { useCachedRuntimeBuilds } from '../support/runtime-builds.js';
 import { closeSessionHub } from '../support/session-world.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
-const sandboxRuntime = inject('sandboxRuntime');
+const chromium = prerequisite('chromium');
+const sandboxRuntime = prerequisite('sandboxRuntime');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const STATUS_READ = /\/api\/v1\/runtime-setup$/;
 

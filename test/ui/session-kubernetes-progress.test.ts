@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { FakeSlowStartDriver } from '../support/fake-sandbox-drivers.js';
@@ -9,9 +9,10 @@ import { kubernetesDriverEnv, testNamespace } from '../support/kubernetes-cluste
 import { BUILT_UI_DIR, closeBrowserSuite, MARIMO_FRAME } from '../support/marimo-browser-suite.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
-const cluster = inject('kubernetes');
+const chromium = prerequisite('chromium');
+const cluster = prerequisite('kubernetes');
 
 if (chromium === null || cluster === null)
   console.warn(`SKIPPED the start-up progress of a session in a pod: ${chromium === null ? 'no Chromium' : 'no Kubernetes test cluster'} on this machine`);

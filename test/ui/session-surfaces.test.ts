@@ -2,16 +2,17 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SURFACE_NAMES, surfaceLayout, surfaceStamp } from '../../sandbox-drivers/src/surfaces/surface-layout.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import type { TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, settle, THEMES } from '../support/ui-pages.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
-const sandboxRuntime = inject('sandboxRuntime');
-const surfaceRuntime = inject('surfaceRuntime');
+const chromium = prerequisite('chromium');
+const sandboxRuntime = prerequisite('sandboxRuntime');
+const surfaceRuntime = prerequisite('surfaceRuntime');
 const available = chromium !== null && sandboxRuntime !== null && surfaceRuntime !== null;
 
 if (!available)

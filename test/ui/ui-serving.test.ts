@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_CONTENT_SECURITY_POLICY } from '../../service/src/http/ui.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { FIXTURE_SCRIPT, makeUiFixture } from '../support/ui-fixture.js';
+import { prerequisite } from '../setup/prerequisites.js';
 
-const chromium = inject('chromium');
+const chromium = prerequisite('chromium');
 
 describe.skipIf(chromium === null)('the web UI in a browser', () => {
   let t: TestHub;

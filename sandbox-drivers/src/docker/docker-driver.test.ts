@@ -1,10 +1,11 @@
 import Docker from 'dockerode';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeSandboxDriverConformance } from '../conformance.js';
 import { DockerSandboxDriver } from './docker-driver.js';
 import { LABEL } from './labels.js';
+import { prerequisite } from '../../../test/setup/prerequisites.js';
 
-const docker = inject('docker');
+const docker = prerequisite('docker');
 const engine = docker === null ? null : new Docker({ socketPath: docker.socketPath });
 
 describeSandboxDriverConformance(

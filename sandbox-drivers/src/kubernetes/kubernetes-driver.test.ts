@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api, NetworkingV1Api, type KubeConfig } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSandboxDriverConformance } from '../conformance.js';
 import { startMarimo } from '../marimo/marimo-server.js';
 import { kubernetesDriverFrom, type DriverConfig } from '../testing/driver-config.js';
@@ -9,8 +9,9 @@ import { podCommand } from './kube-exec.js';
 import { loadKubeConfig } from './kube-config.js';
 import { networkPolicyName } from './network-policy.js';
 import { LABEL, podNameOf } from './pod-manifest.js';
+import { prerequisite } from '../../../test/setup/prerequisites.js';
 
-const cluster = inject('kubernetes');
+const cluster = prerequisite('kubernetes');
 const kubeConfig: KubeConfig | null = cluster === null ? null : loadKubeConfig({ kubeconfig: cluster.kubeconfig, context: null });
 const core = kubeConfig?.makeApiClient(CoreV1Api) ?? null;
 

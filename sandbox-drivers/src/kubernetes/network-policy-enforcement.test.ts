@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkingV1Api, type CoreV1Api } from '@kubernetes/client-node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkPolicyAgentListening, runPodToCompletion, testNamespace } from '../../../test/support/kubernetes-cluster.js';
 import { kubernetesDriverFrom } from '../testing/driver-config.js';
 import { loadKubeConfig } from './kube-config.js';
 import type { KubernetesSandboxDriver } from './kubernetes-driver.js';
 import { networkPolicyName, sandboxNetworkPolicy } from './network-policy.js';
+import { prerequisite } from '../../../test/setup/prerequisites.js';
 
 /**
  * The sandboxes' NetworkPolicy enforced by a real agent (kube-network-policies, started with the
@@ -16,7 +17,7 @@ import { networkPolicyName, sandboxNetworkPolicy } from './network-policy.js';
  * policy, to show that the refusals are the policy's doing and that each probe can tell a refusal
  * from a connection.
  */
-const cluster = inject('kubernetes');
+const cluster = prerequisite('kubernetes');
 
 const OWNER = 'netpol-enforced';
 /** The hub's pod labels and address as kubernetesDriverFrom configures them (the Helm chart's selector labels, the node's gateway). */

@@ -1,11 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { describeSandboxDriverConformance } from '../conformance.js';
 import { LocalSandboxDriver } from './local-driver.js';
+import { prerequisite } from '../../../test/setup/prerequisites.js';
 
-const runtime = inject('sandboxRuntime');
+const runtime = prerequisite('sandboxRuntime');
 const { dir } = await makeTempDir('local-sandboxes');
 
 describeSandboxDriverConformance(

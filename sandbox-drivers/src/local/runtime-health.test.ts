@@ -3,17 +3,18 @@ import { existsSync } from 'node:fs';
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCacheDir } from '../../../test/setup/cache-dir.js';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { MARIMO_VERSION, RUNTIME_REQUIREMENTS } from '../../runtime/pins.js';
 import { inspectLocalRuntime } from './runtime-health.js';
 import { ensureLocalRuntime, runtimePaths } from './runtime-venv.js';
+import { prerequisite } from '../../../test/setup/prerequisites.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 // The suite's Python prerequisites are present exactly when the shared sandbox runtime was built.
-const pythonReady = inject('sandboxRuntime') !== null;
+const pythonReady = prerequisite('sandboxRuntime') !== null;
 
 /** The wheelhouse for these pins, built once by the project's own script and kept between runs. */
 async function wheelhouse(): Promise<string> {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCachedRuntimeBuilds } from '../../../test/support/runtime-builds.js';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { MARIMO_VERSION } from '../../runtime/pins.js';
@@ -11,9 +11,10 @@ import type { ProgressEvent } from '../shared/progress.js';
 import { LocalSandboxDriver } from './local-driver.js';
 import { LocalRuntimeSetup } from './runtime-setup.js';
 import { runtimePaths } from './runtime-venv.js';
+import { prerequisite } from '../../../test/setup/prerequisites.js';
 
 const run = promisify(execFile);
-const shared = inject('sandboxRuntime');
+const shared = prerequisite('sandboxRuntime');
 
 describe.skipIf(shared === null)("the local runtime's set-up: status, single-flight builds, repair", () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;

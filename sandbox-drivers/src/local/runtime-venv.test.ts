@@ -2,15 +2,16 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCacheDir } from '../../../test/setup/cache-dir.js';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { MARIMO_VERSION, UV_VERSION } from '../../runtime/pins.js';
 import type { ProgressEvent } from '../shared/progress.js';
 import { ensureLocalRuntime } from './runtime-venv.js';
+import { prerequisite } from '../../../test/setup/prerequisites.js';
 
 const run = promisify(execFile);
-const runtime = inject('sandboxRuntime');
+const runtime = prerequisite('sandboxRuntime');
 
 // The shared test runtime may have been built either way; this builds a fresh one with uv found on
 // PATH (the test runtime's own uv), the path a desktop user with uv installed takes.

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { CODE_SERVER_VERSION, OPENCODE_VERSION } from '../../runtime/pins.js';
@@ -15,9 +15,10 @@ import { startFakeOpenAiEndpoint } from '../testing/fake-openai-endpoint.js';
 import { codeServerCommand, MANAGED_AI_PROVIDER, openCodeCommand, type SurfaceCommand } from './surface-commands.js';
 import { surfaceLayout } from './surface-layout.js';
 import { ensureSurfaceRuntime } from './surface-runtime.js';
+import { prerequisite } from '../../../test/setup/prerequisites.js';
 
 const run = promisify(execFile);
-const surfaces = inject('surfaceRuntime');
+const surfaces = prerequisite('surfaceRuntime');
 const SECRET = 'a-surface-secret-of-the-test-0123456789';
 const START_TIMEOUT_MS = 90_000;
 

@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError, type ObjectStore } from '../../core/ports/object-store.js';
 import { describeObjectStoreConformance } from './object-store.conformance.js';
 import { S3ObjectStore, type S3ObjectStoreOptions } from './s3-store.js';
 import { unusedPort } from '../../../../test/support/unused-port.js';
+import { prerequisite } from '../../../../test/setup/prerequisites.js';
 
 const SUITE = 's3 (SeaweedFS)';
-const seaweed = inject('seaweedfs');
+const seaweed = prerequisite('seaweedfs');
 
 /** A prefix of its own for every store, so that runs and tests never see each other's keys. */
 const freshPrefix = () => `test-${randomBytes(6).toString('hex')}`;

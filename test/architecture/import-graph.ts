@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** One import of a module: what it names as written, the repository file it resolves to (if any), and whether only types cross it. */
+export interface ImportEdge {
+  specifier: string;
+  /** Repository-relative path of the imported file; null for packages and built-ins. */
+  target: string | null;
+  typeOnly: boolean;
+}
+
+export interface ModuleInfo {
+  imports: ImportEdge[];
+  /** The whole text, for checks that look for calls. */
+  text: string;
+}
+
+/**
+ * The static imports (and `import()` calls and re-exports) of TypeScript files, read with the
+ * compiler's parser and resolved the way the repository writes them: relative `.js` specifiers
+ * name `.ts`/`.tsx` sources, `@notebook-hub/<package>/...` names a workspace's `src/`.
+ */
+export class ImportGraph {
+  private readonly modules = new Map<string, ModuleInfo>();
+
+  /** The file's imports, parsed once. `file` is repository-relative. */
+  module(file: string): ModuleInfo {
+    let info = this.modules.get(file);
+    if (!info) {
+      const text = readFileSync(path.join(REPO_ROOT, file), 'utf8');
+      info = { text, imports: importsOf(file, text) };
+      this.modules.set(file, info);
+    }
+    return info;
+  }
+
+  /** Every repository file `file` loads at run time, itself included (type-only imports are not followed). */
+  runtimeClosure(file: string): Set<string> {
+    const seen = new Set<string>();
+    const visit = (current: string) => {
+      if (seen.has(current)) return;
+      seen.add(current);
+      for (const edge of this.module(current).imports) if (edge.target && !edge.typeOnly) visit(edge.target);
+    };
+    visit(file);
+    return seen;
+  }
+}
+
+function importsOf(file: string, text: string): ImportEdge[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const edges: ImportEdge[] = [];
+  const add = (specifier: string, typeOnly: boolean) => edges.push({ specifier, target: resolve(file, specifier), typeOnly });
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, isTypeOnlyImport(node.importClause));
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument && ts.isStringLiteral(argument)) add(argument.text, false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      add(node.argument.literal.text, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edges;
+}
+
+function isTypeOnlyImport(clause: ts.ImportClause | undefined): boolean {
+  if (!clause) return false; // `import './x.js'` runs the module
+  if (clause.isTypeOnly) return true;
+  if (clause.name) return false;
+  const bindings = clause.namedBindings;
+  if (!bindings || ts.isNamespaceImport(bindings)) return false;
+  return bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
+}
+
+/** The workspaces' package names and the folder their `source` exports point into. */
+const WORKSPACES: Record<string, string> = {
+  '@notebook-hub/service': 'service/src',
+  '@notebook-hub/sandbox-drivers': 'sandbox-drivers/src',
+};
+
+function resolve(from: string, specifier: string): string | null {
+  let base: string | null = null;
+  if (specifier.startsWith('.')) base = path.join(path.dirname(from), specifier);
+  else {
+    const workspace = Object.keys(WORKSPACES).find((name) => specifier === name || specifier.startsWith(`${name}/`));
+    if (workspace) base = path.join(WORKSPACES[workspace]!, specifier.slice(workspace.length + 1) || 'index');
+  }
+  if (base === null) return null;
+  const stem = base.replace(/\.(?:m?js|tsx?)$/, '');
+  for (const candidate of [`${stem}.ts`, `${stem}.tsx`, `${stem}.mjs`, `${stem}.js`, path.join(stem, 'index.ts')]) {
+    if (existsSync(path.join(REPO_ROOT, candidate))) return path.normalize(candidate);
+  }
+  return null;
+}

@@ -1,0 +1,195 @@
+/**
+ * The test tiers: each is a vitest project that provisions only what its files need, so a run of
+ * one tier (`npx vitest run --project unit`) or of one file never waits for a cluster it does not
+ * use. `npm test` runs them all (scripts/test.mjs); CONTRIBUTING.md says which to run when.
+ *
+ * A file belongs to the first tier in this list whose `include` matches it; the architecture test
+ * (test/architecture/test-tiers.test.ts) checks that every test file has a tier and that the
+ * prerequisites its imports inject are ones its tier provisions.
+ */
+
+/**
+ * What a tier's global set-up can provision (test/setup/global-setup.ts), besides `build`: the
+ * compiled service and the built UI, which every tier that starts a hub process or serves the UI
+ * needs.
+ */
+export const PREREQUISITES = [
+  'build',
+  'seaweedfs',
+  'sandboxRuntime',
+  'surfaceRuntime',
+  'chromium',
+  'nginx',
+  'schemathesis',
+  'helm',
+  'docker',
+  'kubernetes',
+] as const;
+export type Prerequisite = (typeof PREREQUISITES)[number];
+
+export interface Tier {
+  name: string;
+  /** One line for the run's summary and CONTRIBUTING.md. */
+  description: string;
+  /** Globs from the repository root; a file matched by an earlier tier is not this tier's. */
+  include: readonly string[];
+  /** Provisioned in this order by the tier's global set-up. */
+  prerequisites: readonly Prerequisite[];
+  /** vitest's test environment (`node` unless said). */
+  environment?: 'node' | 'jsdom';
+}
+
+const BENCH: Tier = {
+  name: 'bench',
+  description: 'the benchmark scripts, run briefly so that they keep working',
+  include: ['test/bench/**/*.test.ts'],
+  prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'docker', 'kubernetes'],
+};
+
+const DEPLOY: Tier = {
+  name: 'e2e-deploy',
+  description: 'the Helm chart rendered, validated and installed on the test cluster',
+  include: ['test/deploy/**/*.test.ts'],
+  prerequisites: ['build', 'seaweedfs', 'sandboxRuntime', 'helm', 'docker', 'kubernetes'],
+};
+
+const KUBERNETES: Tier = {
+  name: 'e2e-kubernetes',
+  description: 'the Kubernetes sandbox driver and sessions on a real single-node cluster',
+  include: ['sandbox-drivers/src/kubernetes/**/*.test.ts', '**/*-kubernetes*.test.ts'],
+  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'docker', 'kubernetes'],
+};
+
+const DOCKER: Tier = {
+  name: 'e2e-docker',
+  description: 'the Docker sandbox driver, sessions and jobs in containers, the hub image and Compose file',
+  include: [
+    'sandbox-drivers/src/docker/**/*.test.ts',
+    '**/*-docker*.test.ts',
+    'test/docker/**/*.test.ts',
+    'test/api/deep-health.test.ts',
+    'test/desktop/sandbox-choice.test.ts',
+    'test/ui/desktop-window.test.ts',
+  ],
+  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'docker'],
+};
+
+const S3: Tier = {
+  name: 'e2e-s3',
+  description: 'the S3 object store adapter and a hub on SeaweedFS',
+  include: ['service/src/adapters/store/s3-store.test.ts', 'test/api/s3-hub.test.ts'],
+  prerequisites: ['build', 'seaweedfs'],
+};
+
+const CONTRACT: Tier = {
+  name: 'contract',
+  description: 'the API against its OpenAPI document with schemathesis',
+  include: ['test/contract/schemathesis.test.ts'],
+  prerequisites: ['build', 'schemathesis'],
+};
+
+const SURFACES: Tier = {
+  name: 'e2e-surfaces',
+  description: 'VS Code (code-server) and OpenCode in edit sessions',
+  include: ['sandbox-drivers/src/surfaces/**/*.test.ts', 'test/e2e/session-surfaces*.test.ts', 'test/ui/session-surfaces.test.ts'],
+  prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium'],
+};
+
+const BROWSER: Tier = {
+  name: 'e2e-browser',
+  description: 'the UI in Chromium against hubs with real marimo, sign-in through OIDC, the reverse proxy',
+  include: ['test/ui/**/*.test.ts', 'test/mcp/mcp-oauth*.test.ts', 'test/api/oidc*.test.ts', 'test/proxy/**/*.test.ts'],
+  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'nginx'],
+};
+
+const LOCAL: Tier = {
+  name: 'e2e-local',
+  description: 'sessions, jobs, Git and MCP with real marimo on the local sandbox driver',
+  include: [
+    'sandbox-drivers/src/local/**/*.test.ts',
+    'test/e2e/**/*.test.ts',
+    'test/git/**/*.test.ts',
+    'test/mcp/**/*.test.ts',
+    'test/api/my-sessions.test.ts',
+    'test/api/notebook-imports-run.test.ts',
+    'test/api/runtime-setup.test.ts',
+    'test/api/sandbox-diagnostic.test.ts',
+    'test/api/session-access.test.ts',
+    'test/desktop/desktop-hub.test.ts',
+    'test/desktop/runtime-first-run.test.ts',
+  ],
+  prerequisites: ['build', 'sandboxRuntime'],
+};
+
+const API: Tier = {
+  name: 'api',
+  description: 'the hub over HTTP on a filesystem store with fake sandbox drivers, adapters over local I/O, the CLI',
+  include: [
+    'test/api/**/*.test.ts',
+    'test/contract/**/*.test.ts',
+    'test/security/**/*.test.ts',
+    'service/src/adapters/alerts/**/*.test.ts',
+    'service/src/adapters/git/**/*.test.ts',
+    'service/src/adapters/store/fs-store.processes.test.ts',
+    'service/src/adapters/telemetry/logger.test.ts',
+    'service/src/cli/**/*.test.ts',
+    'service/src/compose/hub.test.ts',
+    'test/desktop/desktop-launcher.test.ts',
+    'test/desktop/instance-lock.test.ts',
+    'test/desktop/launch-paths.test.ts',
+    'test/desktop/packaging.test.ts',
+  ],
+  prerequisites: ['build'],
+};
+
+const UNIT: Tier = {
+  name: 'unit',
+  description: 'core, policy, use cases and pure modules: no network, no child processes, no provisioning',
+  include: [
+    'service/src/**/*.test.ts',
+    'sandbox-drivers/src/**/*.test.ts',
+    'test/core/**/*.test.ts',
+    'test/architecture/**/*.test.ts',
+    'test/desktop/**/*.test.ts',
+  ],
+  prerequisites: [],
+};
+
+const UNIT_UI: Tier = {
+  name: 'unit-ui',
+  description: 'UI components and pages under jsdom',
+  include: ['renderer/src/**/*.test.tsx'],
+  prerequisites: [],
+  environment: 'jsdom',
+};
+
+/** In the order a file is matched; `npm test` runs them from the fastest up (TIER_RUN_ORDER). */
+export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, CONTRACT, SURFACES, BROWSER, LOCAL, API, UNIT, UNIT_UI];
+
+/** The order `npm test` runs the tiers: quick answers first, the ones that wait on heavy provisioning last. */
+export const TIER_RUN_ORDER: readonly string[] = [
+  'unit',
+  'unit-ui',
+  'api',
+  'e2e-local',
+  'e2e-s3',
+  'contract',
+  'e2e-browser',
+  'e2e-surfaces',
+  'e2e-docker',
+  'e2e-kubernetes',
+  'e2e-deploy',
+  'bench',
+];
+
+/** The globs a tier must not take: every earlier tier's. */
+export function excludedFrom(tier: Tier): string[] {
+  const index = TIERS.indexOf(tier);
+  return TIERS.slice(0, index).flatMap((earlier) => earlier.include);
+}
+
+export function tierNamed(name: string): Tier {
+  const tier = TIERS.find((candidate) => candidate.name === name);
+  if (!tier) throw new Error(`no test tier is named "${name}" (test/tiers.ts has ${TIERS.map((known) => known.name).join(', ')})`);
+  return tier;
+}
