@@ -18,6 +18,7 @@
  *  - both get the same requests (the bearer header included) from the same client, alternating
  *    in rounds, so a change in background load falls on both sides rather than on one.
  */
+import './support/machine-load.js';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -5,10 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const run = promisify(execFile);
-const runQuick = (name: string, env: Record<string, string> = {}) =>
-  run(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, name)], {
+/** Runs a benchmark briefly; every benchmark says how loaded the machine was before and after it. */
+const runQuick = async (name: string, env: Record<string, string> = {}) => {
+  const result = await run(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, name)], {
     env: { ...process.env, BENCH_QUICK: '1', ...env },
   });
+  expect(result.stdout).toMatch(/^machine load before: \d+\.\d+ \(1-minute average, \d+ cores\)/m);
+  expect(result.stdout).toMatch(/^machine load after: \d+\.\d+/m);
+  return result;
+};
 const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
 
 if (prerequisite('docker') === null) console.warn('SKIPPED the container image benchmark: no Docker engine on this machine');

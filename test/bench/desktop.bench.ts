@@ -14,6 +14,7 @@
  * from the TypeScript sources through tsx, which adds its own memory to both sides alike.
  * BENCH_QUICK=1 shortens it.
  */
+import './support/machine-load.js';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

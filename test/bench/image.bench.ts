@@ -9,6 +9,7 @@
  * docker suite does); skips with a note without an engine. BENCH_RUNS sets the runs per side
  * (default 5; BENCH_QUICK=1 makes it 1).
  */
+import './support/machine-load.js';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';

@@ -12,6 +12,7 @@
  * BENCH_RUNS sets the number of runs per side (default 5), BENCH_DUE_TIMES the number of due times
  * (default 8); BENCH_QUICK=1 shortens both, for the smoke test.
  */
+import './support/machine-load.js';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

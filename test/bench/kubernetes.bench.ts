@@ -7,6 +7,7 @@
  *  - 20 session starts at once (all must succeed) with their p50 and p95, beside 20 bare pods at once.
  * BENCH_RUNS sets the number of sequential starts (default 5); BENCH_QUICK=1 shortens everything.
  */
+import './support/machine-load.js';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api, type V1Pod } from '@kubernetes/client-node';

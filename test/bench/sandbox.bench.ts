@@ -8,6 +8,7 @@
  * The docker part needs a Docker engine; it uses the test setup's private engine and sandbox image
  * (and skips with a note when it cannot, or when BENCH_DOCKER=0).
  */
+import './support/machine-load.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { SandboxDriver } from '../../service/src/core/ports/sandbox-driver.js';

@@ -12,6 +12,7 @@
  *    setup's private engine and image, and skips with a note without one (or with BENCH_DOCKER=0).
  * BENCH_RUNS sets the number of starts (default 5), BENCH_QUICK=1 shortens everything.
  */
+import './support/machine-load.js';
 import os from 'node:os';
 import type WebSocket from 'ws';
 import { readSettings } from '../../service/src/config/settings.js';

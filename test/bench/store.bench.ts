@@ -5,6 +5,7 @@
  *  - the time to list one page at 10,000 projects against 100 projects (goal: ratio <= 1.5).
  * BENCH_QUICK=1 shrinks every size so the script can be smoke-tested.
  */
+import './support/machine-load.js';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -13,6 +13,7 @@
  *    time (the hub's `surface_started` log line and the driver calls the launcher makes).
  * BENCH_RUNS sets the number of starts per case (default 5), BENCH_QUICK=1 shortens everything.
  */
+import './support/machine-load.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';

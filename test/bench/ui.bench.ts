@@ -18,6 +18,7 @@
  * alternating rounds, so background load falls on both sides. Needs `npm run build` (renderer/dist)
  * and Debian's Chromium. BENCH_QUICK=1 shortens it.
  */
+import './support/machine-load.js';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
