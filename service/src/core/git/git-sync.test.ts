@@ -104,6 +104,22 @@ describe('Git sync', () => {
     expect(await w.gitSync.health(w.projectId, notebookId)).toEqual({ failing_since: null, last_error: null });
   });
 
+  it('makes one version when two syncs of the same commit race, and the slower one is no failure', async () => {
+    const w = await startGitCore();
+    const { notebookId } = await synced(w);
+    const second = w.remote.commit(w.urlOf(REPO), 'main', { 'app/main.py': gitNotebookSource('second') });
+    const versions = await versionCount(w, notebookId);
+    const outcomes = await Promise.all([
+      w.gitSync.sync(w.projectId, notebookId, 'manual', w.owner.id),
+      w.gitSync.sync(w.projectId, notebookId, 'schedule', 'system'),
+    ]);
+    expect(outcomes.map((outcome) => outcome.synced).sort()).toEqual([false, true]);
+    expect(outcomes.every((outcome) => outcome.commit === second)).toBe(true);
+    expect(await versionCount(w, notebookId)).toBe(versions + 1);
+    expect(await w.gitSync.health(w.projectId, notebookId)).toEqual({ failing_since: null, last_error: null });
+    expect(w.events).toEqual([]);
+  });
+
   it('syncs a push-mode notebook only when its repository calls with the current token', async () => {
     const w = await startGitCore();
     const { first, created, notebookId } = await synced(w, { sync_mode: 'push' });
