@@ -1,12 +1,20 @@
 import os from 'node:os';
 import path from 'node:path';
+import { MARIMO_VERSION } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import { MemoryObjectStore } from '../../service/src/adapters/store/memory-store.js';
-import { createStoreServices, type StoreServices } from '../../service/src/compose/services.js';
-import { readSettings } from '../../service/src/config/settings.js';
+import { readSettings, type HubSettings } from '../../service/src/config/settings.js';
+import { AuditLog } from '../../service/src/core/audit/audit-log.js';
 import { AuditQueries } from '../../service/src/core/audit/audit-queries.js';
-import type { Actor } from '../../service/src/core/notebooks/notebook-service.js';
+import { Catalog } from '../../service/src/core/catalog/catalog.js';
+import { OAuthClients } from '../../service/src/core/identity/oauth/oauth-clients.js';
+import { UserDirectory } from '../../service/src/core/identity/users.js';
+import { NotebookRecords } from '../../service/src/core/notebooks/notebook-records.js';
+import { NotebookService, type Actor } from '../../service/src/core/notebooks/notebook-service.js';
 import type { Logger } from '../../service/src/core/ports/logger.js';
-import type { ProjectEvent } from '../../service/src/core/ports/project-events.js';
+import type { ProjectEvent, ProjectEventPublisher } from '../../service/src/core/ports/project-events.js';
+import type { LabelPolicy } from '../../service/src/core/policy/security-labels.js';
+import { ProjectRecords } from '../../service/src/core/projects/project-records.js';
+import { ProjectService } from '../../service/src/core/projects/project-service.js';
 
 export interface LoggedLine {
   level: 'fatal' | 'error' | 'warn' | 'info' | 'debug';
@@ -28,10 +36,47 @@ export function keptLogger(lines: LoggedLine[] = []): Logger & { lines: LoggedLi
   return logger;
 }
 
+/** The services built on the store alone that core unit tests need, as compose/services.ts builds them. */
+export interface StoreCore {
+  settings: HubSettings;
+  catalog: Catalog;
+  audit: AuditLog;
+  users: UserDirectory;
+  projects: ProjectService;
+  notebooks: NotebookService;
+  oauth: { clients: OAuthClients };
+}
+
+/**
+ * Builds them from core alone, without the composition root: loading compose/ (every adapter and
+ * use case of the hub) would cost a unit test file more time than all its tests.
+ */
+function storeCore(settings: HubSettings, store: MemoryObjectStore, events: ProjectEventPublisher): StoreCore {
+  const catalog = new Catalog(store);
+  const audit = new AuditLog(store);
+  const users = new UserDirectory(store, catalog, audit);
+  const labels: LabelPolicy = { classificationOrder: settings.security.classificationOrder, policyVersion: settings.security.policyVersion };
+  return {
+    settings,
+    catalog,
+    audit,
+    users,
+    projects: new ProjectService(new ProjectRecords(store, catalog), users, audit, events, labels),
+    notebooks: new NotebookService(new NotebookRecords(store, catalog), audit, events, {
+      maxVersions: settings.limits.maxVersionsPerNotebook,
+      marimoVersion: MARIMO_VERSION,
+      computeProfiles: settings.sandboxes.computeProfiles.map((profile) => profile.name),
+      sandboxImages: settings.sandboxes.images,
+      labels,
+    }),
+    oauth: { clients: new OAuthClients(store, audit) },
+  };
+}
+
 export interface MemoryCore {
   store: MemoryObjectStore;
-  /** The services built on the store alone (catalog, audit, users, projects, notebooks, OAuth...). */
-  services: StoreServices;
+  /** The services built on the store alone (catalog, audit, users, projects, notebooks, OAuth clients). */
+  services: StoreCore;
   /** The project events the services published, in order. */
   events: ProjectEvent[];
   /** The owner of `projectId`. */
@@ -53,7 +98,7 @@ export async function startMemoryCore(env: Record<string, string> = {}): Promise
   // The data directory is only named: nothing here writes to it.
   const settings = readSettings({ SERVICE_DATA_DIR: path.join(os.tmpdir(), 'notebook-hub-memory-core'), SERVICE_LOG_LEVEL: 'silent', ...env });
   const events: ProjectEvent[] = [];
-  const services = createStoreServices(settings, store, { publish: (event) => void events.push(event) });
+  const services = storeCore(settings, store, { publish: (event) => void events.push(event) });
   await services.catalog.initialize();
   const user = await services.users.ensureByEmail('owner@example.com', { name: 'Owner', superAdmin: false }, 'test');
   const owner: Actor = { id: user.id, email: user.email };
