@@ -1,7 +1,7 @@
 import type { AssignableRole } from '../../service/src/core/policy/engine.js';
-import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { CatalogGate } from '../../service/src/boot/catalog-gate.js';
+import { openObjectStore } from '../../service/src/compose/adapters.js';
 import { createServices, type HubServices } from '../../service/src/compose/services.js';
 import { readSettings } from '../../service/src/config/settings.js';
 import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
@@ -53,15 +53,16 @@ export interface CoreWorld {
 }
 
 /**
- * The hub's services on a real fs store in a temp dir, with no HTTP server at all: what a CLI
- * command or an MCP tool has in hand. `env` adds SERVICE_* settings.
+ * The hub's services on a real fs store in a temp dir (or in memory with `SERVICE_STORAGE:
+ * 'memory'`), with no HTTP server at all: what a CLI command or an MCP tool has in hand. `env` adds
+ * SERVICE_* settings.
  */
 export async function startCoreWorld(env: Record<string, string> = {}): Promise<CoreWorld> {
   const temp = await makeTempDir('core');
   const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('silent');
   const background = new BackgroundWork();
-  const services = createServices(settings, new FsObjectStore(temp.dir), {
+  const services = createServices(settings, await openObjectStore(settings.storage), {
     sandboxes: new FakeNoSandboxDriver(),
     runtime: fakeNoRuntime,
     kernels: { answers: () => Promise.reject(new Error('FakeNoKernelHealth: these services start no sandbox')) },

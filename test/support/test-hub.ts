@@ -48,7 +48,7 @@ export interface TestHubOptions {
   hub?: (settings: HubSettings) => HubOverrides | Promise<HubOverrides>;
 }
 
-/** A real hub (fs store in a temp dir, local login) listening on 127.0.0.1. */
+/** A real hub (fs store in a temp dir unless `env` says `SERVICE_STORAGE: 'memory'`, local login) listening on 127.0.0.1. */
 export async function startTestHub(options: TestHubOptions = {}): Promise<TestHub> {
   const temp = await makeTempDir('hub');
   const logs: Record<string, unknown>[] = [];

@@ -194,6 +194,11 @@ describe('notebook-hub recover', () => {
     expect(unreachable.stderr).toMatch(/storage error/);
   });
 
+  it('refuses a store in memory, which lives inside one hub process and is out of its reach', async () => {
+    const attempt = runRecover({ rebuild: true }, { stdout: () => {}, stderr: () => {}, env: { SERVICE_DATA_DIR: dataDir, SERVICE_STORAGE: 'memory' } });
+    await expect(attempt).rejects.toMatchObject({ variable: 'SERVICE_STORAGE', message: expect.stringContaining('no command can reach it') });
+  });
+
   it('returns the same exit codes from the installed command', async () => {
     const env = { ...process.env, SERVICE_DATA_DIR: dataDir };
     const ok = await run(process.execPath, [BIN, 'recover', '--rebuild'], { env });

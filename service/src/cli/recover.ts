@@ -1,4 +1,4 @@
-import { openObjectStore } from '../compose/adapters.js';
+import { openObjectStoreOffline } from '../compose/adapters.js';
 import { readSettings } from '../config/settings.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { Catalog } from '../core/catalog/catalog.js';
@@ -45,7 +45,7 @@ export async function runRecover(options: RecoverOptions, io: RecoverIo): Promis
     if (!options.actor?.trim()) return fail('--apply requires --actor <USER_ID> (recorded in the audit log)');
   }
 
-  const store = io.store ?? (await openObjectStore(readSettings(io.env ?? process.env).storage));
+  const store = io.store ?? (await openObjectStoreOffline(readSettings(io.env ?? process.env).storage));
   try {
     const preflight = await preflightStore(store);
     if (preflight.outcome === 'ignores-conditional-writes') return fail(`unsupported storage: ${preflight.detail}`);

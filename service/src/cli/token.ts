@@ -1,4 +1,4 @@
-import { openLogger, openObjectStore } from '../compose/adapters.js';
+import { openLogger, openObjectStoreOffline } from '../compose/adapters.js';
 import { readSettings } from '../config/settings.js';
 import { HubError } from '../core/errors.js';
 import { UNRESTRICTED_SCOPE } from '../core/identity/access-tokens.js';
@@ -24,7 +24,7 @@ export async function runTokenCreate(options: TokenCreateOptions, io: { stdout: 
     return 1;
   }
   const settings = readSettings();
-  const store = await openObjectStore(settings.storage);
+  const store = await openObjectStoreOffline(settings.storage);
   try {
     const preflight = await preflightStore(store);
     if (preflight.outcome !== 'ok') {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { OidcSettings } from '../config/settings-auth.js';
-import type { HubSettings, LogLevel, StorageSettings } from '../config/settings.js';
+import { ConfigError, type HubSettings, type LogLevel, type StorageSettings } from '../config/settings.js';
 import type { IdentityProvider } from '../core/ports/identity-provider.js';
 import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { Logger } from '../core/ports/logger.js';
@@ -35,6 +35,10 @@ export async function openObjectStore(settings: StorageSettings): Promise<Object
   switch (settings.kind) {
     case 'fs':
       return new FsObjectStore(settings.root);
+    case 'memory': {
+      const { MemoryObjectStore } = await import('../adapters/store/memory-store.js');
+      return new MemoryObjectStore();
+    }
     case 's3': {
       const { S3ObjectStore } = await import('../adapters/store/s3-store.js');
       return new S3ObjectStore({
@@ -51,6 +55,17 @@ export async function openObjectStore(settings: StorageSettings): Promise<Object
       });
     }
   }
+}
+
+/**
+ * The store for a command that works on the hub's data while no hub runs (token create, recover):
+ * a store in memory lives inside one hub process, so such a command could only reach an empty one.
+ */
+export async function openObjectStoreOffline(settings: StorageSettings): Promise<ObjectStore> {
+  if (settings.kind === 'memory') {
+    throw new ConfigError('SERVICE_STORAGE', 'is memory: that store lives inside one hub process and is gone when it exits, so no command can reach it');
+  }
+  return openObjectStore(settings);
 }
 
 /** The sandbox driver the settings name. `ownerId` marks the sandboxes of this deployment. */

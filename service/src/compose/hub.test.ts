@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeUnconditionalStore } from '../../../test/support/fake-unconditional-store.js';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { readSettings } from '../config/settings.js';
 import { layout } from '../core/storage-layout.js';
 import { BootError, createHub } from './hub.js';
+import { openObjectStoreOffline } from './adapters.js';
 import { FsObjectStore } from '../adapters/store/fs-store.js';
 import { Ajv } from 'ajv';
 import { compileAllSchemas, validatorSchemasOf } from '../http/app.js';
@@ -34,6 +37,21 @@ describe('createHub', () => {
     expect(await hub.store.get(layout.catalogPointer)).not.toBeNull();
     const response = await hub.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('keeps the store in memory with SERVICE_STORAGE=memory: nothing of it on disk, and offline commands refuse it', async () => {
+    const { dir, cleanup } = await makeTempDir('hub');
+    cleanups.push(cleanup);
+    const settings = readSettings({ SERVICE_DATA_DIR: dir, SERVICE_LOG_LEVEL: 'silent', SERVICE_STORAGE: 'memory' });
+    const hub = await createHub({ settings });
+    cleanups.push(async () => {
+      await hub.close();
+    });
+    expect(hub.store.kind).toBe('memory');
+    expect(await hub.store.get(layout.catalogPointer)).not.toBeNull();
+    expect((await hub.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect(existsSync(path.join(dir, 'store'))).toBe(false);
+    await expect(openObjectStoreOffline(settings.storage)).rejects.toMatchObject({ variable: 'SERVICE_STORAGE' });
   });
 
   it('compiles the schemas of every route, which it otherwise does on first use', async () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 export type StorageSettings =
   | { kind: 'fs'; root: string }
+  /** Held in the hub process's memory and lost when it exits: for tests and demos, never a default. */
+  | { kind: 'memory' }
   | {
       kind: 's3';
       endpoint: string | undefined;
@@ -27,8 +29,9 @@ export const storageSettingDefinitions: SettingDefinition[] = [
 ];
 
 export function readStorageSettings(env: Env, dataDir: string): StorageSettings {
-  const kind = oneOf(env, 'SERVICE_STORAGE', ['fs', 's3'] as const, 'fs');
+  const kind = oneOf(env, 'SERVICE_STORAGE', ['fs', 's3', 'memory'] as const, 'fs');
   if (kind === 'fs') return { kind, root: path.join(dataDir, 'store') };
+  if (kind === 'memory') return { kind };
   const prefix = text(env, 'SERVICE_S3_PREFIX') ?? '';
   if (prefix !== '') {
     try {

@@ -100,6 +100,7 @@ describe('settings', () => {
       SERVICE_SANDBOX_DRIVER: 'docker',
     });
     expect(settings.storage).toMatchObject({ kind: 's3', bucket: 'hub', prefix: 'team-a/hub', forcePathStyle: true });
+    expect(read({ SERVICE_STORAGE: 'memory' }).storage).toEqual({ kind: 'memory' });
     expect(settings.publicUrl).toBe('https://hub.example.com');
     expect(settings.basePath).toBe('');
     expect(read({ SERVICE_PUBLIC_URL: 'https://example.org/notebooks/' })).toMatchObject({ publicUrl: 'https://example.org', basePath: '/notebooks' });

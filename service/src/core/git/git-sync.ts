@@ -176,19 +176,26 @@ export class GitSync {
       }
       const snapshot = await this.deps.remote.snapshot(url, head, config.root_path, credentials, this.deps.limits).catch(remoteFailure);
       const { code, files } = await this.split(snapshot, config);
-      const { version, notebook: after } = await this.deps.notebooks.saveSynced(
-        projectId,
-        notebookId,
-        {
-          code,
-          commit: snapshot.commit,
-          config: { ...config, repo: repo.repo },
-          provider: repo.provider,
-          baseVersionId: source.current_version_id,
-          message: `Synced ${config.branch} at ${snapshot.commit.slice(0, 12)}`,
-        },
-        actor,
-      );
+      const saved = await this.deps.notebooks
+        .saveSynced(
+          projectId,
+          notebookId,
+          {
+            code,
+            commit: snapshot.commit,
+            config: { ...config, repo: repo.repo },
+            provider: repo.provider,
+            baseVersionId: source.current_version_id,
+            message: `Synced ${config.branch} at ${snapshot.commit.slice(0, 12)}`,
+          },
+          actor,
+        )
+        .catch((error: unknown) => this.overtaken(error, projectId, notebookId, snapshot.commit));
+      if ('synced' in saved) {
+        await this.recordOutcome(notebook, null);
+        return saved;
+      }
+      const { version, notebook: after } = saved;
       const summary = await this.deps.workspace.replaceWithRepository(after, files, actor, snapshot.commit);
       await this.deps.audit.append({
         event: 'notebook.sync',
@@ -327,6 +334,18 @@ export class GitSync {
       }
     }
     return outcome;
+  }
+
+  /**
+   * A sync that lost its race to another one (CONFLICT from the version check) has nothing left
+   * to do when the winner brought the notebook to the very commit it fetched: it ends unchanged,
+   * not failed, so that neither the sync's caller nor the alert destinations hear of a failure.
+   */
+  private async overtaken(error: unknown, projectId: string, notebookId: string, commit: string): Promise<SourceSyncResult> {
+    if (!(error instanceof HubError && error.code === 'CONFLICT')) throw error;
+    const source = (await this.deps.notebooks.get(projectId, notebookId))?.source;
+    if (source?.type !== 'git' || source.commit !== commit || source.pending_config || source.current_version_id === null) throw error;
+    return { synced: false, commit, version_id: source.current_version_id };
   }
 
   private assertEnabled(): void {
