@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import type { Logger } from '../core/ports/logger.js';
 import { Lease } from '../core/records/lease.js';
@@ -6,6 +6,7 @@ import type { ObjectStore } from '../core/ports/object-store.js';
 import { layout } from '../core/storage-layout.js';
 import { BackgroundWork } from '../lifecycle/background-work.js';
 import { FsObjectStore } from '../adapters/store/fs-store.js';
+import { MemoryObjectStore } from '../adapters/store/memory-store.js';
 import { loopStatusKey, type LoopStatusRecord } from './loop-report.js';
 import { LoopRunner, type AttemptOutcome } from './loop-runner.js';
 import type { LoopDefinition } from './loop-types.js';
@@ -102,27 +103,36 @@ describe('loop runner', () => {
   });
 
   it('starts a fixed-rate loop one interval after its last attempt began, a plain loop one interval after it ended', async () => {
-    const starts: Record<'plain' | 'fixed', number[]> = { plain: [], fixed: [] };
-    const ends: Record<'plain' | 'fixed', number[]> = { plain: [], fixed: [] };
-    const slowLoop = (name: 'plain' | 'fixed'): LoopDefinition => ({
-      name,
-      intervalMs: 100,
-      lease: null,
-      ...(name === 'fixed' ? { fixedRate: true } : {}),
-      work: async () => {
-        starts[name].push(Date.now());
-        // Longer than the interval: a fixed-rate loop goes on at once, a plain one waits a whole interval.
-        await sleep(150);
-        ends[name].push(Date.now());
-      },
-    });
-    startRunner({ loops: [slowLoop('plain'), slowLoop('fixed')] });
-    await waitFor(() => starts.plain.length >= 4 && starts.fixed.length >= 4, 'four attempts of each');
-    const gaps = (name: 'plain' | 'fixed') => ends[name].slice(0, 3).map((end, i) => starts[name][i + 1]! - end);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-    // A timer never fires early: the plain loop waited at least its interval after each attempt.
-    expect(Math.min(...gaps('plain'))).toBeGreaterThanOrEqual(99);
-    expect(median(gaps('fixed'))).toBeLessThan(median(gaps('plain')));
+    // On a moved clock, so that a loaded machine cannot stretch one loop's gaps and not the other's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const starts: Record<'plain' | 'fixed', number[]> = { plain: [], fixed: [] };
+      const ends: Record<'plain' | 'fixed', number[]> = { plain: [], fixed: [] };
+      const slowLoop = (name: 'plain' | 'fixed'): LoopDefinition => ({
+        name,
+        intervalMs: 100,
+        lease: null,
+        ...(name === 'fixed' ? { fixedRate: true } : {}),
+        work: async () => {
+          starts[name].push(Date.now());
+          // Longer than the interval: a fixed-rate loop goes on at once, a plain one waits a whole interval.
+          await sleep(150);
+          ends[name].push(Date.now());
+        },
+      });
+      startRunner({ store: new MemoryObjectStore(), loops: [slowLoop('plain'), slowLoop('fixed')] });
+      for (let step = 0; step < 400 && !(starts.plain.length >= 4 && starts.fixed.length >= 4); step++) await vi.advanceTimersByTimeAsync(5);
+      const gaps = (name: 'plain' | 'fixed') => ends[name].slice(0, 3).map((end, i) => starts[name][i + 1]! - end);
+      expect(gaps('plain')).toEqual([100, 100, 100]);
+      // A timer of 0 ms fires after 1.
+      expect(Math.max(...gaps('fixed'))).toBeLessThanOrEqual(1);
+      // Stop while the clock is still the test's: the attempts under way sleep on it.
+      const stopping = stops.pop()!();
+      await vi.advanceTimersByTimeAsync(1_000);
+      await stopping;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts consecutive failures, logs <loop>_failed, and recovers on the next success', async () => {
