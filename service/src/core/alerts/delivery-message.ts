@@ -1,21 +1,12 @@
 import { createHmac } from 'node:crypto';
+import type { AlertPayload } from './alert-payload.js';
 import type { StoredAlertDestination } from './destination-records.js';
 import { slackText } from './slack-message.js';
 
 /** The kind of the test delivery that verification sends. */
 export const TEST_ALERT_KIND = 'alert.test';
 
-/** The JSON body of a webhook delivery (docs/alerts.md). */
-export interface AlertPayload {
-  /** Identifies the event: the same for every destination and every retry. */
-  id: string;
-  kind: string;
-  project_id: string;
-  project_name: string;
-  actor: string;
-  occurred_at: string;
-  data: Record<string, unknown>;
-}
+export type { AlertPayload } from './alert-payload.js';
 
 export const SIGNATURE_HEADER = 'x-hub-signature';
 export const TIMESTAMP_HEADER = 'x-hub-timestamp';

@@ -1,4 +1,4 @@
-import type { AlertPayload } from './delivery-message.js';
+import type { AlertPayload } from './alert-payload.js';
 
 const TITLES: Record<string, string> = {
   'member.invited': 'Member invited',

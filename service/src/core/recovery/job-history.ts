@@ -1,7 +1,7 @@
 import { JobRecords, historyEntryOf } from '../jobs/job-records.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
-import type { DiscoverySink } from './sources.js';
+import type { DiscoverySink } from './discovery-sink.js';
 
 /**
  * The job history indexes (docs/jobs.md): every history entry names a stored run, and every run
