@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SurfaceConfig } from '../core/surfaces/surface-model.js';
+import type { SurfaceConfig } from '../core/ports/surface-model.js';
 import { integer, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 import type { ManagedAiSettings } from '../core/surfaces/managed-ai.js';
 import { readManagedAiSettings, readSurfaceDomain, readSurfaceSettings, surfaceSettingDefinitions } from './settings-surfaces.js';

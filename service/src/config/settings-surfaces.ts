@@ -1,4 +1,4 @@
-import type { SurfaceConfig } from '../core/surfaces/surface-model.js';
+import type { SurfaceConfig } from '../core/ports/surface-model.js';
 import type { ManagedAiSettings } from '../core/surfaces/managed-ai.js';
 import { ConfigError, httpUrl, list, text, type Env, type SettingDefinition } from './parse.js';
 

@@ -2,7 +2,7 @@ import { timeOrderedId } from '../ids.js';
 import { getJson, updateJson } from '../store/cas.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
-import { presentAlertKinds, type AlertKind } from './alert-kinds.js';
+import { presentAlertKinds, type AlertKind } from '../ports/alert-kinds.js';
 import { endpointHost } from './endpoint-policy.js';
 
 export type AlertDestinationType = 'slack' | 'webhook';

@@ -1,8 +1,8 @@
 import type { ManagedAiOffer } from '../surfaces/managed-ai.js';
-import type { SurfaceConfig, SurfaceId } from '../surfaces/surface-model.js';
+import type { SurfaceConfig, SurfaceId } from './surface-model.js';
 
 // What a launcher adapter needs of the surface model, through the port.
-export { surfacePortName, type SurfaceConfig, type SurfaceId } from '../surfaces/surface-model.js';
+export { surfacePortName, type SurfaceConfig, type SurfaceId } from './surface-model.js';
 export type { ManagedAiOffer } from '../surfaces/managed-ai.js';
 import type { PortEndpoint, Sandbox, SandboxProcess } from './sandbox-driver.js';
 

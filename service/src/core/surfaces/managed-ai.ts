@@ -4,7 +4,7 @@ import { HubError } from '../errors.js';
 import type { AiProvider, AiProviderAnswer } from '../ports/ai-provider.js';
 import type { SessionRecord } from '../sessions/session-model.js';
 import type { SessionStore } from '../sessions/session-store.js';
-import type { SurfaceConfig } from './surface-model.js';
+import type { SurfaceConfig } from '../ports/surface-model.js';
 
 /** The deployment's AI provider (`SERVICE_AI_*`, docs/configuration.md). */
 export interface ManagedAiSettings {

@@ -7,7 +7,7 @@ import type { SurfaceLauncher } from '../ports/surface-launcher.js';
 import type { SessionRecord } from '../sessions/session-model.js';
 import type { SessionStore } from '../sessions/session-store.js';
 import type { ManagedAi } from './managed-ai.js';
-import { STOPPED_SURFACE, surfacePortName, type SurfaceConfig, type SurfaceId, type SurfaceStatus } from './surface-model.js';
+import { STOPPED_SURFACE, surfacePortName, type SurfaceConfig, type SurfaceId, type SurfaceStatus } from '../ports/surface-model.js';
 
 export interface SessionSurfacesDeps {
   sessions: SessionStore;

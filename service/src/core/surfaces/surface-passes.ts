@@ -3,7 +3,7 @@ import { randomSecret, secretHash } from '../identity/secrets.js';
 import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import { getJson, jsonBody } from '../store/cas.js';
 import { layout } from '../storage-layout.js';
-import type { SurfaceId } from './surface-model.js';
+import type { SurfaceId } from '../ports/surface-model.js';
 
 /** A ticket is exchanged within this long of the open that issued it. */
 export const TICKET_LIFETIME_MS = 60_000;

@@ -6,7 +6,7 @@ import type { AccessControl } from '../policy/access-control.js';
 import type { SurfacePass, SurfacePasses } from '../surfaces/surface-passes.js';
 import type { SessionRecord } from '../sessions/session-model.js';
 import { SURFACE_TITLES, type SessionSurfaces } from '../surfaces/session-surfaces.js';
-import { isSurfaceId, SURFACE_IDS, type SurfaceEmbed, type SurfaceId, type SurfaceState, type SurfaceStatus } from '../surfaces/surface-model.js';
+import { isSurfaceId, SURFACE_IDS, type SurfaceEmbed, type SurfaceId, type SurfaceState, type SurfaceStatus } from '../ports/surface-model.js';
 
 /** A surface as callers see it: never its secret. */
 export interface SurfaceView {

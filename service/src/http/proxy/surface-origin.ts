@@ -1,4 +1,4 @@
-import { isSurfaceId, type SurfaceId } from '../../core/surfaces/surface-model.js';
+import { isSurfaceId, type SurfaceId } from '../../core/ports/surface-model.js';
 
 /**
  * Each surface of each session is served from a host of its own, `<surface>-<session id>.<domain>`

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { HubError } from '../../core/errors.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
 import { SURFACE_TITLES } from '../../core/surfaces/session-surfaces.js';
-import { surfacePortName, type SurfaceId } from '../../core/surfaces/surface-model.js';
+import { surfacePortName, type SurfaceId } from '../../core/ports/surface-model.js';
 import type { SurfaceAddress } from '../../core/use-cases/surfaces.js';
 import type { HubServices } from '../../compose/services.js';
 import { ERROR_STATUS } from '../error-status.js';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ALERT_KINDS } from '../../core/alerts/alert-kinds.js';
+import { ALERT_KINDS } from '../../core/ports/alert-kinds.js';
 import { destinationView } from '../../core/alerts/destination-records.js';
 import { KIND_MAX_LENGTH, KINDS_MAX, NAME_MAX, SECRET_MAX, SECRET_MIN } from '../../core/alerts/destination-validation.js';
 import type { HubServices } from '../../compose/services.js';

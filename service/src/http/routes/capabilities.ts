@@ -1,8 +1,8 @@
 import { GIT_PROVIDERS } from '../../core/git/git-source-config.js';
-import type { SurfaceConfig } from '../../core/surfaces/surface-model.js';
+import type { SurfaceConfig } from '../../core/ports/surface-model.js';
 import { Type, type Static } from 'typebox';
 import type { HubSettings } from '../../config/settings.js';
-import { ALERT_KINDS } from '../../core/alerts/alert-kinds.js';
+import { ALERT_KINDS } from '../../core/ports/alert-kinds.js';
 import { Nullable } from '../schemas.js';
 
 const ComputeResources = { cpu: Type.Optional(Type.Number()), memory_bytes: Type.Optional(Type.Number()), gpu: Type.Optional(Type.String()) };
