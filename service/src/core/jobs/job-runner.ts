@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
-import type { NotebookFiles } from '../ports/notebook-files.js';
+import type { NotebookFiles } from '../notebooks/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { ComputeResources, SandboxDriver } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';

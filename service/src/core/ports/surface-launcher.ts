@@ -1,10 +1,16 @@
-import type { ManagedAiOffer } from '../surfaces/managed-ai.js';
 import type { SurfaceConfig, SurfaceId } from './surface-model.js';
 
 // What a launcher adapter needs of the surface model, through the port.
 export { surfacePortName, type SurfaceConfig, type SurfaceId } from './surface-model.js';
-export type { ManagedAiOffer } from '../surfaces/managed-ai.js';
 import type { PortEndpoint, Sandbox, SandboxProcess } from './sandbox-driver.js';
+
+/** What a session's OpenCode is given: the hub's endpoint and a credential good for this session only. */
+export interface ManagedAiOffer {
+  baseUrl: string;
+  apiKey: string;
+  models: readonly string[];
+  displayName: string;
+}
 
 export interface SurfaceStartOptions {
   /** The secret the surface demands of every request (see `proxyHeaders`). */

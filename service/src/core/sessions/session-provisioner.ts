@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
-import type { NotebookFiles } from '../ports/notebook-files.js';
+import type { NotebookFiles } from '../notebooks/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { ComputeResources, Sandbox, SandboxDriver, SandboxProcess } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';

@@ -1,29 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
-import type { AiProvider, AiProviderAnswer } from '../ports/ai-provider.js';
+import type { AiProvider, AiProviderAnswer, ManagedAiSettings } from '../ports/ai-provider.js';
 import type { SessionRecord } from '../sessions/session-model.js';
 import type { SessionStore } from '../sessions/session-store.js';
+import type { ManagedAiOffer } from '../ports/surface-launcher.js';
 import type { SurfaceConfig } from '../ports/surface-model.js';
-
-/** The deployment's AI provider (`SERVICE_AI_*`, docs/configuration.md). */
-export interface ManagedAiSettings {
-  /** OpenAI-compatible: `<baseUrl>/chat/completions`. */
-  baseUrl: string;
-  /** Null for a provider that asks for none. */
-  apiKey: string | null;
-  models: string[];
-  /** The hub's URL as sandboxes reach it; null: the listen address, for sandboxes on this machine. */
-  sandboxUrl: string | null;
-}
-
-/** What a session's OpenCode is given: the hub's endpoint and a credential good for this session only. */
-export interface ManagedAiOffer {
-  baseUrl: string;
-  apiKey: string;
-  models: readonly string[];
-  displayName: string;
-}
 
 export interface ManagedAiDeps {
   settings: ManagedAiSettings | null;
