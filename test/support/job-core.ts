@@ -5,7 +5,7 @@ import { executeRun, type JobRunnerDeps } from '../../service/src/core/jobs/job-
 import { JobScheduler, type JobSchedulerDeps } from '../../service/src/core/jobs/job-scheduler.js';
 import { JobService, type JobLimits } from '../../service/src/core/jobs/job-service.js';
 import { NO_METRICS } from '../../service/src/core/ports/metrics.js';
-import type { BackgroundRunner } from '../../service/src/core/ports/notebook-files.js';
+import type { BackgroundRunner } from '../../service/src/core/ports/background-runner.js';
 import { WorkspaceService } from '../../service/src/core/workspace/workspace-service.js';
 import { FakeExportRuntime, FakeExportSandboxDriver } from './fake-export-sandboxes.js';
 import { keptLogger, startMemoryCore, type MemoryCore } from './memory-core.js';

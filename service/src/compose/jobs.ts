@@ -10,7 +10,7 @@ import type { NotebookService } from '../core/notebooks/notebook-service.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { Metrics } from '../core/ports/metrics.js';
 import type { NotebookFiles } from '../core/notebooks/notebook-files.js';
-import type { BackgroundRunner } from '../core/ports/notebook-files.js';
+import type { BackgroundRunner } from '../core/ports/background-runner.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';

@@ -33,7 +33,7 @@ import type { AlertDestinations } from '../core/alerts/destinations.js';
 import type { LabelPolicy } from '../core/policy/security-labels.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
-import type { BackgroundRunner } from '../core/ports/notebook-files.js';
+import type { BackgroundRunner } from '../core/ports/background-runner.js';
 import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';

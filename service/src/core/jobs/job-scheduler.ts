@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Logger } from '../ports/logger.js';
 import type { CronSchedules } from '../ports/cron-schedules.js';
-import type { BackgroundRunner } from '../ports/notebook-files.js';
+import type { BackgroundRunner } from '../ports/background-runner.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
 import type { SandboxDriver } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';

@@ -3,7 +3,7 @@ import type { NotebookVersion } from '../notebooks/notebook-model.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
 import type { Logger } from '../ports/logger.js';
 import type { NotebookFiles } from '../notebooks/notebook-files.js';
-import type { BackgroundRunner } from '../ports/notebook-files.js';
+import type { BackgroundRunner } from '../ports/background-runner.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { SandboxDriver } from '../ports/sandbox-driver.js';
 import type { SessionRecord } from './session-model.js';

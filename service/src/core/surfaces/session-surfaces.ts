@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
-import type { BackgroundRunner } from '../ports/notebook-files.js';
+import type { BackgroundRunner } from '../ports/background-runner.js';
 import type { SandboxProcess } from '../ports/sandbox-driver.js';
 import type { SurfaceLauncher } from '../ports/surface-launcher.js';
 import type { SessionRecord } from '../sessions/session-model.js';
