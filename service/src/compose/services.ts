@@ -14,7 +14,7 @@ import { Authenticator } from '../core/identity/authenticator.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
 import { SignIns } from '../core/identity/sign-in.js';
 import { UserDirectory } from '../core/identity/users.js';
-import { AccessControl } from '../core/policy/access-control.js';
+import { AccessControl } from '../core/access/access-control.js';
 import { isSuperAdmin, type EntitlementRules } from '../core/policy/entitlements.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
 import { ProjectRecords } from '../core/projects/project-records.js';

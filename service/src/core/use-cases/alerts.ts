@@ -1,7 +1,7 @@
 import type { StoredAlertDestination } from '../alerts/destination-records.js';
 import type { AlertDestinationInput, AlertDestinationPatch, AlertDestinations, DestinationPage } from '../alerts/destinations.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 
 export interface AlertUseCaseDeps {
   access: AccessControl;

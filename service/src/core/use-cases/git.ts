@@ -12,7 +12,7 @@ import type {
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { GitBranch, GitCommitSummary } from '../ports/git-remote.js';
 import type { ChangeRequestInput, ChangeRequestRecord, ChangeRequests } from '../git/change-requests.js';
 import type { AuditLog } from '../audit/audit-log.js';

@@ -2,7 +2,7 @@ import type { Principal } from '../identity/authenticator.js';
 import type { NotebookImportView } from '../imports/import-model.js';
 import type { NotebookFromImport, NotebookImports } from '../imports/notebook-imports.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';
 
 export interface ImportUseCaseDeps {

@@ -3,7 +3,7 @@ import type { Principal } from '../identity/authenticator.js';
 import type { JobRecord, JobRunRecord } from '../jobs/job-model.js';
 import { runOutputText } from '../jobs/run-output-text.js';
 import type { JobInput, JobPatch, JobService } from '../jobs/job-service.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { Page } from './caller.js';
 
 export interface JobUseCaseDeps {

@@ -3,8 +3,8 @@ import type { AuthorizeOutcome, AuthorizeParams, HubAsServer, OAuthAuthorization
 import type { OAuthClients, PresentedClient, RegisteredClient } from '../identity/oauth/oauth-clients.js';
 import { OAuthError } from '../identity/oauth/oauth-error.js';
 import type { OAuthGrantRecord, OAuthGrants, TokenAnswer } from '../identity/oauth/oauth-grants.js';
-import { parseScopes, type McpScope } from '../identity/oauth/oauth-scopes.js';
-import { assertBrowserSession } from '../policy/credential-rules.js';
+import { parseScopes, type McpScope } from '../identity/oauth-scopes.js';
+import { assertBrowserSession } from '../access/credential-rules.js';
 
 export interface McpConnectionDeps {
   clients: OAuthClients;

@@ -1,7 +1,7 @@
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { NotebookVersion } from '../notebooks/notebook-model.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { ClientKind, SessionMode, SessionRecord, SessionSummary } from '../sessions/session-model.js';
 import type { SessionStore } from '../sessions/session-store.js';

@@ -2,7 +2,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { UserEntry } from '../identity/users.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { SurfacePass, SurfacePasses } from '../surfaces/surface-passes.js';
 import type { SessionRecord } from '../sessions/session-model.js';
 import { SURFACE_TITLES, type SessionSurfaces } from '../surfaces/session-surfaces.js';

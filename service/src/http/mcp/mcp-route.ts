@@ -3,8 +3,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubServices } from '../../compose/services.js';
 import type { Principal } from '../../core/identity/authenticator.js';
-import { ALL_MCP_SCOPES, type McpScope } from '../../core/identity/oauth/oauth-scopes.js';
-import { assertConnectionAllows } from '../../core/policy/credential-rules.js';
+import { ALL_MCP_SCOPES, type McpScope } from '../../core/identity/oauth-scopes.js';
+import { assertConnectionAllows } from '../../core/access/credential-rules.js';
 import { bearerTokenOf } from '../auth/authenticate.js';
 import { errorEnvelope } from '../envelope.js';
 import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddress } from '../oauth/hub-address.js';

@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
-import type { McpScope } from '../../core/identity/oauth/oauth-scopes.js';
+import type { McpScope } from '../../core/identity/oauth-scopes.js';
 import type { UseCases } from '../../core/use-cases/index.js';
 
 /** What every tool works with: the caller and where the hub is (for the URLs tools answer with). */

@@ -3,7 +3,7 @@ import type { HubServices } from '../../compose/services.js';
 import type { AuthorizeParams } from '../../core/identity/oauth/oauth-authorizations.js';
 import type { PresentedClient } from '../../core/identity/oauth/oauth-clients.js';
 import { OAuthError } from '../../core/identity/oauth/oauth-error.js';
-import { ALL_MCP_SCOPES } from '../../core/identity/oauth/oauth-scopes.js';
+import { ALL_MCP_SCOPES } from '../../core/identity/oauth-scopes.js';
 import type { TokenRequest } from '../../core/use-cases/mcp-connections.js';
 import { McpRateLimit } from '../mcp/mcp-rate-limit.js';
 import type { HubApp } from '../types.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { HubServices } from '../../compose/services.js';
 import type { PendingAuthorization } from '../../core/identity/oauth/oauth-authorizations.js';
 import type { OAuthGrantRecord } from '../../core/identity/oauth/oauth-grants.js';
-import { ALL_MCP_SCOPES, MCP_SCOPES, type McpScope } from '../../core/identity/oauth/oauth-scopes.js';
+import { ALL_MCP_SCOPES, MCP_SCOPES, type McpScope } from '../../core/identity/oauth-scopes.js';
 import { GRANT_ID_PATTERN } from '../../core/identity/oauth/oauth-tokens.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../schemas.js';

@@ -1,7 +1,14 @@
 import { Type } from 'typebox';
 import { claimSettingsOf } from '../../config/settings-security.js';
 import { POLICY_ACTIONS } from '../../core/policy/actions.js';
-import { DENIAL_CATEGORIES, ENTITLEMENTS, MAX_GRANT_PROJECTS, MAX_SUITE_CASES, MAX_SYNTHETIC_MEMBERS, PolicyAnalyzer } from '../../core/policy/analyzer.js';
+import {
+  DENIAL_CATEGORIES,
+  ENTITLEMENTS,
+  MAX_GRANT_PROJECTS,
+  MAX_SUITE_CASES,
+  MAX_SYNTHETIC_MEMBERS,
+  PolicyAnalyzer,
+} from '../../core/policy-analyzer/analyzer.js';
 import { LABEL_PATTERN, MAX_COMPARTMENTS } from '../../core/policy/security-labels.js';
 import type { HubServices } from '../../compose/services.js';
 import { principalOf } from '../auth/authenticate.js';

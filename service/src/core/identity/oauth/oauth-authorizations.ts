@@ -7,7 +7,7 @@ import { randomSecret, secretHash } from '../secrets.js';
 import type { OAuthClientRecord, OAuthClients } from './oauth-clients.js';
 import { OAuthError } from './oauth-error.js';
 import type { OAuthCodeRecord } from './oauth-grants.js';
-import { parseScopes, scopesWithin, type McpScope } from './oauth-scopes.js';
+import { parseScopes, scopesWithin, type McpScope } from '../oauth-scopes.js';
 import { PKCE_CHALLENGE_PATTERN } from './oauth-tokens.js';
 import { redirectUriMatches } from './redirect-uris.js';
 

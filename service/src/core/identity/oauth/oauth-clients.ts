@@ -5,7 +5,7 @@ import { getJson, jsonBody } from '../../store/cas.js';
 import { layout } from '../../storage-layout.js';
 import { constantTimeEquals, randomSecret, secretHash } from '../secrets.js';
 import { OAuthError } from './oauth-error.js';
-import { parseScopes, scopeString } from './oauth-scopes.js';
+import { parseScopes, scopeString } from '../oauth-scopes.js';
 import { assertRegistrableRedirectUri } from './redirect-uris.js';
 
 export type ClientAuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';

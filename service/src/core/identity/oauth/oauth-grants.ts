@@ -9,7 +9,7 @@ import { layout } from '../../storage-layout.js';
 import { secretHash } from '../secrets.js';
 import type { OAuthClientRecord } from './oauth-clients.js';
 import { OAuthError } from './oauth-error.js';
-import { scopeString, scopesWithin, type McpScope } from './oauth-scopes.js';
+import { scopeString, scopesWithin, type McpScope } from '../oauth-scopes.js';
 import { ACCESS_TOKEN_LIFETIME_MS, GRANT_ID_PATTERN, newToken, parseToken, pkceVerifies, REFRESH_TOKEN_IDLE_MS } from './oauth-tokens.js';
 
 /** Live access tokens kept per connection; a client refreshing more often loses its oldest ones early. */

@@ -8,7 +8,7 @@ import { OAuthAuthorizations, type AuthorizeParams } from './oauth-authorization
 import type { OAuthClientRecord } from './oauth-clients.js';
 import { OAuthError } from './oauth-error.js';
 import { OAuthGrants } from './oauth-grants.js';
-import { parseScopes, type McpScope } from './oauth-scopes.js';
+import { parseScopes, type McpScope } from '../oauth-scopes.js';
 import { pkceVerifies } from './oauth-tokens.js';
 
 const HUB = { issuer: 'https://hub.example', resource: 'https://hub.example/mcp' };

@@ -1,7 +1,7 @@
 import type { AuthorizationResult, AuthorizationStageInput, LoginResult, ResourceInput } from './analyzer-types.js';
-import { decide, type PolicyResource, type PolicySubject, type ProjectFacts, type ViewerMode } from './engine.js';
-import type { LabelPolicy, SecurityContext, SecurityLabels } from './security-labels.js';
-import { notebookFacts, sessionFacts, type NamedFacts, type StoredNotebook, type StoredSession } from './stored-facts.js';
+import { decide, type PolicyResource, type PolicySubject, type ProjectFacts, type ViewerMode } from '../policy/engine.js';
+import type { LabelPolicy, SecurityContext, SecurityLabels } from '../policy/security-labels.js';
+import { notebookFacts, sessionFacts, type NamedFacts, type StoredNotebook, type StoredSession } from '../policy/stored-facts.js';
 
 /** The id a synthetic project has when the case names none (token scopes compare project ids). */
 export const SYNTHETIC_PROJECT_ID = 'proj-0000000000000000';

@@ -1,7 +1,7 @@
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { McpScope } from '../identity/oauth/oauth-scopes.js';
-import type { PolicyAction } from './actions.js';
+import type { McpScope } from '../identity/oauth-scopes.js';
+import type { PolicyAction } from '../policy/actions.js';
 
 /*
  * What the credential itself allows, whatever its user may do (docs/authentication.md, personal

@@ -1,7 +1,7 @@
 import { emailClaim, groupsFromClaims, verifiedClaim, type ClaimSettings } from '../identity/claims.js';
 import { normalizeEmail, type UserEntry } from '../identity/users.js';
 import type { LoginResult, LoginStageInput } from './analyzer-types.js';
-import { entitlementsOf, type Entitlement, type EntitlementRules } from './entitlements.js';
+import { entitlementsOf, type Entitlement, type EntitlementRules } from '../policy/entitlements.js';
 
 export interface LoginEnvironment {
   rules: EntitlementRules;

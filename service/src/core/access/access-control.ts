@@ -3,7 +3,7 @@ import type { Principal } from '../identity/authenticator.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
 import { projectFactsOf, type ProjectRevision } from '../projects/project-records.js';
 import type { SessionRecord } from '../sessions/session-model.js';
-import type { PolicyAction } from './actions.js';
+import type { PolicyAction } from '../policy/actions.js';
 import {
   decide,
   effectiveRole,
@@ -13,12 +13,12 @@ import {
   type PolicyResource,
   type PolicySubject,
   type ViewerMode,
-} from './engine.js';
-import type { EntitlementRules } from './entitlements.js';
-import { checkLabels, type LabelPolicy, type SecurityContext, type SecurityLabels } from './security-labels.js';
-import { notebookFacts, sessionFacts } from './stored-facts.js';
+} from '../policy/engine.js';
+import type { EntitlementRules } from '../policy/entitlements.js';
+import { checkLabels, type LabelPolicy, type SecurityContext, type SecurityLabels } from '../policy/security-labels.js';
+import { notebookFacts, sessionFacts } from '../policy/stored-facts.js';
 import { subjectOf } from './subject.js';
-import { POLICY_TABLE, type ProjectRole } from './table.js';
+import { POLICY_TABLE, type ProjectRole } from '../policy/table.js';
 
 /** Where access control reads the records it decides about. */
 export interface AccessRecords {

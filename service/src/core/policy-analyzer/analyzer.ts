@@ -4,7 +4,7 @@ import type { ClaimSettings } from '../identity/claims.js';
 import type { UserDirectory, UserEntry } from '../identity/users.js';
 import { projectFactsOf, type ProjectRevision } from '../projects/project-records.js';
 import { catalogKeys } from '../storage-layout.js';
-import { POLICY_ACTIONS } from './actions.js';
+import { POLICY_ACTIONS } from '../policy/actions.js';
 import { evaluateAuthorization, type AuthorizationEnvironment } from './analyzer-authorization.js';
 import { evaluateLogin, type LoginEnvironment } from './analyzer-login.js';
 import {
@@ -19,11 +19,11 @@ import {
   type PolicySuiteV1,
 } from './analyzer-types.js';
 import { suiteProblems } from './analyzer-validation.js';
-import type { ViewerMode } from './engine.js';
-import type { EntitlementRules } from './entitlements.js';
-import type { LabelPolicy, SecurityContext } from './security-labels.js';
-import type { StoredNotebook, StoredSession } from './stored-facts.js';
-import { POLICY_TABLE } from './table.js';
+import type { ViewerMode } from '../policy/engine.js';
+import type { EntitlementRules } from '../policy/entitlements.js';
+import type { LabelPolicy, SecurityContext } from '../policy/security-labels.js';
+import type { StoredNotebook, StoredSession } from '../policy/stored-facts.js';
+import { POLICY_TABLE } from '../policy/table.js';
 
 export * from './analyzer-types.js';
 

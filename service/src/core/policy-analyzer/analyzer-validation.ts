@@ -8,8 +8,8 @@ import {
   type PolicySuiteV1,
   type ResourceInput,
 } from './analyzer-types.js';
-import { isPolicyAction } from './actions.js';
-import { LABEL_PATTERN, MAX_COMPARTMENTS, type SecurityLabels } from './security-labels.js';
+import { isPolicyAction } from '../policy/actions.js';
+import { LABEL_PATTERN, MAX_COMPARTMENTS, type SecurityLabels } from '../policy/security-labels.js';
 
 /**
  * The rules of a suite that relate one field to another, which a JSON schema cannot state. The

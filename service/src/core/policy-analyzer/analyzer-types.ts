@@ -1,8 +1,8 @@
-import type { PolicyAction } from './actions.js';
-import type { DenialCategory, PolicyDecision, TraceStep } from './engine.js';
-import type { Entitlement } from './entitlements.js';
-import type { SecurityContext, SecurityLabels } from './security-labels.js';
-import type { ActionPolicy, ActionScope } from './table.js';
+import type { PolicyAction } from '../policy/actions.js';
+import type { DenialCategory, PolicyDecision, TraceStep } from '../policy/engine.js';
+import type { Entitlement } from '../policy/entitlements.js';
+import type { SecurityContext, SecurityLabels } from '../policy/security-labels.js';
+import type { ActionPolicy, ActionScope } from '../policy/table.js';
 
 /** The most cases one suite may hold (docs/authorization.md). */
 export const MAX_SUITE_CASES = 25;

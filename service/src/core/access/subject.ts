@@ -1,6 +1,6 @@
 import type { Principal } from '../identity/authenticator.js';
-import type { PolicySubject } from './engine.js';
-import { entitlementsOf, type EntitlementRules } from './entitlements.js';
+import type { PolicySubject } from '../policy/engine.js';
+import { entitlementsOf, type EntitlementRules } from '../policy/entitlements.js';
 
 /** The policy engine's view of an authenticated caller. */
 export function subjectOf(principal: Principal, rules: EntitlementRules): PolicySubject {
