@@ -54,6 +54,7 @@ import { createUseCases } from './use-cases.js';
 import { createJobServices } from './jobs.js';
 import { createGitServices } from './git.js';
 import type { Previews } from '../core/git/previews.js';
+import { previewSessionFiles } from '../core/git/preview-files.js';
 import type { GitSync } from '../core/git/git-sync.js';
 import type { GitCredentialStore } from '../core/git/git-credentials.js';
 import type { ChangeRequests } from '../core/git/change-requests.js';
@@ -306,7 +307,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     surfacePorts: (mode) => surfaces.portsFor(mode),
     onRunning: (record) => surfaces.startEager(record),
     onSandboxReady: (record) => surfaces.startEager(record),
-    previewFiles: { previews, readBlob: (blob) => workspace.readBlob(blob) },
+    previewFiles: previewSessionFiles({ previews, readBlob: (blob) => workspace.readBlob(blob) }, sandboxes),
     config: {
       idleTimeoutMs: settings.sessions.idleTimeoutSeconds * 1000,
       lifetimeMs: settings.sessions.lifetimeSeconds * 1000,

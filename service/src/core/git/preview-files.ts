@@ -1,4 +1,5 @@
 import type { SandboxDriver } from '../ports/sandbox-driver.js';
+import type { PreviewSessionFiles } from '../sessions/preview-session-files.js';
 import type { Previews } from './previews.js';
 
 /** Where a preview session's files come from: the preview's prepared snapshot and the blobs it names. */
@@ -13,19 +14,18 @@ export interface PreviewFiles {
  * entry notebook last at `entryFile`. Returns the entry notebook's code. The notebook's versions
  * and workspace are not read.
  */
-export async function writePreviewIntoSandbox(
-  deps: { previewFiles?: PreviewFiles | undefined; driver: SandboxDriver },
-  sandboxId: string,
-  session: { project_id: string; notebook_id: string; preview_id?: string | undefined; entry_file: string },
-): Promise<string> {
-  if (!deps.previewFiles || !session.preview_id) throw new Error('not a preview session');
-  const { snapshot } = await deps.previewFiles.previews.ensureReady(session.project_id, session.notebook_id, session.preview_id);
-  let code = '';
-  for (const file of snapshot.files) {
-    const body = await deps.previewFiles.readBlob(file.blob);
-    if (file.path === snapshot.entry_notebook) code = body.toString('utf8');
-    else if (file.path !== session.entry_file) await deps.driver.writeFile(sandboxId, file.path, body);
-  }
-  await deps.driver.writeFile(sandboxId, session.entry_file, code);
-  return code;
+export function previewSessionFiles(files: PreviewFiles, driver: Pick<SandboxDriver, 'writeFile'>): PreviewSessionFiles {
+  return {
+    async writeInto(sandboxId, session) {
+      const { snapshot } = await files.previews.ensureReady(session.project_id, session.notebook_id, session.preview_id);
+      let code = '';
+      for (const file of snapshot.files) {
+        const body = await files.readBlob(file.blob);
+        if (file.path === snapshot.entry_notebook) code = body.toString('utf8');
+        else if (file.path !== session.entry_file) await driver.writeFile(sandboxId, file.path, body);
+      }
+      await driver.writeFile(sandboxId, session.entry_file, code);
+      return code;
+    },
+  };
 }
