@@ -4,7 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
-import type { HubServices } from '../compose/services.js';
+import type { HubSettings } from '../config/settings.js';
+import type { Metrics } from '../core/ports/metrics.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { answeredOutsideBasePath, basePathRewriter } from './base-path.js';
 import { registerCaching } from './caching.js';
@@ -53,11 +55,44 @@ import { NAMED_SCHEMAS } from './schemas.js';
 import type { HubApp } from './types.js';
 import { uiRoutes } from './ui.js';
 
+/** The services of one route registration (its second parameter). */
+type ServicesOf<Register extends (app: HubApp, services: never, ...more: never[]) => unknown> = Parameters<Register>[1];
+
+/** What the app and every route registered here use; each route file declares its own part. */
+export type HttpServices = { settings: HubSettings; metrics: Metrics; store: ObjectStore } & ServicesOf<typeof systemRoutes> &
+  ServicesOf<typeof authRoutes> &
+  ServicesOf<typeof meRoutes> &
+  ServicesOf<typeof mcpConnectionRoutes> &
+  ServicesOf<typeof userRoutes> &
+  ServicesOf<typeof projectRoutes> &
+  ServicesOf<typeof projectMemberRoutes> &
+  ServicesOf<typeof notebookRoutes> &
+  ServicesOf<typeof notebookVersionRoutes> &
+  ServicesOf<typeof workspaceRoutes> &
+  ServicesOf<typeof notebookImportRoutes> &
+  ServicesOf<typeof alertRoutes> &
+  ServicesOf<typeof jobRoutes> &
+  ServicesOf<typeof gitRoutes> &
+  ServicesOf<typeof mcpRoutes> &
+  ServicesOf<typeof oauthRoutes> &
+  ServicesOf<typeof previewRoutes> &
+  ServicesOf<typeof sandboxDiagnosticRoutes> &
+  ServicesOf<typeof adminRuntimeRoutes> &
+  ServicesOf<typeof runtimeSetupRoutes> &
+  ServicesOf<typeof sessionRoutes> &
+  ServicesOf<typeof surfaceRoutes> &
+  ServicesOf<typeof managedAiRoutes> &
+  ServicesOf<typeof registerSurfaceProxy> &
+  ServicesOf<typeof registerSessionProxy> &
+  ServicesOf<typeof registerAuthentication> &
+  ServicesOf<typeof auditRoutes> &
+  ServicesOf<typeof policyAnalyzerRoutes>;
+
 export interface HttpAppDeps {
   logger: FastifyBaseLogger;
   /** The logger's shortcut for the request line, where it has one. */
   infoLine?: InfoLineWriter;
-  services: HubServices;
+  services: HttpServices;
   catalogGate: CatalogGate;
   auth: AuthRouteOptions;
   /** WebSocket connections handed off by the HTTP server (closed at shutdown). */

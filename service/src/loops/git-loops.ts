@@ -1,7 +1,14 @@
 import type { HubSettings } from '../config/settings.js';
-import type { HubServices } from '../compose/services.js';
+import type { GitSync } from '../core/git/git-sync.js';
+import type { Previews } from '../core/git/previews.js';
 import type { HubLoops } from './compose.js';
 import { HUB_LOOPS } from './loop-types.js';
+
+/** What the Git loops drive. */
+export interface GitLoopServices {
+  gitSync: Pick<GitSync, 'pullAll'>;
+  previews: Pick<Previews, 'prepareAll'>;
+}
 
 /**
  * Where SERVICE_GIT=on: the maintenance loop's pull of pull-mode Git notebooks (docs/git.md, "Pull
@@ -9,7 +16,7 @@ import { HUB_LOOPS } from './loop-types.js';
  * previews every 15 s and prepares branch and change-request previews again when their head moves.
  * It holds no lease: two replicas preparing one preview write the same snapshot.
  */
-export function registerGitLoops(loops: HubLoops, services: HubServices, settings: HubSettings): void {
+export function registerGitLoops(loops: HubLoops, services: GitLoopServices, settings: HubSettings): void {
   if (!settings.git.enabled) return;
   loops.maintenance.addTask({ name: 'git_pull_sync', run: ({ signal }) => services.gitSync.pullAll(signal) });
   loops.runner.register({

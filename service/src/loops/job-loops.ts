@@ -1,13 +1,18 @@
 import type { HubSettings } from '../config/settings.js';
-import type { HubServices } from '../compose/services.js';
+import type { JobScheduler } from '../core/jobs/job-scheduler.js';
 import type { HubLoops } from './compose.js';
 import { HUB_LOOPS } from './loop-types.js';
+
+/** What the job loops drive. */
+export interface JobLoopServices {
+  jobScheduler: Pick<JobScheduler, 'tick' | 'applyRetention'>;
+}
 
 /**
  * The `job_scheduler` loop where SERVICE_JOBS=on (docs/jobs.md, "The scheduler"), and the run
  * retention task of the maintenance loop. Without them jobs are accepted but never run.
  */
-export function registerJobLoops(loops: HubLoops, services: HubServices, settings: HubSettings): void {
+export function registerJobLoops(loops: HubLoops, services: JobLoopServices, settings: HubSettings): void {
   if (!settings.jobs.enabled) return;
   loops.runner.register({
     name: HUB_LOOPS.jobScheduler.name,

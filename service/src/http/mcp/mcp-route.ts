@@ -1,13 +1,14 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HubServices } from '../../compose/services.js';
-import type { Principal } from '../../core/identity/authenticator.js';
+import type { HubSettings } from '../../config/settings.js';
+import type { Authenticator, Principal } from '../../core/identity/authenticator.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddressServices, type HubAddress } from '../oauth/hub-address.js';
 import { ALL_MCP_SCOPES, type McpScope } from '../../core/identity/oauth-scopes.js';
 import { assertConnectionAllows } from '../../core/access/credential-rules.js';
 import { bearerTokenOf } from '../auth/authenticate.js';
 import { errorEnvelope } from '../envelope.js';
-import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddress } from '../oauth/hub-address.js';
 import type { HubApp } from '../types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
 import type { ToolContext } from './mcp-tool-kit.js';
@@ -17,13 +18,20 @@ import { registerNotebookTools } from './mcp-tools.js';
 /** Not in the OpenAPI document (it is JSON-RPC, described in docs/mcp.md); each request authenticates itself. */
 const routeOptions = { config: { public: true, anyOrigin: true }, schema: { hide: true } } as const;
 
+/** What the MCP server uses. */
+export type McpRouteServices = HubAddressServices & {
+  settings: Pick<HubSettings, 'limits' | 'version'>;
+  authenticator: Pick<Authenticator, 'bearerToken' | 'mcpAccessToken'>;
+  useCases: UseCases;
+};
+
 /**
  * The MCP server at /mcp (docs/mcp.md): the Model Context Protocol over Streamable HTTP, stateless
  * (every POST carries one JSON-RPC message and gets its answer as JSON), with a bearer token on
  * every request. Browser cookies are not accepted: a page on another site could otherwise make a
  * signed-in user's browser call tools.
  */
-export function mcpRoutes(app: HubApp, services: HubServices): void {
+export function mcpRoutes(app: HubApp, services: McpRouteServices): void {
   const { basePath } = services.settings;
   const rateLimit = new McpRateLimit(services.settings.limits.mcpRequestsPerMinute);
 
@@ -85,7 +93,7 @@ const MCP_TOKEN_PREFIX = 'svc_mcp_';
  * very resource, or a personal access token. Without one (or with one the hub does not take here),
  * answers 401 with where to learn how to get one (RFC 9728) and returns null.
  */
-async function callerOf(request: FastifyRequest, reply: FastifyReply, services: HubServices, address: HubAddress): Promise<Principal | null> {
+async function callerOf(request: FastifyRequest, reply: FastifyReply, services: McpRouteServices, address: HubAddress): Promise<Principal | null> {
   const token = request.headers.authorization === undefined ? null : bearerTokenOf(request.headers.authorization);
   const principal =
     token === null

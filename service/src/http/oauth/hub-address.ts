@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HubServices } from '../../compose/services.js';
+import type { HubSettings } from '../../config/settings.js';
 import type { HubAsServer } from '../../core/identity/oauth/oauth-authorizations.js';
 
 export const MCP_PATH = '/mcp';
@@ -30,7 +30,12 @@ export interface HubAddress extends HubAsServer {
  * the request came to. Tokens are bound to the resource URL made here, so a token obtained through
  * one address of the hub is refused through another.
  */
-export function hubAddressOf(request: FastifyRequest, services: HubServices): HubAddress {
+/** What the hub's address is made of, besides the request. */
+export interface HubAddressServices {
+  settings: Pick<HubSettings, 'publicUrl' | 'basePath'>;
+}
+
+export function hubAddressOf(request: FastifyRequest, services: HubAddressServices): HubAddress {
   const { publicUrl, basePath } = services.settings;
   const origin = publicUrl ?? `${request.protocol}://${request.host}`;
   const issuer = `${origin}${basePath}`;

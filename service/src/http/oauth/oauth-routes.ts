@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HubServices } from '../../compose/services.js';
+import type { McpConnectionUseCases, TokenRequest } from '../../core/use-cases/mcp-connections.js';
+import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf, type HubAddressServices } from './hub-address.js';
 import type { AuthorizeParams } from '../../core/identity/oauth/oauth-authorizations.js';
 import type { PresentedClient } from '../../core/identity/oauth/oauth-clients.js';
 import { OAuthError } from '../../core/identity/oauth/oauth-error.js';
 import { ALL_MCP_SCOPES } from '../../core/identity/oauth-scopes.js';
-import type { TokenRequest } from '../../core/use-cases/mcp-connections.js';
 import { McpRateLimit } from '../mcp/mcp-rate-limit.js';
 import type { HubApp } from '../types.js';
-import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf } from './hub-address.js';
 
 /**
  * These endpoints speak OAuth, not the hub's envelope, and are not in the OpenAPI document
@@ -23,13 +22,16 @@ const REGISTRATIONS_PER_MINUTE = 30;
 const TOKEN_REQUESTS_PER_MINUTE = 120;
 export const CONSENT_PAGE_PATH = '/connect';
 
+/** What the authorization server's endpoints use. */
+export type OAuthRouteServices = HubAddressServices & { useCases: { mcpConnections: McpConnectionUseCases } };
+
 /**
  * The hub as an OAuth 2.1 authorization server for MCP clients (docs/mcp.md, "Signing in with
  * OAuth"): its metadata (RFC 8414), dynamic client registration (RFC 7591), the authorization
  * endpoint (which hands the browser to the consent page), the token endpoint and revocation
  * (RFC 7009). Each is a thin adapter over `useCases.mcpConnections`.
  */
-export function oauthRoutes(app: HubApp, services: HubServices): void {
+export function oauthRoutes(app: HubApp, services: OAuthRouteServices): void {
   const connections = services.useCases.mcpConnections;
   const { basePath } = services.settings;
   const registrations = new McpRateLimit(REGISTRATIONS_PER_MINUTE);

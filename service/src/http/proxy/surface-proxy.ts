@@ -2,10 +2,13 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage,
 import type { Duplex } from 'node:stream';
 import { HubError } from '../../core/errors.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
-import { SURFACE_TITLES } from '../../core/surfaces/session-surfaces.js';
+import { SURFACE_TITLES, type SessionSurfaces } from '../../core/surfaces/session-surfaces.js';
 import { surfacePortName, type SurfaceId } from '../../core/ports/surface-model.js';
-import type { SurfaceAddress } from '../../core/use-cases/surfaces.js';
-import type { HubServices } from '../../compose/services.js';
+import type { SurfaceAddress, SurfaceUseCases } from '../../core/use-cases/surfaces.js';
+import type { HubSettings } from '../../config/settings.js';
+import type { BackgroundRunner } from '../../core/ports/background-runner.js';
+import type { SessionManager } from '../../core/sessions/session-manager.js';
+import type { SandboxDriver } from '../../core/ports/sandbox-driver.js';
 import { ERROR_STATUS } from '../error-status.js';
 import type { HubApp } from '../types.js';
 import { hasUnsafeSegment, withoutHubHeaders } from './http-proxy.js';
@@ -21,6 +24,16 @@ interface SurfaceTarget {
   headers: Record<string, string>;
 }
 
+/** What the surface proxy uses. */
+export interface SurfaceProxyServices {
+  settings: Pick<HubSettings, 'sessions' | 'publicUrl'>;
+  useCases: { surfaces: SurfaceUseCases };
+  surfaces: Pick<SessionSurfaces, 'launcher'>;
+  background: BackgroundRunner;
+  sessions: Pick<SessionManager, 'touch'>;
+  sandboxes: Pick<SandboxDriver, 'exposePort'>;
+}
+
 /**
  * The proxy into sessions' surfaces, on their own hosts (docs/surfaces.md, "Own origins"). A
  * browser comes in with a one-use ticket (ENTER_PATH), which becomes a grant cookie of that host;
@@ -30,7 +43,7 @@ interface SurfaceTarget {
  */
 export function registerSurfaceProxy(
   app: HubApp,
-  services: HubServices,
+  services: SurfaceProxyServices,
   deps: Omit<BridgeDeps, 'hooks'>,
 ): { upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean } {
   const domain = surfaceDomainOf(services.settings.sessions.surfaceDomain);

@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { ALERT_KINDS } from '../../core/ports/alert-kinds.js';
 import { destinationView } from '../../core/alerts/destination-records.js';
 import { KIND_MAX_LENGTH, KINDS_MAX, NAME_MAX, SECRET_MAX, SECRET_MIN } from '../../core/alerts/destination-validation.js';
-import type { HubServices } from '../../compose/services.js';
+import type { AlertUseCases } from '../../core/use-cases/alerts.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { pageSize } from '../../core/use-cases/caller.js';
 import { DateTime, Envelope, Failure, Nullable, Page, PageQuery, SuccessResponse } from '../schemas.js';
@@ -70,8 +71,14 @@ const AlertDestinationPatch = Type.Object(
   { additionalProperties: false, minProperties: 1, description: 'A new URL or signing secret clears verified_at; the type cannot change' },
 );
 
+/** What the alert destination routes use. */
+export interface AlertRouteServices {
+  useCases: { alerts: AlertUseCases };
+  settings: Pick<HubSettings, 'limits'>;
+}
+
 /** Alert destinations of a project (docs/alerts.md) through `useCases.alerts`; all of it needs project.alerts.manage. */
-export function alertRoutes(app: HubApp, services: HubServices): void {
+export function alertRoutes(app: HubApp, services: AlertRouteServices): void {
   const { alerts } = services.useCases;
   const One = Envelope(AlertDestination);
 

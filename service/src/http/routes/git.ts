@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { GitUseCases } from '../../core/use-cases/git.js';
+import type { HubSettings } from '../../config/settings.js';
 import { HubError } from '../../core/errors.js';
 import { GIT_PROVIDERS, type GitProvider } from '../../core/git/git-source-config.js';
 import { principalOf } from '../auth/authenticate.js';
@@ -27,8 +28,14 @@ import { ProjectIdParams } from './project-schemas.js';
 /** How people name each provider. */
 const PROVIDER_NAMES: Record<GitProvider, string> = { github: 'GitHub', gitlab: 'GitLab' };
 
+/** What the Git routes use. */
+export interface GitRouteServices {
+  useCases: { git: GitUseCases };
+  settings: Pick<HubSettings, 'publicUrl' | 'git'>;
+}
+
 /** Git-synced notebooks (docs/git.md): each route parses, calls one Git use case and presents its answer. */
-export function gitRoutes(app: HubApp, services: HubServices): void {
+export function gitRoutes(app: HubApp, services: GitRouteServices): void {
   const { git } = services.useCases;
   const { publicUrl } = services.settings;
   const { enabled, providerUrls } = services.settings.git;

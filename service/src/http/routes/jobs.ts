@@ -1,4 +1,5 @@
-import type { HubServices } from '../../compose/services.js';
+import type { JobUseCases } from '../../core/use-cases/jobs.js';
+import type { HubSettings } from '../../config/settings.js';
 import { pageSize } from '../../core/use-cases/caller.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, Failure, Page, PageQuery, RawContent, SuccessResponse } from '../schemas.js';
@@ -9,11 +10,17 @@ import { NotebookParams } from './notebook-schemas.js';
 const JOBS = '/api/v1/projects/:pid/notebooks/:nid/jobs';
 const tags = ['Jobs'];
 
+/** What the job routes use. */
+export interface JobRouteServices {
+  useCases: { jobs: JobUseCases };
+  settings: Pick<HubSettings, 'limits'>;
+}
+
 /**
  * A notebook's jobs and their runs (docs/jobs.md) through `useCases.jobs`. Reading needs
  * project.read; changing, running and cancelling need notebook.write.
  */
-export function jobRoutes(app: HubApp, services: HubServices): void {
+export function jobRoutes(app: HubApp, services: JobRouteServices): void {
   const { jobs } = services.useCases;
   const OneJob = Envelope(JobSchema);
   const OneRun = Envelope(JobRunSchema);

@@ -1,18 +1,22 @@
 import { Readable } from 'node:stream';
-import type { HubServices } from '../../compose/services.js';
-import { MANAGED_AI_PATH } from '../../core/surfaces/managed-ai.js';
+import { MANAGED_AI_PATH, type ManagedAi } from '../../core/surfaces/managed-ai.js';
 import { bearerTokenOf } from '../auth/authenticate.js';
 import type { HubApp } from '../types.js';
 
 /** A long conversation with files in it is larger than the API's usual bodies. */
 const CHAT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
+/** What the managed AI endpoint uses. */
+export interface ManagedAiRouteServices {
+  managedAi: ManagedAi;
+}
+
 /**
  * The managed AI endpoint OpenCode in a sandbox calls (docs/surfaces.md, "Managed AI"): the
  * OpenAI-compatible routes it needs, with the session's own credential as the bearer token
  * instead of a hub credential. Not part of the hub's API document: only sandboxes call it.
  */
-export function managedAiRoutes(app: HubApp, services: HubServices): void {
+export function managedAiRoutes(app: HubApp, services: ManagedAiRouteServices): void {
   const { managedAi } = services;
   const credentialOf = (authorization: string | undefined): string | null => (authorization === undefined ? null : bearerTokenOf(authorization));
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { McpConnectionUseCases } from '../../core/use-cases/mcp-connections.js';
 import type { PendingAuthorization } from '../../core/identity/oauth/oauth-authorizations.js';
 import type { OAuthGrantRecord } from '../../core/identity/oauth/oauth-grants.js';
 import { ALL_MCP_SCOPES, MCP_SCOPES, type McpScope } from '../../core/identity/oauth-scopes.js';
@@ -64,11 +64,16 @@ function connectedClientOf(grant: OAuthGrantRecord) {
   };
 }
 
+/** What the connected-client routes use. */
+export interface McpConnectionRouteServices {
+  useCases: { mcpConnections: McpConnectionUseCases };
+}
+
 /**
  * The consent page's API and the account page's connected clients (docs/mcp.md), through
  * `useCases.mcpConnections`. Browser sessions only: no token approves or disconnects a client.
  */
-export function mcpConnectionRoutes(app: HubApp, services: HubServices): void {
+export function mcpConnectionRoutes(app: HubApp, services: McpConnectionRouteServices): void {
   const connections = services.useCases.mcpConnections;
   const config = { sessionOnly: true, cache: 'no-store' as const };
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { ImportUseCases } from '../../core/use-cases/imports.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -13,8 +14,14 @@ export const ZIP_CONTENT_TYPES = ['application/zip', 'application/x-zip-compress
 
 const RawZip = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
+/** What the notebook import routes use. */
+export interface NotebookImportRouteServices {
+  useCases: { imports: ImportUseCases };
+  settings: Pick<HubSettings, 'limits'>;
+}
+
 /** Importing a folder of marimo notebooks (docs/imports.md): upload it, inspect it, create notebooks from it (`useCases.imports`). */
-export function notebookImportRoutes(app: HubApp, services: HubServices): void {
+export function notebookImportRoutes(app: HubApp, services: NotebookImportRouteServices): void {
   const { imports } = services.useCases;
 
   // The body is the archive's bytes; only this route reads zip bodies.

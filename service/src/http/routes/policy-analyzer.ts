@@ -10,7 +10,8 @@ import {
   PolicyAnalyzer,
 } from '../../core/policy-analyzer/analyzer.js';
 import { LABEL_PATTERN, MAX_COMPARTMENTS } from '../../core/policy/security-labels.js';
-import type { HubServices } from '../../compose/services.js';
+import type { HubSettings } from '../../config/settings.js';
+import type { PolicyAnalyzerDeps } from '../../core/policy-analyzer/analyzer.js';
 import { principalOf } from '../auth/authenticate.js';
 import { DateTime, Envelope, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -196,8 +197,17 @@ export const PolicyAnalyzerMetadata = Type.Object(
   { $id: 'PolicyAnalyzerMetadata' },
 );
 
+/** What the policy analyzer reads. */
+export type PolicyAnalyzerRouteServices = {
+  settings: HubSettings;
+  entitlementRules: PolicyAnalyzerDeps['rules'];
+  labelPolicy: PolicyAnalyzerDeps['labels'];
+} & Pick<PolicyAnalyzerDeps, 'users' | 'catalog' | 'projects' | 'notebooks'> & {
+    sessionStore: PolicyAnalyzerDeps['sessions'];
+  };
+
 /** The policy analyzer (super admins): what the policy engine knows, and suites run through it. */
-export function policyAnalyzerRoutes(app: HubApp, services: HubServices): void {
+export function policyAnalyzerRoutes(app: HubApp, services: PolicyAnalyzerRouteServices): void {
   const analyzer = new PolicyAnalyzer({
     rules: services.entitlementRules,
     labels: services.labelPolicy,

@@ -1,5 +1,6 @@
-import type { HubServices } from '../../compose/services.js';
-import { clientKindOf } from '../../core/use-cases/sessions.js';
+import type { GitUseCases } from '../../core/use-cases/git.js';
+import { clientKindOf, type SessionUseCases } from '../../core/use-cases/sessions.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, Page, PageQuery, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -11,8 +12,14 @@ const PREVIEWS = '/api/v1/projects/:pid/notebooks/:nid/previews';
 const tags = ['Notebooks'];
 const NOT_GIT = 'A notebook not synced from Git, or Git turned off, answers 409 SYNC_NOT_CONFIGURED.';
 
+/** What the preview routes use. */
+export interface PreviewRouteServices {
+  useCases: { git: GitUseCases; sessions: SessionUseCases };
+  settings: Pick<HubSettings, 'basePath'>;
+}
+
 /** Previews of Git notebooks (docs/git.md, "Previews"): each route parses, calls one use case and presents its answer. */
-export function previewRoutes(app: HubApp, services: HubServices): void {
+export function previewRoutes(app: HubApp, services: PreviewRouteServices): void {
   const { git, sessions } = services.useCases;
 
   app.post(

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { SurfaceUseCases } from '../../core/use-cases/surfaces.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { absentBodyIsEmpty } from '../validation.js';
 import { Envelope, Failure, Nullable } from '../schemas.js';
@@ -46,8 +47,14 @@ const refusals = {
   409: Failure('The session is not running, or the name is the primary process (SURFACE_PRIMARY)'),
 };
 
+/** What the surface routes use. */
+export interface SurfaceRouteServices {
+  useCases: { surfaces: SurfaceUseCases };
+  settings: Pick<HubSettings, 'publicUrl' | 'host' | 'port' | 'sessions'>;
+}
+
 /** VS Code and OpenCode in edit sessions (docs/surfaces.md): each route calls one surface use case. */
-export function surfaceRoutes(app: HubApp, services: HubServices): void {
+export function surfaceRoutes(app: HubApp, services: SurfaceRouteServices): void {
   const { surfaces } = services.useCases;
 
   app.get(

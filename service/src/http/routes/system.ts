@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
-import type { HubServices } from '../../compose/services.js';
-import { authenticate } from '../auth/authenticate.js';
-import { runDeepHealth } from '../deep-health.js';
+import type { HubSettings } from '../../config/settings.js';
+import type { SurfaceConfig } from '../../core/ports/surface-model.js';
+import { authenticate, type AuthenticationServices } from '../auth/authenticate.js';
+import { runDeepHealth, type DeepHealthServices } from '../deep-health.js';
 import { renderOpenApiYaml } from '../openapi.js';
 import { DateTime, Envelope, Nullable, RawContent } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -27,7 +28,14 @@ const HealthCheckSchema = Type.Object({
   detail: Type.Optional(Type.String()),
 });
 
-export function deploymentInfo(services: HubServices) {
+/** What the deployment's description is read from. */
+export interface DeploymentInfoServices {
+  settings: HubSettings;
+  startedAt: Date;
+  instanceId: string;
+}
+
+export function deploymentInfo(services: DeploymentInfoServices) {
   const { settings } = services;
   return {
     version: settings.version,
@@ -39,7 +47,12 @@ export function deploymentInfo(services: HubServices) {
   };
 }
 
-export function systemRoutes(app: HubApp, services: HubServices): void {
+/** What the system routes use. */
+export type SystemRouteServices = DeploymentInfoServices &
+  AuthenticationServices &
+  DeepHealthServices & { settings: HubSettings; surfaces: { readonly available: SurfaceConfig[] } };
+
+export function systemRoutes(app: HubApp, services: SystemRouteServices): void {
   app.get(
     '/api/health',
     {
