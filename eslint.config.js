@@ -17,8 +17,15 @@ const ADAPTER_SDKS = '@aws-sdk/|@opentelemetry/|@kubernetes/|dockerode$|openid-c
 const into = (layers, message, extra = {}) => ({ regex: `^\\.{1,2}/(?:\\.\\./)*(?:${layers.join('|')})(?:/|$)`, message, ...extra });
 
 const forbid = {
-  vendorInCore: { regex: '^(?!node:|\\.)', message: 'core/ imports no vendor package: define a port in core/ports and implement it in adapters/.' },
-  vendorInCoreTest: { regex: '^(?!node:|\\.|vitest$)', message: 'core/ tests use vitest, node: built-ins, core/, adapters/ and test/support only.' },
+  vendorInCore: {
+    regex: '^(?!node:|\\.|@notebook-hub/kernel/)',
+    message: 'core/ imports no vendor package: define a port in core/ports and implement it in adapters/.',
+  },
+  vendorInCoreTest: {
+    regex: '^(?!node:|\\.|vitest$|@notebook-hub/kernel/)',
+    message: 'core/ tests use vitest, node: built-ins, core/, adapters/ and test/support only.',
+  },
+  vendorInKernel: { regex: '^(?!node:|\\.)', message: 'The kernel imports nothing but its own modules and node: built-ins.' },
   ioInCore: {
     regex: '^node:(?:fs|child_process|http|https|http2|dgram|dns|worker_threads)(?:/|$)',
     message: 'core/ does no I/O of its own: put the file, process or network access behind a port in core/ports.',
@@ -38,13 +45,14 @@ const forbid = {
   },
   outOfService: { regex: '^(?:\\.\\./)+(?:test|sandbox-drivers|renderer|electron)/', message: 'core/ imports only core/ modules and node: built-ins.' },
   serviceByPath: {
-    regex: '^\\.{1,2}/(?:.*/)?service/',
-    message: "The sandbox drivers import the service's core by package name (@notebook-hub/service/core/...).",
+    regex: '^\\.{1,2}/(?:.*/)?(?:service|kernel)/',
+    message: 'The sandbox drivers import the kernel by package name (@notebook-hub/kernel/...), never a path into another package.',
   },
-  serviceBeyondCore: {
-    regex: '^@notebook-hub/(?:service(?!/core/(?:ports/[\\w-]+|errors|ids)\\.js$)|renderer|electron)',
-    message: "The sandbox drivers may import only the service's core ports, errors and ids.",
+  serviceFromDrivers: {
+    regex: '^@notebook-hub/(?:service|renderer|electron)(?:/|$)',
+    message: 'The sandbox drivers depend on the kernel only (@notebook-hub/kernel: errors, ids, ports), never on the service.',
   },
+  outOfKernel: { regex: '^\\.\\./(?:\\.\\./)+', message: 'The kernel imports only its own modules.' },
 };
 
 const LAYER_RULES = {
@@ -91,7 +99,8 @@ const LAYER_RULES = {
   // Tests outside core/ may build real adapters and services; they still import the drivers by name.
   serviceTest: [forbid.sandboxDriversByPath],
   compose: [forbid.sandboxDriversByPath],
-  sandboxDrivers: [forbid.serviceByPath, forbid.serviceBeyondCore],
+  sandboxDrivers: [forbid.serviceByPath, forbid.serviceFromDrivers],
+  kernel: [forbid.vendorInKernel, forbid.ioInCore, forbid.outOfKernel],
 };
 
 /** The rule for a layer. */
@@ -113,6 +122,7 @@ const LAYER_FILES = {
   serviceTest: { files: SERVICE_LAYERS.filter((layer) => layer !== 'compose').map((layer) => `service/src/${layer}/**/*.test.ts`) },
   compose: { files: under('service/src/compose') },
   sandboxDrivers: { files: under('sandbox-drivers') },
+  kernel: { files: under('kernel') },
 };
 
 const dependencyRule = [

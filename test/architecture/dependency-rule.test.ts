@@ -47,6 +47,7 @@ const cases: Case[] = [
     ],
     permitted: [
       "import { HubError } from '../errors.js';",
+      "import { HubError } from '@notebook-hub/kernel/errors.js';",
       "import type { ObjectStore } from '../ports/object-store.js';",
       "import { catalogKey } from './session-store.js';",
       "import { createHash } from 'node:crypto';",
@@ -143,17 +144,31 @@ const cases: Case[] = [
     file: 'sandbox-drivers/src/local/example.ts',
     forbidden: [
       "import { SandboxError } from '../../../service/src/core/ports/sandbox-driver.js';",
+      "import { SandboxError } from '../../../kernel/src/ports/sandbox-driver.js';",
+      "import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';",
       "import { createHub } from '@notebook-hub/service/compose/hub.js';",
       "import { main } from '@notebook-hub/service/cli/main.js';",
       "import { NotebookService } from '@notebook-hub/service/core/notebooks/notebook-service.js';",
     ],
     permitted: [
-      "import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';",
-      "import type { Logger } from '@notebook-hub/service/core/ports/logger.js';",
-      "import { HubError } from '@notebook-hub/service/core/errors.js';",
-      "import { timeOrderedId } from '@notebook-hub/service/core/ids.js';",
+      "import { SandboxError } from '@notebook-hub/kernel/ports/sandbox-driver.js';",
+      "import type { Logger } from '@notebook-hub/kernel/ports/logger.js';",
+      "import { HubError } from '@notebook-hub/kernel/errors.js';",
+      "import { timeOrderedId } from '@notebook-hub/kernel/ids.js';",
       "import Docker from 'dockerode';",
     ],
+  },
+  {
+    layer: 'kernel',
+    file: 'kernel/src/ports/example.ts',
+    forbidden: [
+      "import { HubError } from '../../../service/src/core/errors.js';",
+      "import { createHub } from '@notebook-hub/service/compose/hub.js';",
+      "import { LocalSandboxDriver } from '@notebook-hub/sandbox-drivers/local';",
+      "import Docker from 'dockerode';",
+      "import { readFile } from 'node:fs/promises';",
+    ],
+    permitted: ["import { HubError } from '../errors.js';", "import type { Logger } from './logger.js';", "import { randomInt } from 'node:crypto';"],
   },
 ];
 
