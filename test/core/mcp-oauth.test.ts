@@ -4,12 +4,12 @@ import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 import { createStoreServices } from '../../service/src/compose/services.js';
 import { readSettings } from '../../service/src/config/settings.js';
 import { AuditQueries } from '../../service/src/core/audit/audit-queries.js';
-import { OAuthAuthorizations } from '../../service/src/core/identity/oauth/oauth-authorizations.js';
-import type { OAuthClientRecord } from '../../service/src/core/identity/oauth/oauth-clients.js';
-import { OAuthError } from '../../service/src/core/identity/oauth/oauth-error.js';
-import { OAuthGrants } from '../../service/src/core/identity/oauth/oauth-grants.js';
+import { OAuthAuthorizations } from '../../service/src/features/mcp/core/oauth/oauth-authorizations.js';
+import type { OAuthClientRecord } from '../../service/src/features/mcp/core/oauth/oauth-clients.js';
+import { OAuthError } from '../../service/src/features/mcp/core/oauth/oauth-error.js';
+import { OAuthGrants } from '../../service/src/features/mcp/core/oauth/oauth-grants.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
-import { oauthClientsTask } from '../../service/src/loops/housekeeping/oauth-clients.js';
+import { oauthClientsTask } from '../../service/src/features/mcp/loops/oauth-clients.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const HUB = { issuer: 'https://hub.example', resource: 'https://hub.example/mcp' };

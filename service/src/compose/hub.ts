@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import { createAlertDispatcher } from './alerts.js';
+import { createAlertDispatcher } from '../features/alerts/feature.js';
 import { sandboxesInTempDir } from './temp-data-dir.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from '../boot/local-login.js';
@@ -32,8 +32,8 @@ import { BackgroundWork } from '../lifecycle/background-work.js';
 import { drain, type DrainOutcome } from '../lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/compose.js';
 import { registerSessionLoops } from '../loops/session-loops.js';
-import { registerJobLoops } from '../loops/job-loops.js';
-import { registerGitLoops } from '../loops/git-loops.js';
+import { registerJobLoops } from '../features/jobs/loops/job-loops.js';
+import { registerGitLoops } from '../features/git/loops/git-loops.js';
 import { runtimeUnderBasePath } from './runtime-under-base-path.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
 import { createLoginFlows } from './use-cases.js';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { AlertAttemptOutcome, AlertRequest, AlertSender } from '../../core/ports/alert-sender.js';
-import { addressAllowed, endpointProblem, type EndpointPolicy } from '../../core/alerts/endpoint-policy.js';
+import { addressAllowed, endpointProblem, type EndpointPolicy } from '../../core/outbound/endpoint-policy.js';
 
 export interface ResolvedAddress {
   address: string;

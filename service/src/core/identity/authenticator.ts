@@ -2,7 +2,7 @@ import { HubError } from '../errors.js';
 import type { SecurityContext } from '../policy/security-labels.js';
 import { UNRESTRICTED_SCOPE, type AccessTokens, type TokenScope } from './access-tokens.js';
 import type { LoginSessions } from './login-sessions.js';
-import type { OAuthGrants } from './oauth/oauth-grants.js';
+import type { OAuthGrants } from '../../features/mcp/core/oauth/oauth-grants.js';
 import type { McpScope } from './oauth-scopes.js';
 import { secretHash } from './secrets.js';
 import type { UserDirectory, UserEntry } from './users.js';

@@ -3,7 +3,7 @@ import type { Catalog, CatalogPointer, CatalogSnapshot } from '../catalog/catalo
 import { CatalogNodeMissingError } from '../catalog/node-store.js';
 import { scan, type TreeRoot } from '../catalog/tree.js';
 import type { ObjectStore } from '../ports/object-store.js';
-import { checkJobHistory } from './job-history.js';
+import { checkJobHistory } from '../../features/jobs/core/job-history.js';
 import { CATALOG_SOURCES, type CatalogSource, type DiscoverySink, type Problem } from './sources.js';
 
 export type RecoveryMode = { mode: 'rebuild' } | { mode: 'snapshot'; snapshotId: string };

@@ -1,5 +1,5 @@
 import { HubError } from '../errors.js';
-import { runOutputText } from '../jobs/run-output-text.js';
+import { runOutputText } from '../notebooks/run-output-text.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { NotebookCatalogEntry, NotebookRevision, NotebookStatus, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { NotebookInput, NotebookPatch, NotebookService } from '../notebooks/notebook-service.js';

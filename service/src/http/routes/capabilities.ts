@@ -1,4 +1,4 @@
-import { GIT_PROVIDERS } from '../../core/git/git-source-config.js';
+import { GIT_PROVIDERS } from '../../features/git/core/git-source-config.js';
 import type { SurfaceConfig } from '../../core/ports/surface-model.js';
 import { Type, type Static } from 'typebox';
 import type { HubSettings } from '../../config/settings.js';

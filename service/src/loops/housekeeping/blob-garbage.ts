@@ -1,4 +1,4 @@
-import type { ImportSnapshot } from '../../core/imports/import-model.js';
+import type { ImportSnapshot } from '../../features/imports/core/import-model.js';
 import { getJson, jsonBody } from '../../core/store/cas.js';
 import type { ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';

@@ -6,8 +6,8 @@ import { catalogGarbageTask, type CatalogGarbageOptions } from './catalog-garbag
 import { loginFlowsTask, loginSessionsTask, oauthRecordsTasks, surfacePassesTask } from './expired-records.js';
 import { idempotencyTask, type IdempotencySweepOptions } from './idempotency.js';
 import { loopStatusTask, type LoopStatusSweepOptions } from './loop-status.js';
-import { notebookImportsTask } from './notebook-imports.js';
-import { oauthClientsTask } from './oauth-clients.js';
+import { notebookImportsTask } from '../../features/imports/loops/import-housekeeping.js';
+import { oauthClientsTask } from '../../features/mcp/loops/oauth-clients.js';
 import type { RecordSweepOptions } from './expired-records.js';
 
 export interface HousekeepingOptions {

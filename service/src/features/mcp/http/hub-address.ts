@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { HubSettings } from '../../../config/settings.js';
+import type { HubAsServer } from '../core/oauth/oauth-authorizations.js';
+
+export const MCP_PATH = '/mcp';
+/** RFC 9728: the protected resource's metadata lives at the well-known path followed by the resource's own path. */
+export const RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
+/** RFC 8414: the authorization server's metadata; under a base path, also at the root (see base-path.ts). */
+export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
+
+/** What MCP clients call from scripts, which a client running in a browser may too (docs/mcp.md). */
+export const MCP_CLIENT_PATHS = [
+  MCP_PATH,
+  RESOURCE_METADATA_PATH,
+  AUTHORIZATION_SERVER_METADATA_PATH,
+  '/oauth/register',
+  '/oauth/token',
+  '/oauth/revoke',
+] as const;
+
+export interface HubAddress extends HubAsServer {
+  /** The hub's origin as the client reached it (or SERVICE_PUBLIC_URL's). */
+  origin: string;
+  /** `issuer` is the hub's own URL (origin and base path); `resource` its `/mcp`. */
+  resourceMetadataUrl: string;
+}
+
+/**
+ * The hub as an MCP client sees it (docs/mcp.md): SERVICE_PUBLIC_URL when set, else the address
+ * the request came to. Tokens are bound to the resource URL made here, so a token obtained through
+ * one address of the hub is refused through another.
+ */
+/** What the hub's address is made of, besides the request. */
+export interface HubAddressServices {
+  settings: Pick<HubSettings, 'publicUrl' | 'basePath'>;
+}
+
+export function hubAddressOf(request: FastifyRequest, services: HubAddressServices): HubAddress {
+  const { publicUrl, basePath } = services.settings;
+  const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+  const issuer = `${origin}${basePath}`;
+  return { origin, issuer, resource: `${issuer}${MCP_PATH}`, resourceMetadataUrl: `${issuer}${RESOURCE_METADATA_PATH}` };
+}
