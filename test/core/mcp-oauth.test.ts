@@ -5,7 +5,7 @@ import { createStoreServices } from '../../service/src/compose/services.js';
 import { readSettings } from '../../service/src/config/settings.js';
 import { AuditQueries } from '../../service/src/core/audit/audit-queries.js';
 import { OAuthAuthorizations } from '../../service/src/features/mcp/core/oauth/oauth-authorizations.js';
-import type { OAuthClientRecord } from '../../service/src/features/mcp/core/oauth/oauth-clients.js';
+import { OAuthClients, type OAuthClientRecord } from '../../service/src/features/mcp/core/oauth/oauth-clients.js';
 import { OAuthError } from '../../service/src/features/mcp/core/oauth/oauth-error.js';
 import { OAuthGrants } from '../../service/src/features/mcp/core/oauth/oauth-grants.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
@@ -45,7 +45,7 @@ describe('MCP OAuth connections', () => {
     await services.catalog.initialize();
     let now = Date.parse('2026-11-27T10:00:00Z');
     const clock = () => new Date(now);
-    const { clients } = services.oauth;
+    const clients = new OAuthClients(store, services.audit);
     const authorizations = new OAuthAuthorizations(store, clients, clock);
     const grants = new OAuthGrants(store, services.audit, async (userId) => !(await services.users.get(userId))?.suspended_at, clock);
     const user = await services.users.ensureByEmail('ada@example.com', { name: 'Ada', superAdmin: false }, 'test');

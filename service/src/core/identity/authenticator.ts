@@ -2,7 +2,6 @@ import { HubError } from '../errors.js';
 import type { SecurityContext } from '../policy/security-labels.js';
 import { UNRESTRICTED_SCOPE, type AccessTokens, type TokenScope } from './access-tokens.js';
 import type { LoginSessions } from './login-sessions.js';
-import type { OAuthGrants } from '../../features/mcp/core/oauth/oauth-grants.js';
 import type { McpScope } from './oauth-scopes.js';
 import { secretHash } from './secrets.js';
 import type { UserDirectory, UserEntry } from './users.js';
@@ -27,6 +26,18 @@ export type Credential = (
    */
   secretHash?: string;
 };
+
+/**
+ * Verifies MCP clients' OAuth access tokens (docs/mcp.md): the MCP feature's authorization server
+ * answers what a token was granted, or null for a token it did not issue or that expired.
+ */
+export interface McpAccessTokens {
+  verifyAccess(token: string): Promise<{
+    grant: { id: string; user_id: string; client_id: string; client_name: string; resource: string; context: SecurityContext | null };
+    scopes: McpScope[];
+    expiresAt: string;
+  } | null>;
+}
 
 /** What an MCP client's access token was granted. */
 export interface McpConnection {
@@ -82,7 +93,7 @@ export class Authenticator {
     private readonly isSuperAdmin: SuperAdminRule,
     private readonly cacheTtlMs = 2000,
     private readonly now: () => number = Date.now,
-    private readonly oauthGrants: OAuthGrants | null = null,
+    private readonly oauthGrants: McpAccessTokens | null = null,
   ) {}
 
   /** Null when the credential is unknown or expired; USER_SUSPENDED for a suspended user. */
@@ -181,7 +192,7 @@ export class Authenticator {
     };
   }
 
-  private async connectionOf(grants: OAuthGrants, token: string): Promise<Found | null> {
+  private async connectionOf(grants: McpAccessTokens, token: string): Promise<Found | null> {
     const access = await grants.verifyAccess(token);
     if (!access) return null;
     const { grant } = access;

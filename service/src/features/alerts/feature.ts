@@ -8,8 +8,11 @@ import { MAX_RETRY_DELAY_MS, type DeliveryPolicy } from './core/retry.js';
 import type { AuditLog } from '../../core/audit/audit-log.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { ObjectStore } from '../../core/ports/object-store.js';
-import type { BackgroundWork } from '../../lifecycle/background-work.js';
+import type { BackgroundRunner } from '../../core/ports/background-runner.js';
 import { HttpAlertSender } from '../../adapters/alerts/http-sender.js';
+import type { BaseServices, Feature } from '../feature.js';
+import { AlertUseCases } from './core/alert-use-cases.js';
+import { alertRoutes } from './http/alert-routes.js';
 
 /** Verification is awaited by a request, so its single attempt gets at most this long. */
 const VERIFY_TIMEOUT_CAP_MS = 10_000;
@@ -22,8 +25,8 @@ export function deliveryPolicyOf(alerts: AlertSettings): DeliveryPolicy {
   return { attempts: alerts.deliveryAttempts, timeoutMs: alerts.deliveryTimeoutMs, retryDelayMs: alerts.retryDelayMs, maxDelayMs: MAX_RETRY_DELAY_MS };
 }
 
-/** The delivery side: the project event publisher of a hub. */
-export function createAlertDispatcher(deps: { settings: HubSettings; store: ObjectStore; logger: Logger; background: BackgroundWork }): AlertDispatcher {
+/** The delivery side: what receives the project events of a hub. */
+export function createAlertDispatcher(deps: { settings: HubSettings; store: ObjectStore; logger: Logger; background: BackgroundRunner }): AlertDispatcher {
   const alerts = deps.settings.alerts;
   const dispatcher = new AlertDispatcher({
     records: new AlertDestinationRecords(deps.store),
@@ -32,7 +35,6 @@ export function createAlertDispatcher(deps: { settings: HubSettings; store: Obje
     policy: deliveryPolicyOf(alerts),
     schedule: (work) => deps.background.run(work),
   });
-  deps.background.onStop(() => dispatcher.stop());
   return dispatcher;
 }
 
@@ -45,3 +47,27 @@ export function createAlertDestinations(settings: HubSettings, store: ObjectStor
     verifyTimeoutMs: Math.min(alerts.deliveryTimeoutMs, VERIFY_TIMEOUT_CAP_MS),
   });
 }
+
+/** What alerts take of the base. */
+type AlertsBase = Pick<BaseServices, 'settings' | 'store' | 'audit' | 'logger' | 'background' | 'access'>;
+
+/**
+ * Project alerts (docs/alerts.md): the destinations a project's managers configure, and the
+ * delivery of every project event to the destinations subscribed to its kind.
+ */
+export const alertsFeature = {
+  name: 'alerts',
+  build(base: AlertsBase) {
+    const { settings } = base;
+    const destinations = createAlertDestinations(settings, base.store, base.audit);
+    const dispatcher = createAlertDispatcher(base);
+    const useCases = { alerts: new AlertUseCases({ access: base.access, alerts: destinations }) };
+    return {
+      services: { alerts: destinations },
+      useCases,
+      routes: [{ after: 'notebooks', register: (app) => alertRoutes(app, { useCases, settings }) }],
+      events: dispatcher,
+      stop: () => dispatcher.stop(),
+    };
+  },
+} satisfies Feature;

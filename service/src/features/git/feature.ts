@@ -15,6 +15,13 @@ import type { ProjectEventPublisher } from '../../core/ports/project-events.js';
 import type { WorkspaceService } from '../../core/workspace/workspace-service.js';
 import type { SandboxDriver } from '../../core/ports/sandbox-driver.js';
 import type { SessionStore } from '../../core/sessions/session-store.js';
+import type { BaseServices, Feature } from '../feature.js';
+import { GIT_PROVIDERS } from './core/git-source-config.js';
+import { GitUseCases } from './core/git-use-cases.js';
+import { previewSessions } from './core/preview-files.js';
+import { gitRoutes } from './http/git-routes.js';
+import { previewRoutes } from './http/preview-routes.js';
+import { registerGitLoops } from './loops/git-loops.js';
 
 export interface GitParts {
   store: ObjectStore;
@@ -85,3 +92,71 @@ export function createGitServices(
   });
   return { gitSync, gitCredentials, changeRequests, previews };
 }
+
+/** What Git takes of the base. */
+type GitBase = Pick<
+  BaseServices,
+  | 'settings'
+  | 'store'
+  | 'catalog'
+  | 'notebooks'
+  | 'workspace'
+  | 'audit'
+  | 'events'
+  | 'projects'
+  | 'sessionStore'
+  | 'sessions'
+  | 'sandboxes'
+  | 'access'
+  | 'useCases'
+>;
+
+/**
+ * Git-synced notebooks (docs/git.md): sync in pull and push mode, change requests, previews of
+ * branches, commits and change requests and the preview sessions started from them; the pull and
+ * preview loops where SERVICE_GIT=on.
+ */
+export const gitFeature = {
+  name: 'git',
+  build(base: GitBase) {
+    const { settings, projects, workspace } = base;
+    const services = createGitServices(settings, {
+      store: base.store,
+      catalog: base.catalog,
+      notebooks: base.notebooks,
+      workspace,
+      audit: base.audit,
+      events: base.events,
+      projectNameOf: async (projectId) => (await projects.get(projectId))?.name ?? projectId,
+      sessions: base.sessionStore,
+      driver: base.sandboxes,
+    });
+    const git = new GitUseCases({
+      access: base.access,
+      git: services.gitSync,
+      credentials: services.gitCredentials,
+      audit: base.audit,
+      workspace,
+      changeRequests: services.changeRequests,
+      previews: services.previews,
+      previewSessions: base.sessions,
+      limits: settings.limits,
+    });
+    return {
+      services,
+      useCases: { git },
+      routes: [
+        {
+          after: 'notebooks',
+          register(app) {
+            gitRoutes(app, { useCases: { git }, settings });
+            previewRoutes(app, { useCases: { git, sessions: base.useCases.sessions }, settings });
+          },
+        },
+      ],
+      offer: () => ({ gitProviders: GIT_PROVIDERS }),
+      loops: (loops) => registerGitLoops(loops, services, settings),
+      sessions: { previews: previewSessions({ previews: services.previews, readBlob: (blob) => workspace.readBlob(blob) }, base.sandboxes) },
+    };
+  },
+} satisfies Feature;

@@ -15,6 +15,12 @@ import type { NotebookRuntime } from '../../core/ports/notebook-runtime.js';
 import type { ObjectStore } from '../../core/ports/object-store.js';
 import type { ProjectEventPublisher } from '../../core/ports/project-events.js';
 import type { SandboxDriver } from '../../core/ports/sandbox-driver.js';
+import type { BaseServices, Feature } from '../feature.js';
+import { JOB_HISTORY_CHECK } from './core/job-history.js';
+import { JobUseCases } from './core/job-use-cases.js';
+import { jobRoutes } from './http/job-routes.js';
+import { registerJobLoops } from './loops/job-loops.js';
+import { jobTools } from './mcp-tools/job-tools.js';
 
 export interface JobParts {
   store: ObjectStore;
@@ -87,3 +93,47 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
   });
   return { jobs, jobScheduler };
 }
+
+/** What jobs take of the base. */
+type JobsBase = Pick<
+  BaseServices,
+  'settings' | 'store' | 'notebooks' | 'workspace' | 'audit' | 'events' | 'sandboxes' | 'runtime' | 'background' | 'logger' | 'metrics' | 'projects' | 'access'
+>;
+
+/**
+ * Jobs (docs/jobs.md): a notebook's scheduled and on-demand headless runs, their routes and MCP
+ * tools, and the scheduler's loop (where SERVICE_JOBS=on). The sandboxes of runs are the
+ * scheduler's: the session sweep leaves them alone, and a drain ends the runs going on.
+ */
+export const jobsFeature = {
+  name: 'jobs',
+  build(base: JobsBase) {
+    const { settings, projects } = base;
+    const { jobs, jobScheduler } = createJobServices(settings, {
+      store: base.store,
+      notebooks: base.notebooks,
+      files: base.workspace,
+      audit: base.audit,
+      events: base.events,
+      driver: base.sandboxes,
+      runtime: base.runtime,
+      background: base.background,
+      logger: base.logger,
+      metrics: base.metrics,
+      projectNameOf: async (projectId) => (await projects.get(projectId))?.name ?? projectId,
+      projectExists: async (projectId) => ((await projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
+    });
+    const useCases = { jobs: new JobUseCases({ access: base.access, jobs, enabled: settings.jobs.enabled }) };
+    return {
+      services: { jobs, jobScheduler },
+      useCases,
+      routes: [{ after: 'notebooks', register: (app) => jobRoutes(app, { useCases, settings }) }],
+      mcpTools: [jobTools(useCases)],
+      loops: (loops) => registerJobLoops(loops, { jobScheduler }, settings),
+      sessions: { ownedSandboxIds: () => jobScheduler.sandboxesInUse() },
+      // Runs going on end as failed, their sandboxes destroyed, rather than hold up the drain.
+      stop: () => void jobScheduler.close(),
+    };
+  },
+  recoveryChecks: [JOB_HISTORY_CHECK],
+} satisfies Feature;

@@ -1,13 +1,12 @@
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import type { HubSettings } from '../../config/settings.js';
-import type { SurfaceConfig } from '../../core/ports/surface-model.js';
 import { authenticate, type AuthenticationServices } from '../auth/authenticate.js';
 import { runDeepHealth, type DeepHealthServices } from '../deep-health.js';
 import { renderOpenApiYaml } from '../openapi.js';
 import { DateTime, Envelope, Nullable, RawContent } from '../schemas.js';
 import type { HubApp } from '../types.js';
-import { capabilitiesOf, Capabilities } from './capabilities.js';
+import { capabilitiesOf, Capabilities, type DeploymentOffer } from './capabilities.js';
 
 const DeploymentInfo = Type.Object(
   {
@@ -48,9 +47,7 @@ export function deploymentInfo(services: DeploymentInfoServices) {
 }
 
 /** What the system routes use. */
-export type SystemRouteServices = DeploymentInfoServices &
-  AuthenticationServices &
-  DeepHealthServices & { settings: HubSettings; surfaces: { readonly available: SurfaceConfig[] } };
+export type SystemRouteServices = DeploymentInfoServices & AuthenticationServices & DeepHealthServices & { settings: HubSettings; offer(): DeploymentOffer };
 
 export function systemRoutes(app: HubApp, services: SystemRouteServices): void {
   app.get(
@@ -89,7 +86,7 @@ export function systemRoutes(app: HubApp, services: SystemRouteServices): void {
   app.get(
     '/api/v1/capabilities',
     { schema: { tags: ['System'], summary: 'What this deployment offers, and its limits', response: { 200: Envelope(Capabilities) } } },
-    async () => ({ success: true as const, data: capabilitiesOf(services.settings, services.surfaces.available) }),
+    async () => ({ success: true as const, data: capabilitiesOf(services.settings, services.offer()) }),
   );
 
   app.get(

@@ -2,7 +2,9 @@ import type { HubSettings } from '../../../config/settings.js';
 import type { GitSync } from '../core/git-sync.js';
 import type { Previews } from '../core/previews.js';
 import type { HubLoops } from '../../../loops/compose.js';
-import { HUB_LOOPS } from '../../../loops/loop-types.js';
+
+/** The loop that prepares previews (docs/maintenance.md). */
+export const PREVIEW_PREPARATION_LOOP = { name: 'preview_preparation', intervalMs: 15_000, lease: null } as const;
 
 /** What the Git loops drive. */
 export interface GitLoopServices {
@@ -20,9 +22,9 @@ export function registerGitLoops(loops: HubLoops, services: GitLoopServices, set
   if (!settings.git.enabled) return;
   loops.maintenance.addTask({ name: 'git_pull_sync', run: ({ signal }) => services.gitSync.pullAll(signal) });
   loops.runner.register({
-    name: HUB_LOOPS.previewPreparation.name,
-    lease: HUB_LOOPS.previewPreparation.lease,
-    intervalMs: HUB_LOOPS.previewPreparation.intervalMs,
+    name: PREVIEW_PREPARATION_LOOP.name,
+    lease: PREVIEW_PREPARATION_LOOP.lease,
+    intervalMs: PREVIEW_PREPARATION_LOOP.intervalMs,
     work: async ({ signal, logger }) => {
       const outcome = await services.previews.prepareAll(signal);
       if (outcome.prepared + outcome.refreshed + outcome.failed + outcome.removed > 0)

@@ -6,6 +6,7 @@ import { newRunId, type JobRunRecord } from './job-model.js';
 import { JobRecords, historyEntryOf } from './job-records.js';
 import { layout } from '../../../core/storage-layout.js';
 import { planRecovery } from '../../../core/recovery/plan.js';
+import { JOB_HISTORY_CHECK } from './job-history.js';
 
 const run = (id: string): JobRunRecord => ({
   schema_version: 1,
@@ -43,7 +44,9 @@ describe('recovery checks the job history indexes', () => {
   afterEach(() => cleanup());
 
   const historyErrors = async () =>
-    (await planRecovery(store, new Catalog(store), { mode: 'rebuild' })).report.errors.filter((error) => error.code === 'JOB_HISTORY_BROKEN');
+    (await planRecovery(store, new Catalog(store), { mode: 'rebuild' }, undefined, { checks: [JOB_HISTORY_CHECK] })).report.errors.filter(
+      (error) => error.code === 'JOB_HISTORY_BROKEN',
+    );
 
   it('passes intact histories, and blocks on a run missing from its history or an entry naming no run', async () => {
     const records = new JobRecords(store);
@@ -60,7 +63,7 @@ describe('recovery checks the job history indexes', () => {
       expect.stringContaining(`names run ${kept.id}, which is not stored`),
       expect.stringContaining(`run ${unindexed.id} of job ${unindexed.job_id} is missing from its job's history`),
     ]);
-    const plan = await planRecovery(store, new Catalog(store), { mode: 'rebuild' });
+    const plan = await planRecovery(store, new Catalog(store), { mode: 'rebuild' }, undefined, { checks: [JOB_HISTORY_CHECK] });
     expect(plan.report.blocking).toBe(true);
   });
 });

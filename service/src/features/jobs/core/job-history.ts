@@ -2,6 +2,7 @@ import { JobRecords, historyEntryOf } from './job-records.js';
 import type { ObjectStore } from '../../../core/ports/object-store.js';
 import { layout } from '../../../core/storage-layout.js';
 import type { DiscoverySink } from '../../../core/recovery/discovery-sink.js';
+import type { RecordCheck } from '../../../core/recovery/plan.js';
 
 /**
  * The job history indexes (docs/jobs.md): every history entry names a stored run, and every run
@@ -28,3 +29,6 @@ export async function checkJobHistory(store: ObjectStore, sink: DiscoverySink): 
     if (!entries.has(key)) sink.error({ code: 'JOB_HISTORY_BROKEN', key, message: `run ${run.id} of job ${run.job_id} is missing from its job's history` });
   }
 }
+
+/** The offline recovery's check of the job history indexes. */
+export const JOB_HISTORY_CHECK: RecordCheck = { name: 'job history indexes', check: checkJobHistory };

@@ -1,7 +1,9 @@
 import type { HubSettings } from '../../../config/settings.js';
 import type { JobScheduler } from '../core/job-scheduler.js';
 import type { HubLoops } from '../../../loops/compose.js';
-import { HUB_LOOPS } from '../../../loops/loop-types.js';
+
+/** The scheduler's loop (docs/maintenance.md); its interval is SERVICE_JOBS_TICK_SECONDS. */
+export const JOB_SCHEDULER_LOOP = { name: 'job_scheduler', lease: 'jobs' } as const;
 
 /** What the job loops drive. */
 export interface JobLoopServices {
@@ -15,8 +17,8 @@ export interface JobLoopServices {
 export function registerJobLoops(loops: HubLoops, services: JobLoopServices, settings: HubSettings): void {
   if (!settings.jobs.enabled) return;
   loops.runner.register({
-    name: HUB_LOOPS.jobScheduler.name,
-    lease: HUB_LOOPS.jobScheduler.lease,
+    name: JOB_SCHEDULER_LOOP.name,
+    lease: JOB_SCHEDULER_LOOP.lease,
     intervalMs: settings.jobs.tickSeconds * 1000,
     fixedRate: true,
     work: async ({ signal, logger }) => {

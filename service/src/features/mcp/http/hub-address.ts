@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { HubSettings } from '../../../config/settings.js';
 import type { HubAsServer } from '../core/oauth/oauth-authorizations.js';
+import { AUTHORIZATION_SERVER_METADATA_PATH } from '../../../http/well-known.js';
 
 export const MCP_PATH = '/mcp';
 /** RFC 9728: the protected resource's metadata lives at the well-known path followed by the resource's own path. */
 export const RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 /** RFC 8414: the authorization server's metadata; under a base path, also at the root (see base-path.ts). */
-export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
+export { AUTHORIZATION_SERVER_METADATA_PATH };
 
 /** What MCP clients call from scripts, which a client running in a browser may too (docs/mcp.md). */
 export const MCP_CLIENT_PATHS = [

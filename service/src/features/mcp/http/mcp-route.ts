@@ -3,7 +3,6 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubSettings } from '../../../config/settings.js';
 import type { Authenticator, Principal } from '../../../core/identity/authenticator.js';
-import type { UseCases } from '../../../core/use-cases/index.js';
 import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddressServices, type HubAddress } from './hub-address.js';
 import { ALL_MCP_SCOPES, type McpScope } from '../../../core/identity/oauth-scopes.js';
 import { assertConnectionAllows } from '../../../core/access/credential-rules.js';
@@ -11,9 +10,7 @@ import { bearerTokenOf } from '../../../http/auth/authenticate.js';
 import { errorEnvelope } from '../../../http/envelope.js';
 import type { HubApp } from '../../../http/types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
-import type { ToolContext } from '../../../http/mcp/mcp-tool-kit.js';
-import { registerNotebookResources } from '../mcp/notebook-resources.js';
-import { registerNotebookTools } from '../mcp/notebook-tools.js';
+import type { McpToolSet, ToolCaller } from '../../../http/mcp/mcp-tool-kit.js';
 
 /** Not in the OpenAPI document (it is JSON-RPC, described in docs/mcp.md); each request authenticates itself. */
 const routeOptions = { config: { public: true, anyOrigin: true }, schema: { hide: true } } as const;
@@ -22,16 +19,15 @@ const routeOptions = { config: { public: true, anyOrigin: true }, schema: { hide
 export type McpRouteServices = HubAddressServices & {
   settings: Pick<HubSettings, 'limits' | 'version'>;
   authenticator: Pick<Authenticator, 'bearerToken' | 'mcpAccessToken'>;
-  useCases: UseCases;
 };
 
 /**
  * The MCP server at /mcp (docs/mcp.md): the Model Context Protocol over Streamable HTTP, stateless
  * (every POST carries one JSON-RPC message and gets its answer as JSON), with a bearer token on
  * every request. Browser cookies are not accepted: a page on another site could otherwise make a
- * signed-in user's browser call tools.
+ * signed-in user's browser call tools. The tools are every capability's (`tools`, read per request).
  */
-export function mcpRoutes(app: HubApp, services: McpRouteServices): void {
+export function mcpRoutes(app: HubApp, services: McpRouteServices, tools: () => readonly McpToolSet[]): void {
   const { basePath } = services.settings;
   const rateLimit = new McpRateLimit(services.settings.limits.mcpRequestsPerMinute);
 
@@ -56,14 +52,13 @@ export function mcpRoutes(app: HubApp, services: McpRouteServices): void {
         .code(429)
         .header('retry-after', String(retryAfter))
         .send(errorEnvelope('RESOURCE_EXHAUSTED', `too many MCP requests from this client: try again in ${retryAfter} s`, request.id));
-    const context: ToolContext = { principal, useCases: services.useCases, origin: address.origin, basePath };
+    const caller: ToolCaller = { principal, origin: address.origin, basePath };
     const server = new McpServer({ name: 'notebook-hub', version: services.settings.version }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
     const scoped = (scope: McpScope) => {
       assertConnectionAllows(principal, scope);
-      return context;
+      return caller;
     };
-    registerNotebookTools(server, scoped);
-    registerNotebookResources(server, scoped);
+    for (const register of tools()) register(server, scoped);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.on('close', () => {
       void transport.close();

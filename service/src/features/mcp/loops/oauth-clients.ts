@@ -4,7 +4,7 @@ import type { ObjectStore } from '../../../core/ports/object-store.js';
 import { getJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
 import type { HousekeepingTask } from '../../../loops/maintenance-loop.js';
-import { OAUTH_TASK_BUDGET_MS } from '../../../loops/housekeeping/expired-records.js';
+import { OAUTH_TASK_BUDGET_MS } from './oauth-records.js';
 import { deleteIfUnchanged, listObjects, sweepPrefix } from '../../../loops/housekeeping/scan.js';
 
 /** How long a registered MCP client without a connection is kept (docs/mcp.md). */

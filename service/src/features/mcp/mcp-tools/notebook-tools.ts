@@ -4,7 +4,7 @@ import { SEARCH_LIMITS } from '../../../core/use-cases/notebook-search.js';
 import { detailOf, listEntryOf as notebookEntryOf } from '../../../http/routes/notebook-schemas.js';
 import { listEntryOf as projectEntryOf } from '../../../http/routes/project-schemas.js';
 import { mySessionEntryOf, sessionOf } from '../../../http/routes/session-schemas.js';
-import { registerJobTools } from '../../jobs/mcp/job-tools.js';
+import type { UseCases } from '../../../core/use-cases/index.js';
 import { notebookRef, page, run, type ScopedContext } from '../../../http/mcp/mcp-tool-kit.js';
 
 /** Text a file's bytes may be shown as: UTF-8 without NUL bytes; larger or binary files are described instead. */
@@ -15,11 +15,14 @@ const pageOf = <T, R>(listed: { items: T[]; nextCursor: string | null }, present
   next_cursor: listed.nextCursor,
 });
 
+/** The use cases the notebook, workspace and session tools call. */
+export type NotebookToolUseCases = Pick<UseCases, 'projects' | 'notebooks' | 'search' | 'versions' | 'workspace' | 'sessions'>;
+
 /**
  * The notebook tools (docs/mcp.md): each mirrors a REST route, calls the same use case under the
  * same policy, and so writes the same audit events.
  */
-export function registerNotebookTools(server: McpServer, context: ScopedContext): void {
+export function registerNotebookTools(server: McpServer, context: ScopedContext<NotebookToolUseCases>): void {
   server.registerTool(
     'list_projects',
     {
@@ -206,10 +209,9 @@ export function registerNotebookTools(server: McpServer, context: ScopedContext)
 
   registerWorkspaceTools(server, context);
   registerSessionTools(server, context);
-  registerJobTools(server, context);
 }
 
-function registerWorkspaceTools(server: McpServer, context: ScopedContext): void {
+function registerWorkspaceTools(server: McpServer, context: ScopedContext<NotebookToolUseCases>): void {
   server.registerTool(
     'list_files',
     {
@@ -257,7 +259,7 @@ function registerWorkspaceTools(server: McpServer, context: ScopedContext): void
   );
 }
 
-function registerSessionTools(server: McpServer, context: ScopedContext): void {
+function registerSessionTools(server: McpServer, context: ScopedContext<NotebookToolUseCases>): void {
   server.registerTool(
     'start_session',
     {

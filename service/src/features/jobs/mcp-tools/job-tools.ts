@@ -2,7 +2,13 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { FINISHED_RUN_STATES } from '../core/job-model.js';
 import { jobView, runView } from '../http/job-schemas.js';
-import { notebookRef, page, run, type ScopedContext, type ToolContext } from '../../../http/mcp/mcp-tool-kit.js';
+import { notebookRef, page, run, toolSet, type McpToolSet, type ScopedContext, type ToolContext } from '../../../http/mcp/mcp-tool-kit.js';
+import type { JobUseCases } from '../core/job-use-cases.js';
+
+/** The use cases the job tools call. */
+export interface JobToolUseCases {
+  jobs: JobUseCases;
+}
 
 /** How long run_notebook waits by default (inside the common 60-second request timeout of MCP clients), and at most. */
 const DEFAULT_WAIT_SECONDS = 50;
@@ -12,7 +18,10 @@ const POLL_MS = 1000;
 const runRef = { ...notebookRef, job_id: z.string().min(1), run_id: z.string().min(1) };
 
 /** A run as the REST route shows it, and, once it has ended, its outputs as text. */
-async function runWithOutputs({ useCases, principal }: ToolContext, ref: { projectId: string; notebookId: string; jobId: string; runId: string }) {
+async function runWithOutputs(
+  { useCases, principal }: ToolContext<JobToolUseCases>,
+  ref: { projectId: string; notebookId: string; jobId: string; runId: string },
+) {
   const record = await useCases.jobs.run(principal, ref);
   const finished = FINISHED_RUN_STATES.has(record.state);
   return {
@@ -27,7 +36,7 @@ async function runWithOutputs({ useCases, principal }: ToolContext, ref: { proje
  * Running notebooks headless through jobs (docs/mcp.md, docs/jobs.md): the same use cases, policy
  * and audit events as the jobs routes, with a run's outputs answered as text.
  */
-export function registerJobTools(server: McpServer, context: ScopedContext): void {
+export function registerJobTools(server: McpServer, context: ScopedContext<JobToolUseCases>): void {
   server.registerTool(
     'list_jobs',
     {
@@ -84,3 +93,6 @@ export function registerJobTools(server: McpServer, context: ScopedContext): voi
       run(async () => runWithOutputs(context('notebooks:read'), { projectId: project_id, notebookId: notebook_id, jobId: job_id, runId: run_id })),
   );
 }
+
+/** The job tools, calling these use cases. */
+export const jobTools = (useCases: JobToolUseCases): McpToolSet => toolSet(useCases, registerJobTools);

@@ -3,6 +3,7 @@ import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextproto
 import { z } from 'zod';
 import { HubError } from '../../../core/errors.js';
 import type { ScopedContext } from '../../../http/mcp/mcp-tool-kit.js';
+import type { NotebookToolUseCases } from './notebook-tools.js';
 
 const BASE = 'notebook-hub://projects/{project_id}/notebooks/{notebook_id}';
 /** How many notebooks the resource listing names: an assistant finds others with the search tools. */
@@ -26,7 +27,7 @@ async function refusingAsProtocol(read: () => Promise<ReadResourceResult>): Prom
  * outputs as text, read under the same policy as the tools; prompts that set an assistant on a
  * notebook with the tools it needs.
  */
-export function registerNotebookResources(server: McpServer, context: ScopedContext): void {
+export function registerNotebookResources(server: McpServer, context: ScopedContext<NotebookToolUseCases>): void {
   server.registerResource(
     'notebook_code',
     new ResourceTemplate(`${BASE}/code`, {
