@@ -77,7 +77,8 @@ describe('MCP OAuth connections', () => {
     const exchange = (client: OAuthClientRecord, code: string, overrides: Partial<Parameters<OAuthGrants['exchangeCode']>[1]> = {}) =>
       grants.exchangeCode(client, { code, redirectUri: REDIRECT, codeVerifier: VERIFIER, resource: HUB.resource, ...overrides });
     const auditEvents = async () => {
-      const page = await new AuditQueries(store, clock).deploymentPage({ limit: 100 });
+      // The audit log writes at the real time, not the test's clock: read it at the real time too.
+      const page = await new AuditQueries(store).deploymentPage({ limit: 100 });
       return page.items.map((entry) => entry.event);
     };
     return { services, store, clients, authorizations, grants, user, register, codeFor, exchange, auditEvents, tick: (ms: number) => (now += ms) };
