@@ -16,6 +16,8 @@
 export const PREREQUISITES = [
   'build',
   'seaweedfs',
+  'postgres',
+  'mariadb',
   'sandboxRuntime',
   'surfaceRuntime',
   'chromium',
@@ -79,6 +81,13 @@ const S3: Tier = {
   description: 'the S3 object store adapter and a hub on SeaweedFS',
   include: ['service/src/adapters/store/s3-store.test.ts', 'test/api/s3-hub.test.ts'],
   prerequisites: ['build', 'seaweedfs'],
+};
+
+const DATA: Tier = {
+  name: 'e2e-data',
+  description: 'the data servers integrations reach: PostgreSQL, MariaDB, SeaweedFS S3 with STS for workload identity',
+  include: ['test/data/**/*.test.ts'],
+  prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs'],
 };
 
 const CONTRACT: Tier = {
@@ -164,7 +173,7 @@ const UNIT_UI: Tier = {
 };
 
 /** In the order a file is matched; `npm test` runs them from the fastest up (TIER_RUN_ORDER). */
-export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, CONTRACT, SURFACES, BROWSER, LOCAL, API, UNIT, UNIT_UI];
+export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, DATA, CONTRACT, SURFACES, BROWSER, LOCAL, API, UNIT, UNIT_UI];
 
 /** The order `npm test` runs the tiers: quick answers first, the ones that wait on heavy provisioning last. */
 export const TIER_RUN_ORDER: readonly string[] = [
@@ -173,6 +182,7 @@ export const TIER_RUN_ORDER: readonly string[] = [
   'api',
   'e2e-local',
   'e2e-s3',
+  'e2e-data',
   'contract',
   'e2e-browser',
   'e2e-surfaces',
