@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HubError } from '../../service/src/core/errors.js';
 import type { Principal } from '../../service/src/core/identity/authenticator.js';
 import type { DeleteOptions, ListOptions, ListPage, ObjectStore, PutOptions, StoredObject } from '../../service/src/core/ports/object-store.js';
-import type { EditorClaim } from '../../service/src/core/sessions/editor-claims.js';
+import { EditorClaims, type EditorClaim } from '../../service/src/core/sessions/editor-claims.js';
 import { claimStanding } from '../../service/src/core/sessions/session-ending.js';
 import { LIVE_STATES, TERMINAL_STATES, type SessionRecord } from '../../service/src/core/sessions/session-model.js';
 import type { SessionStore } from '../../service/src/core/sessions/session-store.js';
@@ -123,13 +123,13 @@ interface Scene {
   sweep(at: Date): Promise<unknown>;
 }
 
-async function scene(): Promise<Scene> {
+async function scene(env: Record<string, string> = {}): Promise<Scene> {
   let watch!: InvariantWatch;
   const driver = new FakeMemorySandboxDriver();
   const runtime = new FakeMemoryRuntime(driver);
   const background = new TrackedBackground();
   const world = await startCoreWorld(
-    { SERVICE_AUTOMATIC_THUMBNAILS: 'false' },
+    { SERVICE_AUTOMATIC_THUMBNAILS: 'false', ...env },
     {
       store: (inner) => (watch = new InvariantWatch(inner)),
       parts: { sandboxes: driver, runtime, kernels: fakeMemoryKernelHealth(driver), background, reclaimTimings: { teardownGraceMs: 0 } },
@@ -417,6 +417,18 @@ describe('the ends of sessions that never ran, and of sessions already over', ()
     await expect(s.world.services.sessions.assertNotBeingEdited(s.pid, s.nid)).rejects.toMatchObject({ code: 'EDIT_SESSION_RETIRING' });
     await s.sweep(new Date(Date.now() + 1000));
     expect((await s.record(session.id)).sandbox_released).toBe(true);
+    const next = await s.start(s.editor);
+    expect('record' in next && next.record.id !== session.id).toBe(true);
+  });
+
+  it('tells a start that the notebook is retiring before it counts the session on its way out against the limit', async () => {
+    await s.world.close();
+    s = await scene({ SERVICE_MAX_SESSIONS_PER_USER: '1' });
+    const session = await s.running();
+    // The first step of every ending: the claim retires while the record still says running.
+    await new EditorClaims(s.world.services.store).retire(s.pid, s.nid, session.id);
+    expectRetiringCode(await s.start(s.editor));
+    await s.world.services.sessions.stop(s.pid, session.id, { reason: 'user', save: false, actor: { id: s.editor.user.id, email: '' } });
     const next = await s.start(s.editor);
     expect('record' in next && next.record.id !== session.id).toBe(true);
   });

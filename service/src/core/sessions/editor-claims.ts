@@ -78,10 +78,7 @@ export class EditorClaims {
           return { kind: 'acquired', claim };
         }
         const standing = await standingOf(existing.claim);
-        if (standing === 'retiring') {
-          this.observer.claimLost('preflight');
-          throw retiring();
-        }
+        if (standing === 'retiring') throw this.retiringRefusal();
         if (standing === 'held') {
           if (lostWrite) this.observer.claimLost('claim');
           return { kind: 'held', claim: existing.claim, raced: lostWrite };
@@ -95,6 +92,12 @@ export class EditorClaims {
     }
     this.observer.claimLost('claim');
     throw new HubError('CONFLICT', 'the editor claim of this notebook is changing; retry');
+  }
+
+  /** The refusal of a start that found the claim retiring: counted as an editor claim lost at preflight. */
+  retiringRefusal(): HubError {
+    this.observer.claimLost('preflight');
+    return retiring();
   }
 
   /** Marks the claim of `sessionId` as retiring (its session is being saved and stopped). */

@@ -68,8 +68,12 @@ export async function endSession(
  * - `stale`: its session is over and its sandbox gone (or a crashed start left it): it can be
  *   taken without asking.
  */
-export async function claimStanding(sessions: SessionStore, claim: EditorClaim, now: Date): Promise<ClaimStanding> {
-  const session = await sessions.get(claim.project_id, claim.session_id);
+export async function claimStanding(sessions: Pick<SessionStore, 'get'>, claim: EditorClaim, now: Date): Promise<ClaimStanding> {
+  return standingOf(claim, await sessions.get(claim.project_id, claim.session_id), now);
+}
+
+/** `claimStanding` of a claim whose session (null: none stored) has been read already. */
+export function standingOf(claim: EditorClaim, session: SessionRecord | null, now: Date): ClaimStanding {
   if (!session) {
     if (now.getTime() - Date.parse(claim.acquired_at) >= UNRECORDED_CLAIM_GRACE_MS) return 'stale';
     return claim.state === 'retiring' ? 'retiring' : 'held';

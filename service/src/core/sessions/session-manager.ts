@@ -13,7 +13,7 @@ import { saveFromSandbox, type SaverDeps } from './session-saver.js';
 import { newSessionRecord } from './new-session-record.js';
 import type { KernelLossCause, KernelSupervisor } from './kernel-supervisor.js';
 import { recoverDeadKernel, reportAppFailure, type RecoveryOps } from './kernel-recovery.js';
-import { claimStanding, endSession } from './session-ending.js';
+import { claimStanding, endSession, standingOf } from './session-ending.js';
 
 /** How long a reused session's notebook server has to answer its health check. */
 const KERNEL_PROBE_TIMEOUT_MS = 2_000;
@@ -121,10 +121,16 @@ export class SessionManager {
     }
     if (mode === 'edit' && !request.ephemeral && !request.takeoverFrom && !preview) {
       const held = await this.deps.claims.get(project.id, notebook.id);
-      // A retiring claim's session is on its way out, even while its record still says it runs.
-      const reused = held?.claim.state === 'active' && (await this.reusableEditSession(project.id, held.claim.session_id, user.id));
+      const holder = held && (await this.deps.sessions.get(project.id, held.claim.session_id));
+      const standing = held && standingOf(held.claim, holder ?? null, this.deps.now());
+      const reused = standing === 'held' && holder && this.mayJoin(holder, user.id) ? holder : null;
       const live = reused && (await this.answering(reused));
       if (live) return { record: live, reused: true };
+      // Told before the limits: the session on its way out is what counts against them.
+      if (standing === 'retiring') {
+        reportClaimLost(this.deps.logger, newSessionRecord(request, null, this.deps.config, this.deps.now()), 'preflight', 'EDIT_SESSION_RETIRING');
+        throw this.deps.claims.retiringRefusal();
+      }
     }
     await this.checkLimits(request);
     if (mode === 'edit' && !request.ephemeral && request.takeoverFrom && !preview) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
@@ -435,8 +441,11 @@ export class SessionManager {
   /** The live edit session holding a notebook's claim, when this user may join it (their own, or any with shared editing). */
   private async reusableEditSession(projectId: string, sessionId: string, userId: string): Promise<SessionRecord | null> {
     const holder = await this.deps.sessions.get(projectId, sessionId);
-    if (!holder || !LIVE_STATES.has(holder.state)) return null;
-    return this.deps.config.sharing === 'shared' || holder.user_id === userId ? holder : null;
+    return holder && LIVE_STATES.has(holder.state) && this.mayJoin(holder, userId) ? holder : null;
+  }
+
+  private mayJoin(holder: SessionRecord, userId: string): boolean {
+    return this.deps.config.sharing === 'shared' || holder.user_id === userId;
   }
 
   /** The notebook's live shared app; of the preview `previewId` when given (a preview's app is never the notebook's). */
