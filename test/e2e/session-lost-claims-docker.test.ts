@@ -31,7 +31,9 @@ describe.skipIf(dockerProvisioned === null)('starting a notebook again right aft
       },
       endsAs: ['sandbox_lost'],
     });
-    console.info(`docker, container killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first`);
+    console.info(
+      `docker, container killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`,
+    );
   }, 900_000);
 
   it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its container (10 rounds)', async () => {
@@ -41,6 +43,6 @@ describe.skipIf(dockerProvisioned === null)('starting a notebook again right aft
       kill: async (record) => expect(await killMarimoInContainer(w.t.hub.services.sandboxes, record.sandbox!.id)).toBeGreaterThan(0),
       endsAs: ['kernel_lost'],
     });
-    console.info(`docker, server killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first`);
+    console.info(`docker, server killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`);
   }, 900_000);
 });

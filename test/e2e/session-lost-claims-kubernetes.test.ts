@@ -41,7 +41,9 @@ describe.skipIf(clusterProvisioned === null)('starting a notebook again right af
       endsAs: ['sandbox_lost', 'kernel_lost'],
       retiringAnswers: 6,
     });
-    console.info(`kubernetes, pod deleted: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first`);
+    console.info(
+      `kubernetes, pod deleted: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`,
+    );
   }, 1_200_000);
 
   it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its pod (10 rounds)', async () => {
@@ -52,6 +54,8 @@ describe.skipIf(clusterProvisioned === null)('starting a notebook again right af
       endsAs: ['kernel_lost'],
       retiringAnswers: 6,
     });
-    console.info(`kubernetes, server killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first`);
+    console.info(
+      `kubernetes, server killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`,
+    );
   }, 1_200_000);
 });

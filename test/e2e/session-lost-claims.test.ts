@@ -21,7 +21,7 @@ describe.skipIf(sandboxRuntime === null)('starting a notebook again right after 
       kill: (record) => killLocalSandbox(w.t.dataDir, record.sandbox!.id),
       endsAs: ['sandbox_lost'],
     });
-    console.info(`local, sandbox killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first`);
+    console.info(`local, sandbox killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`);
   }, 600_000);
 
   it('gets a new session, or EDIT_SESSION_RETIRING and then one, when the notebook server was killed (10 rounds)', async () => {
@@ -31,6 +31,6 @@ describe.skipIf(sandboxRuntime === null)('starting a notebook again right after 
       kill: async (record) => expect(await killMarimoIn(w.t.dataDir, record.sandbox!.id)).toBeGreaterThan(0),
       endsAs: ['kernel_lost'],
     });
-    console.info(`local, server killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first`);
+    console.info(`local, server killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`);
   }, 600_000);
 });

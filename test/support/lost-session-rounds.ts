@@ -22,6 +22,8 @@ export interface LossRoundsOutcome {
   fresh: number;
   /** EDIT_SESSION_RETIRING first (the teardown was under way), then a new session. */
   retiring: number;
+  /** Of those, how many were told to come back again after the first Retry-After. */
+  retiringAgain: number;
 }
 
 const TERMINAL = new Set(['stopped', 'failed']);
@@ -35,7 +37,7 @@ const TERMINAL = new Set(['stopped', 'failed']);
  * session. The session of each round is the one lost in the next.
  */
 export async function startAgainAfterLosses(w: SessionWorld, nid: string, options: LossRounds): Promise<LossRoundsOutcome> {
-  const outcome: LossRoundsOutcome = { fresh: 0, retiring: 0 };
+  const outcome: LossRoundsOutcome = { fresh: 0, retiring: 0, retiringAgain: 0 };
   const record = async (sid: string) => (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
   const start = () => w.start('editor', { notebook_id: nid, mode: 'edit' });
   const first = await start();
@@ -58,6 +60,7 @@ export async function startAgainAfterLosses(w: SessionWorld, nid: string, option
     for (let waited = 0; answer.status !== 201; waited++) {
       expectRetiring(answer, `round ${round}, after ${waited} Retry-After`);
       expect(waited, `round ${round}: still retiring after ${waited} Retry-After`).toBeLessThan(options.retiringAnswers ?? 1);
+      if (waited === 1) outcome.retiringAgain++;
       await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
       answer = await start();
     }
