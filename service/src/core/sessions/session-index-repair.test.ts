@@ -169,10 +169,10 @@ describe('session index repair', () => {
 
   it('follows a stale editor claim to the session its crashed start never indexed, and releases claims of released sessions', async () => {
     const crashed = sessionRecord('edit', 'nb-crashed');
-    await doomed.claims.acquire(PID, crashed.notebook_id, crashed.id, USER, async () => false);
+    await doomed.claims.acquire(PID, crashed.notebook_id, crashed.id, USER, async () => 'held');
     await crashHalfway(() => doomed.sessions.create(crashed));
     const done = await hub.sessions.create(sessionRecord('edit', 'nb-done'));
-    await hub.claims.acquire(PID, done.notebook_id, done.id, USER, async () => false);
+    await hub.claims.acquire(PID, done.notebook_id, done.id, USER, async () => 'held');
     // Its release died after recording the sandbox gone, before removing the claim.
     await hub.sessions.update(PID, done.id, (current) => ({ ...stopped(current), sandbox_released: true }));
 
