@@ -11,6 +11,7 @@ import { OAuthAuthorizations } from '../core/identity/oauth/oauth-authorizations
 import { OAuthClients } from '../core/identity/oauth/oauth-clients.js';
 import { OAuthGrants } from '../core/identity/oauth/oauth-grants.js';
 import { Authenticator } from '../core/identity/authenticator.js';
+import { FailedAuthentications } from '../core/identity/failed-authentications.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
 import { SignIns } from '../core/identity/sign-in.js';
 import { UserDirectory } from '../core/identity/users.js';
@@ -74,6 +75,8 @@ export interface HubServices {
   authenticator: Authenticator;
   /** Turns a verified identity into a browser session, and ends one (local and OIDC logins). */
   signIns: SignIns;
+  /** Failed authentications per client address: throttles guessing at credentials (docs/security.md). */
+  failedAuthentications: FailedAuthentications;
   projectRecords: ProjectRecords;
   projects: ProjectService;
   notebooks: NotebookService;
@@ -437,6 +440,10 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     },
     metrics,
     reclaimer,
+    failedAuthentications: new FailedAuthentications({
+      maxFailures: settings.limits.authFailuresPerAddress,
+      windowSeconds: settings.limits.authFailureWindowSeconds,
+    }),
     deploymentId: deploymentIdOf(store),
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),
