@@ -370,6 +370,11 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     metrics,
     projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
     projectExists: async (projectId) => ((await storeServices.projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
+    owners: {
+      user: (userId) => storeServices.users.get(userId),
+      project: (projectId) => storeServices.projects.get(projectId),
+      entitlementRules: storeServices.entitlementRules,
+    },
   });
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   const access = new AccessControl({
