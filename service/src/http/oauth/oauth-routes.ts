@@ -62,7 +62,7 @@ export function oauthRoutes(app: HubApp, services: HubServices): void {
 
     scope.post('/oauth/register', { ...routeOptions, bodyLimit: JSON_BODY_LIMIT }, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(registrations, request);
+        limited(registrations, request, services);
         if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
           throw new OAuthError('invalid_client_metadata', 'send the client metadata as a JSON object');
         }
@@ -72,7 +72,7 @@ export function oauthRoutes(app: HubApp, services: HubServices): void {
 
     scope.post('/oauth/token', routeOptions, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(tokenRequests, request);
+        limited(tokenRequests, request, services);
         const form = formOf(request);
         const answer = await countingFailures(request, services, form.refresh_token, () =>
           connections.token(presentedClient(request, form), form as TokenRequest),
@@ -85,7 +85,7 @@ export function oauthRoutes(app: HubApp, services: HubServices): void {
 
     scope.post('/oauth/revoke', routeOptions, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(tokenRequests, request);
+        limited(tokenRequests, request, services);
         const form = formOf(request);
         await countingFailures(request, services, form.token, () => connections.revoke(presentedClient(request, form), form.token));
         return { status: 200, body: {} };
@@ -147,8 +147,8 @@ async function countingFailures<T>(request: FastifyRequest, services: HubService
   }
 }
 
-function limited(limit: McpRateLimit, request: FastifyRequest): void {
-  const retryAfter = limit.take(request.ip);
+function limited(limit: McpRateLimit, request: FastifyRequest, services: HubServices): void {
+  const retryAfter = limit.take(clientAddressOf(request, services));
   if (retryAfter !== null) throw new RateLimited(retryAfter);
 }
 
