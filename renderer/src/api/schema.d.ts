@@ -10753,7 +10753,7 @@ export interface paths {
             timeout_seconds?: number | null;
             compute_profile?: string | null;
             version_id?: string | null;
-            /** @description A disabled job neither fires nor runs on demand */
+            /** @description A disabled job neither fires nor runs on demand. Whoever switches a job on becomes its owner: its scheduled runs rely on their role */
             enabled?: boolean;
           };
         };
@@ -11265,7 +11265,7 @@ export interface paths {
             timeout_seconds?: number | null;
             compute_profile?: string | null;
             version_id?: string | null;
-            /** @description A disabled job neither fires nor runs on demand */
+            /** @description A disabled job neither fires nor runs on demand. Whoever switches a job on becomes its owner: its scheduled runs rely on their role */
             enabled?: boolean;
           };
         };
@@ -19893,6 +19893,9 @@ export interface components {
       compute_profile: string | null;
       version_id: string | null;
       enabled: boolean;
+      disabled_reason: ('owner_suspended' | 'owner_left_project') | null;
+      /** @description The user whose role its scheduled runs rely on: whoever last switched it on (at first, its creator) */
+      owner: string;
       next_run_at: string | null;
       queued_runs: number;
       running_runs: number;

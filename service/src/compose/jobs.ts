@@ -6,6 +6,7 @@ import { JobRecords } from '../core/jobs/job-records.js';
 import { executeRun } from '../core/jobs/job-runner.js';
 import { JobScheduler } from '../core/jobs/job-scheduler.js';
 import { JobService } from '../core/jobs/job-service.js';
+import { ownerStanding, type JobOwnerDeps } from '../core/jobs/job-owner.js';
 import type { NotebookService } from '../core/notebooks/notebook-service.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { Metrics } from '../core/ports/metrics.js';
@@ -28,6 +29,8 @@ export interface JobParts {
   metrics: Metrics;
   projectNameOf(projectId: string): Promise<string>;
   projectExists(projectId: string): Promise<boolean>;
+  /** Where the scheduler learns whether a job's owner may still have it run. */
+  owners: JobOwnerDeps;
 }
 
 /** Jobs (docs/jobs.md): the definitions and runs people manage, and the scheduler that executes runs. */
@@ -61,6 +64,8 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
     projectNameOf: parts.projectNameOf,
     notebookExists: async (projectId, notebookId) =>
       (await parts.projectExists(projectId)) && ((await parts.notebooks.get(projectId, notebookId))?.status ?? 'deleted') !== 'deleted',
+    ownerStanding: (job) => ownerStanding(parts.owners, job),
+    minIntervalMs: settings.jobs.minIntervalSeconds * 1000,
     execute: (run, profile, signal, record) =>
       executeRun(
         {

@@ -11,6 +11,7 @@ import { OAuthAuthorizations } from '../core/identity/oauth/oauth-authorizations
 import { OAuthClients } from '../core/identity/oauth/oauth-clients.js';
 import { OAuthGrants } from '../core/identity/oauth/oauth-grants.js';
 import { Authenticator } from '../core/identity/authenticator.js';
+import { FailedAuthentications } from '../core/identity/failed-authentications.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
 import { SignIns } from '../core/identity/sign-in.js';
 import { UserDirectory } from '../core/identity/users.js';
@@ -74,6 +75,8 @@ export interface HubServices {
   authenticator: Authenticator;
   /** Turns a verified identity into a browser session, and ends one (local and OIDC logins). */
   signIns: SignIns;
+  /** Failed authentications per client address: throttles guessing at credentials (docs/security.md). */
+  failedAuthentications: FailedAuthentications;
   projectRecords: ProjectRecords;
   projects: ProjectService;
   notebooks: NotebookService;
@@ -367,6 +370,11 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     metrics,
     projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
     projectExists: async (projectId) => ((await storeServices.projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
+    owners: {
+      user: (userId) => storeServices.users.get(userId),
+      project: (projectId) => storeServices.projects.get(projectId),
+      entitlementRules: storeServices.entitlementRules,
+    },
   });
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   const access = new AccessControl({
@@ -437,6 +445,10 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     },
     metrics,
     reclaimer,
+    failedAuthentications: new FailedAuthentications({
+      maxFailures: settings.limits.authFailuresPerAddress,
+      windowSeconds: settings.limits.authFailureWindowSeconds,
+    }),
     deploymentId: deploymentIdOf(store),
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),

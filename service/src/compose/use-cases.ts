@@ -9,6 +9,7 @@ import { StartupDiagnostic } from '../core/sandboxes/startup-diagnostic.js';
 import { AlertUseCases } from '../core/use-cases/alerts.js';
 import { JobUseCases } from '../core/use-cases/jobs.js';
 import { GitUseCases } from '../core/use-cases/git.js';
+import { RateWindows } from '../core/util/rate-windows.js';
 import { AuditUseCases } from '../core/use-cases/audit.js';
 import { DiagnosticUseCases } from '../core/use-cases/diagnostics.js';
 import { ImportUseCases } from '../core/use-cases/imports.js';
@@ -89,6 +90,7 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
       previews: services.previews,
       previewSessions: services.sessions,
       limits,
+      remoteReads: new RateWindows(services.settings.limits.gitCallsPerMinute, 60_000),
     }),
     audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
     tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),

@@ -6,6 +6,8 @@ import type { Principal } from '../../core/identity/authenticator.js';
 import { ALL_MCP_SCOPES, type McpScope } from '../../core/identity/oauth/oauth-scopes.js';
 import { assertConnectionAllows } from '../../core/policy/credential-rules.js';
 import { bearerTokenOf } from '../auth/authenticate.js';
+import { assertNotThrottled, authenticationFailed, connectionKeyOf } from '../auth/throttling.js';
+import { secretHash } from '../../core/identity/secrets.js';
 import { errorEnvelope } from '../envelope.js';
 import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddress } from '../oauth/hub-address.js';
 import type { HubApp } from '../types.js';
@@ -87,13 +89,22 @@ const MCP_TOKEN_PREFIX = 'svc_mcp_';
  */
 async function callerOf(request: FastifyRequest, reply: FastifyReply, services: HubServices, address: HubAddress): Promise<Principal | null> {
   const token = request.headers.authorization === undefined ? null : bearerTokenOf(request.headers.authorization);
+  // Tokens count toward the address's failed-authentication limit (docs/security.md). An MCP
+  // client's access tokens change every hour: its connection (grant) is what is remembered as good.
+  const keyOf = () => (token === null ? null : token.startsWith(MCP_TOKEN_PREFIX) ? connectionKeyOf(token) : secretHash(token));
+  if (token !== null) assertNotThrottled(request, services, keyOf);
   const principal =
     token === null
       ? null
       : token.startsWith(MCP_TOKEN_PREFIX)
         ? await services.authenticator.mcpAccessToken(token, address.resource)
         : await services.authenticator.bearerToken(token);
-  if (principal) return principal;
+  if (principal) {
+    const key = keyOf();
+    if (key !== null) services.failedAuthentications.succeeded(key);
+    return principal;
+  }
+  if (token !== null) authenticationFailed(request, services);
   const error = token === null ? '' : ', error="invalid_token"';
   reply
     .code(401)

@@ -6,6 +6,7 @@ import { OAuthError } from '../../core/identity/oauth/oauth-error.js';
 import { ALL_MCP_SCOPES } from '../../core/identity/oauth/oauth-scopes.js';
 import type { TokenRequest } from '../../core/use-cases/mcp-connections.js';
 import { McpRateLimit } from '../mcp/mcp-rate-limit.js';
+import { authenticationFailed, clientAddressOf, connectionKeyOf } from '../auth/throttling.js';
 import type { HubApp } from '../types.js';
 import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf } from './hub-address.js';
 
@@ -61,7 +62,7 @@ export function oauthRoutes(app: HubApp, services: HubServices): void {
 
     scope.post('/oauth/register', { ...routeOptions, bodyLimit: JSON_BODY_LIMIT }, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(registrations, request);
+        limited(registrations, request, services);
         if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
           throw new OAuthError('invalid_client_metadata', 'send the client metadata as a JSON object');
         }
@@ -71,17 +72,22 @@ export function oauthRoutes(app: HubApp, services: HubServices): void {
 
     scope.post('/oauth/token', routeOptions, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(tokenRequests, request);
+        limited(tokenRequests, request, services);
         const form = formOf(request);
-        return { status: 200, body: await connections.token(presentedClient(request, form), form as TokenRequest) };
+        const answer = await countingFailures(request, services, form.refresh_token, () =>
+          connections.token(presentedClient(request, form), form as TokenRequest),
+        );
+        const key = connectionKeyOf(answer.access_token);
+        if (key !== null) services.failedAuthentications.succeeded(key);
+        return { status: 200, body: answer };
       }),
     );
 
     scope.post('/oauth/revoke', routeOptions, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(tokenRequests, request);
+        limited(tokenRequests, request, services);
         const form = formOf(request);
-        await connections.revoke(presentedClient(request, form), form.token);
+        await countingFailures(request, services, form.token, () => connections.revoke(presentedClient(request, form), form.token));
         return { status: 200, body: {} };
       }),
     );
@@ -124,8 +130,25 @@ class RateLimited extends Error {
   }
 }
 
-function limited(limit: McpRateLimit, request: FastifyRequest): void {
-  const retryAfter = limit.take(request.ip);
+/**
+ * Runs a token or revocation request under the failed-authentication limit of its address
+ * (docs/security.md): a client that fails to authenticate, or presents a code or refresh token
+ * that is not good, counts; a throttled address is answered 429, except for a connection that
+ * worked lately (named by the token it presents).
+ */
+async function countingFailures<T>(request: FastifyRequest, services: HubServices, token: string | undefined, run: () => Promise<T>): Promise<T> {
+  const retryAfter = services.failedAuthentications.refusal(clientAddressOf(request, services), () => (token ? connectionKeyOf(token) : null));
+  if (retryAfter !== null) throw new RateLimited(retryAfter);
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof OAuthError && (error.error === 'invalid_client' || error.error === 'invalid_grant')) authenticationFailed(request, services);
+    throw error;
+  }
+}
+
+function limited(limit: McpRateLimit, request: FastifyRequest, services: HubServices): void {
+  const retryAfter = limit.take(clientAddressOf(request, services));
   if (retryAfter !== null) throw new RateLimited(retryAfter);
 }
 

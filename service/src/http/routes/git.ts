@@ -4,6 +4,8 @@ import type { HubServices } from '../../compose/services.js';
 import { HubError } from '../../core/errors.js';
 import { GIT_PROVIDERS, type GitProvider } from '../../core/git/git-source-config.js';
 import { principalOf } from '../auth/authenticate.js';
+import { assertNotThrottled, authenticationFailed } from '../auth/throttling.js';
+import { secretHash } from '../../core/identity/secrets.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import {
@@ -213,7 +215,17 @@ export function gitRoutes(app: HubApp, services: HubServices): void {
     async (request) => {
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw new HubError('UNAUTHORIZED', 'send the notebook\'s sync token as "Authorization: Bearer <sync_token>"');
-      return { success: true as const, data: await git.syncWithToken({ projectId: request.params.pid, notebookId: request.params.nid, token }) };
+      // A wrong token counts toward the address's failed-authentication limit (docs/security.md).
+      assertNotThrottled(request, services, () => secretHash(token));
+      try {
+        const data = await git.syncWithToken({ projectId: request.params.pid, notebookId: request.params.nid, token });
+        services.failedAuthentications.succeeded(secretHash(token));
+        return { success: true as const, data };
+      } catch (error) {
+        if (error instanceof HubError && error.code === 'UNAUTHORIZED') authenticationFailed(request, services);
+        else services.failedAuthentications.succeeded(secretHash(token));
+        throw error;
+      }
     },
   );
 

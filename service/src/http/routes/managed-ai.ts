@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { HubServices } from '../../compose/services.js';
-import { MANAGED_AI_PATH } from '../../core/surfaces/managed-ai.js';
+import type { FastifyRequest } from 'fastify';
+import { MANAGED_AI_PATH, type AdmittedSession } from '../../core/surfaces/managed-ai.js';
 import { bearerTokenOf } from '../auth/authenticate.js';
 import type { HubApp } from '../types.js';
 
@@ -24,15 +25,23 @@ export function managedAiRoutes(app: HubApp, services: HubServices): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CHAT_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    const admitted = new WeakMap<FastifyRequest, AdmittedSession>();
     scope.post(
       `${MANAGED_AI_PATH}/chat/completions`,
-      { config: { public: true }, schema: { hide: true }, bodyLimit: CHAT_BODY_LIMIT_BYTES },
+      {
+        config: { public: true },
+        schema: { hide: true },
+        bodyLimit: CHAT_BODY_LIMIT_BYTES,
+        // The credential is checked before the body is read: a stranger gets 401 at once, not
+        // after sending up to 16 MiB for the hub to hold.
+        onRequest: async (request) => void admitted.set(request, await managedAi.admit(credentialOf(request.headers.authorization))),
+      },
       async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         // A caller gone before the answer ended stops the provider's work too.
         const cancelled = new AbortController();
         reply.raw.once('close', () => !reply.raw.writableFinished && cancelled.abort());
-        const answer = await managedAi.chatCompletions(credentialOf(request.headers.authorization), body, cancelled.signal);
+        const answer = await managedAi.chatCompletions(admitted.get(request)!, body, cancelled.signal);
         void reply.code(answer.status);
         if (answer.contentType) void reply.type(answer.contentType);
         return reply.send(Readable.from(answer.body));

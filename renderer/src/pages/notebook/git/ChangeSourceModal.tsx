@@ -68,6 +68,7 @@ function ChangeSourceForm({ pid, nid, source, onClose }: Props) {
         const after = notebook.source as GitSource;
         const messages = [after.pending_config ? 'The new settings apply at the next sync.' : 'Source saved.'];
         if (patch.sync_mode === 'push') messages.push('Rotate the sync token to get the sync URL and token for your CI.');
+        if (patch.sync_mode === 'pull') messages.push('Its sync token no longer works.');
         notifications.show({ color: 'green', message: messages.join(' ') });
         onClose();
       },

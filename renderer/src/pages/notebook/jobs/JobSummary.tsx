@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,12 @@ import { argumentsLine } from './job-format';
 import { JobFormModal } from './JobFormModal';
 import { RunNowButton } from './RunNowButton';
 import { ScheduleText } from './ScheduleText';
+
+/** Why the hub switched a job off, as its owner's standing says. */
+const PAUSED_BECAUSE: Record<NonNullable<Job['disabled_reason']>, string> = {
+  owner_suspended: 'its owner’s account is suspended',
+  owner_left_project: 'its owner is no longer an editor of this project',
+};
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -62,6 +68,11 @@ export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: stri
             </Group>
           )}
         </Group>
+        {job.disabled_reason && (
+          <Alert color="yellow" title="Paused by the hub" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+            This job stopped running on its schedule because {PAUSED_BECAUSE[job.disabled_reason]}. An editor who enables it again becomes its owner.
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           <Fact label="Schedule">
             <ScheduleText schedule={job.schedule} />
