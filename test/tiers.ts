@@ -119,6 +119,7 @@ const LOCAL: Tier = {
     'test/e2e/**/*.test.ts',
     'test/git/**/*.test.ts',
     'test/mcp/**/*.test.ts',
+    'test/security/**/*.test.ts',
     'test/api/my-sessions.test.ts',
     'test/api/notebook-imports-run.test.ts',
     'test/api/runtime-setup.test.ts',
@@ -136,7 +137,6 @@ const API: Tier = {
   include: [
     'test/api/**/*.test.ts',
     'test/contract/**/*.test.ts',
-    'test/security/**/*.test.ts',
     'service/src/adapters/alerts/**/*.test.ts',
     'service/src/adapters/git/**/*.test.ts',
     'service/src/adapters/store/fs-store.processes.test.ts',

@@ -43,7 +43,8 @@ describe('MCP OAuth connections', () => {
     const store = new FsObjectStore(temp.dir);
     const services = createStoreServices(readSettings({ SERVICE_DATA_DIR: temp.dir }), store, { publish: () => {} });
     await services.catalog.initialize();
-    let now = Date.parse('2026-11-27T10:00:00Z');
+    // From the real time: the audit log dates its entries by it, and the audit page ends at the clock.
+    let now = Date.now();
     const clock = () => new Date(now);
     const { clients } = services.oauth;
     const authorizations = new OAuthAuthorizations(store, clients, clock);
