@@ -7,6 +7,8 @@ export function remoteFailure(error: unknown): never {
   switch (error.code) {
     case 'UNREACHABLE':
       throw new HubError('SERVICE_UNAVAILABLE', `the repository cannot be reached: ${error.message}`);
+    case 'REFUSED':
+      throw new HubError('VALIDATION_ERROR', `repo: ${error.message}`, [{ field: 'repo', message: error.message }]);
     case 'UNAUTHORIZED':
       throw new HubError(
         'SYNC_NOT_CONFIGURED',
