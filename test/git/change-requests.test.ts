@@ -64,7 +64,11 @@ describe.skipIf(sandboxRuntime === null)('change requests from Git notebooks', (
 
   it('pushes a version as a branch on top of the synced commit and opens a GitHub pull request', async () => {
     const credentials = `/api/v1/projects/${w.pid}/git-credentials`;
-    await w.api(credentials, 'manager', { method: 'PUT', body: { username: CREDENTIALS.user, read_token: TOKEN } });
+    // Both providers are the one test server here: one binding serves the GitHub and the GitLab repository.
+    await w.api(credentials, 'manager', {
+      method: 'PUT',
+      body: { username: CREDENTIALS.user, read_token: TOKEN, repositories: ['acme/reports', 'data/team-notebooks'] },
+    });
     const nid = await createNotebook({ repo: 'acme/reports', root_path: 'weekly', entry_notebook: 'report.py' });
     const edited = await saveNotebookCode(w, nid, gitNotebookSource('edited in the hub'));
 

@@ -39,11 +39,11 @@ export function createGitServices(
   parts: GitParts,
 ): { gitSync: GitSync; gitCredentials: GitCredentialStore; changeRequests: ChangeRequests; previews: Previews } {
   const now = () => new Date();
-  const gitCredentials = new GitCredentialStore(parts.store, now);
   const { git } = settings;
   const outbound = parts.outbound.client('git');
   const remote = new GitCliRemote(outbound);
   const rules = { providerUrls: git.providerUrls, ...parts.outbound.policy('git') };
+  const gitCredentials = new GitCredentialStore(parts.store, rules, now);
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
   const gitSync = new GitSync({
     ...parts,

@@ -50,7 +50,8 @@ export class Previews {
     const target = previewTarget(input, source);
     const followed = followedRef(target);
     if (followed !== null) {
-      const head = await this.deps.remote.resolveRef(this.urlOf(source), followed, await this.deps.credentials.read(projectId)).catch(remoteFailure);
+      const url = this.urlOf(source);
+      const head = await this.deps.remote.resolveRef(url, followed, await this.deps.credentials.read(projectId, url)).catch(remoteFailure);
       if (head === null) {
         const field = target.kind === 'branch' ? 'branch' : 'change_request';
         const what = target.kind === 'branch' ? `branch ${target.ref}` : `change request ${target.change_request} (${target.ref})`;
@@ -168,7 +169,7 @@ export class Previews {
             const url = this.urlOf(notebook.source);
             heads.set(
               headKey,
-              this.deps.credentials.read(key.projectId).then((credentials) => this.deps.remote.resolveRef(url, followed, credentials)),
+              this.deps.credentials.read(key.projectId, url).then((credentials) => this.deps.remote.resolveRef(url, followed, credentials)),
             );
           }
           const head = await heads.get(headKey)!;
@@ -193,7 +194,7 @@ export class Previews {
     const { project_id: projectId, notebook_id: notebookId, id } = record;
     try {
       const url = this.urlOf(notebook.source as GitSource);
-      const credentials = await this.deps.credentials.read(projectId);
+      const credentials = await this.deps.credentials.read(projectId, url);
       const fetched = await this.deps.remote.snapshot(url, record.ref, record.root_path, credentials, this.deps.limits).catch((error: unknown) => {
         // A commit or ref the repository does not have is the preview's fault, not the repository's.
         if (error instanceof GitRemoteError && error.code === 'NOT_FOUND')

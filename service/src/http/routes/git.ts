@@ -222,7 +222,7 @@ export function gitRoutes(app: HubApp, services: HubServices): void {
     {
       schema: {
         tags: ['Projects'],
-        summary: "The project's Git credentials (whether each token is set)",
+        summary: "The project's Git credentials (whether each token is set, and the host and repositories they are sent to)",
         params: ProjectIdParams,
         response: { 200: Envelope(GitCredentialsView) },
       },
@@ -236,6 +236,8 @@ export function gitRoutes(app: HubApp, services: HubServices): void {
       schema: {
         tags: ['Projects'],
         summary: "Set the project's Git credentials (write-only: tokens are never returned)",
+        description:
+          'The credentials are bound to one Git host and the repositories listed in repositories, and sent with no other call: a Git notebook of another repository reads it without them. A token with no repositories to go with answers VALIDATION_ERROR.',
         params: ProjectIdParams,
         body: GitCredentialsUpdate,
         response: { 200: Envelope(GitCredentialsView) },
