@@ -14290,7 +14290,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The project's Git credentials (whether each token is set) */
+    /** The project's Git credentials (whether each token is set, and the host and repositories they are sent to) */
     get: {
       parameters: {
         query?: never;
@@ -14434,7 +14434,10 @@ export interface paths {
         };
       };
     };
-    /** Set the project's Git credentials (write-only: tokens are never returned) */
+    /**
+     * Set the project's Git credentials (write-only: tokens are never returned)
+     * @description The credentials are bound to one Git host and the repositories listed in repositories, and sent with no other call: a Git notebook of another repository reads it without them. A token with no repositories to go with answers VALIDATION_ERROR.
+     */
     put: {
       parameters: {
         query?: never;
@@ -14451,6 +14454,9 @@ export interface paths {
             username?: string;
             read_token?: string | null;
             write_token?: string | null;
+            provider?: ('github' | 'gitlab') | null;
+            /** @description The repositories the credentials may be sent with, all on one host: owner/repo, owner/* or * on the provider, or the https URL of one of those on another Git server. Needed while a token is set; the credentials are sent nowhere else. */
+            repositories?: string[];
           };
         };
       };
@@ -20024,6 +20030,10 @@ export interface components {
       username: string | null;
       read_token_set: boolean;
       write_token_set: boolean;
+      provider: ('github' | 'gitlab') | null;
+      host_url: string | null;
+      /** @description The repositories of that host the credentials are sent with, relative to host_url: owner/repo, owner/* or * */
+      repositories: string[];
       updated_at: string | null;
     };
     Preview: {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { OidcSettings } from '../config/settings-auth.js';
 import { ConfigError, type HubSettings, type LogLevel, type StorageSettings } from '../config/settings.js';
 import type { IdentityProvider } from '../core/ports/identity-provider.js';
+import type { OutboundClient } from '../adapters/outbound/outbound-client.js';
 import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
@@ -131,9 +132,9 @@ export async function openSurfaceLauncher(settings: HubSettings, sandboxes: Sand
 }
 
 /** The OpenID Connect provider of an OIDC login; discovery happens on first use, not here. */
-export async function openIdentityProvider(settings: OidcSettings): Promise<IdentityProvider> {
+export async function openIdentityProvider(settings: OidcSettings, outbound: OutboundClient): Promise<IdentityProvider> {
   const { OidcClient } = await import('../adapters/oidc/oidc-client.js');
-  return new OidcClient(settings);
+  return new OidcClient(settings, outbound);
 }
 
 /**

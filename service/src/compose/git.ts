@@ -15,6 +15,7 @@ import type { ProjectEventPublisher } from '../core/ports/project-events.js';
 import type { WorkspaceService } from '../core/workspace/workspace-service.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import type { SessionStore } from '../core/sessions/session-store.js';
+import type { OutboundClients } from './outbound.js';
 
 export interface GitParts {
   store: ObjectStore;
@@ -26,6 +27,7 @@ export interface GitParts {
   projectNameOf(projectId: string): Promise<string>;
   sessions: SessionStore;
   driver: SandboxDriver;
+  outbound: OutboundClients;
 }
 
 /** The path of a push-mode notebook's sync URL, below the hub's base path (docs/git.md). */
@@ -37,10 +39,11 @@ export function createGitServices(
   parts: GitParts,
 ): { gitSync: GitSync; gitCredentials: GitCredentialStore; changeRequests: ChangeRequests; previews: Previews } {
   const now = () => new Date();
-  const gitCredentials = new GitCredentialStore(parts.store, now);
   const { git } = settings;
-  const remote = new GitCliRemote();
-  const rules = { providerUrls: git.providerUrls, allowHttp: git.allowHttp, allowPrivateNetworks: git.allowPrivateNetworks };
+  const outbound = parts.outbound.client('git');
+  const remote = new GitCliRemote(outbound);
+  const rules = { providerUrls: git.providerUrls, ...parts.outbound.policy('git') };
+  const gitCredentials = new GitCredentialStore(parts.store, rules, now);
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
   const gitSync = new GitSync({
     ...parts,
@@ -62,7 +65,7 @@ export function createGitServices(
     notebooks: parts.notebooks,
     remote,
     credentials: gitCredentials,
-    hosts: { github: new GitHubPullRequests(git.apiUrls.github), gitlab: new GitLabMergeRequests(git.apiUrls.gitlab) },
+    hosts: { github: new GitHubPullRequests(git.apiUrls.github, outbound), gitlab: new GitLabMergeRequests(git.apiUrls.gitlab, outbound) },
     audit: parts.audit,
     rules,
     limits,

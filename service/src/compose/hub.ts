@@ -36,6 +36,9 @@ import { registerJobLoops } from '../loops/job-loops.js';
 import { registerGitLoops } from '../loops/git-loops.js';
 import { runtimeUnderBasePath } from './runtime-under-base-path.js';
 import { createServices, deploymentIdOf, type HubServices } from './services.js';
+import { OutboundClients } from './outbound.js';
+import { systemResolver } from '../adapters/outbound/checked-addresses.js';
+import type { NameResolver } from '../core/ports/name-resolver.js';
 import { createLoginFlows } from './use-cases.js';
 import { defaultUiDir } from './ui-dir.js';
 
@@ -64,6 +67,11 @@ export interface CreateHubOptions {
   sessionReclaim?: Partial<ReclaimTimings>;
   /** The desktop host's per-launch secret: every request without it is refused (docs/desktop.md). */
   launchSecret?: string;
+  /**
+   * How outbound connections resolve host names (docs/outbound-requests.md): the system resolver
+   * unless given. Tests give their own, so a name resolves where they say without real DNS.
+   */
+  resolver?: NameResolver;
 }
 
 export interface Hub {
@@ -120,7 +128,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const instanceId = randomUUID();
   const telemetry = await openTelemetry(settings, instanceId, logger);
   const background = new BackgroundWork();
-  const alerts = createAlertDispatcher({ settings, store, logger, background });
+  const outbound = new OutboundClients(settings, options.resolver ?? systemResolver, logger);
+  const alerts = createAlertDispatcher({ settings, store, logger, background, outbound });
   const events: ProjectEventPublisher = {
     publish: (event) => {
       logger.info({ event: 'project_event', ...event, event_kind: event.kind }, 'project_event');
@@ -141,6 +150,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     metrics: telemetry.metrics,
     instanceId,
     surfaceLauncher: options.surfaceLauncher !== undefined ? options.surfaceLauncher : await openSurfaceLauncher(settings, sandboxes),
+    outbound,
   });
   // Supervision is every replica's own: it watches the sessions this process starts.
   background.onStop(() => services.supervisor.stop());
@@ -170,7 +180,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   }
   const oidcLogin =
     settings.auth.kind === 'oidc' && settings.auth.oidc
-      ? createOidcLogin(services, createLoginFlows(services, await openIdentityProvider(settings.auth.oidc)), {
+      ? createOidcLogin(services, createLoginFlows(services, await openIdentityProvider(settings.auth.oidc, outbound.client('oidc'))), {
           publicBaseUrl: () => (settings.publicUrl ? `${settings.publicUrl}${settings.basePath}` : listenUrl),
           logger,
         })
@@ -236,6 +246,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
           background,
           dispose: async () => {
             await services.sandboxes.close();
+            await outbound.close();
             await store.close();
           },
           telemetry,

@@ -30,6 +30,7 @@ import type { FolderArchiveWriter } from '../core/ports/folder-archive.js';
 import { MARIMO_VERSION } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import { blankNotebook } from '../core/notebooks/marimo-source.js';
 import { createAlertDestinations } from './alerts.js';
+import { OutboundClients } from './outbound.js';
 import type { AlertDestinations } from '../core/alerts/destinations.js';
 import type { LabelPolicy } from '../core/policy/security-labels.js';
 import type { Logger } from '../core/ports/logger.js';
@@ -157,7 +158,13 @@ export type StoreServices = Pick<
   | 'labelPolicy'
 >;
 
-export function createStoreServices(settings: HubSettings, store: ObjectStore, events: ProjectEventPublisher, metrics: Metrics = NO_METRICS): StoreServices {
+export function createStoreServices(
+  settings: HubSettings,
+  store: ObjectStore,
+  events: ProjectEventPublisher,
+  metrics: Metrics = NO_METRICS,
+  outbound: OutboundClients = OutboundClients.quiet(settings),
+): StoreServices {
   const catalog = new Catalog(store, { metrics });
   const audit = new AuditLog(store);
   const users = new UserDirectory(store, catalog, audit);
@@ -198,7 +205,7 @@ export function createStoreServices(settings: HubSettings, store: ObjectStore, e
       sandboxImages: settings.sandboxes.images,
       labels: labelPolicy,
     }),
-    alerts: createAlertDestinations(settings, store, audit),
+    alerts: createAlertDestinations(settings, store, audit, outbound),
     entitlementRules,
     labelPolicy,
   };
@@ -219,12 +226,15 @@ export interface RuntimeParts {
   instanceId?: string;
   /** Starts VS Code and OpenCode in sandboxes (docs/surfaces.md); none: the driver hosts no surfaces. */
   surfaceLauncher?: SurfaceLauncher | null;
+  /** What calls out to Git hosts, alert receivers and the AI provider (docs/outbound-requests.md). */
+  outbound?: OutboundClients;
 }
 
 export function createServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): HubServices {
   const metrics = parts.metrics ?? NO_METRICS;
-  const storeServices = createStoreServices(settings, store, parts.events, metrics);
   const { sandboxes, runtime, events, logger, background } = parts;
+  const outbound = parts.outbound ?? new OutboundClients(settings, OutboundClients.quiet(settings).resolve, logger);
+  const storeServices = createStoreServices(settings, store, events, metrics, outbound);
   const sessionStore = new SessionStore(store, storeServices.catalog);
   const now = () => new Date();
   const sessionMetrics = new SessionMetrics(metrics);
@@ -236,7 +246,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   const managedAiSettings = settings.sessions.managedAi;
   const managedAi = new ManagedAi({
     settings: managedAiSettings,
-    provider: managedAiSettings ? new OpenAiCompatibleProvider(managedAiSettings) : null,
+    provider: managedAiSettings ? new OpenAiCompatibleProvider(managedAiSettings, outbound.client('ai')) : null,
     sessions: sessionStore,
     audit: storeServices.audit,
     sandboxesOnThisMachine: settings.sandboxes.driver === 'local',
@@ -285,6 +295,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
     sessions: sessionStore,
     driver: sandboxes,
+    outbound,
   });
   const sessions: SessionManager = new SessionManager({
     sessions: sessionStore,

@@ -7,6 +7,7 @@ import { limitSettingDefinitions, readLimitSettings, type LimitSettings } from '
 import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } from './settings-sandboxes.js';
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
 import { gitSettingDefinitions, readGitSettings, type GitSettings } from './settings-git.js';
+import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
@@ -23,6 +24,7 @@ export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
 export type { GitSettings } from './settings-git.js';
+export type { OutboundSettings } from './settings-outbound.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -50,6 +52,8 @@ export interface HubSettings {
   jobs: JobSettings;
   /** Git-synced notebooks (docs/git.md). */
   git: GitSettings;
+  /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
+  outbound: OutboundSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
   telemetry: TelemetrySettings;
   version: string;
@@ -92,6 +96,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...alertSettingDefinitions,
   ...jobSettingDefinitions,
   ...gitSettingDefinitions,
+  ...outboundSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
 
@@ -129,6 +134,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     alerts: readAlertSettings(env),
     jobs: readJobSettings(env),
     git: readGitSettings(env),
+    outbound: readOutboundSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,

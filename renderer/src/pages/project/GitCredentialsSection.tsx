@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -24,11 +24,28 @@ function TokenLabel({ label, set }: { label: string; set: boolean }) {
   );
 }
 
+/**
+ * The repositories as the form shows them, one a line: `owner/repo` on a provider, the full URL on
+ * another Git server (so that what is saved again means the same).
+ */
+function repositoryLines(credentials: GitCredentials): string {
+  if (credentials.host_url === null) return '';
+  return credentials.repositories.map((repository) => (credentials.provider === null ? `${credentials.host_url}/${repository}` : repository)).join('\n');
+}
+
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
 /** The form: the tokens are write-only (the API answers only whether each is set), so their fields always start empty. */
 function CredentialsForm({ pid, credentials }: { pid: string; credentials: GitCredentials }) {
   const [username, setUsername] = useState(credentials.username ?? '');
   const [readToken, setReadToken] = useState('');
   const [writeToken, setWriteToken] = useState('');
+  const [provider, setProvider] = useState<'github' | 'gitlab'>(credentials.provider ?? 'github');
+  const [repositories, setRepositories] = useState(repositoryLines(credentials));
   const [removing, setRemoving] = useState(false);
   const save = useSetGitCredentials(pid);
   const remove = useRemoveGitCredentials(pid);
@@ -38,6 +55,11 @@ function CredentialsForm({ pid, credentials }: { pid: string; credentials: GitCr
   if (username.trim() && username.trim() !== (credentials.username ?? '')) body.username = username.trim();
   if (readToken) body.read_token = readToken;
   if (writeToken) body.write_token = writeToken;
+  const bindingChanged = repositories !== repositoryLines(credentials) || (credentials.provider !== null && provider !== credentials.provider);
+  if (bindingChanged) {
+    body.repositories = linesOf(repositories);
+    body.provider = provider;
+  }
   const changed = Object.keys(body).length > 0;
 
   const onSubmit = (event: FormEvent) => {
@@ -98,7 +120,35 @@ function CredentialsForm({ pid, credentials }: { pid: string; credentials: GitCr
               error={fieldError(save.error, 'write_token')}
             />
           </SimpleGrid>
-          <FormError error={save.error} fields={['username', 'read_token', 'write_token']} />
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="git-credentials-provider">
+                owner/repo on
+              </Text>
+              <SegmentedControl
+                aria-labelledby="git-credentials-provider"
+                value={provider}
+                onChange={(value) => setProvider(value as 'github' | 'gitlab')}
+                data={[
+                  { value: 'github', label: 'GitHub' },
+                  { value: 'gitlab', label: 'GitLab' },
+                ]}
+              />
+            </Stack>
+            <Textarea
+              style={{ flex: 1, minWidth: 260 }}
+              label="Repositories they serve"
+              description="One a line: owner/repo, owner/* or *, or a repository URL on another Git server. The credentials are sent with these and nothing else."
+              placeholder={'acme/analytics\nacme/*'}
+              value={repositories}
+              onChange={(event) => setRepositories(event.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxRows={8}
+              error={fieldError(save.error, 'repositories') ?? fieldError(save.error, 'provider')}
+            />
+          </Group>
+          <FormError error={save.error} fields={['username', 'read_token', 'write_token', 'repositories', 'provider']} />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed">
               {credentials.updated_at ? (
@@ -149,7 +199,8 @@ export function GitCredentialsSection({ project }: { project: Project }) {
         Git credentials
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Public repositories need none. For private ones, every Git notebook of this project reads with these: use a token that can only read what it needs.
+        Public repositories need none. For private ones, the Git notebooks of this project whose repository is listed here read with these, and no others: use a
+        token that can only read what it needs.
       </Text>
       {body}
     </Paper>

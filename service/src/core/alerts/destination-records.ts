@@ -3,7 +3,7 @@ import { getJson, updateJson } from '../store/cas.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { presentAlertKinds, type AlertKind } from './alert-kinds.js';
-import { endpointHost } from './endpoint-policy.js';
+import { endpointHost } from '../outbound/outbound-policy.js';
 
 export type AlertDestinationType = 'slack' | 'webhook';
 

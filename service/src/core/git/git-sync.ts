@@ -168,7 +168,7 @@ export class GitSync {
     try {
       const repo = storedRepository({ provider: source.provider, repo: config.repo }, this.deps.rules);
       const url = repo.url;
-      const credentials = await this.deps.credentials.read(projectId);
+      const credentials = await this.deps.credentials.read(projectId, url);
       const head = await this.headOf(url, config.branch, credentials);
       if (head === source.commit && !source.pending_config && source.current_version_id !== null) {
         await this.recordOutcome(notebook, null);
@@ -291,7 +291,8 @@ export class GitSync {
     const notebook = await this.gitNotebook(projectId, notebookId);
     const source = notebook.source as GitSource;
     const config = source.pending_config ?? configOf(source);
-    const remote = await this.headOf(this.urlOf(source.provider, config.repo), config.branch, await this.deps.credentials.read(projectId));
+    const url = this.urlOf(source.provider, config.repo);
+    const remote = await this.headOf(url, config.branch, await this.deps.credentials.read(projectId, url));
     return {
       current_commit: source.commit,
       remote_commit: remote,
@@ -315,7 +316,7 @@ export class GitSync {
     const notebook = await this.gitNotebook(projectId, notebookId);
     const source = notebook.source as GitSource;
     const url = this.urlOf(source.provider, source.repo);
-    const credentials = await this.deps.credentials.read(projectId);
+    const credentials = await this.deps.credentials.read(projectId, url);
     const branches = await this.deps.remote.branches(url, credentials).catch(remoteFailure);
     const ownBranch = branches.some((branch) => branch.name === source.branch);
     const commits = ownBranch ? await this.deps.remote.recentCommits(url, source.branch, credentials, RECENT_COMMITS).catch(remoteFailure) : [];

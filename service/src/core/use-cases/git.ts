@@ -161,7 +161,8 @@ export class GitUseCases {
       event: 'project.git_credentials.update',
       actor: principal.user.id,
       projectId: input.projectId,
-      metadata: { fields: changed },
+      // Where the credentials may now be sent is part of the record of who changed what (no token).
+      metadata: { fields: changed, host_url: view.host_url, repositories: view.repositories },
     });
     return view;
   }

@@ -9,7 +9,7 @@ import { bearerTokenOf } from '../auth/authenticate.js';
 import { assertNotThrottled, authenticationFailed, connectionKeyOf } from '../auth/throttling.js';
 import { secretHash } from '../../core/identity/secrets.js';
 import { errorEnvelope } from '../envelope.js';
-import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddress } from '../oauth/hub-address.js';
+import { hubAddressOf, MCP_PATH, metadataCacheControl, RESOURCE_METADATA_PATH, type HubAddress } from '../oauth/hub-address.js';
 import type { HubApp } from '../types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
 import type { ToolContext } from './mcp-tool-kit.js';
@@ -30,8 +30,9 @@ export function mcpRoutes(app: HubApp, services: HubServices): void {
   const rateLimit = new McpRateLimit(services.settings.limits.mcpRequestsPerMinute);
 
   app.get(RESOURCE_METADATA_PATH, routeOptions, async (request, reply) => {
-    const { resource, issuer } = hubAddressOf(request, services);
-    return reply.header('cache-control', 'public, max-age=300').send({
+    const address = hubAddressOf(request, services);
+    const { resource, issuer } = address;
+    return reply.header('cache-control', metadataCacheControl(address)).send({
       resource,
       resource_name: 'Notebook Hub',
       authorization_servers: [issuer],

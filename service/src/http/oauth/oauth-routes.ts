@@ -8,7 +8,7 @@ import type { TokenRequest } from '../../core/use-cases/mcp-connections.js';
 import { McpRateLimit } from '../mcp/mcp-rate-limit.js';
 import { authenticationFailed, clientAddressOf, connectionKeyOf } from '../auth/throttling.js';
 import type { HubApp } from '../types.js';
-import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf } from './hub-address.js';
+import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf, metadataCacheControl } from './hub-address.js';
 
 /**
  * These endpoints speak OAuth, not the hub's envelope, and are not in the OpenAPI document
@@ -37,8 +37,9 @@ export function oauthRoutes(app: HubApp, services: HubServices): void {
   const tokenRequests = new McpRateLimit(TOKEN_REQUESTS_PER_MINUTE);
 
   app.get(AUTHORIZATION_SERVER_METADATA_PATH, routeOptions, async (request, reply) => {
-    const { issuer } = hubAddressOf(request, services);
-    return reply.header('cache-control', 'public, max-age=300').send({
+    const address = hubAddressOf(request, services);
+    const { issuer } = address;
+    return reply.header('cache-control', metadataCacheControl(address)).send({
       issuer,
       authorization_endpoint: `${issuer}/oauth/authorize`,
       token_endpoint: `${issuer}/oauth/token`,

@@ -25,6 +25,7 @@ import {
 } from './git-schemas.js';
 import { detailOf, NotebookDetail, NotebookParams } from './notebook-schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
+import { hubOriginOf } from '../hub-origin.js';
 
 /** How people name each provider. */
 const PROVIDER_NAMES: Record<GitProvider, string> = { github: 'GitHub', gitlab: 'GitLab' };
@@ -32,10 +33,9 @@ const PROVIDER_NAMES: Record<GitProvider, string> = { github: 'GitHub', gitlab: 
 /** Git-synced notebooks (docs/git.md): each route parses, calls one Git use case and presents its answer. */
 export function gitRoutes(app: HubApp, services: HubServices): void {
   const { git } = services.useCases;
-  const { publicUrl } = services.settings;
   const { enabled, providerUrls } = services.settings.git;
-  /** A sync URL as the repository's CI calls it: absolute, on the address the hub is known by. */
-  const absolute = (request: FastifyRequest, path: string) => `${publicUrl ?? `${request.protocol}://${request.host}`}${path}`;
+  /** A sync URL as the repository's CI calls it: absolute, on the hub's own address (never one a client made up). */
+  const absolute = (request: FastifyRequest, path: string) => `${hubOriginOf(request, services.settings)}${path}`;
 
   // A deployment fact like the capabilities: an enterprise server may stand in for either provider.
   app.get(
@@ -234,7 +234,7 @@ export function gitRoutes(app: HubApp, services: HubServices): void {
     {
       schema: {
         tags: ['Projects'],
-        summary: "The project's Git credentials (whether each token is set)",
+        summary: "The project's Git credentials (whether each token is set, and the host and repositories they are sent to)",
         params: ProjectIdParams,
         response: { 200: Envelope(GitCredentialsView) },
       },
@@ -248,6 +248,8 @@ export function gitRoutes(app: HubApp, services: HubServices): void {
       schema: {
         tags: ['Projects'],
         summary: "Set the project's Git credentials (write-only: tokens are never returned)",
+        description:
+          'The credentials are bound to one Git host and the repositories listed in repositories, and sent with no other call: a Git notebook of another repository reads it without them. A token with no repositories to go with answers VALIDATION_ERROR.',
         params: ProjectIdParams,
         body: GitCredentialsUpdate,
         response: { 200: Envelope(GitCredentialsView) },

@@ -6,6 +6,7 @@ import { Envelope, Failure, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { ENTER_PATH, surfaceDomainOf, surfaceOrigin } from '../proxy/surface-origin.js';
 import { SessionParams } from './session-schemas.js';
+import { hubOriginOf } from '../hub-origin.js';
 
 const SessionSurface = Type.Object(
   {
@@ -111,12 +112,7 @@ export function surfaceRoutes(app: HubApp, services: HubServices): void {
       const { wait, path } = request.body;
       const opened = await surfaces.open(principalOf(request), { projectId: pid, sessionId: sid, surface, wait, path });
       const origin = surfaceOrigin(
-        {
-          publicUrl: services.settings.publicUrl,
-          requestProtocol: request.protocol,
-          requestHost: request.headers.host ?? `${services.settings.host}:${services.settings.port}`,
-          domain: surfaceDomainOf(services.settings.sessions.surfaceDomain),
-        },
+        { hubOrigin: hubOriginOf(request, services.settings), domain: surfaceDomainOf(services.settings.sessions.surfaceDomain) },
         opened.surface.id,
         sid,
       );
