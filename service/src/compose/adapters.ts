@@ -158,3 +158,22 @@ export async function openTelemetry(settings: HubSettings, instanceId: string, l
   }
   return NO_TELEMETRY;
 }
+
+/**
+ * Owner-only modes on an fs store (docs/secrets-at-rest.md): a store written by an older hub, or
+ * restored with loose modes, is fixed at start. Logs how many folders and files it changed.
+ */
+export async function tightenStoreModes(store: ObjectStore, logger: Logger): Promise<void> {
+  if (!(store instanceof FsObjectStore)) return;
+  try {
+    const changed = await store.tightenModes();
+    if (changed.directories + changed.files > 0) {
+      logger.warn(
+        { event: 'fs_store_modes_fixed', directories: changed.directories, files: changed.files },
+        'took group and other permissions away from store folders and files',
+      );
+    }
+  } catch (error) {
+    logger.error({ event: 'fs_store_modes_failed', err: error }, 'could not make the store owner-only');
+  }
+}

@@ -14,6 +14,7 @@ import {
   openTelemetry,
   type HubLogger,
   openSurfaceLauncher,
+  tightenStoreModes,
 } from './adapters.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Catalog } from '../core/catalog/catalog.js';
@@ -124,6 +125,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   if (preflight.outcome === 'unreachable') {
     logger.error({ event: 'storage_preflight_failed', storage: store.kind, err: preflight.error }, 'storage_preflight_failed');
   }
+  await tightenStoreModes(store, logger);
 
   const instanceId = randomUUID();
   const telemetry = await openTelemetry(settings, instanceId, logger);
