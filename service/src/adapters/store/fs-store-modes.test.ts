@@ -51,14 +51,14 @@ describe('the fs store’s file modes', () => {
     expect((await fsp.stat(path.dirname(root))).mode & 0o777).toBe(0o700);
   });
 
-  it('gives temporary files owner-only modes before they are renamed into place', async () => {
+  it('gives temporary files and lock folders owner-only modes, before an object is in place', async () => {
     const root = await tempRoot();
     const store = new FsObjectStore(root);
     const seen: number[] = [];
     const rename = fsp.rename;
-    // Watch the staging file at the moment it is renamed: its mode is the object's from the start.
+    // Watch the staging file and the key's lock at the moment the file is renamed: owner-only from the start.
     fsp.rename = async (from, to) => {
-      seen.push((await fsp.stat(from)).mode & 0o777);
+      seen.push((await fsp.stat(from)).mode & 0o777, (await fsp.stat(`${String(to)}.lock`)).mode & 0o777);
       return rename(from, to);
     };
     try {
@@ -66,7 +66,7 @@ describe('the fs store’s file modes', () => {
     } finally {
       fsp.rename = rename;
     }
-    expect(seen).toEqual([0o600]);
+    expect(seen).toEqual([0o600, 0o700]);
   });
 
   it('takes group and other bits away from an existing store, and counts what it changed', async () => {

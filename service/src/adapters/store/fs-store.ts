@@ -50,6 +50,9 @@ const DIRECTORY_MODE = 0o700;
 const FILE_MODE = 0o600;
 const GROUP_AND_OTHER = 0o077;
 
+/** The file system proper-lockfile works with (fs-extra's graceful one): its lock directories owner-only like the rest. */
+const LOCK_FS = { ...fse, mkdir: (target: string, done: (error: NodeJS.ErrnoException | null) => void) => fse.mkdir(target, DIRECTORY_MODE, done) };
+
 /** Waiting for a key held by another writer: jittered backoff from 2 ms up to 100 ms per try. */
 const LOCK_ATTEMPTS = 2000;
 const LOCK_FIRST_DELAY_MS = 2;
@@ -254,6 +257,7 @@ export class FsObjectStore implements ObjectStore {
         return await lockfile.lock(file, {
           realpath: false,
           lockfilePath: `${file}.lock`,
+          fs: LOCK_FS,
           stale: this.staleLockMs,
           retries: 0,
           // A compromised lock means another process judged us dead; the rename we may still
