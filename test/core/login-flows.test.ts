@@ -9,6 +9,7 @@ import type { AuthorizationChecks, IdentityProvider, ProviderIdentity } from '..
 import { layout } from '../../service/src/core/storage-layout.js';
 import { LoginFlows } from '../../service/src/core/identity/login-flows.js';
 import { secretHash } from '../../service/src/core/identity/secrets.js';
+import { newSecretBox } from '../support/secret-box.js';
 
 const REDIRECT_URI = 'https://hub.example/api/v1/auth/oidc/callback';
 
@@ -52,7 +53,7 @@ describe('LoginFlows', () => {
     cleanups.push(cleanup);
     const settings = readSettings({ SERVICE_DATA_DIR: dir, SERVICE_LOG_LEVEL: 'silent' });
     const store = new FsObjectStore(dir);
-    const services: StoreServices = createStoreServices(settings, store, { publish: () => {} });
+    const services: StoreServices = createStoreServices(settings, store, newSecretBox(), { publish: () => {} });
     await services.catalog.initialize();
     const provider = new FakeIdentityProvider();
     const flows = new LoginFlows({

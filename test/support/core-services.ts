@@ -11,6 +11,7 @@ import type { ObjectStore } from '../../service/src/core/ports/object-store.js';
 import type { SandboxDriver } from '../../service/src/core/ports/sandbox-driver.js';
 import { BackgroundWork } from '../../service/src/lifecycle/background-work.js';
 import { makeTempDir } from './temp-dir.js';
+import { newSecretBox } from './secret-box.js';
 
 /**
  * A sandbox driver for services that must never start a sandbox: every call fails loudly. Tests of
@@ -72,6 +73,7 @@ export async function startCoreWorld(env: Record<string, string> = {}, options: 
   const background = new BackgroundWork();
   const opened = await openObjectStore(settings.storage);
   const services = createServices(settings, options.store ? options.store(opened) : opened, {
+    secrets: newSecretBox(),
     sandboxes: new FakeNoSandboxDriver(),
     runtime: fakeNoRuntime,
     kernels: { answers: () => Promise.reject(new Error('FakeNoKernelHealth: these services start no sandbox')) },

@@ -7,6 +7,7 @@ import { WorkspaceService } from '../../service/src/core/workspace/workspace-ser
 import { FakeGitRemote } from './fake-git-remote.js';
 import { testClock, type TestClock } from './job-core.js';
 import { startMemoryCore, type MemoryCore } from './memory-core.js';
+import { newSecretBox } from './secret-box.js';
 
 export interface GitCore extends MemoryCore {
   clock: TestClock;
@@ -33,7 +34,7 @@ export async function startGitCore(env: Record<string, string> = {}): Promise<Gi
   const remote = new FakeGitRemote();
   const workspace = new WorkspaceService(store, services.audit, services.notebooks);
   const rules = { providerUrls: git.providerUrls, allowHttp: git.allowHttp, allowPrivateNetworks: git.allowPrivateNetworks };
-  const credentials = new GitCredentialStore(store, rules, clock.now);
+  const credentials = new GitCredentialStore(store, newSecretBox(), rules, clock.now);
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
   const gitSync = new GitSync({
     store,

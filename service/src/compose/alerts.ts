@@ -7,6 +7,7 @@ import { MAX_RETRY_DELAY_MS, type DeliveryPolicy } from '../core/alerts/retry.js
 import type { AuditLog } from '../core/audit/audit-log.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
 import type { BackgroundWork } from '../lifecycle/background-work.js';
 import { HttpAlertSender } from '../adapters/alerts/http-sender.js';
 import type { OutboundClients } from './outbound.js';
@@ -22,13 +23,14 @@ export function deliveryPolicyOf(alerts: AlertSettings): DeliveryPolicy {
 export function createAlertDispatcher(deps: {
   settings: HubSettings;
   store: ObjectStore;
+  secrets: SecretBox;
   logger: Logger;
   background: BackgroundWork;
   outbound: OutboundClients;
 }): AlertDispatcher {
   const alerts = deps.settings.alerts;
   const dispatcher = new AlertDispatcher({
-    records: new AlertDestinationRecords(deps.store),
+    records: new AlertDestinationRecords(deps.store, deps.secrets),
     sender: new HttpAlertSender(deps.outbound.policy('alerts'), deps.outbound.resolve),
     logger: deps.logger,
     policy: deliveryPolicyOf(alerts),
@@ -39,9 +41,15 @@ export function createAlertDispatcher(deps: {
 }
 
 /** The management side: create, change, verify destinations. */
-export function createAlertDestinations(settings: HubSettings, store: ObjectStore, audit: AuditLog, outbound: OutboundClients): AlertDestinations {
+export function createAlertDestinations(
+  settings: HubSettings,
+  store: ObjectStore,
+  secrets: SecretBox,
+  audit: AuditLog,
+  outbound: OutboundClients,
+): AlertDestinations {
   const alerts = settings.alerts;
-  return new AlertDestinations(new AlertDestinationRecords(store), audit, new HttpAlertSender(outbound.policy('alerts'), outbound.resolve), {
+  return new AlertDestinations(new AlertDestinationRecords(store, secrets), audit, new HttpAlertSender(outbound.policy('alerts'), outbound.resolve), {
     maxDestinations: alerts.maxDestinations,
     endpointPolicy: outbound.policy('alerts'),
     verifyTimeoutMs: Math.min(alerts.deliveryTimeoutMs, VERIFY_TIMEOUT_CAP_MS),

@@ -11,6 +11,7 @@ import { GitSync } from '../core/git/git-sync.js';
 import { Previews } from '../core/git/previews.js';
 import type { NotebookService } from '../core/notebooks/notebook-service.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
 import type { WorkspaceService } from '../core/workspace/workspace-service.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
@@ -19,6 +20,7 @@ import type { OutboundClients } from './outbound.js';
 
 export interface GitParts {
   store: ObjectStore;
+  secrets: SecretBox;
   catalog: Catalog;
   notebooks: NotebookService;
   workspace: WorkspaceService;
@@ -43,7 +45,7 @@ export function createGitServices(
   const outbound = parts.outbound.client('git');
   const remote = new GitCliRemote(outbound);
   const rules = { providerUrls: git.providerUrls, ...parts.outbound.policy('git') };
-  const gitCredentials = new GitCredentialStore(parts.store, rules, now);
+  const gitCredentials = new GitCredentialStore(parts.store, parts.secrets, rules, now);
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
   const gitSync = new GitSync({
     ...parts,

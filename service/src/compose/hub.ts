@@ -16,6 +16,7 @@ import {
   openSurfaceLauncher,
   tightenStoreModes,
 } from './adapters.js';
+import { openSecretBox, prepareSecrets, SecretsKeyError } from './secrets.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Catalog } from '../core/catalog/catalog.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
@@ -23,6 +24,8 @@ import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
 import type { ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
+import { SecretsAtRest } from '../core/secrets/secrets-at-rest.js';
 import { preflightStore } from '../core/store/preflight.js';
 import { buildHttpApp } from '../http/app.js';
 import { createOidcLogin } from '../http/auth/oidc.js';
@@ -109,6 +112,28 @@ export class BootError extends Error {
   }
 }
 
+/**
+ * The deployment key's box, checked against the store's secrets, and the one-time sealing of
+ * plaintext older hubs left. A missing or wrong key stops the start; a store that does not answer
+ * only postpones the check and the sealing to the next start.
+ */
+async function openSecrets(settings: HubSettings, store: ObjectStore, storeAnswers: boolean, logger: HubLogger): Promise<SecretBox> {
+  try {
+    const secrets = await openSecretBox(settings.secrets, storeAnswers ? await SecretsAtRest.readState(store) : 'unknown', logger);
+    if (storeAnswers) {
+      await prepareSecrets(settings.secrets, store, secrets, logger).catch((error: unknown) => {
+        if (error instanceof SecretsKeyError) throw error;
+        logger.error({ event: 'secrets_migration_failed', err: error }, 'sealing plaintext secrets failed; it is tried again at the next start');
+      });
+    }
+    return secrets;
+  } catch (error) {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    await store.close();
+    throw new BootError(error.message);
+  }
+}
+
 /** Builds the whole service from a plain configuration. Both hosts (headless, desktop) call this. */
 export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const { settings } = options;
@@ -126,12 +151,13 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     logger.error({ event: 'storage_preflight_failed', storage: store.kind, err: preflight.error }, 'storage_preflight_failed');
   }
   await tightenStoreModes(store, logger);
+  const secrets = await openSecrets(settings, store, preflight.outcome === 'ok', logger);
 
   const instanceId = randomUUID();
   const telemetry = await openTelemetry(settings, instanceId, logger);
   const background = new BackgroundWork();
   const outbound = new OutboundClients(settings, options.resolver ?? systemResolver, logger);
-  const alerts = createAlertDispatcher({ settings, store, logger, background, outbound });
+  const alerts = createAlertDispatcher({ settings, store, secrets, logger, background, outbound });
   const events: ProjectEventPublisher = {
     publish: (event) => {
       logger.info({ event: 'project_event', ...event, event_kind: event.kind }, 'project_event');
@@ -142,6 +168,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const opened = await openNotebookRuntime(sandboxes);
   const { runtime, kernels } = runtimeUnderBasePath(settings.basePath, opened.runtime, opened.kernels);
   const services = createServices(settings, store, {
+    secrets,
     sandboxes,
     runtime,
     kernels,

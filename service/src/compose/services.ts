@@ -51,6 +51,7 @@ import { SessionReclaimer } from '../core/sessions/session-reclaim.js';
 import { SessionMetrics } from '../core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
 import type { UseCases } from '../core/use-cases/index.js';
 import { createUseCases } from './use-cases.js';
 import { createJobServices } from './jobs.js';
@@ -66,6 +67,8 @@ import type { JobScheduler } from '../core/jobs/job-scheduler.js';
 export interface HubServices {
   settings: HubSettings;
   store: ObjectStore;
+  /** Seals the secrets the hub stores and must read back (docs/secrets-at-rest.md). */
+  secrets: SecretBox;
   catalog: Catalog;
   audit: AuditLog;
   users: UserDirectory;
@@ -142,6 +145,7 @@ export type StoreServices = Pick<
   HubServices,
   | 'settings'
   | 'store'
+  | 'secrets'
   | 'catalog'
   | 'audit'
   | 'users'
@@ -161,6 +165,7 @@ export type StoreServices = Pick<
 export function createStoreServices(
   settings: HubSettings,
   store: ObjectStore,
+  secrets: SecretBox,
   events: ProjectEventPublisher,
   metrics: Metrics = NO_METRICS,
   outbound: OutboundClients = OutboundClients.quiet(settings),
@@ -188,6 +193,7 @@ export function createStoreServices(
   return {
     settings,
     store,
+    secrets,
     catalog,
     audit,
     users,
@@ -205,13 +211,15 @@ export function createStoreServices(
       sandboxImages: settings.sandboxes.images,
       labels: labelPolicy,
     }),
-    alerts: createAlertDestinations(settings, store, audit, outbound),
+    alerts: createAlertDestinations(settings, store, secrets, audit, outbound),
     entitlementRules,
     labelPolicy,
   };
 }
 
 export interface RuntimeParts {
+  /** The deployment's secret box (compose/secrets.ts). */
+  secrets: SecretBox;
   sandboxes: SandboxDriver;
   runtime: NotebookRuntime;
   /** Probes whether a session's notebook server still answers (reclaim asks before saving). */
@@ -234,8 +242,8 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   const metrics = parts.metrics ?? NO_METRICS;
   const { sandboxes, runtime, events, logger, background } = parts;
   const outbound = parts.outbound ?? new OutboundClients(settings, OutboundClients.quiet(settings).resolve, logger);
-  const storeServices = createStoreServices(settings, store, events, metrics, outbound);
-  const sessionStore = new SessionStore(store, storeServices.catalog);
+  const storeServices = createStoreServices(settings, store, parts.secrets, events, metrics, outbound);
+  const sessionStore = new SessionStore(store, storeServices.catalog, parts.secrets);
   const now = () => new Date();
   const sessionMetrics = new SessionMetrics(metrics);
   const claims = new EditorClaims(store, now, sessionMetrics);
@@ -265,6 +273,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   const warmPool = new WarmPool({
     surfacePorts: surfaces.portsFor('edit'),
     store,
+    secrets: parts.secrets,
     driver: sandboxes,
     runtime,
     logger,
@@ -287,6 +296,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   });
   const { gitSync, gitCredentials, changeRequests, previews } = createGitServices(settings, {
     store,
+    secrets: parts.secrets,
     catalog: storeServices.catalog,
     notebooks: storeServices.notebooks,
     workspace,

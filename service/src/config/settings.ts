@@ -6,6 +6,7 @@ import { authSettingDefinitions, readAuthSettings, type AuthSettings } from './s
 import { limitSettingDefinitions, readLimitSettings, type LimitSettings } from './settings-limits.js';
 import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } from './settings-sandboxes.js';
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
+import { readSecretsSettings, secretsSettingDefinitions, type SecretsSettings } from './settings-secrets.js';
 import { gitSettingDefinitions, readGitSettings, type GitSettings } from './settings-git.js';
 import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
@@ -20,6 +21,7 @@ export type { AuthSettings, OidcSettings } from './settings-auth.js';
 export type { LimitSettings } from './settings-limits.js';
 export type { ComputeProfile, SandboxSettings } from './settings-sandboxes.js';
 export type { SecuritySettings } from './settings-security.js';
+export type { SecretsSettings } from './settings-secrets.js';
 export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
@@ -42,6 +44,8 @@ export interface HubSettings {
    */
   basePath: string;
   storage: StorageSettings;
+  /** The deployment key that seals the secrets the hub stores (docs/secrets-at-rest.md). */
+  secrets: SecretsSettings;
   auth: AuthSettings;
   limits: LimitSettings;
   sandboxes: SandboxSettings;
@@ -88,6 +92,7 @@ const serverSettingDefinitions: SettingDefinition[] = [
 export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...serverSettingDefinitions,
   ...storageSettingDefinitions,
+  ...secretsSettingDefinitions,
   ...authSettingDefinitions,
   ...limitSettingDefinitions,
   ...sandboxSettingDefinitions,
@@ -126,6 +131,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     publicUrl: publicUrl?.origin ?? null,
     basePath: publicUrl?.basePath ?? '',
     storage: readStorageSettings(env, dataDir),
+    secrets: readSecretsSettings(env, dataDir),
     auth: readAuthSettings(env),
     limits: readLimitSettings(env),
     sandboxes: readSandboxSettings(env),

@@ -128,7 +128,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   if (deps.launchSecret) registerLaunchSecret(app, deps.launchSecret);
   registerAuthentication(app, services);
   registerMethodGuard(app);
-  registerIdempotency(app, services.store);
+  registerIdempotency(app, services.store, services.secrets);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(errorEnvelope('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`, request.id));

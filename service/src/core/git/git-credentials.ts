@@ -1,20 +1,44 @@
 import { HubError, type FieldProblem } from '../errors.js';
 import type { GitCredentials } from '../ports/git-remote.js';
 import type { ObjectStore } from '../ports/object-store.js';
+import type { SecretBox } from '../ports/secret-box.js';
+import { openOptional, plaintextCount, sealOptional, type StoredSecret } from '../secrets/sealed-values.js';
 import { getJson, updateJson } from '../store/cas.js';
 import { layout } from '../storage-layout.js';
 import { bindingOf, bindingServes, type CredentialBinding } from './credential-binding.js';
 import type { GitProvider, GitRepoRules } from './git-source-config.js';
 
-/** A project's Git credentials as stored: the tokens are kept here and nowhere else. */
-interface StoredGitCredentials {
+/** A project's Git credentials: the tokens are kept here and nowhere else, sealed (docs/secrets-at-rest.md). */
+interface GitCredentialsRecord<Token> {
   username: string;
-  read_token: string | null;
-  write_token: string | null;
+  read_token: Token | null;
+  write_token: Token | null;
   /** Where they may be sent; absent in records saved before credentials were bound (sent nowhere). */
   binding?: CredentialBinding;
   updated_at: string;
   updated_by: string;
+}
+type StoredGitCredentials = GitCredentialsRecord<StoredSecret>;
+type OpenGitCredentials = GitCredentialsRecord<string>;
+
+/** The record with its tokens sealed (sealed ones kept): every write, and the migration of old records. */
+export function sealGitCredentials(box: SecretBox, key: string, record: StoredGitCredentials): { record: StoredGitCredentials; sealed: number } {
+  return {
+    record: {
+      ...record,
+      read_token: sealOptional(box, record.read_token, key, 'read_token'),
+      write_token: sealOptional(box, record.write_token, key, 'write_token'),
+    },
+    sealed: plaintextCount(record.read_token, record.write_token),
+  };
+}
+
+function openGitCredentials(box: SecretBox, key: string, record: StoredGitCredentials): OpenGitCredentials {
+  return {
+    ...record,
+    read_token: openOptional(box, record.read_token, key, 'read_token'),
+    write_token: openOptional(box, record.write_token, key, 'write_token'),
+  };
 }
 
 /** What the API shows (docs/git.md): the tokens only as flags that say they are set, and where they may be sent. */
@@ -55,6 +79,7 @@ const TOKEN = /^[\x21-\x7e]{1,1000}$/;
 export class GitCredentialStore {
   constructor(
     private readonly store: ObjectStore,
+    private readonly box: SecretBox,
     private readonly rules: GitRepoRules,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -65,14 +90,20 @@ export class GitCredentialStore {
 
   /** Basic-auth credentials for reading the repository at `url`, or null when the project has none for it. */
   async read(projectId: string, url: string): Promise<GitCredentials | null> {
-    const stored = (await getJson<StoredGitCredentials>(this.store, layout.gitCredentials(projectId)))?.value;
+    const stored = await this.opened(projectId);
     return stored?.read_token && bindingServes(stored.binding ?? null, url) ? { username: stored.username, password: stored.read_token } : null;
   }
 
   /** Basic-auth credentials for pushing to the repository at `url` (and opening change requests for it), or null. */
   async write(projectId: string, url: string): Promise<GitCredentials | null> {
-    const stored = (await getJson<StoredGitCredentials>(this.store, layout.gitCredentials(projectId)))?.value;
+    const stored = await this.opened(projectId);
     return stored?.write_token && bindingServes(stored.binding ?? null, url) ? { username: stored.username, password: stored.write_token } : null;
+  }
+
+  private async opened(projectId: string): Promise<OpenGitCredentials | null> {
+    const key = layout.gitCredentials(projectId);
+    const stored = (await getJson<StoredGitCredentials>(this.store, key))?.value;
+    return stored ? openGitCredentials(this.box, key, stored) : null;
   }
 
   async set(projectId: string, input: GitCredentialsInput, actor: string): Promise<{ view: GitCredentialsView; changed: string[] }> {
@@ -91,7 +122,8 @@ export class GitCredentialStore {
     ];
     if (problems.length > 0) invalid(problems);
     const changed = (['username', 'read_token', 'write_token', 'provider', 'repositories'] as const).filter((field) => input[field] !== undefined);
-    const { value } = await updateJson<StoredGitCredentials>(this.store, layout.gitCredentials(projectId), (current) => {
+    const key = layout.gitCredentials(projectId);
+    const { value } = await updateJson<StoredGitCredentials>(this.store, key, (current) => {
       const next: StoredGitCredentials = {
         username: input.username ?? current?.username ?? DEFAULT_USERNAME,
         read_token: input.read_token !== undefined ? input.read_token : (current?.read_token ?? null),
@@ -109,7 +141,8 @@ export class GitCredentialStore {
               'name the repositories the credentials may be sent with (owner/repo, owner/* or * on the provider, or their URLs on another Git host); they are sent nowhere else',
           },
         ]);
-      return next;
+      // A token left as it was keeps its seal; a new one is sealed here, so no plaintext is ever written.
+      return sealGitCredentials(this.box, key, next).record;
     });
     return { view: viewOf(value), changed };
   }
