@@ -49,13 +49,15 @@ function boxOf(keys: Buffer[]): EnvelopeSecretBox {
 /**
  * The secret box of this deployment. A store that holds no sealed secret yet may get a new key
  * file (the default one only); a store whose secrets are under a key this hub was not given stops
- * here with {@link SecretsKeyError}, naming the setting to fix. `state` is null when the store
+ * here with {@link SecretsKeyError}, naming the setting to fix. `state` is 'unknown' when the store
  * could not be read: the key is then loaded without being checked.
  */
 export async function openSecretBox(settings: SecretsSettings, state: SecretsState | null | 'unknown', logger?: Logger): Promise<SecretBox> {
   let box: EnvelopeSecretBox;
   try {
-    box = boxOf(await loadKeys(settings, state === null, logger));
+    // A store that does not answer cannot say whether it holds sealed secrets: the default key file
+    // is made then too, and a key that turns out not to match stops the next start with a message.
+    box = boxOf(await loadKeys(settings, state === null || state === 'unknown', logger));
   } catch (error) {
     if (error instanceof KeyFileError) throw new SecretsKeyError(`configuration error: ${error.message}`);
     throw error;
