@@ -192,14 +192,14 @@ describe('secrets at rest, end to end', () => {
     await rm(path.join(dataDir, 'secrets-key'));
     for (const entry of await everythingUnder(storeRoot)) await chmod(path.join(storeRoot, entry.path), entry.kind === 'dir' ? 0o755 : 0o644);
     const plainFiles = (await everythingUnder(storeRoot)).filter((entry) => entry.bytes && plaintextSecretsIn(entry.bytes).length > 0);
-    expect(plainFiles).toHaveLength(5);
+    expect(plainFiles).toHaveLength(6);
 
     const upgraded = await startHub(dataDir);
     let closed = false;
     cleanups.push(() => (closed ? Promise.resolve() : upgraded.hub.close()));
     const events = (name: string) => upgraded.logs.filter((line) => line.event === name);
     expect(events('secrets_key_created')).toHaveLength(1);
-    expect(events('secrets_migrated')).toEqual([expect.objectContaining({ records: 5, sealed: Object.keys(PLAINTEXT_SECRETS).length })]);
+    expect(events('secrets_migrated')).toEqual([expect.objectContaining({ records: 6, sealed: Object.keys(PLAINTEXT_SECRETS).length })]);
     expect(events('fs_store_modes_fixed')).toEqual([expect.objectContaining({ directories: expect.any(Number), files: expect.any(Number) })]);
     expect(events('fs_store_modes_fixed')[0]!.files).toBeGreaterThanOrEqual(plainFiles.length);
     const after = await everythingUnder(dataDir);

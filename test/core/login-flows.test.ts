@@ -58,6 +58,7 @@ describe('LoginFlows', () => {
     const provider = new FakeIdentityProvider();
     const flows = new LoginFlows({
       store,
+      secrets: services.secrets,
       provider,
       signIns: services.signIns,
       claims: claimSettingsOf(settings),
@@ -77,6 +78,7 @@ describe('LoginFlows', () => {
     expect(Date.parse(flow.expires_at) - Date.parse(flow.created_at)).toBe(10 * 60_000);
     const stored = await store.get(layout.loginFlow(secretHash(flowId)));
     expect(stored!.body.toString()).not.toContain(flowId);
+    expect(stored!.body.toString()).not.toContain(flow.code_verifier);
 
     expect(await flows.take(flowId)).toEqual(flow);
     expect(await flows.take(flowId)).toBeNull();

@@ -20,6 +20,7 @@ export const PLAINTEXT_SECRETS = {
   surfaceSecret: 'old-surface-secret-abcdefghijklmnopqrstuvwxyz',
   warmSecret: 'old-warm-secret-abcdefghijklmnopqrstuvwxyz0123',
   syncToken: 'nbs_old-sync-token-in-a-replayable-response',
+  codeVerifier: 'old-pkce-code-verifier-abcdefghijklmnopqrstuvwxyz0123',
 } as const;
 
 export interface PlaintextRecordKeys {
@@ -30,6 +31,7 @@ export interface PlaintextRecordKeys {
   sessionId: string;
   warm: string;
   replay: string;
+  loginFlow: string;
 }
 
 /**
@@ -98,7 +100,12 @@ export async function writePlaintextRecords(store: ObjectStore, projectId: strin
       body: JSON.stringify({ success: true, data: { sync_token: s.syncToken } }),
     }),
   );
-  return { projectId, credentials, alerts, session, sessionId: record.id, warm, replay };
+  const loginFlow = layout.loginFlow('c'.repeat(64));
+  await store.put(
+    loginFlow,
+    jsonBody({ schema_version: 1, state: 'st', nonce: 'no', code_verifier: s.codeVerifier, return_to: '/', created_at: at, expires_at: at }),
+  );
+  return { projectId, credentials, alerts, session, sessionId: record.id, warm, replay, loginFlow };
 }
 
 /** Which of the plaintext secrets appear in these bytes. */

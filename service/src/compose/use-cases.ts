@@ -117,9 +117,10 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
 }
 
 /** OIDC sign-in flows with this identity provider (where SERVICE_AUTH=oidc). */
-export function createLoginFlows(services: Pick<HubServices, 'store' | 'signIns' | 'settings'>, provider: IdentityProvider): LoginFlows {
+export function createLoginFlows(services: Pick<HubServices, 'store' | 'secrets' | 'signIns' | 'settings'>, provider: IdentityProvider): LoginFlows {
   return new LoginFlows({
     store: services.store,
+    secrets: services.secrets,
     provider,
     signIns: services.signIns,
     claims: claimSettingsOf(services.settings),

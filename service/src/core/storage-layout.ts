@@ -24,7 +24,7 @@
  *   imports/<pid>/<iid>/snapshot         the imported folder's files (paths -> blobs); 24 hours
  *   imports/<pid>/<iid>/notebooks/<n>    per-notebook receipt: which notebook was created (CAS)
  *   auth/sessions/<hash>                 browser login sessions (by hash of the cookie value)
- *   auth/login-flows/<hash>              pending OIDC logins (minutes)
+ *   auth/login-flows/<hash>              pending OIDC logins (minutes; the PKCE verifier sealed)
  *   auth/surface-passes/<hash>           tickets (a minute, one use) and grants into a session's surface
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
  *   auth/user-tokens/<uid>/<tid>         per-user index of tokens
@@ -87,6 +87,7 @@ export const layout = {
   userRevisionsPrefix: (userId?: string) => (userId ? `records/users/${userId}/` : 'records/users/'),
   loginSession: (hash: string) => `auth/sessions/${hash}`,
   loginFlow: (hash: string) => `auth/login-flows/${hash}`,
+  loginFlowsPrefix: 'auth/login-flows/',
   surfacePass: (hash: string) => `auth/surface-passes/${hash}`,
   token: (hash: string) => `auth/tokens/${hash}`,
   userToken: (userId: string, tokenId: string) => `auth/user-tokens/${userId}/${tokenId}`,

@@ -1,5 +1,6 @@
 import { sealAlertSet, type ProjectAlertSet, type SealedAlertDestination } from '../alerts/destination-records.js';
 import { sealGitCredentials } from '../git/git-credentials.js';
+import { sealLoginFlow, type StoredLoginFlow } from '../identity/login-flows.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import { sealSessionRecord, type StoredSessionRecord } from '../sessions/session-secrets.js';
 import { sealWarmSandbox, type StoredWarmSandbox } from '../sessions/warm-pool.js';
@@ -49,6 +50,12 @@ export const SEALED_RECORD_KINDS: readonly SealedRecordKind[] = [
     prefix: layout.warmPoolPrefix,
     holds: (key) => /^warm-pool\/[^/]+$/.test(key),
     sealPlaintext: (box, key, record) => sealWarmSandbox(box, key, record as StoredWarmSandbox),
+  },
+  {
+    name: 'pending sign-ins',
+    prefix: layout.loginFlowsPrefix,
+    holds: (key) => /^auth\/login-flows\/[^/]+$/.test(key),
+    sealPlaintext: (box, key, record) => sealLoginFlow(box, key, record as StoredLoginFlow),
   },
   {
     name: 'replayable responses',

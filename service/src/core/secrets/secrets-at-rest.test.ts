@@ -22,8 +22,10 @@ import { layout } from '../storage-layout.js';
 import { SecretsAtRest, SecretsKeyMismatchError } from './secrets-at-rest.js';
 import { openValue } from './sealed-values.js';
 
-/** Every secret the plaintext records hold: two tokens, three alert values, two session secrets, a warm one, a replay. */
-const SECRETS_IN_RECORDS = 9;
+/** Every secret the plaintext records hold: two tokens, three alert values, two session secrets, a warm one, a replay, a verifier. */
+const SECRETS_IN_RECORDS = 10;
+/** The records holding them: one of each kind. */
+const RECORDS = 6;
 
 const newKey = () => deploymentKey(randomBytes(32));
 const RULES: GitRepoRules = { providerUrls: { github: 'https://github.com', gitlab: 'https://gitlab.com' }, allowHttp: false, allowPrivateNetworks: false };
@@ -91,6 +93,8 @@ describe('secrets at rest', () => {
     expect(openValue(box, warm.secret, keys.warm, 'secret')).toBe(PLAINTEXT_SECRETS.warmSecret);
     const replay = (await getJson<{ body: SealedSecretOrText }>(store, keys.replay))!.value;
     expect(openValue(box, replay.body, keys.replay, 'body')).toContain(PLAINTEXT_SECRETS.syncToken);
+    const flow = (await getJson<{ code_verifier: SealedSecretOrText }>(store, keys.loginFlow))!.value;
+    expect(openValue(box, flow.code_verifier, keys.loginFlow, 'code_verifier')).toBe(PLAINTEXT_SECRETS.codeVerifier);
   }
   type SealedSecretOrText = Parameters<typeof openValue>[1];
 
@@ -99,7 +103,7 @@ describe('secrets at rest', () => {
     const box = boxOf(newKey());
     const lines: string[] = [];
     const first = await new SecretsAtRest(store, box).prepare((line) => lines.push(line));
-    expect(first.migrated).toEqual({ records: 5, sealed: SECRETS_IN_RECORDS, rewrapped: 0, unreadable: [] });
+    expect(first.migrated).toEqual({ records: RECORDS, sealed: SECRETS_IN_RECORDS, rewrapped: 0, unreadable: [] });
     expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Git credentials: 1 record\(s\) checked, 2 plaintext secret\(s\) sealed$/)]));
     expect(first.state).toMatchObject({ plaintext_sealed_at: expect.any(String), rotation: null, check: { kid: box.activeKeyId } });
 
@@ -112,7 +116,7 @@ describe('secrets at rest', () => {
     for (const key of etags.keys()) etags.set(key, (await store.head(key))!.etag);
     expect((await new SecretsAtRest(store, box).prepare()).migrated).toBeNull();
     await store.delete(layout.secretsState);
-    expect((await new SecretsAtRest(store, box).prepare()).migrated).toEqual({ records: 5, sealed: 0, rewrapped: 0, unreadable: [] });
+    expect((await new SecretsAtRest(store, box).prepare()).migrated).toEqual({ records: RECORDS, sealed: 0, rewrapped: 0, unreadable: [] });
     for (const [key, etag] of etags) if (key !== layout.secretsState) expect((await store.head(key))?.etag).toBe(etag);
   });
 
@@ -141,7 +145,7 @@ describe('secrets at rest', () => {
     // Without the state record, the records themselves give it away.
     await store.delete(layout.secretsState);
     const again = await new SecretsAtRest(store, stranger).prepare().catch((caught: unknown) => caught);
-    expect(again).toMatchObject({ reason: 'unknown-key', kid: first.activeKeyId, message: expect.stringContaining('5 stored record(s)') });
+    expect(again).toMatchObject({ reason: 'unknown-key', kid: first.activeKeyId, message: expect.stringContaining(`${RECORDS} stored record(s)`) });
   });
 
   describe('key rotation', () => {
@@ -151,7 +155,7 @@ describe('secrets at rest', () => {
       const rotating = boxOf(next, old);
       const lines: string[] = [];
       const outcome = await new SecretsAtRest(store, rotating).rotate((line) => lines.push(line));
-      expect(outcome).toEqual({ records: 5, sealed: 0, rewrapped: SECRETS_IN_RECORDS, unreadable: [], finished: true });
+      expect(outcome).toEqual({ records: RECORDS, sealed: 0, rewrapped: SECRETS_IN_RECORDS, unreadable: [], finished: true });
       expect(lines).toContain('sessions: 1 record(s) checked, 2 re-wrapped');
       expect(await sealedKeyIds()).toEqual(Array(SECRETS_IN_RECORDS).fill(next.id));
       const state = (await SecretsAtRest.readState(store))!;
