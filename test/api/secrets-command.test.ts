@@ -98,7 +98,7 @@ describe('notebook-hub secrets rotate-key', () => {
     expect(rotated.stderr).toContain('[rotate-key] Git credentials: 1 record(s) checked, 2 re-wrapped');
     expect(rotated.stderr).toContain('[rotate-key] alert destinations: 1 record(s) checked, 2 re-wrapped');
     expect(rotated.stdout).toContain(`every sealed secret is under key ${active}`);
-    expect(rotated.stdout).toContain(`retired key(s) ${deploymentKeyId(before!)} seal nothing now`);
+    expect(rotated.stdout).toContain(`retired key(s) ${deploymentKeyId(before!)} seal nothing now; remove them from the key file ${keyFile}`);
     expect(new Set(await sealedKeyIds(dir))).toEqual(new Set([active]));
     expect(`${rotated.stdout}${rotated.stderr}`).not.toContain(READ_TOKEN);
 
@@ -145,7 +145,9 @@ describe('notebook-hub secrets rotate-key', () => {
     const first = await runHubCommand(['secrets', 'rotate-key'], rotating);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain(`2 record(s) checked, 4 secret(s) re-wrapped, 0 plaintext secret(s) sealed`);
-    expect(first.stdout).toContain(`remove them from SERVICE_SECRETS_KEY (with SERVICE_SECRETS_RETIRED_KEYS)`);
+    expect(first.stdout).toContain(
+      `retired key(s) ${idOf(old)} seal nothing now; remove them from SERVICE_SECRETS_RETIRED_KEYS once every hub runs with key ${idOf(next)}`,
+    );
     const second = await runHubCommand(['secrets', 'rotate-key'], rotating);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('2 record(s) checked, 0 secret(s) re-wrapped');

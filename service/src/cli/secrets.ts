@@ -55,7 +55,7 @@ export async function runRotateKey(io: SecretsCommandIo): Promise<number> {
     io.stdout(`${summary}\nevery sealed secret is under key ${box.activeKeyId}\n`);
     if (retired.length > 0) {
       io.stdout(
-        `retired key(s) ${retired.join(', ')} seal nothing now; remove them from ${keySourceOf(settings.secrets)} once every hub runs with key ${box.activeKeyId}\n`,
+        `retired key(s) ${retired.join(', ')} seal nothing now; remove them from ${settings.secrets.source === 'environment' ? 'SERVICE_SECRETS_RETIRED_KEYS' : `the key file ${settings.secrets.file}`} once every hub runs with key ${box.activeKeyId}\n`,
       );
     }
     return 0;

@@ -73,7 +73,7 @@ export async function openSecretBox(settings: SecretsSettings, state: SecretsSta
   return box;
 }
 
-export function mismatch(settings: SecretsSettings, box: SecretBox, error: SecretsKeyMismatchError): SecretsKeyError {
+function mismatch(settings: SecretsSettings, box: SecretBox, error: SecretsKeyMismatchError): SecretsKeyError {
   const given = `${box.activeKeyId}${box.keyIds.length > 1 ? ` (retired: ${box.keyIds.slice(1).join(', ')})` : ''}`;
   const why =
     error.reason === 'unknown-key'
