@@ -147,6 +147,7 @@ const API: Tier = {
     'test/desktop/instance-lock.test.ts',
     'test/desktop/launch-paths.test.ts',
     'test/desktop/packaging.test.ts',
+    'test/desktop/secrets-key.test.ts',
   ],
   prerequisites: ['build'],
 };
