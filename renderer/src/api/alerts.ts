@@ -29,13 +29,12 @@ function useAlertsMutation<T, R>(pid: string, mutationFn: (variables: T) => Prom
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey(pid) }) });
 }
 
-export function useCreateAlert(pid: string) {
-  return useAlertsMutation(pid, (body: NewAlertDestination) => unwrap(api.POST('/api/v1/projects/{pid}/alerts', { params: { path: { pid } }, body })));
-}
-
-export function useUpdateAlert(pid: string) {
-  return useAlertsMutation(pid, ({ id, body }: { id: string; body: AlertDestinationPatch }) =>
-    unwrap(api.PATCH('/api/v1/projects/{pid}/alerts/{alert_id}', { params: { path: { pid, alert_id: id } }, body })),
+/** Adds a destination (`id: null`) or changes one. */
+export function useSaveAlert(pid: string) {
+  return useAlertsMutation(pid, (change: { id: null; body: NewAlertDestination } | { id: string; body: AlertDestinationPatch }) =>
+    change.id === null
+      ? unwrap(api.POST('/api/v1/projects/{pid}/alerts', { params: { path: { pid } }, body: change.body }))
+      : unwrap(api.PATCH('/api/v1/projects/{pid}/alerts/{alert_id}', { params: { path: { pid, alert_id: change.id } }, body: change.body })),
   );
 }
 

@@ -6,6 +6,7 @@ import { projectsQuery } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
+import { LoadMore } from '../../components/LoadMore';
 import { useHydrated } from '../../components/use-hydrated';
 import { useMe } from '../../components/use-me';
 import { MySessionsTable } from '../session/MySessionsTable';
@@ -73,14 +74,7 @@ export function HomePage() {
             ))}
           </SimpleGrid>
         )}
-        {projects.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" onClick={() => void projects.fetchNextPage()} loading={projects.isFetchingNextPage}>
-              Load more
-            </Button>
-          </Group>
-        )}
-        {projects.isFetchNextPageError && <ErrorView error={projects.error} />}
+        <LoadMore pages={projects} />
       </Stack>
     );
 

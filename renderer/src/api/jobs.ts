@@ -1,10 +1,10 @@
 // A notebook's jobs and their runs: one query or mutation per API call the jobs pages make.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { hubPath } from '../../../app/base-path';
-import { api, expectOk, unwrap } from '../../../api/client';
-import { fetchText } from '../../../api/notebook-content';
-import { keys } from '../../../api/queries';
-import type { components, paths } from '../../../api/schema';
+import { hubPath } from '../app/base-path';
+import { api, expectOk, unwrap } from './client';
+import { fetchText } from './notebook-content';
+import { keys } from './queries';
+import type { components, paths } from './schema';
 
 export type Job = components['schemas']['Job'];
 export type JobRun = components['schemas']['JobRun'];
