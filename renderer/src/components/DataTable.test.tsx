@@ -177,4 +177,48 @@ describe('DataTable', () => {
     renderUi(<DataTable label="Fruit" columns={columns} rows={FRUITS} rowKey={(fruit) => fruit.id} pages={pages} />);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  describe('in a page narrower than the table', () => {
+    // jsdom lays nothing out: the widths a browser would measure are given here.
+    const widths = (content: number, box: number) => {
+      const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(content);
+      const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(box);
+      return () => {
+        scrollWidth.mockRestore();
+        clientWidth.mockRestore();
+      };
+    };
+
+    it.each([false, true])('makes the scrolling box a named region the keyboard reaches (native scroll bar: %s)', async (nativeScroll) => {
+      const restore = widths(900, 600);
+      try {
+        const { user } = renderUi(
+          <DataTable
+            label="Fruit"
+            columns={columns.map(({ sortValue: _, ...column }) => column)}
+            rows={FRUITS}
+            rowKey={(fruit) => fruit.id}
+            minWidth={900}
+            nativeScroll={nativeScroll}
+          />,
+        );
+        const region = await screen.findByRole('region', { name: 'Fruit' });
+        expect(region.contains(screen.getByRole('table', { name: 'Fruit' }))).toBe(true);
+        await user.tab();
+        expect(document.activeElement).toBe(region);
+      } finally {
+        restore();
+      }
+    });
+
+    it('leaves a table that fits out of the way through the page', () => {
+      const restore = widths(600, 600);
+      try {
+        renderUi(<DataTable label="Fruit" columns={columns} rows={FRUITS} rowKey={(fruit) => fruit.id} minWidth={500} />);
+        expect(screen.queryByRole('region')).toBeNull();
+      } finally {
+        restore();
+      }
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { nextSort, sortRows, type SortOrder, type SortValue } from './data-table
 import { ErrorView } from './ErrorView';
 import { LoadingState } from './LoadingState';
 import { LoadMore, type ErrorComponent, type PagedQuery } from './LoadMore';
+import { useOverflowing } from './use-overflowing';
 
 export interface Column<Row> {
   /** The column's heading; it also names the column (unique in its table). */
@@ -197,11 +198,41 @@ function TableOf<Row>({
     minWidth === undefined ? (
       table
     ) : (
-      <Table.ScrollContainer minWidth={minWidth} type={nativeScroll ? 'native' : undefined}>
+      <ScrollingTable minWidth={minWidth} nativeScroll={nativeScroll} label={label} labelledBy={labelledBy}>
         {table}
-      </Table.ScrollContainer>
+      </ScrollingTable>
     );
   return framed ? <Paper withBorder>{scrolled}</Paper> : scrolled;
+}
+
+interface ScrollingProps {
+  minWidth: number;
+  nativeScroll: boolean | undefined;
+  label: string | undefined;
+  labelledBy: string | undefined;
+  children: ReactNode;
+}
+
+/**
+ * The table's sideways scroll. While the table is wider than the page, the scrolling box takes the
+ * keyboard's focus (a named region when the table has a name), so it scrolls without a mouse even
+ * when no cell holds a link or a button (axe: scrollable-region-focusable); while it fits, the box
+ * is no stop on the way through the page.
+ */
+function ScrollingTable({ minWidth, nativeScroll, label, labelledBy, children }: ScrollingProps) {
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const overflowing = useOverflowing(box);
+  const named = label !== undefined || labelledBy !== undefined;
+  const focusable = overflowing ? { tabIndex: 0, ...(named ? { role: 'region', 'aria-label': label, 'aria-labelledby': labelledBy } : {}) } : {};
+  return nativeScroll ? (
+    <Table.ScrollContainer minWidth={minWidth} type="native" ref={setBox} {...focusable}>
+      {children}
+    </Table.ScrollContainer>
+  ) : (
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportRef: setBox, viewportProps: focusable }}>
+      {children}
+    </Table.ScrollContainer>
+  );
 }
 
 /** Consecutive rows of one group together, in the order given. */
