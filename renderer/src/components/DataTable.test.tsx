@@ -89,6 +89,24 @@ describe('DataTable', () => {
     expect(eat).toHaveBeenCalledWith('c');
   });
 
+  it('gives each cell its column’s look', () => {
+    renderUi(
+      <DataTable
+        label="Fruit"
+        columns={[
+          { header: 'Name', cell: (fruit: Fruit) => fruit.name, breakAnywhere: true },
+          { header: 'Id', cell: (fruit: Fruit) => fruit.id, mono: true, cellProps: { style: { whiteSpace: 'nowrap' } } },
+        ]}
+        rows={FRUITS.slice(0, 1)}
+        rowKey={(fruit) => fruit.id}
+      />,
+    );
+    const [name, id] = screen.getAllByRole('cell');
+    expect(name!.style.overflowWrap).toBe('anywhere');
+    expect(id!.style.whiteSpace).toBe('nowrap');
+    expect(id!.style.fontFamily).toContain('monospace');
+  });
+
   it('leaves out a column given as false', () => {
     renderUi(<DataTable label="Fruit" columns={[columns[0]!, false]} rows={FRUITS} rowKey={(fruit) => fruit.id} />);
     expect(screen.getAllByRole('columnheader')).toHaveLength(1);

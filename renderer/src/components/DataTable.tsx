@@ -182,7 +182,7 @@ function TableOf<Row>({
                   ta={column.align}
                   ff={column.mono ? 'monospace' : undefined}
                   {...column.cellProps}
-                  style={column.breakAnywhere ? { overflowWrap: 'anywhere' } : undefined}
+                  {...(column.breakAnywhere ? { style: { overflowWrap: 'anywhere' } } : {})}
                 >
                   {column.cell(row)}
                 </Table.Td>
