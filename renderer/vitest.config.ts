@@ -15,5 +15,25 @@ export default defineProject({
     setupFiles: ['src/test/jsdom-setup.ts'],
     // Mantine's CSS modules carry no behaviour the tests look at.
     css: false,
+    // The libraries every test loads come pre-bundled (cached under node_modules/.vite), rather
+    // than as hundreds of modules each: it about halves the time a test file takes to import them.
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            '@mantine/core',
+            '@mantine/hooks',
+            '@mantine/notifications',
+            '@tanstack/react-query',
+            '@testing-library/react',
+            '@testing-library/user-event',
+            'react',
+            'react-dom',
+            'react-router',
+          ],
+        },
+      },
+    },
   },
 });
