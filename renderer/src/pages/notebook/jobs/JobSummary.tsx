@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { capabilitiesQuery } from '../../../api/notebook-access';
-import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { DateTime } from '../../../components/DateTime';
-import { useDeleteJob, type Job } from './job-api';
+import { useDeleteJob, type Job } from '../../../api/jobs';
 import { argumentsLine } from './job-format';
 import { JobFormModal } from './JobFormModal';
 import { RunNowButton } from './RunNowButton';
@@ -33,17 +33,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The job's settings at a glance, with Run now, Edit and Delete for those who may change it. */
 export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: string; job: Job; editable: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const remove = useDeleteJob(pid, nid);
   const navigate = useNavigate();
   const capabilities = useQuery(capabilitiesQuery);
   const defaultTimeout = capabilities.data?.jobs.default_timeout_seconds;
-  const confirmDelete = () => {
-    void remove.mutateAsync(job.id).then(
-      () => navigate('..', { relative: 'path' }),
-      () => undefined, // The dialog shows the refusal.
-    );
-  };
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -62,9 +55,17 @@ export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: stri
               <Button size="sm" variant="default" onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              <Button size="sm" variant="default" color="red" onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
+              <ConfirmButton
+                mutation={remove}
+                variables={job.id}
+                label="Delete"
+                confirmLabel="Delete job"
+                button={{ size: 'sm', variant: 'default', color: 'red' }}
+                title={`Delete ${job.name}?`}
+                onSuccess={() => void navigate('..', { relative: 'path' })}
+              >
+                The job stops running; its queued and running runs are cancelled and its run history is deleted.
+              </ConfirmButton>
             </Group>
           )}
         </Group>
@@ -97,20 +98,6 @@ export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: stri
         </SimpleGrid>
       </Stack>
       <JobFormModal pid={pid} nid={nid} job={job} opened={editing} onClose={() => setEditing(false)} />
-      <ConfirmModal
-        title={`Delete ${job.name}?`}
-        opened={deleting}
-        onClose={() => {
-          setDeleting(false);
-          remove.reset();
-        }}
-        onConfirm={confirmDelete}
-        confirmLabel="Delete job"
-        pending={remove.isPending}
-        error={remove.error}
-      >
-        The job stops running; its queued and running runs are cancelled and its run history is deleted.
-      </ConfirmModal>
     </Paper>
   );
 }

@@ -1,10 +1,11 @@
 // A notebook's jobs and their runs: one query or mutation per API call the jobs pages make.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { hubPath } from '../../../app/base-path';
-import { api, expectOk, unwrap } from '../../../api/client';
-import { fetchText } from '../../../api/notebook-content';
-import { keys } from '../../../api/queries';
-import type { components, paths } from '../../../api/schema';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { hubPath } from '../app/base-path';
+import { api, expectOk, unwrap } from './client';
+import { cursorQuery, pagedQuery } from './paged';
+import { fetchText } from './notebook-content';
+import { keys } from './queries';
+import type { components, paths } from './schema';
 
 export type Job = components['schemas']['Job'];
 export type JobRun = components['schemas']['JobRun'];
@@ -37,17 +38,9 @@ export const runUrls = {
 };
 
 export const jobsQuery = (pid: string, nid: string) =>
-  infiniteQueryOptions({
-    queryKey: jobKeys.all(pid, nid),
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/v1/projects/{pid}/notebooks/{nid}/jobs', {
-          params: { path: { pid, nid }, query: pageParam ? { cursor: pageParam } : {} },
-        }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  pagedQuery(jobKeys.all(pid, nid), (cursor) =>
+    unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}/jobs', { params: { path: { pid, nid }, query: cursorQuery(cursor) } })),
+  );
 
 export const jobQuery = (pid: string, nid: string, jid: string) =>
   queryOptions({
@@ -56,17 +49,9 @@ export const jobQuery = (pid: string, nid: string, jid: string) =>
   });
 
 export const runsQuery = (pid: string, nid: string, jid: string) =>
-  infiniteQueryOptions({
-    queryKey: jobKeys.runs(pid, nid, jid),
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}/runs', {
-          params: { path: { pid, nid, jid }, query: pageParam ? { cursor: pageParam } : {} },
-        }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  pagedQuery(jobKeys.runs(pid, nid, jid), (cursor) =>
+    unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}/jobs/{jid}/runs', { params: { path: { pid, nid, jid }, query: cursorQuery(cursor) } })),
+  );
 
 /** One run, asked for again every two seconds until it has ended. */
 export const runQuery = (pid: string, nid: string, jid: string, rid: string) =>
