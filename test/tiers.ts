@@ -37,8 +37,11 @@ export interface Tier {
   include: readonly string[];
   /** Provisioned in this order by the tier's global set-up. */
   prerequisites: readonly Prerequisite[];
-  /** vitest's test environment (`node` unless said). */
-  environment?: 'node' | 'jsdom';
+  /**
+   * A vitest project file of the tier's own, where its files need more than this list says (the UI's
+   * component tests: jsdom, the React plugin, a set-up file); its `include` must match the one here.
+   */
+  config?: string;
 }
 
 const BENCH: Tier = {
@@ -170,7 +173,7 @@ const UNIT_UI: Tier = {
   description: 'UI components and pages under jsdom',
   include: ['renderer/src/**/*.test.tsx'],
   prerequisites: [],
-  environment: 'jsdom',
+  config: 'renderer/vitest.config.ts',
 };
 
 /** In the order a file is matched; `npm test` runs them from the fastest up (TIER_RUN_ORDER). */
