@@ -31,6 +31,7 @@ export default defineConfig({
               include: [...tier.include],
               exclude: ['**/node_modules/**', '**/dist/**', ...excludedFrom(tier)],
               globalSetup: tier.prerequisites.length > 0 ? ['test/setup/global-setup.ts'] : [],
+              ...(tier.maxWorkers ? { maxWorkers: tier.maxWorkers } : {}),
             },
           },
     ),

@@ -38,6 +38,11 @@ export interface Tier {
   /** Provisioned in this order by the tier's global set-up. */
   prerequisites: readonly Prerequisite[];
   /**
+   * How many of its files run at once (vitest's default is one fewer than the cores: one, on the two
+   * of a CI machine). Files that mostly wait — on marimo, a browser, a cluster — share the cores well.
+   */
+  maxWorkers?: number;
+  /**
    * A vitest project file of the tier's own, where its files need more than this list says (the UI's
    * component tests: jsdom, the React plugin, a set-up file); its `include` must match the one here.
    */
@@ -77,6 +82,7 @@ const DOCKER: Tier = {
     'test/ui/desktop-window.test.ts',
   ],
   prerequisites: ['build', 'sandboxRuntime', 'chromium', 'docker'],
+  maxWorkers: 2,
 };
 
 const S3: Tier = {
@@ -112,6 +118,7 @@ const BROWSER: Tier = {
   description: 'the UI in Chromium against hubs with real marimo, sign-in through OIDC, the reverse proxy',
   include: ['test/ui/**/*.test.ts', 'test/mcp/mcp-oauth*.test.ts', 'test/api/oidc*.test.ts', 'test/proxy/**/*.test.ts'],
   prerequisites: ['build', 'sandboxRuntime', 'chromium', 'nginx'],
+  maxWorkers: 2,
 };
 
 const LOCAL: Tier = {
@@ -132,6 +139,7 @@ const LOCAL: Tier = {
     'test/desktop/runtime-first-run.test.ts',
   ],
   prerequisites: ['build', 'sandboxRuntime'],
+  maxWorkers: 2,
 };
 
 const API: Tier = {
@@ -153,6 +161,7 @@ const API: Tier = {
     'test/desktop/secrets-key.test.ts',
   ],
   prerequisites: ['build'],
+  maxWorkers: 2,
 };
 
 const UNIT: Tier = {
@@ -166,6 +175,7 @@ const UNIT: Tier = {
     'test/desktop/**/*.test.ts',
   ],
   prerequisites: [],
+  maxWorkers: 2,
 };
 
 const UNIT_UI: Tier = {

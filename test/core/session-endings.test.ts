@@ -129,7 +129,8 @@ async function scene(env: Record<string, string> = {}): Promise<Scene> {
   const runtime = new FakeMemoryRuntime(driver);
   const background = new TrackedBackground();
   const world = await startCoreWorld(
-    { SERVICE_AUTOMATIC_THUMBNAILS: 'false', ...env },
+    // In memory: the invariant is checked after every write, and forty scenes write a great deal.
+    { SERVICE_STORAGE: 'memory', SERVICE_AUTOMATIC_THUMBNAILS: 'false', ...env },
     {
       store: (inner) => (watch = new InvariantWatch(inner)),
       parts: { sandboxes: driver, runtime, kernels: fakeMemoryKernelHealth(driver), background, reclaimTimings: { teardownGraceMs: 0 } },
