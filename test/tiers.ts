@@ -109,7 +109,12 @@ const CONTRACT: Tier = {
 const SURFACES: Tier = {
   name: 'e2e-surfaces',
   description: 'VS Code (code-server) and OpenCode in edit sessions',
-  include: ['sandbox-drivers/src/surfaces/**/*.test.ts', 'test/e2e/session-surfaces*.test.ts', 'test/ui/session-surfaces.test.ts'],
+  include: [
+    'sandbox-drivers/src/surfaces/**/*.test.ts',
+    'test/e2e/session-surfaces*.test.ts',
+    'test/ui/session-surfaces.test.ts',
+    'test/security/surface-credentials.test.ts',
+  ],
   prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium'],
 };
 

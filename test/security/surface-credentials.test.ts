@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prerequisite } from '../setup/prerequisites.js';
 import { openAndEnter } from '../support/sandbox-surfaces.js';
 import { surfaceRequest } from '../support/surface-client.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
-const surfaceRuntime = inject('surfaceRuntime');
+const surfaceRuntime = prerequisite('surfaceRuntime');
 
 /**
  * A browser may hold a cookie (or a link may carry a parameter) that a surface takes as its own

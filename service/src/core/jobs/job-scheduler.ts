@@ -330,6 +330,15 @@ export class JobScheduler {
    */
   async complete(run: JobRunRecord, outcome: RunOutcome): Promise<void> {
     const finishedAt = this.deps.now().toISOString();
+    // What a finished run promises is in place before the run reads as finished: whoever sees it
+    // succeed finds the notebook's last run and the snapshot it made (unless it was cancelled meanwhile).
+    const stillOurs = !isFinished((await this.deps.records.run(run.project_id, run.job_id, run.id)) ?? run);
+    if (stillOurs && outcome.state !== 'cancelled') await this.deps.notebooks.recordRun(run.project_id, run.notebook_id, finishedAt);
+    const versionId = outcome.versionId ?? run.version_id;
+    if (stillOurs && outcome.state === 'succeeded' && versionId) {
+      const html = await this.deps.records.output(run, 'html');
+      if (html) await this.deps.notebooks.attachSnapshot(run.project_id, run.notebook_id, versionId, html, 'system').catch(() => {});
+    }
     let recordedState: JobRunRecord['state'] = outcome.state;
     const finished = await this.deps.records.updateRun(run.project_id, run.job_id, run.id, (current) => {
       if (isFinished(current)) {
@@ -357,11 +366,6 @@ export class JobScheduler {
       .catch(() => {});
     if (recordedState !== outcome.state) return;
     this.deps.metrics.finished(outcome.state, finished.started_at ? Date.parse(finishedAt) - Date.parse(finished.started_at) : 0);
-    if (outcome.state !== 'cancelled') await this.deps.notebooks.recordRun(run.project_id, run.notebook_id, finishedAt);
-    if (outcome.state === 'succeeded' && finished.version_id) {
-      const html = await this.deps.records.output(finished, 'html');
-      if (html) await this.deps.notebooks.attachSnapshot(run.project_id, run.notebook_id, finished.version_id, html, 'system').catch(() => {});
-    }
     await this.deps.audit.append({
       event: 'job.run.finish',
       actor: 'system',
