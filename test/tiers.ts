@@ -178,6 +178,7 @@ const UNIT: Tier = {
     'test/core/**/*.test.ts',
     'test/architecture/**/*.test.ts',
     'test/desktop/**/*.test.ts',
+    'test/setup/**/*.test.ts',
   ],
   prerequisites: [],
   maxWorkers: 2,
