@@ -193,11 +193,32 @@ const LAYER_FILES = {
   kernel: { files: under('kernel') },
 };
 
+/**
+ * The web UI (renderer/) talks to the hub only over HTTP: it takes the API's types from its generated
+ * client (src/api/schema.d.ts) and what else it shares with another package from
+ * @notebook-hub/shared-types, never from the source of the service, the desktop host or the drivers.
+ */
+const RENDERER_RULE = [
+  {
+    regex: '^(?:\\.\\./)+(?:service|electron|sandbox-drivers)(?:/|$)',
+    message: "The UI never imports another package's source: API types come from src/api/schema.d.ts, shared ones from @notebook-hub/shared-types.",
+  },
+  {
+    regex: '^(?:\\.\\./)+shared-types(?:/|$)',
+    message: 'Import the shared types by package name (@notebook-hub/shared-types/...), not by path.',
+  },
+  {
+    regex: '^@notebook-hub/(?:service|electron|sandbox-drivers)(?:/|$)',
+    message: 'The UI reaches the hub over its HTTP API only: take the types from src/api/schema.d.ts or @notebook-hub/shared-types.',
+  },
+];
+
 const dependencyRule = [
   ...Object.entries(LAYER_FILES).map(([layer, globs]) => ({
     ...globs,
     rules: { '@typescript-eslint/no-restricted-imports': importRule(LAYER_RULES[layer]) },
   })),
+  { files: ['renderer/**/*.ts', 'renderer/**/*.tsx'], rules: { '@typescript-eslint/no-restricted-imports': importRule(RENDERER_RULE) } },
 ];
 
 export default tseslint.config(

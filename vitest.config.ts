@@ -21,15 +21,19 @@ export default defineConfig({
     // Node, which cannot load them. The hub's own SDK imports (the server) stay Node's.
     server: { deps: { inline: [/@modelcontextprotocol\/sdk\/dist\/esm\/client\//, 'eventsource-parser'] } },
     passWithNoTests: false,
-    projects: TIERS.map((tier) => ({
-      extends: true as const,
-      test: {
-        name: tier.name,
-        include: [...tier.include],
-        exclude: ['**/node_modules/**', '**/dist/**', ...excludedFrom(tier)],
-        environment: tier.environment ?? 'node',
-        globalSetup: tier.prerequisites.length > 0 ? ['test/setup/global-setup.ts'] : [],
-      },
-    })),
+    projects: TIERS.map((tier) =>
+      tier.config
+        ? tier.config
+        : {
+            extends: true as const,
+            test: {
+              name: tier.name,
+              include: [...tier.include],
+              exclude: ['**/node_modules/**', '**/dist/**', ...excludedFrom(tier)],
+              globalSetup: tier.prerequisites.length > 0 ? ['test/setup/global-setup.ts'] : [],
+              ...(tier.maxWorkers ? { maxWorkers: tier.maxWorkers } : {}),
+            },
+          },
+    ),
   },
 });

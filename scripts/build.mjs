@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Everything the build reads: source folders (test files excluded) and the configuration files. */
-const INPUT_DIRS = ['kernel/src', 'service/src', 'sandbox-drivers/src', 'sandbox-drivers/runtime', 'renderer/src', 'renderer/public'];
+const INPUT_DIRS = ['kernel/src', 'shared-types', 'service/src', 'sandbox-drivers/src', 'sandbox-drivers/runtime', 'renderer/src', 'renderer/public'];
 const INPUT_FILES = [
   'tsconfig.base.json',
   'tsconfig.build.json',
@@ -77,7 +77,7 @@ export function sourceFingerprint() {
     for (const entry of entries) {
       const child = `${relative}/${entry.name}`;
       if (entry.isDirectory()) visit(child);
-      else if (entry.isFile() && !entry.name.endsWith('.test.ts')) lines.push(describe(child));
+      else if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name)) lines.push(describe(child));
     }
   };
   const describe = (relative) => {

@@ -16,6 +16,8 @@
 export const PREREQUISITES = [
   'build',
   'seaweedfs',
+  'postgres',
+  'mariadb',
   'sandboxRuntime',
   'surfaceRuntime',
   'chromium',
@@ -35,8 +37,16 @@ export interface Tier {
   include: readonly string[];
   /** Provisioned in this order by the tier's global set-up. */
   prerequisites: readonly Prerequisite[];
-  /** vitest's test environment (`node` unless said). */
-  environment?: 'node' | 'jsdom';
+  /**
+   * How many of its files run at once (vitest's default is one fewer than the cores: one, on the two
+   * of a CI machine). Files that mostly wait — on marimo, a browser, a cluster — share the cores well.
+   */
+  maxWorkers?: number;
+  /**
+   * A vitest project file of the tier's own, where its files need more than this list says (the UI's
+   * component tests: jsdom, the React plugin, a set-up file); its `include` must match the one here.
+   */
+  config?: string;
 }
 
 const BENCH: Tier = {
@@ -72,6 +82,7 @@ const DOCKER: Tier = {
     'test/ui/desktop-window.test.ts',
   ],
   prerequisites: ['build', 'sandboxRuntime', 'chromium', 'docker'],
+  maxWorkers: 2,
 };
 
 const S3: Tier = {
@@ -79,6 +90,13 @@ const S3: Tier = {
   description: 'the S3 object store adapter and a hub on SeaweedFS',
   include: ['service/src/adapters/store/s3-store.test.ts', 'test/api/s3-hub.test.ts'],
   prerequisites: ['build', 'seaweedfs'],
+};
+
+const DATA: Tier = {
+  name: 'e2e-data',
+  description: 'the data servers integrations reach: PostgreSQL, MariaDB, SeaweedFS S3 with STS for workload identity',
+  include: ['test/data/**/*.test.ts'],
+  prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs'],
 };
 
 const CONTRACT: Tier = {
@@ -91,7 +109,12 @@ const CONTRACT: Tier = {
 const SURFACES: Tier = {
   name: 'e2e-surfaces',
   description: 'VS Code (code-server) and OpenCode in edit sessions',
-  include: ['sandbox-drivers/src/surfaces/**/*.test.ts', 'test/e2e/session-surfaces*.test.ts', 'test/ui/session-surfaces.test.ts'],
+  include: [
+    'sandbox-drivers/src/surfaces/**/*.test.ts',
+    'test/e2e/session-surfaces*.test.ts',
+    'test/ui/session-surfaces.test.ts',
+    'test/security/surface-credentials.test.ts',
+  ],
   prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium'],
 };
 
@@ -100,6 +123,7 @@ const BROWSER: Tier = {
   description: 'the UI in Chromium against hubs with real marimo, sign-in through OIDC, the reverse proxy',
   include: ['test/ui/**/*.test.ts', 'test/mcp/mcp-oauth*.test.ts', 'test/api/oidc*.test.ts', 'test/proxy/**/*.test.ts'],
   prerequisites: ['build', 'sandboxRuntime', 'chromium', 'nginx'],
+  maxWorkers: 2,
 };
 
 const LOCAL: Tier = {
@@ -110,6 +134,7 @@ const LOCAL: Tier = {
     'test/e2e/**/*.test.ts',
     'test/git/**/*.test.ts',
     'test/mcp/**/*.test.ts',
+    'test/security/**/*.test.ts',
     'test/api/my-sessions.test.ts',
     'test/api/notebook-imports-run.test.ts',
     'test/api/runtime-setup.test.ts',
@@ -119,6 +144,7 @@ const LOCAL: Tier = {
     'test/desktop/runtime-first-run.test.ts',
   ],
   prerequisites: ['build', 'sandboxRuntime'],
+  maxWorkers: 2,
 };
 
 const API: Tier = {
@@ -127,7 +153,6 @@ const API: Tier = {
   include: [
     'test/api/**/*.test.ts',
     'test/contract/**/*.test.ts',
-    'test/security/**/*.test.ts',
     'service/src/adapters/alerts/**/*.test.ts',
     'service/src/adapters/git/**/*.test.ts',
     'service/src/adapters/store/fs-store.processes.test.ts',
@@ -138,8 +163,10 @@ const API: Tier = {
     'test/desktop/instance-lock.test.ts',
     'test/desktop/launch-paths.test.ts',
     'test/desktop/packaging.test.ts',
+    'test/desktop/secrets-key.test.ts',
   ],
   prerequisites: ['build'],
+  maxWorkers: 2,
 };
 
 const UNIT: Tier = {
@@ -151,8 +178,10 @@ const UNIT: Tier = {
     'test/core/**/*.test.ts',
     'test/architecture/**/*.test.ts',
     'test/desktop/**/*.test.ts',
+    'test/setup/**/*.test.ts',
   ],
   prerequisites: [],
+  maxWorkers: 2,
 };
 
 const UNIT_UI: Tier = {
@@ -160,11 +189,11 @@ const UNIT_UI: Tier = {
   description: 'UI components and pages under jsdom',
   include: ['renderer/src/**/*.test.tsx'],
   prerequisites: [],
-  environment: 'jsdom',
+  config: 'renderer/vitest.config.ts',
 };
 
 /** In the order a file is matched; `npm test` runs them from the fastest up (TIER_RUN_ORDER). */
-export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, CONTRACT, SURFACES, BROWSER, LOCAL, API, UNIT, UNIT_UI];
+export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, DATA, CONTRACT, SURFACES, BROWSER, LOCAL, API, UNIT, UNIT_UI];
 
 /** The order `npm test` runs the tiers: quick answers first, the ones that wait on heavy provisioning last. */
 export const TIER_RUN_ORDER: readonly string[] = [
@@ -173,6 +202,7 @@ export const TIER_RUN_ORDER: readonly string[] = [
   'api',
   'e2e-local',
   'e2e-s3',
+  'e2e-data',
   'contract',
   'e2e-browser',
   'e2e-surfaces',

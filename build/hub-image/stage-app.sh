@@ -23,7 +23,7 @@ mkdir -p "$dest"
 # npm needs every workspace's manifest to read the lockfile, even the ones it does not install.
 copy() { mkdir -p "$dest/$(dirname "$1")" && cp -a "$repo/$1" "$dest/$1"; }
 for file in package.json package-lock.json .npmrc bin/notebook-hub.mjs scripts/build.mjs \
-  kernel/package.json service/package.json sandbox-drivers/package.json renderer/package.json electron/package.json; do
+  kernel/package.json shared-types/package.json service/package.json sandbox-drivers/package.json renderer/package.json electron/package.json; do
   copy "$file"
 done
 for built in kernel/dist service/dist sandbox-drivers/dist renderer/dist; do
@@ -39,5 +39,5 @@ cp "$repo/build/hub-image/healthcheck.mjs" "$dest/healthcheck.mjs"
     --workspace=@notebook-hub/kernel --workspace=@notebook-hub/service --workspace=@notebook-hub/sandbox-drivers --include-workspace-root
 )
 # The manifests of the workspaces that were not installed are not needed any more.
-rm -rf "$dest/electron"
+rm -rf "$dest/electron" "$dest/shared-types"
 chmod 755 "$dest/bin/notebook-hub.mjs"

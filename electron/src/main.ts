@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
 import { dataFolderLayout } from './host/data-folder.js';
 import { readExamples, seedExamples } from './host/examples.js';
 import { bundledWheelhouse } from './host/runtime-check.js';
@@ -16,6 +16,7 @@ import { newLaunchSecret } from './host/launch-secret.js';
 import { importFolder, notebookFile } from './host/disk-flows.js';
 import { createNotebookFromMenu, recentNotebookOf, staysInWindow, targetProject, type HubCall } from './host/menu-actions.js';
 import { SettingsFile, withRecent, type RecentNotebook, type WindowState } from './host/settings.js';
+import { desktopSecretsKey } from './host/secrets-key.js';
 import { shutdownSequence } from './host/shutdown.js';
 // Drops, command-line paths and the sandbox driver's choice (docs/desktop.md).
 import { bridgeHandlers } from './host/bridge-handlers.js';
@@ -90,13 +91,16 @@ async function main(): Promise<void> {
   const checkDocker = () => checkDockerEngine({ image: process.env.SERVICE_SANDBOX_IMAGE ?? DEFAULT_SANDBOX_IMAGE });
   const launchDriver = await driverForLaunch(loaded.settings.sandboxDriver, checkDocker);
   if (launchDriver.notice) note('error', 'desktop_docker_unavailable', { notice: launchDriver.notice });
+  // safeStorage answers only once the app is ready.
+  const secretsKey = await desktopSecretsKey({ keychainFile: layout.secretsKeyFile, hubDataDir: layout.hubDataDir, safeStorage });
+  note('info', 'desktop_secrets_key', { where: secretsKey.where, created: secretsKey.created, moved_from_key_file: secretsKey.movedFromKeyFile });
   const desktop = await startDesktopHub({
     dataDir: layout.hubDataDir,
     sandboxDriver: launchDriver.driver,
     logDestination: log,
     version: app.getVersion(),
     wheelhouse: WHEELHOUSE,
-    env: surfaceSettingsFrom(process.env),
+    env: { ...surfaceSettingsFrom(process.env), ...secretsKey.env },
   });
   const shutdown = shutdownSequence(
     {

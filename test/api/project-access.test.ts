@@ -19,7 +19,8 @@ describe('project-scoped routes against every kind of subject, and the policy an
   let run: AccessRun;
   beforeAll(async () => {
     receiver = await startAlertReceiver();
-    t = await startTestHub({ env: { SERVICE_SUPER_ADMINS: SUPER_ADMIN_EMAIL, SERVICE_ALERT_ALLOW_HTTP: 'true' } });
+    // In memory: every route and subject gets a fresh project, thousands of writes the disk need not sync.
+    t = await startTestHub({ env: { SERVICE_STORAGE: 'memory', SERVICE_SUPER_ADMINS: SUPER_ADMIN_EMAIL, SERVICE_ALERT_ALLOW_HTTP: 'true' } });
     const analyst = await t.tokenFor('analyst@example.com', { superAdmin: true });
     run = { t, analyst, ...(await subjectUsers(t)) };
   });

@@ -260,6 +260,25 @@ const cases: Case[] = [
     ],
     permitted: ["import { HubError } from '../errors.js';", "import type { Logger } from './logger.js';", "import { randomInt } from 'node:crypto';"],
   },
+  ...['renderer/src/pages/admin/example.tsx', 'renderer/src/desktop/example.ts'].map((file): Case => ({
+    layer: 'renderer',
+    file,
+    forbidden: [
+      `import type { LoopHealth } from '${file.endsWith('.tsx') ? '../../../../' : '../../../'}service/src/loops/loop-state';`,
+      `import type { DesktopBridge } from '${file.endsWith('.tsx') ? '../../../../' : '../../../'}electron/src/host/bridge-contract';`,
+      `import { LOCAL_IMAGE } from '${file.endsWith('.tsx') ? '../../../../' : '../../../'}sandbox-drivers/runtime/pins';`,
+      `import type { MaintenanceHealth } from '${file.endsWith('.tsx') ? '../../../../' : '../../../'}shared-types/maintenance-health';`,
+      "import type { Hub } from '@notebook-hub/service/compose/hub.js';",
+      "import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';",
+    ],
+    permitted: [
+      "import type { components } from '../../api/schema';",
+      "import type { MaintenanceHealth } from '@notebook-hub/shared-types/maintenance-health';",
+      "import type { DesktopBridge } from '@notebook-hub/shared-types/desktop-bridge';",
+      "import { Button } from '@mantine/core';",
+      "import { DataTable } from '../../components/DataTable';",
+    ],
+  })),
 ];
 
 describe('the dependency rule (eslint.config.js)', () => {

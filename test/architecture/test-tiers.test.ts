@@ -61,6 +61,11 @@ describe('test tiers', () => {
     expect(offending).toEqual([]);
   });
 
+  it('have test files ask for prerequisites through prerequisite(), which knows the tiers', async () => {
+    const all = await glob([...TEST_FILES, 'test/support/**/*.ts'], { cwd: REPO_ROOT, ignore: IGNORED });
+    expect(all.filter((file) => /\binject\('/.test(graph.module(file).text))).toEqual([]);
+  });
+
   it('run every tier in `npm test`', () => {
     expect([...TIER_RUN_ORDER].sort()).toEqual(TIERS.map((tier) => tier.name).sort());
   });

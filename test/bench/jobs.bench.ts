@@ -114,6 +114,8 @@ const hub = await createHub({
     SERVICE_LOG_LEVEL: 'silent',
     SERVICE_RUN_MAINTENANCE: 'true',
     SERVICE_JOBS: 'on',
+    // A schedule a few seconds apart, under the hub's default minimum interval.
+    SERVICE_JOBS_MIN_INTERVAL_SECONDS: '1',
     SERVICE_JOBS_TICK_SECONDS: String(TICK_SECONDS),
     SERVICE_SANDBOX_RUNTIME_DIR: testCacheDir('sandbox-runtime'),
     SERVICE_AUTOMATIC_THUMBNAILS: 'false',

@@ -9,6 +9,7 @@ import type { AuthorizationChecks, IdentityProvider, ProviderIdentity } from '..
 import { layout } from '../../service/src/core/storage-layout.js';
 import { LoginFlows } from '../../service/src/core/identity/login-flows.js';
 import { secretHash } from '../../service/src/core/identity/secrets.js';
+import { newSecretBox } from '../support/secret-box.js';
 
 const REDIRECT_URI = 'https://hub.example/api/v1/auth/oidc/callback';
 
@@ -52,11 +53,12 @@ describe('LoginFlows', () => {
     cleanups.push(cleanup);
     const settings = readSettings({ SERVICE_DATA_DIR: dir, SERVICE_LOG_LEVEL: 'silent' });
     const store = new FsObjectStore(dir);
-    const services: StoreServices = createStoreServices(settings, store, { publish: () => {} });
+    const services: StoreServices = createStoreServices(settings, store, newSecretBox(), { publish: () => {} });
     await services.catalog.initialize();
     const provider = new FakeIdentityProvider();
     const flows = new LoginFlows({
       store,
+      secrets: services.secrets,
       provider,
       signIns: services.signIns,
       claims: claimSettingsOf(settings),
@@ -76,6 +78,7 @@ describe('LoginFlows', () => {
     expect(Date.parse(flow.expires_at) - Date.parse(flow.created_at)).toBe(10 * 60_000);
     const stored = await store.get(layout.loginFlow(secretHash(flowId)));
     expect(stored!.body.toString()).not.toContain(flowId);
+    expect(stored!.body.toString()).not.toContain(flow.code_verifier);
 
     expect(await flows.take(flowId)).toEqual(flow);
     expect(await flows.take(flowId)).toBeNull();

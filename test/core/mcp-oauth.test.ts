@@ -11,6 +11,7 @@ import { OAuthGrants } from '../../service/src/features/mcp/core/oauth/oauth-gra
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { oauthClientsTask } from '../../service/src/features/mcp/loops/oauth-clients.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { newSecretBox } from '../support/secret-box.js';
 
 const HUB = { issuer: 'https://hub.example', resource: 'https://hub.example/mcp' };
 const REDIRECT = 'http://127.0.0.1/callback';
@@ -41,9 +42,10 @@ describe('MCP OAuth connections', () => {
     const temp = await makeTempDir('oauth');
     cleanups.push(temp.cleanup);
     const store = new FsObjectStore(temp.dir);
-    const services = createStoreServices(readSettings({ SERVICE_DATA_DIR: temp.dir }), store, { publish: () => {} });
+    const services = createStoreServices(readSettings({ SERVICE_DATA_DIR: temp.dir }), store, newSecretBox(), { publish: () => {} });
     await services.catalog.initialize();
-    let now = Date.parse('2026-11-27T10:00:00Z');
+    // From the real time: the audit log dates its entries by it, and the audit page ends at the clock.
+    let now = Date.now();
     const clock = () => new Date(now);
     const clients = new OAuthClients(store, services.audit);
     const authorizations = new OAuthAuthorizations(store, clients, clock);

@@ -7,12 +7,14 @@ import { readSettings, SETTING_DEFINITIONS } from '../../service/src/config/sett
 import {
   CASES,
   CHART,
+  DEPLOYMENT_KEY,
   helm,
   KUBERNETES_CASES,
   KUBERNETES_VERSIONS,
   NAMESPACE,
   OIDC_SECRET,
   RELEASE,
+  RETIRED_DEPLOYMENT_KEY,
   run,
   S3_ACCESS_KEY,
   S3_SECRET_KEY,
@@ -203,6 +205,48 @@ describe.skipIf(helm === null)('the Helm chart (helm template, offline)', () => 
     expect(checksum('cluster').annotations['checksum/secrets']).not.toBe(checksum('selfHosted').annotations['checksum/secrets']);
     // Without static credentials the AWS credential chain is used: no key variables at all.
     expect(envValue(hubContainer(find('defaults', 'Deployment', '-api')), 'SERVICE_S3_ACCESS_KEY_ID')).toBeUndefined();
+  });
+
+  it('gives every hub pod the same deployment key from a Secret the chart keeps, or from the operator’s own', () => {
+    // Made at install when none is given, kept on uninstall: the stored secrets need it.
+    const made = find('defaults', 'Secret', '-secrets-key');
+    expect(made.metadata.annotations).toMatchObject({ 'helm.sh/resource-policy': 'keep' });
+    const key = Buffer.from(made.data!.key!, 'base64').toString('utf8');
+    expect(Buffer.from(key, 'base64')).toHaveLength(32);
+    for (const name of ['defaults', 'cluster', 'recovery'] as const) {
+      for (const manifest of manifests(name).filter((candidate) => ['Deployment', 'Job'].includes(candidate.kind))) {
+        const env = manifest.spec!.template!.spec.containers[0]!.env;
+        expect(env.find((entry) => entry.name === 'SERVICE_SECRETS_KEY')?.valueFrom?.secretKeyRef, `${name}: ${manifest.metadata.name}`).toEqual({
+          name: `${RELEASE}-notebook-hub-secrets-key`,
+          key: 'key',
+        });
+      }
+    }
+    expect(readSettings(resolvedEnv('defaults', hubContainer(find('defaults', 'Deployment', '-api')))).secrets).toMatchObject({
+      source: 'environment',
+      retired: [],
+    });
+    // Given keys go into the Secret as given, and never into a pod spec.
+    const given = find('cluster', 'Secret', '-secrets-key');
+    expect(Buffer.from(given.data!.key!, 'base64').toString()).toBe(DEPLOYMENT_KEY);
+    expect(Buffer.from(given.data!['retired-keys']!, 'base64').toString()).toBe(RETIRED_DEPLOYMENT_KEY);
+    for (const manifest of manifests('cluster').filter((candidate) => candidate.kind !== 'Secret'))
+      expect(JSON.stringify(manifest)).not.toContain(DEPLOYMENT_KEY);
+    const cluster = readSettings(resolvedEnv('cluster', hubContainer(find('cluster', 'Deployment', '-maintenance')))).secrets;
+    expect(cluster).toEqual({ source: 'environment', active: Buffer.from(DEPLOYMENT_KEY, 'base64'), retired: [Buffer.from(RETIRED_DEPLOYMENT_KEY, 'base64')] });
+  });
+
+  it('makes no key Secret where the operator names one, and refuses key values that cannot work', async () => {
+    expect(manifests('selfHosted').some((manifest) => manifest.kind === 'Secret' && manifest.metadata.name.endsWith('-secrets-key'))).toBe(false);
+    const named = hubContainer(find('selfHosted', 'Deployment', '-api')).env.filter((entry) => entry.name.startsWith('SERVICE_SECRETS_'));
+    expect(named.map((entry) => [entry.name, entry.valueFrom?.secretKeyRef])).toEqual([
+      ['SERVICE_SECRETS_KEY', { name: 'hub-key', key: 'active' }],
+      ['SERVICE_SECRETS_RETIRED_KEYS', { name: 'hub-key', key: 'retired-keys', optional: true }],
+    ]);
+    expect(await refusal({ secrets: { existingSecret: 'mine', key: DEPLOYMENT_KEY } })).toMatch(/name an existingSecret, or give secrets\.key/);
+    expect(await refusal({ secrets: { retiredKeys: [RETIRED_DEPLOYMENT_KEY] } })).toMatch(/secrets\.retiredKeys needs secrets\.key/);
+    expect(await refusal({ secrets: { key: 'too-short' } })).toMatch(/'\/secrets\/key'.*does not match pattern/);
+    expect(await refusal({ hub: { extraEnv: { SERVICE_SECRETS_KEY: DEPLOYMENT_KEY } } })).toMatch(/hub\.extraEnv\.SERVICE_SECRETS_KEY is set by the chart/);
   });
 
   it('serves the hub under an ingress path with WebSocket-friendly timeouts, and tells the hub its public URL', () => {

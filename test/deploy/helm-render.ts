@@ -20,6 +20,9 @@ export const KUBERNETES_VERSIONS = ['1.27.0', '1.37.0'];
 export const S3_ACCESS_KEY = 'AKIACHARTTEST0000001';
 export const S3_SECRET_KEY = 'chart-test-s3-secret-3f9c1d';
 export const OIDC_SECRET = 'chart-test-oidc-secret-8a2b7e';
+/** Deployment keys (32 bytes in base64) the cluster case gives the chart. */
+export const DEPLOYMENT_KEY = Buffer.alloc(32, 7).toString('base64');
+export const RETIRED_DEPLOYMENT_KEY = Buffer.alloc(32, 9).toString('base64');
 
 /** The values files the chart is rendered with: each also goes through `helm lint --strict` and the schemas. */
 export const CASES = {
@@ -45,14 +48,16 @@ export const CASES = {
     networkPolicy: { enabled: true, egressTo: [{ ipBlock: { cidr: '10.20.0.0/16' } }] },
     sandbox: { computeProfiles: [{ name: 'small', cpu: 1, memory_bytes: 1073741824 }] },
     hub: { extraEnv: { SERVICE_DEFAULT_ROLE: 'viewer', SERVICE_WARM_POOL_SIZE: 2 } },
+    secrets: { key: DEPLOYMENT_KEY, retiredKeys: [RETIRED_DEPLOYMENT_KEY] },
   },
-  /** A self-hosted S3 server with an existing Secret, OIDC with a Secret the chart makes, other drain budgets. */
+  /** A self-hosted S3 server and the deployment key in existing Secrets, OIDC with a Secret the chart makes, other drain budgets. */
   selfHosted: {
     storage: {
       type: 's3',
       s3: { bucket: 'hub', endpoint: 'http://seaweedfs.storage:8333', forcePathStyle: true, credentials: { existingSecret: 'hub-s3' } },
     },
     auth: { type: 'oidc', oidc: { issuer: 'https://dex.example.com', clientId: 'hub', clientSecret: OIDC_SECRET } },
+    secrets: { existingSecret: 'hub-key', keyKey: 'active' },
     hub: { publicUrl: 'https://notebooks.example.com' },
     maintenance: { shutdownTimeoutSeconds: 300 },
     api: { replicaCount: 3, shutdownTimeoutSeconds: 45 },
@@ -205,7 +210,12 @@ export function useRenderedChart() {
         const ref = entry.valueFrom?.secretKeyRef;
         if (!ref) return [entry.name, entry.value ?? ''];
         const data = secrets.get(ref.name);
-        return [entry.name, data ? Buffer.from(data[ref.key] ?? '', 'base64').toString('utf8') : `operator-secret-${ref.name}-${ref.key}`];
+        if (data) return [entry.name, Buffer.from(data[ref.key] ?? '', 'base64').toString('utf8')];
+        // A deployment key must be 32 bytes in base64; the retired keys of an operator's Secret may be absent.
+        if (entry.name === 'SERVICE_SECRETS_KEY')
+          return [entry.name, Buffer.from(`operator-secret-${ref.name}`.padEnd(32, '-').slice(0, 32)).toString('base64')];
+        if (entry.name === 'SERVICE_SECRETS_RETIRED_KEYS') return [entry.name, ''];
+        return [entry.name, `operator-secret-${ref.name}-${ref.key}`];
       }),
     );
   };

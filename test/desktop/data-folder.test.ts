@@ -26,6 +26,7 @@ describe('the desktop data folder', () => {
       settingsFile: '/home/ada/.config/Notebook Hub/settings.json',
       lockFile: '/home/ada/.config/Notebook Hub/instance.lock',
       logsDir: '/home/ada/.config/Notebook Hub/logs',
+      secretsKeyFile: '/home/ada/.config/Notebook Hub/secrets-key.keychain',
     });
     const windows = dataFolderLayout({ platform: 'win32', env: { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, homeDir: 'C:\\Users\\ada' });
     expect(windows.hubDataDir).toBe('C:\\Users\\ada\\AppData\\Roaming\\Notebook Hub\\hub');

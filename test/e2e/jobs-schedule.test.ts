@@ -12,7 +12,8 @@ describe.skipIf(sandboxRuntime === null)('job schedules', () => {
   let w: SessionWorld;
   let nid: string;
   beforeAll(async () => {
-    w = await startSessionWorld({ SERVICE_JOBS: 'on' });
+    // Schedules a few seconds apart: the hub's minimum interval (5 minutes by default) lowered to match.
+    w = await startSessionWorld({ SERVICE_JOBS: 'on', SERVICE_JOBS_MIN_INTERVAL_SECONDS: '1' });
     nid = await w.notebook('Scheduled');
     await saveNotebookCode(w, nid, jobNotebook());
   }, 60_000);
@@ -28,6 +29,7 @@ describe.skipIf(sandboxRuntime === null)('job schedules', () => {
         SERVICE_SANDBOX_RUNTIME_DIR: sandboxRuntime!.runtimeDir,
         SERVICE_RUN_MAINTENANCE: 'true',
         SERVICE_JOBS: 'on',
+        SERVICE_JOBS_MIN_INTERVAL_SECONDS: '1',
         SERVICE_JOBS_TICK_SECONDS: '1',
       },
     });

@@ -37,6 +37,8 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)("OpenCode's 
       SERVICE_AI_BASE_URL: provider.baseUrl,
       SERVICE_AI_API_KEY: DEPLOYMENT_KEY,
       SERVICE_AI_MODELS: MODELS.join(','),
+      // The provider runs on this machine: the deployment opens loopback for it (docs/outbound-requests.md).
+      SERVICE_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.1',
     });
     const started = await w.start('editor', { notebook_id: w.nid, mode: 'edit', wait: true });
     expect(started.json.data.state, started.text).toBe('running');

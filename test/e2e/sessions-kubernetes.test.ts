@@ -92,7 +92,12 @@ describe.skipIf(clusterProvisioned === null)('sessions with real marimo (kuberne
       30_000,
     );
     expect(ended.state).toMatch(/stopped|failed/);
-    const again = await w.start('editor', { notebook_id: nid, mode: 'edit' });
+    let again = await w.start('editor', { notebook_id: nid, mode: 'edit' });
+    // What is left of the pod may still be going: the start is told when to come back, never that the notebook is owned.
+    for (let waits = 0; again.json.error?.code === 'EDIT_SESSION_RETIRING' && waits < 6; waits++) {
+      await new Promise((resolve) => setTimeout(resolve, Number(again.headers.get('retry-after')) * 1000));
+      again = await w.start('editor', { notebook_id: nid, mode: 'edit' });
+    }
     expect(again.json.data, again.text).toMatchObject({ state: 'running' });
     expect((await w.api(`/s/${again.json.data.id}/`, 'editor')).status).toBe(200);
     await w.api(`/api/v1/projects/${w.pid}/sessions/${again.json.data.id}/stop`, 'editor', { method: 'POST', body: { save: false } });

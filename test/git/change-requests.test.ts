@@ -5,6 +5,7 @@ import { startFakeGitHub, startFakeGitLab, type FakeGitHost } from '../support/f
 import { gitNotebookSource } from '../support/git-notebook.js';
 import { startGitServer, type GitServer } from '../support/git-server.js';
 import { saveNotebookCode } from '../support/job-world.js';
+import { outboundClientForTests } from '../support/outbound.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 
 const TOKEN = 'write-token-of-the-project';
@@ -46,7 +47,7 @@ describe.skipIf(sandboxRuntime === null)('change requests from Git notebooks', (
   const propose = (nid: string, body: Record<string, unknown>, who: 'editor' | 'viewer' = 'editor') =>
     w.api(notebookPath(nid, '/change-requests'), who, { method: 'POST', body: { title: 'Better chart', ...body } });
   const branchFile = async (repo: string, branch: string, file: string) => {
-    const snapshot = await new GitCliRemote().snapshot(
+    const snapshot = await new GitCliRemote(outboundClientForTests()).snapshot(
       git.url(repo),
       branch,
       '',
@@ -63,7 +64,11 @@ describe.skipIf(sandboxRuntime === null)('change requests from Git notebooks', (
 
   it('pushes a version as a branch on top of the synced commit and opens a GitHub pull request', async () => {
     const credentials = `/api/v1/projects/${w.pid}/git-credentials`;
-    await w.api(credentials, 'manager', { method: 'PUT', body: { username: CREDENTIALS.user, read_token: TOKEN } });
+    // Both providers are the one test server here: one binding serves the GitHub and the GitLab repository.
+    await w.api(credentials, 'manager', {
+      method: 'PUT',
+      body: { username: CREDENTIALS.user, read_token: TOKEN, repositories: ['acme/reports', 'data/team-notebooks'] },
+    });
     const nid = await createNotebook({ repo: 'acme/reports', root_path: 'weekly', entry_notebook: 'report.py' });
     const edited = await saveNotebookCode(w, nid, gitNotebookSource('edited in the hub'));
 

@@ -122,8 +122,21 @@ describe.skipIf(sandboxRuntime === null)('Git-synced notebooks', () => {
 
     const credentials = `/api/v1/projects/${w.pid}/git-credentials`;
     expect((await w.api(credentials, 'editor', { method: 'PUT', body: { read_token: 'x' } })).status).toBe(403);
-    const set = await w.api(credentials, 'manager', { method: 'PUT', body: { username: CREDENTIALS.user, read_token: CREDENTIALS.password } });
-    expect(set.json.data, set.text).toMatchObject({ username: CREDENTIALS.user, read_token_set: true, write_token_set: false });
+    // A token needs somewhere to go: the repositories it may be sent with.
+    const unbound = await w.api(credentials, 'manager', { method: 'PUT', body: { username: CREDENTIALS.user, read_token: CREDENTIALS.password } });
+    expect(unbound.json.error, unbound.text).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'repositories' }] });
+    const set = await w.api(credentials, 'manager', {
+      method: 'PUT',
+      body: { username: CREDENTIALS.user, read_token: CREDENTIALS.password, repositories: [git.url('private')] },
+    });
+    expect(set.json.data, set.text).toMatchObject({
+      username: CREDENTIALS.user,
+      read_token_set: true,
+      write_token_set: false,
+      provider: null,
+      host_url: new URL(git.url('private')).origin,
+      repositories: ['private'],
+    });
     expect(set.text).not.toContain(CREDENTIALS.password);
     expect((await w.api(credentials, 'viewer')).text).not.toContain(CREDENTIALS.password);
 

@@ -327,10 +327,12 @@ describe.skipIf(chromium === null)('MCP clients connecting with OAuth', () => {
       expect(await mcpStatus(tokens.access_token)).toBe(200);
       // Not a credential of the REST API…
       expect((await t.call('/api/v1/projects', { token: tokens.access_token })).status).toBe(401);
-      // …nor of this hub's /mcp reached as another resource (another host name).
+      // …nor of this hub's /mcp reached as another resource (another of its names)…
       const port = new URL(t.url).port;
-      expect(await rawMcpStatus(`127.0.0.1:${port}`, `hub.other.example:${port}`, tokens.access_token)).toBe(401);
+      expect(await rawMcpStatus(`127.0.0.1:${port}`, `localhost:${port}`, tokens.access_token)).toBe(401);
       expect(await rawMcpStatus(`127.0.0.1:${port}`, `127.0.0.1:${port}`, tokens.access_token)).toBe(200);
+      // …while a Host header naming no address of the hub changes nothing: the hub's address is its own.
+      expect(await rawMcpStatus(`127.0.0.1:${port}`, `hub.other.example:${port}`, tokens.access_token)).toBe(200);
     });
 
     it('a replayed authorization code, which also ends the connection it made', async () => {

@@ -25,6 +25,7 @@ const inputFiles = [
   'sandbox-drivers/package.json',
   'renderer/package.json',
   'electron/package.json',
+  'shared-types/package.json',
 ];
 /** What stage-app.sh copies of the build (the build is brought up to date by the global setup). */
 const builtDirs = ['service/dist', 'sandbox-drivers/dist', 'renderer/dist'];

@@ -3,7 +3,9 @@ import type { ChromiumInfo } from './chromium.js';
 import type { DockerInfo } from './docker.js';
 import type { HelmInfo } from './helm.js';
 import type { KubernetesInfo } from './kubernetes.js';
+import type { MariadbInfo } from './mariadb.js';
 import type { NginxInfo } from './nginx.js';
+import type { PostgresInfo } from './postgres.js';
 import type { SandboxRuntimeInfo } from './sandbox-runtime.js';
 import type { SchemathesisInfo } from './schemathesis.js';
 import type { SeaweedfsInfo } from './seaweedfs.js';
@@ -13,6 +15,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The S3 endpoint and bucket of a running SeaweedFS; null when it could not be started. */
     seaweedfs: SeaweedfsInfo | null;
+    /** A running PostgreSQL with a test role and its database; null when it could not be started. */
+    postgres: PostgresInfo | null;
+    /** A running MariaDB with a test user and its database; null when it could not be started. */
+    mariadb: MariadbInfo | null;
     /** The cached runtime venv (marimo + uv) for the local sandbox driver; null when unavailable. */
     sandboxRuntime: SandboxRuntimeInfo | null;
     /** The cached code-server and OpenCode installs (the edit sessions' surfaces); null when unavailable. */

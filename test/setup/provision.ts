@@ -24,6 +24,8 @@ const DEBIAN_PACKAGES: Partial<Record<ProvidedName, readonly string[]>> = {
   chromium: ['chromium'],
   nginx: ['nginx'],
   surfaceRuntime: ['libkrb5-dev', 'g++', 'make'],
+  postgres: ['postgresql'],
+  mariadb: ['mariadb-server'],
 };
 
 // A step that fails throws here (and `attempt` says so once) rather than announcing a skipped suite.

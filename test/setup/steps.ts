@@ -2,7 +2,9 @@ import { provisionChromium } from './chromium.js';
 import { provisionDocker, type DockerInfo } from './docker.js';
 import { provisionHelm } from './helm.js';
 import { provisionKubernetes } from './kubernetes.js';
+import { startMariadb } from './mariadb.js';
 import { provisionNginx } from './nginx.js';
+import { startPostgres } from './postgres.js';
 import type { ProvidedName } from './prerequisites.js';
 import { provisionSandboxRuntime } from './sandbox-runtime.js';
 import { provisionSchemathesis } from './schemathesis.js';
@@ -27,6 +29,8 @@ export interface ProvisioningStep {
 /** How each prerequisite a tier can list (test/tiers.ts) is had. */
 export const STEPS: Record<ProvidedName, ProvisioningStep> = {
   seaweedfs: { suite: 's3 (SeaweedFS)', provision: () => startSeaweedfs().then(withStop) },
+  postgres: { suite: 'PostgreSQL', provision: () => startPostgres().then(withStop) },
+  mariadb: { suite: 'MariaDB', provision: () => startMariadb().then(withStop) },
   sandboxRuntime: { suite: 'sandbox runtime (marimo venv)', provision: () => provisionSandboxRuntime().then(asInfo) },
   surfaceRuntime: { suite: 'surfaces (code-server + OpenCode)', provision: () => provisionSurfaceRuntime().then(asInfo) },
   chromium: { suite: 'browser (chromium)', provision: () => provisionChromium().then(asInfo) },

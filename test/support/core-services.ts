@@ -2,14 +2,16 @@ import type { AssignableRole } from '../../service/src/core/policy/engine.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { CatalogGate } from '../../service/src/boot/catalog-gate.js';
 import { openObjectStore } from '../../service/src/compose/adapters.js';
-import { createServices, type HubServices } from '../../service/src/compose/services.js';
+import { createServices, type HubServices, type RuntimeParts } from '../../service/src/compose/services.js';
 import { readSettings } from '../../service/src/config/settings.js';
 import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
 import type { Principal } from '../../service/src/core/identity/authenticator.js';
 import type { NotebookRuntime } from '../../service/src/core/ports/notebook-runtime.js';
+import type { ObjectStore } from '../../service/src/core/ports/object-store.js';
 import type { SandboxDriver } from '../../service/src/core/ports/sandbox-driver.js';
 import { BackgroundWork } from '../../service/src/lifecycle/background-work.js';
 import { makeTempDir } from './temp-dir.js';
+import { newSecretBox } from './secret-box.js';
 
 /**
  * A sandbox driver for services that must never start a sandbox: every call fails loudly. Tests of
@@ -52,23 +54,33 @@ export interface CoreWorld {
   close(): Promise<void>;
 }
 
+export interface CoreWorldOptions {
+  /** Sandboxes, runtime and the like in place of the ones that refuse every call. */
+  parts?: Partial<Pick<RuntimeParts, 'sandboxes' | 'runtime' | 'kernels' | 'background' | 'reclaimTimings'>>;
+  /** Wraps the store the services use (to watch what they write). */
+  store?: (inner: ObjectStore) => ObjectStore;
+}
+
 /**
  * The hub's services on a real fs store in a temp dir (or in memory with `SERVICE_STORAGE:
  * 'memory'`), with no HTTP server at all: what a CLI command or an MCP tool has in hand. `env` adds
  * SERVICE_* settings.
  */
-export async function startCoreWorld(env: Record<string, string> = {}): Promise<CoreWorld> {
+export async function startCoreWorld(env: Record<string, string> = {}, options: CoreWorldOptions = {}): Promise<CoreWorld> {
   const temp = await makeTempDir('core');
   const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('silent');
   const background = new BackgroundWork();
-  const services = createServices(settings, await openObjectStore(settings.storage), {
+  const opened = await openObjectStore(settings.storage);
+  const services = createServices(settings, options.store ? options.store(opened) : opened, {
+    secrets: newSecretBox(),
     sandboxes: new FakeNoSandboxDriver(),
     runtime: fakeNoRuntime,
     kernels: { answers: () => Promise.reject(new Error('FakeNoKernelHealth: these services start no sandbox')) },
     events: { publish: () => {} },
     logger,
     background,
+    ...options.parts,
   });
   await new CatalogGate(services.catalog, services.audit, logger).ensureReady();
   const userOf = (email: string, superAdmin = false) => services.users.ensureByEmail(email, { name: null, superAdmin }, 'test');

@@ -30,14 +30,16 @@ const COMMIT_ID = /^[0-9a-f]{40}$/;
  * Git repositories held in memory behind the `GitRemote` port, for unit tests of Git sync and
  * previews: the test commits to a branch and moves refs by hand, and makes the host fail at will.
  * The real adapter (`git` over smart HTTP) is tested against a real Git server elsewhere; this
- * stands in where a unit test needs no process and no network. Credentials are accepted and
- * ignored: how they are attached is the adapter's business.
+ * stands in where a unit test needs no process and no network. Credentials are recorded, not
+ * checked: how they are attached is the adapter's business, which ones are handed over the core's.
  */
 export class FakeGitRemote implements GitRemote {
   private readonly repositories = new Map<string, FakeRepository>();
   private made = 0;
   /** Every call: the method, the repository URL and the ref it named. */
   readonly calls: { method: string; url: string; ref?: string }[] = [];
+  /** Every call's repository URL and the user name of the credentials it was given (null: none). */
+  readonly credentialsGiven: { url: string; username: string | null }[] = [];
   /** While set, every call fails with it (a host that is down, or refuses the credentials). */
   failure: GitRemoteError | null = null;
 
@@ -74,17 +76,17 @@ export class FakeGitRemote implements GitRemote {
     this.repository(url).refs.delete(`refs/heads/${branch}`);
   }
 
-  async branches(url: string, _credentials: GitCredentials | null): Promise<GitBranch[]> {
-    const repository = this.reach('branches', url);
+  async branches(url: string, credentials: GitCredentials | null): Promise<GitBranch[]> {
+    const repository = this.reach('branches', url, undefined, credentials);
     return [...repository.refs].filter(([ref]) => ref.startsWith('refs/heads/')).map(([ref, commit]) => ({ name: ref.slice('refs/heads/'.length), commit }));
   }
 
-  async resolveRef(url: string, ref: string, _credentials: GitCredentials | null): Promise<string | null> {
-    return this.reach('resolveRef', url, ref).refs.get(ref) ?? null;
+  async resolveRef(url: string, ref: string, credentials: GitCredentials | null): Promise<string | null> {
+    return this.reach('resolveRef', url, ref, credentials).refs.get(ref) ?? null;
   }
 
-  async snapshot(url: string, ref: string, directory: string, _credentials: GitCredentials | null, limits: SnapshotLimits): Promise<GitTreeSnapshot> {
-    const repository = this.reach('snapshot', url, ref);
+  async snapshot(url: string, ref: string, directory: string, credentials: GitCredentials | null, limits: SnapshotLimits): Promise<GitTreeSnapshot> {
+    const repository = this.reach('snapshot', url, ref, credentials);
     const commitId = COMMIT_ID.test(ref) && repository.commits.has(ref) ? ref : (repository.refs.get(ref) ?? repository.refs.get(`refs/heads/${ref}`));
     const commit = commitId === undefined ? undefined : repository.commits.get(commitId);
     if (!commit) throw new GitRemoteError('NOT_FOUND', `${ref} is not in the repository`);
@@ -99,8 +101,8 @@ export class FakeGitRemote implements GitRemote {
     return { commit: commit.id, files };
   }
 
-  async recentCommits(url: string, branch: string, _credentials: GitCredentials | null, count: number): Promise<GitCommitSummary[]> {
-    const repository = this.reach('recentCommits', url, branch);
+  async recentCommits(url: string, branch: string, credentials: GitCredentials | null, count: number): Promise<GitCommitSummary[]> {
+    const repository = this.reach('recentCommits', url, branch, credentials);
     const commits: GitCommitSummary[] = [];
     let next = repository.refs.get(`refs/heads/${branch}`) ?? null;
     if (next === null) throw new GitRemoteError('NOT_FOUND', `branch ${branch} is not in the repository`);
@@ -112,8 +114,8 @@ export class FakeGitRemote implements GitRemote {
     return commits;
   }
 
-  async publish(url: string, _credentials: GitCredentials, request: PublishRequest): Promise<{ commit: string }> {
-    const repository = this.reach('publish', url, request.branch);
+  async publish(url: string, credentials: GitCredentials, request: PublishRequest): Promise<{ commit: string }> {
+    const repository = this.reach('publish', url, request.branch, credentials);
     if (repository.refs.has(`refs/heads/${request.branch}`)) throw new GitRemoteError('CONFLICT', `branch ${request.branch} exists already`);
     if (!repository.commits.has(request.base)) throw new GitRemoteError('NOT_FOUND', `${request.base} is not in the repository`);
     repository.refs.set(`refs/heads/${request.branch}`, request.base);
@@ -121,8 +123,9 @@ export class FakeGitRemote implements GitRemote {
     return { commit: this.commit(url, request.branch, files, request.message) };
   }
 
-  private reach(method: string, url: string, ref?: string): FakeRepository {
+  private reach(method: string, url: string, ref?: string, credentials?: GitCredentials | null): FakeRepository {
     this.calls.push({ method, url, ...(ref === undefined ? {} : { ref }) });
+    this.credentialsGiven.push({ url, username: credentials?.username ?? null });
     if (this.failure) throw this.failure;
     const repository = this.repositories.get(url);
     if (!repository) throw new GitRemoteError('NOT_FOUND', `no repository at ${url}`);

@@ -72,13 +72,17 @@ export class FakeUnattachableDriver extends WrappedDriver {
  * that is down or a sandbox that will not die cannot be produced at will with real backends here.
  */
 export class FakeFaultyDestroyDriver extends WrappedDriver {
-  /** `fail`: destroy throws BACKEND_ERROR; `slow`: destroy waits `delayMs` first; null: the real one. */
-  fault: { kind: 'fail' } | { kind: 'slow'; delayMs: number } | null = null;
+  /**
+   * `fail`: destroy throws BACKEND_ERROR; `slow`: destroy waits `delayMs` first; `held`: destroy
+   * waits until `until` settles (a teardown the test ends when it has seen enough); null: the real one.
+   */
+  fault: { kind: 'fail' } | { kind: 'slow'; delayMs: number } | { kind: 'held'; until: Promise<void> } | null = null;
 
   override async destroy(id: string): Promise<void> {
     const fault = this.fault;
     if (fault?.kind === 'fail') throw new SandboxError('BACKEND_ERROR', `the backend refused to destroy ${id}`);
     if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault?.kind === 'held') await fault.until;
     return this.inner.destroy(id);
   }
 }

@@ -7,6 +7,7 @@ import { WorkspaceService } from '../../service/src/core/workspace/workspace-ser
 import { FakeGitRemote } from './fake-git-remote.js';
 import { testClock, type TestClock } from './job-core.js';
 import { startMemoryCore, type MemoryCore } from './memory-core.js';
+import { newSecretBox } from './secret-box.js';
 
 export interface GitCore extends MemoryCore {
   clock: TestClock;
@@ -14,6 +15,8 @@ export interface GitCore extends MemoryCore {
   workspace: WorkspaceService;
   gitSync: GitSync;
   previews: Previews;
+  /** The project's Git credentials, bound by the test to the repositories it chooses. */
+  credentials: GitCredentialStore;
   /** The URL the hub fetches `owner/repo` on GitHub from. */
   urlOf(repo: string): string;
 }
@@ -31,8 +34,8 @@ export async function startGitCore(env: Record<string, string> = {}): Promise<Gi
   const clock = testClock('2026-03-02T10:00:00Z');
   const remote = new FakeGitRemote();
   const workspace = new WorkspaceService(store, services.audit, services.notebooks);
-  const credentials = new GitCredentialStore(store, clock.now);
   const rules = { providerUrls: git.providerUrls, allowHttp: git.allowHttp, allowPrivateNetworks: git.allowPrivateNetworks };
+  const credentials = new GitCredentialStore(store, newSecretBox(), rules, clock.now);
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
   const gitSync = new GitSync({
     store,
@@ -65,5 +68,5 @@ export async function startGitCore(env: Record<string, string> = {}): Promise<Gi
     enabled: git.enabled,
     now: clock.now,
   });
-  return { ...core, clock, remote, workspace, gitSync, previews, urlOf: (repo) => `${git.providerUrls.github}/${repo}.git` };
+  return { ...core, clock, remote, workspace, gitSync, previews, credentials, urlOf: (repo) => `${git.providerUrls.github}/${repo}.git` };
 }

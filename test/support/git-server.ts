@@ -14,7 +14,17 @@ async function httpBackend(): Promise<string> {
   return path.join(stdout.trim(), 'git-http-backend');
 }
 
+/** One request the server received: where it went and the credentials it carried. */
+export interface GitServerRequest {
+  /** The request's `Host` header: the name the client connected with. */
+  host: string | null;
+  path: string;
+  authorization: string | null;
+}
+
 export interface GitServer {
+  /** Every request received so far, oldest first. */
+  requests: GitServerRequest[];
   /** `http://127.0.0.1:<port>/<name>.git`, with `user:password@` when given. */
   url(name: string, credentials?: { user: string; password: string }): string;
   /**
@@ -44,6 +54,7 @@ export async function startGitServer(): Promise<GitServer> {
   await mkdir(root, { recursive: true });
   const backend = await httpBackend();
   const protectedBy = new Map<string, string>();
+  const requests: GitServerRequest[] = [];
 
   const server = createServer((request, response) => {
     serve(request, response).catch((error: unknown) => {
@@ -54,6 +65,7 @@ export async function startGitServer(): Promise<GitServer> {
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://git.invalid');
+    requests.push({ host: request.headers.host ?? null, path: url.pathname, authorization: request.headers.authorization ?? null });
     // `owner/name.git` as well as `name.git`: what comes before `.git` names the repository.
     const repository = /^\/(.+?\.git)(?:\/|$)/.exec(url.pathname)?.[1] ?? '';
     const expected = protectedBy.get(repository);
@@ -118,6 +130,7 @@ export async function startGitServer(): Promise<GitServer> {
   }
 
   return {
+    requests,
     url: (name, credentials) =>
       `http://${credentials ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@` : ''}127.0.0.1:${port}/${name}.git`,
     async createRepository(name, options) {

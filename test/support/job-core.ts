@@ -1,5 +1,6 @@
 import { CRONER_SCHEDULES } from '../../service/src/adapters/schedule/croner-schedules.js';
 import { JobMetrics } from '../../service/src/features/jobs/core/job-metrics.js';
+import { ownerStanding } from '../../service/src/features/jobs/core/job-owner.js';
 import { JobRecords } from '../../service/src/features/jobs/core/job-records.js';
 import { executeRun, type JobRunnerDeps } from '../../service/src/features/jobs/core/job-runner.js';
 import { JobScheduler, type JobSchedulerDeps } from '../../service/src/features/jobs/core/job-scheduler.js';
@@ -85,7 +86,7 @@ export async function startJobCore(options: JobCoreOptions = {}): Promise<JobCor
     notebooks: services.notebooks,
     schedules: CRONER_SCHEDULES,
     audit: services.audit,
-    limits: { maxPerNotebook: 10, maxQueuedRunsPerJob: 5, defaultTimeoutSeconds: 600, maxTimeoutSeconds: 3600, ...options.limits },
+    limits: { maxPerNotebook: 10, maxQueuedRunsPerJob: 5, defaultTimeoutSeconds: 600, maxTimeoutSeconds: 3600, minIntervalSeconds: 60, ...options.limits },
     computeProfiles: () => profiles.map((profile) => profile.name),
     stopRunSandbox: async (run) => {
       if (run.sandbox_id) await driver.destroy(run.sandbox_id).catch(() => {});
@@ -120,6 +121,16 @@ export async function startJobCore(options: JobCoreOptions = {}): Promise<JobCor
         ((await services.projects.get(projectId))?.status ?? 'deleted') !== 'deleted' &&
         ((await services.notebooks.get(projectId, notebookId))?.status ?? 'deleted') !== 'deleted',
       execute: execute ?? ((run, profile, signal, record) => executeRun(runnerDeps, run, profile, signal, record)),
+      ownerStanding: (job) =>
+        ownerStanding(
+          {
+            user: (userId) => services.users.get(userId),
+            project: (projectId) => services.projects.get(projectId),
+            entitlementRules: services.entitlementRules,
+          },
+          job,
+        ),
+      minIntervalMs: 60_000,
       maxConcurrentRuns: options.maxConcurrentRuns ?? 4,
       maxConcurrentRunsPerJob: options.maxConcurrentRunsPerJob ?? 1,
       retentionDays: options.retentionDays ?? 30,

@@ -59,7 +59,7 @@ for pid in filter(str.isdigit, os.listdir('/proc')):
 print(killed)
 `;
 
-/** Kills marimo inside a live container of the docker driver (run there as any command is). Returns how many processes were killed. */
+/** Kills marimo inside a live container of the docker or kubernetes driver (run there as any command is). Returns how many processes were killed. */
 export function killMarimoInContainer(driver: SandboxDriver, sandboxId: string): Promise<number> {
   return signalMarimoInContainer(driver, sandboxId, 'SIGKILL');
 }

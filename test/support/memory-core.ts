@@ -1,3 +1,4 @@
+import type { EntitlementRules } from '../../service/src/core/policy/entitlements.js';
 import os from 'node:os';
 import path from 'node:path';
 import { MARIMO_VERSION } from '@notebook-hub/sandbox-drivers/runtime/pins';
@@ -45,6 +46,7 @@ export interface StoreCore {
   projects: ProjectService;
   notebooks: NotebookService;
   oauth: { clients: OAuthClients };
+  entitlementRules: EntitlementRules;
 }
 
 /**
@@ -70,6 +72,12 @@ function storeCore(settings: HubSettings, store: MemoryObjectStore, events: Proj
       labels,
     }),
     oauth: { clients: new OAuthClients(store, audit) },
+    entitlementRules: {
+      superAdmins: settings.auth.superAdmins,
+      projectCreators: settings.auth.projectCreators,
+      defaultRole: settings.auth.defaultRole,
+      localIdentityIsAdmin: settings.auth.kind === 'local',
+    },
   };
 }
 

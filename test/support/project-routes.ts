@@ -239,7 +239,7 @@ export function projectRouteTable(): RouteCase[] {
     ),
     route('GET', `${project}/git-credentials`, 'project.read'),
     route('PUT', `${project}/git-credentials`, 'project.update', {
-      body: () => ({ username: 'ci-bot', read_token: 'read-token-value' }),
+      body: () => ({ username: 'ci-bot', read_token: 'read-token-value', repositories: ['acme/*'] }),
       ...audited('project.git_credentials.update'),
     }),
     route('DELETE', `${project}/git-credentials`, 'project.update', audited('project.git_credentials.delete')),

@@ -37,7 +37,7 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-type HubOverrides = Pick<CreateHubOptions, 'sandboxes' | 'surfaceLauncher' | 'sessionReclaim' | 'store' | 'loops' | 'uiDir'>;
+type HubOverrides = Pick<CreateHubOptions, 'sandboxes' | 'surfaceLauncher' | 'sessionReclaim' | 'store' | 'loops' | 'uiDir' | 'resolver'>;
 
 export interface TestHubOptions {
   env?: Record<string, string>;

@@ -74,7 +74,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('change requests, 
     browser = await launchChromium(chromium!.executablePath);
     cookie = await t.localLogin();
     pid = (await asAdmin('/api/v1/projects', { method: 'POST', body: { name: 'Finance reports' } })).json.data.id;
-    await asAdmin(`/api/v1/projects/${pid}/git-credentials`, { method: 'PUT', body: { username: CREDENTIALS.user, read_token: TOKEN, write_token: TOKEN } });
+    await asAdmin(`/api/v1/projects/${pid}/git-credentials`, {
+      method: 'PUT',
+      body: { username: CREDENTIALS.user, read_token: TOKEN, write_token: TOKEN, repositories: [REPO] },
+    });
     const created = await asAdmin(`/api/v1/projects/${pid}/git-notebooks`, {
       method: 'POST',
       body: { title: 'Weekly report', repo: REPO, branch: 'main', root_path: 'weekly', entry_notebook: 'report.py' },

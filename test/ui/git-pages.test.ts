@@ -287,11 +287,19 @@ describe.skipIf(chromium === null)('the Git notebook pages', () => {
     await expect.poll(() => section.getByText('not set', { exact: true }).count()).toBe(2);
     await section.getByLabel('Git user').fill(PRIVATE.user);
     await section.getByLabel(/^Read token/).fill(PRIVATE.password);
+    // Without a repository to go with, the token is refused: credentials are sent nowhere unlisted.
+    await section.getByRole('button', { name: 'Save credentials' }).click();
+    await section
+      .getByText(/name the repositories the credentials may be sent with/)
+      .first()
+      .waitFor();
+    await section.getByLabel('Repositories they serve').fill(git.url('private-ledger'));
     await section.getByRole('button', { name: 'Save credentials' }).click();
     await page.getByText('Git credentials saved.').waitFor();
     await expect.poll(() => section.getByText('not set', { exact: true }).count()).toBe(1);
     expect(await section.getByLabel(/^Read token/).inputValue()).toBe('');
-    expect(await credentials()).toMatchObject({ username: PRIVATE.user, read_token_set: true, write_token_set: false });
+    expect(await credentials()).toMatchObject({ username: PRIVATE.user, read_token_set: true, write_token_set: false, repositories: ['private-ledger'] });
+    expect(await section.getByLabel('Repositories they serve').inputValue()).toBe(git.url('private-ledger').replace(/\.git$/, ''));
     await dismissNotifications();
     await shoot('credentials');
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { useCachedRuntimeBuilds } from '../support/runtime-builds.js';
@@ -15,6 +15,13 @@ const chromium = prerequisite('chromium');
 const sandboxRuntime = prerequisite('sandboxRuntime');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const STATUS_READ = /\/api\/v1\/runtime-setup$/;
+
+/** A scrolling box the keyboard can reach and scroll, whether or not it overflows yet (axe: scrollable-region-focusable). */
+async function expectKeyboardReachable(region: Locator): Promise<void> {
+  expect(await region.getAttribute('tabindex')).toBe('0');
+  await region.focus();
+  expect(await region.evaluate((element) => element === (element.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+}
 
 if (chromium === null || sandboxRuntime === null)
   console.warn(`SKIPPED the runtime set-up screens: ${chromium === null ? 'no Chromium' : 'no sandbox runtime (marimo venv)'} on this machine`);
@@ -110,10 +117,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the notebook runt
       .toBeGreaterThan(2);
     await holdingStatus(async () => {
       await building.getByRole('button', { name: 'Show log' }).click();
-      await building
-        .getByLabel("The last lines of the runtime's build log")
-        .getByText(/rebuilding the notebook runtime/)
-        .waitFor();
+      const log = building.getByRole('region', { name: "The last lines of the runtime's build log" });
+      await log.getByText(/rebuilding the notebook runtime/).waitFor();
+      // However long the log has grown by now (it scrolls only once it is long), the keyboard reaches it.
+      await expectKeyboardReachable(log);
       await check('runtime-preparing');
     });
     await building.waitFor({ state: 'detached', timeout: 240_000 });
@@ -157,11 +164,12 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the notebook runt
       await notice.getByText(/no-such-python3 was not found/).waitFor();
       await notice.getByRole('button', { name: 'Repair' }).click();
       await notice.getByRole('button', { name: 'Show log' }).click({ timeout: 60_000 });
-      await notice
-        .getByLabel("The last lines of the runtime's build log")
+      const log = notice.getByRole('region', { name: "The last lines of the runtime's build log" });
+      await log
         .getByText(/failed/)
         .first()
         .waitFor();
+      await expectKeyboardReachable(log);
       await check('runtime-no-python');
     } finally {
       if (saved === undefined) delete process.env.PYTHON;

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
 import { closeSessionHub } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
@@ -19,9 +21,21 @@ if (chromium === null || sandboxRuntime === null)
 
 /**
  * The session view's refusals against a hub running real marimo, one session per user allowed:
- * dependencies that cannot be installed, the session limit with my sessions to stop, and an editor
- * who may not take a notebook over.
+ * dependencies that cannot be installed, the session limit with my sessions to stop, an editor
+ * who may not take a notebook over, and a start that waits for the notebook's last session to close.
  */
+/** Asks until the hub answers EDIT_SESSION_RETIRING (the stop under way has retired the claim), and returns that answer. */
+async function waitForRetiring(ask: () => Promise<{ status: number; text: string; json: { error?: { code?: string } }; headers: Headers }>) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answer = await ask();
+    if (answer.json.error?.code === 'EDIT_SESSION_RETIRING') return answer;
+    // Until the stop has begun, my start gets my running session back (200); never a new one.
+    if (answer.status !== 200) throw new Error(`expected the notebook to be retiring: ${answer.status} ${answer.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the notebook never began retiring');
+}
+
 describe.skipIf(chromium === null || sandboxRuntime === null)('the session view when a session cannot start', () => {
   let t: TestHub;
   const browsers: Chromium[] = [];
@@ -29,6 +43,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session view 
   let page: Page;
   let adminToken: string;
   let pid = '';
+  let driver: FakeFaultyDestroyDriver;
   const notebooks: Record<'forecast' | 'budget' | 'broken', string> = { forecast: '', budget: '', broken: '' };
   const missing = `notebook-hub-no-such-package-${randomBytes(6).toString('hex')}`;
 
@@ -51,7 +66,11 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session view 
         SERVICE_AUTOMATIC_THUMBNAILS: 'false',
         SERVICE_MAX_SESSIONS_PER_USER: '1',
       },
-      hub: () => ({ uiDir: UI_DIR }),
+      // The real local driver, whose destroy a test holds to keep a session closing while it looks.
+      hub: async (settings) => ({
+        uiDir: UI_DIR,
+        sandboxes: (driver = new FakeFaultyDestroyDriver(await openSandboxDriver(settings, `hub-ui-${randomBytes(4).toString('hex')}`))),
+      }),
     });
     admin = await launchChromium(chromium!.executablePath);
     browsers.push(admin);
@@ -73,6 +92,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session view 
     });
   }, 120_000);
   afterAll(async () => {
+    if (driver) driver.fault = null;
     for (const browser of browsers) await browser.close().catch(() => {});
     if (t) await closeSessionHub(t);
   });
@@ -139,6 +159,42 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session view 
     await editorPage.getByRole('link', { name: 'Open as app instead' }).waitFor();
     await check(other, editorPage, 'session-owned');
   }, 120_000);
+
+  it("waits on the start-up screen while the notebook's last session closes, then starts by itself", async () => {
+    // My one allowed session goes first.
+    const mine = (await t.call(`/api/v1/me/sessions`, { token: adminToken })).json.data as { id: string; project_id: string }[];
+    for (const session of mine)
+      await t.call(`/api/v1/projects/${session.project_id}/sessions/${session.id}/stop`, { method: 'POST', token: adminToken, body: { save: false } });
+    const nid = await createNotebook({ title: 'Closing' });
+    const started = await t.call(`/api/v1/projects/${pid}/sessions`, {
+      method: 'POST',
+      token: adminToken,
+      body: { notebook_id: nid, mode: 'edit', wait: true },
+    });
+    expect(started.json.data?.state, started.text).toBe('running');
+    let letItGo!: () => void;
+    driver.fault = { kind: 'held', until: new Promise<void>((resolve) => (letItGo = resolve)) };
+    // Stopped elsewhere (another tab, the deadline): its sandbox is being removed while I open the notebook.
+    const stopping = t.call(`/api/v1/projects/${pid}/sessions/${started.json.data.id}/stop`, { method: 'POST', token: adminToken, body: { save: false } });
+    const refused = await waitForRetiring(() =>
+      t.call(`/api/v1/projects/${pid}/sessions`, { method: 'POST', token: adminToken, body: { notebook_id: nid, mode: 'edit' } }),
+    );
+    expect(refused.headers.get('retry-after')).toBe('5');
+
+    await page.goto(`${t.url}/projects/${pid}/notebooks/${nid}/edit`);
+    await page.getByRole('status').filter({ hasText: 'The previous session is closing…' }).waitFor({ timeout: 60_000 });
+    await page.getByText(/Starting again in \d s…/).waitFor();
+    expect(await page.getByRole('heading', { name: 'Starting the editor' }).count()).toBe(1);
+    await check(admin, page, 'session-previous-closing');
+
+    letItGo();
+    driver.fault = null;
+    expect((await stopping).status).toBe(200);
+    // No click: the page starts again after the Retry-After.
+    await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+    const live = (await t.call(`/api/v1/me/sessions`, { token: adminToken })).json.data as { notebook_id: string; state: string }[];
+    expect(live.map((session) => session.notebook_id)).toEqual([nid]);
+  }, 300_000);
 
   it('logged no page error and no CSP violation', () => {
     for (const browser of browsers) expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line))).toEqual([]);

@@ -14,6 +14,8 @@ export interface DataFolderLayout {
   lockFile: string;
   /** The hub's log files. */
   logsDir: string;
+  /** The deployment key that seals the hub's stored secrets, encrypted by the OS keychain (secrets-key.ts). */
+  secretsKeyFile: string;
 }
 
 export interface PlatformContext {
@@ -52,5 +54,6 @@ export function dataFolderLayout(context: PlatformContext, appName: string = APP
     settingsFile: paths.join(root, 'settings.json'),
     lockFile: paths.join(root, 'instance.lock'),
     logsDir: paths.join(root, 'logs'),
+    secretsKeyFile: paths.join(root, 'secrets-key.keychain'),
   };
 }

@@ -65,7 +65,7 @@ const DESKTOP_LOGIN_SESSION_HOURS = String(24 * 30);
  * The Electron main process calls this; so do the tests and the benchmark.
  */
 export async function startDesktopHub(options: DesktopHubOptions): Promise<DesktopHub> {
-  await mkdir(options.dataDir, { recursive: true });
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const settings = readSettings({
     SERVICE_SHUTDOWN_TIMEOUT_SECONDS: DESKTOP_DRAIN_SECONDS,
     SERVICE_LOGIN_SESSION_HOURS: DESKTOP_LOGIN_SESSION_HOURS,

@@ -48,4 +48,9 @@ export interface SurfaceLauncher {
   entryPath(sandbox: Sandbox, surface: SurfaceId, openPath: string | null): string;
   /** Headers the proxy adds to every request it forwards to the surface (its secret). */
   proxyHeaders(surface: SurfaceId, secret: string): Record<string, string>;
+  /**
+   * Query parameters the surface would take as its credential in place of the proxy's headers:
+   * the proxy drops them from what browsers send, so that only the hub's credential reaches it.
+   */
+  credentialQueryParameters(surface: SurfaceId): readonly string[];
 }

@@ -1,4 +1,4 @@
-// The admin pages' shapes, derived from the generated schema or the hub's own types (never written by hand).
+// The admin pages' shapes, derived from the generated schema or the shared types package (never written by hand).
 import type { components, paths } from './schema';
 
 type Schemas = components['schemas'];
@@ -23,5 +23,5 @@ export type DeepHealth = paths['/api/health']['get']['responses']['200']['conten
 export type HealthCheck = NonNullable<DeepHealth['checks']>[number];
 
 // GET /api/health/maintenance is deliberately left out of the OpenAPI document (docs/maintenance.md):
-// its shape is the hub's own type, which the route's response schema follows.
-export type { LoopHealth, LoopStatus, MaintenanceHealth } from '../../../service/src/loops/loop-state';
+// its shape comes from the shared types package, which the hub's loop runner and the route's response schema follow.
+export type { LoopHealth, LoopStatus, MaintenanceHealth } from '@notebook-hub/shared-types/maintenance-health';

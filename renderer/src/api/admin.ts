@@ -1,6 +1,7 @@
 // Server state of the administration pages: one query (or mutation) hook per API call they make.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client';
+import { cursorQuery, pagedQuery } from './paged';
 import type { AuditFilter, PolicySuite, SandboxStartupRequest } from './admin-types';
 
 export const adminKeys = {
@@ -12,14 +13,7 @@ export const adminKeys = {
   analyzer: ['admin', 'policy-analyzer'] as const,
 };
 
-const cursorQuery = (cursor: string | null) => (cursor ? { cursor } : {});
-
-export const adminUsersQuery = infiniteQueryOptions({
-  queryKey: adminKeys.users,
-  queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/admin/users', { params: { query: cursorQuery(pageParam) } })),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.next_cursor,
-});
+export const adminUsersQuery = pagedQuery(adminKeys.users, (cursor) => unwrap(api.GET('/api/v1/admin/users', { params: { query: cursorQuery(cursor) } })));
 
 export function useSetSuspended() {
   const queryClient = useQueryClient();
@@ -44,19 +38,11 @@ export const capabilitiesQuery = queryOptions({
 });
 
 export const auditQuery = (filter: AuditFilter) =>
-  infiniteQueryOptions({
-    queryKey: adminKeys.audit(filter),
-    queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/events', { params: { query: { ...filter, ...cursorQuery(pageParam) } } })),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  pagedQuery(adminKeys.audit(filter), (cursor) => unwrap(api.GET('/api/v1/events', { params: { query: { ...filter, ...cursorQuery(cursor) } } })));
 
-export const runtimeSessionsQuery = infiniteQueryOptions({
-  queryKey: adminKeys.runtimeSessions,
-  queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/admin/runtime/sessions', { params: { query: cursorQuery(pageParam) } })),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.next_cursor,
-});
+export const runtimeSessionsQuery = pagedQuery(adminKeys.runtimeSessions, (cursor) =>
+  unwrap(api.GET('/api/v1/admin/runtime/sessions', { params: { query: cursorQuery(cursor) } })),
+);
 
 export function useReclaimSession() {
   const queryClient = useQueryClient();

@@ -1,7 +1,8 @@
 // A project's alert destinations and what the hub offers for them (capabilities).
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components, paths } from './schema';
 import { api, expectOk, unwrap } from './client';
+import { cursorQuery, pagedQuery } from './paged';
 
 export type AlertDestination = components['schemas']['AlertDestination'];
 export type AlertKind = AlertDestination['kinds'][number];
@@ -17,25 +18,19 @@ export const capabilitiesQuery = queryOptions({
 const alertsKey = (pid: string) => ['projects', pid, 'alerts'] as const;
 
 export const alertsQuery = (pid: string) =>
-  infiniteQueryOptions({
-    queryKey: alertsKey(pid),
-    queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/projects/{pid}/alerts', { params: { path: { pid }, query: pageParam ? { cursor: pageParam } : {} } })),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  pagedQuery(alertsKey(pid), (cursor) => unwrap(api.GET('/api/v1/projects/{pid}/alerts', { params: { path: { pid }, query: cursorQuery(cursor) } })));
 
 function useAlertsMutation<T, R>(pid: string, mutationFn: (variables: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey(pid) }) });
 }
 
-export function useCreateAlert(pid: string) {
-  return useAlertsMutation(pid, (body: NewAlertDestination) => unwrap(api.POST('/api/v1/projects/{pid}/alerts', { params: { path: { pid } }, body })));
-}
-
-export function useUpdateAlert(pid: string) {
-  return useAlertsMutation(pid, ({ id, body }: { id: string; body: AlertDestinationPatch }) =>
-    unwrap(api.PATCH('/api/v1/projects/{pid}/alerts/{alert_id}', { params: { path: { pid, alert_id: id } }, body })),
+/** Adds a destination (`id: null`) or changes one. */
+export function useSaveAlert(pid: string) {
+  return useAlertsMutation(pid, (change: { id: null; body: NewAlertDestination } | { id: string; body: AlertDestinationPatch }) =>
+    change.id === null
+      ? unwrap(api.POST('/api/v1/projects/{pid}/alerts', { params: { path: { pid } }, body: change.body }))
+      : unwrap(api.PATCH('/api/v1/projects/{pid}/alerts/{alert_id}', { params: { path: { pid, alert_id: change.id } }, body: change.body })),
   );
 }
 

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly requestId: string | undefined,
     readonly details: readonly FieldError[] = [],
+    /** The answer's Retry-After in seconds, when it said when to come back. */
+    readonly retryAfterSeconds: number | undefined = undefined,
   ) {
     super(message);
   }
@@ -43,11 +45,17 @@ export function unreachable(cause?: unknown): ApiError {
 export function toApiError(body: unknown, response: Response): ApiError {
   if (isErrorEnvelope(body)) {
     const { code, message, details, request_id } = body.error;
-    return new ApiError(code, message, response.status, request_id ?? response.headers.get('x-request-id') ?? undefined, details);
+    return new ApiError(code, message, response.status, request_id ?? response.headers.get('x-request-id') ?? undefined, details, retryAfterOf(response));
   }
   // No envelope: a gateway (or the dev server's proxy) answered for a hub it could not reach.
   if (response.status === 0 || response.status >= 500) return unreachable();
   return new ApiError('INTERNAL_ERROR', `The hub answered HTTP ${response.status} without an error description.`, response.status, undefined);
+}
+
+/** Retry-After as a number of seconds (the form the hub sends); undefined when absent or a date. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
 export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {

@@ -1,6 +1,7 @@
 // A notebook's versions, their code and its HTML snapshot.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client';
+import { cursorQuery, pagedQuery } from './paged';
 import { isApiError } from './errors';
 import { fetchText, notebookUrls } from './notebook-content';
 import { keys } from './queries';
@@ -16,17 +17,9 @@ export const versionKeys = {
 };
 
 export const versionsQuery = (pid: string, nid: string) =>
-  infiniteQueryOptions({
-    queryKey: versionKeys.all(pid, nid),
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/v1/projects/{pid}/notebooks/{nid}/versions', {
-          params: { path: { pid, nid }, query: pageParam ? { cursor: pageParam } : {} },
-        }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  pagedQuery(versionKeys.all(pid, nid), (cursor) =>
+    unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}/versions', { params: { path: { pid, nid }, query: cursorQuery(cursor) } })),
+  );
 
 export const versionQuery = (pid: string, nid: string, vid: string) =>
   queryOptions({

@@ -1,6 +1,7 @@
 // Previews of Git notebooks (docs/git.md, "Previews"): a branch, a commit or a change request, prepared by the hub, opened as an app or in the editor.
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, expectOk, unwrap } from './client';
+import { cursorQuery, pagedQuery } from './paged';
 import { keys } from './queries';
 import type { components, paths } from './schema';
 
@@ -16,15 +17,9 @@ export const previewKeys = {
 
 export const previewsQuery = (pid: string, nid: string) =>
   infiniteQueryOptions({
-    queryKey: previewKeys.all(pid, nid),
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/v1/projects/{pid}/notebooks/{nid}/previews', {
-          params: { path: { pid, nid }, query: pageParam ? { cursor: pageParam } : {} },
-        }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
+    ...pagedQuery(previewKeys.all(pid, nid), (cursor) =>
+      unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}/previews', { params: { path: { pid, nid }, query: cursorQuery(cursor) } })),
+    ),
     refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some((preview) => preview.status === 'pending')) ? PREVIEW_POLL_MS : false),
   });
 

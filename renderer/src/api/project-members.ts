@@ -1,8 +1,7 @@
 // A project's members and group members: adding, changing roles, removing; and finding users to add.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from './schema';
-import { api, unwrap } from './client';
-import { expectOk } from './client';
+import { api, expectOk, unwrap } from './client';
 import { keys } from './queries';
 
 export type ResolvedUser = components['schemas']['ResolvedUser'];
@@ -30,28 +29,29 @@ export function useAddMember(pid: string) {
   );
 }
 
-export function useChangeMemberRole(pid: string) {
-  return useProjectMutation(pid, ({ member, role }: { member: string; role: MemberRole }) =>
-    unwrap(api.PATCH('/api/v1/projects/{pid}/members/{member}', { params: { path: { pid, member } }, body: { role } })),
-  );
-}
-
-export function useRemoveMember(pid: string) {
-  return useProjectMutation(pid, (member: string) => expectOk(api.DELETE('/api/v1/projects/{pid}/members/{member}', { params: { path: { pid, member } } })));
-}
-
 export function useAddGroupMember(pid: string) {
   return useProjectMutation(pid, ({ group, role }: { group: string; role: MemberRole }) =>
     unwrap(api.POST('/api/v1/projects/{pid}/group-members', { params: { path: { pid } }, body: { group, role } })),
   );
 }
 
-export function useChangeGroupRole(pid: string) {
-  return useProjectMutation(pid, ({ group, role }: { group: string; role: MemberRole }) =>
-    unwrap(api.PATCH('/api/v1/projects/{pid}/group-members/{group}', { params: { path: { pid, group } }, body: { role } })),
+/** Who holds a role in a project: a member (a user id or an invited e-mail) or an identity-provider group. */
+export type RoleHolder = 'member' | 'group';
+
+/** Changes the role of a member or a group, named by `key` (the user id, the e-mail or the group). */
+export function useChangeRole(pid: string, holder: RoleHolder) {
+  return useProjectMutation(pid, ({ key, role }: { key: string; role: MemberRole }) =>
+    holder === 'member'
+      ? unwrap(api.PATCH('/api/v1/projects/{pid}/members/{member}', { params: { path: { pid, member: key } }, body: { role } }))
+      : unwrap(api.PATCH('/api/v1/projects/{pid}/group-members/{group}', { params: { path: { pid, group: key } }, body: { role } })),
   );
 }
 
-export function useRemoveGroupMember(pid: string) {
-  return useProjectMutation(pid, (group: string) => expectOk(api.DELETE('/api/v1/projects/{pid}/group-members/{group}', { params: { path: { pid, group } } })));
+/** Takes a member's or a group's role in the project away. */
+export function useRemoveRole(pid: string, holder: RoleHolder) {
+  return useProjectMutation(pid, (key: string) =>
+    holder === 'member'
+      ? expectOk(api.DELETE('/api/v1/projects/{pid}/members/{member}', { params: { path: { pid, member: key } } }))
+      : expectOk(api.DELETE('/api/v1/projects/{pid}/group-members/{group}', { params: { path: { pid, group: key } } })),
+  );
 }

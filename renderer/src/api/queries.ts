@@ -1,6 +1,7 @@
 // Server state: one query (or mutation) hook per API read the pages use.
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from './client';
+import { cursorQuery, pagedQuery } from './paged';
 import { discardEarlyResponses } from './early-requests';
 import type { CreateNotebookBody, CreateProjectBody, NotebookStatusFilter } from './types';
 
@@ -24,12 +25,7 @@ export const authMethodsQuery = queryOptions({
   staleTime: Infinity,
 });
 
-export const projectsQuery = infiniteQueryOptions({
-  queryKey: keys.projects,
-  queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/projects', { params: { query: pageParam ? { cursor: pageParam } : {} } })),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.next_cursor,
-});
+export const projectsQuery = pagedQuery(keys.projects, (cursor) => unwrap(api.GET('/api/v1/projects', { params: { query: cursorQuery(cursor) } })));
 
 export const projectQuery = (pid: string) =>
   queryOptions({
@@ -38,17 +34,9 @@ export const projectQuery = (pid: string) =>
   });
 
 export const notebooksQuery = (pid: string, status?: NotebookStatusFilter) =>
-  infiniteQueryOptions({
-    queryKey: keys.notebooks(pid, status),
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/v1/projects/{pid}/notebooks', {
-          params: { path: { pid }, query: { ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}) } },
-        }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
+  pagedQuery(keys.notebooks(pid, status), (cursor) =>
+    unwrap(api.GET('/api/v1/projects/{pid}/notebooks', { params: { path: { pid }, query: { ...(status ? { status } : {}), ...cursorQuery(cursor) } } })),
+  );
 
 export const notebookQuery = (pid: string, nid: string) =>
   queryOptions({

@@ -6998,7 +6998,7 @@ export interface paths {
     put?: never;
     /**
      * Save code as a new version
-     * @description base_version_id must be the current version; otherwise 409 CONFLICT and nothing is saved. While an edit session holds the notebook, 409 EDIT_SESSION_OWNED: save from the session instead.
+     * @description base_version_id must be the current version; otherwise 409 CONFLICT and nothing is saved. While an edit session holds the notebook, 409 EDIT_SESSION_OWNED: save from the session instead; while that session is being saved and stopped, 409 EDIT_SESSION_RETIRING with Retry-After.
      */
     post: {
       parameters: {
@@ -10753,7 +10753,7 @@ export interface paths {
             timeout_seconds?: number | null;
             compute_profile?: string | null;
             version_id?: string | null;
-            /** @description A disabled job neither fires nor runs on demand */
+            /** @description A disabled job neither fires nor runs on demand. Whoever switches a job on becomes its owner: its scheduled runs rely on their role */
             enabled?: boolean;
           };
         };
@@ -11265,7 +11265,7 @@ export interface paths {
             timeout_seconds?: number | null;
             compute_profile?: string | null;
             version_id?: string | null;
-            /** @description A disabled job neither fires nor runs on demand */
+            /** @description A disabled job neither fires nor runs on demand. Whoever switches a job on becomes its owner: its scheduled runs rely on their role */
             enabled?: boolean;
           };
         };
@@ -14290,7 +14290,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The project's Git credentials (whether each token is set) */
+    /** The project's Git credentials (whether each token is set, and the host and repositories they are sent to) */
     get: {
       parameters: {
         query?: never;
@@ -14434,7 +14434,10 @@ export interface paths {
         };
       };
     };
-    /** Set the project's Git credentials (write-only: tokens are never returned) */
+    /**
+     * Set the project's Git credentials (write-only: tokens are never returned)
+     * @description The credentials are bound to one Git host and the repositories listed in repositories, and sent with no other call: a Git notebook of another repository reads it without them. A token with no repositories to go with answers VALIDATION_ERROR.
+     */
     put: {
       parameters: {
         query?: never;
@@ -14451,6 +14454,9 @@ export interface paths {
             username?: string;
             read_token?: string | null;
             write_token?: string | null;
+            provider?: ('github' | 'gitlab') | null;
+            /** @description The repositories the credentials may be sent with, all on one host: owner/repo, owner/* or * on the provider, or the https URL of one of those on another Git server. Needed while a token is set; the credentials are sent nowhere else. */
+            repositories?: string[];
           };
         };
       };
@@ -19893,6 +19899,9 @@ export interface components {
       compute_profile: string | null;
       version_id: string | null;
       enabled: boolean;
+      disabled_reason: ('owner_suspended' | 'owner_left_project') | null;
+      /** @description The user whose role its scheduled runs rely on: whoever last switched it on (at first, its creator) */
+      owner: string;
       next_run_at: string | null;
       queued_runs: number;
       running_runs: number;
@@ -20021,6 +20030,10 @@ export interface components {
       username: string | null;
       read_token_set: boolean;
       write_token_set: boolean;
+      provider: ('github' | 'gitlab') | null;
+      host_url: string | null;
+      /** @description The repositories of that host the credentials are sent with, relative to host_url: owner/repo, owner/* or * */
+      repositories: string[];
       updated_at: string | null;
     };
     Preview: {

@@ -21,4 +21,6 @@ export type FieldError = NonNullable<ErrorBody['details']>[number];
 
 export type CreateProjectBody = NonNullable<paths['/api/v1/projects']['post']['requestBody']>['content']['application/json'];
 export type CreateNotebookBody = NonNullable<paths['/api/v1/projects/{pid}/notebooks']['post']['requestBody']>['content']['application/json'];
+/** One notebook of a project's list (GET /projects/{pid}/notebooks). */
+export type NotebookListItem = paths['/api/v1/projects/{pid}/notebooks']['get']['responses'][200]['content']['application/json']['data']['items'][number];
 export type NotebookStatusFilter = NonNullable<NonNullable<paths['/api/v1/projects/{pid}/notebooks']['get']['parameters']['query']>['status']>;

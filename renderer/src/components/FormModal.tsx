@@ -1,39 +1,69 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentType, FormEvent, ReactNode } from 'react';
+import type { ConfirmedMutation } from './ConfirmButton';
 import { FormError } from './FormError';
 
-interface Props {
+interface Props<TData, TVariables> {
   title: string;
   opened: boolean;
+  /** Called when the dialog closes: Cancel, Escape, or after the mutation succeeded. */
   onClose: () => void;
-  onSubmit: () => void;
-  /** The request's error: its message is shown above the buttons (field errors go on the fields). */
-  error: Error | null;
+  /** What the form sends; its error is shown in the dialog and forgotten when it closes. */
+  mutation: ConfirmedMutation<TData, TVariables>;
+  /** The request built from the fields when the form is submitted; null sends nothing and closes (nothing to change). */
+  request: () => TVariables | null;
+  /** What happens once the request succeeded (the dialog has closed). */
+  onSuccess?: (data: TData) => void;
   /** The request fields whose messages the form shows at the fields (not repeated above the buttons). */
   fields?: readonly string[];
-  pending: boolean;
   submitLabel?: string;
   size?: string;
   children: ReactNode;
 }
 
-/** A dialog with one form: its fields, the API's error, Cancel and a submit button. */
-export function FormModal({ title, opened, onClose, onSubmit, error, fields, pending, submitLabel = 'Create', size, children }: Props) {
+/**
+ * A dialog with one form (the app's form-modal pattern): its fields, the API's error, Cancel and a
+ * submit button that sends the mutation; it closes when the mutation succeeds.
+ */
+export function FormModal<TData, TVariables>({
+  title,
+  opened,
+  onClose,
+  mutation,
+  request,
+  onSuccess,
+  fields,
+  submitLabel = 'Create',
+  size,
+  children,
+}: Props<TData, TVariables>) {
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    event.stopPropagation();
+    const variables = request();
+    if (variables === null) return close();
+    mutation.mutate(variables, {
+      onSuccess: (data) => {
+        close();
+        onSuccess?.(data);
+      },
+    });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size}>
+    <Modal opened={opened} onClose={close} title={title} size={size}>
       <form onSubmit={submit}>
         <Stack gap="sm">
           {children}
-          <FormError error={error} fields={fields} />
+          <FormError error={mutation.error} fields={fields} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={pending}>
+            <Button type="submit" loading={mutation.isPending}>
               {submitLabel}
             </Button>
           </Group>
@@ -41,4 +71,14 @@ export function FormModal({ title, opened, onClose, onSubmit, error, fields, pen
       </form>
     </Modal>
   );
+}
+
+/**
+ * A form dialog that starts afresh at each opening: the form is mounted only while the dialog is
+ * open, so what it reads (the record as it is now, lists to choose from) is read again each time.
+ */
+export function mountedWhileOpen<P extends object>(Form: ComponentType<P>): ComponentType<P & { opened: boolean }> {
+  return function WhileOpen({ opened, ...props }: P & { opened: boolean }) {
+    return opened ? <Form {...(props as P)} /> : null;
+  };
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Code, Collapse, Group, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Collapse, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { RUNTIME_BUILD_POLL_MS, runtimeSetupQuery, useRepairRuntime, type RuntimeSetupState, type RuntimeSetupStatus } from '../api/runtime-setup';
 import { ErrorView } from './ErrorView';
+import { LogView } from './LogView';
 import { useMe } from './use-me';
 
 /**
@@ -97,11 +98,7 @@ function Notice({ status, title }: { status: RuntimeSetupStatus; title: string }
         {repair.isError && <ErrorView error={repair.error} />}
         {status.log_tail ? (
           <Collapse in={logShown} id={logId}>
-            <ScrollArea.Autosize mah={260} type="auto">
-              <Code block aria-label="The last lines of the runtime's build log" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {status.log_tail}
-              </Code>
-            </ScrollArea.Autosize>
+            <LogView label="The last lines of the runtime's build log" text={status.log_tail} maxHeight={260} />
           </Collapse>
         ) : null}
       </Stack>

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { sandboxDriverQuery, useChooseSandboxDriver, useRestartDesktop } from '../api/desktop';
 import { useDesktopBridge, type DesktopBridge, type SandboxDriverChoice, type SandboxDriverState } from './desktop-bridge';
 
 const DRIVER_LABELS: Record<SandboxDriverChoice, string> = { local: 'Local processes', docker: 'Docker' };
 /** How notebooks run with each driver, inside a sentence. */
 const RUN_WITH: Record<SandboxDriverChoice, string> = { local: 'as local processes', docker: 'in Docker' };
-const stateKey = ['desktop', 'sandbox-driver'] as const;
 
 /** The desktop app's own settings, in its window only (docs/desktop.md, "Docker"). */
 export function DesktopSettingsSection() {
@@ -15,18 +15,10 @@ export function DesktopSettingsSection() {
 }
 
 function DesktopSettings({ bridge }: { bridge: DesktopBridge }) {
-  const client = useQueryClient();
-  const state = useQuery({ queryKey: stateKey, queryFn: () => bridge.sandboxDriver() });
+  const state = useQuery(sandboxDriverQuery(bridge));
   const [found, setFound] = useState<string | null>(null);
-  const choose = useMutation({
-    mutationFn: (choice: SandboxDriverChoice) => bridge.chooseSandboxDriver(choice),
-    onMutate: () => setFound(null),
-    onSuccess: (answer) => {
-      client.setQueryData(stateKey, answer.state);
-      setFound(answer.saved ? answer.message : null);
-    },
-  });
-  const restart = useMutation({ mutationFn: () => bridge.restart() });
+  const choose = useChooseSandboxDriver(bridge, (answer) => setFound(answer?.saved ? answer.message : null));
+  const restart = useRestartDesktop(bridge);
   const refusal = choose.data && !choose.data.saved ? choose.data.message : choose.error ? choose.error.message : null;
 
   return (

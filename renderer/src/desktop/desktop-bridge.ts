@@ -1,8 +1,8 @@
-import type { DesktopBridge } from '../../../electron/src/host/bridge-contract';
+import type { DesktopBridge } from '@notebook-hub/shared-types/desktop-bridge';
 import { useHydrated } from '../components/use-hydrated';
 
 export type { DesktopBridge };
-export type { OpenPathsAnswer, SandboxChoiceAnswer, SandboxDriverChoice, SandboxDriverState } from '../../../electron/src/host/bridge-contract';
+export type { OpenPathsAnswer, SandboxChoiceAnswer, SandboxDriverChoice, SandboxDriverState } from '@notebook-hub/shared-types/desktop-bridge';
 
 declare global {
   interface Window {

@@ -138,6 +138,12 @@ function managedAiConfig(ai: OpenAiCompatibleProvider): Record<string, unknown> 
 export const OPENCODE_USERNAME = 'opencode';
 
 /**
+ * OpenCode also takes its basic credentials (base64) from this query parameter, and prefers them
+ * to the `Authorization` header: its web client sends it only to a server on another origin.
+ */
+export const OPENCODE_AUTH_QUERY_PARAMETER = 'auth_token';
+
+/**
  * OpenCode's server (`opencode serve`, which serves the web UI too, and unlike `opencode web`
  * never tries to open a browser), protected by `OPENCODE_SERVER_PASSWORD`: every request needs
  * HTTP basic authentication, which the hub's proxy adds. Nothing is fetched at start: no model

@@ -10,7 +10,14 @@ import {
 } from '@notebook-hub/kernel/ports/surface-launcher.js';
 import { IMAGE_SURFACES_DIR } from '../../runtime/pins.js';
 import { freshGet } from '../shared/readiness.js';
-import { codeServerCommand, codeServerProxyHeaders, openCodeCommand, openCodeProxyHeaders, type SurfaceCommand } from './surface-commands.js';
+import {
+  codeServerCommand,
+  codeServerProxyHeaders,
+  OPENCODE_AUTH_QUERY_PARAMETER,
+  openCodeCommand,
+  openCodeProxyHeaders,
+  type SurfaceCommand,
+} from './surface-commands.js';
 import { surfaceLayout, type SurfaceName } from './surface-layout.js';
 import { ensureSurfaceRuntime } from './surface-runtime.js';
 
@@ -109,6 +116,10 @@ export class DriverSurfaceLauncher implements SurfaceLauncher {
 
   proxyHeaders(surface: SurfaceId, secret: string): Record<string, string> {
     return surface === 'vscode' ? codeServerProxyHeaders(secret) : openCodeProxyHeaders(secret);
+  }
+
+  credentialQueryParameters(surface: SurfaceId): readonly string[] {
+    return surface === 'opencode' ? [OPENCODE_AUTH_QUERY_PARAMETER] : [];
   }
 
   async start(sandbox: Sandbox, surface: SurfaceConfig, options: SurfaceStartOptions): Promise<StartedSurface> {

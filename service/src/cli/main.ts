@@ -51,6 +51,22 @@ program
   });
 
 program
+  .command('secrets')
+  .description('manage the deployment key that seals the secrets the hub stores (docs/secrets-at-rest.md)')
+  .command('rotate-key')
+  .description(
+    're-wrap every sealed secret under a new deployment key (a key file gets a new key; with SERVICE_SECRETS_KEY set the new key first); resumable, safe to run again',
+  )
+  .action(async () => {
+    process.exitCode = await (
+      await import('./secrets.js')
+    ).runRotateKey({
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+  });
+
+program
   .command('openapi')
   .description('print the OpenAPI 3.1 document of the HTTP API')
   .option('--output <FILE>', 'write it to a file instead')

@@ -5,7 +5,9 @@ import { UNRESTRICTED_SCOPE } from '../core/identity/access-tokens.js';
 import { normalizeEmail } from '../core/identity/users.js';
 import { preflightStore } from '../core/store/preflight.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
+import { openSecretBox } from '../compose/secrets.js';
 import { createStoreServices } from '../compose/services.js';
+import { SecretsAtRest } from '../core/secrets/secrets-at-rest.js';
 
 export interface TokenCreateOptions {
   email: string;
@@ -32,7 +34,8 @@ export async function runTokenCreate(options: TokenCreateOptions, io: { stdout: 
       return 1;
     }
     // No project changes happen here, so project events need no destination.
-    const services = createStoreServices(settings, store, { publish: () => {} });
+    const secrets = await openSecretBox(settings.secrets, await SecretsAtRest.readState(store));
+    const services = createStoreServices(settings, store, secrets, { publish: () => {} });
     await new CatalogGate(services.catalog, services.audit, openLogger('silent')).ensureReady();
     const user = await services.users.ensureByEmail(email, { name: null, superAdmin: options.superAdmin ?? false }, 'cli');
     const { token, record } = await services.tokens.issue(user.id, { name: options.name ?? 'command line', expiresAt: null, scope: UNRESTRICTED_SCOPE }, 'cli');

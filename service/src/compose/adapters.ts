@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { OidcSettings } from '../config/settings-auth.js';
 import { ConfigError, type HubSettings, type LogLevel, type StorageSettings } from '../config/settings.js';
 import type { IdentityProvider } from '../core/ports/identity-provider.js';
+import type { OutboundClient } from '../adapters/outbound/outbound-client.js';
 import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
@@ -131,9 +132,9 @@ export async function openSurfaceLauncher(settings: HubSettings, sandboxes: Sand
 }
 
 /** The OpenID Connect provider of an OIDC login; discovery happens on first use, not here. */
-export async function openIdentityProvider(settings: OidcSettings): Promise<IdentityProvider> {
+export async function openIdentityProvider(settings: OidcSettings, outbound: OutboundClient): Promise<IdentityProvider> {
   const { OidcClient } = await import('../adapters/oidc/oidc-client.js');
-  return new OidcClient(settings);
+  return new OidcClient(settings, outbound);
 }
 
 /**
@@ -156,4 +157,23 @@ export async function openTelemetry(settings: HubSettings, instanceId: string, l
     logger.debug({ event: 'otel_disabled', reason: metrics.reason }, 'otel_disabled');
   }
   return NO_TELEMETRY;
+}
+
+/**
+ * Owner-only modes on an fs store (docs/secrets-at-rest.md): a store written by an older hub, or
+ * restored with loose modes, is fixed at start. Logs how many folders and files it changed.
+ */
+export async function tightenStoreModes(store: ObjectStore, logger: Logger): Promise<void> {
+  if (!(store instanceof FsObjectStore)) return;
+  try {
+    const changed = await store.tightenModes();
+    if (changed.directories + changed.files > 0) {
+      logger.warn(
+        { event: 'fs_store_modes_fixed', directories: changed.directories, files: changed.files },
+        'took group and other permissions away from store folders and files',
+      );
+    }
+  } catch (error) {
+    logger.error({ event: 'fs_store_modes_failed', err: error }, 'could not make the store owner-only');
+  }
 }

@@ -6,6 +6,10 @@ import { mcpFeature } from '../features/mcp/index.js';
 import { surfacesFeature } from '../features/surfaces/index.js';
 import type { Feature } from '../features/feature.js';
 import type { RecordCheck } from '../core/recovery/plan.js';
+import { REPLAYABLE_RESPONSE_RECORDS, type SealedRecordKind } from '../core/secrets/sealed-records.js';
+import { SESSION_SEALED_RECORDS } from '../core/sessions/session-secrets.js';
+import { WARM_SANDBOX_SEALED_RECORDS } from '../core/sessions/warm-pool.js';
+import { LOGIN_FLOW_SEALED_RECORDS } from '../core/identity/login-flows.js';
 
 /**
  * The hub's capabilities, one line each (docs/architecture.md, "How to add a capability"). The
@@ -17,6 +21,12 @@ export const FEATURES = [importsFeature, alertsFeature, jobsFeature, gitFeature,
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */
 export function recordChecks(): RecordCheck[] {
   return FEATURES.flatMap((feature: Feature) => feature.recoveryChecks ?? []);
+}
+
+/** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */
+export function sealedRecordKinds(): SealedRecordKind[] {
+  const base = [SESSION_SEALED_RECORDS, WARM_SANDBOX_SEALED_RECORDS, LOGIN_FLOW_SEALED_RECORDS, REPLAYABLE_RESPONSE_RECORDS];
+  return [...base, ...FEATURES.flatMap((feature: Feature) => feature.sealedRecords ?? [])];
 }
 
 /** What the features build, one member of the union each. */

@@ -13,7 +13,9 @@ import {
   openTelemetry,
   type HubLogger,
   openSurfaceLauncher,
+  tightenStoreModes,
 } from './adapters.js';
+import { openSecretBox, prepareSecrets, SecretsKeyError } from './secrets.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Catalog } from '../core/catalog/catalog.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
@@ -21,6 +23,8 @@ import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
 import type { ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
+import { SecretsAtRest } from '../core/secrets/secrets-at-rest.js';
 import { preflightStore } from '../core/store/preflight.js';
 import { buildHttpApp, type HttpContributions } from '../http/app.js';
 import { createOidcLogin } from '../http/auth/oidc.js';
@@ -33,6 +37,9 @@ import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/co
 import { registerSessionLoops } from '../loops/session-loops.js';
 import { runtimeUnderBasePath } from './runtime-under-base-path.js';
 import { composeServices, deploymentIdOf, type BuiltFeature, type HubServices } from './services.js';
+import { OutboundClients } from '../adapters/outbound/outbound-clients.js';
+import { systemResolver } from '../adapters/outbound/checked-addresses.js';
+import type { NameResolver } from '../core/ports/name-resolver.js';
 import { createLoginFlows } from './use-cases.js';
 import { defaultUiDir } from './ui-dir.js';
 
@@ -61,6 +68,11 @@ export interface CreateHubOptions {
   sessionReclaim?: Partial<ReclaimTimings>;
   /** The desktop host's per-launch secret: every request without it is refused (docs/desktop.md). */
   launchSecret?: string;
+  /**
+   * How outbound connections resolve host names (docs/outbound-requests.md): the system resolver
+   * unless given. Tests give their own, so a name resolves where they say without real DNS.
+   */
+  resolver?: NameResolver;
 }
 
 export interface Hub {
@@ -97,6 +109,28 @@ export class BootError extends Error {
   }
 }
 
+/**
+ * The deployment key's box, checked against the store's secrets, and the one-time sealing of
+ * plaintext older hubs left. A missing or wrong key stops the start; a store that does not answer
+ * only postpones the check and the sealing to the next start.
+ */
+async function openSecrets(settings: HubSettings, store: ObjectStore, storeAnswers: boolean, logger: HubLogger): Promise<SecretBox> {
+  try {
+    const secrets = await openSecretBox(settings.secrets, storeAnswers ? await SecretsAtRest.readState(store) : 'unknown', logger);
+    if (storeAnswers) {
+      await prepareSecrets(settings.secrets, store, secrets, logger).catch((error: unknown) => {
+        if (error instanceof SecretsKeyError) throw error;
+        logger.error({ event: 'secrets_migration_failed', err: error }, 'sealing plaintext secrets failed; it is tried again at the next start');
+      });
+    }
+    return secrets;
+  } catch (error) {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    await store.close();
+    throw new BootError(error.message);
+  }
+}
+
 /** Builds the whole service from a plain configuration. Both hosts (headless, desktop) call this. */
 export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const { settings } = options;
@@ -113,10 +147,13 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   if (preflight.outcome === 'unreachable') {
     logger.error({ event: 'storage_preflight_failed', storage: store.kind, err: preflight.error }, 'storage_preflight_failed');
   }
+  await tightenStoreModes(store, logger);
+  const secrets = await openSecrets(settings, store, preflight.outcome === 'ok', logger);
 
   const instanceId = randomUUID();
   const telemetry = await openTelemetry(settings, instanceId, logger);
   const background = new BackgroundWork();
+  const outbound = new OutboundClients(settings, options.resolver ?? systemResolver, logger);
   // Features that receive project events (alert delivery) subscribe once they are built.
   const subscribers: ProjectEventPublisher[] = [];
   const events: ProjectEventPublisher = {
@@ -129,6 +166,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const opened = await openNotebookRuntime(sandboxes);
   const { runtime, kernels } = runtimeUnderBasePath(settings.basePath, opened.runtime, opened.kernels);
   const { services, features } = composeServices(settings, store, {
+    secrets,
     sandboxes,
     runtime,
     kernels,
@@ -139,12 +177,13 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     metrics: telemetry.metrics,
     instanceId,
     surfaceLauncher: options.surfaceLauncher !== undefined ? options.surfaceLauncher : await openSurfaceLauncher(settings, sandboxes),
+    outbound,
   });
   // Supervision is every replica's own: it watches the sessions this process starts.
   background.onStop(() => services.supervisor.stop());
   for (const { parts } of features) {
     if (parts.events) subscribers.push(parts.events);
-    if (parts.stop) background.onStop(() => parts.stop!());
+    if (parts.stop) background.onStop(() => parts.stop?.());
   }
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
@@ -170,7 +209,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   }
   const oidcLogin =
     settings.auth.kind === 'oidc' && settings.auth.oidc
-      ? createOidcLogin(services, createLoginFlows(services, await openIdentityProvider(settings.auth.oidc)), {
+      ? createOidcLogin(services, createLoginFlows(services, await openIdentityProvider(settings.auth.oidc, outbound.client('oidc'))), {
           publicBaseUrl: () => (settings.publicUrl ? `${settings.publicUrl}${settings.basePath}` : listenUrl),
           logger,
         })
@@ -249,6 +288,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
           background,
           dispose: async () => {
             await services.sandboxes.close();
+            await outbound.close();
             await store.close();
           },
           telemetry,

@@ -5,6 +5,7 @@ import { AuditLog } from '../core/audit/audit-log.js';
 import { Catalog } from '../core/catalog/catalog.js';
 import { AccessTokens } from '../core/identity/access-tokens.js';
 import { Authenticator, type McpAccessTokens } from '../core/identity/authenticator.js';
+import { FailedAuthentications } from '../core/identity/failed-authentications.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
 import { SignIns } from '../core/identity/sign-in.js';
 import { UserDirectory } from '../core/identity/users.js';
@@ -19,6 +20,7 @@ import { WorkspaceService } from '../core/workspace/workspace-service.js';
 import { ZIP_ARCHIVE_WRITER } from '../adapters/zip/archive.js';
 import { MARIMO_VERSION } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import { blankNotebook } from '../core/notebooks/marimo-source.js';
+import { OutboundClients } from '../adapters/outbound/outbound-clients.js';
 import type { LabelPolicy } from '../core/policy/security-labels.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
@@ -42,6 +44,7 @@ import { SessionExtensions } from '../core/sessions/session-extensions.js';
 import { NOTHING_OFFERED, type DeploymentOffer } from '../http/routes/capabilities.js';
 import type { BaseServices, FeatureParts } from '../features/feature.js';
 import { FEATURES, type FeatureServices, type FeatureUseCases } from './features.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
 import { createUseCases } from './use-cases.js';
 
 /**
@@ -65,6 +68,7 @@ export type StoreServices = Pick<
   BaseServices,
   | 'settings'
   | 'store'
+  | 'secrets'
   | 'catalog'
   | 'audit'
   | 'users'
@@ -83,6 +87,7 @@ export type StoreServices = Pick<
 export function createStoreServices(
   settings: HubSettings,
   store: ObjectStore,
+  secrets: SecretBox,
   events: ProjectEventPublisher,
   metrics: Metrics = NO_METRICS,
   mcpAccessTokens: McpAccessTokens | null = null,
@@ -104,6 +109,7 @@ export function createStoreServices(
   return {
     settings,
     store,
+    secrets,
     catalog,
     audit,
     users,
@@ -126,6 +132,8 @@ export function createStoreServices(
 }
 
 export interface RuntimeParts {
+  /** The deployment's secret box (compose/secrets.ts). */
+  secrets: SecretBox;
   sandboxes: SandboxDriver;
   runtime: NotebookRuntime;
   /** Probes whether a session's notebook server still answers (reclaim asks before saving). */
@@ -140,6 +148,8 @@ export interface RuntimeParts {
   instanceId?: string;
   /** Starts VS Code and OpenCode in sandboxes (docs/surfaces.md); none: the driver hosts no surfaces. */
   surfaceLauncher?: SurfaceLauncher | null;
+  /** What calls out to Git hosts, alert receivers and the AI provider (docs/outbound-requests.md). */
+  outbound?: OutboundClients;
 }
 
 /** The hub's services: the base, and on it every feature of compose/features.ts. */
@@ -161,6 +171,8 @@ export interface BuiltFeature {
 export function composeServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): { services: HubServices; features: BuiltFeature[] } {
   const extensions = new SessionExtensions();
   const mcpAccessTokens: McpAccessTokens[] = [];
+  // The authenticator listens before the features that end connections are built.
+  const endedListeners: ((grantId: string) => void)[] = [];
   const base = createBaseServices(settings, store, parts, {
     sessions: extensions,
     mcpAccessTokens: {
@@ -171,6 +183,7 @@ export function composeServices(settings: HubSettings, store: ObjectStore, parts
         }
         return null;
       },
+      whenEnded: (listener) => void endedListeners.push(listener),
     },
   });
   const built: BuiltFeature[] = [];
@@ -179,7 +192,10 @@ export function composeServices(settings: HubSettings, store: ObjectStore, parts
     const featureParts: FeatureParts = feature.build(base, context);
     built.push({ name: feature.name, parts: featureParts });
     if (featureParts.sessions) extensions.add(featureParts.sessions);
-    if (featureParts.mcpAccessTokens) mcpAccessTokens.push(featureParts.mcpAccessTokens);
+    if (featureParts.mcpAccessTokens) {
+      mcpAccessTokens.push(featureParts.mcpAccessTokens);
+      featureParts.mcpAccessTokens.whenEnded((grantId) => endedListeners.forEach((listener) => listener(grantId)));
+    }
   }
   const contributed = built.map((feature) => feature.parts);
   const services: HubServices = {
@@ -199,9 +215,10 @@ interface BaseExtensions {
 
 function createBaseServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts, extensions: BaseExtensions): BaseServices {
   const metrics = parts.metrics ?? NO_METRICS;
-  const storeServices = createStoreServices(settings, store, parts.events, metrics, extensions.mcpAccessTokens);
   const { sandboxes, runtime, events, logger, background } = parts;
-  const sessionStore = new SessionStore(store, storeServices.catalog);
+  const outbound = parts.outbound ?? new OutboundClients(settings, OutboundClients.quiet(settings).resolve, logger);
+  const storeServices = createStoreServices(settings, store, parts.secrets, events, metrics, extensions.mcpAccessTokens);
+  const sessionStore = new SessionStore(store, storeServices.catalog, parts.secrets);
   const now = () => new Date();
   const sessionMetrics = new SessionMetrics(metrics);
   const claims = new EditorClaims(store, now, sessionMetrics);
@@ -216,6 +233,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
       return extensions.sessions.ports('edit');
     },
     store,
+    secrets: parts.secrets,
     driver: sandboxes,
     runtime,
     logger,
@@ -366,6 +384,11 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     },
     metrics,
     reclaimer,
+    outbound,
+    failedAuthentications: new FailedAuthentications({
+      maxFailures: settings.limits.authFailuresPerAddress,
+      windowSeconds: settings.limits.authFailureWindowSeconds,
+    }),
     deploymentId: deploymentIdOf(store),
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),

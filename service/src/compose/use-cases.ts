@@ -89,9 +89,10 @@ export function createUseCases(services: Omit<BaseServices, 'useCases'>, extensi
 }
 
 /** OIDC sign-in flows with this identity provider (where SERVICE_AUTH=oidc). */
-export function createLoginFlows(services: Pick<BaseServices, 'store' | 'signIns' | 'settings'>, provider: IdentityProvider): LoginFlows {
+export function createLoginFlows(services: Pick<BaseServices, 'store' | 'secrets' | 'signIns' | 'settings'>, provider: IdentityProvider): LoginFlows {
   return new LoginFlows({
     store: services.store,
+    secrets: services.secrets,
     provider,
     signIns: services.signIns,
     claims: claimSettingsOf(services.settings),

@@ -14,6 +14,8 @@ export interface JobSettings {
   maxConcurrentRuns: number;
   /** Runs of one job executing at once. */
   maxConcurrentRunsPerJob: number;
+  /** The least time between two due times of a schedule. */
+  minIntervalSeconds: number;
 }
 
 export const jobSettingDefinitions: SettingDefinition[] = [
@@ -26,6 +28,7 @@ export const jobSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_JOBS_RUN_RETENTION_DAYS', group: 'jobs', name: 'Jobs: how long finished runs are kept (days)', secret: false },
   { key: 'SERVICE_JOBS_MAX_CONCURRENT_RUNS', group: 'jobs', name: 'Jobs: runs executing at once', secret: false },
   { key: 'SERVICE_JOBS_MAX_CONCURRENT_RUNS_PER_JOB', group: 'jobs', name: 'Jobs: runs of one job executing at once', secret: false },
+  { key: 'SERVICE_JOBS_MIN_INTERVAL_SECONDS', group: 'jobs', name: 'Jobs: the least time between two due times of a schedule (seconds)', secret: false },
 ];
 
 export function readJobSettings(env: Env): JobSettings {
@@ -49,5 +52,6 @@ export function readJobSettings(env: Env): JobSettings {
     runRetentionDays: integer(env, 'SERVICE_JOBS_RUN_RETENTION_DAYS', 30, { min: 1, max: 3650 }),
     maxConcurrentRuns: integer(env, 'SERVICE_JOBS_MAX_CONCURRENT_RUNS', 2, { min: 1, max: 1000 }),
     maxConcurrentRunsPerJob: integer(env, 'SERVICE_JOBS_MAX_CONCURRENT_RUNS_PER_JOB', 1, { min: 1, max: 100 }),
+    minIntervalSeconds: integer(env, 'SERVICE_JOBS_MIN_INTERVAL_SECONDS', 300, { min: 1, max: 86_400 }),
   };
 }

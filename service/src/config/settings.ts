@@ -6,7 +6,9 @@ import { authSettingDefinitions, readAuthSettings, type AuthSettings } from './s
 import { limitSettingDefinitions, readLimitSettings, type LimitSettings } from './settings-limits.js';
 import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } from './settings-sandboxes.js';
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
+import { readSecretsSettings, secretsSettingDefinitions, type SecretsSettings } from './settings-secrets.js';
 import { gitSettingDefinitions, readGitSettings, type GitSettings } from './settings-git.js';
+import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
@@ -19,10 +21,12 @@ export type { AuthSettings, OidcSettings } from './settings-auth.js';
 export type { LimitSettings } from './settings-limits.js';
 export type { ComputeProfile, SandboxSettings } from './settings-sandboxes.js';
 export type { SecuritySettings } from './settings-security.js';
+export type { SecretsSettings } from './settings-secrets.js';
 export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
 export type { GitSettings } from './settings-git.js';
+export type { OutboundSettings } from './settings-outbound.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -40,6 +44,8 @@ export interface HubSettings {
    */
   basePath: string;
   storage: StorageSettings;
+  /** The deployment key that seals the secrets the hub stores (docs/secrets-at-rest.md). */
+  secrets: SecretsSettings;
   auth: AuthSettings;
   limits: LimitSettings;
   sandboxes: SandboxSettings;
@@ -50,6 +56,8 @@ export interface HubSettings {
   jobs: JobSettings;
   /** Git-synced notebooks (docs/git.md). */
   git: GitSettings;
+  /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
+  outbound: OutboundSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
   telemetry: TelemetrySettings;
   version: string;
@@ -84,6 +92,7 @@ const serverSettingDefinitions: SettingDefinition[] = [
 export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...serverSettingDefinitions,
   ...storageSettingDefinitions,
+  ...secretsSettingDefinitions,
   ...authSettingDefinitions,
   ...limitSettingDefinitions,
   ...sandboxSettingDefinitions,
@@ -92,6 +101,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...alertSettingDefinitions,
   ...jobSettingDefinitions,
   ...gitSettingDefinitions,
+  ...outboundSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
 
@@ -121,6 +131,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     publicUrl: publicUrl?.origin ?? null,
     basePath: publicUrl?.basePath ?? '',
     storage: readStorageSettings(env, dataDir),
+    secrets: readSecretsSettings(env, dataDir),
     auth: readAuthSettings(env),
     limits: readLimitSettings(env),
     sandboxes: readSandboxSettings(env),
@@ -129,6 +140,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     alerts: readAlertSettings(env),
     jobs: readJobSettings(env),
     git: readGitSettings(env),
+    outbound: readOutboundSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,

@@ -9,6 +9,8 @@
  *   _system/loop-status/<loop>           each loop's last attempt
  *   _system/blob-garbage                 when blob garbage collection last completed a pass
  *   _system/session-index-scan           when the session index scan last completed a pass
+ *   _system/secrets/state                which deployment key the sealed secrets are under; migration
+ *                                        and rotation progress (docs/secrets-at-rest.md)
  *   records/projects/<pid>/<rev>         immutable project revisions
  *   records/users/<uid>/<rev>            immutable user revisions
  *   records/notebooks/<pid>/<nid>/<rev>  immutable notebook revisions
@@ -22,7 +24,7 @@
  *   imports/<pid>/<iid>/snapshot         the imported folder's files (paths -> blobs); 24 hours
  *   imports/<pid>/<iid>/notebooks/<n>    per-notebook receipt: which notebook was created (CAS)
  *   auth/sessions/<hash>                 browser login sessions (by hash of the cookie value)
- *   auth/login-flows/<hash>              pending OIDC logins (minutes)
+ *   auth/login-flows/<hash>              pending OIDC logins (minutes; the PKCE verifier sealed)
  *   auth/surface-passes/<hash>           tickets (a minute, one use) and grants into a session's surface
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
  *   auth/user-tokens/<uid>/<tid>         per-user index of tokens
@@ -31,10 +33,10 @@
  *   auth/oauth-codes/<hash>              authorization codes (a minute; kept once used, to spot a replay)
  *   auth/oauth-grants/<grant_id>         connected MCP clients: their access and refresh tokens
  *   auth/user-oauth-grants/<uid>/<gid>   per-user index of connected clients
- *   idempotency/<scope>/<hash>           replayable results of create requests
- *   sessions/<pid>/<sid>                 kernel sessions (CAS by whoever changes them)
+ *   idempotency/<scope>/<hash>           replayable results of create requests (the result sealed)
+ *   sessions/<pid>/<sid>                 kernel sessions, their secrets sealed (CAS by whoever changes them)
  *   claims/<pid>/<nid>                   editor claims: one editor per notebook (single owner, CAS)
- *   warm-pool/<sid>                      a started sandbox waiting for the session it reserved an id for
+ *   warm-pool/<sid>                      a started sandbox waiting for the session it reserved an id for (secret sealed)
  *   audit/deployment/<day>/<entry>       deployment audit log (append-only)
  *   audit/projects/<pid>/<day>/<entry>   project audit log (append-only)
  *   jobs/<pid>/<nid>/<jid>               job definitions, with their queue and schedule mark (CAS)
@@ -43,7 +45,8 @@
  *   job-output/<pid>/<jid>/<rid>/{html,log}
  *                                        a run's HTML output and its log
  *   alerts/<pid>/destinations            a project's alert destinations, with their URLs and
- *                                        signing secrets (one object, CAS)
+ *                                        signing secrets sealed (one object, CAS)
+ *   git/<pid>/credentials                a project's Git tokens, sealed
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -84,6 +87,7 @@ export const layout = {
   userRevisionsPrefix: (userId?: string) => (userId ? `records/users/${userId}/` : 'records/users/'),
   loginSession: (hash: string) => `auth/sessions/${hash}`,
   loginFlow: (hash: string) => `auth/login-flows/${hash}`,
+  loginFlowsPrefix: 'auth/login-flows/',
   surfacePass: (hash: string) => `auth/surface-passes/${hash}`,
   token: (hash: string) => `auth/tokens/${hash}`,
   userToken: (userId: string, tokenId: string) => `auth/user-tokens/${userId}/${tokenId}`,
@@ -95,6 +99,8 @@ export const layout = {
   userOauthGrant: (userId: string, grantId: string) => `auth/user-oauth-grants/${userId}/${grantId}`,
   userOauthGrantsPrefix: (userId: string) => `auth/user-oauth-grants/${userId}/`,
   idempotency: (scope: string, hash: string) => `idempotency/${scope}/${hash}`,
+  idempotencyPrefix: 'idempotency/',
+  secretsState: '_system/secrets/state',
   deploymentAuditPrefix: (day?: string) => (day ? `audit/deployment/${day}/` : 'audit/deployment/'),
   projectAuditPrefix: (projectId: string, day?: string) => (day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`),
   alertDestinations: (projectId: string) => `alerts/${projectId}/destinations`,

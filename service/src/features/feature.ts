@@ -1,4 +1,7 @@
 import type { HubSettings } from '../config/settings.js';
+import type { OutboundClients } from '../adapters/outbound/outbound-clients.js';
+import type { FailedAuthentications } from '../core/identity/failed-authentications.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
 import type { AccessControl } from '../core/access/access-control.js';
 import type { AuditLog } from '../core/audit/audit-log.js';
 import type { Catalog } from '../core/catalog/catalog.js';
@@ -22,6 +25,7 @@ import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
 import type { ProjectRecords } from '../core/projects/project-records.js';
 import type { ProjectService } from '../core/projects/project-service.js';
 import type { RecordCheck } from '../core/recovery/plan.js';
+import type { SealedRecordKind } from '../core/secrets/sealed-records.js';
 import type { KernelSupervisor } from '../core/sessions/kernel-supervisor.js';
 import type { SessionExtension } from '../core/sessions/session-extensions.js';
 import type { SweepOutcome } from '../core/sessions/session-lifecycle.js';
@@ -49,6 +53,8 @@ import type { HousekeepingTask } from '../loops/maintenance-loop.js';
 export interface BaseServices {
   settings: HubSettings;
   store: ObjectStore;
+  /** Seals the secrets the hub stores and must read back (docs/secrets-at-rest.md). */
+  secrets: SecretBox;
   catalog: Catalog;
   audit: AuditLog;
   users: UserDirectory;
@@ -57,6 +63,8 @@ export interface BaseServices {
   authenticator: Authenticator;
   /** Turns a verified identity into a browser session, and ends one (local and OIDC logins). */
   signIns: SignIns;
+  /** Failed authentications per client address: throttles guessing at credentials (docs/security.md). */
+  failedAuthentications: FailedAuthentications;
   projectRecords: ProjectRecords;
   projects: ProjectService;
   notebooks: NotebookService;
@@ -89,6 +97,8 @@ export interface BaseServices {
   sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
   /** Where the hub records its metrics (docs/telemetry.md); a no-op where telemetry is off. */
   metrics: Metrics;
+  /** What calls out to URLs people or administrators gave, one client per use (docs/outbound-requests.md). */
+  outbound: OutboundClients;
   /** Forced reclaim of sessions that are over but hold a sandbox (docs/sessions.md). */
   reclaimer: SessionReclaimer;
   /** Identifies the deployment (everything sharing this store): it owns the sandboxes it creates. */
@@ -144,4 +154,6 @@ export interface Feature<Parts extends FeatureParts = FeatureParts> {
   build(base: BaseServices, context: FeatureContext): Parts;
   /** Checks of the records it keeps outside the catalog, run by `notebook-hub recover` (docs/recovery.md). */
   readonly recoveryChecks?: readonly RecordCheck[];
+  /** Its records that hold secrets: sealed by the migration and re-sealed by key rotation (docs/secrets-at-rest.md). */
+  readonly sealedRecords?: readonly SealedRecordKind[];
 }

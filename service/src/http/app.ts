@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Metrics } from '../core/ports/metrics.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { answeredOutsideBasePath, basePathRewriter } from './base-path.js';
@@ -46,7 +47,7 @@ import { uiRoutes } from './ui.js';
 type ServicesOf<Register extends (app: HubApp, services: never, ...more: never[]) => unknown> = Parameters<Register>[1];
 
 /** What the app and every route registered here use; each route file declares its own part. */
-export type HttpServices = { settings: HubSettings; metrics: Metrics; store: ObjectStore } & ServicesOf<typeof systemRoutes> &
+export type HttpServices = { settings: HubSettings; metrics: Metrics; store: ObjectStore; secrets: SecretBox } & ServicesOf<typeof systemRoutes> &
   ServicesOf<typeof authRoutes> &
   ServicesOf<typeof meRoutes> &
   ServicesOf<typeof userRoutes> &
@@ -175,7 +176,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   if (deps.launchSecret) registerLaunchSecret(app, deps.launchSecret);
   registerAuthentication(app, services);
   registerMethodGuard(app);
-  registerIdempotency(app, services.store);
+  registerIdempotency(app, services.store, services.secrets);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(errorEnvelope('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`, request.id));

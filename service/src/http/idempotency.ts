@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HubError } from '../core/errors.js';
 import { getJson, jsonBody } from '../core/store/cas.js';
 import { PreconditionFailedError, type ObjectStore } from '../core/ports/object-store.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
+import { openValue, sealValue, type StoredSecret } from '../core/secrets/sealed-values.js';
 import { layout } from '../core/storage-layout.js';
 import { matchedRoute } from './matched-route.js';
 import type { HubApp } from './types.js';
@@ -19,7 +21,8 @@ interface IdempotencyRecord {
   request_hash: string;
   created_at: string;
   status?: number;
-  body?: string;
+  /** The response to replay, sealed: it may carry a secret shown once, such as a sync token. */
+  body?: StoredSecret;
 }
 
 interface Reservation {
@@ -41,7 +44,7 @@ declare module 'fastify' {
  * window is refused with 422 (its original outcome must be checked before using a new key).
  * The hooks are attached to the create routes only, so other requests do not pass through them.
  */
-export function registerIdempotency(app: HubApp, store: ObjectStore): void {
+export function registerIdempotency(app: HubApp, store: ObjectStore, secrets: SecretBox): void {
   const reserve = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
@@ -75,7 +78,7 @@ export function registerIdempotency(app: HubApp, store: ObjectStore): void {
             'this Idempotency-Key belongs to a request older than the 24-hour replay window; check whether that operation took effect before retrying with a new key',
           );
         }
-        return replay(reply, existing.value);
+        return replay(reply, existing.value, (body) => openValue(secrets, body, key, 'body'));
       }
       if (age < ABANDONED_AFTER_MS) throw new HubError('CONFLICT', 'a request with this Idempotency-Key is still in progress');
       const record: IdempotencyRecord = { ...existing.value, created_at: new Date().toISOString() };
@@ -97,7 +100,8 @@ export function registerIdempotency(app: HubApp, store: ObjectStore): void {
     const succeeded = reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string';
     try {
       if (succeeded) {
-        const record: IdempotencyRecord = { ...reservation.record, state: 'completed', status: reply.statusCode, body: payload };
+        const body = sealValue(secrets, payload, reservation.key, 'body');
+        const record: IdempotencyRecord = { ...reservation.record, state: 'completed', status: reply.statusCode, body };
         await store.put(reservation.key, jsonBody(record), { ifMatch: reservation.etag });
       } else {
         // A failed request leaves no trace, so the client may retry it with the same key.
@@ -120,12 +124,12 @@ function hookList<T>(hooks: T | T[] | undefined): T[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
-function replay(reply: FastifyReply, record: IdempotencyRecord): FastifyReply {
+function replay(reply: FastifyReply, record: IdempotencyRecord, open: (body: StoredSecret) => string): FastifyReply {
   return reply
     .code(record.status ?? 200)
     .header('idempotent-replayed', 'true')
     .type('application/json; charset=utf-8')
-    .send(record.body);
+    .send(record.body === undefined ? undefined : open(record.body));
 }
 
 function digest(value: string): string {

@@ -1,26 +1,8 @@
+import type { LoopHealth, LoopStatus, MaintenanceStatus } from '@notebook-hub/shared-types/maintenance-health';
 import type { LoopOutcome } from './loop-types.js';
 
-export type LoopStatus = 'ok' | 'failing' | 'stalled' | 'stopping';
-export type MaintenanceStatus = 'ok' | 'degraded' | 'stalled' | 'unavailable';
-
-/** One loop as `GET /api/health/maintenance` reports it (docs/maintenance.md); times are unix milliseconds. */
-export interface LoopHealth {
-  status: LoopStatus;
-  last_started_at: number | null;
-  last_completed_at: number | null;
-  last_success_at: number | null;
-  last_duration_ms: number | null;
-  seconds_since_success: number | null;
-  consecutive_failures: number;
-  timeouts: number;
-  interval_ms: number;
-  deadline_ms: number;
-}
-
-export interface MaintenanceHealth {
-  status: MaintenanceStatus;
-  loops: Record<string, LoopHealth>;
-}
+// The report's shape is shared with the web UI, which reads it (docs/maintenance.md).
+export type { LoopHealth, LoopStatus, MaintenanceHealth, MaintenanceStatus } from '@notebook-hub/shared-types/maintenance-health';
 
 /** Per loop: `stalled` is 0 or 1; `timeouts` only grows (a counter), the rest are gauges. */
 export interface LoopReadings {

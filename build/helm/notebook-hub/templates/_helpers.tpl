@@ -103,6 +103,10 @@ gets its service account's token and a Role in the sandboxes' namespace.
 {{- default (printf "%s-oidc" (include "notebook-hub.fullname" .)) .Values.auth.oidc.existingSecret }}
 {{- end }}
 
+{{- define "notebook-hub.secretsKeySecretName" -}}
+{{- default (printf "%s-secrets-key" (include "notebook-hub.fullname" .)) .Values.secrets.existingSecret }}
+{{- end }}
+
 {{- define "notebook-hub.fsClaimName" -}}
 {{- default (printf "%s-store" (include "notebook-hub.fullname" .)) .Values.storage.fs.existingClaim }}
 {{- end }}
@@ -162,6 +166,12 @@ naming the value, so a bad release fails at `helm install` rather than in a cras
 {{- fail "auth.type=oidc needs the hub's public address for its redirect URI: set ingress.host (with ingress.enabled) or hub.publicUrl" }}
 {{- end }}
 {{- end }}
+{{- if and $v.secrets.existingSecret (or $v.secrets.key $v.secrets.retiredKeys) }}
+{{- fail "secrets: name an existingSecret, or give secrets.key (and retiredKeys) for the chart to make one, not both" }}
+{{- end }}
+{{- if and $v.secrets.retiredKeys (not $v.secrets.key) (not $v.secrets.existingSecret) }}
+{{- fail "secrets.retiredKeys needs secrets.key: retired keys are only read beside an active key you give (docs/secrets-at-rest.md, \"Rotating the key\")" }}
+{{- end }}
 {{- if and $v.ingress.enabled (not $v.ingress.host) }}
 {{- fail "ingress.enabled needs ingress.host" }}
 {{- end }}
@@ -175,7 +185,7 @@ naming the value, so a bad release fails at `helm install` rather than in a cras
 {{- end }}
 {{- end }}
 {{- range $name, $_ := $v.hub.extraEnv }}
-{{- if or (has $name (list "SERVICE_RUN_MAINTENANCE" "SERVICE_SHUTDOWN_TIMEOUT_SECONDS" "SERVICE_HOST" "SERVICE_PORT" "SERVICE_DATA_DIR" "SERVICE_S3_ACCESS_KEY_ID" "SERVICE_S3_SECRET_ACCESS_KEY" "SERVICE_OIDC_CLIENT_SECRET" "SERVICE_SANDBOX_DRIVER" "SERVICE_SANDBOX_IMAGE")) (hasPrefix "SERVICE_KUBERNETES_" $name) }}
+{{- if or (has $name (list "SERVICE_RUN_MAINTENANCE" "SERVICE_SHUTDOWN_TIMEOUT_SECONDS" "SERVICE_HOST" "SERVICE_PORT" "SERVICE_DATA_DIR" "SERVICE_S3_ACCESS_KEY_ID" "SERVICE_S3_SECRET_ACCESS_KEY" "SERVICE_OIDC_CLIENT_SECRET" "SERVICE_SECRETS_KEY" "SERVICE_SECRETS_RETIRED_KEYS" "SERVICE_SECRETS_KEY_FILE" "SERVICE_SANDBOX_DRIVER" "SERVICE_SANDBOX_IMAGE")) (hasPrefix "SERVICE_KUBERNETES_" $name) }}
 {{- fail (printf "hub.extraEnv.%s is set by the chart; use its value instead (docs/deploy.md, \"Kubernetes (Helm)\")" $name) }}
 {{- end }}
 {{- end }}

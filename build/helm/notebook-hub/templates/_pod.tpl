@@ -57,6 +57,17 @@ referenced from Secrets, never written into the pod spec.
       key: {{ $s3.credentials.secretAccessKeyKey }}
 {{- end }}
 {{- end }}
+- name: SERVICE_SECRETS_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "notebook-hub.secretsKeySecretName" $root }}
+      key: {{ $v.secrets.keyKey }}
+- name: SERVICE_SECRETS_RETIRED_KEYS
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "notebook-hub.secretsKeySecretName" $root }}
+      key: {{ $v.secrets.retiredKeysKey }}
+      optional: true
 - name: SERVICE_AUTH
   value: {{ $v.auth.type | quote }}
 {{- if eq $v.auth.type "oidc" }}

@@ -1,51 +1,34 @@
 import { Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateProject } from '../../api/queries';
 import { fieldError } from '../../components/FormError';
 import { FormModal } from '../../components/FormModal';
+import { useFormValues } from '../../components/use-form-values';
 
 export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const { values, set } = useFormValues({ name: '', description: '' }, opened);
   const create = useCreateProject();
   const navigate = useNavigate();
-
-  const close = () => {
-    setName('');
-    setDescription('');
-    create.reset();
-    onClose();
-  };
-
-  const onSubmit = () => {
-    create.mutate(
-      { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) },
-      {
-        onSuccess: (project) => {
-          notifications.show({ color: 'green', message: `Project “${project.name}” created.` });
-          close();
-          void navigate(`/projects/${project.id}`);
-        },
-      },
-    );
+  const onSuccess = (project: { id: string; name: string }) => {
+    notifications.show({ color: 'green', message: `Project “${project.name}” created.` });
+    void navigate(`/projects/${project.id}`);
   };
 
   return (
     <FormModal
       title="Create project"
       opened={opened}
-      onClose={close}
-      onSubmit={onSubmit}
-      error={create.error}
+      onClose={onClose}
+      mutation={create}
+      request={() => ({ name: values.name.trim(), ...(values.description.trim() ? { description: values.description.trim() } : {}) })}
+      onSuccess={onSuccess}
       fields={['name', 'description']}
-      pending={create.isPending}
     >
       <TextInput
         label="Name"
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
         required
         maxLength={200}
         data-autofocus
@@ -53,8 +36,8 @@ export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClo
       />
       <Textarea
         label="Description"
-        value={description}
-        onChange={(event) => setDescription(event.currentTarget.value)}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
         maxLength={2000}
         autosize
         minRows={3}

@@ -1,17 +1,21 @@
 import { Button, Chip, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { projectsQuery } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
+import { LoadMore } from '../../components/LoadMore';
 import { useHydrated } from '../../components/use-hydrated';
 import { useMe } from '../../components/use-me';
-import { MySessionsTable } from '../session/MySessionsTable';
 import { CreateProjectModal } from './CreateProjectModal';
 import { ProjectCard } from './ProjectCard';
 import { RecentNotebooks } from './RecentNotebooks';
+
+// Drawn only once the app runs (it depends on the browser), so its code need not come with the
+// first page: it loads while the page is shown.
+const MySessionsTable = lazy(() => import('../session/MySessionsTable').then((module) => ({ default: module.MySessionsTable })));
 
 /** My projects: loaded page by page, searched and filtered by tag over the loaded pages. */
 export function HomePage() {
@@ -73,14 +77,7 @@ export function HomePage() {
             ))}
           </SimpleGrid>
         )}
-        {projects.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" onClick={() => void projects.fetchNextPage()} loading={projects.isFetchingNextPage}>
-              Load more
-            </Button>
-          </Group>
-        )}
-        {projects.isFetchNextPageError && <ErrorView error={projects.error} />}
+        <LoadMore pages={projects} />
       </Stack>
     );
 
@@ -100,7 +97,9 @@ export function HomePage() {
             My running sessions
           </Title>
           {hydrated ? (
-            <MySessionsTable emptyText="Notebooks you open in the editor or as an app run in a session; the ones still running are listed here." />
+            <Suspense fallback={<LoadingState label="Loading sessions…" />}>
+              <MySessionsTable emptyText="Notebooks you open in the editor or as an app run in a session; the ones still running are listed here." />
+            </Suspense>
           ) : (
             <LoadingState label="Loading sessions…" />
           )}

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCreateFromImport, type ImportedNotebook, type NotebookImport } from '../../api/imports';
+import { DataTable } from '../../components/DataTable';
 import { formatBytes } from '../notebook/files/bytes';
 
 const STATE_COLORS: Record<ImportedNotebook['state'], string> = { ready: 'blue', importing: 'yellow', imported: 'green', invalid: 'red', expired: 'gray' };
@@ -48,66 +49,78 @@ export function ImportNotebooks({ pid, data, canCreate }: { pid: string; data: N
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Notebook</Table.Th>
-              <Table.Th>Files that come with it</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th w={200}>Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.notebooks.map((notebook) => (
-              <Table.Tr key={notebook.path}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text fw={500} size="sm">
-                    {notebook.title}
+      <DataTable
+        columns={[
+          {
+            header: 'Notebook',
+            breakAnywhere: true,
+            cell: (notebook) => (
+              <>
+                <Text fw={500} size="sm">
+                  {notebook.title}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {notebook.path}
+                </Text>
+              </>
+            ),
+          },
+          {
+            header: 'Files that come with it',
+            cell: (notebook) => (
+              <>
+                <Text size="sm">
+                  {notebook.file_count} {notebook.file_count === 1 ? 'file' : 'files'}, {formatBytes(notebook.bytes)}
+                </Text>
+                {notebook.workspace_files && notebook.workspace_files.length > 0 && (
+                  <Text size="xs" c="dimmed" lineClamp={2} title={notebook.workspace_files.join('\n')}>
+                    {notebook.workspace_files.join(', ')}
                   </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {notebook.path}
+                )}
+              </>
+            ),
+          },
+          {
+            header: 'State',
+            cell: (notebook) => (
+              <>
+                <Badge variant="dot" color={STATE_COLORS[notebook.state]}>
+                  {STATE_LABELS[notebook.state]}
+                </Badge>
+                {notebook.message && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {notebook.message}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {notebook.file_count} {notebook.file_count === 1 ? 'file' : 'files'}, {formatBytes(notebook.bytes)}
+                )}
+              </>
+            ),
+          },
+          {
+            header: 'Action',
+            width: 200,
+            cell: (notebook) => (
+              <>
+                <RowAction
+                  pid={pid}
+                  notebook={notebook}
+                  canCreate={canCreate}
+                  busy={busy.includes(notebook.path)}
+                  onCreate={() => void createOne(notebook.path)}
+                />
+                {errors[notebook.path] && (
+                  <Text size="xs" c="var(--mantine-color-red-light-color)" role="alert" mt={4}>
+                    {errors[notebook.path]}
                   </Text>
-                  {notebook.workspace_files && notebook.workspace_files.length > 0 && (
-                    <Text size="xs" c="dimmed" lineClamp={2} title={notebook.workspace_files.join('\n')}>
-                      {notebook.workspace_files.join(', ')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="dot" color={STATE_COLORS[notebook.state]}>
-                    {STATE_LABELS[notebook.state]}
-                  </Badge>
-                  {notebook.message && (
-                    <Text size="xs" c="dimmed" mt={4}>
-                      {notebook.message}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <RowAction
-                    pid={pid}
-                    notebook={notebook}
-                    canCreate={canCreate}
-                    busy={busy.includes(notebook.path)}
-                    onCreate={() => void createOne(notebook.path)}
-                  />
-                  {errors[notebook.path] && (
-                    <Text size="xs" c="var(--mantine-color-red-light-color)" role="alert" mt={4}>
-                      {errors[notebook.path]}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                )}
+              </>
+            ),
+          },
+        ]}
+        rows={data.notebooks}
+        rowKey={(notebook) => notebook.path}
+        minWidth={640}
+        spacing="sm"
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Checkbox, CopyButton, Group, PasswordInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useCreateAlert, useUpdateAlert, type AlertDestination, type AlertDestinationPatch } from '../../api/alerts';
+import { useSaveAlert, type AlertDestination, type AlertDestinationPatch } from '../../api/alerts';
 import { FormModal } from '../../components/FormModal';
 import { kindLabel } from './alert-kinds';
 import { fieldErrorsUnder } from '../../components/field-errors';
@@ -31,37 +31,30 @@ export function AlertFormModal({ projectId, editing, types, kinds, onClose }: Pr
   const [secret, setSecret] = useState('');
   const [chosen, setChosen] = useState<string[]>(editing?.kinds.filter((kind) => kind !== 'unknown') ?? []);
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
-  const create = useCreateAlert(projectId);
-  const update = useUpdateAlert(projectId);
-  const mutation = editing ? update : create;
+  const mutation = useSaveAlert(projectId);
   const urlField = type === 'slack' ? 'webhook_url' : 'url';
 
-  const onSubmit = () => {
-    const done = (verb: string) => () => {
-      notifications.show({ color: 'green', message: `Alert destination “${name.trim()}” ${verb}.` });
-      onClose();
-    };
-    if (editing) {
-      const body: AlertDestinationPatch = { name: name.trim(), kinds: chosen, enabled };
-      if (url.trim()) body[urlField] = url.trim();
-      if (type === 'webhook' && secret) body.signing_secret = secret;
-      update.mutate({ id: editing.id, body }, { onSuccess: done('saved') });
-    } else {
-      create.mutate(
-        { type, name: name.trim(), kinds: chosen, enabled, [urlField]: url.trim(), ...(type === 'webhook' ? { signing_secret: secret } : {}) },
-        { onSuccess: done('added') },
-      );
-    }
+  const request = (): Parameters<typeof mutation.mutate>[0] => {
+    if (!editing)
+      return {
+        id: null,
+        body: { type, name: name.trim(), kinds: chosen, enabled, [urlField]: url.trim(), ...(type === 'webhook' ? { signing_secret: secret } : {}) },
+      };
+    const body: AlertDestinationPatch = { name: name.trim(), kinds: chosen, enabled };
+    if (url.trim()) body[urlField] = url.trim();
+    if (type === 'webhook' && secret) body.signing_secret = secret;
+    return { id: editing.id, body };
   };
+  const onSuccess = () => notifications.show({ color: 'green', message: `Alert destination “${name.trim()}” ${editing ? 'saved' : 'added'}.` });
 
   return (
     <FormModal
       title={editing ? 'Edit alert destination' : 'Add alert destination'}
       opened
       onClose={onClose}
-      onSubmit={onSubmit}
-      error={mutation.error}
-      pending={mutation.isPending}
+      mutation={mutation}
+      request={request}
+      onSuccess={onSuccess}
       submitLabel={editing ? 'Save' : 'Add destination'}
       size="lg"
     >

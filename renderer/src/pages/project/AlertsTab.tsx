@@ -6,9 +6,9 @@ import { alertsQuery, capabilitiesQuery, useDeleteAlert, useVerifyAlert, type Al
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
+import { LoadMore } from '../../components/LoadMore';
 import { AlertFormModal } from './AlertFormModal';
 import { AlertsTable } from './AlertsTable';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { useProjectContext } from './project-context';
 
 type Editing = { destination: AlertDestination | undefined } | null;
@@ -21,7 +21,6 @@ export function AlertsTab() {
   const verify = useVerifyAlert(project.id);
   const remove = useDeleteAlert(project.id);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AlertDestination | null>(null);
   const items = alerts.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (capabilities.isPending || alerts.isPending) return <LoadingState label="Loading alert destinations…" />;
@@ -42,10 +41,6 @@ export function AlertsTab() {
     verify.mutate(destination.id, {
       onSuccess: () => notifications.show({ color: 'green', message: `Test delivered to “${destination.name}”: it is verified.` }),
     });
-  const closeDelete = () => {
-    remove.reset();
-    setDeleting(null);
-  };
 
   return (
     <Stack gap="md">
@@ -70,17 +65,10 @@ export function AlertsTab() {
           verifying={verify.isPending ? verify.variables : undefined}
           onVerify={onVerify}
           onEdit={(destination) => setEditing({ destination })}
-          onDelete={setDeleting}
+          remove={remove}
         />
       )}
-      {alerts.hasNextPage && (
-        <Group justify="center">
-          <Button variant="default" onClick={() => void alerts.fetchNextPage()} loading={alerts.isFetchingNextPage}>
-            Load more
-          </Button>
-        </Group>
-      )}
-      {alerts.isFetchNextPageError && <ErrorView error={alerts.error} />}
+      <LoadMore pages={alerts} />
       {editing && (
         <AlertFormModal
           key={editing.destination?.id ?? 'new'}
@@ -91,17 +79,6 @@ export function AlertsTab() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmModal
-        title="Delete alert destination"
-        opened={deleting !== null}
-        onClose={closeDelete}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: closeDelete })}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        error={remove.error}
-      >
-        “{deleting?.name}” stops receiving this project&apos;s events. Its URL and secret are forgotten.
-      </ConfirmModal>
     </Stack>
   );
 }

@@ -1,6 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { AlertDestination } from '../../api/alerts';
 import { formatDateTime } from '../../app/format';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { DataTable, type Column } from '../../components/DataTable';
 import { kindLabel } from './alert-kinds';
 
 interface Props {
@@ -8,81 +11,94 @@ interface Props {
   verifying: string | undefined;
   onVerify: (destination: AlertDestination) => void;
   onEdit: (destination: AlertDestination) => void;
-  onDelete: (destination: AlertDestination) => void;
+  remove: UseMutationResult<void, Error, string>;
 }
 
+const columns: Column<AlertDestination>[] = [
+  {
+    header: 'Destination',
+    width: '26%',
+    breakAnywhere: true,
+    cell: (destination) => (
+      <>
+        <Text size="sm" fw={500}>
+          {destination.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {destination.type === 'slack' ? 'Slack' : 'Webhook'} to {destination.endpoint_host}
+        </Text>
+      </>
+    ),
+  },
+  {
+    header: 'Events',
+    cell: (destination) => (
+      <Group gap={4}>
+        {destination.kinds.map((kind) => (
+          <Tooltip key={kind} label={kindLabel(kind)}>
+            <Badge variant="light" size="sm" tt="none">
+              {kind}
+            </Badge>
+          </Tooltip>
+        ))}
+      </Group>
+    ),
+  },
+  {
+    header: 'Status',
+    width: 190,
+    cell: (destination) => (
+      <Stack gap={4} align="flex-start">
+        <Badge color={destination.enabled ? 'green' : 'gray'} variant="dot" size="sm">
+          {destination.enabled ? 'enabled' : 'disabled'}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {destination.verified_at ? `Verified ${formatDateTime(destination.verified_at)}` : 'Not verified'}
+        </Text>
+      </Stack>
+    ),
+  },
+];
+
 /** The destinations: where each sends, which events, whether a test got through, and its actions. */
-export function AlertsTable({ items, verifying, onVerify, onEdit, onDelete }: Props) {
+export function AlertsTable({ items, verifying, onVerify, onEdit, remove }: Props) {
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={820} type="native">
-        <Table verticalSpacing="sm" aria-label="Alert destinations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="26%">Destination</Table.Th>
-              <Table.Th>Events</Table.Th>
-              <Table.Th w={190}>Status</Table.Th>
-              <Table.Th w={230}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((destination) => (
-              <Table.Tr key={destination.id}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="sm" fw={500}>
-                    {destination.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {destination.type === 'slack' ? 'Slack' : 'Webhook'} to {destination.endpoint_host}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {destination.kinds.map((kind) => (
-                      <Tooltip key={kind} label={kindLabel(kind)}>
-                        <Badge variant="light" size="sm" tt="none">
-                          {kind}
-                        </Badge>
-                      </Tooltip>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Badge color={destination.enabled ? 'green' : 'gray'} variant="dot" size="sm">
-                      {destination.enabled ? 'enabled' : 'disabled'}
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      {destination.verified_at ? `Verified ${formatDateTime(destination.verified_at)}` : 'Not verified'}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => onVerify(destination)}
-                      loading={verifying === destination.id}
-                      aria-label={`Send test to ${destination.name}`}
-                    >
-                      Send test
-                    </Button>
-                    <Button size="xs" variant="default" onClick={() => onEdit(destination)} aria-label={`Edit ${destination.name}`}>
-                      Edit
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(destination)} aria-label={`Delete ${destination.name}`}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      label="Alert destinations"
+      columns={columns}
+      rows={items}
+      rowKey={(destination) => destination.id}
+      rowActions={(destination) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => onVerify(destination)}
+            loading={verifying === destination.id}
+            aria-label={`Send test to ${destination.name}`}
+          >
+            Send test
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onEdit(destination)} aria-label={`Edit ${destination.name}`}>
+            Edit
+          </Button>
+          <ConfirmButton
+            mutation={remove}
+            variables={destination.id}
+            label="Delete"
+            ariaLabel={`Delete ${destination.name}`}
+            button={{ size: 'xs', variant: 'subtle', color: 'red' }}
+            title="Delete alert destination"
+          >
+            “{destination.name}” stops receiving this project&apos;s events. Its URL and secret are forgotten.
+          </ConfirmButton>
+        </Group>
+      )}
+      actionsWidth={230}
+      minWidth={820}
+      nativeScroll
+      framed
+      spacing="sm"
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Code, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, Text, Title } from '@mantine/core';
 import type { AuditLogEntry } from '../../api/project-audit';
 import type { Project } from '../../api/types';
 import { personIn } from '../../app/people';
+import { DataTable, type Column } from '../../components/DataTable';
 import { actionText, detailsOf, targetOf } from './audit-describe';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -23,6 +24,54 @@ function actorName(project: Project, meId: string, actor: string): string {
 /** One UTC day of the log: who did what to what, with the event's other details. */
 export function AuditDay({ day, events, project, meId }: Props) {
   const headingId = `audit-day-${day}`;
+  const columns: Column<AuditLogEntry>[] = [
+    {
+      header: 'Time (UTC)',
+      width: 110,
+      cell: (entry) => (
+        <Text size="sm" ff="monospace" component="time" dateTime={entry.ts}>
+          {timeFormat.format(new Date(entry.ts))}
+        </Text>
+      ),
+    },
+    { header: 'Who', width: '22%', breakAnywhere: true, cell: (entry) => <Text size="sm">{actorName(project, meId, entry.actor)}</Text> },
+    {
+      header: 'What',
+      width: '24%',
+      cell: (entry) => (
+        <>
+          <Text size="sm">{actionText(entry.event)}</Text>
+          <Code fz="xs">{entry.event}</Code>
+        </>
+      ),
+    },
+    {
+      header: 'Target',
+      width: '20%',
+      breakAnywhere: true,
+      cell: (entry) => {
+        const { target, field } = targetOf(entry);
+        return <Text size="sm">{target ? (field === 'user_id' ? personIn(project, target) : target) : '—'}</Text>;
+      },
+    },
+    {
+      header: 'Details',
+      cell: (entry) => {
+        const details = detailsOf(entry, targetOf(entry).field);
+        return (
+          <Group gap={4}>
+            {details.length === 0
+              ? '—'
+              : details.map(([key, value]) => (
+                  <Badge key={key} variant="default" size="sm" tt="none" fw={400} maw="100%">
+                    {key}: {value}
+                  </Badge>
+                ))}
+          </Group>
+        );
+      },
+    },
+  ];
   return (
     <section aria-labelledby={headingId}>
       <Group gap="sm" mb="xs">
@@ -33,59 +82,7 @@ export function AuditDay({ day, events, project, meId }: Props) {
           {events.length === 0 ? 'no events' : events.length === 1 ? '1 event' : `${events.length} events`}
         </Text>
       </Group>
-      {events.length > 0 && (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={720} type="native">
-            <Table verticalSpacing="xs" aria-labelledby={headingId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={110}>Time (UTC)</Table.Th>
-                  <Table.Th w="22%">Who</Table.Th>
-                  <Table.Th w="24%">What</Table.Th>
-                  <Table.Th w="20%">Target</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {events.map((entry) => {
-                  const { target, field } = targetOf(entry);
-                  const details = detailsOf(entry, field);
-                  return (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace" component="time" dateTime={entry.ts}>
-                          {timeFormat.format(new Date(entry.ts))}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        <Text size="sm">{actorName(project, meId, entry.actor)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{actionText(entry.event)}</Text>
-                        <Code fz="xs">{entry.event}</Code>
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        <Text size="sm">{target ? (field === 'user_id' ? personIn(project, target) : target) : '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {details.length === 0
-                            ? '—'
-                            : details.map(([key, value]) => (
-                                <Badge key={key} variant="default" size="sm" tt="none" fw={400} maw="100%">
-                                  {key}: {value}
-                                </Badge>
-                              ))}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable labelledBy={headingId} columns={columns} rows={events} rowKey={(entry) => entry.id} minWidth={720} nativeScroll framed spacing="xs" />
     </section>
   );
 }

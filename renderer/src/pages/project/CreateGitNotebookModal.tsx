@@ -6,6 +6,7 @@ import { useCreateGitNotebook, type GitNotebookCreateResult } from '../../api/gi
 import type { NotebookStatusFilter } from '../../api/types';
 import { fieldError } from '../../components/FormError';
 import { FormModal } from '../../components/FormModal';
+import { useFormValues } from '../../components/use-form-values';
 import { SOURCE_FIELDS, SourceFields, type SourceValues } from '../notebook/git/SourceFields';
 import { SyncTokenModal } from '../notebook/git/SyncTokenModal';
 import { isRepoUrl } from '../notebook/git/source-format';
@@ -40,23 +41,12 @@ function SyncErrorNote({ error }: { error: SyncError }) {
  * A push-mode notebook's token is shown here, once, before going to the notebook.
  */
 export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
-  const [title, setTitle] = useState('');
-  const [status, setStatus] = useState<NotebookStatusFilter>('draft');
-  const [values, setValues] = useState<SourceValues>(EMPTY);
+  const notebook = useFormValues({ title: '', status: 'draft' as NotebookStatusFilter }, opened);
+  const { values, set } = useFormValues(EMPTY, opened);
   const [created, setCreated] = useState<GitNotebookCreateResult | null>(null);
   const create = useCreateGitNotebook(projectId);
   const navigate = useNavigate();
 
-  const reset = () => {
-    setTitle('');
-    setStatus('draft');
-    setValues(EMPTY);
-    create.reset();
-  };
-  const close = () => {
-    reset();
-    onClose();
-  };
   const open = (result: GitNotebookCreateResult) => {
     const { meta } = result.notebook;
     if (result.sync_error)
@@ -70,30 +60,21 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
     void navigate(`/projects/${projectId}/notebooks/${meta.id}`);
   };
 
-  const onSubmit = () => {
+  const request = () => {
     const repo = values.repo.trim();
-    create.mutate(
-      {
-        title: title.trim(),
-        status,
-        repo,
-        // A URL names its host itself; the provider only tells where owner/repo is.
-        ...(isRepoUrl(repo) ? {} : { provider: values.provider }),
-        branch: values.branch.trim(),
-        root_path: values.root_path.trim(),
-        entry_notebook: values.entry_notebook.trim(),
-        sync_mode: values.sync_mode,
-      },
-      {
-        onSuccess: (result) => {
-          reset();
-          onClose();
-          if (result.sync_token && result.sync_url) setCreated(result);
-          else open(result);
-        },
-      },
-    );
+    return {
+      title: notebook.values.title.trim(),
+      status: notebook.values.status,
+      repo,
+      // A URL names its host itself; the provider only tells where owner/repo is.
+      ...(isRepoUrl(repo) ? {} : { provider: values.provider }),
+      branch: values.branch.trim(),
+      root_path: values.root_path.trim(),
+      entry_notebook: values.entry_notebook.trim(),
+      sync_mode: values.sync_mode,
+    };
   };
+  const onSuccess = (result: GitNotebookCreateResult) => (result.sync_token && result.sync_url ? setCreated(result) : open(result));
 
   const finish = () => {
     if (created) open(created);
@@ -106,24 +87,29 @@ export function CreateGitNotebookModal({ projectId, opened, onClose }: Props) {
       <FormModal
         title="Create notebook from a Git repository"
         opened={opened}
-        onClose={close}
-        onSubmit={onSubmit}
-        error={create.error}
+        onClose={onClose}
+        mutation={create}
+        request={request}
+        onSuccess={onSuccess}
         fields={['title', 'status', ...SOURCE_FIELDS]}
-        pending={create.isPending}
         size="lg"
       >
         <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
-          <NotebookTitleInput value={title} onChange={setTitle} error={fieldError(create.error, 'title')} style={{ flex: '1 1 16rem' }} />
+          <NotebookTitleInput
+            value={notebook.values.title}
+            onChange={(title) => notebook.set('title', title)}
+            error={fieldError(create.error, 'title')}
+            style={{ flex: '1 1 16rem' }}
+          />
           <NotebookStatusSelect
-            value={status}
-            onChange={setStatus}
+            value={notebook.values.status}
+            onChange={(status) => notebook.set('status', status)}
             statuses={['draft', 'active']}
             error={fieldError(create.error, 'status')}
             style={{ flex: '0 0 10rem' }}
           />
         </Group>
-        <SourceFields values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} error={create.error} />
+        <SourceFields values={values} onChange={set} error={create.error} />
       </FormModal>
       <SyncTokenModal token={token} onClose={finish}>
         {created?.sync_error && <SyncErrorNote error={created.sync_error} />}

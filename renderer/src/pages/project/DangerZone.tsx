@@ -1,27 +1,18 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useDeleteProject } from '../../api/project-settings';
 import type { Project } from '../../api/types';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { ConfirmButton } from '../../components/ConfirmButton';
 
 /** Deleting the project (admins only); the API has no restore, so the dialog asks for the name. */
 export function DangerZone({ project }: { project: Project }) {
-  const [opened, modal] = useDisclosure(false);
   const remove = useDeleteProject(project.id);
   const navigate = useNavigate();
-  const close = () => {
-    remove.reset();
-    modal.close();
+  const onDeleted = () => {
+    notifications.show({ color: 'green', message: `Project “${project.name}” deleted.` });
+    void navigate('/', { replace: true });
   };
-  const onConfirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `Project “${project.name}” deleted.` });
-        void navigate('/', { replace: true });
-      },
-    });
   return (
     <Paper withBorder p="md" style={{ borderColor: 'var(--mantine-color-red-outline)' }}>
       <Title order={2} size="h4" mb="xs">
@@ -34,22 +25,18 @@ export function DangerZone({ project }: { project: Project }) {
             The project, its notebooks and its members disappear from every list for everyone. This cannot be undone here.
           </Text>
         </Stack>
-        <Button color="red.9" onClick={modal.open} style={{ flexShrink: 0 }}>
-          Delete project
-        </Button>
+        <ConfirmButton
+          mutation={remove}
+          variables={undefined}
+          label="Delete project"
+          button={{ color: 'red.9', style: { flexShrink: 0 } }}
+          title="Delete project"
+          typeToConfirm={project.name}
+          onSuccess={onDeleted}
+        >
+          This deletes “{project.name}” for everyone: its notebooks, sessions and alert destinations stop working.
+        </ConfirmButton>
       </Group>
-      <ConfirmModal
-        title="Delete project"
-        opened={opened}
-        onClose={close}
-        onConfirm={onConfirm}
-        confirmLabel="Delete project"
-        pending={remove.isPending}
-        error={remove.error}
-        typeToConfirm={project.name}
-      >
-        This deletes “{project.name}” for everyone: its notebooks, sessions and alert destinations stop working.
-      </ConfirmModal>
     </Paper>
   );
 }

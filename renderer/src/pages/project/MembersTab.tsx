@@ -1,7 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useChangeGroupRole, useChangeMemberRole, useRemoveGroupMember, useRemoveMember } from '../../api/project-members';
 import { EmptyState } from '../../components/EmptyState';
 import { AddGroupModal } from './AddGroupModal';
 import { AddMemberModal } from './AddMemberModal';
@@ -28,10 +27,6 @@ export function MembersTab() {
   const editable = canManage(project);
   const [addingMember, memberModal] = useDisclosure(false);
   const [addingGroup, groupModal] = useDisclosure(false);
-  const changeMember = useChangeMemberRole(project.id);
-  const removeMember = useRemoveMember(project.id);
-  const changeGroup = useChangeGroupRole(project.id);
-  const removeGroup = useRemoveGroupMember(project.id);
 
   const people: RoleRow[] = project.members.map((member) => {
     const key = member.user_id ?? member.email ?? '';
@@ -57,14 +52,7 @@ export function MembersTab() {
         {people.length === 0 ? (
           <EmptyState title="No members" />
         ) : (
-          <RoleTable
-            noun="member"
-            caption="People"
-            rows={people}
-            editable={editable}
-            onChangeRole={(member, role) => changeMember.mutateAsync({ member, role })}
-            onRemove={(member) => removeMember.mutateAsync(member)}
-          />
+          <RoleTable pid={project.id} holder="member" caption="People" rows={people} editable={editable} />
         )}
       </Section>
       <Section
@@ -81,14 +69,7 @@ export function MembersTab() {
         {groups.length === 0 ? (
           <EmptyState title="No groups">Give an identity-provider group a role to let everyone in it into this project.</EmptyState>
         ) : (
-          <RoleTable
-            noun="group"
-            caption="Groups"
-            rows={groups}
-            editable={editable}
-            onChangeRole={(group, role) => changeGroup.mutateAsync({ group, role })}
-            onRemove={(group) => removeGroup.mutateAsync(group)}
-          />
+          <RoleTable pid={project.id} holder="group" caption="Groups" rows={groups} editable={editable} />
         )}
       </Section>
       <AddMemberModal projectId={project.id} opened={addingMember} onClose={memberModal.close} />

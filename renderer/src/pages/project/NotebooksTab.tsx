@@ -1,14 +1,13 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { capabilitiesQuery } from '../../api/notebook-access';
 import { notebooksQuery } from '../../api/queries';
-import type { NotebookStatusFilter } from '../../api/types';
+import type { NotebookStatusFilter, NotebookListItem } from '../../api/types';
 import { formatDateTime } from '../../app/format';
+import { DataTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorView } from '../../components/ErrorView';
-import { LoadingState } from '../../components/LoadingState';
 import { CreateGitNotebookModal } from './CreateGitNotebookModal';
 import { CreateNotebookModal } from './CreateNotebookModal';
 import { StatusBadge } from './StatusBadge';
@@ -16,6 +15,46 @@ import { canWriteNotebooks, useProjectContext } from './project-context';
 
 const STATUSES: NotebookStatusFilter[] = ['draft', 'active', 'archived'];
 const isStatus = (value: string | null): value is NotebookStatusFilter => STATUSES.includes(value as NotebookStatusFilter);
+
+const columns = (pid: string): Column<NotebookListItem>[] => [
+  {
+    header: 'Title',
+    cell: (notebook) => (
+      <>
+        <Group gap={6} wrap="nowrap" align="baseline">
+          <Anchor component={Link} to={`/projects/${pid}/notebooks/${notebook.id}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {notebook.title}
+          </Anchor>
+          {notebook.source_type === 'git' && (
+            <Badge size="xs" variant="outline" color="gray" title="Synced from a Git repository" style={{ flexShrink: 0 }}>
+              Git
+            </Badge>
+          )}
+        </Group>
+        {notebook.description && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {notebook.description}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { header: 'Status', cell: (notebook) => <StatusBadge status={notebook.status} /> },
+  {
+    header: 'Tags',
+    cell: (notebook) => (
+      <Group gap={4}>
+        {notebook.tags.map((tag) => (
+          <Badge key={tag} variant="outline" size="xs">
+            {tag}
+          </Badge>
+        ))}
+      </Group>
+    ),
+  },
+  { header: 'Updated', cell: (notebook) => formatDateTime(notebook.updated_at) },
+  { header: 'Last run', cell: (notebook) => formatDateTime(notebook.last_run_at) },
+];
 
 /** The project's notebooks, filtered by status (kept in the URL: ?status=active). */
 export function NotebooksTab() {
@@ -43,79 +82,6 @@ export function NotebooksTab() {
     </Group>
   );
 
-  let body;
-  if (notebooks.isPending) body = <LoadingState label="Loading notebooks…" />;
-  else if (notebooks.isError && !notebooks.isFetchNextPageError) body = <ErrorView error={notebooks.error} onRetry={() => void notebooks.refetch()} />;
-  else if (items.length === 0)
-    body = (
-      <EmptyState title={status ? `No ${status} notebooks` : 'No notebooks yet'} action={!status && createButton}>
-        {status ? 'Choose another status to see other notebooks.' : 'Notebooks are marimo apps and their files.'}
-      </EmptyState>
-    );
-  else
-    body = (
-      <Stack gap="sm">
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Tags</Table.Th>
-                <Table.Th>Updated</Table.Th>
-                <Table.Th>Last run</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((notebook) => (
-                <Table.Tr key={notebook.id}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap" align="baseline">
-                      <Anchor component={Link} to={`/projects/${project.id}/notebooks/${notebook.id}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {notebook.title}
-                      </Anchor>
-                      {notebook.source_type === 'git' && (
-                        <Badge size="xs" variant="outline" color="gray" title="Synced from a Git repository" style={{ flexShrink: 0 }}>
-                          Git
-                        </Badge>
-                      )}
-                    </Group>
-                    {notebook.description && (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {notebook.description}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={notebook.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {notebook.tags.map((tag) => (
-                        <Badge key={tag} variant="outline" size="xs">
-                          {tag}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(notebook.updated_at)}</Table.Td>
-                  <Table.Td>{formatDateTime(notebook.last_run_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {notebooks.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" onClick={() => void notebooks.fetchNextPage()} loading={notebooks.isFetchingNextPage}>
-              Load more
-            </Button>
-          </Group>
-        )}
-        {notebooks.isFetchNextPageError && <ErrorView error={notebooks.error} />}
-      </Stack>
-    );
-
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -132,7 +98,21 @@ export function NotebooksTab() {
         />
         {items.length > 0 && createButton}
       </Group>
-      {body}
+      <DataTable
+        columns={columns(project.id)}
+        rows={items}
+        rowKey={(notebook) => notebook.id}
+        query={notebooks}
+        loadingLabel="Loading notebooks…"
+        empty={
+          <EmptyState title={status ? `No ${status} notebooks` : 'No notebooks yet'} action={!status && createButton}>
+            {status ? 'Choose another status to see other notebooks.' : 'Notebooks are marimo apps and their files.'}
+          </EmptyState>
+        }
+        pages={notebooks}
+        minWidth={640}
+        highlightOnHover
+      />
       <CreateNotebookModal projectId={project.id} opened={creating} onClose={createModal.close} />
       {gitOn && <CreateGitNotebookModal projectId={project.id} opened={creatingFromGit} onClose={gitModal.close} />}
     </Stack>

@@ -1,9 +1,8 @@
-import { Alert, Badge, Button, Paper, Select, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { MemberRole } from '../../api/project-members';
-import { ConfirmModal } from '../../components/ConfirmModal';
-import { ROLE_CHOICES } from './roles';
+import { Alert, Badge, Text } from '@mantine/core';
+import { useChangeRole, useRemoveRole, type MemberRole, type RoleHolder } from '../../api/project-members';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { DataTable, type Column } from '../../components/DataTable';
+import { RoleSelect } from './roles';
 
 export interface RoleRow {
   /** What the API names the row by: a user id, an invited e-mail or a group. */
@@ -16,105 +15,93 @@ export interface RoleRow {
 }
 
 interface Props {
-  /** "member" or "group", for labels and the removal dialog. */
-  noun: string;
+  pid: string;
+  holder: RoleHolder;
   caption: string;
   rows: RoleRow[];
   editable: boolean;
-  onChangeRole: (key: string, role: MemberRole) => Promise<unknown>;
-  onRemove: (key: string) => Promise<unknown>;
 }
 
 /** People or groups with their roles; managers change a role in place or remove a row after confirming. */
-export function RoleTable({ noun, caption, rows, editable, onChangeRole, onRemove }: Props) {
-  const change = useMutation({ mutationFn: ({ key, role }: { key: string; label: string; role: MemberRole }) => onChangeRole(key, role) });
-  const remove = useMutation({ mutationFn: onRemove });
-  const [removing, setRemoving] = useState<RoleRow | null>(null);
-  const closeRemove = () => {
-    remove.reset();
-    setRemoving(null);
-  };
+export function RoleTable({ pid, holder, caption, rows, editable }: Props) {
+  const change = useChangeRole(pid, holder);
+  const remove = useRemoveRole(pid, holder);
+  const changing = change.isPending ? change.variables : undefined;
+  const columns: Column<RoleRow>[] = [
+    {
+      header: holder === 'group' ? 'Group' : 'Member',
+      breakAnywhere: true,
+      cell: (row) => (
+        <>
+          <Text size="sm" fw={500}>
+            {row.label}
+          </Text>
+          {row.detail && (
+            <Text size="xs" c="dimmed">
+              {row.detail}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Role',
+      width: 200,
+      cell: (row) =>
+        editable && !row.locked && row.role !== 'admin' ? (
+          <RoleSelect
+            aria-label={`Role of ${row.label}`}
+            value={changing?.key === row.key ? changing.role : row.role}
+            onChange={(role) => role !== row.role && change.mutate({ key: row.key, role })}
+            disabled={change.isPending}
+            size="xs"
+            w={140}
+          />
+        ) : (
+          <Badge variant="light" title={row.locked}>
+            {row.role}
+          </Badge>
+        ),
+    },
+  ];
 
   return (
     <>
       {change.error && (
         <Alert color="red" role="alert" mb="sm" withCloseButton onClose={() => change.reset()} closeButtonLabel="Dismiss">
-          Could not change the role of {change.variables?.label}: {change.error.message}
+          Could not change the role of {rows.find((row) => row.key === change.variables?.key)?.label ?? change.variables?.key}: {change.error.message}
         </Alert>
       )}
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table verticalSpacing="xs" aria-label={caption}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{noun === 'group' ? 'Group' : 'Member'}</Table.Th>
-                <Table.Th w={200}>Role</Table.Th>
-                {editable && (
-                  <Table.Th w={120}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.key}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Text size="sm" fw={500}>
-                      {row.label}
-                    </Text>
-                    {row.detail && (
-                      <Text size="xs" c="dimmed">
-                        {row.detail}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {editable && !row.locked && row.role !== 'admin' ? (
-                      <Select
-                        aria-label={`Role of ${row.label}`}
-                        data={ROLE_CHOICES}
-                        value={change.isPending && change.variables.key === row.key ? change.variables.role : row.role}
-                        onChange={(value) => value && value !== row.role && change.mutate({ key: row.key, label: row.label, role: value as MemberRole })}
-                        allowDeselect={false}
-                        disabled={change.isPending}
-                        size="xs"
-                        w={140}
-                      />
-                    ) : (
-                      <Badge variant="light" title={row.locked}>
-                        {row.role}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  {editable && (
-                    <Table.Td ta="right">
-                      {!row.locked && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(row)} aria-label={`Remove ${row.label}`}>
-                          Remove
-                        </Button>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-      <ConfirmModal
-        title={`Remove ${noun}`}
-        opened={removing !== null}
-        onClose={closeRemove}
-        onConfirm={() => removing && remove.mutate(removing.key, { onSuccess: closeRemove })}
-        confirmLabel="Remove"
-        pending={remove.isPending}
-        error={remove.error}
-      >
-        {noun === 'group'
-          ? `Members of the group “${removing?.label}” lose the role it gave them here (they keep any role they have otherwise).`
-          : `${removing?.label} loses their role in this project (they keep any role a group or the default role gives them).`}
-      </ConfirmModal>
+      <DataTable
+        label={caption}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.key}
+        rowActions={
+          editable
+            ? (row) =>
+                !row.locked && (
+                  <ConfirmButton
+                    mutation={remove}
+                    variables={row.key}
+                    label="Remove"
+                    ariaLabel={`Remove ${row.label}`}
+                    button={{ size: 'xs', variant: 'subtle', color: 'red' }}
+                    title={`Remove ${holder}`}
+                  >
+                    {holder === 'group'
+                      ? `Members of the group “${row.label}” lose the role it gave them here (they keep any role they have otherwise).`
+                      : `${row.label} loses their role in this project (they keep any role a group or the default role gives them).`}
+                  </ConfirmButton>
+                )
+            : undefined
+        }
+        actionsWidth={120}
+        minWidth={560}
+        nativeScroll
+        framed
+        spacing="xs"
+      />
     </>
   );
 }

@@ -9,9 +9,10 @@ import { MySessionsTable } from './MySessionsTable';
 import { notebookPath, sessionPath } from './session-text';
 import { SessionMessage } from './SessionMessage';
 import { RetryCountdown } from './RetryCountdown';
+import { StartupProgress } from './StartupProgress';
 import { TakeoverPanel } from './TakeoverPanel';
 
-/** The Retry-After the hub sends with EDIT_SESSION_RETIRING (docs/sessions.md); the client does not see the header. */
+/** When an EDIT_SESSION_RETIRING answer comes without Retry-After (a proxy dropped it): the hub's own value (docs/sessions.md). */
 const RETIRING_RETRY_SECONDS = 5;
 
 interface Props {
@@ -46,14 +47,19 @@ export function StartError(props: Props) {
     case 'EDIT_SESSION_OWNED':
       return <TakeoverPanel {...props} error={error} />;
     case 'EDIT_SESSION_RETIRING':
+      // Not a failure: the start goes on by itself once the notebook's last session is gone.
       return (
-        <SessionMessage title="The previous session is still closing" actions={retryOrBack} {...common}>
-          <Text>{error.message}</Text>
+        <StartupProgress mode={mode} session={undefined} waitingFor="The previous session is closing…">
           <Text c="dimmed" size="sm">
-            The notebook&apos;s last edit session is being saved and its sandbox removed. This takes a few seconds.
+            The notebook&apos;s last edit session is being saved and its sandbox removed.
           </Text>
-          <RetryCountdown seconds={RETIRING_RETRY_SECONDS} onRetry={onRetry} />
-        </SessionMessage>
+          <RetryCountdown seconds={error.retryAfterSeconds ?? RETIRING_RETRY_SECONDS} onRetry={onRetry} />
+          <div>
+            <Button component={Link} to={notebookPath(pid, nid)} variant="default">
+              Cancel
+            </Button>
+          </div>
+        </StartupProgress>
       );
     case 'TAKEOVER_IN_PROGRESS':
     case 'EDIT_SESSION_CHANGED':

@@ -10,6 +10,8 @@ interface Props {
   mode: SessionMode;
   /** The session being started; undefined while the start request itself is under way. */
   session: Session | undefined;
+  /** What the start waits for before it has a session, in place of asking the hub for one. */
+  waitingFor?: string | undefined;
   onCancel?: (() => void) | undefined;
   cancelling?: boolean;
   children?: ReactNode;
@@ -20,7 +22,7 @@ interface Props {
  * waits for the notebook runtime to be built (the first start on this machine), that build's own
  * progress (docs/runtime.md).
  */
-export function StartupProgress({ mode, session, onCancel, cancelling = false, children }: Props) {
+export function StartupProgress({ mode, session, waitingFor, onCancel, cancelling = false, children }: Props) {
   const runtime = useRuntimeBuild(session?.phase === 'sandbox');
   const current = session ? PHASES.findIndex((step) => step.phase === session.phase) : 0;
   const active = current === -1 ? PHASES.length : current;
@@ -37,7 +39,7 @@ export function StartupProgress({ mode, session, onCancel, cancelling = false, c
             </Title>
             {restarting && <Text>{RESTARTING_TEXT}</Text>}
             <Text c="dimmed" role="status" aria-live="polite">
-              {session ? `${step.description}…` : 'Asking the hub for a session…'}
+              {session ? `${step.description}…` : (waitingFor ?? 'Asking the hub for a session…')}
               {session?.warm ? ' (from a sandbox that was already running)' : ''}
             </Text>
             {session?.phase_detail && (

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpAlertSender, type Resolver } from './http-sender.js';
+import type { NameResolver } from '../../core/ports/name-resolver.js';
+import { HttpAlertSender } from './http-sender.js';
 
 describe('HTTP alert sender', () => {
   let server: Server;
@@ -26,7 +27,7 @@ describe('HTTP alert sender', () => {
   const local = { allowHttp: true, allowPrivateNetworks: false };
   const request = (url: string, timeoutMs = 2000) => ({ url, body: '{}', headers: { 'content-type': 'application/json' }, timeoutMs });
   const resolvingTo =
-    (address: string, family = 4): Resolver =>
+    (address: string, family = 4): NameResolver =>
     async () => [{ address, family }];
 
   it('posts to an allowed receiver and reports its status and Retry-After', async () => {

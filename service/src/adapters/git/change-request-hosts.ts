@@ -1,6 +1,5 @@
 import { ChangeRequestHostError, type ChangeRequestHost, type ChangeRequestToOpen, type OpenedChangeRequest } from '../../core/ports/change-request-host.js';
-
-const TIMEOUT_MS = 30_000;
+import type { OutboundClient } from '../outbound/outbound-client.js';
 
 /** What a host's JSON error says, in one line, for the person who asked. */
 function hostMessage(body: unknown): string {
@@ -19,16 +18,24 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function post(host: string, url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; json: unknown }> {
+/** A POST through the outbound-request policy (docs/outbound-requests.md): no redirect is followed. */
+async function post(
+  outbound: OutboundClient,
+  host: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ status: number; json: unknown }> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await outbound.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'notebook-hub', ...headers },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      redirect: 'error',
     });
   } catch (error) {
+    // The detail is in the hub's log (the outbound client wrote it).
     throw new ChangeRequestHostError('UNREACHABLE', `${host} could not be reached: ${(error as Error).message}`);
   }
   const text = await response.text();
@@ -44,10 +51,14 @@ async function post(host: string, url: string, headers: Record<string, string>, 
 
 /** GitHub's REST API: `POST /repos/{owner}/{repo}/pulls`. */
 export class GitHubPullRequests implements ChangeRequestHost {
-  constructor(private readonly apiUrl: string) {}
+  constructor(
+    private readonly apiUrl: string,
+    private readonly outbound: OutboundClient,
+  ) {}
 
   async open(request: ChangeRequestToOpen): Promise<OpenedChangeRequest> {
     const { json } = await post(
+      this.outbound,
       'GitHub',
       `${this.apiUrl}/repos/${request.repo.split('/').map(encodeURIComponent).join('/')}/pulls`,
       { authorization: `Bearer ${request.token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' },
@@ -62,10 +73,14 @@ export class GitHubPullRequests implements ChangeRequestHost {
 
 /** GitLab's REST API: `POST /projects/{id}/merge_requests`, the project named by its URL-encoded path. */
 export class GitLabMergeRequests implements ChangeRequestHost {
-  constructor(private readonly apiUrl: string) {}
+  constructor(
+    private readonly apiUrl: string,
+    private readonly outbound: OutboundClient,
+  ) {}
 
   async open(request: ChangeRequestToOpen): Promise<OpenedChangeRequest> {
     const { json } = await post(
+      this.outbound,
       'GitLab',
       `${this.apiUrl}/projects/${encodeURIComponent(request.repo)}/merge_requests`,
       { 'private-token': request.token },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitServer, type GitServer } from '../../../../test/support/git-server.js';
+import { outboundClientForTests } from '../../../../test/support/outbound.js';
 import { GitRemoteError } from '../../core/ports/git-remote.js';
 import { GitCliRemote } from './git-cli-remote.js';
 
@@ -9,7 +10,7 @@ const limits = { maxFiles: 100, maxBytes: 1024 * 1024 };
 /** The git program against repositories served by `git http-backend`: public, and behind basic auth. */
 describe('GitCliRemote', () => {
   let server: GitServer;
-  const remote = new GitCliRemote();
+  const remote = new GitCliRemote(outboundClientForTests({ feature: 'git' }));
   beforeAll(async () => {
     server = await startGitServer();
     await server.createRepository('reports', {

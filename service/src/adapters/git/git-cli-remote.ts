@@ -1,8 +1,10 @@
 import { execFile, type ExecFileOptions } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { bareHost } from '../../core/outbound/outbound-policy.js';
 import {
   GitRemoteError,
   type GitBranch,
@@ -13,6 +15,7 @@ import {
   type PublishRequest,
   type SnapshotLimits,
 } from '../../core/ports/git-remote.js';
+import { OutboundError, type OutboundClient } from '../outbound/outbound-client.js';
 
 const run = promisify(execFile);
 
@@ -25,16 +28,36 @@ function runWithInput(args: string[], options: ExecFileOptions & { encoding: 'ut
 }
 const COMMIT_ID = /^[0-9a-f]{40}$/;
 const MAX_OUTPUT = 512 * 1024 * 1024;
-const TIMEOUT_MS = 120_000;
+/** A transfer slower than this many bytes a second for `LOW_SPEED_SECONDS` is given up. */
+const LOW_SPEED_BYTES = 1000;
+const LOW_SPEED_SECONDS = 30;
+
+/** The repository a command talks to, and who the hub is there. */
+interface RemoteCall {
+  url: string;
+  credentials: GitCredentials | null;
+}
 
 /**
  * The GitRemote port on the `git` program. Credentials go in as an `Authorization` header through
  * Git's environment configuration (`GIT_CONFIG_*`), so they are in no command line and no URL;
  * Git never prompts, and never reads the machine's own credential helpers or configuration.
+ *
+ * Every command that reaches a repository goes through the outbound-request policy
+ * (docs/outbound-requests.md): the host is resolved and every address checked by the hub first,
+ * and Git is pinned to the checked address (`http.curloptResolve`), so it never resolves the name
+ * itself; it follows no redirect, speaks only http(s), gives up on a stalled transfer and is
+ * stopped after `timeoutMs`. Its error output goes to the hub's log; callers get a message that
+ * names the kind of failure only.
  */
 export class GitCliRemote implements GitRemote {
+  constructor(
+    private readonly outbound: OutboundClient,
+    private readonly timeoutMs = 120_000,
+  ) {}
+
   async branches(url: string, credentials: GitCredentials | null): Promise<GitBranch[]> {
-    const { stdout } = await this.git(null, credentials, ['ls-remote', '--heads', '--', url]);
+    const { stdout } = await this.git(null, { url, credentials }, ['ls-remote', '--heads', '--', url]);
     return stdout
       .split('\n')
       .filter((line) => line.includes('\trefs/heads/'))
@@ -45,7 +68,7 @@ export class GitCliRemote implements GitRemote {
   }
 
   async resolveRef(url: string, ref: string, credentials: GitCredentials | null): Promise<string | null> {
-    const { stdout } = await this.git(null, credentials, ['ls-remote', '--', url, ref]);
+    const { stdout } = await this.git(null, { url, credentials }, ['ls-remote', '--', url, ref]);
     const line = stdout.split('\n').find((candidate) => candidate.split('\t')[1] === ref);
     return line ? line.split('\t')[0]! : null;
   }
@@ -55,7 +78,7 @@ export class GitCliRemote implements GitRemote {
     try {
       await this.git(work, null, ['init', '--quiet', '--bare']);
       const wanted = COMMIT_ID.test(ref) || ref.startsWith('refs/') ? ref : `refs/heads/${ref}`;
-      await this.git(work, credentials, ['fetch', '--quiet', '--depth', '1', '--no-tags', '--', url, wanted]);
+      await this.git(work, { url, credentials }, ['fetch', '--quiet', '--depth', '1', '--no-tags', '--', url, wanted]);
       const commit = (await this.git(work, null, ['rev-parse', 'FETCH_HEAD^{commit}'])).stdout.trim();
       const prefix = directory.replace(/^\/+|\/+$/g, '');
       const listed = (await this.git(work, null, ['ls-tree', '-r', '-z', '--full-tree', commit, ...(prefix ? ['--', `${prefix}/`] : [])])).stdout;
@@ -93,7 +116,7 @@ export class GitCliRemote implements GitRemote {
     const work = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-git-'));
     try {
       await this.git(work, null, ['init', '--quiet', '--bare']);
-      await this.git(work, credentials, ['fetch', '--quiet', '--depth', String(count), '--no-tags', '--', url, `refs/heads/${branch}`]);
+      await this.git(work, { url, credentials }, ['fetch', '--quiet', '--depth', String(count), '--no-tags', '--', url, `refs/heads/${branch}`]);
       const { stdout } = await this.git(work, null, ['log', '-z', `--max-count=${count}`, '--format=%H%x1f%s%x1f%an%x1f%cI', 'FETCH_HEAD']);
       return stdout
         .split('\0')
@@ -111,7 +134,7 @@ export class GitCliRemote implements GitRemote {
     const work = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-git-'));
     try {
       await this.git(work, null, ['init', '--quiet', '--bare']);
-      await this.git(work, credentials, ['fetch', '--quiet', '--depth', '1', '--no-tags', '--', url, request.base]);
+      await this.git(work, { url, credentials }, ['fetch', '--quiet', '--depth', '1', '--no-tags', '--', url, request.base]);
       // A scratch index inside the scratch repository: the base's tree with the new files in it.
       const index = { GIT_INDEX_FILE: path.join(work, 'publish-index') };
       await this.git(work, null, ['read-tree', request.base], 'utf8', index);
@@ -130,19 +153,19 @@ export class GitCliRemote implements GitRemote {
         await this.git(work, null, ['commit-tree', tree, '-p', request.base, '-F', '-'], 'utf8', who, Buffer.from(request.message))
       ).stdout.trim();
       // Not forced: a branch of that name already there is someone else's work.
-      await this.git(work, credentials, ['push', '--quiet', '--', url, `${commit}:refs/heads/${request.branch}`]);
+      await this.git(work, { url, credentials }, ['push', '--quiet', '--', url, `${commit}:refs/heads/${request.branch}`]);
       return { commit };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   }
 
-  private async git(cwd: string | null, credentials: GitCredentials | null, args: string[], encoding: 'utf8'): Promise<{ stdout: string }>;
-  private async git(cwd: string | null, credentials: GitCredentials | null, args: string[], encoding: 'buffer'): Promise<{ stdout: Buffer }>;
-  private async git(cwd: string | null, credentials: GitCredentials | null, args: string[]): Promise<{ stdout: string }>;
+  private async git(cwd: string | null, remote: RemoteCall | null, args: string[], encoding: 'utf8'): Promise<{ stdout: string }>;
+  private async git(cwd: string | null, remote: RemoteCall | null, args: string[], encoding: 'buffer'): Promise<{ stdout: Buffer }>;
+  private async git(cwd: string | null, remote: RemoteCall | null, args: string[]): Promise<{ stdout: string }>;
   private async git(
     cwd: string | null,
-    credentials: GitCredentials | null,
+    remote: RemoteCall | null,
     args: string[],
     encoding: 'utf8' | 'buffer',
     extraEnv: Record<string, string>,
@@ -150,17 +173,14 @@ export class GitCliRemote implements GitRemote {
   ): Promise<{ stdout: string }>;
   private async git(
     cwd: string | null,
-    credentials: GitCredentials | null,
+    remote: RemoteCall | null,
     args: string[],
     encoding: 'utf8' | 'buffer' = 'utf8',
     extraEnv: Record<string, string> = {},
     input?: Buffer,
   ): Promise<{ stdout: string | Buffer }> {
     const config: [string, string][] = [['credential.helper', '']];
-    if (credentials) {
-      const token = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64');
-      config.push(['http.extraHeader', `Authorization: Basic ${token}`]);
-    }
+    if (remote) config.push(...(await this.networkConfig(remote)));
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: os.tmpdir(),
@@ -175,33 +195,70 @@ export class GitCliRemote implements GitRemote {
     });
     Object.assign(env, extraEnv);
     try {
-      const options = { cwd: cwd ?? os.tmpdir(), env, encoding, maxBuffer: MAX_OUTPUT, timeout: TIMEOUT_MS };
+      const options = { cwd: cwd ?? os.tmpdir(), env, encoding, maxBuffer: MAX_OUTPUT, timeout: this.timeoutMs };
       const result = input === undefined ? await run('git', args, options) : await runWithInput(args, options, input);
       return { stdout: result.stdout };
     } catch (error) {
-      throw remoteErrorOf(error);
+      throw this.remoteErrorOf(error, remote?.url ?? null);
     }
   }
-}
 
-/** Git's stderr, told apart: the message names the cause, never a credential. */
-function remoteErrorOf(error: unknown): GitRemoteError {
-  if (error instanceof GitRemoteError) return error;
-  const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message ?? '');
-  if (/Authentication failed|could not read Username|401|403/i.test(stderr)) {
-    return new GitRemoteError('UNAUTHORIZED', 'the Git host refused the credentials (or the repository needs some)');
+  /**
+   * What a command that reaches `remote` runs with: the checked address pinned for the URL's host
+   * and port (an IP literal is checked and needs no pin), no redirects, http(s) only, a floor on
+   * the transfer speed, and the credentials as a header.
+   */
+  private async networkConfig(remote: RemoteCall): Promise<[string, string][]> {
+    let pinned;
+    try {
+      pinned = await this.outbound.pin(remote.url);
+    } catch (error) {
+      if (error instanceof OutboundError)
+        throw new GitRemoteError(error.reason === 'refused-address' ? 'REFUSED' : 'UNREACHABLE', `the Git host ${error.message.replace(/^the host /, '')}`);
+      throw error;
+    }
+    const config: [string, string][] = [
+      ['protocol.allow', 'never'],
+      ['protocol.https.allow', 'always'],
+      ['protocol.http.allow', 'always'],
+      ['http.followRedirects', 'false'],
+      ['http.lowSpeedLimit', String(LOW_SPEED_BYTES)],
+      ['http.lowSpeedTime', String(LOW_SPEED_SECONDS)],
+    ];
+    if (isIP(bareHost(new URL(remote.url))) === 0)
+      config.push(['http.curloptResolve', `${pinned.host}:${pinned.port}:${pinned.family === 6 ? `[${pinned.address}]` : pinned.address}`]);
+    if (remote.credentials) {
+      const token = Buffer.from(`${remote.credentials.username}:${remote.credentials.password}`).toString('base64');
+      config.push(['http.extraHeader', `Authorization: Basic ${token}`]);
+    }
+    return config;
   }
-  if (/\[rejected\]|already exists|non-fast-forward|failed to push some refs/i.test(stderr)) {
-    return new GitRemoteError('CONFLICT', 'the branch already exists in the repository');
+
+  /**
+   * Git's failure, told apart by kind: the message names the kind only (never a credential, a
+   * host's error text or a connection detail, which would make the hub a port scanner); git's own
+   * output goes to the log.
+   */
+  private remoteErrorOf(error: unknown, url: string | null): GitRemoteError {
+    if (error instanceof GitRemoteError) return error;
+    const failure = error as { stderr?: unknown; message?: unknown; killed?: boolean; signal?: unknown };
+    const stderr = String(failure.stderr ?? failure.message ?? '');
+    if (/Authentication failed|could not read Username|returned error: 40[13]\b/i.test(stderr)) {
+      return new GitRemoteError('UNAUTHORIZED', 'the Git host refused the credentials (or the repository needs some)');
+    }
+    if (/\[rejected\]|already exists|non-fast-forward|failed to push some refs/i.test(stderr)) {
+      return new GitRemoteError('CONFLICT', 'the branch already exists in the repository');
+    }
+    if (/couldn't find remote ref|not our ref|repository .* not found|returned error: 404\b|does not appear to be a git repository/i.test(stderr)) {
+      return new GitRemoteError('NOT_FOUND', 'the repository, branch or commit does not exist');
+    }
+    const detail = stderr.replace(/https?:\/\/[^@\s]*@/g, 'https://').trim();
+    const timedOut = failure.killed === true || failure.signal === 'SIGTERM';
+    if (url === null) {
+      this.outbound.failed(null, 'unreachable', `a local git command failed: ${detail}`);
+      return new GitRemoteError('UNREACHABLE', 'the repository could not be read');
+    }
+    const reported = this.outbound.failed(url, timedOut ? 'timeout' : 'unreachable', detail);
+    return new GitRemoteError('UNREACHABLE', `the Git host ${reported.message.replace(/^the host /, '')}`);
   }
-  if (/couldn't find remote ref|not our ref|repository .* not found|404|does not appear to be a git repository/i.test(stderr)) {
-    return new GitRemoteError('NOT_FOUND', 'the repository, branch or commit does not exist');
-  }
-  const detail =
-    stderr
-      .replace(/https?:\/\/[^@\s]*@/g, 'https://')
-      .trim()
-      .split('\n')
-      .pop() ?? '';
-  return new GitRemoteError('UNREACHABLE', `the Git host could not be read${detail ? `: ${detail}` : ''}`);
 }

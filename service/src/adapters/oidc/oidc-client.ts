@@ -3,6 +3,7 @@ import type { OidcSettings } from '../../config/settings.js';
 import { HubError } from '../../core/errors.js';
 import { emailClaim, pictureClaim, textClaim, verifiedClaim } from '../../core/identity/claims.js';
 import type { AuthorizationChecks, IdentityProvider, ProviderIdentity } from '../../core/ports/identity-provider.js';
+import type { OutboundClient } from '../outbound/outbound-client.js';
 
 /** Who the provider says signed in (the identity provider port's identity). */
 export type OidcIdentity = ProviderIdentity;
@@ -13,12 +14,17 @@ const REQUEST_TIMEOUT_SECONDS = 10;
 /**
  * The hub's side of one OpenID Connect provider. Discovery runs on first use rather than at boot,
  * so a provider outage never keeps the hub from starting (deep health reports it instead); a
- * failed discovery is not cached, so the next login tries again.
+ * failed discovery is not cached, so the next login tries again. Every request to the provider
+ * (discovery, token, userinfo, keys) goes through the outbound-request policy
+ * (docs/outbound-requests.md), so endpoints named by the provider's metadata are checked too.
  */
 export class OidcClient implements IdentityProvider {
   private discovered: Promise<client.Configuration> | null = null;
 
-  constructor(private readonly settings: OidcSettings) {}
+  constructor(
+    private readonly settings: OidcSettings,
+    private readonly outbound: OutboundClient,
+  ) {}
 
   configuration(): Promise<client.Configuration> {
     this.discovered ??= this.discover().catch((error: unknown) => {
@@ -102,6 +108,7 @@ export class OidcClient implements IdentityProvider {
     return client.discovery(new URL(issuer), clientId, clientSecret ? { client_secret: clientSecret } : undefined, clientAuthentication(clientSecret), {
       execute: allowHttp ? [client.allowInsecureRequests] : [],
       timeout: REQUEST_TIMEOUT_SECONDS,
+      [client.customFetch]: this.outbound.fetchFunction,
     });
   }
 }

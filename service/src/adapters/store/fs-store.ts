@@ -41,6 +41,18 @@ const TEMPORARY_DIR = '.tmp';
  */
 export const ABANDONED_TEMPORARY_MS = 60_000;
 
+/**
+ * Owner-only: the store holds the hub's records, and nothing in it is anyone else's to read
+ * (docs/secrets-at-rest.md). Modes are given at creation, so no object is ever readable by others,
+ * not even for the moment before a chmod.
+ */
+const DIRECTORY_MODE = 0o700;
+const FILE_MODE = 0o600;
+const GROUP_AND_OTHER = 0o077;
+
+/** The file system proper-lockfile works with (fs-extra's graceful one): its lock directories owner-only like the rest. */
+const LOCK_FS = { ...fse, mkdir: (target: string, done: (error: NodeJS.ErrnoException | null) => void) => fse.mkdir(target, DIRECTORY_MODE, done) };
+
 /** Waiting for a key held by another writer: jittered backoff from 2 ms up to 100 ms per try. */
 const LOCK_ATTEMPTS = 2000;
 const LOCK_FIRST_DELAY_MS = 2;
@@ -145,6 +157,35 @@ export class FsObjectStore implements ObjectStore {
 
   async close(): Promise<void> {}
 
+  /**
+   * Takes group and other permissions away from every folder and file under the root (a store
+   * written by an older hub, or copied in with loose modes). Symbolic links are left alone.
+   * Resolves to how many of each it changed.
+   */
+  async tightenModes(): Promise<{ directories: number; files: number }> {
+    const changed = { directories: 0, files: 0 };
+    const visit = async (target: string): Promise<void> => {
+      const stat = await fsp.lstat(target).catch((error: unknown) => {
+        if (isErrno(error, 'ENOENT')) return null;
+        throw unavailable(`cannot inspect ${target}`, error);
+      });
+      if (!stat || (!stat.isDirectory() && !stat.isFile())) return;
+      if ((stat.mode & GROUP_AND_OTHER) !== 0) {
+        await fsp.chmod(target, stat.mode & 0o7700).catch((error: unknown) => {
+          if (!isErrno(error, 'ENOENT')) throw unavailable(`cannot change the mode of ${target}`, error);
+        });
+        changed[stat.isDirectory() ? 'directories' : 'files']++;
+      }
+      if (!stat.isDirectory()) return;
+      const names = await fsp.readdir(target).catch(() => [] as string[]);
+      for (let start = 0; start < names.length; start += 64) {
+        await Promise.all(names.slice(start, start + 64).map((name) => visit(path.join(target, name))));
+      }
+    };
+    await visit(this.location);
+    return changed;
+  }
+
   private objectPath(key: string): string {
     return path.join(this.location, ...key.split('/')) + OBJECT_SUFFIX;
   }
@@ -160,7 +201,7 @@ export class FsObjectStore implements ObjectStore {
 
   private async ensureDirectory(dir: string): Promise<void> {
     try {
-      await fse.mkdirp(dir);
+      await fse.mkdirp(dir, { mode: DIRECTORY_MODE });
     } catch (error) {
       throw unavailable(`cannot create ${dir}`, error);
     }
@@ -216,6 +257,7 @@ export class FsObjectStore implements ObjectStore {
         return await lockfile.lock(file, {
           realpath: false,
           lockfilePath: `${file}.lock`,
+          fs: LOCK_FS,
           stale: this.staleLockMs,
           retries: 0,
           // A compromised lock means another process judged us dead; the rename we may still
@@ -233,11 +275,11 @@ export class FsObjectStore implements ObjectStore {
   private async replaceFile(file: string, bytes: Buffer): Promise<void> {
     const temporary = path.join(this.temporaryDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
     try {
-      const handle = await fsp.open(temporary, 'wx').catch(async (error: unknown) => {
+      const handle = await fsp.open(temporary, 'wx', FILE_MODE).catch(async (error: unknown) => {
         // The staging directory was removed behind the store's back (a restore, an operator).
         if (!isErrno(error, 'ENOENT')) throw error;
-        await fse.mkdirp(this.temporaryDir);
-        return fsp.open(temporary, 'wx');
+        await fse.mkdirp(this.temporaryDir, { mode: DIRECTORY_MODE });
+        return fsp.open(temporary, 'wx', FILE_MODE);
       });
       try {
         await handle.writeFile(bytes);

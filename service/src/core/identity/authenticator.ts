@@ -37,6 +37,8 @@ export interface McpAccessTokens {
     scopes: McpScope[];
     expiresAt: string;
   } | null>;
+  /** Calls `listener` with a connection's grant id when it ends (revoked, replayed, disconnected). */
+  whenEnded(listener: (grantId: string) => void): void;
 }
 
 /** What an MCP client's access token was granted. */
@@ -94,7 +96,11 @@ export class Authenticator {
     private readonly cacheTtlMs = 2000,
     private readonly now: () => number = Date.now,
     private readonly oauthGrants: McpAccessTokens | null = null,
-  ) {}
+  ) {
+    // A connection ended for any reason (a replayed code, a reused refresh token, a revocation, a
+    // disconnection) stops its access tokens here at once, not when their cache entries run out.
+    oauthGrants?.whenEnded((grantId) => this.forgetConnection(grantId));
+  }
 
   /** Null when the credential is unknown or expired; USER_SUSPENDED for a suspended user. */
   async fromSessionCookie(cookieValue: string): Promise<Principal | null> {
@@ -152,6 +158,14 @@ export class Authenticator {
   /** Drops cached principals of a credential (logout, revocation). */
   forgetCredential(kind: 'session' | 'token', value: string): void {
     (kind === 'session' ? this.sessionCache : this.tokenCache).delete(secretHash(value));
+  }
+
+  /** Drops the cached principals of an MCP client's connection (its grant). */
+  forgetConnection(grantId: string): void {
+    for (const [key, cached] of this.mcpTokenCache) {
+      const { credential } = cached.principal;
+      if (credential.kind === 'token' && credential.tokenId === grantId) this.mcpTokenCache.delete(key);
+    }
   }
 
   /** Drops cached principals of a user (suspension, token revocation by id). */

@@ -1,12 +1,15 @@
 import { HubError } from '../errors.js';
 import type { AuthorizationChecks, IdentityProvider } from '../ports/identity-provider.js';
 import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
+import type { SecretBox } from '../ports/secret-box.js';
+import { openValue, plaintextCount, sealValue, type StoredSecret } from '../secrets/sealed-values.js';
 import { getJson, jsonBody } from '../store/cas.js';
 import { layout } from '../storage-layout.js';
 import { contextFromClaims, groupsFromClaims, type ClaimSettings } from './claims.js';
 import { constantTimeEquals, randomSecret, secretHash } from './secrets.js';
 import type { SignIns } from './sign-in.js';
 import type { UserEntry } from './users.js';
+import type { SealedRecordKind } from '../secrets/sealed-records.js';
 
 export const LOGIN_FLOW_LIFETIME_MS = 10 * 60_000;
 /** A flow id is 256 random bits, base64url. */
@@ -24,8 +27,18 @@ export interface LoginFlowRecord {
   expires_at: string;
 }
 
+/** A pending login as the store holds it: the PKCE verifier sealed (docs/secrets-at-rest.md). */
+export type StoredLoginFlow = Omit<LoginFlowRecord, 'code_verifier'> & { code_verifier: StoredSecret };
+
+/** The record with its verifier sealed (a sealed one kept): every write, and the migration of old records. */
+export function sealLoginFlow(box: SecretBox, key: string, flow: StoredLoginFlow): { record: StoredLoginFlow; sealed: number } {
+  return { record: { ...flow, code_verifier: sealValue(box, flow.code_verifier, key, 'code_verifier') }, sealed: plaintextCount(flow.code_verifier) };
+}
+
 export interface LoginFlowsDeps {
   store: ObjectStore;
+  /** Seals each pending login's PKCE verifier, the one part that redeems a stolen code. */
+  secrets: SecretBox;
   provider: IdentityProvider;
   signIns: SignIns;
   claims: ClaimSettings;
@@ -80,7 +93,8 @@ export class LoginFlows {
       expires_at: new Date(at.getTime() + this.lifetimeMs).toISOString(),
     };
     const authorizationUrl = await this.deps.provider.authorizationUrl(input.redirectUri, checksOf(flow));
-    await this.deps.store.put(layout.loginFlow(secretHash(flowId)), jsonBody(flow), { ifNoneMatch: '*' });
+    const key = layout.loginFlow(secretHash(flowId));
+    await this.deps.store.put(key, jsonBody(sealLoginFlow(this.deps.secrets, key, flow).record), { ifNoneMatch: '*' });
     return { flowId, authorizationUrl, flow };
   }
 
@@ -88,7 +102,7 @@ export class LoginFlows {
   async take(flowId: string): Promise<LoginFlowRecord | null> {
     if (!FLOW_ID.test(flowId)) return null;
     const key = layout.loginFlow(secretHash(flowId));
-    const found = await getJson<LoginFlowRecord>(this.deps.store, key);
+    const found = await getJson<StoredLoginFlow>(this.deps.store, key);
     if (!found) return null;
     try {
       await this.deps.store.delete(key, { ifMatch: found.etag });
@@ -96,7 +110,7 @@ export class LoginFlows {
       if (error instanceof PreconditionFailedError) return null;
       throw error;
     }
-    return found.value;
+    return { ...found.value, code_verifier: openValue(this.deps.secrets, found.value.code_verifier, key, 'code_verifier') };
   }
 
   /**
@@ -152,3 +166,11 @@ export class LoginFlows {
 function checksOf(flow: LoginFlowRecord): AuthorizationChecks {
   return { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier };
 }
+
+/** Pending sign-ins, which hold the OIDC code verifier until the browser comes back. */
+export const LOGIN_FLOW_SEALED_RECORDS: SealedRecordKind = {
+  name: 'pending sign-ins',
+  prefix: layout.loginFlowsPrefix,
+  holds: (key) => /^auth\/login-flows\/[^/]+$/.test(key),
+  sealPlaintext: (box, key, record) => sealLoginFlow(box, key, record as StoredLoginFlow),
+};

@@ -8,13 +8,13 @@ export interface AlertRequest {
 
 /**
  * What became of one attempt. `refused-address` means the host resolved to an address the
- * endpoint policy forbids: nothing was sent, and retrying cannot help.
+ * outbound-request policy forbids: nothing was sent, and retrying cannot help.
  */
 export type AlertAttemptOutcome =
   { kind: 'response'; status: number; retryAfterMs: number | null } | { kind: 'failure'; reason: 'timeout' | 'network' | 'refused-address'; detail: string };
 
 /**
- * Sends alert deliveries. Implementations never follow redirects, enforce the endpoint policy on
+ * Sends alert deliveries. Implementations never follow redirects, enforce the outbound-request policy on
  * every connection, and never throw: every problem is an outcome. A `detail` must not contain
  * the URL, which can itself be a credential.
  */

@@ -30,7 +30,8 @@ export interface SnapshotLimits {
   maxBytes: number;
 }
 
-export type GitRemoteErrorCode = 'UNREACHABLE' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'TOO_LARGE' | 'CONFLICT';
+/** `REFUSED`: the outbound-request policy refused the repository's host; nothing was sent to it. */
+export type GitRemoteErrorCode = 'UNREACHABLE' | 'REFUSED' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'TOO_LARGE' | 'CONFLICT';
 
 /** A commit to make on top of `base` and push as the new branch `branch`. */
 export interface PublishRequest {

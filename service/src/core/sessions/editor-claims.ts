@@ -23,6 +23,9 @@ export interface EditorClaim {
   takeover: { requested_by: string; requested_at: string } | null;
 }
 
+/** What an existing claim means to a start (judged by its session: session-ending.ts). */
+export type ClaimStanding = 'held' | 'retiring' | 'stale';
+
 export type ClaimOutcome =
   | { kind: 'acquired'; claim: EditorClaim }
   /**
@@ -44,16 +47,16 @@ export class EditorClaims {
   }
 
   /**
-   * Takes the claim for a new session, or reports the claim that stands in the way. `isStale`
-   * decides whether an existing claim, active or retiring, belongs to a session that is over (its
-   * sandbox gone), in which case the claim is taken over silently.
+   * Takes the claim for a new session, or reports the claim that stands in the way. `standingOf`
+   * judges an existing claim: `stale` (its session is over and its sandbox gone) is taken over
+   * silently, `retiring` is refused with EDIT_SESSION_RETIRING, `held` is reported.
    */
   async acquire(
     projectId: string,
     notebookId: string,
     sessionId: string,
     userId: string,
-    isStale: (claim: EditorClaim) => Promise<boolean>,
+    standingOf: (claim: EditorClaim) => Promise<ClaimStanding>,
   ): Promise<ClaimOutcome> {
     let lostWrite = false;
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -74,11 +77,9 @@ export class EditorClaims {
           await this.store.put(layout.editorClaim(projectId, notebookId), jsonBody(claim), { ifNoneMatch: '*' });
           return { kind: 'acquired', claim };
         }
-        if (!(await isStale(existing.claim))) {
-          if (existing.claim.state === 'retiring') {
-            this.observer.claimLost('preflight');
-            throw retiring();
-          }
+        const standing = await standingOf(existing.claim);
+        if (standing === 'retiring') throw this.retiringRefusal();
+        if (standing === 'held') {
           if (lostWrite) this.observer.claimLost('claim');
           return { kind: 'held', claim: existing.claim, raced: lostWrite };
         }
@@ -93,10 +94,26 @@ export class EditorClaims {
     throw new HubError('CONFLICT', 'the editor claim of this notebook is changing; retry');
   }
 
+  /** The refusal of a start that found the claim retiring: counted as an editor claim lost at preflight. */
+  retiringRefusal(): HubError {
+    this.observer.claimLost('preflight');
+    return retiring();
+  }
+
   /** Marks the claim of `sessionId` as retiring (its session is being saved and stopped). */
   async retire(projectId: string, notebookId: string, sessionId: string): Promise<void> {
     await this.change(projectId, notebookId, sessionId, (claim) =>
       claim.state === 'retiring' ? undefined : { ...claim, state: 'retiring', retiring_since: this.now().toISOString() },
+    );
+  }
+
+  /**
+   * Makes the retiring claim of `sessionId` active again: an ending that retired it first found
+   * the session live after all (see `endSession`).
+   */
+  async reinstate(projectId: string, notebookId: string, sessionId: string): Promise<void> {
+    await this.change(projectId, notebookId, sessionId, (claim) =>
+      claim.state === 'active' ? undefined : { ...claim, state: 'active', retiring_since: null },
     );
   }
 

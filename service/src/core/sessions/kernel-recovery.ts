@@ -24,6 +24,8 @@ export interface RecoveryDeps {
 export interface RecoveryOps {
   stop(projectId: string, sessionId: string, options: { reason: StopReason; save: boolean; actor: { id: string; email: string } }): Promise<SessionRecord>;
   markLost(record: SessionRecord): Promise<SessionRecord>;
+  /** Ends a session as every ending does (session-ending.ts); `change` returns undefined to leave it. */
+  end(record: SessionRecord, change: (current: SessionRecord) => SessionRecord | undefined): Promise<{ record: SessionRecord; mine: boolean }>;
   release(record: SessionRecord): Promise<SessionRecord>;
   /** Brings a `provisioning` session up in the background, as a start does. */
   provision(record: SessionRecord, projectName: string): void;
@@ -69,6 +71,9 @@ async function sandboxStillRuns(driver: SandboxDriver, record: SessionRecord): P
   );
 }
 
+/** Only the server that was found dead: the session may have been stopped or restarted since. */
+const stillTheDeadServer = (record: SessionRecord, current: SessionRecord) => current.state === 'running' && current.sandbox?.id === record.sandbox?.id;
+
 /** The session as `change` left it, and whether this call made the change (a concurrent one may have acted first). */
 async function claim(
   deps: RecoveryDeps,
@@ -77,8 +82,7 @@ async function claim(
 ): Promise<{ record: SessionRecord; mine: boolean }> {
   let mine = false;
   const updated = await deps.sessions.update(record.project_id, record.id, (current) => {
-    // Only the server that was found dead: the session may have been stopped or restarted since.
-    mine = current.state === 'running' && current.sandbox?.id === record.sandbox?.id;
+    mine = stillTheDeadServer(record, current);
     return mine ? change(current) : undefined;
   });
   return { record: updated, mine };
@@ -120,13 +124,11 @@ async function failApp(deps: RecoveryDeps, ops: RecoveryOps, record: SessionReco
     cause === 'exited'
       ? 'the notebook server exited again after it had been restarted once'
       : 'the notebook server stopped answering again after it had been restarted once';
-  const { record: failed, mine } = await claim(deps, record, (current) => ({
-    ...current,
-    state: 'failed',
-    stop_reason: 'kernel_lost',
-    stopped_at: deps.now().toISOString(),
-    failure: { code: 'SERVICE_UNAVAILABLE', message },
-  }));
+  const { record: failed, mine } = await ops.end(record, (current) =>
+    stillTheDeadServer(record, current)
+      ? { ...current, state: 'failed', stop_reason: 'kernel_lost', stopped_at: deps.now().toISOString(), failure: { code: 'SERVICE_UNAVAILABLE', message } }
+      : undefined,
+  );
   if (!mine) return failed;
   const released = await ops.release(failed);
   await reportAppFailure(deps, failed, await deps.projectNameOf(record.project_id));

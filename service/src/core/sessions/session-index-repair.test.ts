@@ -13,6 +13,7 @@ import { SessionIndexRepair } from './session-index-repair.js';
 import type { SessionRecord } from './session-model.js';
 import { sessionRecord, TEST_PROJECT_ID, TEST_USER_ID } from '../../../../test/support/session-record.js';
 import { SessionStore } from './session-store.js';
+import { newSecretBox } from '../../../../test/support/secret-box.js';
 
 const silent: Logger = { fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, child: () => silent };
 const PID = TEST_PROJECT_ID;
@@ -23,9 +24,11 @@ const running = (record: SessionRecord): SessionRecord => ({ ...record, state: '
 const stopped = (record: SessionRecord): SessionRecord => ({ ...record, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: record.created_at });
 
 /** One hub process on the store: its own catalog instance (and batching queue), as a replica has. */
+const box = newSecretBox();
+
 function replica(store: ObjectStore) {
   const catalog = new Catalog(store);
-  const sessions = new SessionStore(store, catalog);
+  const sessions = new SessionStore(store, catalog, box);
   const claims = new EditorClaims(store);
   return { catalog, sessions, claims, index: new SessionIndexRepair({ store, catalog, sessions, claims, logger: silent }) };
 }
@@ -169,10 +172,10 @@ describe('session index repair', () => {
 
   it('follows a stale editor claim to the session its crashed start never indexed, and releases claims of released sessions', async () => {
     const crashed = sessionRecord('edit', 'nb-crashed');
-    await doomed.claims.acquire(PID, crashed.notebook_id, crashed.id, USER, async () => false);
+    await doomed.claims.acquire(PID, crashed.notebook_id, crashed.id, USER, async () => 'held');
     await crashHalfway(() => doomed.sessions.create(crashed));
     const done = await hub.sessions.create(sessionRecord('edit', 'nb-done'));
-    await hub.claims.acquire(PID, done.notebook_id, done.id, USER, async () => false);
+    await hub.claims.acquire(PID, done.notebook_id, done.id, USER, async () => 'held');
     // Its release died after recording the sandbox gone, before removing the claim.
     await hub.sessions.update(PID, done.id, (current) => ({ ...stopped(current), sandbox_released: true }));
 

@@ -172,7 +172,7 @@ async function sweepOne(deps: LifecycleDeps, record: SessionRecord, sandboxes: M
     case 'provisioning':
       // A restarted app provisions again: its start-up began with the restart.
       if (now - Date.parse(record.restarted_at ?? record.created_at) > config.startupTimeoutMs + 60_000) {
-        const failed = await deps.sessions.update(record.project_id, record.id, (current) =>
+        const { record: failed } = await manager.end(record, (current) =>
           current.state === 'provisioning'
             ? {
                 ...current,

@@ -3,7 +3,7 @@ import { HubError } from '../errors.js';
 import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { BackgroundRunner } from '../ports/background-runner.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
-import type { ClaimOutcome, EditorClaims, EditorClaim } from './editor-claims.js';
+import { retiring, type ClaimOutcome } from './editor-claims.js';
 import type { KernelHealth } from '../ports/kernel-health.js';
 import { LIVE_STATES, TERMINAL_STATES, type ClientKind, type SessionMode, type SessionRecord, type StopReason } from './session-model.js';
 import { provisionSession, reportClaimLost, type ProvisionerDeps } from './session-provisioner.js';
@@ -13,11 +13,10 @@ import { saveFromSandbox, type SaverDeps } from './session-saver.js';
 import { newSessionRecord } from './new-session-record.js';
 import type { KernelLossCause, KernelSupervisor } from './kernel-supervisor.js';
 import { recoverDeadKernel, reportAppFailure, type RecoveryOps } from './kernel-recovery.js';
+import { claimStanding, endSession, standingOf } from './session-ending.js';
 
 /** How long a reused session's notebook server has to answer its health check. */
 const KERNEL_PROBE_TIMEOUT_MS = 2_000;
-/** Longer than a start takes from claiming a notebook to storing its session, retries included. */
-const UNRECORDED_CLAIM_GRACE_MS = 60_000;
 
 export interface SessionConfig {
   idleTimeoutMs: number;
@@ -32,7 +31,6 @@ export interface SessionConfig {
 }
 
 export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
-  claims: EditorClaims;
   /** Asked before a running session is handed out again: a dead notebook server is never reused. */
   kernels: KernelHealth;
   /** Watches the notebook servers of the sessions this hub starts (docs/sessions.md). */
@@ -123,9 +121,16 @@ export class SessionManager {
     }
     if (mode === 'edit' && !request.ephemeral && !request.takeoverFrom && !preview) {
       const held = await this.deps.claims.get(project.id, notebook.id);
-      const reused = held && (await this.reusableEditSession(project.id, held.claim.session_id, user.id));
+      const holder = held && (await this.deps.sessions.get(project.id, held.claim.session_id));
+      const standing = held && standingOf(held.claim, holder ?? null, this.deps.now());
+      const reused = standing === 'held' && holder && this.mayJoin(holder, user.id) ? holder : null;
       const live = reused && (await this.answering(reused));
       if (live) return { record: live, reused: true };
+      // Told before the limits: the session on its way out is what counts against them.
+      if (standing === 'retiring') {
+        reportClaimLost(this.deps.logger, newSessionRecord(request, null, this.deps.config, this.deps.now()), 'preflight', 'EDIT_SESSION_RETIRING');
+        throw this.deps.claims.retiringRefusal();
+      }
     }
     await this.checkLimits(request);
     if (mode === 'edit' && !request.ephemeral && request.takeoverFrom && !preview) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
@@ -170,14 +175,13 @@ export class SessionManager {
     // Its server is about to go away on purpose: that is no loss to recover from.
     this.deps.supervisor.unwatch(sessionId);
     if (!TERMINAL_STATES.has(record.state)) {
-      const stopping = await this.deps.sessions.update(projectId, sessionId, (current) =>
+      // From here until the sandbox is confirmed gone an edit start is told to come back
+      // (EDIT_SESSION_RETIRING) rather than that the notebook is someone else's.
+      const { record: stopping } = await this.end(record, (current) =>
         LIVE_STATES.has(current.state)
           ? { ...current, state: 'stopping', stop_reason: options.reason, stopping_since: this.deps.now().toISOString() }
           : undefined,
       );
-      // Retiring first: from here until the sandbox is confirmed gone an edit start is told to
-      // come back (EDIT_SESSION_RETIRING) rather than that the notebook is someone else's.
-      if (stopping.mode === 'edit') await this.deps.claims.retire(projectId, stopping.notebook_id, sessionId);
       if (options.save && stopping.mode === 'edit' && stopping.sandbox && stopping.endpoint) {
         const request = {
           actor: options.actor,
@@ -189,14 +193,22 @@ export class SessionManager {
           this.deps.logger.warn({ event: 'session_save_failed', session_id: sessionId, err: error }, 'session_save_failed'),
         );
       }
-      record = await this.deps.sessions.update(projectId, sessionId, (current) =>
+      ({ record } = await this.end(stopping, (current) =>
         TERMINAL_STATES.has(current.state)
           ? undefined
           : { ...current, state: 'stopped', stopped_at: this.deps.now().toISOString(), stop_reason: current.stop_reason ?? options.reason },
-      );
+      ));
       await this.deps.audit.append({ event: 'session.stop', actor: options.actor.id, projectId, metadata: { session_id: sessionId, reason: options.reason } });
     }
     return this.release(record);
+  }
+
+  /**
+   * Moves a session out of the live states with `change` (undefined: leave it), retiring its
+   * editor claim in the same step (session-ending.ts): every ending goes through here.
+   */
+  end(record: SessionRecord, change: (current: SessionRecord) => SessionRecord | undefined): Promise<{ record: SessionRecord; mine: boolean }> {
+    return endSession(this.deps, record, change);
   }
 
   /**
@@ -224,11 +236,11 @@ export class SessionManager {
   async markLost(record: SessionRecord): Promise<SessionRecord> {
     // Only the sandbox that was found gone: a concurrent recovery may have restarted the app meanwhile,
     // destroying that very sandbox on purpose.
-    let mine = false;
-    const lost = await this.deps.sessions.update(record.project_id, record.id, (current) => {
-      mine = current.state === 'running' && current.sandbox?.id === record.sandbox?.id;
-      return mine ? { ...current, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: this.deps.now().toISOString() } : undefined;
-    });
+    const { record: lost, mine } = await this.end(record, (current) =>
+      current.state === 'running' && current.sandbox?.id === record.sandbox?.id
+        ? { ...current, state: 'stopped', stop_reason: 'sandbox_lost', stopped_at: this.deps.now().toISOString() }
+        : undefined,
+    );
     if (!mine) return lost;
     this.deps.supervisor.unwatch(record.id);
     await this.deps.audit.append({ event: 'session.lost', actor: 'system', projectId: record.project_id, metadata: { session_id: record.id } });
@@ -241,8 +253,10 @@ export class SessionManager {
    */
   async assertNotBeingEdited(projectId: string, notebookId: string): Promise<void> {
     const held = await this.deps.claims.get(projectId, notebookId);
-    if (held) {
-      throw new HubError('EDIT_SESSION_OWNED', `edit session ${held.claim.session_id} is editing this notebook; save from that session, or stop it first`);
+    const standing = held && (await claimStanding(this.deps.sessions, held.claim, this.deps.now()));
+    if (standing === 'retiring') throw retiring();
+    if (standing === 'held') {
+      throw new HubError('EDIT_SESSION_OWNED', `edit session ${held!.claim.session_id} is editing this notebook; save from that session, or stop it first`);
     }
   }
 
@@ -337,21 +351,12 @@ export class SessionManager {
     });
   }
 
-  /**
-   * A claim whose session is over and whose sandbox is gone can be taken without asking. A start
-   * takes the claim just before it stores its session, so a claim naming no session is stale
-   * only once it is older than that gap can last (its start crashed in between).
-   */
-  private async isStale(claim: EditorClaim): Promise<boolean> {
-    const session = await this.deps.sessions.get(claim.project_id, claim.session_id);
-    if (!session) return this.deps.now().getTime() - Date.parse(claim.acquired_at) >= UNRECORDED_CLAIM_GRACE_MS;
-    return TERMINAL_STATES.has(session.state) && session.sandbox_released;
-  }
-
   /** Takes the notebook's editor claim for a new session; a start that loses it says so in its provision line. */
   private async acquireClaim(request: StartRequest, record: SessionRecord): Promise<ClaimOutcome> {
     try {
-      return await this.deps.claims.acquire(request.project.id, request.notebook.id, record.id, request.user.id, (claim) => this.isStale(claim));
+      return await this.deps.claims.acquire(request.project.id, request.notebook.id, record.id, request.user.id, (claim) =>
+        claimStanding(this.deps.sessions, claim, this.deps.now()),
+      );
     } catch (error) {
       if (error instanceof HubError && (error.code === 'EDIT_SESSION_RETIRING' || error.code === 'CONFLICT')) {
         reportClaimLost(this.deps.logger, record, error.code === 'EDIT_SESSION_RETIRING' ? 'preflight' : 'claim', error.code);
@@ -428,6 +433,7 @@ export class SessionManager {
   private readonly recovery: RecoveryOps = {
     stop: (projectId, sessionId, options) => this.stop(projectId, sessionId, options),
     markLost: (record) => this.markLost(record),
+    end: (record, change) => this.end(record, change),
     release: (record) => this.release(record),
     provision: (record, projectName) => void this.deps.background.run(() => this.provision(record, projectName)),
   };
@@ -435,8 +441,11 @@ export class SessionManager {
   /** The live edit session holding a notebook's claim, when this user may join it (their own, or any with shared editing). */
   private async reusableEditSession(projectId: string, sessionId: string, userId: string): Promise<SessionRecord | null> {
     const holder = await this.deps.sessions.get(projectId, sessionId);
-    if (!holder || !LIVE_STATES.has(holder.state)) return null;
-    return this.deps.config.sharing === 'shared' || holder.user_id === userId ? holder : null;
+    return holder && LIVE_STATES.has(holder.state) && this.mayJoin(holder, userId) ? holder : null;
+  }
+
+  private mayJoin(holder: SessionRecord, userId: string): boolean {
+    return this.deps.config.sharing === 'shared' || holder.user_id === userId;
   }
 
   /** The notebook's live shared app; of the preview `previewId` when given (a preview's app is never the notebook's). */

@@ -6,6 +6,7 @@ import { Catalog } from '../catalog/catalog.js';
 import type { SessionRecord } from './session-model.js';
 import { startProgress } from './session-progress.js';
 import { SessionStore } from './session-store.js';
+import { newSecretBox } from '../../../../test/support/secret-box.js';
 
 describe('start progress', () => {
   let cleanup: () => Promise<void>;
@@ -18,7 +19,7 @@ describe('start progress', () => {
     const store = new FsObjectStore(temp.dir);
     const catalog = new Catalog(store);
     await catalog.initialize();
-    sessions = new SessionStore(store, catalog);
+    sessions = new SessionStore(store, catalog, newSecretBox());
     record = await sessions.create(sessionRecord());
     writes = 0;
     const update = sessions.update.bind(sessions);

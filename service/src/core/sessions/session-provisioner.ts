@@ -12,9 +12,13 @@ import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './sess
 import { startProgress } from './session-progress.js';
 import type { EditorClaimLostPhase } from './session-metrics.js';
 import type { SessionStore } from './session-store.js';
+import type { EditorClaims } from './editor-claims.js';
+import { endSession } from './session-ending.js';
 
 export interface ProvisionerDeps {
   sessions: SessionStore;
+  /** A start that fails gives up its notebook's editor claim as it ends (session-ending.ts). */
+  claims: EditorClaims;
   notebooks: NotebookService;
   driver: SandboxDriver;
   runtime: NotebookRuntime;
@@ -141,7 +145,7 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
     }
     const failure = failureOf(error, initial.compute_profile);
     report(deps.logger, initial, 'failed', timings, began, failure.code);
-    const failed = await deps.sessions.update(initial.project_id, initial.id, (current) =>
+    const { record: failed } = await endSession(deps, initial, (current) =>
       current.state === 'provisioning'
         ? {
             ...current,

@@ -3,8 +3,10 @@ import type { Catalog, CatalogPage, CatalogTx, CatalogView } from '../catalog/ca
 import { HubError } from '../errors.js';
 import { getJson, jsonBody, updateJson } from '../store/cas.js';
 import type { ObjectStore } from '../ports/object-store.js';
+import type { SecretBox } from '../ports/secret-box.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 import { LIVE_STATES, TERMINAL_STATES, summaryOf, type SessionRecord, type SessionSummary } from './session-model.js';
+import { openSessionRecord, sealSessionRecord, type StoredSessionRecord } from './session-secrets.js';
 
 /** The catalog index entries a session state implies. */
 function indexEntries(record: SessionRecord): [string, unknown][] {
@@ -96,6 +98,8 @@ export class SessionStore {
   constructor(
     private readonly store: ObjectStore,
     private readonly catalog: Catalog,
+    /** Seals the session's secrets in its record, opens them on the way out. */
+    private readonly box: SecretBox,
   ) {}
 
   /**
@@ -108,7 +112,7 @@ export class SessionStore {
     const key = layout.session(record.project_id, record.id);
     // Record first, index right after, nothing in between: a crash in this one catalog commit
     // leaves a record no index names, which the lifecycle loop's index repair finds and indexes.
-    const { etag } = await this.store.put(key, jsonBody(record), { ifNoneMatch: '*' });
+    const { etag } = await this.store.put(key, jsonBody(sealSessionRecord(this.box, key, record).record), { ifNoneMatch: '*' });
     try {
       await this.reindex(null, record, limits);
     } catch (error) {
@@ -121,7 +125,9 @@ export class SessionStore {
   }
 
   async get(projectId: string, sessionId: string): Promise<SessionRecord | null> {
-    return (await getJson<SessionRecord>(this.store, layout.session(projectId, sessionId)))?.value ?? null;
+    const key = layout.session(projectId, sessionId);
+    const stored = (await getJson<StoredSessionRecord>(this.store, key))?.value;
+    return stored ? openSessionRecord(this.box, key, stored) : null;
   }
 
   async require(projectId: string, sessionId: string): Promise<SessionRecord> {
@@ -135,13 +141,17 @@ export class SessionStore {
    * leaves the record as it is. Resolves to the record as stored.
    */
   async update(projectId: string, sessionId: string, change: (current: SessionRecord) => SessionRecord | undefined): Promise<SessionRecord> {
-    let before: SessionRecord | null = null;
-    const result = await updateJson<SessionRecord>(this.store, layout.session(projectId, sessionId), (current) => {
+    let before: SessionRecord | undefined;
+    let written: SessionRecord | undefined;
+    const key = layout.session(projectId, sessionId);
+    const result = await updateJson<StoredSessionRecord>(this.store, key, (current) => {
       if (!current) throw new HubError('NOT_FOUND', `session ${sessionId} not found`);
-      before = current;
-      return change(current);
+      before = openSessionRecord(this.box, key, current);
+      written = change(before);
+      return written && sealSessionRecord(this.box, key, written).record;
     });
-    const after = result.value!;
+    // The records as `change` saw and made them: no second opening of what was just sealed.
+    const after = result.changed ? written! : before!;
     if (result.changed && before && indexKey(before) !== indexKey(after)) await this.reindex(before, after);
     return after;
   }

@@ -5,7 +5,10 @@ import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { ComputeResources, PortEndpoint, Sandbox, SandboxDriver, SandboxProcess } from '../ports/sandbox-driver.js';
 import { getJson, jsonBody } from '../store/cas.js';
 import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
+import type { SecretBox } from '../ports/secret-box.js';
+import { openValue, plaintextCount, sealValue, type StoredSecret } from '../secrets/sealed-values.js';
 import { layout } from '../storage-layout.js';
+import type { SealedRecordKind } from '../secrets/sealed-records.js';
 
 /** The file a warm sandbox's marimo serves; a session whose notebook lives elsewhere starts cold. */
 export const WARM_ENTRY_FILE = 'notebook.py';
@@ -25,6 +28,14 @@ export interface WarmSandbox {
   created_at: string;
 }
 
+/** A warm sandbox as the store holds it: marimo's secret sealed (docs/secrets-at-rest.md). */
+export type StoredWarmSandbox = Omit<WarmSandbox, 'secret'> & { secret: StoredSecret };
+
+/** The record with its secret sealed (a sealed one kept): every write, and the migration of old records. */
+export function sealWarmSandbox(box: SecretBox, key: string, warm: StoredWarmSandbox): { record: StoredWarmSandbox; sealed: number } {
+  return { record: { ...warm, secret: sealValue(box, warm.secret, key, 'secret') }, sealed: plaintextCount(warm.secret) };
+}
+
 export interface WarmPoolConfig {
   size: number;
   maxAgeMs: number;
@@ -35,6 +46,8 @@ export interface WarmPoolConfig {
 
 export interface WarmPoolDeps {
   store: ObjectStore;
+  /** Seals the secret of each warm sandbox's marimo in its record. */
+  secrets: SecretBox;
   driver: SandboxDriver;
   runtime: NotebookRuntime;
   logger: Logger;
@@ -72,11 +85,11 @@ export class WarmPool {
   async claim(): Promise<WarmSandbox | null> {
     if (!this.enabled) return null;
     for (const key of await this.keys()) {
-      const found = await getJson<WarmSandbox>(this.deps.store, key);
+      const found = await getJson<StoredWarmSandbox>(this.deps.store, key);
       if (!found || this.expired(found.value)) continue;
       try {
         await this.deps.store.delete(key, { ifMatch: found.etag });
-        return found.value;
+        return { ...found.value, secret: openValue(this.deps.secrets, found.value.secret, key, 'secret') };
       } catch (error) {
         if (!(error instanceof PreconditionFailedError)) throw error;
       }
@@ -87,7 +100,7 @@ export class WarmPool {
   /** Puts back a sandbox claimed for a start that did not happen (its editor claim was taken). */
   async giveBack(warm: WarmSandbox): Promise<void> {
     try {
-      await this.deps.store.put(layout.warmSandbox(warm.session_id), jsonBody(warm), { ifNoneMatch: '*' });
+      await this.put(warm);
     } catch (error) {
       if (!(error instanceof PreconditionFailedError)) throw error;
     }
@@ -97,7 +110,7 @@ export class WarmPool {
   async sandboxIds(): Promise<Set<string>> {
     const ids = new Set<string>();
     for (const key of await this.keys()) {
-      const found = await getJson<WarmSandbox>(this.deps.store, key);
+      const found = await getJson<StoredWarmSandbox>(this.deps.store, key);
       if (found) ids.add(found.value.sandbox.id);
     }
     return ids;
@@ -112,7 +125,7 @@ export class WarmPool {
     let ready = 0;
     let retired = 0;
     for (const key of await this.keys()) {
-      const found = await getJson<WarmSandbox>(this.deps.store, key);
+      const found = await getJson<StoredWarmSandbox>(this.deps.store, key);
       if (!found) continue;
       if (!this.expired(found.value) && alive.has(found.value.sandbox.id)) {
         ready++;
@@ -167,14 +180,19 @@ export class WarmPool {
         compute_profile: config.computeProfile,
         created_at: this.deps.now().toISOString(),
       };
-      await this.deps.store.put(layout.warmSandbox(sessionId), jsonBody(warm), { ifNoneMatch: '*' });
+      await this.put(warm);
     } catch (error) {
       await driver.destroy(sandbox.id).catch(() => {});
       throw error;
     }
   }
 
-  private expired(warm: WarmSandbox): boolean {
+  private async put(warm: WarmSandbox): Promise<void> {
+    const key = layout.warmSandbox(warm.session_id);
+    await this.deps.store.put(key, jsonBody(sealWarmSandbox(this.deps.secrets, key, warm).record), { ifNoneMatch: '*' });
+  }
+
+  private expired(warm: Pick<WarmSandbox, 'created_at'>): boolean {
     return this.deps.now().getTime() - Date.parse(warm.created_at) >= this.deps.config.maxAgeMs;
   }
 
@@ -189,3 +207,11 @@ export class WarmPool {
     return keys;
   }
 }
+
+/** Warm sandboxes' records, which hold their notebook server's token. */
+export const WARM_SANDBOX_SEALED_RECORDS: SealedRecordKind = {
+  name: 'warm sandboxes',
+  prefix: layout.warmPoolPrefix,
+  holds: (key) => /^warm-pool\/[^/]+$/.test(key),
+  sealPlaintext: (box, key, record) => sealWarmSandbox(box, key, record as StoredWarmSandbox),
+};

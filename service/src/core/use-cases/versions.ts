@@ -15,7 +15,8 @@ export interface VersionUseCaseDeps {
 /**
  * A notebook's versions: reading them is `project.read`, saving or restoring one `notebook.write`.
  * While an edit session holds the notebook, its sandbox has the live copy: saving here is then
- * EDIT_SESSION_OWNED (save from the session instead).
+ * EDIT_SESSION_OWNED (save from the session instead), or EDIT_SESSION_RETIRING while that session
+ * is being saved and stopped.
  */
 export class VersionUseCases {
   constructor(private readonly deps: VersionUseCaseDeps) {}

@@ -1,9 +1,11 @@
 import type { AlertSettings } from '../../config/settings-alerts.js';
 import type { HubSettings } from '../../config/settings.js';
-import { AlertDestinationRecords } from './core/destination-records.js';
+import { AlertDestinationRecords, sealAlertSet, type ProjectAlertSet, type SealedAlertDestination } from './core/destination-records.js';
+import { layout } from '../../core/storage-layout.js';
 import { AlertDestinations } from './core/destinations.js';
 import { AlertDispatcher } from './core/dispatcher.js';
-import type { EndpointPolicy } from '../../core/outbound/endpoint-policy.js';
+import type { SecretBox } from '../../core/ports/secret-box.js';
+import type { OutboundClients } from '../../adapters/outbound/outbound-clients.js';
 import { MAX_RETRY_DELAY_MS, type DeliveryPolicy } from './core/retry.js';
 import type { AuditLog } from '../../core/audit/audit-log.js';
 import type { Logger } from '../../core/ports/logger.js';
@@ -17,20 +19,23 @@ import { alertRoutes } from './http/alert-routes.js';
 /** Verification is awaited by a request, so its single attempt gets at most this long. */
 const VERIFY_TIMEOUT_CAP_MS = 10_000;
 
-export function endpointPolicyOf(alerts: AlertSettings): EndpointPolicy {
-  return { allowHttp: alerts.allowHttp, allowPrivateNetworks: alerts.allowPrivateNetworks };
-}
-
 export function deliveryPolicyOf(alerts: AlertSettings): DeliveryPolicy {
   return { attempts: alerts.deliveryAttempts, timeoutMs: alerts.deliveryTimeoutMs, retryDelayMs: alerts.retryDelayMs, maxDelayMs: MAX_RETRY_DELAY_MS };
 }
 
 /** The delivery side: what receives the project events of a hub. */
-export function createAlertDispatcher(deps: { settings: HubSettings; store: ObjectStore; logger: Logger; background: BackgroundRunner }): AlertDispatcher {
+export function createAlertDispatcher(deps: {
+  settings: HubSettings;
+  store: ObjectStore;
+  secrets: SecretBox;
+  logger: Logger;
+  background: BackgroundRunner;
+  outbound: OutboundClients;
+}): AlertDispatcher {
   const alerts = deps.settings.alerts;
   const dispatcher = new AlertDispatcher({
-    records: new AlertDestinationRecords(deps.store),
-    sender: new HttpAlertSender(endpointPolicyOf(alerts)),
+    records: new AlertDestinationRecords(deps.store, deps.secrets),
+    sender: new HttpAlertSender(deps.outbound.policy('alerts'), deps.outbound.resolve),
     logger: deps.logger,
     policy: deliveryPolicyOf(alerts),
     schedule: (work) => deps.background.run(work),
@@ -39,17 +44,23 @@ export function createAlertDispatcher(deps: { settings: HubSettings; store: Obje
 }
 
 /** The management side: create, change, verify destinations. */
-export function createAlertDestinations(settings: HubSettings, store: ObjectStore, audit: AuditLog): AlertDestinations {
+export function createAlertDestinations(
+  settings: HubSettings,
+  store: ObjectStore,
+  secrets: SecretBox,
+  audit: AuditLog,
+  outbound: OutboundClients,
+): AlertDestinations {
   const alerts = settings.alerts;
-  return new AlertDestinations(new AlertDestinationRecords(store), audit, new HttpAlertSender(endpointPolicyOf(alerts)), {
+  return new AlertDestinations(new AlertDestinationRecords(store, secrets), audit, new HttpAlertSender(outbound.policy('alerts'), outbound.resolve), {
     maxDestinations: alerts.maxDestinations,
-    endpointPolicy: endpointPolicyOf(alerts),
+    endpointPolicy: outbound.policy('alerts'),
     verifyTimeoutMs: Math.min(alerts.deliveryTimeoutMs, VERIFY_TIMEOUT_CAP_MS),
   });
 }
 
 /** What alerts take of the base. */
-type AlertsBase = Pick<BaseServices, 'settings' | 'store' | 'audit' | 'logger' | 'background' | 'access'>;
+type AlertsBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'outbound' | 'audit' | 'logger' | 'background' | 'access'>;
 
 /**
  * Project alerts (docs/alerts.md): the destinations a project's managers configure, and the
@@ -59,7 +70,7 @@ export const alertsFeature = {
   name: 'alerts',
   build(base: AlertsBase) {
     const { settings } = base;
-    const destinations = createAlertDestinations(settings, base.store, base.audit);
+    const destinations = createAlertDestinations(settings, base.store, base.secrets, base.audit, base.outbound);
     const dispatcher = createAlertDispatcher(base);
     const useCases = { alerts: new AlertUseCases({ access: base.access, alerts: destinations }) };
     return {
@@ -70,4 +81,12 @@ export const alertsFeature = {
       stop: () => dispatcher.stop(),
     };
   },
+  sealedRecords: [
+    {
+      name: 'alert destinations',
+      prefix: layout.alertsPrefix,
+      holds: (key) => /^alerts\/[^/]+\/destinations$/.test(key),
+      sealPlaintext: (box, key, record) => sealAlertSet(box, key, record as ProjectAlertSet<SealedAlertDestination>),
+    },
+  ],
 } satisfies Feature;

@@ -5,12 +5,15 @@ import { ChangeRequests } from './core/change-requests.js';
 import type { AuditLog } from '../../core/audit/audit-log.js';
 import type { Catalog } from '../../core/catalog/catalog.js';
 import type { NotebookCatalogEntry } from '../../core/notebooks/notebook-model.js';
-import { catalogKeys } from '../../core/storage-layout.js';
-import { GitCredentialStore } from './core/git-credentials.js';
+import { catalogKeys, layout } from '../../core/storage-layout.js';
+import { GitCredentialStore, sealGitCredentials } from './core/git-credentials.js';
 import { GitSync } from './core/git-sync.js';
 import { Previews } from './core/previews.js';
 import type { NotebookService } from '../../core/notebooks/notebook-service.js';
 import type { ObjectStore } from '../../core/ports/object-store.js';
+import type { SecretBox } from '../../core/ports/secret-box.js';
+import type { OutboundClients } from '../../adapters/outbound/outbound-clients.js';
+import { RateWindows } from '../../core/util/rate-windows.js';
 import type { ProjectEventPublisher } from '../../core/ports/project-events.js';
 import type { WorkspaceService } from '../../core/workspace/workspace-service.js';
 import type { SandboxDriver } from '../../core/ports/sandbox-driver.js';
@@ -25,6 +28,7 @@ import { registerGitLoops } from './loops/git-loops.js';
 
 export interface GitParts {
   store: ObjectStore;
+  secrets: SecretBox;
   catalog: Catalog;
   notebooks: NotebookService;
   workspace: WorkspaceService;
@@ -33,6 +37,7 @@ export interface GitParts {
   projectNameOf(projectId: string): Promise<string>;
   sessions: SessionStore;
   driver: SandboxDriver;
+  outbound: OutboundClients;
 }
 
 /** The path of a push-mode notebook's sync URL, below the hub's base path (docs/git.md). */
@@ -44,10 +49,11 @@ export function createGitServices(
   parts: GitParts,
 ): { gitSync: GitSync; gitCredentials: GitCredentialStore; changeRequests: ChangeRequests; previews: Previews } {
   const now = () => new Date();
-  const gitCredentials = new GitCredentialStore(parts.store, now);
   const { git } = settings;
-  const remote = new GitCliRemote();
-  const rules = { providerUrls: git.providerUrls, allowHttp: git.allowHttp, allowPrivateNetworks: git.allowPrivateNetworks };
+  const outbound = parts.outbound.client('git');
+  const remote = new GitCliRemote(outbound);
+  const rules = { providerUrls: git.providerUrls, ...parts.outbound.policy('git') };
+  const gitCredentials = new GitCredentialStore(parts.store, parts.secrets, rules, now);
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
   const gitSync = new GitSync({
     ...parts,
@@ -69,7 +75,7 @@ export function createGitServices(
     notebooks: parts.notebooks,
     remote,
     credentials: gitCredentials,
-    hosts: { github: new GitHubPullRequests(git.apiUrls.github), gitlab: new GitLabMergeRequests(git.apiUrls.gitlab) },
+    hosts: { github: new GitHubPullRequests(git.apiUrls.github, outbound), gitlab: new GitLabMergeRequests(git.apiUrls.gitlab, outbound) },
     audit: parts.audit,
     rules,
     limits,
@@ -98,6 +104,9 @@ type GitBase = Pick<
   BaseServices,
   | 'settings'
   | 'store'
+  | 'secrets'
+  | 'outbound'
+  | 'failedAuthentications'
   | 'catalog'
   | 'notebooks'
   | 'workspace'
@@ -122,6 +131,8 @@ export const gitFeature = {
     const { settings, projects, workspace } = base;
     const services = createGitServices(settings, {
       store: base.store,
+      secrets: base.secrets,
+      outbound: base.outbound,
       catalog: base.catalog,
       notebooks: base.notebooks,
       workspace,
@@ -141,6 +152,7 @@ export const gitFeature = {
       previews: services.previews,
       previewSessions: base.sessions,
       limits: settings.limits,
+      remoteReads: new RateWindows(settings.limits.gitCallsPerMinute, 60_000),
     });
     return {
       services,
@@ -149,7 +161,7 @@ export const gitFeature = {
         {
           after: 'notebooks',
           register(app) {
-            gitRoutes(app, { useCases: { git }, settings });
+            gitRoutes(app, { useCases: { git }, settings, failedAuthentications: base.failedAuthentications });
             previewRoutes(app, { useCases: { git, sessions: base.useCases.sessions }, settings });
           },
         },
@@ -159,4 +171,12 @@ export const gitFeature = {
       sessions: { previews: previewSessions({ previews: services.previews, readBlob: (blob) => workspace.readBlob(blob) }, base.sandboxes) },
     };
   },
+  sealedRecords: [
+    {
+      name: 'Git credentials',
+      prefix: layout.gitPrefix,
+      holds: (key) => /^git\/[^/]+\/credentials$/.test(key),
+      sealPlaintext: (box, key, record) => sealGitCredentials(box, key, record as Parameters<typeof sealGitCredentials>[2]),
+    },
+  ],
 } satisfies Feature;

@@ -18,6 +18,7 @@ import type { SandboxDriver } from '../../core/ports/sandbox-driver.js';
 import type { BaseServices, Feature } from '../feature.js';
 import { JOB_HISTORY_CHECK } from './core/job-history.js';
 import { JobUseCases } from './core/job-use-cases.js';
+import { ownerStanding, type JobOwnerDeps } from './core/job-owner.js';
 import { jobRoutes } from './http/job-routes.js';
 import { registerJobLoops } from './loops/job-loops.js';
 import { jobTools } from './mcp-tools/job-tools.js';
@@ -35,6 +36,8 @@ export interface JobParts {
   metrics: Metrics;
   projectNameOf(projectId: string): Promise<string>;
   projectExists(projectId: string): Promise<boolean>;
+  /** Where the scheduler learns whether a job's owner may still have it run. */
+  owners: JobOwnerDeps;
 }
 
 /** Jobs (docs/jobs.md): the definitions and runs people manage, and the scheduler that executes runs. */
@@ -68,6 +71,8 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
     projectNameOf: parts.projectNameOf,
     notebookExists: async (projectId, notebookId) =>
       (await parts.projectExists(projectId)) && ((await parts.notebooks.get(projectId, notebookId))?.status ?? 'deleted') !== 'deleted',
+    ownerStanding: (job) => ownerStanding(parts.owners, job),
+    minIntervalMs: settings.jobs.minIntervalSeconds * 1000,
     execute: (run, profile, signal, record) =>
       executeRun(
         {
@@ -97,7 +102,21 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
 /** What jobs take of the base. */
 type JobsBase = Pick<
   BaseServices,
-  'settings' | 'store' | 'notebooks' | 'workspace' | 'audit' | 'events' | 'sandboxes' | 'runtime' | 'background' | 'logger' | 'metrics' | 'projects' | 'access'
+  | 'settings'
+  | 'store'
+  | 'notebooks'
+  | 'workspace'
+  | 'audit'
+  | 'events'
+  | 'sandboxes'
+  | 'runtime'
+  | 'background'
+  | 'logger'
+  | 'metrics'
+  | 'projects'
+  | 'access'
+  | 'users'
+  | 'entitlementRules'
 >;
 
 /**
@@ -122,6 +141,11 @@ export const jobsFeature = {
       metrics: base.metrics,
       projectNameOf: async (projectId) => (await projects.get(projectId))?.name ?? projectId,
       projectExists: async (projectId) => ((await projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
+      owners: {
+        user: (userId) => base.users.get(userId),
+        project: (projectId) => projects.get(projectId),
+        entitlementRules: base.entitlementRules,
+      },
     });
     const useCases = { jobs: new JobUseCases({ access: base.access, jobs, enabled: settings.jobs.enabled }) };
     return {

@@ -15,7 +15,7 @@ import { registerNotebookResources } from './mcp-tools/notebook-resources.js';
 import { registerNotebookTools } from './mcp-tools/notebook-tools.js';
 
 /** What the MCP server takes of the base. */
-type McpBase = Pick<BaseServices, 'settings' | 'store' | 'audit' | 'users' | 'authenticator' | 'useCases'>;
+type McpBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'users' | 'authenticator' | 'useCases' | 'failedAuthentications'>;
 
 /**
  * The MCP server at /mcp (docs/mcp.md) with the notebook, workspace and session tools and the
@@ -47,7 +47,7 @@ export const mcpFeature = {
           register(app) {
             allowAnyOrigin(app, MCP_CLIENT_PATHS);
             mcpRoutes(app, base, () => [notebookTools, ...context.mcpTools()]);
-            oauthRoutes(app, { useCases, settings });
+            oauthRoutes(app, { useCases, settings, failedAuthentications: base.failedAuthentications });
           },
         },
       ],

@@ -15,6 +15,7 @@ type SurfacesBase = Pick<
   BaseServices,
   | 'settings'
   | 'store'
+  | 'outbound'
   | 'audit'
   | 'users'
   | 'authenticator'
@@ -39,7 +40,7 @@ export const surfacesFeature = {
     const managedAiSettings = settings.sessions.managedAi;
     const managedAi = new ManagedAi({
       settings: managedAiSettings,
-      provider: managedAiSettings ? new OpenAiCompatibleProvider(managedAiSettings) : null,
+      provider: managedAiSettings ? new OpenAiCompatibleProvider(managedAiSettings, base.outbound.client('ai')) : null,
       sessions: base.sessionStore,
       audit: base.audit,
       sandboxesOnThisMachine: settings.sandboxes.driver === 'local',

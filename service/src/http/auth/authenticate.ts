@@ -8,14 +8,16 @@ import type { HubSettings } from '../../config/settings.js';
 import { matchedRoute } from '../matched-route.js';
 import type { HubApp } from '../types.js';
 import { assertSameOrigin } from './same-origin.js';
+import { assertNotThrottled, authenticationFailed, type ThrottlingServices } from './throttling.js';
+import { secretHash } from '../../core/identity/secrets.js';
 
 export const SESSION_COOKIE = 'svc_session';
 
 /** What authentication uses: the credentials' lookups, the deployment-scoped decision, the public origin. */
-export interface AuthenticationServices {
+export interface AuthenticationServices extends ThrottlingServices {
   authenticator: Pick<Authenticator, 'bearerToken' | 'sessionCookie'>;
   access: Pick<AccessControl, 'deployment'>;
-  settings: Pick<HubSettings, 'publicUrl'>;
+  settings: Pick<HubSettings, 'publicUrl' | 'limits'>;
 }
 
 /** The caller's principal, or null when the request carries no credential. Bad credentials are 401. */
@@ -36,13 +38,25 @@ export function bearerTokenOf(authorization: string): string | null {
   return BEARER.exec(authorization)?.[1] ?? null;
 }
 
-/** {@link authenticate} without a promise when the credential is cached (see Authenticator). */
+/**
+ * {@link authenticate} without a promise when the credential is cached (see Authenticator). Bearer
+ * tokens count toward the failed-authentication limit of the caller's address (docs/security.md);
+ * session cookies do not (an expired one is no guess, and a page makes many requests with it).
+ */
 function resolveCredential(request: FastifyRequest, services: AuthenticationServices): Principal | null | Promise<Principal | null> {
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
     const token = bearerTokenOf(authorization);
-    if (token === null) throw invalidBearer();
-    return thenOrNow(services.authenticator.bearerToken(token), (principal) => principal ?? throwError(invalidBearer()));
+    assertNotThrottled(request, services, () => (token === null ? null : secretHash(token)));
+    if (token === null) return refuseBearer(request, services);
+    const resolved = services.authenticator.bearerToken(token);
+    if (!(resolved instanceof Promise)) return resolved ?? refuseBearer(request, services);
+    // Looked up afresh (not cached): what worked is remembered, so that it gets through a throttled address.
+    return resolved.then((principal) => {
+      if (!principal) return refuseBearer(request, services);
+      services.failedAuthentications.succeeded(secretHash(token));
+      return principal;
+    });
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie === undefined) return null;
@@ -50,6 +64,11 @@ function resolveCredential(request: FastifyRequest, services: AuthenticationServ
 }
 
 const invalidBearer = () => new HubError('UNAUTHORIZED', 'the bearer token is not a valid, unexpired personal access token');
+
+function refuseBearer(request: FastifyRequest, services: ThrottlingServices): never {
+  authenticationFailed(request, services);
+  throw invalidBearer();
+}
 const expiredSession = () => new HubError('UNAUTHORIZED', 'your session has expired; sign in again');
 
 function throwError(error: Error): never {

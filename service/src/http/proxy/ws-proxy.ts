@@ -59,14 +59,20 @@ export function bridgeUpgrade(
   request: IncomingMessage,
   socket: Duplex,
   head: Buffer,
-  target: { endpoint: { host: string; port: number }; headers: Record<string, string | string[]>; record: SessionRecord },
+  target: {
+    endpoint: { host: string; port: number };
+    headers: Record<string, string | string[]>;
+    record: SessionRecord;
+    /** The path and query to ask for upstream: the request's own unless given. */
+    path?: string;
+  },
 ): void {
   const { endpoint } = target;
   const upstream = httpRequest({
     host: endpoint.host,
     port: endpoint.port,
     method: 'GET',
-    path: request.url,
+    path: target.path ?? request.url,
     headers: target.headers,
   });
   upstream.on('upgrade', (response, upstreamSocket, upstreamHead) => {

@@ -1,14 +1,16 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import { fullClearance } from '../../core/identity/claims.js';
-import { constantTimeEquals } from '../../core/identity/secrets.js';
+import { constantTimeEquals, secretHash } from '../../core/identity/secrets.js';
 import type { UseCases } from '../../core/use-cases/index.js';
 import type { HubSettings } from '../../config/settings.js';
 import type { SignIns } from '../../core/identity/sign-in.js';
 import type { LabelPolicy } from '../../core/policy/security-labels.js';
 import type { Authenticator } from '../../core/identity/authenticator.js';
+import type { FailedAuthentications } from '../../core/identity/failed-authentications.js';
 import { SESSION_COOKIE, principalOf } from '../auth/authenticate.js';
+import { assertNotThrottled, authenticationFailed } from '../auth/throttling.js';
 import { clearSessionCookie, safeReturnPath, setSessionCookie } from '../auth/session-cookie.js';
 import { Envelope, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -36,6 +38,7 @@ export interface AuthRouteServices {
   labelPolicy: LabelPolicy;
   authenticator: Pick<Authenticator, 'fromSessionCookie'>;
   useCases: Pick<UseCases, 'tokens'>;
+  failedAuthentications: FailedAuthentications;
 }
 
 export function authRoutes(app: HubApp, services: AuthRouteServices, options: AuthRouteOptions): void {
@@ -52,8 +55,14 @@ export function authRoutes(app: HubApp, services: AuthRouteServices, options: Au
 
   if (options.localLoginSecret !== null) {
     const secret = options.localLoginSecret;
-    const signIn = async (token: string, reply: FastifyReply) => {
-      if (!constantTimeEquals(token, secret)) throw new HubError('UNAUTHORIZED', 'the local login token is not valid');
+    const signIn = async (token: string, request: FastifyRequest, reply: FastifyReply) => {
+      // Guesses at the token count toward the address's failed-authentication limit (docs/security.md).
+      assertNotThrottled(request, services, () => secretHash(token));
+      if (!constantTimeEquals(token, secret)) {
+        authenticationFailed(request, services);
+        throw new HubError('UNAUTHORIZED', 'the local login token is not valid');
+      }
+      services.failedAuthentications.succeeded(secretHash(token));
       const { cookieValue } = await services.signIns.signIn({
         identity: { subject: LOCAL_SUBJECT, email: settings.auth.localUserEmail, name: 'Local administrator', picture_url: null },
         provider: 'local',
@@ -76,7 +85,7 @@ export function authRoutes(app: HubApp, services: AuthRouteServices, options: Au
         },
       },
       async (request, reply) => {
-        await signIn(request.query.token, reply);
+        await signIn(request.query.token, request, reply);
         // return_to is a path within the hub; the browser needs it under the hub's base.
         return reply
           .code(303)
@@ -97,7 +106,7 @@ export function authRoutes(app: HubApp, services: AuthRouteServices, options: Au
         },
       },
       async (request, reply) => {
-        const cookieValue = await signIn(request.body.token, reply);
+        const cookieValue = await signIn(request.body.token, request, reply);
         const principal = await services.authenticator.fromSessionCookie(cookieValue);
         return reply.send({ success: true as const, data: meOf(services.useCases.tokens.me(principal!), settings.basePath) });
       },

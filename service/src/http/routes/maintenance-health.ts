@@ -28,7 +28,7 @@ const MaintenanceHealthSchema = Type.Object({
   loops: Type.Record(Type.String(), LoopHealthSchema),
 });
 
-// The web UI reads this route through the hub's own type: the schema may not drift from it.
+// The web UI reads this route through the shared type (@notebook-hub/shared-types): the schema may not drift from it.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemaMatchesType: Same<Static<typeof MaintenanceHealthSchema>, MaintenanceHealth> = true;
 void schemaMatchesType;

@@ -38,7 +38,7 @@ export function notebookVersionRoutes(app: HubApp, services: NotebookVersionRout
         tags: ['Notebooks'],
         summary: 'Save code as a new version',
         description:
-          'base_version_id must be the current version; otherwise 409 CONFLICT and nothing is saved. While an edit session holds the notebook, 409 EDIT_SESSION_OWNED: save from the session instead.',
+          'base_version_id must be the current version; otherwise 409 CONFLICT and nothing is saved. While an edit session holds the notebook, 409 EDIT_SESSION_OWNED: save from the session instead; while that session is being saved and stopped, 409 EDIT_SESSION_RETIRING with Retry-After.',
         params: NotebookParams,
         body: VersionCreate,
         response: { 201: Envelope(NotebookVersionSchema) },

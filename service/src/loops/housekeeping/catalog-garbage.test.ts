@@ -11,6 +11,7 @@ import { createStoreServices } from '../../compose/services.js';
 import { FsObjectStore } from '../../adapters/store/fs-store.js';
 import type { HousekeepingContext } from '../maintenance-loop.js';
 import { catalogGarbageTask } from './catalog-garbage.js';
+import { newSecretBox } from '../../../../test/support/secret-box.js';
 
 const silent: Logger = { fatal: () => {}, error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, child: () => silent };
 const context = (): HousekeepingContext => ({ signal: new AbortController().signal, logger: silent, now: Date.now() });
@@ -59,7 +60,7 @@ describe('catalog garbage collection', () => {
   }
 
   async function projectsHub() {
-    const services = createStoreServices(readSettings({ SERVICE_DATA_DIR: dir }), store, { publish: () => {} });
+    const services = createStoreServices(readSettings({ SERVICE_DATA_DIR: dir }), store, newSecretBox(), { publish: () => {} });
     await services.catalog.initialize();
     const owner = await services.users.ensureByEmail('owner@example.com', { name: null, superAdmin: false }, 'test');
     const actor = { id: owner.id, email: owner.email };

@@ -7,8 +7,6 @@ import type { AuditFilter } from '../../../api/admin-types';
 import { ApiError } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
 import { RequestError } from '../RequestError';
-import { LoadingState } from '../../../components/LoadingState';
-import { LoadMore } from '../LoadMore';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import { filterFromParams, paramsFromFilter } from './audit-filter';
@@ -28,25 +26,12 @@ export function AuditTab() {
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(filter).length > 0;
 
-  let body;
-  if (events.isPending) body = <LoadingState label="Loading the audit log…" />;
-  else if (events.isError && isFilterRefusal(events.error)) body = <RequestError error={events.error} title="These filters were refused" />;
-  else if (events.isError && !events.isFetchNextPageError) body = <RequestError error={events.error} onRetry={() => void events.refetch()} />;
-  else if (items.length === 0)
-    body = (
-      <EmptyState title={filtered ? 'No matching events' : 'No events in the last 30 days'}>
-        {filtered
-          ? 'Nothing recorded matches these filters in this range. Widen the range or clear a filter.'
-          : 'Changes to projects and notebooks appear here.'}
-      </EmptyState>
-    );
-  else
-    body = (
-      <Stack gap="sm">
-        <AuditTable items={items} onFilter={(field, value) => apply({ ...filter, [field]: value })} />
-        <LoadMore {...events} error={events.isFetchNextPageError ? events.error : null} />
-      </Stack>
-    );
+  const refused = events.isError && isFilterRefusal(events.error);
+  const empty = (
+    <EmptyState title={filtered ? 'No matching events' : 'No events in the last 30 days'}>
+      {filtered ? 'Nothing recorded matches these filters in this range. Widen the range or clear a filter.' : 'Changes to projects and notebooks appear here.'}
+    </EmptyState>
+  );
 
   return (
     <Stack gap="md">
@@ -54,7 +39,11 @@ export function AuditTab() {
       <Text size="xs" c="dimmed">
         Filters match exactly. Without dates the log covers the last 30 UTC days; a range may span at most 30 days.
       </Text>
-      {body}
+      {refused ? (
+        <RequestError error={events.error} title="These filters were refused" />
+      ) : (
+        <AuditTable rows={items} query={events} empty={empty} onFilter={(field, value) => apply({ ...filter, [field]: value })} />
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,18 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { AuditFilter, AuditLogEntry } from '../../../api/admin-types';
 import { formatDateTime } from '../../../app/format';
+import { DataTable, type TableQuery } from '../../../components/DataTable';
+import type { PagedQuery } from '../../../components/LoadMore';
+import { RequestError } from '../RequestError';
 import { Metadata } from './Metadata';
 
 interface Props {
-  items: AuditLogEntry[];
+  rows: AuditLogEntry[];
+  /** The paged query the rows come from. */
+  query: TableQuery & PagedQuery;
+  /** What stands instead of the table when no entry matches. */
+  empty: ReactNode;
   /** Narrows the log to one value seen in a row (an event type, an actor, a project). */
   onFilter: (field: keyof AuditFilter, value: string) => void;
 }
@@ -26,43 +34,39 @@ function FilterLink({ label, value, onClick }: { label: string; value: string; o
 }
 
 /** Audit entries with their details; event, actor and project narrow the filter when clicked. */
-export function AuditTable({ items, onFilter }: Props) {
+export function AuditTable({ rows, query, empty, onFilter }: Props) {
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" layout="fixed">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={200}>Time</Table.Th>
-            <Table.Th w={180}>Event</Table.Th>
-            <Table.Th w={190}>Actor</Table.Th>
-            <Table.Th w={180}>Project</Table.Th>
-            <Table.Th>Details</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(entry.ts)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <FilterLink label="event" value={entry.event} onClick={() => onFilter('event', entry.event)} />
-              </Table.Td>
-              <Table.Td>
-                <FilterLink label="actor" value={entry.actor} onClick={() => onFilter('actor', entry.actor)} />
-              </Table.Td>
-              <Table.Td>
-                {entry.project_id ? <FilterLink label="project" value={entry.project_id} onClick={() => onFilter('project_id', entry.project_id!)} /> : '—'}
-              </Table.Td>
-              <Table.Td>
-                <Metadata metadata={entry.metadata} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={[
+        {
+          header: 'Time',
+          width: 200,
+          cell: (entry) => (
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(entry.ts)}
+            </Text>
+          ),
+        },
+        { header: 'Event', width: 180, cell: (entry) => <FilterLink label="event" value={entry.event} onClick={() => onFilter('event', entry.event)} /> },
+        { header: 'Actor', width: 190, cell: (entry) => <FilterLink label="actor" value={entry.actor} onClick={() => onFilter('actor', entry.actor)} /> },
+        {
+          header: 'Project',
+          width: 180,
+          cell: (entry) =>
+            entry.project_id ? <FilterLink label="project" value={entry.project_id} onClick={() => onFilter('project_id', entry.project_id!)} /> : '—',
+        },
+        { header: 'Details', cell: (entry) => <Metadata metadata={entry.metadata} /> },
+      ]}
+      rows={rows}
+      rowKey={(entry) => entry.id}
+      query={query}
+      loadingLabel="Loading the audit log…"
+      errorView={RequestError}
+      empty={empty}
+      pages={query}
+      minWidth={860}
+      spacing="sm"
+      fixedLayout
+    />
   );
 }

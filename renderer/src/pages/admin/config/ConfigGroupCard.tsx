@@ -1,7 +1,8 @@
-import { Badge, Code, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, Paper, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import type { ConfigGroup } from '../../../api/admin-types';
 import { asSentence } from '../../../app/format';
+import { DataTable, type Column } from '../../../components/DataTable';
 
 type Setting = ConfigGroup['settings'][number];
 
@@ -43,22 +44,31 @@ function VariableName({ name }: { name: string }) {
 /** A setting named "Kubernetes: sandbox namespace" belongs to the "Kubernetes" part of its group. */
 const PART = /^([A-Z][\w -]{1,40}): (.+)$/;
 
-interface Part {
-  title: string | null;
-  settings: (Setting & { shortName: string })[];
-}
+type PartSetting = Setting & { part: string | null; shortName: string };
 
 /** The group's settings in parts: those of the group itself first, then one part per prefix, in order of appearance. */
-function partsOf(settings: Setting[]): Part[] {
-  const parts = new Map<string | null, Part>([[null, { title: null, settings: [] }]]);
-  for (const setting of settings) {
+function partsOf(settings: Setting[]): PartSetting[] {
+  const named = settings.map((setting) => {
     const match = PART.exec(setting.name);
-    const title = match ? match[1]! : null;
-    if (!parts.has(title)) parts.set(title, { title, settings: [] });
-    parts.get(title)!.settings.push({ ...setting, shortName: match ? asSentence(match[2]!) : setting.name });
-  }
-  return [...parts.values()].filter((part) => part.settings.length > 0);
+    return { ...setting, part: match ? match[1]! : null, shortName: match ? asSentence(match[2]!) : setting.name };
+  });
+  const order = [...new Set([null, ...named.map((setting) => setting.part)])];
+  return order.flatMap((part) => named.filter((setting) => setting.part === part));
 }
+
+const columns: Column<PartSetting>[] = [
+  { header: 'Setting', width: '30%', cell: (setting) => setting.shortName },
+  {
+    header: 'Variable',
+    width: '30%',
+    cell: (setting) => (
+      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        <VariableName name={setting.key} />
+      </Text>
+    ),
+  },
+  { header: 'Value', cell: (setting) => <SettingValue setting={setting} /> },
+];
 
 /**
  * One settings group: each setting's name, its environment variable, and its value (secrets only
@@ -82,43 +92,14 @@ export function ConfigGroupCard({ group }: { group: ConfigGroup }) {
           This group has no settings.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table layout="fixed">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="30%">Setting</Table.Th>
-                <Table.Th w="30%">Variable</Table.Th>
-                <Table.Th>Value</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            {partsOf(group.settings).map((part) => (
-              <Table.Tbody key={part.title ?? ''}>
-                {part.title !== null && (
-                  <Table.Tr>
-                    <Table.Th colSpan={3} scope="colgroup" pt="md">
-                      <Text size="sm" fw={700}>
-                        {part.title}
-                      </Text>
-                    </Table.Th>
-                  </Table.Tr>
-                )}
-                {part.settings.map((setting) => (
-                  <Table.Tr key={setting.key}>
-                    <Table.Td>{setting.shortName}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                        <VariableName name={setting.key} />
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <SettingValue setting={setting} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            ))}
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          columns={columns}
+          rows={partsOf(group.settings)}
+          rowKey={(setting) => setting.key}
+          groupOf={(setting) => setting.part}
+          minWidth={640}
+          fixedLayout
+        />
       )}
     </Paper>
   );

@@ -1,4 +1,6 @@
-import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Paper, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from '../../../components/DataTable';
+import { LogView } from '../../../components/LogView';
 import { StatusBadge } from '../health/StatusBadge';
 import { isCommand, type PhaseRow } from './report-rows';
 
@@ -15,16 +17,8 @@ function PhaseDetail({ row }: { row: PhaseRow }) {
       )}
       {command?.failure_code && <Text size="xs">failure: {command.failure_code}</Text>}
       {command && <Code>{command.command}</Code>}
-      {command?.stdout && (
-        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 160, overflow: 'auto' }}>
-          {command.stdout}
-        </Code>
-      )}
-      {command?.stderr && (
-        <Code block color="red.1" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 160, overflow: 'auto' }}>
-          {command.stderr}
-        </Code>
-      )}
+      {command?.stdout && <LogView label={`Output of ${row.label}`} text={command.stdout} maxHeight={160} />}
+      {command?.stderr && <LogView label={`Errors of ${row.label}`} text={command.stderr} maxHeight={160} color="red.1" />}
     </Stack>
   );
 }
@@ -36,36 +30,25 @@ export function PhaseTable({ title, rows }: { title: string; rows: PhaseRow[] })
       <Title order={3} size="h5" p="md" pb={0}>
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" layout="fixed">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={170}>Phase</Table.Th>
-              <Table.Th w={120}>Status</Table.Th>
-              <Table.Th w={120} ta="right">
-                Duration (ms)
-              </Table.Th>
-              <Table.Th>Command and output</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.key}>
-                <Table.Td>{row.label}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={row.phase.status} />
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {row.phase.duration_ms === null ? '—' : row.phase.duration_ms.toLocaleString(undefined, { maximumFractionDigits: 1 })}
-                </Table.Td>
-                <Table.Td>
-                  <PhaseDetail row={row} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        columns={[
+          { header: 'Phase', width: 170, cell: (row) => row.label },
+          { header: 'Status', width: 120, cell: (row) => <StatusBadge status={row.phase.status} /> },
+          {
+            header: 'Duration (ms)',
+            width: 120,
+            align: 'right',
+            mono: true,
+            cell: (row) => (row.phase.duration_ms === null ? '—' : row.phase.duration_ms.toLocaleString(undefined, { maximumFractionDigits: 1 })),
+          },
+          { header: 'Command and output', cell: (row) => <PhaseDetail row={row} /> },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.key}
+        minWidth={640}
+        spacing="sm"
+        fixedLayout
+      />
     </Paper>
   );
 }

@@ -1,52 +1,23 @@
-import { Button, Group, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { deepHealthQuery } from '../../../api/admin-health';
+import type { HealthCheck } from '../../../api/admin-types';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { RequestError } from '../RequestError';
-import { LoadingState } from '../../../components/LoadingState';
 import { formatDuration } from './format';
 import { StatusBadge } from './StatusBadge';
+
+const columns: Column<HealthCheck>[] = [
+  { header: 'Check', mono: true, cell: (check) => check.name },
+  { header: 'Result', cell: (check) => <StatusBadge status={check.status} /> },
+  { header: 'Took', cell: (check) => formatDuration(check.duration_ms) },
+  { header: 'Detail', breakAnywhere: true, cell: (check) => check.detail ?? '—' },
+];
 
 /** The preflight suite (storage, identity provider, compute, workload identity), run when the page opens or on demand. */
 export function DeepHealthSection() {
   const health = useQuery(deepHealthQuery);
-  let body;
-  if (health.isPending) body = <LoadingState label="Running the preflight checks…" />;
-  else if (health.isError) body = <RequestError error={health.error} onRetry={() => void health.refetch()} />;
-  else {
-    const checks = health.data.checks ?? [];
-    body = (
-      <>
-        <Group gap="sm" mb="sm">
-          <StatusBadge status={health.data.status} />
-          <Text size="sm">{checks.some((check) => check.status === 'failed') ? 'A dependency check failed.' : 'Every dependency answered.'}</Text>
-        </Group>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Check</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>Took</Table.Th>
-                <Table.Th>Detail</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {checks.map((check) => (
-                <Table.Tr key={check.name}>
-                  <Table.Td ff="monospace">{check.name}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={check.status} />
-                  </Table.Td>
-                  <Table.Td>{formatDuration(check.duration_ms)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{check.detail ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </>
-    );
-  }
+  const checks = health.data?.checks ?? [];
   return (
     <section aria-labelledby="preflight-heading">
       <Group justify="space-between" mb="sm">
@@ -57,7 +28,22 @@ export function DeepHealthSection() {
           Check again
         </Button>
       </Group>
-      {body}
+      {health.data && (
+        <Group gap="sm" mb="sm">
+          <StatusBadge status={health.data.status} />
+          <Text size="sm">{checks.some((check) => check.status === 'failed') ? 'A dependency check failed.' : 'Every dependency answered.'}</Text>
+        </Group>
+      )}
+      <DataTable
+        columns={columns}
+        rows={checks}
+        rowKey={(check) => check.name}
+        query={health}
+        loadingLabel="Running the preflight checks…"
+        errorView={RequestError}
+        minWidth={560}
+        spacing="sm"
+      />
     </section>
   );
 }

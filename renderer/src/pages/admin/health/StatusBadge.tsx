@@ -16,7 +16,8 @@ const COLORS: Record<string, string> = {
 /** A health or phase status in the colour people expect for it (a dot: the text keeps the page's contrast in both themes). */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="dot">
+    // Never narrower than its word: a crowded table would otherwise cut "ok" to "o…".
+    <Badge color={COLORS[status] ?? 'gray'} variant="dot" miw="max-content">
       {status}
     </Badge>
   );

@@ -1,5 +1,6 @@
-import { Accordion, Badge, Group, Table, Text } from '@mantine/core';
+import { Accordion, Badge, Group, Text } from '@mantine/core';
 import type { PolicyAnalyzerMetadata } from '../../../api/admin-types';
+import { DataTable } from '../../../components/DataTable';
 import { STILL } from './still-accordion';
 
 const CAPABILITIES: Record<keyof PolicyAnalyzerMetadata['capabilities'], string> = {
@@ -34,30 +35,18 @@ export function AnalyzerInfo({ metadata }: { metadata: PolicyAnalyzerMetadata })
             <Text size="sm" mb="xs">
               Entitlements: {metadata.entitlements.join(', ')}. Classifications, lowest first: {metadata.classification_order.join(', ') || 'none configured'}.
             </Text>
-            <Table.ScrollContainer minWidth={640}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Action</Table.Th>
-                    <Table.Th>Scope</Table.Th>
-                    <Table.Th>Minimum role</Table.Th>
-                    <Table.Th>Denied as</Table.Th>
-                    <Table.Th>Super admin only</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {metadata.actions.map((action) => (
-                    <Table.Tr key={action.action}>
-                      <Table.Td ff="monospace">{action.action}</Table.Td>
-                      <Table.Td>{action.scope}</Table.Td>
-                      <Table.Td>{action.minimum_role ?? '—'}</Table.Td>
-                      <Table.Td>{action.denied_as ?? '—'}</Table.Td>
-                      <Table.Td>{action.requires_super_admin ? 'yes' : 'no'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              columns={[
+                { header: 'Action', mono: true, cell: (action) => action.action },
+                { header: 'Scope', cell: (action) => action.scope },
+                { header: 'Minimum role', cell: (action) => action.minimum_role ?? '—' },
+                { header: 'Denied as', cell: (action) => action.denied_as ?? '—' },
+                { header: 'Super admin only', cell: (action) => (action.requires_super_admin ? 'yes' : 'no') },
+              ]}
+              rows={metadata.actions}
+              rowKey={(action) => action.action}
+              minWidth={640}
+            />
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>

@@ -1,5 +1,6 @@
-import { Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { PolicyCaseResult } from '../../../api/admin-types';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { StatusBadge } from '../health/StatusBadge';
 import { ProblemAlert } from '../ProblemAlert';
 
@@ -38,6 +39,24 @@ function LoginResult({ login }: { login: Login }) {
   );
 }
 
+type TraceStep = Authorization['trace'][number] & { number: number };
+
+const TRACE_COLUMNS: Column<TraceStep>[] = [
+  { header: '#', width: 40, cell: (step) => step.number },
+  { header: 'Stage', width: 110, cell: (step) => step.stage },
+  { header: 'Result', width: 120, cell: (step) => <StatusBadge status={step.status} /> },
+  { header: 'Code', mono: true, cell: (step) => step.code },
+  {
+    header: 'Details',
+    cell: (step) =>
+      step.details && Object.keys(step.details).length > 0 ? (
+        <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{JSON.stringify(step.details)}</Code>
+      ) : (
+        '—'
+      ),
+  },
+];
+
 function AuthorizationResult({ authorization }: { authorization: Authorization }) {
   const { decision } = authorization;
   return (
@@ -52,36 +71,14 @@ function AuthorizationResult({ authorization }: { authorization: Authorization }
         {decision.constraint_reason && ` (${decision.constraint_reason})`}; the API would answer <b>{authorization.presentation}</b>.
       </Text>
       <Assertion passed={authorization.assertion.passed} expected={authorization.assertion.expected} />
-      <Table withTableBorder verticalSpacing={4} aria-label="Decision trace">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>#</Table.Th>
-            <Table.Th w={110}>Stage</Table.Th>
-            <Table.Th w={120}>Result</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Details</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {authorization.trace.map((step, index) => (
-            <Table.Tr key={`${index}-${step.stage}`}>
-              <Table.Td>{index + 1}</Table.Td>
-              <Table.Td>{step.stage}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={step.status} />
-              </Table.Td>
-              <Table.Td ff="monospace">{step.code}</Table.Td>
-              <Table.Td>
-                {step.details && Object.keys(step.details).length > 0 ? (
-                  <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{JSON.stringify(step.details)}</Code>
-                ) : (
-                  '—'
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Decision trace"
+        columns={TRACE_COLUMNS}
+        rows={authorization.trace.map((step, index) => ({ ...step, number: index + 1 }))}
+        rowKey={(step) => `${step.number}-${step.stage}`}
+        spacing={4}
+        withTableBorder
+      />
     </Stack>
   );
 }

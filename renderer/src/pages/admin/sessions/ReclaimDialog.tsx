@@ -1,9 +1,9 @@
-import { Checkbox, Code, Stack, Text } from '@mantine/core';
+import { Checkbox, Code, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useReclaimSession } from '../../../api/admin';
 import type { RuntimeSession } from '../../../api/admin-types';
-import { ConfirmModal } from '../ConfirmModal';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ProblemAlert } from '../ProblemAlert';
 import { BLOCKED_REASONS } from './blocked-reasons';
 
@@ -32,7 +32,7 @@ export function ReclaimDialog({ session, onClose }: { session: RuntimeSession | 
       },
     );
   return (
-    <ConfirmModal
+    <ConfirmDialog
       title="Reclaim this session?"
       opened
       onClose={onClose}
@@ -40,12 +40,11 @@ export function ReclaimDialog({ session, onClose }: { session: RuntimeSession | 
       confirmLabel="Reclaim"
       pending={reclaim.isPending}
       error={reclaim.error}
-      danger
     >
       <Stack gap="sm">
-        <Text size="sm">
+        <div>
           Session <Code>{session.id}</Code> ({session.mode}, {session.state}) will lose its sandbox and free its notebook.
-        </Text>
+        </div>
         {hint && (
           <ProblemAlert tone="warning" announce={false}>
             {hint}
@@ -58,6 +57,6 @@ export function ReclaimDialog({ session, onClose }: { session: RuntimeSession | 
           onChange={(event) => setSave(event.currentTarget.checked)}
         />
       </Stack>
-    </ConfirmModal>
+    </ConfirmDialog>
   );
 }

@@ -3,10 +3,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { runtimeSessionsQuery } from '../../../api/admin';
 import type { RuntimeSession } from '../../../api/admin-types';
-import { EmptyState } from '../../../components/EmptyState';
-import { RequestError } from '../RequestError';
-import { LoadingState } from '../../../components/LoadingState';
-import { LoadMore } from '../LoadMore';
 import { ReclaimDialog } from './ReclaimDialog';
 import { SessionsTable } from './SessionsTable';
 
@@ -14,25 +10,6 @@ import { SessionsTable } from './SessionsTable';
 export function SessionsTab() {
   const sessions = useInfiniteQuery(runtimeSessionsQuery);
   const [reclaiming, setReclaiming] = useState<RuntimeSession | null>(null);
-  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
-
-  let body;
-  if (sessions.isPending) body = <LoadingState label="Loading runtime sessions…" />;
-  else if (sessions.isError && !sessions.isFetchNextPageError) body = <RequestError error={sessions.error} onRetry={() => void sessions.refetch()} />;
-  else if (items.length === 0)
-    body = (
-      <EmptyState title="No sessions hold a sandbox">
-        Running sessions, and sessions that are over but whose sandbox is not released yet, appear here.
-      </EmptyState>
-    );
-  else
-    body = (
-      <Stack gap="sm">
-        <SessionsTable items={items} onReclaim={setReclaiming} />
-        <LoadMore {...sessions} error={sessions.isFetchNextPageError ? sessions.error : null} />
-      </Stack>
-    );
-
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -44,7 +21,7 @@ export function SessionsTab() {
           Refresh
         </Button>
       </Group>
-      {body}
+      <SessionsTable rows={sessions.data?.pages.flatMap((page) => page.items) ?? []} query={sessions} onReclaim={setReclaiming} />
       <ReclaimDialog session={reclaiming} onClose={() => setReclaiming(null)} />
     </Stack>
   );

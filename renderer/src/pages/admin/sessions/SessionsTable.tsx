@@ -1,7 +1,11 @@
-import { Anchor, Badge, Button, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import type { RuntimeSession } from '../../../api/admin-types';
 import { formatDateTime } from '../../../app/format';
+import { DataTable, type Column, type TableQuery } from '../../../components/DataTable';
+import { EmptyState } from '../../../components/EmptyState';
+import type { PagedQuery } from '../../../components/LoadMore';
+import { RequestError } from '../RequestError';
 import { BLOCKED_REASONS } from './blocked-reasons';
 
 const STATE_COLORS: Record<RuntimeSession['state'], string> = { provisioning: 'blue', running: 'green', stopping: 'orange', stopped: 'gray', failed: 'red' };
@@ -23,89 +27,118 @@ function ReclaimCell({ session, onReclaim }: { session: RuntimeSession; onReclai
   );
 }
 
+const columns: Column<RuntimeSession>[] = [
+  {
+    header: 'Session',
+    cell: (session) => (
+      <>
+        <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {session.id}
+        </Text>
+        <Badge size="xs" variant="outline">
+          {session.mode}
+        </Badge>
+      </>
+    ),
+  },
+  {
+    header: 'Notebook',
+    cell: (session) => (
+      <>
+        <Anchor
+          component={Link}
+          to={`/projects/${session.project_id}/notebooks/${session.notebook_id}`}
+          size="xs"
+          ff="monospace"
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {session.notebook_id}
+        </Anchor>
+        <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {session.project_id}
+        </Text>
+      </>
+    ),
+  },
+  {
+    header: 'User',
+    cell: (session) => (
+      <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {session.user_id}
+      </Text>
+    ),
+  },
+  {
+    header: 'State',
+    width: 130,
+    cell: (session) => (
+      <Stack gap={2} align="flex-start">
+        <Badge color={STATE_COLORS[session.state]} variant="dot" style={{ flexShrink: 0, overflow: 'visible' }}>
+          {session.state}
+        </Badge>
+        {session.stop_reason && (
+          <Text size="xs" c="dimmed">
+            {session.stop_reason}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    header: 'Started',
+    cell: (session) => (
+      <>
+        <Text size="sm">{formatDateTime(session.created_at)}</Text>
+        {session.stopped_at && (
+          <Text size="xs" c="dimmed">
+            over {formatDateTime(session.stopped_at)}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Sandbox',
+    cell: (session) => (
+      <>
+        <Text size="sm">{session.sandbox_released ? 'released' : 'held'}</Text>
+        {session.reclaim_blocked_reason && (
+          <Text size="xs" c="dimmed">
+            {session.reclaim_blocked_reason.replace(/_/g, ' ')}
+          </Text>
+        )}
+      </>
+    ),
+  },
+];
+
 /** One row per session: where it runs, whose it is, its state, and whether a reclaim would pass its first checks. */
-export function SessionsTable({ items, onReclaim }: { items: RuntimeSession[]; onReclaim: (session: RuntimeSession) => void }) {
+interface Props {
+  rows: RuntimeSession[];
+  /** The paged query the rows come from. */
+  query: TableQuery & PagedQuery;
+  onReclaim: (session: RuntimeSession) => void;
+}
+
+export function SessionsTable({ rows, query, onReclaim }: Props) {
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Session</Table.Th>
-            <Table.Th>Notebook</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th w={130}>State</Table.Th>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>Sandbox</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((session) => (
-            <Table.Tr key={session.id}>
-              <Table.Td>
-                <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {session.id}
-                </Text>
-                <Badge size="xs" variant="outline">
-                  {session.mode}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`/projects/${session.project_id}/notebooks/${session.notebook_id}`}
-                  size="xs"
-                  ff="monospace"
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {session.notebook_id}
-                </Anchor>
-                <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {session.project_id}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {session.user_id}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2} align="flex-start">
-                  <Badge color={STATE_COLORS[session.state]} variant="dot" style={{ flexShrink: 0, overflow: 'visible' }}>
-                    {session.state}
-                  </Badge>
-                  {session.stop_reason && (
-                    <Text size="xs" c="dimmed">
-                      {session.stop_reason}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(session.created_at)}</Text>
-                {session.stopped_at && (
-                  <Text size="xs" c="dimmed">
-                    over {formatDateTime(session.stopped_at)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{session.sandbox_released ? 'released' : 'held'}</Text>
-                {session.reclaim_blocked_reason && (
-                  <Text size="xs" c="dimmed">
-                    {session.reclaim_blocked_reason.replace(/_/g, ' ')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                <ReclaimCell session={session} onReclaim={() => onReclaim(session)} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(session) => session.id}
+      query={query}
+      loadingLabel="Loading runtime sessions…"
+      errorView={RequestError}
+      empty={
+        <EmptyState title="No sessions hold a sandbox">
+          Running sessions, and sessions that are over but whose sandbox is not released yet, appear here.
+        </EmptyState>
+      }
+      rowActions={(session) => <ReclaimCell session={session} onReclaim={() => onReclaim(session)} />}
+      pages={query}
+      minWidth={960}
+      spacing="sm"
+      highlightOnHover
+    />
   );
 }

@@ -1,16 +1,15 @@
-import { Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { adminUsersQuery } from '../../../api/admin';
+import { adminUsersQuery, useSetSuspended } from '../../../api/admin';
 import type { AdminUser } from '../../../api/admin-types';
 import { EmptyState } from '../../../components/EmptyState';
 import { RequestError } from '../RequestError';
+import { DataTable } from '../../../components/DataTable';
 import { LoadingState } from '../../../components/LoadingState';
+import { LoadMore } from '../../../components/LoadMore';
 import { useMe } from '../../../components/use-me';
-import { LoadMore } from '../LoadMore';
-import { SuspendDialog } from './SuspendDialog';
-import { UserRow } from './UserRow';
+import { SuspendButton, userColumns } from './user-table';
 
 // The API pages users but cannot search them: the search runs over the pages loaded so far.
 function matches(user: AdminUser, needle: string): boolean {
@@ -23,7 +22,7 @@ export function UsersTab() {
   const users = useInfiniteQuery(adminUsersQuery);
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
-  const [acting, setActing] = useState<AdminUser | null>(null);
+  const setSuspended = useSetSuspended();
   const loaded = users.data?.pages.flatMap((page) => page.items) ?? [];
   const needle = search.trim().toLowerCase();
   const shown = loaded.filter((user) => matches(user, needle));
@@ -55,28 +54,17 @@ export function UsersTab() {
               : 'Change the search.'}
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last change</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((user) => (
-                <UserRow key={user.id} user={user} isMe={user.id === me.id} onAct={() => setActing(user)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          columns={userColumns(me.id)}
+          rows={shown}
+          rowKey={(user) => user.id}
+          rowActions={(user) => <SuspendButton user={user} mutation={setSuspended} />}
+          minWidth={720}
+          highlightOnHover
+          spacing="sm"
+        />
       )}
-      <LoadMore {...users} error={users.isFetchNextPageError ? users.error : null} />
-      <SuspendDialog user={acting} onClose={() => setActing(null)} />
+      <LoadMore pages={users} errorView={RequestError} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { joinPath, useCreateFolder } from '../../../api/workspace';
 import { fieldError } from '../../../components/FormError';
 import { FormModal } from '../../../components/FormModal';
+import { useFormValues } from '../../../components/use-form-values';
 
 interface Props {
   pid: string;
@@ -14,28 +14,15 @@ interface Props {
 
 /** Creates a folder inside the folder being shown (a name with slashes makes the folders between). */
 export function NewFolderModal({ pid, nid, folder, opened, onClose }: Props) {
-  const [name, setName] = useState('');
+  const { values, set } = useFormValues({ name: '' }, opened);
   const create = useCreateFolder(pid, nid);
-  const close = () => {
-    setName('');
-    create.reset();
-    onClose();
-  };
   return (
-    <FormModal
-      title="New folder"
-      opened={opened}
-      onClose={close}
-      onSubmit={() => create.mutate(joinPath(folder, name.trim()), { onSuccess: close })}
-      error={create.error}
-      fields={['path']}
-      pending={create.isPending}
-    >
+    <FormModal title="New folder" opened={opened} onClose={onClose} mutation={create} request={() => joinPath(folder, values.name.trim())} fields={['path']}>
       <TextInput
         label="Name"
         description={folder ? `Inside ${folder}` : 'At the top of the workspace'}
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
         error={fieldError(create.error, 'path')}
         required
         data-autofocus

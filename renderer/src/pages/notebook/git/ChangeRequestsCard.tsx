@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeRequestsQuery, type ChangeRequest } from '../../../api/change-requests';
@@ -6,14 +6,9 @@ import type { GitSource } from '../../../api/git';
 import type { Project } from '../../../api/types';
 import { formatDateTime } from '../../../app/format';
 import { personIn } from '../../../app/people';
-import { ErrorView } from '../../../components/ErrorView';
-import { LoadingState } from '../../../components/LoadingState';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { ProposeChangeModal } from './ProposeChangeModal';
-import { PROVIDER_LABELS, relativeTime } from './source-format';
-
-/** "pull request #12" on GitHub, "merge request !12" on GitLab: how each provider names its own. */
-export const changeRequestName = (request: Pick<ChangeRequest, 'provider' | 'number'>): string =>
-  request.provider === 'gitlab' ? `merge request !${request.number}` : `pull request #${request.number}`;
+import { changeRequestName, PROVIDER_LABELS, relativeTime } from './source-format';
 
 function FromCell({ request }: { request: ChangeRequest }) {
   if ('version_id' in request.from)
@@ -25,55 +20,45 @@ function FromCell({ request }: { request: ChangeRequest }) {
   return <Text size="sm">an edit session</Text>;
 }
 
-function ChangeRequestRows({ requests, project }: { requests: ChangeRequest[]; project: Project | undefined }) {
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Change request</Table.Th>
-            <Table.Th>From</Table.Th>
-            <Table.Th>Proposed</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {requests.map((request) => (
-            <Table.Tr key={request.id}>
-              <Table.Td style={{ maxWidth: '28rem' }}>
-                <Anchor href={request.url} target="_blank" rel="noreferrer" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {request.title}
-                </Anchor>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {changeRequestName(request)} ·{' '}
-                  <Text span inherit ff="monospace">
-                    {request.branch}
-                  </Text>{' '}
-                  into{' '}
-                  <Text span inherit ff="monospace">
-                    {request.base_branch}
-                  </Text>
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ maxWidth: '12rem' }}>
-                <FromCell request={request} />
-              </Table.Td>
-              <Table.Td>
-                <Tooltip label={formatDateTime(request.created_at)}>
-                  <Text size="sm" component="time" dateTime={request.created_at} display="block" w="fit-content">
-                    {relativeTime(request.created_at)}
-                  </Text>
-                </Tooltip>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  by {personIn(project, request.created_by)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const columns = (project: Project | undefined): Column<ChangeRequest>[] => [
+  {
+    header: 'Change request',
+    cellProps: { style: { maxWidth: '28rem' } },
+    cell: (request) => (
+      <>
+        <Anchor href={request.url} target="_blank" rel="noreferrer" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {request.title}
+        </Anchor>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {changeRequestName(request)} ·{' '}
+          <Text span inherit ff="monospace">
+            {request.branch}
+          </Text>{' '}
+          into{' '}
+          <Text span inherit ff="monospace">
+            {request.base_branch}
+          </Text>
+        </Text>
+      </>
+    ),
+  },
+  { header: 'From', cellProps: { style: { maxWidth: '12rem' } }, cell: (request) => <FromCell request={request} /> },
+  {
+    header: 'Proposed',
+    cell: (request) => (
+      <>
+        <Tooltip label={formatDateTime(request.created_at)}>
+          <Text size="sm" component="time" dateTime={request.created_at} display="block" w="fit-content">
+            {relativeTime(request.created_at)}
+          </Text>
+        </Tooltip>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          by {personIn(project, request.created_by)}
+        </Text>
+      </>
+    ),
+  },
+];
 
 interface Props {
   pid: string;
@@ -117,15 +102,22 @@ function ChangeRequestsOn({ pid, nid, source, project, editable, provider }: Pro
             </Button>
           )}
         </Group>
-        {requests.isPending && <LoadingState label="Loading change requests…" />}
-        {requests.isError && <ErrorView error={requests.error} onRetry={() => void requests.refetch()} />}
-        {requests.isSuccess && items.length === 0 && (
-          <Text size="sm" c="dimmed">
-            None yet. {editable ? 'Edit the notebook, then propose a saved version or your open edit session' : 'Editors propose changes from here'}: the hub
-            pushes it as a new branch and opens a {provider === 'GitLab' ? 'merge' : 'pull'} request on {provider}.
-          </Text>
-        )}
-        {items.length > 0 && <ChangeRequestRows requests={items} project={project} />}
+        <DataTable
+          label="Change requests"
+          columns={columns(project)}
+          rows={items}
+          rowKey={(request) => request.id}
+          query={requests}
+          loadingLabel="Loading change requests…"
+          empty={
+            <Text size="sm" c="dimmed">
+              None yet. {editable ? 'Edit the notebook, then propose a saved version or your open edit session' : 'Editors propose changes from here'}: the hub
+              pushes it as a new branch and opens a {provider === 'GitLab' ? 'merge' : 'pull'} request on {provider}.
+            </Text>
+          }
+          minWidth={560}
+          spacing="xs"
+        />
       </Stack>
       {editable && <ProposeChangeModal pid={pid} nid={nid} source={source} opened={proposing} onClose={() => setProposing(false)} />}
     </Paper>

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refsQuery, useUpdateSource, type GitSource, type GitSourcePatch } from '../../../api/git';
-import { FormModal } from '../../../components/FormModal';
+import { FormModal, mountedWhileOpen } from '../../../components/FormModal';
+import { useFormValues } from '../../../components/use-form-values';
 import { SOURCE_FIELDS, SourceFields, type SourceValues } from './SourceFields';
 
 interface Props {
@@ -14,12 +15,11 @@ interface Props {
   onClose: () => void;
 }
 
-/** Changes where the notebook reads from (applied by the next sync) or who syncs it (at once). */
-export function ChangeSourceModal(props: Props) {
-  // Mounted only while open, so each opening starts from the source as it is now and lists the branches afresh.
-  if (!props.opened) return null;
-  return <ChangeSourceForm {...props} />;
-}
+/**
+ * Changes where the notebook reads from (applied by the next sync) or who syncs it (at once). Each
+ * opening starts from the source as it is now and lists the branches afresh.
+ */
+export const ChangeSourceModal = mountedWhileOpen(ChangeSourceForm);
 
 /** What the form starts from: the settings waiting for a sync when there are some, else the current ones. */
 function valuesOf(source: GitSource): SourceValues {
@@ -46,9 +46,9 @@ function patchOf(start: SourceValues, values: SourceValues): GitSourcePatch {
   return patch;
 }
 
-function ChangeSourceForm({ pid, nid, source, onClose }: Props) {
+function ChangeSourceForm({ pid, nid, source, onClose }: Omit<Props, 'opened'>) {
   const [start] = useState(() => valuesOf(source));
-  const [values, setValues] = useState(start);
+  const { values, set } = useFormValues(start, true);
   const update = useUpdateSource(pid, nid);
   const refs = useQuery(refsQuery(pid, nid));
 
@@ -57,21 +57,13 @@ function ChangeSourceForm({ pid, nid, source, onClose }: Props) {
   if (refs.isError) note = 'The branches could not be listed: type one';
   else if (refs.data) note = `${refs.data.length === 1 ? 'One branch' : `${refs.data.length} branches`} to choose from, or type one`;
 
-  const submit = () => {
-    const patch = patchOf(start, values);
-    if (Object.keys(patch).length === 0) {
-      onClose();
-      return;
-    }
-    update.mutate(patch, {
-      onSuccess: (notebook) => {
-        const after = notebook.source as GitSource;
-        const messages = [after.pending_config ? 'The new settings apply at the next sync.' : 'Source saved.'];
-        if (patch.sync_mode === 'push') messages.push('Rotate the sync token to get the sync URL and token for your CI.');
-        notifications.show({ color: 'green', message: messages.join(' ') });
-        onClose();
-      },
-    });
+  const patch = patchOf(start, values);
+  const onSuccess = (notebook: { source: unknown }) => {
+    const after = notebook.source as GitSource;
+    const messages = [after.pending_config ? 'The new settings apply at the next sync.' : 'Source saved.'];
+    if (patch.sync_mode === 'push') messages.push('Rotate the sync token to get the sync URL and token for your CI.');
+    if (patch.sync_mode === 'pull') messages.push('Its sync token no longer works.');
+    notifications.show({ color: 'green', message: messages.join(' ') });
   };
 
   return (
@@ -79,10 +71,11 @@ function ChangeSourceForm({ pid, nid, source, onClose }: Props) {
       title="Change source"
       opened
       onClose={onClose}
-      onSubmit={submit}
-      error={update.error}
+      mutation={update}
+      // Nothing changed: nothing to send.
+      request={() => (Object.keys(patch).length > 0 ? patch : null)}
+      onSuccess={onSuccess}
       fields={SOURCE_FIELDS}
-      pending={update.isPending}
       submitLabel="Save"
       size="lg"
     >
@@ -90,13 +83,7 @@ function ChangeSourceForm({ pid, nid, source, onClose }: Props) {
         The repository, branch, folder and entry notebook apply at the next sync: until one works with them, the notebook keeps its code and files. The sync
         mode applies at once.
       </Alert>
-      <SourceFields
-        values={values}
-        onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
-        error={update.error}
-        branches={{ list: refs.data ?? [], note }}
-        providerFixed
-      />
+      <SourceFields values={values} onChange={set} error={update.error} branches={{ list: refs.data ?? [], note }} providerFixed />
     </FormModal>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { refsQuery, type GitSource } from '../../../api/git';
 import { useCreatePreview, type Preview, type PreviewCreateBody } from '../../../api/previews';
 import { fieldError } from '../../../components/FormError';
-import { FormModal } from '../../../components/FormModal';
+import { FormModal, mountedWhileOpen } from '../../../components/FormModal';
 
 type Kind = Preview['kind'];
 
@@ -20,14 +20,10 @@ interface Props {
 /** What a change request is called where the notebook's repository lives. */
 const changeRequestNoun = (provider: string | null) => (provider === 'gitlab' ? 'merge request' : 'pull request');
 
-/** A new preview of a branch (suggested from the repository's), a commit or an open change request. */
-export function CreatePreviewModal(props: Props) {
-  // Mounted only while open: each opening starts empty and lists the branches afresh.
-  if (!props.opened) return null;
-  return <CreatePreviewForm {...props} />;
-}
+/** A new preview of a branch (suggested from the repository's), a commit or an open change request. Each opening starts empty and lists the branches afresh. */
+export const CreatePreviewModal = mountedWhileOpen(CreatePreviewForm);
 
-function CreatePreviewForm({ pid, nid, source, onClose }: Props) {
+function CreatePreviewForm({ pid, nid, source, onClose }: Omit<Props, 'opened'>) {
   const [kind, setKind] = useState<Kind>('branch');
   const [branch, setBranch] = useState('');
   const [commit, setCommit] = useState('');
@@ -42,18 +38,14 @@ function CreatePreviewForm({ pid, nid, source, onClose }: Props) {
   if (refs.isError) branchNote = 'The branches could not be listed: type one';
   else if (refs.data) branchNote = 'The preview follows the branch: when it moves on, the preview does too';
 
-  const submit = () => {
+  const request = () => {
     const body: PreviewCreateBody = { ...(title.trim() ? { title: title.trim() } : {}) };
     if (kind === 'branch') body.branch = branch.trim();
     else if (kind === 'commit') body.commit = commit.trim();
     else body.change_request = typeof number === 'number' ? number : Number.parseInt(number, 10);
-    create.mutate(body, {
-      onSuccess: (preview) => {
-        notifications.show({ color: 'green', message: `${preview.title}: the hub is preparing the preview.` });
-        onClose();
-      },
-    });
+    return body;
   };
+  const onSuccess = (preview: Preview) => notifications.show({ color: 'green', message: `${preview.title}: the hub is preparing the preview.` });
 
   const kinds = [
     { value: 'branch', label: 'Branch' },
@@ -61,7 +53,7 @@ function CreatePreviewForm({ pid, nid, source, onClose }: Props) {
     ...(changeRequests ? [{ value: 'change_request', label: noun === 'merge request' ? 'Merge request' : 'Pull request' }] : []),
   ];
   return (
-    <FormModal title="New preview" opened onClose={onClose} onSubmit={submit} error={create.error} pending={create.isPending} submitLabel="Create preview">
+    <FormModal title="New preview" opened onClose={onClose} mutation={create} request={request} onSuccess={onSuccess} submitLabel="Create preview">
       <Text size="sm">
         A preview runs the notebook as the repository has it elsewhere, without changing the notebook: its versions and files stay as they are.
       </Text>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import type { GitSource } from '../../../api/git';
 import { previewRefLabel, previewsQuery, useDeletePreview, type Preview } from '../../../api/previews';
 import { asSentence } from '../../../app/format';
-import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { DateTime } from '../../../components/DateTime';
-import { ErrorView } from '../../../components/ErrorView';
 import { sessionPath } from '../../session/session-text';
 import { CreatePreviewModal } from './CreatePreviewModal';
 
@@ -28,109 +28,12 @@ interface Props {
   editable: boolean;
 }
 
-/** A Git notebook's previews (docs/git.md, "Previews"): what each shows, how far the hub got preparing it, and opening it. */
-export function PreviewsCard({ pid, nid, source, editable }: Props) {
-  const previews = useInfiniteQuery(previewsQuery(pid, nid));
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Preview | null>(null);
-  const remove = useDeletePreview(pid, nid);
-  const items = previews.data?.pages.flatMap((page) => page.items) ?? [];
-
-  let content;
-  if (previews.isPending)
-    content = (
-      <Text size="sm" c="dimmed">
-        Loading previews…
-      </Text>
-    );
-  else if (previews.isError && !previews.isFetchNextPageError) content = <ErrorView error={previews.error} onRetry={() => void previews.refetch()} />;
-  else if (items.length === 0)
-    content = (
-      <Text size="sm" c="dimmed">
-        No previews yet. A preview runs this notebook as another branch, a commit or an open change request of the repository has it, as an app or in the
-        editor, without changing the notebook.{!editable && ' Editors of this project can create previews.'}
-      </Text>
-    );
-  else
-    content = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" aria-labelledby="git-previews-heading">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Preview</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((preview) => (
-              <PreviewRow key={preview.id} pid={pid} nid={nid} preview={preview} editable={editable} onDelete={() => setDeleting(preview)} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="git-previews-heading">
-      <Stack gap="sm">
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Title order={2} size="h4" id="git-previews-heading">
-            Previews
-          </Title>
-          {editable && (
-            <Button size="sm" variant="default" onClick={() => setCreating(true)}>
-              New preview
-            </Button>
-          )}
-        </Group>
-        {content}
-        {previews.isFetchNextPageError && <ErrorView error={previews.error} onRetry={() => void previews.fetchNextPage()} />}
-        {previews.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" size="xs" loading={previews.isFetchingNextPage} onClick={() => void previews.fetchNextPage()}>
-              Load more previews
-            </Button>
-          </Group>
-        )}
-      </Stack>
-      {editable && <CreatePreviewModal pid={pid} nid={nid} source={source} opened={creating} onClose={() => setCreating(false)} />}
-      <ConfirmModal
-        title="Delete preview"
-        opened={deleting !== null}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({ color: 'green', message: `${deleting.title} deleted.` });
-              setDeleting(null);
-            },
-          })
-        }
-        confirmLabel="Delete preview"
-        pending={remove.isPending}
-        error={remove.error}
-      >
-        Delete the preview {deleting?.title}? Its prepared files go; the repository and the notebook are not touched. Preview sessions already open keep running
-        until they stop.
-      </ConfirmModal>
-    </Paper>
-  );
-}
-
-function PreviewRow({ pid, nid, preview, editable, onDelete }: { pid: string; nid: string; preview: Preview; editable: boolean; onDelete: () => void }) {
-  const status = STATUS[preview.status];
-  const open = (mode: 'app' | 'edit') => `${sessionPath(pid, nid, mode)}?preview=${preview.id}`;
-  return (
-    <Table.Tr>
-      <Table.Td maw={320}>
+const columns: Column<Preview>[] = [
+  {
+    header: 'Preview',
+    cellProps: { maw: 320 },
+    cell: (preview) => (
+      <>
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {preview.title}
         </Text>
@@ -148,43 +51,103 @@ function PreviewRow({ pid, nid, preview, editable, onDelete }: { pid: string; ni
             </>
           )}
         </Text>
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={2} align="flex-start">
-          <Badge variant="dot" color={status.color}>
-            {status.label}
-          </Badge>
-          {preview.error && (
-            <Text size="xs" c={preview.status === 'failed' ? 'red' : 'dimmed'} maw={260} style={{ overflowWrap: 'anywhere' }}>
-              {asSentence(preview.error.message)}
-            </Text>
-          )}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <DateTime value={preview.created_at} />
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" component={Link} to={open('app')} aria-label={`Open as app: ${preview.title}`}>
-            Open as app
-          </Button>
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (preview) => (
+      <Stack gap={2} align="flex-start">
+        <Badge variant="dot" color={STATUS[preview.status].color}>
+          {STATUS[preview.status].label}
+        </Badge>
+        {preview.error && (
+          <Text size="xs" c={preview.status === 'failed' ? 'red' : 'dimmed'} maw={260} style={{ overflowWrap: 'anywhere' }}>
+            {asSentence(preview.error.message)}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    header: 'Created',
+    cell: (preview) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <DateTime value={preview.created_at} />
+      </Text>
+    ),
+  },
+];
+
+/** A Git notebook's previews (docs/git.md, "Previews"): what each shows, how far the hub got preparing it, and opening it. */
+export function PreviewsCard({ pid, nid, source, editable }: Props) {
+  const previews = useInfiniteQuery(previewsQuery(pid, nid));
+  const [creating, setCreating] = useState(false);
+  const remove = useDeletePreview(pid, nid);
+  const items = previews.data?.pages.flatMap((page) => page.items) ?? [];
+  const open = (preview: Preview, mode: 'app' | 'edit') => `${sessionPath(pid, nid, mode)}?preview=${preview.id}`;
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="git-previews-heading">
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Title order={2} size="h4" id="git-previews-heading">
+            Previews
+          </Title>
           {editable && (
-            <Button size="xs" variant="default" component={Link} to={open('edit')} aria-label={`Open in editor: ${preview.title}`}>
-              Open in editor
+            <Button size="sm" variant="default" onClick={() => setCreating(true)}>
+              New preview
             </Button>
           )}
-          {editable && (
-            <Tooltip label="Delete preview">
-              <Button size="xs" variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${preview.title}`}>
-                Delete
-              </Button>
-            </Tooltip>
-          )}
         </Group>
-      </Table.Td>
-    </Table.Tr>
+        <DataTable
+          labelledBy="git-previews-heading"
+          columns={columns}
+          rows={items}
+          rowKey={(preview) => preview.id}
+          query={previews}
+          loadingLabel="Loading previews…"
+          empty={
+            <Text size="sm" c="dimmed">
+              No previews yet. A preview runs this notebook as another branch, a commit or an open change request of the repository has it, as an app or in the
+              editor, without changing the notebook.{!editable && ' Editors of this project can create previews.'}
+            </Text>
+          }
+          rowActions={(preview) => (
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              <Button size="xs" variant="light" component={Link} to={open(preview, 'app')} aria-label={`Open as app: ${preview.title}`}>
+                Open as app
+              </Button>
+              {editable && (
+                <Button size="xs" variant="default" component={Link} to={open(preview, 'edit')} aria-label={`Open in editor: ${preview.title}`}>
+                  Open in editor
+                </Button>
+              )}
+              {editable && (
+                <ConfirmButton
+                  tooltip="Delete preview"
+                  mutation={remove}
+                  variables={preview.id}
+                  label="Delete"
+                  ariaLabel={`Delete ${preview.title}`}
+                  confirmLabel="Delete preview"
+                  button={{ size: 'xs', variant: 'subtle', color: 'red' }}
+                  title="Delete preview"
+                  onSuccess={() => notifications.show({ color: 'green', message: `${preview.title} deleted.` })}
+                >
+                  Delete the preview {preview.title}? Its prepared files go; the repository and the notebook are not touched. Preview sessions already open keep
+                  running until they stop.
+                </ConfirmButton>
+              )}
+            </Group>
+          )}
+          pages={previews}
+          pagesLabel="Load more previews"
+          minWidth={640}
+          spacing="xs"
+        />
+      </Stack>
+      {editable && <CreatePreviewModal pid={pid} nid={nid} source={source} opened={creating} onClose={() => setCreating(false)} />}
+    </Paper>
   );
 }

@@ -2,15 +2,14 @@ import { Anchor, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { usePublishChangeRequest } from '../../../api/change-requests';
+import { usePublishChangeRequest, type ChangeRequest } from '../../../api/change-requests';
 import type { GitSource } from '../../../api/git';
 import { versionsQuery, type NotebookVersion } from '../../../api/notebook-versions';
 import { mySessionsQuery } from '../../../api/sessions';
 import { formatDateTime } from '../../../app/format';
 import { fieldError } from '../../../components/FormError';
-import { FormModal } from '../../../components/FormModal';
-import { changeRequestName } from './ChangeRequestsCard';
-import { shortCommit } from './source-format';
+import { FormModal, mountedWhileOpen } from '../../../components/FormModal';
+import { changeRequestName, shortCommit } from './source-format';
 
 interface Props {
   pid: string;
@@ -20,12 +19,8 @@ interface Props {
   onClose: () => void;
 }
 
-/** Proposes the notebook's changes to its repository: a saved version, or what an open edit session has now. */
-export function ProposeChangeModal(props: Props) {
-  // Mounted only while open, so each opening lists the versions and sessions as they are now.
-  if (!props.opened) return null;
-  return <ProposeChangeForm {...props} />;
-}
+/** Proposes the notebook's changes to its repository: a saved version, or what an open edit session has now. Each opening lists the versions and sessions as they are now. */
+export const ProposeChangeModal = mountedWhileOpen(ProposeChangeForm);
 
 /** How a version reads in the list: when it was saved, what it says, and whether a sync made it. */
 function versionLabel(version: NotebookVersion): string {
@@ -36,7 +31,7 @@ function versionLabel(version: NotebookVersion): string {
 /** The newest version the hub's syncs did not make (an edit), else the newest of all. */
 const defaultVersion = (versions: NotebookVersion[]): string | null => (versions.find((version) => !version.commit) ?? versions[0])?.version_id ?? null;
 
-function ProposeChangeForm({ pid, nid, source, onClose }: Props) {
+function ProposeChangeForm({ pid, nid, source, onClose }: Omit<Props, 'opened'>) {
   const publish = usePublishChangeRequest(pid, nid);
   const versions = useInfiniteQuery(versionsQuery(pid, nid));
   const sessions = useQuery(mySessionsQuery);
@@ -49,36 +44,30 @@ function ProposeChangeForm({ pid, nid, source, onClose }: Props) {
   const chosenFrom = from ?? (session ? 'session' : 'version');
   const chosenVersion = versionId ?? defaultVersion(versionList);
 
-  const submit = () => {
-    const body =
-      chosenFrom === 'session' && session
-        ? { title, ...(description.trim() ? { description } : {}), session_id: session.id }
-        : { title, ...(description.trim() ? { description } : {}), ...(chosenVersion ? { version_id: chosenVersion } : {}) };
-    publish.mutate(body, {
-      onSuccess: (request) => {
-        notifications.show({
-          color: 'green',
-          title: `Opened ${changeRequestName(request)}`,
-          message: (
-            <Anchor href={request.url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {request.title}
-            </Anchor>
-          ),
-        });
-        onClose();
-      },
+  const request = () =>
+    chosenFrom === 'session' && session
+      ? { title, ...(description.trim() ? { description } : {}), session_id: session.id }
+      : { title, ...(description.trim() ? { description } : {}), ...(chosenVersion ? { version_id: chosenVersion } : {}) };
+  const onSuccess = (opened: ChangeRequest) =>
+    notifications.show({
+      color: 'green',
+      title: `Opened ${changeRequestName(opened)}`,
+      message: (
+        <Anchor href={opened.url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {opened.title}
+        </Anchor>
+      ),
     });
-  };
 
   return (
     <FormModal
       title="Propose changes"
       opened
       onClose={onClose}
-      onSubmit={submit}
-      error={publish.error}
+      mutation={publish}
+      request={request}
+      onSuccess={onSuccess}
       fields={['title', 'description', 'version_id']}
-      pending={publish.isPending}
       submitLabel="Propose"
       size="lg"
     >

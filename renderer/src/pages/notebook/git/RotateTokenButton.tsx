@@ -1,41 +1,25 @@
-import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useRotateSyncToken, type SyncToken } from '../../../api/git';
-import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { SyncTokenModal } from './SyncTokenModal';
 
 /** Issues a push-mode notebook's new sync token after asking, since the one the CI holds stops working at once. */
 export function RotateTokenButton({ pid, nid }: { pid: string; nid: string }) {
-  const [confirming, setConfirming] = useState(false);
   const [token, setToken] = useState<SyncToken | null>(null);
   const rotate = useRotateSyncToken(pid, nid);
-  const close = () => {
-    setConfirming(false);
-    rotate.reset();
-  };
-  const confirm = () =>
-    rotate.mutate(undefined, {
-      onSuccess: (issued) => {
-        close();
-        setToken(issued);
-      },
-    });
   return (
     <>
-      <Button size="sm" variant="default" onClick={() => setConfirming(true)}>
-        Rotate sync token
-      </Button>
-      <ConfirmModal
-        title="Rotate the sync token?"
-        opened={confirming}
-        onClose={close}
-        onConfirm={confirm}
+      <ConfirmButton
+        mutation={rotate}
+        variables={undefined}
+        label="Rotate sync token"
         confirmLabel="Rotate token"
-        pending={rotate.isPending}
-        error={rotate.error}
+        button={{ size: 'sm', variant: 'default' }}
+        title="Rotate the sync token?"
+        onSuccess={setToken}
       >
         The token your CI holds stops working at once: its calls are refused until you put the new one in its secrets.
-      </ConfirmModal>
+      </ConfirmButton>
       <SyncTokenModal token={token} onClose={() => setToken(null)} />
     </>
   );

@@ -1,4 +1,5 @@
 import type { GitSource } from '../../../api/git';
+import type { ChangeRequest } from '../../../api/change-requests';
 
 /** A commit as people read it (the first 7 hex digits, as GitHub and GitLab show it). */
 export const shortCommit = (commit: string): string => commit.slice(0, 7);
@@ -41,3 +42,7 @@ export function relativeTime(value: string, now: number = Date.now()): string {
   for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
   return 'just now';
 }
+
+/** "pull request #12" on GitHub, "merge request !12" on GitLab: how each provider names its own. */
+export const changeRequestName = (request: Pick<ChangeRequest, 'provider' | 'number'>): string =>
+  request.provider === 'gitlab' ? `merge request !${request.number}` : `pull request #${request.number}`;

@@ -1,10 +1,11 @@
 import { Badge, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { capabilitiesQuery } from '../../../api/notebook-access';
-import { FormModal } from '../../../components/FormModal';
-import { useSaveJob, type Job } from './job-api';
-import { formValuesOf, jobBodyOf, jobFieldError, type JobFormValues } from './job-form';
+import { FormModal, mountedWhileOpen } from '../../../components/FormModal';
+import { useFormValues } from '../../../components/use-form-values';
+import { useSaveJob, type Job } from '../../../api/jobs';
+import { formValuesOf, jobBodyOf, jobFieldError } from './job-form';
 import { parseParameters, timeZoneNames } from './job-format';
 
 interface Props {
@@ -17,16 +18,11 @@ interface Props {
   onSaved?: (job: Job) => void;
 }
 
-/** Creates or changes a job; the API's refusals appear on the fields they concern. */
-export function JobFormModal({ pid, nid, job, opened, onClose, onSaved }: Props) {
-  // Mounted only while open, so each opening starts from the job as it is now.
-  if (!opened) return null;
-  return <JobForm pid={pid} nid={nid} job={job} onClose={onClose} onSaved={onSaved} />;
-}
+/** Creates or changes a job; the API's refusals appear on the fields they concern. Each opening starts from the job as it is now. */
+export const JobFormModal = mountedWhileOpen(JobForm);
 
 function JobForm({ pid, nid, job, onClose, onSaved }: Omit<Props, 'opened'>) {
-  const [values, setValues] = useState<JobFormValues>(() => formValuesOf(job));
-  const set = <K extends keyof JobFormValues>(field: K, value: JobFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const { values, set } = useFormValues(formValuesOf(job), true);
   const save = useSaveJob(pid, nid);
   const capabilities = useQuery(capabilitiesQuery);
   const zones = useMemo(timeZoneNames, []);
@@ -36,22 +32,14 @@ function JobForm({ pid, nid, job, onClose, onSaved }: Omit<Props, 'opened'>) {
   const parameters = parseParameters(values.parameters);
   const error = save.error;
 
-  const submit = () =>
-    save.mutate(job ? { jid: job.id, body: jobBodyOf(values) } : { jid: null, body: jobBodyOf(values) }, {
-      onSuccess: (saved) => {
-        onSaved?.(saved);
-        onClose();
-      },
-    });
-
   return (
     <FormModal
       title={job ? `Edit ${job.name}` : 'New job'}
       opened
       onClose={onClose}
-      onSubmit={submit}
-      error={error}
-      pending={save.isPending}
+      mutation={save}
+      request={() => (job ? { jid: job.id, body: jobBodyOf(values) } : { jid: null, body: jobBodyOf(values) })}
+      onSuccess={onSaved}
       submitLabel={job ? 'Save' : 'Create'}
       size="lg"
     >

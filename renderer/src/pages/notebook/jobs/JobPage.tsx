@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ErrorView } from '../../../components/ErrorView';
 import { LoadingState } from '../../../components/LoadingState';
+import { LoadMore } from '../../../components/LoadMore';
 import { canEdit, useNotebookContext } from '../notebook-context';
-import { isFinished, jobQuery, RUN_POLL_MS, runsQuery } from './job-api';
+import { isFinished, jobQuery, RUN_POLL_MS, runsQuery } from '../../../api/jobs';
 import { JobSummary } from './JobSummary';
 import { JobsUnavailableNotice } from './JobsUnavailableNotice';
 import { RunChart } from './RunChart';
@@ -53,14 +54,7 @@ export function JobPage() {
         <>
           <RunChart runs={items} />
           <RunsTable pid={pid} nid={nid} jid={jid} runs={items} editable={editable} />
-          {runs.isFetchNextPageError && <ErrorView error={runs.error} onRetry={() => void runs.fetchNextPage()} />}
-          {runs.hasNextPage && (
-            <Group justify="center">
-              <Button variant="default" loading={runs.isFetchingNextPage} onClick={() => void runs.fetchNextPage()}>
-                Load more runs
-              </Button>
-            </Group>
-          )}
+          <LoadMore pages={runs} label="Load more runs" />
         </>
       )}
     </Stack>

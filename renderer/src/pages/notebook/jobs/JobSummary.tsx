@@ -1,15 +1,21 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { capabilitiesQuery } from '../../../api/notebook-access';
-import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { DateTime } from '../../../components/DateTime';
-import { useDeleteJob, type Job } from './job-api';
+import { useDeleteJob, type Job } from '../../../api/jobs';
 import { argumentsLine } from './job-format';
 import { JobFormModal } from './JobFormModal';
 import { RunNowButton } from './RunNowButton';
 import { ScheduleText } from './ScheduleText';
+
+/** Why the hub switched a job off, as its owner's standing says. */
+const PAUSED_BECAUSE: Record<NonNullable<Job['disabled_reason']>, string> = {
+  owner_suspended: 'its owner’s account is suspended',
+  owner_left_project: 'its owner is no longer an editor of this project',
+};
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,17 +33,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The job's settings at a glance, with Run now, Edit and Delete for those who may change it. */
 export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: string; job: Job; editable: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const remove = useDeleteJob(pid, nid);
   const navigate = useNavigate();
   const capabilities = useQuery(capabilitiesQuery);
   const defaultTimeout = capabilities.data?.jobs.default_timeout_seconds;
-  const confirmDelete = () => {
-    void remove.mutateAsync(job.id).then(
-      () => navigate('..', { relative: 'path' }),
-      () => undefined, // The dialog shows the refusal.
-    );
-  };
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -56,12 +55,25 @@ export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: stri
               <Button size="sm" variant="default" onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              <Button size="sm" variant="default" color="red" onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
+              <ConfirmButton
+                mutation={remove}
+                variables={job.id}
+                label="Delete"
+                confirmLabel="Delete job"
+                button={{ size: 'sm', variant: 'default', color: 'red' }}
+                title={`Delete ${job.name}?`}
+                onSuccess={() => void navigate('..', { relative: 'path' })}
+              >
+                The job stops running; its queued and running runs are cancelled and its run history is deleted.
+              </ConfirmButton>
             </Group>
           )}
         </Group>
+        {job.disabled_reason && (
+          <Alert color="yellow" title="Paused by the hub" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+            This job stopped running on its schedule because {PAUSED_BECAUSE[job.disabled_reason]}. An editor who enables it again becomes its owner.
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           <Fact label="Schedule">
             <ScheduleText schedule={job.schedule} />
@@ -86,20 +98,6 @@ export function JobSummary({ pid, nid, job, editable }: { pid: string; nid: stri
         </SimpleGrid>
       </Stack>
       <JobFormModal pid={pid} nid={nid} job={job} opened={editing} onClose={() => setEditing(false)} />
-      <ConfirmModal
-        title={`Delete ${job.name}?`}
-        opened={deleting}
-        onClose={() => {
-          setDeleting(false);
-          remove.reset();
-        }}
-        onConfirm={confirmDelete}
-        confirmLabel="Delete job"
-        pending={remove.isPending}
-        error={remove.error}
-      >
-        The job stops running; its queued and running runs are cancelled and its run history is deleted.
-      </ConfirmModal>
     </Paper>
   );
 }

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorView } from '../../../components/ErrorView';
 import { LoadingState } from '../../../components/LoadingState';
+import { LoadMore } from '../../../components/LoadMore';
 import { canEdit, useNotebookContext } from '../notebook-context';
-import { jobsQuery, RUN_POLL_MS } from './job-api';
+import { jobsQuery, RUN_POLL_MS } from '../../../api/jobs';
 import { JobFormModal } from './JobFormModal';
 import { JobTable } from './JobTable';
 import { JobsUnavailableNotice } from './JobsUnavailableNotice';
@@ -46,14 +47,7 @@ export function JobsTab() {
           {newJob}
         </Group>
         <JobTable pid={pid} nid={nid} jobs={items} editable={editable} />
-        {jobs.isFetchNextPageError && <ErrorView error={jobs.error} onRetry={() => void jobs.fetchNextPage()} />}
-        {jobs.hasNextPage && (
-          <Group justify="center">
-            <Button variant="default" loading={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()}>
-              Load more jobs
-            </Button>
-          </Group>
-        )}
+        <LoadMore pages={jobs} label="Load more jobs" />
       </Stack>
     );
 

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
-import { isFinished, type JobRun, type RunState } from './job-api';
+import { isFinished, type JobRun, type RunState } from '../../../api/jobs';
 import { formatRunDuration, RUN_STATE_LOOK } from './job-format';
 
 // With seconds: runs a minute apart or less are told apart.

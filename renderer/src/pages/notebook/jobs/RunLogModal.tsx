@@ -1,9 +1,10 @@
-import { Anchor, Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ErrorView } from '../../../components/ErrorView';
 import { LoadingState } from '../../../components/LoadingState';
-import { isFinished, RUN_POLL_MS, runLogQuery, runUrls, type JobRun } from './job-api';
+import { LogView } from '../../../components/LogView';
+import { isFinished, RUN_POLL_MS, runLogQuery, runUrls, type JobRun } from '../../../api/jobs';
 import { RunStateBadge } from './RunStateBadge';
 
 /** A run's log in a monospace panel, read again every two seconds while the run goes on. */
@@ -44,11 +45,7 @@ function RunLog({ pid, nid, run }: { pid: string; nid: string; run: JobRun }) {
       ) : log.isError ? (
         <ErrorView error={log.error} onRetry={() => void log.refetch()} />
       ) : (
-        <ScrollArea.Autosize mah="60vh" viewportRef={viewport} type="auto">
-          <Code block aria-label={`Log of run ${run.id}`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {log.data || 'The log is empty so far.'}
-          </Code>
-        </ScrollArea.Autosize>
+        <LogView label={`Log of run ${run.id}`} text={log.data || 'The log is empty so far.'} maxHeight="60vh" viewportRef={viewport} />
       )}
     </Stack>
   );

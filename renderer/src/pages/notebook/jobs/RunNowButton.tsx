@@ -2,7 +2,7 @@ import { Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isFinished, jobKeys, runQuery, useRunJob, type Job } from './job-api';
+import { isFinished, jobKeys, runQuery, useRunJob, type Job } from '../../../api/jobs';
 import { RUN_STATE_LOOK } from './job-format';
 
 /** Why a job cannot be run now, or null when it can. */

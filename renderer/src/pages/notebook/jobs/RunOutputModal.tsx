@@ -1,5 +1,5 @@
 import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
-import { runUrls, type JobRun } from './job-api';
+import { runUrls, type JobRun } from '../../../api/jobs';
 import { NotebookHtmlFrame } from '../../../components/NotebookHtmlFrame';
 
 /** A run's HTML output, in a modal. */

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { RunState } from './job-api';
+import type { RunState } from '../../../api/jobs';
 import { RUN_STATE_LOOK } from './job-format';
 
 /** A run's state as a coloured badge with its name. */

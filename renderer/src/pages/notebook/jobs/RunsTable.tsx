@@ -1,9 +1,10 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { DateTime } from '../../../components/DateTime';
 import { EmptyState } from '../../../components/EmptyState';
-import { isFinished, useCancelRun, type JobRun } from './job-api';
+import { isFinished, useCancelRun, type JobRun } from '../../../api/jobs';
 import { formatRunDuration } from './job-format';
 import { RunLogModal } from './RunLogModal';
 import { RunOutputModal } from './RunOutputModal';
@@ -29,81 +30,64 @@ export function RunsTable({ pid, nid, jid, runs, editable }: Props) {
     cancel.mutate(run.id, { onError: (error) => notifications.show({ color: 'red', title: 'Could not cancel the run', message: error.message }) });
   // The modals show the newest state of the run they opened for, as the history is read again.
   const current = (run: JobRun | null) => (run ? (runs.find((candidate) => candidate.id === run.id) ?? run) : null);
+  const columns: Column<JobRun>[] = [
+    { header: 'State', cell: (run) => <RunStateBadge state={run.state} /> },
+    { header: 'Trigger', cell: (run) => TRIGGERS[run.trigger] },
+    {
+      header: 'Started',
+      cellProps: { style: { whiteSpace: 'nowrap' } },
+      cell: (run) =>
+        run.started_at ? (
+          <DateTime value={run.started_at} />
+        ) : (
+          <Text span size="sm" c="dimmed">
+            Queued <DateTime value={run.queued_at} />
+          </Text>
+        ),
+    },
+    { header: 'Duration', cellProps: { style: { whiteSpace: 'nowrap' } }, cell: (run) => formatRunDuration(run.duration_ms) },
+    { header: 'Exit code', mono: true, cell: (run) => run.exit_code ?? '—' },
+    {
+      header: 'Error',
+      cellProps: { maw: 280 },
+      cell: (run) =>
+        run.error ? (
+          <Text size="sm" c="red" lineClamp={3} title={run.error.message} style={{ overflowWrap: 'anywhere' }}>
+            {run.error.message}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      header: 'Output and log',
+      cell: (run) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="compact-sm" variant="subtle" disabled={!run.has_output} onClick={() => setOutputOf(run)} aria-label={`Output of run ${run.id}`}>
+            Output
+          </Button>
+          <Button size="compact-sm" variant="subtle" onClick={() => setLogOf(run)} aria-label={`Log of run ${run.id}`}>
+            Log
+          </Button>
+          {editable && !isFinished(run.state) && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              loading={cancel.isPending && cancel.variables === run.id}
+              onClick={() => cancelRun(run)}
+              aria-label={`Cancel run ${run.id}`}
+            >
+              Cancel
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
   return (
     <>
-      <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="sm" aria-label="Run history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Trigger</Table.Th>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>Duration</Table.Th>
-              <Table.Th>Exit code</Table.Th>
-              <Table.Th>Error</Table.Th>
-              <Table.Th>Output and log</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {runs.map((run) => (
-              <Table.Tr key={run.id}>
-                <Table.Td>
-                  <RunStateBadge state={run.state} />
-                </Table.Td>
-                <Table.Td>{TRIGGERS[run.trigger]}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {run.started_at ? (
-                    <DateTime value={run.started_at} />
-                  ) : (
-                    <Text span size="sm" c="dimmed">
-                      Queued <DateTime value={run.queued_at} />
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRunDuration(run.duration_ms)}</Table.Td>
-                <Table.Td ff="monospace">{run.exit_code ?? '—'}</Table.Td>
-                <Table.Td maw={280}>
-                  {run.error ? (
-                    <Text size="sm" c="red" lineClamp={3} title={run.error.message} style={{ overflowWrap: 'anywhere' }}>
-                      {run.error.message}
-                    </Text>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      disabled={!run.has_output}
-                      onClick={() => setOutputOf(run)}
-                      aria-label={`Output of run ${run.id}`}
-                    >
-                      Output
-                    </Button>
-                    <Button size="compact-sm" variant="subtle" onClick={() => setLogOf(run)} aria-label={`Log of run ${run.id}`}>
-                      Log
-                    </Button>
-                    {editable && !isFinished(run.state) && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        loading={cancel.isPending && cancel.variables === run.id}
-                        onClick={() => cancelRun(run)}
-                        aria-label={`Cancel run ${run.id}`}
-                      >
-                        Cancel
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Run history" columns={columns} rows={runs} rowKey={(run) => run.id} minWidth={820} spacing="sm" />
       <RunLogModal pid={pid} nid={nid} run={current(logOf)} onClose={() => setLogOf(null)} />
       <RunOutputModal pid={pid} nid={nid} run={current(outputOf)} onClose={() => setOutputOf(null)} />
     </>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { Job } from './job-api';
+import type { Job } from '../../../api/jobs';
 import { scheduleText } from './job-format';
 
 /** "0 7 * * * · Europe/Berlin": the cron expression and its zone each kept on one line, so a narrow column breaks between them. */

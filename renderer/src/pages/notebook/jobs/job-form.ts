@@ -1,6 +1,6 @@
 import { ApiError } from '../../../api/errors';
 import { fieldErrorsUnder } from '../../../components/field-errors';
-import type { Job, JobCreateBody } from './job-api';
+import type { Job, JobCreateBody } from '../../../api/jobs';
 import { browserTimeZone, parametersText, parseParameters } from './job-format';
 
 /** What the job dialog edits, as its fields hold it (text where the person types). */

@@ -1,4 +1,4 @@
-import type { Job, RunState } from './job-api';
+import type { Job, RunState } from '../../../api/jobs';
 
 /** Each run state's badge: a colour and a word, so the state never rests on colour alone. */
 export const RUN_STATE_LOOK: Record<RunState, { label: string; color: string }> = {

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, Collapse, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { failureParts } from '../../../api/surfaces';
+import { LogView } from '../../../components/LogView';
 
 interface Props {
   title: string;
@@ -41,11 +42,7 @@ export function SurfaceFailure({ title, message, requestId, onRetry, onDismiss }
         </Group>
         {output !== null && (
           <Collapse in={outputShown} id={outputId}>
-            <ScrollArea.Autosize mah={260} type="auto">
-              <Code block aria-label={`The end of ${title}'s output`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {output}
-              </Code>
-            </ScrollArea.Autosize>
+            <LogView label={`The end of ${title}'s output`} text={output} maxHeight={260} />
           </Collapse>
         )}
         {requestId && (

@@ -1,9 +1,11 @@
 import { timeOrderedId } from '../../../core/ids.js';
 import { getJson, updateJson } from '../../../core/store/cas.js';
 import type { ObjectStore } from '../../../core/ports/object-store.js';
+import type { SecretBox } from '../../../core/ports/secret-box.js';
+import { openOptional, openValue, plaintextCount, sealOptional, sealValue, type StoredSecret } from '../../../core/secrets/sealed-values.js';
 import { layout } from '../../../core/storage-layout.js';
 import { presentAlertKinds, type AlertKind } from '../../../core/ports/alert-kinds.js';
-import { endpointHost } from '../../../core/outbound/endpoint-policy.js';
+import { endpointHost } from '../../../core/outbound/outbound-policy.js';
 
 export type AlertDestinationType = 'slack' | 'webhook';
 
@@ -29,11 +31,39 @@ export interface StoredAlertDestination {
 }
 
 /** Every destination of one project, in one object: `alerts/<pid>/destinations`. */
-export interface ProjectAlertSet {
+export interface ProjectAlertSet<Destination = SealedAlertDestination> {
   schema_version: 1;
   project_id: string;
   /** Ascending by id, which is by creation time. */
-  destinations: StoredAlertDestination[];
+  destinations: Destination[];
+}
+
+/** A destination as the store holds it: URL and signing secret sealed (docs/secrets-at-rest.md). */
+export type SealedAlertDestination = Omit<StoredAlertDestination, 'url' | 'signing_secret'> & { url: StoredSecret; signing_secret: StoredSecret | null };
+
+/**
+ * The set with every URL and signing secret sealed (sealed ones kept), each bound to its
+ * destination: every write, and the migration of old records.
+ */
+export function sealAlertSet(box: SecretBox, key: string, set: ProjectAlertSet<SealedAlertDestination>): { record: ProjectAlertSet; sealed: number } {
+  let sealed = 0;
+  const destinations = set.destinations.map((destination) => {
+    sealed += plaintextCount(destination.url, destination.signing_secret);
+    return {
+      ...destination,
+      url: sealValue(box, destination.url, key, `${destination.id}.url`),
+      signing_secret: sealOptional(box, destination.signing_secret, key, `${destination.id}.signing_secret`),
+    };
+  });
+  return { record: { ...set, destinations }, sealed };
+}
+
+function openDestination(box: SecretBox, key: string, destination: SealedAlertDestination): StoredAlertDestination {
+  return {
+    ...destination,
+    url: openValue(box, destination.url, key, `${destination.id}.url`),
+    signing_secret: openOptional(box, destination.signing_secret, key, `${destination.id}.signing_secret`),
+  };
 }
 
 interface CommonView {
@@ -75,11 +105,15 @@ export function destinationView(stored: StoredAlertDestination): AlertDestinatio
  * delivery reads one object per event.
  */
 export class AlertDestinationRecords {
-  constructor(private readonly store: ObjectStore) {}
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly box: SecretBox,
+  ) {}
 
   async all(projectId: string): Promise<StoredAlertDestination[]> {
-    const found = await getJson<ProjectAlertSet>(this.store, layout.alertDestinations(projectId));
-    return found?.value.destinations ?? [];
+    const key = layout.alertDestinations(projectId);
+    const found = await getJson<ProjectAlertSet>(this.store, key);
+    return (found?.value.destinations ?? []).map((destination) => openDestination(this.box, key, destination));
   }
 
   /**
@@ -88,11 +122,12 @@ export class AlertDestinationRecords {
    */
   async change<T>(projectId: string, change: (current: StoredAlertDestination[]) => { next: StoredAlertDestination[]; result: T }): Promise<T> {
     let result: T | undefined;
-    await updateJson<ProjectAlertSet>(this.store, layout.alertDestinations(projectId), (current) => {
-      const outcome = change(current?.destinations ?? []);
+    const key = layout.alertDestinations(projectId);
+    await updateJson<ProjectAlertSet>(this.store, key, (current) => {
+      const outcome = change((current?.destinations ?? []).map((destination) => openDestination(this.box, key, destination)));
       result = outcome.result;
       const destinations = [...outcome.next].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return { schema_version: 1, project_id: projectId, destinations };
+      return sealAlertSet(this.box, key, { schema_version: 1, project_id: projectId, destinations }).record;
     });
     return result as T;
   }

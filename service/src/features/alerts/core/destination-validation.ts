@@ -1,6 +1,6 @@
 import { HubError, type FieldProblem } from '../../../core/errors.js';
 import type { AlertDestinationType } from './destination-records.js';
-import { endpointProblem, type EndpointPolicy } from '../../../core/outbound/endpoint-policy.js';
+import { urlProblem, type OutboundPolicy } from '../../../core/outbound/outbound-policy.js';
 
 export interface AlertDestinationInput {
   type: AlertDestinationType;
@@ -44,8 +44,8 @@ function checkKinds(kinds: string[], problems: FieldProblem[]): string[] {
   return unique;
 }
 
-function checkUrl(field: string, url: string, policy: EndpointPolicy, problems: FieldProblem[]): string {
-  const problem = endpointProblem(url, policy);
+function checkUrl(field: string, url: string, policy: OutboundPolicy, problems: FieldProblem[]): string {
+  const problem = urlProblem(url, policy, 'alert deliveries');
   if (problem) problems.push({ field, message: problem });
   return url;
 }
@@ -70,7 +70,7 @@ function assertNoProblems(problems: FieldProblem[]): void {
   }
 }
 
-export function checkCreate(input: AlertDestinationInput, policy: EndpointPolicy): { name: string; kinds: string[]; url: string } {
+export function checkCreate(input: AlertDestinationInput, policy: OutboundPolicy): { name: string; kinds: string[]; url: string } {
   const problems: FieldProblem[] = [];
   const name = checkName(input.name, problems);
   const kinds = checkKinds(input.kinds, problems);
@@ -90,7 +90,7 @@ export function checkCreate(input: AlertDestinationInput, policy: EndpointPolicy
 export function checkPatch(
   type: AlertDestinationType,
   patch: AlertDestinationPatch,
-  policy: EndpointPolicy,
+  policy: OutboundPolicy,
 ): { name?: string; kinds?: string[]; url?: string } {
   const problems: FieldProblem[] = [];
   foreignFields(type, patch, problems);

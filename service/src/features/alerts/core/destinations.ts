@@ -5,7 +5,7 @@ import type { AlertAttemptOutcome, AlertSender } from '../../../core/ports/alert
 import { TEST_ALERT_KIND } from './delivery-message.js';
 import { ALERT_ID_PATTERN, newAlertId, type AlertDestinationRecords, type AlertDestinationType, type StoredAlertDestination } from './destination-records.js';
 import { attemptDelivery, newAlertEventId } from './dispatcher.js';
-import type { EndpointPolicy } from '../../../core/outbound/endpoint-policy.js';
+import type { OutboundPolicy } from '../../../core/outbound/outbound-policy.js';
 import { checkCreate, checkPatch, type AlertDestinationInput, type AlertDestinationPatch } from './destination-validation.js';
 import { delivered } from './retry.js';
 
@@ -13,7 +13,7 @@ export type { AlertDestinationInput, AlertDestinationPatch } from './destination
 
 export interface AlertDestinationsOptions {
   maxDestinations: number;
-  endpointPolicy: EndpointPolicy;
+  endpointPolicy: OutboundPolicy;
   /** Limit of the test delivery verification waits for. */
   verifyTimeoutMs: number;
 }
@@ -178,7 +178,9 @@ function verificationFailed(outcome: AlertAttemptOutcome): HubError {
   if (outcome.reason === 'refused-address') {
     return new HubError('BAD_REQUEST', 'the destination host resolves to an address alert deliveries may not reach', field('refused address'));
   }
-  const why = outcome.reason === 'timeout' ? 'did not answer in time' : `could not be reached (${outcome.detail})`;
+  // Which network error it was (refused, reset, no route) stays out of the answer: it would tell
+  // which ports of a host are open (docs/outbound-requests.md).
+  const why = outcome.reason === 'timeout' ? 'did not answer in time' : 'could not be reached';
   return new HubError('SERVICE_UNAVAILABLE', `the destination ${why}`, field(outcome.reason));
 }
 

@@ -6,6 +6,7 @@ import type { ProjectEvent } from '../../../core/ports/project-events.js';
 import type { AlertAttemptOutcome, AlertRequest, AlertSender } from '../../../core/ports/alert-sender.js';
 import { AlertDestinationRecords, type StoredAlertDestination } from './destination-records.js';
 import { AlertDispatcher } from './dispatcher.js';
+import { newSecretBox } from '../../../../../test/support/secret-box.js';
 
 /** A sender that answers from a script and records what it was asked to send (no network here). */
 function scriptedSender(answers: AlertAttemptOutcome[]): AlertSender & { sent: AlertRequest[] } {
@@ -53,7 +54,7 @@ describe('alert dispatcher', () => {
   let records: AlertDestinationRecords;
   beforeAll(async () => {
     temp = await makeTempDir('alerts');
-    records = new AlertDestinationRecords(new FsObjectStore(temp.dir));
+    records = new AlertDestinationRecords(new FsObjectStore(temp.dir), newSecretBox());
     const set = [
       destination('alert-a000000000000000', ['member.removed']),
       destination('alert-b000000000000000', ['member.added']),

@@ -84,13 +84,17 @@ export class ChangeRequests {
     if (source.provider !== 'github' && source.provider !== 'gitlab')
       throw new HubError('SYNC_NOT_CONFIGURED', 'change requests need a repository on GitHub or GitLab; this one is on a host the hub does not recognise');
     if (source.commit === null) throw new HubError('CONFLICT', 'the notebook has not been synced yet: sync it, then propose changes');
-    const credentials = await this.deps.credentials.write(projectId);
-    if (!credentials) throw new HubError('SYNC_NOT_CONFIGURED', "the project has no Git write token: a manager sets one in the project's Git credentials");
+    const repo = storedRepository(source, this.deps.rules);
+    const credentials = await this.deps.credentials.write(projectId, repo.url);
+    if (!credentials)
+      throw new HubError(
+        'SYNC_NOT_CONFIGURED',
+        "the project has no Git write token for this repository: a manager sets one in the project's Git credentials, with this repository among those they serve",
+      );
 
     const code = input.session_id
       ? await this.sessionCode(projectId, input.session_id, notebookId)
       : await this.deps.notebooks.code(projectId, notebookId, input.version_id!);
-    const repo = storedRepository(source, this.deps.rules);
     const head = (await this.deps.remote.branches(repo.url, credentials).catch(remoteFailure)).find((branch) => branch.name === source.branch);
     if (!head)
       throw new HubError('VALIDATION_ERROR', `branch ${source.branch} is not in the repository`, [{ field: 'branch', message: 'is not in the repository' }]);

@@ -1,4 +1,4 @@
-import { endpointProblem, type EndpointPolicy } from '../../../core/outbound/endpoint-policy.js';
+import { urlProblem, type OutboundPolicy } from '../../../core/outbound/outbound-policy.js';
 import { HubError, type FieldProblem } from '../../../core/errors.js';
 import type { GitSourceConfig } from '../../../core/notebooks/notebook-model.js';
 import { isEntryFilePath } from '../../../core/notebooks/notebook-service.js';
@@ -6,7 +6,7 @@ import { isEntryFilePath } from '../../../core/notebooks/notebook-service.js';
 export type GitProvider = 'github' | 'gitlab';
 export const GIT_PROVIDERS: readonly GitProvider[] = ['github', 'gitlab'];
 
-export interface GitRepoRules extends EndpointPolicy {
+export interface GitRepoRules extends OutboundPolicy {
   /** Base URL of each recognised provider: `owner/repo` is fetched from `<base>/owner/repo.git`. */
   providerUrls: Record<GitProvider, string>;
 }
@@ -47,7 +47,7 @@ export function resolveRepo(raw: string, providerHint: GitProvider | null | unde
     const path = repo.replace(/\.git$/, '');
     return { provider, repo: path, url: `${rules.providerUrls[provider]}/${path}.git` };
   }
-  const problem = endpointProblem(repo, rules, 'Git fetches');
+  const problem = urlProblem(repo, rules, 'Git fetches');
   if (problem) return `must be owner/repo or an https URL of a repository; the URL ${problem}`;
   const url = new URL(repo);
   if (url.search !== '' || url.hash !== '') return 'must not carry a query or a fragment';

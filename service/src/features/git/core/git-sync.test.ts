@@ -245,4 +245,35 @@ describe('Git sync', () => {
     expect(await w.gitSync.pullAll(never)).toEqual({ synced: 0, unchanged: 0, failed: 0 });
     expect(w.remote.calls).toEqual([]);
   });
+
+  it("hands the project's credentials only to the repositories a manager bound them to", async () => {
+    const w = await startGitCore();
+    const { notebookId } = await synced(w);
+    w.remote.createRepository(w.urlOf('acme/other'), { 'app/main.py': gitNotebookSource('other') });
+    const other = await w.gitSync.create(
+      w.projectId,
+      w.projectName,
+      { title: 'Other', repo: 'acme/other', branch: 'main', root_path: 'app', entry_notebook: 'main.py' },
+      w.owner,
+    );
+    await w.credentials.set(w.projectId, { username: 'ci-bot', read_token: 'read-token', repositories: [REPO] }, w.owner.id);
+    const given = async (id: string) => {
+      w.remote.credentialsGiven.length = 0;
+      await w.gitSync.sync(w.projectId, id, 'manual', w.owner.id);
+      await w.gitSync.drift(w.projectId, id);
+      await w.gitSync.refs(w.projectId, id);
+      return [...new Set(w.remote.credentialsGiven.map((call) => call.username))];
+    };
+    expect(await given(notebookId)).toEqual(['ci-bot']);
+    expect(await given(other.notebook.id)).toEqual([null]);
+    // Repointed at an unlisted repository, the listed notebook gets none either.
+    w.remote.createRepository('https://git.example.com/acme/reports', { 'app/main.py': gitNotebookSource('elsewhere') });
+    await w.gitSync.updateSource(w.projectId, notebookId, { repo: 'https://git.example.com/acme/reports' }, w.owner.id);
+    expect(await given(notebookId)).toEqual([null]);
+    // A token needs repositories to go with.
+    await w.credentials.remove(w.projectId);
+    expect((await refusal(w.credentials.set(w.projectId, { read_token: 'read-token' }, w.owner.id))).details).toEqual([
+      { field: 'repositories', message: expect.stringContaining('name the repositories') },
+    ]);
+  });
 });

@@ -168,7 +168,7 @@ export class GitSync {
     try {
       const repo = storedRepository({ provider: source.provider, repo: config.repo }, this.deps.rules);
       const url = repo.url;
-      const credentials = await this.deps.credentials.read(projectId);
+      const credentials = await this.deps.credentials.read(projectId, url);
       const head = await this.headOf(url, config.branch, credentials);
       if (head === source.commit && !source.pending_config && source.current_version_id !== null) {
         await this.recordOutcome(notebook, null);
@@ -212,12 +212,17 @@ export class GitSync {
     }
   }
 
-  /** A push-mode sync from the repository's CI: `token` must be the notebook's current sync token. */
+  /**
+   * A push-mode sync from the repository's CI: `token` must be the notebook's current sync token,
+   * and the notebook must be in push mode (a token kept from before a switch does nothing).
+   */
   async syncWithToken(projectId: string, notebookId: string, token: string): Promise<SourceSyncResult> {
+    const refused = new HubError('UNAUTHORIZED', 'the sync token is not valid for this notebook');
     const stored = (await getJson<StoredSyncToken>(this.deps.store, layout.gitSyncToken(projectId, notebookId)))?.value;
     const given = hashOf(token);
-    if (!stored || !timingSafeEqual(Buffer.from(stored.hash, 'hex'), given))
-      throw new HubError('UNAUTHORIZED', 'the sync token is not valid for this notebook');
+    if (!stored || !timingSafeEqual(Buffer.from(stored.hash, 'hex'), given)) throw refused;
+    const notebook = await this.deps.notebooks.get(projectId, notebookId);
+    if (notebook?.source.type !== 'git' || notebook.source.sync_mode !== 'push') throw refused;
     return this.sync(projectId, notebookId, 'push', 'sync-token');
   }
 
@@ -234,7 +239,9 @@ export class GitSync {
   /**
    * Changes where a Git notebook reads from. `repo`, `branch`, `root_path` and `entry_notebook`
    * wait in `pending_config` until a sync applies them (the notebook keeps its code meanwhile);
-   * `sync_mode` applies at once. Setting the current values again clears what was pending.
+   * `sync_mode` applies at once, and a change of it deletes the sync token: a notebook that
+   * leaves push mode has none, and one that comes back gets a new one when an editor issues it.
+   * Setting the current values again clears what was pending.
    */
   async updateSource(projectId: string, notebookId: string, patch: GitSourcePatch, actor: string): Promise<NotebookRevision> {
     const notebook = await this.gitNotebook(projectId, notebookId);
@@ -258,16 +265,19 @@ export class GitSync {
       root_path: patch.root_path !== undefined ? normalizeRootPath(patch.root_path) : base.root_path,
       entry_notebook: patch.entry_notebook ?? base.entry_notebook,
     };
+    let modeBefore = current.sync_mode;
     const after = await this.deps.notebooks.updateGitSource(
       projectId,
       notebookId,
       (source) => {
+        modeBefore = source.sync_mode;
         const { pending_config: _old, ...rest } = source;
         const same = JSON.stringify(wanted) === JSON.stringify(configOf(source));
         return { ...rest, ...(patch.sync_mode ? { sync_mode: patch.sync_mode } : {}), ...(same ? {} : { pending_config: wanted }) };
       },
       actor,
     );
+    if (patch.sync_mode !== undefined && patch.sync_mode !== modeBefore) await this.deps.store.delete(layout.gitSyncToken(projectId, notebookId));
     await this.deps.audit.append({
       event: 'notebook.source.update',
       actor,
@@ -281,7 +291,8 @@ export class GitSync {
     const notebook = await this.gitNotebook(projectId, notebookId);
     const source = notebook.source as GitSource;
     const config = source.pending_config ?? configOf(source);
-    const remote = await this.headOf(this.urlOf(source.provider, config.repo), config.branch, await this.deps.credentials.read(projectId));
+    const url = this.urlOf(source.provider, config.repo);
+    const remote = await this.headOf(url, config.branch, await this.deps.credentials.read(projectId, url));
     return {
       current_commit: source.commit,
       remote_commit: remote,
@@ -305,7 +316,7 @@ export class GitSync {
     const notebook = await this.gitNotebook(projectId, notebookId);
     const source = notebook.source as GitSource;
     const url = this.urlOf(source.provider, source.repo);
-    const credentials = await this.deps.credentials.read(projectId);
+    const credentials = await this.deps.credentials.read(projectId, url);
     const branches = await this.deps.remote.branches(url, credentials).catch(remoteFailure);
     const ownBranch = branches.some((branch) => branch.name === source.branch);
     const commits = ownBranch ? await this.deps.remote.recentCommits(url, source.branch, credentials, RECENT_COMMITS).catch(remoteFailure) : [];

@@ -11,6 +11,8 @@ import type { Previews } from './previews.js';
 import type { SessionManager } from '../../../core/sessions/session-manager.js';
 import type { PreviewInput, PreviewRecord } from './preview-model.js';
 import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from '../../../core/use-cases/caller.js';
+import { HubError } from '../../../core/errors.js';
+import type { RateWindows } from '../../../core/util/rate-windows.js';
 
 export interface GitUseCaseDeps {
   access: AccessControl;
@@ -23,6 +25,12 @@ export interface GitUseCaseDeps {
   /** Stops what runs from a preview that is deleted. */
   previewSessions: Pick<SessionManager, 'stopPreviewSessions'>;
   limits: PageLimits;
+  /**
+   * Calls to the Git remote a user causes per project through the read-only routes (refs and
+   * drift): each is a `git ls-remote` or fetch with the project's credentials, which any member,
+   * viewers included, may ask for.
+   */
+  remoteReads: RateWindows;
 }
 
 type NotebookRef = { projectId: string; notebookId: string };
@@ -99,14 +107,32 @@ export class GitUseCases {
     await this.deps.previewSessions.stopPreviewSessions(input.projectId, input.previewId, { id: principal.user.id, email: principal.user.email });
   }
 
+  /** `project.read`, within the caller's allowance of remote reads in the project. */
   async drift(principal: Principal, input: NotebookRef): Promise<SourceDrift> {
     await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
+    this.takeRemoteRead(principal, input.projectId);
     return this.deps.git.drift(input.projectId, input.notebookId);
   }
 
+  /** `project.read`, within the caller's allowance of remote reads in the project. */
   async refs(principal: Principal, input: NotebookRef): Promise<{ branches: GitBranch[]; commits: GitCommitSummary[] }> {
     await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'project.read');
+    this.takeRemoteRead(principal, input.projectId);
     return this.deps.git.refs(input.projectId, input.notebookId);
+  }
+
+  private takeRemoteRead(principal: Principal, projectId: string): void {
+    const retryAfterSeconds = this.deps.remoteReads.take(`${principal.user.id}/${projectId}`);
+    if (retryAfterSeconds !== null) {
+      throw new HubError(
+        'RESOURCE_EXHAUSTED',
+        `you asked the repository for branches or its head too often in this project: try again in ${retryAfterSeconds} s`,
+        undefined,
+        {
+          retryAfterSeconds,
+        },
+      );
+    }
   }
 
   async syncHealth(principal: Principal, input: NotebookRef): Promise<SyncHealth> {
@@ -126,7 +152,8 @@ export class GitUseCases {
       event: 'project.git_credentials.update',
       actor: principal.user.id,
       projectId: input.projectId,
-      metadata: { fields: changed },
+      // Where the credentials may now be sent is part of the record of who changed what (no token).
+      metadata: { fields: changed, host_url: view.host_url, repositories: view.repositories },
     });
     return view;
   }

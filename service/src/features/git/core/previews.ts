@@ -3,7 +3,7 @@ import { HubError } from '../../../core/errors.js';
 import { newPreviewId } from '../../../core/ids.js';
 import type { GitSource, NotebookRevision } from '../../../core/notebooks/notebook-model.js';
 import type { NotebookService } from '../../../core/notebooks/notebook-service.js';
-import type { GitRemote, SnapshotLimits } from '../../../core/ports/git-remote.js';
+import { GitRemoteError, type GitRemote, type SnapshotLimits } from '../../../core/ports/git-remote.js';
 import type { ObjectStore } from '../../../core/ports/object-store.js';
 import { getJson, jsonBody, updateJson } from '../../../core/store/cas.js';
 import { newestNamesUnder } from '../../../core/store/names-under.js';
@@ -50,7 +50,8 @@ export class Previews {
     const target = previewTarget(input, source);
     const followed = followedRef(target);
     if (followed !== null) {
-      const head = await this.deps.remote.resolveRef(this.urlOf(source), followed, await this.deps.credentials.read(projectId)).catch(remoteFailure);
+      const url = this.urlOf(source);
+      const head = await this.deps.remote.resolveRef(url, followed, await this.deps.credentials.read(projectId, url)).catch(remoteFailure);
       if (head === null) {
         const field = target.kind === 'branch' ? 'branch' : 'change_request';
         const what = target.kind === 'branch' ? `branch ${target.ref}` : `change request ${target.change_request} (${target.ref})`;
@@ -168,7 +169,7 @@ export class Previews {
             const url = this.urlOf(notebook.source);
             heads.set(
               headKey,
-              this.deps.credentials.read(key.projectId).then((credentials) => this.deps.remote.resolveRef(url, followed, credentials)),
+              this.deps.credentials.read(key.projectId, url).then((credentials) => this.deps.remote.resolveRef(url, followed, credentials)),
             );
           }
           const head = await heads.get(headKey)!;
@@ -193,20 +194,16 @@ export class Previews {
     const { project_id: projectId, notebook_id: notebookId, id } = record;
     try {
       const url = this.urlOf(notebook.source as GitSource);
-      const credentials = await this.deps.credentials.read(projectId);
+      const credentials = await this.deps.credentials.read(projectId, url);
       const fetched = await this.deps.remote.snapshot(url, record.ref, record.root_path, credentials, this.deps.limits).catch((error: unknown) => {
-        try {
-          return remoteFailure(error);
-        } catch (failure) {
-          // A commit or ref the repository does not have is the preview's fault, not the repository's.
-          if (failure instanceof HubError && failure.code === 'VALIDATION_ERROR')
-            throw new HubError(
-              'VALIDATION_ERROR',
-              `${record.kind.replace('_', ' ')} ${record.kind === 'commit' ? record.ref.slice(0, 12) : record.ref} is not in the repository`,
-              [{ field: record.kind, message: 'is not in the repository' }],
-            );
-          throw failure;
-        }
+        // A commit or ref the repository does not have is the preview's fault, not the repository's.
+        if (error instanceof GitRemoteError && error.code === 'NOT_FOUND')
+          throw new HubError(
+            'VALIDATION_ERROR',
+            `${record.kind.replace('_', ' ')} ${record.kind === 'commit' ? record.ref.slice(0, 12) : record.ref} is not in the repository`,
+            [{ field: record.kind, message: 'is not in the repository' }],
+          );
+        return remoteFailure(error);
       });
       if (!fetched.files.some((file) => file.path === record.entry_notebook)) {
         const where = record.root_path ? `${record.root_path}/${record.entry_notebook}` : record.entry_notebook;

@@ -5,6 +5,8 @@ import type { HubSettings } from '../../../config/settings.js';
 import { HubError } from '../../../core/errors.js';
 import { GIT_PROVIDERS, type GitProvider } from '../core/git-source-config.js';
 import { principalOf } from '../../../http/auth/authenticate.js';
+import { assertNotThrottled, authenticationFailed, type ThrottlingServices } from '../../../http/auth/throttling.js';
+import { secretHash } from '../../../core/identity/secrets.js';
 import { Envelope, SuccessResponse } from '../../../http/schemas.js';
 import type { HubApp } from '../../../http/types.js';
 import {
@@ -24,23 +26,23 @@ import {
 } from './git-schemas.js';
 import { detailOf, NotebookDetail, NotebookParams } from '../../../http/routes/notebook-schemas.js';
 import { ProjectIdParams } from '../../../http/routes/project-schemas.js';
+import { hubOriginOf } from '../../../http/hub-origin.js';
 
 /** How people name each provider. */
 const PROVIDER_NAMES: Record<GitProvider, string> = { github: 'GitHub', gitlab: 'GitLab' };
 
 /** What the Git routes use. */
-export interface GitRouteServices {
+export interface GitRouteServices extends ThrottlingServices {
   useCases: { git: GitUseCases };
-  settings: Pick<HubSettings, 'publicUrl' | 'git'>;
+  settings: Pick<HubSettings, 'publicUrl' | 'host' | 'port' | 'git' | 'limits'>;
 }
 
 /** Git-synced notebooks (docs/git.md): each route parses, calls one Git use case and presents its answer. */
 export function gitRoutes(app: HubApp, services: GitRouteServices): void {
   const { git } = services.useCases;
-  const { publicUrl } = services.settings;
   const { enabled, providerUrls } = services.settings.git;
-  /** A sync URL as the repository's CI calls it: absolute, on the address the hub is known by. */
-  const absolute = (request: FastifyRequest, path: string) => `${publicUrl ?? `${request.protocol}://${request.host}`}${path}`;
+  /** A sync URL as the repository's CI calls it: absolute, on the hub's own address (never one a client made up). */
+  const absolute = (request: FastifyRequest, path: string) => `${hubOriginOf(request, services.settings)}${path}`;
 
   // A deployment fact like the capabilities: an enterprise server may stand in for either provider.
   app.get(
@@ -220,7 +222,17 @@ export function gitRoutes(app: HubApp, services: GitRouteServices): void {
     async (request) => {
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw new HubError('UNAUTHORIZED', 'send the notebook\'s sync token as "Authorization: Bearer <sync_token>"');
-      return { success: true as const, data: await git.syncWithToken({ projectId: request.params.pid, notebookId: request.params.nid, token }) };
+      // A wrong token counts toward the address's failed-authentication limit (docs/security.md).
+      assertNotThrottled(request, services, () => secretHash(token));
+      try {
+        const data = await git.syncWithToken({ projectId: request.params.pid, notebookId: request.params.nid, token });
+        services.failedAuthentications.succeeded(secretHash(token));
+        return { success: true as const, data };
+      } catch (error) {
+        if (error instanceof HubError && error.code === 'UNAUTHORIZED') authenticationFailed(request, services);
+        else services.failedAuthentications.succeeded(secretHash(token));
+        throw error;
+      }
     },
   );
 
@@ -229,7 +241,7 @@ export function gitRoutes(app: HubApp, services: GitRouteServices): void {
     {
       schema: {
         tags: ['Projects'],
-        summary: "The project's Git credentials (whether each token is set)",
+        summary: "The project's Git credentials (whether each token is set, and the host and repositories they are sent to)",
         params: ProjectIdParams,
         response: { 200: Envelope(GitCredentialsView) },
       },
@@ -243,6 +255,8 @@ export function gitRoutes(app: HubApp, services: GitRouteServices): void {
       schema: {
         tags: ['Projects'],
         summary: "Set the project's Git credentials (write-only: tokens are never returned)",
+        description:
+          'The credentials are bound to one Git host and the repositories listed in repositories, and sent with no other call: a Git notebook of another repository reads it without them. A token with no repositories to go with answers VALIDATION_ERROR.',
         params: ProjectIdParams,
         body: GitCredentialsUpdate,
         response: { 200: Envelope(GitCredentialsView) },

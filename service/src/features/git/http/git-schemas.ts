@@ -79,7 +79,19 @@ export const SourceRefs = Type.Object(
 );
 
 export const GitCredentialsView = Type.Object(
-  { username: Nullable(Type.String()), read_token_set: Type.Boolean(), write_token_set: Type.Boolean(), updated_at: Nullable(DateTime) },
+  {
+    username: Nullable(Type.String()),
+    read_token_set: Type.Boolean(),
+    write_token_set: Type.Boolean(),
+    provider: Nullable(
+      Type.Enum(['github', 'gitlab'], { description: 'The recognised provider the credentials are bound to; null for another Git server, or when not bound' }),
+    ),
+    host_url: Nullable(Type.String({ description: 'The Git host the credentials are sent to; null: not bound, sent nowhere' })),
+    repositories: Type.Array(Type.String(), {
+      description: 'The repositories of that host the credentials are sent with, relative to host_url: owner/repo, owner/* or *',
+    }),
+    updated_at: Nullable(DateTime),
+  },
   { $id: 'GitCredentials' },
 );
 
@@ -96,6 +108,16 @@ export const GitCredentialsUpdate = Type.Object(
     ),
     write_token: Type.Optional(
       Nullable(Type.String({ minLength: 1, maxLength: 1000, pattern: PRINTABLE, description: 'Pushes branches and opens change requests; null removes it' })),
+    ),
+    provider: Type.Optional(
+      Nullable(Type.Enum(['github', 'gitlab'], { description: 'Where repositories written as owner/repo are: GitHub (the default) or GitLab' })),
+    ),
+    repositories: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+        maxItems: 50,
+        description:
+          'The repositories the credentials may be sent with, all on one host: owner/repo, owner/* or * on the provider, or the https URL of one of those on another Git server. Needed while a token is set; the credentials are sent nowhere else.',
+      }),
     ),
   },
   { additionalProperties: false, $id: 'GitCredentialsUpdate' },

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { timeOrderedId } from '../../../core/ids.js';
 
+/** Why a job's schedule stopped firing for its owner's sake (docs/jobs.md, "Who a job runs for"). */
+export type OwnerStanding = 'owner_suspended' | 'owner_left_project';
+
 /** A job: a notebook run headless on a schedule, on demand, or both (docs/jobs.md). */
 export interface JobRecord {
   schema_version: 1;
@@ -21,8 +24,16 @@ export interface JobRecord {
   /** Null: the notebook's current version when a run starts; else this version, always. */
   version_id: string | null;
   enabled: boolean;
+  /**
+   * Set when the scheduler switched the job off because its owner may no longer have it run
+   * (docs/jobs.md, "Who a job runs for"); null when it is on, or a person switched it off.
+   * Absent on jobs stored before it was kept.
+   */
+  disabled_reason?: OwnerStanding | null;
   created_at: string;
   created_by: string;
+  /** Whose rights its scheduled runs rely on: whoever last switched it on; absent: its creator. */
+  owner?: string;
   updated_at: string;
   /** The schedule's due time last fired (or, before the first one, when the schedule was set): the next one is after it. */
   schedule_mark: string | null;

@@ -5,11 +5,12 @@ import type { BackgroundRunner } from '../../../core/ports/background-runner.js'
 import type { ProjectEventPublisher } from '../../../core/ports/project-events.js';
 import type { SandboxDriver } from '../../../core/ports/sandbox-driver.js';
 import type { NotebookService } from '../../../core/notebooks/notebook-service.js';
-import { isFinished, RUN_SETUP_ALLOWANCE_MS, scheduledRunId, type JobRecord, type JobRunRecord } from './job-model.js';
+import { isFinished, RUN_SETUP_ALLOWANCE_MS, scheduledRunId, type JobRecord, type JobRunRecord, type OwnerStanding } from './job-model.js';
 import type { JobRecords } from './job-records.js';
 import type { JobService } from './job-service.js';
 import type { JobMetrics } from './job-metrics.js';
 import type { RunOutcome } from './job-runner.js';
+import { ownerOf } from './job-owner.js';
 
 export interface JobSchedulerDeps {
   records: JobRecords;
@@ -25,6 +26,10 @@ export interface JobSchedulerDeps {
   projectNameOf(projectId: string): Promise<string>;
   /** Whether the job's notebook (and its project) still exist: a schedule stops firing once either is deleted. */
   notebookExists(projectId: string, notebookId: string): Promise<boolean>;
+  /** Null when the job's owner may still have it run; else why not (the job is then switched off). */
+  ownerStanding(job: JobRecord): Promise<OwnerStanding | null>;
+  /** The least time between two due times a schedule fires for (SERVICE_JOBS_MIN_INTERVAL_SECONDS). */
+  minIntervalMs: number;
   /**
    * Executes a run the scheduler marked running and hands its outcome to `record` (before its
    * sandbox is destroyed); `signal` aborts when the hub shuts down.
@@ -152,10 +157,20 @@ export class JobScheduler {
     for (let next = schedule.nextAfter(due); next && next <= now; next = schedule.nextAfter(due)) due = next;
     if (!(await this.deps.notebookExists(job.project_id, job.notebook_id))) {
       // The due time passes without a run; the job stays as it is, for its history.
-      await this.deps.records
-        .updateJob(job.project_id, job.notebook_id, job.id, (current) => ({ ...current, schedule_mark: due.toISOString() }))
-        .catch(() => {});
+      await this.passOver(job, due);
       this.deps.logger.info({ event: 'job_notebook_deleted', job_id: job.id, notebook_id: job.notebook_id }, 'job_notebook_deleted');
+      return false;
+    }
+    const next = schedule.nextAfter(due);
+    if (next !== null && next.getTime() - due.getTime() < this.deps.minIntervalMs) {
+      // A schedule stored before the minimum was set: it fires at most once a minimum interval.
+      await this.passOver(job, due);
+      this.deps.logger.info({ event: 'job_schedule_too_frequent', job_id: job.id, due_at: due.toISOString() }, 'job_schedule_too_frequent');
+      return false;
+    }
+    const standing = await this.deps.ownerStanding(job);
+    if (standing !== null) {
+      await this.pauseForOwner(job, due, standing);
       return false;
     }
     const run = this.deps.jobs.newRun(job, {
@@ -171,6 +186,32 @@ export class JobScheduler {
     this.deps.metrics.fired(now.getTime() - due.getTime());
     this.deps.logger.info({ event: 'job_run_fired', job_id: job.id, run_id: run.id, due_at: run.due_at }, 'job_run_fired');
     return true;
+  }
+
+  /** A due time passes without a run. */
+  private async passOver(job: JobRecord, due: Date): Promise<void> {
+    await this.deps.records.updateJob(job.project_id, job.notebook_id, job.id, (current) => ({ ...current, schedule_mark: due.toISOString() })).catch(() => {});
+  }
+
+  /**
+   * The job's owner is suspended or no longer an editor of the project: nothing runs on their
+   * behalf any more. The job is switched off with the reason (shown on it, and in the audit log)
+   * until an editor switches it on again, and so becomes its owner.
+   */
+  private async pauseForOwner(job: JobRecord, due: Date, reason: OwnerStanding): Promise<void> {
+    let paused = false;
+    await this.deps.records.updateJob(job.project_id, job.notebook_id, job.id, (current) => {
+      paused = current.enabled;
+      return { ...current, schedule_mark: due.toISOString(), ...(current.enabled ? { enabled: false, disabled_reason: reason } : {}) };
+    });
+    if (!paused) return;
+    await this.deps.audit.append({
+      event: 'job.pause',
+      actor: 'system',
+      projectId: job.project_id,
+      metadata: { job_id: job.id, notebook_id: job.notebook_id, reason, owner: ownerOf(job) },
+    });
+    this.deps.logger.info({ event: 'job_paused', job_id: job.id, reason }, 'job_paused');
   }
 
   /**
@@ -289,6 +330,15 @@ export class JobScheduler {
    */
   async complete(run: JobRunRecord, outcome: RunOutcome): Promise<void> {
     const finishedAt = this.deps.now().toISOString();
+    // What a finished run promises is in place before the run reads as finished: whoever sees it
+    // succeed finds the notebook's last run and the snapshot it made (unless it was cancelled meanwhile).
+    const stillOurs = !isFinished((await this.deps.records.run(run.project_id, run.job_id, run.id)) ?? run);
+    if (stillOurs && outcome.state !== 'cancelled') await this.deps.notebooks.recordRun(run.project_id, run.notebook_id, finishedAt);
+    const versionId = outcome.versionId ?? run.version_id;
+    if (stillOurs && outcome.state === 'succeeded' && versionId) {
+      const html = await this.deps.records.output(run, 'html');
+      if (html) await this.deps.notebooks.attachSnapshot(run.project_id, run.notebook_id, versionId, html, 'system').catch(() => {});
+    }
     let recordedState: JobRunRecord['state'] = outcome.state;
     const finished = await this.deps.records.updateRun(run.project_id, run.job_id, run.id, (current) => {
       if (isFinished(current)) {
@@ -316,11 +366,6 @@ export class JobScheduler {
       .catch(() => {});
     if (recordedState !== outcome.state) return;
     this.deps.metrics.finished(outcome.state, finished.started_at ? Date.parse(finishedAt) - Date.parse(finished.started_at) : 0);
-    if (outcome.state !== 'cancelled') await this.deps.notebooks.recordRun(run.project_id, run.notebook_id, finishedAt);
-    if (outcome.state === 'succeeded' && finished.version_id) {
-      const html = await this.deps.records.output(finished, 'html');
-      if (html) await this.deps.notebooks.attachSnapshot(run.project_id, run.notebook_id, finished.version_id, html, 'system').catch(() => {});
-    }
     await this.deps.audit.append({
       event: 'job.run.finish',
       actor: 'system',

@@ -4,6 +4,8 @@ import type { NotebookService } from '../../../core/notebooks/notebook-service.j
 import type { CronSchedules } from '../../../core/ports/cron-schedules.js';
 import { newJobId, newRunId, isFinished, type JobRecord, type JobRunRecord, type JobSchedule } from './job-model.js';
 import type { JobRecords } from './job-records.js';
+import { OWNER_STANDING_TEXT } from './job-owner.js';
+import { gapUnder, spoken } from './schedule-interval.js';
 
 /** The limits of docs/jobs.md, from the deployment's settings. */
 export interface JobLimits {
@@ -11,6 +13,8 @@ export interface JobLimits {
   maxQueuedRunsPerJob: number;
   defaultTimeoutSeconds: number;
   maxTimeoutSeconds: number;
+  /** The least time between two due times of a schedule (SERVICE_JOBS_MIN_INTERVAL_SECONDS). */
+  minIntervalSeconds: number;
 }
 
 export interface JobInput {
@@ -74,8 +78,10 @@ export class JobService {
       compute_profile: input.compute_profile ?? null,
       version_id: input.version_id ?? null,
       enabled: input.enabled ?? true,
+      disabled_reason: null,
       created_at: now.toISOString(),
       created_by: actor,
+      owner: actor,
       updated_at: now.toISOString(),
       schedule_mark: now.toISOString(),
       queued_run_ids: [],
@@ -113,7 +119,8 @@ export class JobService {
     const updated = await this.deps.records.updateJob(projectId, notebookId, jobId, (job) => {
       const schedule =
         patch.schedule === undefined ? job.schedule : patch.schedule && { cron: patch.schedule.cron.trim(), time_zone: patch.schedule.time_zone };
-      const rescheduled = JSON.stringify(schedule) !== JSON.stringify(job.schedule) || (patch.enabled === true && !job.enabled);
+      const switchedOn = patch.enabled === true && !job.enabled;
+      const rescheduled = JSON.stringify(schedule) !== JSON.stringify(job.schedule) || switchedOn;
       return {
         ...job,
         ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
@@ -123,7 +130,9 @@ export class JobService {
         ...(patch.timeout_seconds !== undefined ? { timeout_seconds: patch.timeout_seconds } : {}),
         ...(patch.compute_profile !== undefined ? { compute_profile: patch.compute_profile } : {}),
         ...(patch.version_id !== undefined ? { version_id: patch.version_id } : {}),
-        ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+        ...(patch.enabled !== undefined ? { enabled: patch.enabled, disabled_reason: null } : {}),
+        // Whoever switches a job on answers for its scheduled runs from then on.
+        ...(switchedOn ? { owner: actor } : {}),
         // A new schedule, or one switched back on, counts from now: no catch-up for times before.
         ...(rescheduled ? { schedule_mark: now } : {}),
         updated_at: now,
@@ -153,7 +162,11 @@ export class JobService {
     if (input.parameters !== undefined) assertNoProblems(parameterProblems(input.parameters));
     const job = await this.get(projectId, notebookId, jobId);
     if (!job.on_demand) throw new HubError('CONFLICT', 'this job runs on its schedule only; allow on-demand runs (on_demand: true) to run it now');
-    if (!job.enabled) throw new HubError('CONFLICT', 'this job is disabled; enable it to run it');
+    if (!job.enabled)
+      throw new HubError(
+        'CONFLICT',
+        `this job is ${job.disabled_reason ? `paused: ${OWNER_STANDING_TEXT[job.disabled_reason]}` : 'disabled'}; enable it to run it`,
+      );
     const now = this.deps.now();
     const run = this.newRun(job, { id: newRunId(now.getTime()), trigger: 'manual', dueAt: null, triggeredBy: actor, parameters: input.parameters, now });
     await this.enqueue(job, run);
@@ -291,6 +304,17 @@ export class JobService {
     if (input.schedule) {
       const parsed = this.deps.schedules.parse(input.schedule.cron, input.schedule.time_zone);
       if ('problem' in parsed) problems.push({ field: 'schedule', message: `is not valid: ${parsed.problem}` });
+      else if (creating || patch.schedule !== undefined) {
+        // A schedule stored before the minimum was set is not refused again when something else changes.
+        const minimumMs = this.deps.limits.minIntervalSeconds * 1000;
+        const gap = gapUnder(parsed, this.deps.now(), minimumMs);
+        if (gap !== null) {
+          problems.push({
+            field: 'schedule',
+            message: `fires ${spoken(gap)} apart at times; this hub runs a job at most once every ${spoken(minimumMs)} (SERVICE_JOBS_MIN_INTERVAL_SECONDS)`,
+          });
+        }
+      }
     }
     if (!input.schedule && input.on_demand === false) problems.push({ field: 'on_demand', message: 'a job without a schedule must allow on-demand runs' });
     if (input.parameters !== undefined) problems.push(...parameterProblems(input.parameters));

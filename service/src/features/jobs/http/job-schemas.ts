@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { JOB_RUN_STATES, type JobRunRecord } from '../core/job-model.js';
 import { JOB_NAME_MAX, PARAMETER_MAX_LENGTH, PARAMETERS_MAX } from '../core/job-service.js';
 import type { JobView } from '../core/job-use-cases.js';
+import { ownerOf } from '../core/job-owner.js';
 import { DateTime, Nullable } from '../../../http/schemas.js';
 import { NotebookParams } from '../../../http/routes/notebook-schemas.js';
 
@@ -29,7 +30,9 @@ const fields = {
   timeout_seconds: Nullable(Type.Integer({ minimum: 1, description: 'Null: capabilities.jobs.default_timeout_seconds; at most max_timeout_seconds' })),
   compute_profile: Nullable(Type.String({ minLength: 1, maxLength: 100, description: "Null: the notebook's own profile" })),
   version_id: Nullable(Type.String({ pattern: '^ver-[0-9a-z]{16}$', description: "Null: the notebook's current version when a run starts" })),
-  enabled: Type.Boolean({ description: 'A disabled job neither fires nor runs on demand' }),
+  enabled: Type.Boolean({
+    description: 'A disabled job neither fires nor runs on demand. Whoever switches a job on becomes its owner: its scheduled runs rely on their role',
+  }),
 };
 
 export const JobCreate = Type.Object(
@@ -69,6 +72,13 @@ export const JobSchema = Type.Object(
     compute_profile: Nullable(Type.String()),
     version_id: Nullable(Type.String()),
     enabled: Type.Boolean(),
+    disabled_reason: Nullable(
+      Type.Enum(['owner_suspended', 'owner_left_project'], {
+        description:
+          'Why the hub switched the job off: its owner is suspended, or no longer an editor of the project. Null while it is on or when a person switched it off',
+      }),
+    ),
+    owner: Type.String({ description: 'The user whose role its scheduled runs rely on: whoever last switched it on (at first, its creator)' }),
     next_run_at: Nullable(DateTime),
     queued_runs: Type.Integer({ minimum: 0 }),
     running_runs: Type.Integer({ minimum: 0 }),
@@ -119,6 +129,8 @@ export function jobView(job: JobView) {
     compute_profile: job.compute_profile,
     version_id: job.version_id,
     enabled: job.enabled,
+    disabled_reason: job.disabled_reason ?? null,
+    owner: ownerOf(job),
     next_run_at: job.next_run_at,
     queued_runs: job.queued_run_ids.length,
     running_runs: job.running_run_ids.length,

@@ -3,10 +3,13 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubSettings } from '../../../config/settings.js';
 import type { Authenticator, Principal } from '../../../core/identity/authenticator.js';
-import { hubAddressOf, MCP_PATH, RESOURCE_METADATA_PATH, type HubAddressServices, type HubAddress } from './hub-address.js';
+import { hubAddressOf, MCP_PATH, metadataCacheControl, RESOURCE_METADATA_PATH, type HubAddressServices, type HubAddress } from './hub-address.js';
 import { ALL_MCP_SCOPES, type McpScope } from '../../../core/identity/oauth-scopes.js';
 import { assertConnectionAllows } from '../../../core/access/credential-rules.js';
 import { bearerTokenOf } from '../../../http/auth/authenticate.js';
+import { assertNotThrottled, authenticationFailed, type ThrottlingServices } from '../../../http/auth/throttling.js';
+import { connectionKeyOf } from './connection-key.js';
+import { secretHash } from '../../../core/identity/secrets.js';
 import { errorEnvelope } from '../../../http/envelope.js';
 import type { HubApp } from '../../../http/types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
@@ -16,10 +19,11 @@ import type { McpToolSet, ToolCaller } from '../../../http/mcp/mcp-tool-kit.js';
 const routeOptions = { config: { public: true, anyOrigin: true }, schema: { hide: true } } as const;
 
 /** What the MCP server uses. */
-export type McpRouteServices = HubAddressServices & {
-  settings: Pick<HubSettings, 'limits' | 'version'>;
-  authenticator: Pick<Authenticator, 'bearerToken' | 'mcpAccessToken'>;
-};
+export type McpRouteServices = HubAddressServices &
+  ThrottlingServices & {
+    settings: Pick<HubSettings, 'limits' | 'version'>;
+    authenticator: Pick<Authenticator, 'bearerToken' | 'mcpAccessToken'>;
+  };
 
 /**
  * The MCP server at /mcp (docs/mcp.md): the Model Context Protocol over Streamable HTTP, stateless
@@ -32,8 +36,9 @@ export function mcpRoutes(app: HubApp, services: McpRouteServices, tools: () => 
   const rateLimit = new McpRateLimit(services.settings.limits.mcpRequestsPerMinute);
 
   app.get(RESOURCE_METADATA_PATH, routeOptions, async (request, reply) => {
-    const { resource, issuer } = hubAddressOf(request, services);
-    return reply.header('cache-control', 'public, max-age=300').send({
+    const address = hubAddressOf(request, services);
+    const { resource, issuer } = address;
+    return reply.header('cache-control', metadataCacheControl(address)).send({
       resource,
       resource_name: 'Notebook Hub',
       authorization_servers: [issuer],
@@ -90,13 +95,22 @@ const MCP_TOKEN_PREFIX = 'svc_mcp_';
  */
 async function callerOf(request: FastifyRequest, reply: FastifyReply, services: McpRouteServices, address: HubAddress): Promise<Principal | null> {
   const token = request.headers.authorization === undefined ? null : bearerTokenOf(request.headers.authorization);
+  // Tokens count toward the address's failed-authentication limit (docs/security.md). An MCP
+  // client's access tokens change every hour: its connection (grant) is what is remembered as good.
+  const keyOf = () => (token === null ? null : token.startsWith(MCP_TOKEN_PREFIX) ? connectionKeyOf(token) : secretHash(token));
+  if (token !== null) assertNotThrottled(request, services, keyOf);
   const principal =
     token === null
       ? null
       : token.startsWith(MCP_TOKEN_PREFIX)
         ? await services.authenticator.mcpAccessToken(token, address.resource)
         : await services.authenticator.bearerToken(token);
-  if (principal) return principal;
+  if (principal) {
+    const key = keyOf();
+    if (key !== null) services.failedAuthentications.succeeded(key);
+    return principal;
+  }
+  if (token !== null) authenticationFailed(request, services);
   const error = token === null ? '' : ', error="invalid_token"';
   reply
     .code(401)

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { McpConnectionUseCases, TokenRequest } from '../core/mcp-connection-use-cases.js';
-import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf, type HubAddressServices } from './hub-address.js';
+import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf, metadataCacheControl, type HubAddressServices } from './hub-address.js';
 import type { AuthorizeParams } from '../core/oauth/oauth-authorizations.js';
 import type { PresentedClient } from '../core/oauth/oauth-clients.js';
 import { OAuthError } from '../core/oauth/oauth-error.js';
 import { ALL_MCP_SCOPES } from '../../../core/identity/oauth-scopes.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
+import { authenticationFailed, clientAddressOf, type ThrottlingServices } from '../../../http/auth/throttling.js';
+import { connectionKeyOf } from './connection-key.js';
 import type { HubApp } from '../../../http/types.js';
 
 /**
@@ -23,7 +25,7 @@ const TOKEN_REQUESTS_PER_MINUTE = 120;
 export const CONSENT_PAGE_PATH = '/connect';
 
 /** What the authorization server's endpoints use. */
-export type OAuthRouteServices = HubAddressServices & { useCases: { mcpConnections: McpConnectionUseCases } };
+export type OAuthRouteServices = HubAddressServices & ThrottlingServices & { useCases: { mcpConnections: McpConnectionUseCases } };
 
 /**
  * The hub as an OAuth 2.1 authorization server for MCP clients (docs/mcp.md, "Signing in with
@@ -38,8 +40,9 @@ export function oauthRoutes(app: HubApp, services: OAuthRouteServices): void {
   const tokenRequests = new McpRateLimit(TOKEN_REQUESTS_PER_MINUTE);
 
   app.get(AUTHORIZATION_SERVER_METADATA_PATH, routeOptions, async (request, reply) => {
-    const { issuer } = hubAddressOf(request, services);
-    return reply.header('cache-control', 'public, max-age=300').send({
+    const address = hubAddressOf(request, services);
+    const { issuer } = address;
+    return reply.header('cache-control', metadataCacheControl(address)).send({
       issuer,
       authorization_endpoint: `${issuer}/oauth/authorize`,
       token_endpoint: `${issuer}/oauth/token`,
@@ -63,7 +66,7 @@ export function oauthRoutes(app: HubApp, services: OAuthRouteServices): void {
 
     scope.post('/oauth/register', { ...routeOptions, bodyLimit: JSON_BODY_LIMIT }, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(registrations, request);
+        limited(registrations, request, services);
         if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
           throw new OAuthError('invalid_client_metadata', 'send the client metadata as a JSON object');
         }
@@ -73,17 +76,22 @@ export function oauthRoutes(app: HubApp, services: OAuthRouteServices): void {
 
     scope.post('/oauth/token', routeOptions, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(tokenRequests, request);
+        limited(tokenRequests, request, services);
         const form = formOf(request);
-        return { status: 200, body: await connections.token(presentedClient(request, form), form as TokenRequest) };
+        const answer = await countingFailures(request, services, form.refresh_token, () =>
+          connections.token(presentedClient(request, form), form as TokenRequest),
+        );
+        const key = connectionKeyOf(answer.access_token);
+        if (key !== null) services.failedAuthentications.succeeded(key);
+        return { status: 200, body: answer };
       }),
     );
 
     scope.post('/oauth/revoke', routeOptions, async (request, reply) =>
       oauthAnswer(reply, async () => {
-        limited(tokenRequests, request);
+        limited(tokenRequests, request, services);
         const form = formOf(request);
-        await connections.revoke(presentedClient(request, form), form.token);
+        await countingFailures(request, services, form.token, () => connections.revoke(presentedClient(request, form), form.token));
         return { status: 200, body: {} };
       }),
     );
@@ -126,8 +134,25 @@ class RateLimited extends Error {
   }
 }
 
-function limited(limit: McpRateLimit, request: FastifyRequest): void {
-  const retryAfter = limit.take(request.ip);
+/**
+ * Runs a token or revocation request under the failed-authentication limit of its address
+ * (docs/security.md): a client that fails to authenticate, or presents a code or refresh token
+ * that is not good, counts; a throttled address is answered 429, except for a connection that
+ * worked lately (named by the token it presents).
+ */
+async function countingFailures<T>(request: FastifyRequest, services: OAuthRouteServices, token: string | undefined, run: () => Promise<T>): Promise<T> {
+  const retryAfter = services.failedAuthentications.refusal(clientAddressOf(request, services), () => (token ? connectionKeyOf(token) : null));
+  if (retryAfter !== null) throw new RateLimited(retryAfter);
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof OAuthError && (error.error === 'invalid_client' || error.error === 'invalid_grant')) authenticationFailed(request, services);
+    throw error;
+  }
+}
+
+function limited(limit: McpRateLimit, request: FastifyRequest, services: OAuthRouteServices): void {
+  const retryAfter = limit.take(clientAddressOf(request, services));
   if (retryAfter !== null) throw new RateLimited(retryAfter);
 }
 

@@ -16,6 +16,9 @@ export interface ManagedAiDeps {
   sandboxesOnThisMachine: boolean;
 }
 
+/** A session whose managed-AI credential {@link ManagedAi.admit} accepted. */
+export type AdmittedSession = SessionRecord & { readonly __admitted: unique symbol };
+
 /** Where the managed endpoint is served, under the hub's base URL. */
 export const MANAGED_AI_PATH = '/ai/v1';
 const CREDENTIAL_PREFIX = 'nbhai';
@@ -64,16 +67,16 @@ export class ManagedAi {
 
   /** The models offered, in the provider's list format, for a holder of a valid credential. */
   async models(credential: string | null): Promise<{ object: 'list'; data: { id: string; object: 'model'; owned_by: string }[] }> {
-    await this.authorize(credential);
+    await this.admit(credential);
     return { object: 'list', data: this.deps.settings!.models.map((id) => ({ id, object: 'model' as const, owned_by: 'notebook-hub' })) };
   }
 
   /**
-   * Forwards a chat completion to the provider for a holder of a valid credential: only the
-   * models offered, the answer passed on as it streams. Each call is audited with its outcome.
+   * Forwards a chat completion to the provider for the session a credential was admitted for (see
+   * {@link admit}, which a caller asks before it reads the body): only the models offered, the
+   * answer passed on as it streams. Each call is audited with its outcome.
    */
-  async chatCompletions(credential: string | null, body: Uint8Array, signal: AbortSignal): Promise<AiProviderAnswer> {
-    const record = await this.authorize(credential);
+  async chatCompletions(record: AdmittedSession, body: Uint8Array, signal: AbortSignal): Promise<AiProviderAnswer> {
     const request = parseRequest(body);
     const models = this.deps.settings!.models;
     if (!models.includes(request.model))
@@ -97,7 +100,7 @@ export class ManagedAi {
   }
 
   /** The session behind a credential, while it and the OpenCode it was made for run; else UNAUTHORIZED. */
-  private async authorize(credential: string | null): Promise<SessionRecord> {
+  async admit(credential: string | null): Promise<AdmittedSession> {
     const refused = new HubError('UNAUTHORIZED', 'this managed-AI credential is not valid: it belongs to an OpenCode that has stopped, or to none');
     if (this.deps.settings === null || this.deps.provider === null) throw new HubError('SERVICE_UNAVAILABLE', 'this hub has no AI provider configured');
     const parts = credential?.split('.') ?? [];
@@ -110,7 +113,7 @@ export class ManagedAi {
     const expected = Buffer.from(mac(opencode.secret, record));
     const presented = Buffer.from(given!);
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw refused;
-    return record;
+    return record as AdmittedSession;
   }
 
   private hubUrlForSandboxes(): string | null {

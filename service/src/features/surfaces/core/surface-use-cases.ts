@@ -80,8 +80,9 @@ export class SurfaceUseCases {
    */
   async open(principal: Principal, input: OpenInput): Promise<{ surface: SurfaceView; ticket: string | null }> {
     const id = this.surfaceId(input.surface);
-    const openPath = checkedOpenPath(id, input.path);
     const record = await this.authorize(principal, input.projectId, input.sessionId);
+    // Only after authorization: a caller who may not see the session learns nothing from the path.
+    const openPath = checkedOpenPath(id, input.path);
     if (record.state !== 'running') throw new HubError('CONFLICT', `the session is ${record.state}; surfaces open in a running session`);
     const before = this.deps.surfaces.statusOf(record, id);
     const status = await this.deps.surfaces.open(record, id, { wait: input.wait ?? true });

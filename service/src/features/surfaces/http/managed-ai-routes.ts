@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { MANAGED_AI_PATH, type ManagedAi } from '../core/managed-ai.js';
+import type { FastifyRequest } from 'fastify';
+import { MANAGED_AI_PATH, type AdmittedSession, type ManagedAi } from '../core/managed-ai.js';
 import { bearerTokenOf } from '../../../http/auth/authenticate.js';
 import type { HubApp } from '../../../http/types.js';
 
@@ -28,15 +29,23 @@ export function managedAiRoutes(app: HubApp, services: ManagedAiRouteServices): 
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CHAT_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    const admitted = new WeakMap<FastifyRequest, AdmittedSession>();
     scope.post(
       `${MANAGED_AI_PATH}/chat/completions`,
-      { config: { public: true }, schema: { hide: true }, bodyLimit: CHAT_BODY_LIMIT_BYTES },
+      {
+        config: { public: true },
+        schema: { hide: true },
+        bodyLimit: CHAT_BODY_LIMIT_BYTES,
+        // The credential is checked before the body is read: a stranger gets 401 at once, not
+        // after sending up to 16 MiB for the hub to hold.
+        onRequest: async (request) => void admitted.set(request, await managedAi.admit(credentialOf(request.headers.authorization))),
+      },
       async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         // A caller gone before the answer ended stops the provider's work too.
         const cancelled = new AbortController();
         reply.raw.once('close', () => !reply.raw.writableFinished && cancelled.abort());
-        const answer = await managedAi.chatCompletions(credentialOf(request.headers.authorization), body, cancelled.signal);
+        const answer = await managedAi.chatCompletions(admitted.get(request)!, body, cancelled.signal);
         void reply.code(answer.status);
         if (answer.contentType) void reply.type(answer.contentType);
         return reply.send(Readable.from(answer.body));

@@ -21,9 +21,9 @@ describe('surface hosts', () => {
   });
 
   it("gives surface origins the hub's scheme and port", () => {
-    const local = { publicUrl: null, requestProtocol: 'http', requestHost: '127.0.0.1:8321', domain: 'localhost' };
+    const local = { hubOrigin: 'http://127.0.0.1:8321', domain: 'localhost' };
     expect(surfaceOrigin(local, 'vscode', sid)).toBe(`http://vscode-${sid}.localhost:8321`);
-    const deployed = { publicUrl: 'https://hub.example.org', requestProtocol: 'http', requestHost: '10.0.0.5:8321', domain: 'surfaces.example.org' };
+    const deployed = { hubOrigin: 'https://hub.example.org', domain: 'surfaces.example.org' };
     expect(surfaceOrigin(deployed, 'opencode', sid)).toBe(`https://opencode-${sid}.surfaces.example.org`);
   });
 });

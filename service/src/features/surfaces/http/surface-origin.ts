@@ -26,14 +26,10 @@ export function surfaceOfHost(host: string | undefined, domain: string): { surfa
 }
 
 /**
- * The origin of a session's surface, with the scheme and port the hub is reached on: those of
- * SERVICE_PUBLIC_URL, else of the request that asked (a hub on a loopback address).
+ * The origin of a session's surface, with the scheme and port of the hub's own origin
+ * (SERVICE_PUBLIC_URL's, else the address it listens on: `hubOriginOf`).
  */
-export function surfaceOrigin(
-  options: { publicUrl: string | null; requestProtocol: string; requestHost: string; domain: string },
-  surface: SurfaceId,
-  sessionId: string,
-): string {
-  const base = new URL(options.publicUrl ?? `${options.requestProtocol}://${options.requestHost}`);
+export function surfaceOrigin(options: { hubOrigin: string; domain: string }, surface: SurfaceId, sessionId: string): string {
+  const base = new URL(options.hubOrigin);
   return `${base.protocol}//${surface}-${sessionId}.${options.domain}${base.port ? `:${base.port}` : ''}`;
 }

@@ -22,6 +22,8 @@ interface SurfaceTarget {
   record: SessionRecord;
   endpoint: { host: string; port: number };
   headers: Record<string, string>;
+  /** Query parameters the surface would take as its credential: never passed on from a browser. */
+  credentialParameters: readonly string[];
 }
 
 /** What the surface proxy uses. */
@@ -71,7 +73,12 @@ export function registerSurfaceProxy(
     const { record, status } = await surfaces.reach(grant, at);
     if (!launcher || !record.sandbox || !status.secret) throw new HubError('GONE', `${title} is not running in this session`);
     const endpoint = await services.sandboxes.exposePort(record.sandbox.id, surfacePortName(at.surface));
-    const target = { record, endpoint, headers: launcher.proxyHeaders(at.surface, status.secret) };
+    const target = {
+      record,
+      endpoint,
+      headers: launcher.proxyHeaders(at.surface, status.secret),
+      credentialParameters: launcher.credentialQueryParameters(at.surface),
+    };
     if (decisions.size > 5000) decisions.clear();
     decisions.set(key, { target, until: Date.now() + DECISION_CACHE_MS });
     return target;
@@ -124,7 +131,12 @@ export function registerSurfaceProxy(
           request,
           socket,
           head,
-          { endpoint: target.endpoint, headers: upstreamHeaders(request.headers, target), record: target.record },
+          {
+            endpoint: target.endpoint,
+            headers: upstreamHeaders(request.headers, target),
+            record: target.record,
+            path: upstreamPath(request.url ?? '/', target),
+          },
         );
       })().catch((error: unknown) => refuse(socket, error));
       return true;
@@ -132,23 +144,51 @@ export function registerSurfaceProxy(
   };
 }
 
-/** The browser's headers minus its credentials and the grant, plus the surface's own secret. */
-function upstreamHeaders(headers: IncomingHttpHeaders, target: SurfaceTarget): Record<string, string | string[]> {
+/** The name of a `name=value` cookie pair, as cookie parsers read it (trimmed). */
+const cookieName = (pair: string) => pair.slice(0, Math.max(0, pair.indexOf('='))).trim();
+
+/**
+ * The browser's headers minus its credentials and the grant, plus the surface's own secret. A
+ * browser cookie by the name of the surface's credential (`code-server-session`) is dropped too:
+ * code-server reads the first of two, so a stray one would stand in for the hub's.
+ */
+export function upstreamHeaders(headers: IncomingHttpHeaders, target: Pick<SurfaceTarget, 'headers'>): Record<string, string | string[]> {
   // The browser's host goes on: code-server checks a WebSocket's Origin against it.
   const forwarded = withoutHubHeaders(headers);
-  // The surface's other cookies (of its own host) go on; the grant does not.
+  const own = target.headers.cookie ? [target.headers.cookie] : [];
+  const reserved = new Set([GRANT_COOKIE, ...own.flatMap((cookie) => cookie.split(';')).map(cookieName)]);
+  // The surface's other cookies (of its own host) go on.
   const cookies = (headers.cookie ?? '')
     .split(';')
     .map((part) => part.trim())
-    .filter((part) => part !== '' && !part.startsWith(`${GRANT_COOKIE}=`));
-  const own = target.headers.cookie ? [target.headers.cookie] : [];
+    .filter((part) => part !== '' && !reserved.has(cookieName(part)));
   const merged = [...cookies, ...own];
   return { ...forwarded, ...target.headers, ...(merged.length > 0 ? { cookie: merged.join('; ') } : {}) };
 }
 
+/**
+ * The request's path and query without the query parameters the surface would take as its
+ * credential (OpenCode's `auth_token`); the rest of the query goes on byte for byte.
+ */
+export function upstreamPath(url: string, target: Pick<SurfaceTarget, 'credentialParameters'>): string {
+  const start = url.indexOf('?');
+  if (start < 0 || target.credentialParameters.length === 0) return url;
+  const kept = url
+    .slice(start + 1)
+    .split('&')
+    .filter((part) => !target.credentialParameters.includes(new URLSearchParams(part).keys().next().value ?? ''));
+  return kept.length > 0 ? `${url.slice(0, start)}?${kept.join('&')}` : url.slice(0, start);
+}
+
 function forward(request: IncomingMessage, response: ServerResponse, target: SurfaceTarget, forget: () => void): void {
   const upstream = httpRequest(
-    { host: target.endpoint.host, port: target.endpoint.port, method: request.method, path: request.url, headers: upstreamHeaders(request.headers, target) },
+    {
+      host: target.endpoint.host,
+      port: target.endpoint.port,
+      method: request.method,
+      path: upstreamPath(request.url ?? '/', target),
+      headers: upstreamHeaders(request.headers, target),
+    },
     (answer) => {
       const headers = { ...answer.headers };
       // A surface may set cookies of its own host, but never one that would replace the grant.

@@ -7,6 +7,7 @@ import { Envelope, Failure, Nullable } from '../../../http/schemas.js';
 import type { HubApp } from '../../../http/types.js';
 import { ENTER_PATH, surfaceDomainOf, surfaceOrigin } from './surface-origin.js';
 import { SessionParams } from '../../../http/routes/session-schemas.js';
+import { hubOriginOf } from '../../../http/hub-origin.js';
 
 const SessionSurface = Type.Object(
   {
@@ -118,12 +119,7 @@ export function surfaceRoutes(app: HubApp, services: SurfaceRouteServices): void
       const { wait, path } = request.body;
       const opened = await surfaces.open(principalOf(request), { projectId: pid, sessionId: sid, surface, wait, path });
       const origin = surfaceOrigin(
-        {
-          publicUrl: services.settings.publicUrl,
-          requestProtocol: request.protocol,
-          requestHost: request.headers.host ?? `${services.settings.host}:${services.settings.port}`,
-          domain: surfaceDomainOf(services.settings.sessions.surfaceDomain),
-        },
+        { hubOrigin: hubOriginOf(request, services.settings), domain: surfaceDomainOf(services.settings.sessions.surfaceDomain) },
         opened.surface.id,
         sid,
       );

@@ -95,6 +95,8 @@ export interface CodeExchange {
  * rotated one presented again (as after a theft) ends the connection, as does a code used twice.
  */
 export class OAuthGrants {
+  private readonly endListeners: ((grantId: string) => void)[] = [];
+
   constructor(
     private readonly store: ObjectStore,
     private readonly audit: AuditLog,
@@ -103,21 +105,28 @@ export class OAuthGrants {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Calls `listener` with the id of every connection that ends (its tokens must stop at once, caches included). */
+  whenEnded(listener: (grantId: string) => void): void {
+    this.endListeners.push(listener);
+  }
+
   async exchangeCode(client: OAuthClientRecord, exchange: CodeExchange): Promise<TokenAnswer> {
     if (!exchange.code || !exchange.codeVerifier) throw new OAuthError('invalid_request', 'code and code_verifier are required');
     const key = layout.oauthCode(secretHash(exchange.code));
     const found = await getJson<OAuthCodeRecord>(this.store, key);
     if (!found) throw new OAuthError('invalid_grant', 'the authorization code is unknown or has expired');
     const code = found.value;
+    // Only the client the code was issued to, proving it with the PKCE verifier, gets anywhere with
+    // it: a used code in other hands must not end the user's connection.
+    if (code.client_id !== client.client_id) throw new OAuthError('invalid_grant', 'the authorization code was issued to another client');
+    if (exchange.redirectUri !== code.redirect_uri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one the code was issued for');
+    if (!pkceVerifies(exchange.codeVerifier, code.code_challenge)) throw new OAuthError('invalid_grant', 'the code_verifier does not match the code_challenge');
     if (code.redeemed_grant_id !== null) {
       await this.end(code.redeemed_grant_id, 'oauth.code_replay', code.user_id);
       throw new OAuthError('invalid_grant', 'the authorization code was already used; the connection it made is ended');
     }
     const at = this.now();
     if (Date.parse(code.code_expires_at) <= at.getTime()) throw new OAuthError('invalid_grant', 'the authorization code has expired');
-    if (code.client_id !== client.client_id) throw new OAuthError('invalid_grant', 'the authorization code was issued to another client');
-    if (exchange.redirectUri !== code.redirect_uri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one the code was issued for');
-    if (!pkceVerifies(exchange.codeVerifier, code.code_challenge)) throw new OAuthError('invalid_grant', 'the code_verifier does not match the code_challenge');
     if (exchange.resource !== undefined && exchange.resource !== code.resource) {
       throw new OAuthError('invalid_target', `the code was issued for ${code.resource}`);
     }
@@ -279,6 +288,7 @@ export class OAuthGrants {
     const grant = (await getJson<OAuthGrantRecord>(this.store, layout.oauthGrant(grantId)))?.value;
     if (!grant) return;
     await this.store.delete(layout.oauthGrant(grantId));
+    for (const listener of this.endListeners) listener(grantId);
     await this.store.delete(layout.userOauthGrant(grant.user_id, grantId));
     await this.audit.append({ event, actor, metadata: { grant_id: grantId, client_id: grant.client_id, client_name: grant.client_name } });
   }
