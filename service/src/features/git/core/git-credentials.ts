@@ -9,7 +9,7 @@ import { bindingOf, bindingServes, type CredentialBinding } from './credential-b
 import type { GitProvider, GitRepoRules } from './git-source-config.js';
 
 /** A project's Git credentials: the tokens are kept here and nowhere else, sealed (docs/secrets-at-rest.md). */
-interface GitCredentialsRecord<Token> {
+export interface GitCredentialsRecord<Token> {
   username: string;
   read_token: Token | null;
   write_token: Token | null;
