@@ -58,12 +58,7 @@ export async function ensureCachedImage(docker: Docker, image: CachedImage): Pro
  * One folder may hold several locks taken at once by one process (the cluster's set-up lock around
  * its binaries' build lock): each is keyed by its own lock file, never by the folder.
  */
-export async function withCacheLock<T>(
-  dir: string,
-  lockFileName: string,
-  work: () => Promise<T>,
-  timing: { refreshMs?: number } = {},
-): Promise<T> {
+export async function withCacheLock<T>(dir: string, lockFileName: string, work: () => Promise<T>, timing: { refreshMs?: number } = {}): Promise<T> {
   const lockFile = path.join(dir, lockFileName);
   // proper-lockfile keeps its held locks by the path it is given: the lock file's own path keeps
   // two locks in one folder apart (keyed by the folder, releasing one drops the other's refresh).
