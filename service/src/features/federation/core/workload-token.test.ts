@@ -1,8 +1,8 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NodeSigningCrypto } from '../../../../adapters/integrations/node-signing-crypto.js';
-import { MemoryObjectStore } from '../../../../adapters/store/memory-store.js';
-import { newSecretBox } from '../../../../../../test/support/secret-box.js';
+import { NodeSigningCrypto } from '../../../adapters/federation/node-signing-crypto.js';
+import { MemoryObjectStore } from '../../../adapters/store/memory-store.js';
+import { newSecretBox } from '../../../../../test/support/secret-box.js';
 import { discoveryDocument, federationIssuer, isIssuerUrl } from './issuer-documents.js';
 import { SigningKeyRing, type Jwks } from './signing-key-ring.js';
 import { awsTrustPolicy, seaweedfsTrustPolicy } from './trust-policy.js';

@@ -1,14 +1,14 @@
 import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NodeSigningCrypto } from '../../../../adapters/integrations/node-signing-crypto.js';
-import { deploymentKey, EnvelopeSecretBox } from '../../../../adapters/secrets/envelope-secret-box.js';
-import { MemoryObjectStore } from '../../../../adapters/store/memory-store.js';
-import { newSecretBox } from '../../../../../../test/support/secret-box.js';
-import { isSealedSecret } from '../../../../core/ports/secret-box.js';
-import { SecretsAtRest } from '../../../../core/secrets/secrets-at-rest.js';
-import { SEALED_RECORD_KINDS } from '../../../../core/secrets/sealed-records.js';
-import { getJson } from '../../../../core/store/cas.js';
-import { layout } from '../../../../core/storage-layout.js';
+import { NodeSigningCrypto } from '../../../adapters/federation/node-signing-crypto.js';
+import { deploymentKey, EnvelopeSecretBox } from '../../../adapters/secrets/envelope-secret-box.js';
+import { MemoryObjectStore } from '../../../adapters/store/memory-store.js';
+import { newSecretBox } from '../../../../../test/support/secret-box.js';
+import { isSealedSecret } from '../../../core/ports/secret-box.js';
+import { SecretsAtRest } from '../../../core/secrets/secrets-at-rest.js';
+import { SEALED_RECORD_KINDS } from '../../../core/secrets/sealed-records.js';
+import { getJson } from '../../../core/store/cas.js';
+import { layout } from '../../../core/storage-layout.js';
 import type { GeneratedSigningKey, SigningCrypto } from './signing-crypto.js';
 import { SIGNING_KEY_RING_RECORDS, SigningKeyRing, type Jwks, type SigningKeyRingRecord } from './signing-key-ring.js';
 

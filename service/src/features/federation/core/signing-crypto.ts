@@ -1,7 +1,7 @@
 /**
  * The signing-crypto port of the workload identity issuer (docs/federation.md): RSA key pairs for
  * RS256 and signatures with them. The issuer's core keeps keys and builds tokens; the arithmetic is
- * an adapter's (adapters/integrations/node-signing-crypto.ts, node:crypto).
+ * an adapter's (adapters/federation/node-signing-crypto.ts, node:crypto).
  */
 
 /** The public half of an RSA key as a JWK (RFC 7517): what the JWKS publishes, with `kid`, `alg` and `use` added. */

@@ -1,9 +1,9 @@
-import { PreconditionFailedError, type ObjectStore } from '../../../../core/ports/object-store.js';
-import type { SecretBox } from '../../../../core/ports/secret-box.js';
-import type { SealedRecordKind } from '../../../../core/secrets/sealed-records.js';
-import { openValue, plaintextCount, sealValue, type StoredSecret } from '../../../../core/secrets/sealed-values.js';
-import { getJson, jsonBody, retryOnConflict, updateJson } from '../../../../core/store/cas.js';
-import { layout } from '../../../../core/storage-layout.js';
+import { PreconditionFailedError, type ObjectStore } from '../../../core/ports/object-store.js';
+import type { SecretBox } from '../../../core/ports/secret-box.js';
+import type { SealedRecordKind } from '../../../core/secrets/sealed-records.js';
+import { openValue, plaintextCount, sealValue, type StoredSecret } from '../../../core/secrets/sealed-values.js';
+import { getJson, jsonBody, retryOnConflict, updateJson } from '../../../core/store/cas.js';
+import { layout } from '../../../core/storage-layout.js';
 import type { GeneratedSigningKey, RsaPublicJwk, SigningCrypto } from './signing-crypto.js';
 
 export const SIGNING_ALGORITHM = 'RS256';
