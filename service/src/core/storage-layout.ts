@@ -47,6 +47,9 @@
  *   alerts/<pid>/destinations            a project's alert destinations, with their URLs and
  *                                        signing secrets sealed (one object, CAS)
  *   git/<pid>/credentials                a project's Git tokens, sealed
+ *   federation/keys/ring                 the workload identity issuer's signing keys: the current one
+ *                                        (its private key sealed) and the public halves of those still
+ *                                        published (one object, CAS; docs/federation.md)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -124,6 +127,8 @@ export const layout = {
   gitPreviewSnapshot: (projectId: string, notebookId: string, id: string, commit: string) => `git/${projectId}/preview-snapshots/${notebookId}/${id}/${commit}`,
   gitPreviewSnapshotsPrefix: (projectId: string, notebookId: string, id: string) => `git/${projectId}/preview-snapshots/${notebookId}/${id}/`,
   gitPrefix: 'git/',
+  federationKeyRing: 'federation/keys/ring',
+  federationKeysPrefix: 'federation/keys/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 
