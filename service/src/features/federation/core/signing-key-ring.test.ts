@@ -6,7 +6,6 @@ import { MemoryObjectStore } from '../../../adapters/store/memory-store.js';
 import { newSecretBox } from '../../../../../test/support/secret-box.js';
 import { isSealedSecret } from '../../../core/ports/secret-box.js';
 import { SecretsAtRest } from '../../../core/secrets/secrets-at-rest.js';
-import { SEALED_RECORD_KINDS } from '../../../core/secrets/sealed-records.js';
 import { getJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
 import type { GeneratedSigningKey, SigningCrypto } from './signing-crypto.js';
@@ -98,7 +97,7 @@ describe('the workload identity signing key ring', () => {
       previous: [],
     };
     await store.put(layout.federationKeyRing, JSON.stringify(plaintext));
-    const kinds = [...SEALED_RECORD_KINDS, SIGNING_KEY_RING_RECORDS];
+    const kinds = [SIGNING_KEY_RING_RECORDS];
     const [oldKey, newKey] = [deploymentKey(randomBytes(32)), deploymentKey(randomBytes(32))];
 
     const migrated = await new SecretsAtRest(store, new EnvelopeSecretBox({ active: oldKey }), { kinds }).prepare();
