@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, generateKeyPair, sign, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { GeneratedSigningKey, RsaPublicJwk, SigningCrypto } from '../../features/federation/core/signing-crypto.js';
+import type { GeneratedSigningKey, RsaPublicJwk, SigningCrypto } from '../../core/ports/signing-crypto.js';
 
 const generateRsaKeyPair = promisify(generateKeyPair);
 

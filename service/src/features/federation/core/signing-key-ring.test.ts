@@ -8,7 +8,7 @@ import { isSealedSecret } from '../../../core/ports/secret-box.js';
 import { SecretsAtRest } from '../../../core/secrets/secrets-at-rest.js';
 import { getJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
-import type { GeneratedSigningKey, SigningCrypto } from './signing-crypto.js';
+import type { GeneratedSigningKey, SigningCrypto } from '../../../core/ports/signing-crypto.js';
 import { SIGNING_KEY_RING_RECORDS, SigningKeyRing, type Jwks, type SigningKeyRingRecord } from './signing-key-ring.js';
 
 const MAX_LIFETIME = 900;

@@ -4,7 +4,7 @@ import type { SealedRecordKind } from '../../../core/secrets/sealed-records.js';
 import { openValue, plaintextCount, sealValue, type StoredSecret } from '../../../core/secrets/sealed-values.js';
 import { getJson, jsonBody, retryOnConflict, updateJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
-import type { GeneratedSigningKey, RsaPublicJwk, SigningCrypto } from './signing-crypto.js';
+import type { GeneratedSigningKey, RsaPublicJwk, SigningCrypto } from '../../../core/ports/signing-crypto.js';
 
 export const SIGNING_ALGORITHM = 'RS256';
 
