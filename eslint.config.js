@@ -1,15 +1,23 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // ---------------------------------------------------------------------------------------------
 // The dependency rule (docs/architecture.md, "Layers and the dependency rule").
 // Each layer lists the imports it must not make; an import is matched as written (relative
-// specifiers from any depth, package names). test/architecture/dependency-rule.test.ts proves that
+// specifiers from any depth, package names). A feature (service/src/features/<name>/) holds layers
+// of its own, and each follows its layer's rule: its core/ is core, its http/, mcp-tools/ and loops/ are
+// surfaces, its feature.ts is composition. test/architecture/dependency-rule.test.ts proves that
 // every layer's rule reports a forbidden import and lets a permitted one through.
 // ---------------------------------------------------------------------------------------------
 
 /** The service's folders besides core/ (service/src/<name>). */
 const SERVICE_LAYERS = ['adapters', 'compose', 'http', 'config', 'cli', 'loops', 'boot', 'lifecycle'];
+/** The features: the folders of service/src/features/. */
+const FEATURE_NAMES = readdirSync(path.join(import.meta.dirname, 'service/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 /** Vendor SDKs that only adapters (and the composition root that builds them) may load. */
 const ADAPTER_SDKS = '@aws-sdk/|@opentelemetry/|@kubernetes/|dockerode$|openid-client$|pino$';
 
@@ -17,8 +25,15 @@ const ADAPTER_SDKS = '@aws-sdk/|@opentelemetry/|@kubernetes/|dockerode$|openid-c
 const into = (layers, message, extra = {}) => ({ regex: `^\\.{1,2}/(?:\\.\\./)*(?:${layers.join('|')})(?:/|$)`, message, ...extra });
 
 const forbid = {
-  vendorInCore: { regex: '^(?!node:|\\.)', message: 'core/ imports no vendor package: define a port in core/ports and implement it in adapters/.' },
-  vendorInCoreTest: { regex: '^(?!node:|\\.|vitest$)', message: 'core/ tests use vitest, node: built-ins, core/, adapters/ and test/support only.' },
+  vendorInCore: {
+    regex: '^(?!node:|\\.|@notebook-hub/kernel/)',
+    message: 'core/ imports no vendor package: define a port in core/ports and implement it in adapters/.',
+  },
+  vendorInCoreTest: {
+    regex: '^(?!node:|\\.|vitest$|@notebook-hub/kernel/)',
+    message: 'core/ tests use vitest, node: built-ins, core/, adapters/ and test/support only.',
+  },
+  vendorInKernel: { regex: '^(?!node:|\\.)', message: 'The kernel imports nothing but its own modules and node: built-ins.' },
   ioInCore: {
     regex: '^node:(?:fs|child_process|http|https|http2|dgram|dns|worker_threads)(?:/|$)',
     message: 'core/ does no I/O of its own: put the file, process or network access behind a port in core/ports.',
@@ -38,12 +53,25 @@ const forbid = {
   },
   outOfService: { regex: '^(?:\\.\\./)+(?:test|sandbox-drivers|renderer|electron)/', message: 'core/ imports only core/ modules and node: built-ins.' },
   serviceByPath: {
-    regex: '^\\.{1,2}/(?:.*/)?service/',
-    message: "The sandbox drivers import the service's core by package name (@notebook-hub/service/core/...).",
+    regex: '^\\.{1,2}/(?:.*/)?(?:service|kernel)/',
+    message: 'The sandbox drivers import the kernel by package name (@notebook-hub/kernel/...), never a path into another package.',
   },
-  serviceBeyondCore: {
-    regex: '^@notebook-hub/(?:service(?!/core/(?:ports/[\\w-]+|errors|ids)\\.js$)|renderer|electron)',
-    message: "The sandbox drivers may import only the service's core ports, errors and ids.",
+  serviceFromDrivers: {
+    regex: '^@notebook-hub/(?:service|renderer|electron)(?:/|$)',
+    message: 'The sandbox drivers depend on the kernel only (@notebook-hub/kernel: errors, ids, ports), never on the service.',
+  },
+  outOfKernel: { regex: '^\\.\\./(?:\\.\\./)+', message: 'The kernel imports only its own modules.' },
+  anyFeature: into(
+    ['features'],
+    'The base never imports a feature: features register with the composition root (compose/features.ts) and extend the base through interfaces the base owns.',
+  ),
+  featureInternals: {
+    regex: `^(?:\\.\\./)+(?:features/)?(?:${FEATURE_NAMES.join('|')})/(?!index\\.js$)`,
+    message: 'Another feature is reached only through what it exports (features/<name>/index.ts), never its internals.',
+  },
+  featureRegistration: {
+    regex: '^\\.\\./(?:feature|index)\\.js$',
+    message: "A feature's layers do not import its registration (feature.ts, index.ts): it imports them.",
   },
 };
 
@@ -53,6 +81,7 @@ const LAYER_RULES = {
     forbid.ioInCore,
     into(SERVICE_LAYERS, 'core/ imports only core/ modules and node: built-ins (dependencies point inward).'),
     forbid.outOfService,
+    forbid.anyFeature,
   ],
   coreTest: [
     forbid.vendorInCoreTest,
@@ -66,13 +95,15 @@ const LAYER_RULES = {
     into(['http', 'compose', 'cli', 'loops'], 'adapters/ implement core/ ports; they must not import http/, compose/, cli/ or loops/.'),
     forbid.sandboxDriversByPath,
     forbid.concreteDrivers,
+    forbid.anyFeature,
   ],
   surfaces: [
     into(['adapters'], 'http/ and loops/ reach adapters through core/ ports and the composition root, never directly.'),
-    into(['compose'], 'http/ and loops/ may import compose/ for types only (import type).', { allowTypeImports: true }),
+    into(['compose'], 'http/ and loops/ never import compose/ (it builds them): declare the services a route or loop uses.'),
     forbid.adapterSdks,
     forbid.sandboxDriversByPath,
     forbid.sandboxDrivers,
+    forbid.anyFeature,
   ],
   // The command line is the headless host: it builds the hub through the composition root, but
   // like every surface it reaches adapters only through it.
@@ -81,17 +112,54 @@ const LAYER_RULES = {
     forbid.adapterSdks,
     forbid.sandboxDriversByPath,
     forbid.sandboxDrivers,
+    forbid.featureInternals,
   ],
   config: [
     into(['adapters', 'compose', 'http'], 'config/ parses settings; it must not import adapters/, compose/ or http/.'),
     forbid.sandboxDriversByPath,
     forbid.concreteDrivers,
+    forbid.anyFeature,
   ],
-  otherService: [forbid.sandboxDriversByPath, forbid.concreteDrivers],
+  otherService: [forbid.sandboxDriversByPath, forbid.concreteDrivers, forbid.anyFeature],
   // Tests outside core/ may build real adapters and services; they still import the drivers by name.
   serviceTest: [forbid.sandboxDriversByPath],
-  compose: [forbid.sandboxDriversByPath],
-  sandboxDrivers: [forbid.serviceByPath, forbid.serviceBeyondCore],
+  compose: [forbid.sandboxDriversByPath, forbid.featureInternals],
+  // A feature's layers: its core/ is core, its http/, mcp-tools/ and loops/ are surfaces; none reaches
+  // into another feature, nor up into its own registration.
+  featureCore: [
+    forbid.vendorInCore,
+    forbid.ioInCore,
+    into([...SERVICE_LAYERS, 'mcp-tools'], "A feature's core/ is core: it imports only core/ modules, node: built-ins and other features' exports."),
+    forbid.outOfService,
+    forbid.featureInternals,
+    forbid.featureRegistration,
+  ],
+  featureCoreTest: [
+    forbid.vendorInCoreTest,
+    into(
+      SERVICE_LAYERS.filter((layer) => layer !== 'adapters'),
+      "A feature's core tests may use adapters/ and test/support, not the outer layers.",
+    ),
+    forbid.sandboxDriversByPath,
+  ],
+  featureSurfaces: [
+    into(['adapters'], "A feature's http/, mcp-tools/ and loops/ reach adapters through core/ ports and its registration, never directly."),
+    into(['compose'], "A feature's http/, mcp-tools/ and loops/ never import compose/ (it builds them)."),
+    forbid.adapterSdks,
+    forbid.sandboxDriversByPath,
+    forbid.sandboxDrivers,
+    forbid.featureInternals,
+    forbid.featureRegistration,
+  ],
+  // feature.ts builds the feature (adapters included) and index.ts says what others may use of it.
+  featureRegistration: [
+    into(['compose'], 'A feature registers with the composition root; it never imports compose/ (which imports it).'),
+    forbid.sandboxDriversByPath,
+    forbid.sandboxDrivers,
+    forbid.featureInternals,
+  ],
+  sandboxDrivers: [forbid.serviceByPath, forbid.serviceFromDrivers],
+  kernel: [forbid.vendorInKernel, forbid.ioInCore, forbid.outOfKernel],
 };
 
 /** The rule for a layer. */
@@ -110,9 +178,19 @@ const LAYER_FILES = {
   host: { files: under('service/src/cli'), ignores: TESTS },
   config: { files: under('service/src/config'), ignores: TESTS },
   otherService: { files: under('service/src/boot', 'service/src/lifecycle'), ignores: TESTS },
-  serviceTest: { files: SERVICE_LAYERS.filter((layer) => layer !== 'compose').map((layer) => `service/src/${layer}/**/*.test.ts`) },
+  serviceTest: {
+    files: [
+      ...SERVICE_LAYERS.filter((layer) => layer !== 'compose').map((layer) => `service/src/${layer}/**/*.test.ts`),
+      ...['http', 'mcp-tools', 'loops'].map((layer) => `service/src/features/*/${layer}/**/*.test.ts`),
+    ],
+  },
   compose: { files: under('service/src/compose') },
+  featureCore: { files: under('service/src/features/*/core'), ignores: TESTS },
+  featureCoreTest: { files: TESTS.map((glob) => `service/src/features/*/core/${glob}`) },
+  featureSurfaces: { files: under('service/src/features/*/http', 'service/src/features/*/mcp-tools', 'service/src/features/*/loops'), ignores: TESTS },
+  featureRegistration: { files: ['service/src/features/*.ts', 'service/src/features/*/*.ts'] },
   sandboxDrivers: { files: under('sandbox-drivers') },
+  kernel: { files: under('kernel') },
 };
 
 /**

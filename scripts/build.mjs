@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Compiles the service and the sandbox drivers to JavaScript (`tsc -b tsconfig.build.json`, into
- * each package's `dist/`), builds the web UI (`npm run build -w @notebook-hub/renderer`, into
+ * Compiles the kernel, the sandbox drivers and the service to JavaScript (`tsc -b tsconfig.build.json`,
+ * into each package's `dist/`), builds the web UI (`npm run build -w @notebook-hub/renderer`, into
  * `renderer/dist/`, served by the hub at `/`) and keeps that build in step with the sources.
  * The UI step is skipped while the renderer package has no `build` script.
  *
@@ -26,12 +26,13 @@ import { pathToFileURL } from 'node:url';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Everything the build reads: source folders (test files excluded) and the configuration files. */
-const INPUT_DIRS = ['shared-types', 'service/src', 'sandbox-drivers/src', 'sandbox-drivers/runtime', 'renderer/src', 'renderer/public'];
+const INPUT_DIRS = ['kernel/src', 'shared-types', 'service/src', 'sandbox-drivers/src', 'sandbox-drivers/runtime', 'renderer/src', 'renderer/public'];
 const INPUT_FILES = [
   'tsconfig.base.json',
   'tsconfig.build.json',
+  'kernel/package.json',
+  'kernel/tsconfig.build.json',
   'service/package.json',
-  'service/tsconfig.core.json',
   'service/tsconfig.build.json',
   'sandbox-drivers/package.json',
   'sandbox-drivers/tsconfig.build.json',
@@ -44,7 +45,7 @@ const INPUT_FILES = [
   'docs/openapi.yaml',
 ];
 /** What the hub runs; a build without them is no build. */
-const SERVICE_OUTPUTS = ['service/dist/cli/main.js', 'sandbox-drivers/dist/src/index.js'];
+const SERVICE_OUTPUTS = ['kernel/dist/errors.js', 'service/dist/cli/main.js', 'sandbox-drivers/dist/src/index.js'];
 const RENDERER_PACKAGE = '@notebook-hub/renderer';
 const RENDERER_OUTPUT = 'renderer/dist/index.html';
 

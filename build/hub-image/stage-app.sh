@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stages what the hub runs into DEST (an empty or missing folder): the compiled service and
+# Stages what the hub runs into DEST (an empty or missing folder): the compiled kernel, service and
 # sandbox drivers, the built web UI (renderer/dist, with the server-side first page), the
 # `notebook-hub` command and the production dependencies of the service and the sandbox drivers
 # only. The renderer and the desktop app are not installed: the hub serves the UI's built files and
@@ -14,7 +14,7 @@ set -euo pipefail
 dest="${1:?usage: stage-app.sh DEST}"
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 
-for built in service/dist/cli/main.js sandbox-drivers/dist/src/index.js renderer/dist/index.html renderer/dist/server/first-page.js; do
+for built in kernel/dist/errors.js service/dist/cli/main.js sandbox-drivers/dist/src/index.js renderer/dist/index.html renderer/dist/server/first-page.js; do
   [ -f "$repo/$built" ] || { echo "stage-app.sh: $built is missing: run npm run build first" >&2; exit 1; }
 done
 mkdir -p "$dest"
@@ -23,10 +23,10 @@ mkdir -p "$dest"
 # npm needs every workspace's manifest to read the lockfile, even the ones it does not install.
 copy() { mkdir -p "$dest/$(dirname "$1")" && cp -a "$repo/$1" "$dest/$1"; }
 for file in package.json package-lock.json .npmrc bin/notebook-hub.mjs scripts/build.mjs \
-  shared-types/package.json service/package.json sandbox-drivers/package.json renderer/package.json electron/package.json; do
+  kernel/package.json shared-types/package.json service/package.json sandbox-drivers/package.json renderer/package.json electron/package.json; do
   copy "$file"
 done
-for built in service/dist sandbox-drivers/dist renderer/dist; do
+for built in kernel/dist service/dist sandbox-drivers/dist renderer/dist; do
   mkdir -p "$dest/$built"
   # Compiler bookkeeping (*.tsbuildinfo) is not needed to run.
   tar -C "$repo/$built" --exclude='*.tsbuildinfo' -c . | tar -C "$dest/$built" -x
@@ -36,7 +36,7 @@ cp "$repo/build/hub-image/healthcheck.mjs" "$dest/healthcheck.mjs"
 (
   cd "$dest"
   npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
-    --workspace=@notebook-hub/service --workspace=@notebook-hub/sandbox-drivers --include-workspace-root
+    --workspace=@notebook-hub/kernel --workspace=@notebook-hub/service --workspace=@notebook-hub/sandbox-drivers --include-workspace-root
 )
 # The manifests of the workspaces that were not installed are not needed any more.
 rm -rf "$dest/electron" "$dest/shared-types"

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Sandbox, SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { Sandbox, SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { runStartupDiagnostic } from './diagnostic/run-startup-diagnostic.js';
 import { prepareNotebookEnvironment, PythonEnvSetupError } from './environment/notebook-environment.js';
 import { exportNotebookHtml } from './marimo/export-html.js';

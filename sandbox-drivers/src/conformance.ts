@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isSandboxError, type Sandbox, type SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { isSandboxError, type Sandbox, type SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { describeMarimoConformance } from './conformance-marimo.js';
 import { driverFrom, type DriverConfig } from './testing/driver-config.js';
 

@@ -1,9 +1,9 @@
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotebookImports, importLimitsFor } from '../../service/src/core/imports/notebook-imports.js';
+import { NotebookImports, importLimitsFor } from '../../service/src/features/imports/core/notebook-imports.js';
 import type { Logger } from '../../service/src/core/ports/logger.js';
 import { ZipFolderReader } from '../../service/src/adapters/zip/zip-folder-reader.js';
-import { notebookImportsTask } from '../../service/src/loops/housekeeping/notebook-imports.js';
+import { notebookImportsTask } from '../../service/src/features/imports/loops/import-housekeeping.js';
 import { CSV_NOTEBOOK, marimoNotebook } from '../support/notebook-folders.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 

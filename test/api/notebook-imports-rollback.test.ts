@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotebookImports, importLimitsFor } from '../../service/src/core/imports/notebook-imports.js';
+import { NotebookImports, importLimitsFor } from '../../service/src/features/imports/core/notebook-imports.js';
 import { StoreUnavailableError, type ObjectStore } from '../../service/src/core/ports/object-store.js';
 import { catalogKeys, layout } from '../../service/src/core/storage-layout.js';
 import { WorkspaceService } from '../../service/src/core/workspace/workspace-service.js';

@@ -82,6 +82,7 @@ function isTypeOnlyImport(clause: ts.ImportClause | undefined): boolean {
 
 /** The workspaces' package names and the folder their `source` exports point into. */
 const WORKSPACES: Record<string, string> = {
+  '@notebook-hub/kernel': 'kernel/src',
   '@notebook-hub/service': 'service/src',
   '@notebook-hub/sandbox-drivers': 'sandbox-drivers/src',
 };
@@ -99,4 +100,102 @@ function resolve(from: string, specifier: string): string | null {
     if (existsSync(path.join(REPO_ROOT, candidate))) return path.normalize(candidate);
   }
   return null;
+}
+
+// Cycles: the strongly connected components of a directed graph (Tarjan's algorithm) and, for
+// each one with more than one node, one concrete cycle through it, so that a failure names the
+// imports to undo rather than only the knot.
+
+export type Graph = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** Builds a graph from edges, keeping nodes that have none. */
+export function graphOf(nodes: Iterable<string>, edges: Iterable<readonly [string, string]>): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const node of nodes) graph.set(node, new Set());
+  for (const [from, to] of edges) {
+    if (!graph.has(from)) graph.set(from, new Set());
+    if (!graph.has(to)) graph.set(to, new Set());
+    graph.get(from)!.add(to);
+  }
+  return graph;
+}
+
+/** The strongly connected components of more than one node, each sorted, in a stable order. */
+export function knots(graph: Graph): string[][] {
+  let index = 0;
+  const indexOf = new Map<string, number>();
+  const lowLink = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  // Iterative, so a long chain of imports cannot overflow the call stack.
+  for (const root of [...graph.keys()].sort()) {
+    if (indexOf.has(root)) continue;
+    const frames: { node: string; next: Iterator<string> }[] = [];
+    const enter = (node: string) => {
+      indexOf.set(node, index);
+      lowLink.set(node, index);
+      index++;
+      stack.push(node);
+      onStack.add(node);
+      frames.push({ node, next: [...(graph.get(node) ?? [])].sort()[Symbol.iterator]() });
+    };
+    enter(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const step = frame.next.next();
+      if (!step.done) {
+        const target = step.value;
+        if (!indexOf.has(target)) enter(target);
+        else if (onStack.has(target)) lowLink.set(frame.node, Math.min(lowLink.get(frame.node)!, indexOf.get(target)!));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) lowLink.set(parent.node, Math.min(lowLink.get(parent.node)!, lowLink.get(frame.node)!));
+      if (lowLink.get(frame.node) === indexOf.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        if (component.length > 1) found.push(component.sort());
+      }
+    }
+  }
+  return found.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** A shortest cycle through the first node of `component`: `[a, b, ..., a]`. */
+export function cycleThrough(graph: Graph, component: readonly string[]): string[] {
+  const members = new Set(component);
+  const start = component[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = cameFrom.get(at)) path.splice(1, 0, at);
+        return [...path, start];
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  throw new Error(`${start} is on no cycle of its component`);
+}
+
+/** Each knot of the graph as one line: a cycle through it, and how many nodes the knot has. */
+export function describeCycles(graph: Graph): string[] {
+  return knots(graph).map((component) => {
+    const cycle = cycleThrough(graph, component).join(' -> ');
+    return component.length > cycle.split(' -> ').length - 1 ? `${cycle} (one of the cycles among ${component.length}: ${component.join(', ')})` : cycle;
+  });
 }

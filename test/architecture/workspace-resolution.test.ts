@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxError as ViaPackage } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError as ViaPackage } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { MARIMO_VERSION as pinnedViaPackage } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import { SandboxError } from '../../service/src/core/ports/sandbox-driver.js';
 import { MARIMO_VERSION } from '../../sandbox-drivers/runtime/pins.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CRONER_SCHEDULES } from '../../service/src/adapters/schedule/croner-schedules.js';
-import { gapUnder, spoken } from '../../service/src/core/jobs/schedule-interval.js';
+import { gapUnder, spoken } from '../../service/src/features/jobs/core/schedule-interval.js';
 
 const FIVE_MINUTES = 5 * 60_000;
 const from = new Date('2026-11-27T10:03:00Z');

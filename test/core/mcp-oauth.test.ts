@@ -4,12 +4,12 @@ import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 import { createStoreServices } from '../../service/src/compose/services.js';
 import { readSettings } from '../../service/src/config/settings.js';
 import { AuditQueries } from '../../service/src/core/audit/audit-queries.js';
-import { OAuthAuthorizations } from '../../service/src/core/identity/oauth/oauth-authorizations.js';
-import type { OAuthClientRecord } from '../../service/src/core/identity/oauth/oauth-clients.js';
-import { OAuthError } from '../../service/src/core/identity/oauth/oauth-error.js';
-import { OAuthGrants } from '../../service/src/core/identity/oauth/oauth-grants.js';
+import { OAuthAuthorizations } from '../../service/src/features/mcp/core/oauth/oauth-authorizations.js';
+import { OAuthClients, type OAuthClientRecord } from '../../service/src/features/mcp/core/oauth/oauth-clients.js';
+import { OAuthError } from '../../service/src/features/mcp/core/oauth/oauth-error.js';
+import { OAuthGrants } from '../../service/src/features/mcp/core/oauth/oauth-grants.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
-import { oauthClientsTask } from '../../service/src/loops/housekeeping/oauth-clients.js';
+import { oauthClientsTask } from '../../service/src/features/mcp/loops/oauth-clients.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { newSecretBox } from '../support/secret-box.js';
 
@@ -47,7 +47,7 @@ describe('MCP OAuth connections', () => {
     // From the real time: the audit log dates its entries by it, and the audit page ends at the clock.
     let now = Date.now();
     const clock = () => new Date(now);
-    const { clients } = services.oauth;
+    const clients = new OAuthClients(store, services.audit);
     const authorizations = new OAuthAuthorizations(store, clients, clock);
     const grants = new OAuthGrants(store, services.audit, async (userId) => !(await services.users.get(userId))?.suspended_at, clock);
     const user = await services.users.ensureByEmail('ada@example.com', { name: 'Ada', superAdmin: false }, 'test');
@@ -79,7 +79,8 @@ describe('MCP OAuth connections', () => {
     const exchange = (client: OAuthClientRecord, code: string, overrides: Partial<Parameters<OAuthGrants['exchangeCode']>[1]> = {}) =>
       grants.exchangeCode(client, { code, redirectUri: REDIRECT, codeVerifier: VERIFIER, resource: HUB.resource, ...overrides });
     const auditEvents = async () => {
-      const page = await new AuditQueries(store, clock).deploymentPage({ limit: 100 });
+      // The audit log writes at the real time, not the test's clock: read it at the real time too.
+      const page = await new AuditQueries(store).deploymentPage({ limit: 100 });
       return page.items.map((entry) => entry.event);
     };
     return { services, store, clients, authorizations, grants, user, register, codeFor, exchange, auditEvents, tick: (ms: number) => (now += ms) };

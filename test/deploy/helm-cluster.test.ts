@@ -142,8 +142,11 @@ describe.skipIf(missing.length > 0)('the Helm chart on the test cluster (kuberne
       throw new Error(`the hub pods did not become ready: ${(error as Error).message}\n${await diagnostics()}`, { cause: error });
     }
 
-    // The host's `notebook-hub` on the same store as the pods.
+    // The host's `notebook-hub` on the same store as the pods, with the deployment key the chart
+    // made (docs/secrets-at-rest.md): an operator reads it from the release's Secret the same way.
+    const keySecret = await core.readNamespacedSecret({ name: `${RELEASE}-notebook-hub-secrets-key`, namespace: namespace!.namespace });
     hubEnv = {
+      SERVICE_SECRETS_KEY: Buffer.from(keySecret.data!.key!, 'base64').toString('utf8'),
       SERVICE_DATA_DIR: work.dir,
       SERVICE_STORAGE: 's3',
       SERVICE_S3_BUCKET: s3.bucket,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobRecords } from '../../service/src/core/jobs/job-records.js';
+import { JobRecords } from '../../service/src/features/jobs/core/job-records.js';
 import { projectAudit } from '../support/alert-fixtures.js';
 import { jobsPath, tick } from '../support/job-world.js';
 import { startSessionWorld, type SessionWorld } from '../support/session-world.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withCacheLock } from './cached-image.js';
+import { withCacheLock } from './cache-lock.js';
 
 describe('withCacheLock', () => {
   const dirs: string[] = [];

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { testCacheDir } from './cache-dir.js';
-import { withCacheLock } from './cached-image.js';
+import { withCacheLock } from './cache-lock.js';
 import { ensurePythonVenv } from './python-venv.js';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { aptInstall } from './apt.js';
 import { testCacheDir } from './cache-dir.js';
 import type { DockerInfo } from './docker.js';
-import { withCacheLock } from './cached-image.js';
+import { withCacheLock } from './cache-lock.js';
 import { joinSharedService } from './shared-service.js';
 
 /** What the Kubernetes suites get through `prerequisite('kubernetes')`. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { aptInstall, findExecutable } from './apt.js';
 import { testCacheDir } from './cache-dir.js';
-import { withCacheLock } from './cached-image.js';
+import { withCacheLock } from './cache-lock.js';
 import { freePort, runAs, serverDir, serviceAccount, spawnServer } from './server-process.js';
 
 /** What the data suites get through `prerequisite('mariadb')`: a database its test user has all rights on. */

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { testCacheDir } from './cache-dir.js';
-import { withCacheLock } from './cached-image.js';
+import { withCacheLock } from './cache-lock.js';
 
 const run = promisify(execFile);
 

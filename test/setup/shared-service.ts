@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { withCacheLock } from './cached-image.js';
+import { withCacheLock } from './cache-lock.js';
 
 export interface SharedService<T> {
   /** Brings the service up (or reuses it: `alone` says no other run uses it now). */

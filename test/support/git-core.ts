@@ -1,6 +1,6 @@
-import { GitCredentialStore } from '../../service/src/core/git/git-credentials.js';
-import { GitSync } from '../../service/src/core/git/git-sync.js';
-import { Previews } from '../../service/src/core/git/previews.js';
+import { GitCredentialStore } from '../../service/src/features/git/core/git-credentials.js';
+import { GitSync } from '../../service/src/features/git/core/git-sync.js';
+import { Previews } from '../../service/src/features/git/core/previews.js';
 import type { NotebookCatalogEntry } from '../../service/src/core/notebooks/notebook-model.js';
 import { catalogKeys } from '../../service/src/core/storage-layout.js';
 import { WorkspaceService } from '../../service/src/core/workspace/workspace-service.js';
@@ -22,8 +22,9 @@ export interface GitCore extends MemoryCore {
 }
 
 /**
- * Git-synced notebooks and their previews on an in-memory store, wired as compose/git.ts wires
- * them, against a fake Git remote whose repositories the test commits to. `env` adds settings
+ * Git-synced notebooks and their previews on an in-memory store, wired as the Git feature
+ * (service/src/features/git/feature.ts) wires them, against a fake Git remote whose repositories
+ * the test commits to. `env` adds settings
  * (`SERVICE_GIT: 'off'`, limits).
  */
 export async function startGitCore(env: Record<string, string> = {}): Promise<GitCore> {

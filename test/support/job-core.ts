@@ -1,12 +1,12 @@
 import { CRONER_SCHEDULES } from '../../service/src/adapters/schedule/croner-schedules.js';
-import { JobMetrics } from '../../service/src/core/jobs/job-metrics.js';
-import { ownerStanding } from '../../service/src/core/jobs/job-owner.js';
-import { JobRecords } from '../../service/src/core/jobs/job-records.js';
-import { executeRun, type JobRunnerDeps } from '../../service/src/core/jobs/job-runner.js';
-import { JobScheduler, type JobSchedulerDeps } from '../../service/src/core/jobs/job-scheduler.js';
-import { JobService, type JobLimits } from '../../service/src/core/jobs/job-service.js';
+import { JobMetrics } from '../../service/src/features/jobs/core/job-metrics.js';
+import { ownerStanding } from '../../service/src/features/jobs/core/job-owner.js';
+import { JobRecords } from '../../service/src/features/jobs/core/job-records.js';
+import { executeRun, type JobRunnerDeps } from '../../service/src/features/jobs/core/job-runner.js';
+import { JobScheduler, type JobSchedulerDeps } from '../../service/src/features/jobs/core/job-scheduler.js';
+import { JobService, type JobLimits } from '../../service/src/features/jobs/core/job-service.js';
 import { NO_METRICS } from '../../service/src/core/ports/metrics.js';
-import type { BackgroundRunner } from '../../service/src/core/ports/notebook-files.js';
+import type { BackgroundRunner } from '../../service/src/core/ports/background-runner.js';
 import { WorkspaceService } from '../../service/src/core/workspace/workspace-service.js';
 import { FakeExportRuntime, FakeExportSandboxDriver } from './fake-export-sandboxes.js';
 import { keptLogger, startMemoryCore, type MemoryCore } from './memory-core.js';
@@ -55,8 +55,9 @@ export interface JobCore extends MemoryCore {
 }
 
 /**
- * Jobs on an in-memory store, wired as compose/jobs.ts wires them, with a clock the test moves, a
- * fake sandbox driver whose `marimo export` the test scripts, and kept log lines.
+ * Jobs on an in-memory store, wired as the jobs feature (service/src/features/jobs/feature.ts)
+ * wires them, with a clock the test moves, a fake sandbox driver whose `marimo export` the test
+ * scripts, and kept log lines.
  */
 export async function startJobCore(options: JobCoreOptions = {}): Promise<JobCore> {
   const core = await startMemoryCore({ SERVICE_COMPUTE_PROFILES: JSON.stringify([{ name: 'small' }, { name: 'large', cpu: 2 }]) });

@@ -7,7 +7,7 @@ import { readSettings, type HubSettings } from '../../service/src/config/setting
 import { AuditLog } from '../../service/src/core/audit/audit-log.js';
 import { AuditQueries } from '../../service/src/core/audit/audit-queries.js';
 import { Catalog } from '../../service/src/core/catalog/catalog.js';
-import { OAuthClients } from '../../service/src/core/identity/oauth/oauth-clients.js';
+import { OAuthClients } from '../../service/src/features/mcp/core/oauth/oauth-clients.js';
 import { UserDirectory } from '../../service/src/core/identity/users.js';
 import { NotebookRecords } from '../../service/src/core/notebooks/notebook-records.js';
 import { NotebookService, type Actor } from '../../service/src/core/notebooks/notebook-service.js';

@@ -13,7 +13,7 @@ import {
   type Subject,
 } from './route-analyzer.js';
 import type { TestHub } from './test-hub.js';
-import { JobRecords } from '../../service/src/core/jobs/job-records.js';
+import { JobRecords } from '../../service/src/features/jobs/core/job-records.js';
 
 /** What a fixture project holds for the route table: a member to change, a notebook and its current version. */
 export interface RouteFixture {

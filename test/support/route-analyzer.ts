@@ -1,6 +1,6 @@
 import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
 import type { PolicyAction } from '../../service/src/core/policy/actions.js';
-import { MAX_SUITE_CASES } from '../../service/src/core/policy/analyzer-types.js';
+import { MAX_SUITE_CASES } from '../../service/src/core/policy-analyzer/analyzer-types.js';
 import type { Entitlement } from '../../service/src/core/policy/entitlements.js';
 import { POLICY_TABLE } from '../../service/src/core/policy/table.js';
 import type { Json } from './policy-suites.js';

@@ -14,7 +14,7 @@ export interface SurfaceHosts {
   surfaceDomain: string | null;
 }
 
-/** The first label of a surface's host, as the hub names it (service/src/http/proxy/surface-origin.ts). */
+/** The first label of a surface's host, as the hub names it (service/src/features/surfaces/http/surface-origin.ts). */
 const SURFACE_LABEL = /^(?:vscode|opencode)-ses-[0-9a-z]{16}$/;
 
 export type OpenTarget = 'hub-window' | 'surface-window' | 'external';

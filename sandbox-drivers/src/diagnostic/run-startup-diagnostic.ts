@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HubError } from '@notebook-hub/service/core/errors.js';
-import type { Logger } from '@notebook-hub/service/core/ports/logger.js';
-import { isSandboxError, type ComputeResources, type ExecResult, type Sandbox, type SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { HubError } from '@notebook-hub/kernel/errors.js';
+import type { Logger } from '@notebook-hub/kernel/ports/logger.js';
+import { isSandboxError, type ComputeResources, type ExecResult, type Sandbox, type SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { DIAGNOSTIC_BENCHMARK_PACKAGE } from '../../runtime/pins.js';
 import {
   skippedCommand,

@@ -1,4 +1,4 @@
-import { isSandboxError, type ExecResult } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { isSandboxError, type ExecResult } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 export type {
   EnvironmentSetupBenchmark,
@@ -7,8 +7,8 @@ export type {
   StartupPhaseStatus as PhaseStatus,
   StartupPhase as Phase,
   StartupCommandPhase as CommandPhase,
-} from '@notebook-hub/service/core/ports/sandbox-diagnostics.js';
-import type { StartupCommandPhase as CommandPhase, StartupPhase as Phase } from '@notebook-hub/service/core/ports/sandbox-diagnostics.js';
+} from '@notebook-hub/kernel/ports/sandbox-diagnostics.js';
+import type { StartupCommandPhase as CommandPhase, StartupPhase as Phase } from '@notebook-hub/kernel/ports/sandbox-diagnostics.js';
 
 /** What a report keeps of a command's output: enough to diagnose, never a flood. */
 const OUTPUT_LIMIT = 4 * 1024;

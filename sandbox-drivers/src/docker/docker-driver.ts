@@ -1,5 +1,5 @@
 import Docker from 'dockerode';
-import { timeOrderedId } from '@notebook-hub/service/core/ids.js';
+import { timeOrderedId } from '@notebook-hub/kernel/ids.js';
 import {
   SandboxError,
   type CreateOptions,
@@ -12,7 +12,7 @@ import {
   type SandboxSpec,
   type SandboxSummary,
   type WaitReadyOptions,
-} from '@notebook-hub/service/core/ports/sandbox-driver.js';
+} from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
 import { containerPorts } from '../shared/port-numbers.js';

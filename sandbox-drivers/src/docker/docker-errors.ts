@@ -1,4 +1,4 @@
-import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 /** dockerode errors carry the engine's HTTP status and its JSON message. */
 export function statusOf(error: unknown): number | undefined {

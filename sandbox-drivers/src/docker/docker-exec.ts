@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Docker from 'dockerode';
-import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { announcedPid, wrappedArgv } from '../shared/exec-wrapper.js';
 import { EXEC_OUTPUT_LIMIT, PROCESS_OUTPUT_LIMIT, TailBuffer } from '../shared/output-buffer.js';
 import { completedExec, spawnedProcess, type WrappedCommand } from '../shared/wrapped-command.js';

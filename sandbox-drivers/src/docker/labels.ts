@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import type { SandboxSummary } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { SandboxSummary } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 /** Container labels that make a container a sandbox of one hub. */
 export const LABEL = {

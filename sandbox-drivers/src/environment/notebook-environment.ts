@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { HubError } from '@notebook-hub/service/core/errors.js';
-import type { Logger } from '@notebook-hub/service/core/ports/logger.js';
-import { isSandboxError, type Sandbox, type SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { HubError } from '@notebook-hub/kernel/errors.js';
+import type { Logger } from '@notebook-hub/kernel/ports/logger.js';
+import { isSandboxError, type Sandbox, type SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { tailOf } from '../shared/output-buffer.js';
 import { scriptMetadata } from './script-metadata.js';
 

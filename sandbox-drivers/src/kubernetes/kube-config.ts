@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { KubeConfig } from '@kubernetes/client-node';
-import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 const IN_CLUSTER_NAMESPACE_FILE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
 

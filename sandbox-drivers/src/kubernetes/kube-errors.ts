@@ -1,5 +1,5 @@
 import { ApiException } from '@kubernetes/client-node';
-import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 /** The API server's HTTP status of a failed call, or undefined when it was never reached. */
 export function statusOf(error: unknown): number | undefined {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import { Exec, type KubeConfig, type V1Status } from '@kubernetes/client-node';
-import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { announcedPid, wrappedArgv } from '../shared/exec-wrapper.js';
 import { SPAWN_FAILED_EXIT_CODE, SPAWN_FAILED_MARKER } from '../shared/spawn-failure.js';
 import { EXEC_OUTPUT_LIMIT, PROCESS_OUTPUT_LIMIT, TailBuffer } from '../shared/output-buffer.js';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api, type KubeConfig, type V1Pod } from '@kubernetes/client-node';
-import { timeOrderedId } from '@notebook-hub/service/core/ids.js';
+import { timeOrderedId } from '@notebook-hub/kernel/ids.js';
 import {
   SandboxError,
   type CreateOptions,
@@ -13,7 +13,7 @@ import {
   type SandboxSpec,
   type SandboxSummary,
   type WaitReadyOptions,
-} from '@notebook-hub/service/core/ports/sandbox-driver.js';
+} from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
 import { containerPorts } from '../shared/port-numbers.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { V1Pod, V1Toleration } from '@kubernetes/client-node';
-import type { ComputeResources, SandboxSummary } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { ComputeResources, SandboxSummary } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
 import { launcherContainerCommand } from './marimo-launcher.js';
 

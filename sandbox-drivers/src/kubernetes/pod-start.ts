@@ -1,5 +1,5 @@
 import { Watch, type CoreV1Event, type KubeConfig, type V1Pod } from '@kubernetes/client-node';
-import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { CONTAINER } from './pod-manifest.js';
 
 /** Reasons a container waits with that mean it will never start without someone's help. */

@@ -1,5 +1,5 @@
 import type { CoreV1Api, V1Pod, V1Service } from '@kubernetes/client-node';
-import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { statusOf } from './kube-errors.js';
 import { LABEL, MANAGED_BY, podNameOf, portName } from './pod-manifest.js';
 

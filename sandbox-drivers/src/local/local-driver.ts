@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { timeOrderedId } from '@notebook-hub/service/core/ids.js';
+import { timeOrderedId } from '@notebook-hub/kernel/ids.js';
 import {
   SandboxError,
   type ExecRequest,
@@ -12,7 +12,7 @@ import {
   type SandboxSpec,
   type SandboxSummary,
   type WaitReadyOptions,
-} from '@notebook-hub/service/core/ports/sandbox-driver.js';
+} from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { LOCAL_IMAGE } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
 import { stderrProgress, type ProgressListener } from '../shared/progress.js';

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { EXEC_OUTPUT_LIMIT, PROCESS_OUTPUT_LIMIT, TailBuffer } from '../shared/output-buffer.js';
 import { resolveCwd } from '../shared/paths.js';
 import { spawnInGroup, startFailure } from './process-group.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCachedRuntimeBuilds } from '../../../test/support/runtime-builds.js';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { MARIMO_VERSION } from '../../runtime/pins.js';
-import type { RuntimeSetupStatus } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { RuntimeSetupStatus } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import type { ProgressEvent } from '../shared/progress.js';
 import { LocalSandboxDriver } from './local-driver.js';
 import { LocalRuntimeSetup } from './runtime-setup.js';

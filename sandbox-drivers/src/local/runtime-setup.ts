@@ -1,4 +1,4 @@
-import type { RuntimeSetup, RuntimeSetupStatus } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { RuntimeSetup, RuntimeSetupStatus } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { TailBuffer } from '../shared/output-buffer.js';
 import type { ProgressEvent, ProgressListener } from '../shared/progress.js';
 import { inspectLocalRuntime, type RuntimeHealth } from './runtime-health.js';

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ComputeResources } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { ComputeResources } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 /**
  * What the local driver keeps on disk per sandbox (`<root>/<id>/sandbox.json`), so a hub that

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SandboxError, type SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError, type SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 export interface ExportHtmlOptions {
   /** The notebook, relative to the workspace. */

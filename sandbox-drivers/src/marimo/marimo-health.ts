@@ -1,4 +1,4 @@
-import type { KernelAddress, KernelHealth } from '@notebook-hub/service/core/ports/kernel-health.js';
+import type { KernelAddress, KernelHealth } from '@notebook-hub/kernel/ports/kernel-health.js';
 
 /** The KernelHealth port for marimo: `GET <base url>/health` through the exposed port. */
 export class MarimoHealth implements KernelHealth {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SandboxError, type PortEndpoint, type Sandbox, type SandboxDriver, type SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError, type PortEndpoint, type Sandbox, type SandboxDriver, type SandboxProcess } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 export type MarimoMode = 'edit' | 'app';
 

@@ -1,6 +1,6 @@
-import type { Logger } from '@notebook-hub/service/core/ports/logger.js';
-import type { NotebookRuntime, RuntimeServer, SandboxWorkspaceListing, StartServerRequest } from '@notebook-hub/service/core/ports/notebook-runtime.js';
-import type { Sandbox, SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { Logger } from '@notebook-hub/kernel/ports/logger.js';
+import type { NotebookRuntime, RuntimeServer, SandboxWorkspaceListing, StartServerRequest } from '@notebook-hub/kernel/ports/notebook-runtime.js';
+import type { Sandbox, SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { prepareNotebookEnvironment } from '../environment/notebook-environment.js';
 import { exportNotebookHtml } from '../marimo/export-html.js';
 import { startMarimo } from '../marimo/marimo-server.js';

@@ -1,5 +1,5 @@
-import type { SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
-import type { SandboxWorkspaceListing } from '@notebook-hub/service/core/ports/notebook-runtime.js';
+import type { SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
+import type { SandboxWorkspaceListing } from '@notebook-hub/kernel/ports/notebook-runtime.js';
 
 /**
  * Lists a sandbox's workspace from inside it, with each file's SHA-256, so that only files that

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { ExecRequest } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { ExecRequest } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { SPAWN_FAILED_EXIT_CODE, SPAWN_FAILED_MARKER } from './spawn-failure.js';
 import type { TailBuffer } from './output-buffer.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SandboxError } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 /**
  * Resolves a file path of the port (relative to the workspace) against the workspace directory.

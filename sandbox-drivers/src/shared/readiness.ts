@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SandboxError, type ReadinessProbe, type SandboxDriver, type WaitReadyOptions } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError, type ReadinessProbe, type SandboxDriver, type WaitReadyOptions } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 
 const DEFAULT_PROBE: ReadinessProbe = { kind: 'exec', argv: ['true'] };
 /**

@@ -1,4 +1,4 @@
-import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import { SandboxError, type ExecRequest, type ExecResult, type SandboxProcess } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import type { TailBuffer } from './output-buffer.js';
 import { spawnFailureReason } from './spawn-failure.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Sandbox, SandboxDriver, SandboxProcess } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { Sandbox, SandboxDriver, SandboxProcess } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import {
   surfacePortName,
   type StartedSurface,
@@ -7,7 +7,7 @@ import {
   type SurfaceId,
   type SurfaceLauncher,
   type SurfaceStartOptions,
-} from '@notebook-hub/service/core/ports/surface-launcher.js';
+} from '@notebook-hub/kernel/ports/surface-launcher.js';
 import { IMAGE_SURFACES_DIR } from '../../runtime/pins.js';
 import { freshGet } from '../shared/readiness.js';
 import {

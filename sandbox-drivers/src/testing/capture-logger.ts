@@ -1,4 +1,4 @@
-import type { Logger } from '@notebook-hub/service/core/ports/logger.js';
+import type { Logger } from '@notebook-hub/kernel/ports/logger.js';
 
 export interface CapturedLine {
   level: string;

@@ -1,4 +1,4 @@
-import type { SandboxDriver } from '@notebook-hub/service/core/ports/sandbox-driver.js';
+import type { SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { DockerSandboxDriver } from '../docker/docker-driver.js';
 import { loadKubeConfig } from '../kubernetes/kube-config.js';
 import { KubernetesSandboxDriver } from '../kubernetes/kubernetes-driver.js';

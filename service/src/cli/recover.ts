@@ -7,6 +7,7 @@ import { RecoveryRefusedError, applyRecovery, type ApplyOptions } from '../core/
 import { planRecovery, type RecoveryMode } from '../core/recovery/plan.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { preflightStore } from '../core/store/preflight.js';
+import { recordChecks } from '../compose/features.js';
 
 export interface RecoverOptions {
   rebuild?: boolean;
@@ -53,7 +54,7 @@ export async function runRecover(options: RecoverOptions, io: RecoverIo): Promis
 
     const catalog = new Catalog(store);
     const progress = (message: string) => io.stderr(`[recover] ${message}\n`);
-    const plan = await planRecovery(store, catalog, mode, progress);
+    const plan = await planRecovery(store, catalog, mode, progress, { checks: recordChecks() });
     if (options.apply === undefined) {
       io.stdout(`${JSON.stringify(plan.report, null, 2)}\n`);
       return plan.report.blocking ? EXIT.blockingErrors : EXIT.ok;

@@ -1,5 +1,6 @@
 import { openObjectStore } from '../compose/adapters.js';
 import { addKeyToFile, keySourceOf, openSecretBox } from '../compose/secrets.js';
+import { sealedRecordKinds } from '../compose/features.js';
 import { readSettings } from '../config/settings.js';
 import { SecretsAtRest } from '../core/secrets/secrets-at-rest.js';
 import { preflightStore } from '../core/store/preflight.js';
@@ -43,7 +44,7 @@ export async function runRotateKey(io: SecretsCommandIo): Promise<number> {
         `[rotate-key] SERVICE_SECRETS_KEY is the only key given: to change keys, set the new key in SERVICE_SECRETS_KEY and the current one in SERVICE_SECRETS_RETIRED_KEYS, restart the hubs, then run this again\n`,
       );
     }
-    const outcome = await new SecretsAtRest(store, box).rotate((line) => io.stderr(`[rotate-key] ${line}\n`));
+    const outcome = await new SecretsAtRest(store, box, { kinds: sealedRecordKinds() }).rotate((line) => io.stderr(`[rotate-key] ${line}\n`));
     const summary = `${outcome.records} record(s) checked, ${outcome.rewrapped} secret(s) re-wrapped, ${outcome.sealed} plaintext secret(s) sealed`;
     if (!outcome.finished) {
       const kids = [...new Set(outcome.unreadable.map((item) => item.kid))];

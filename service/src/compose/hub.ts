@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import { createAlertDispatcher } from './alerts.js';
 import { sandboxesInTempDir } from './temp-data-dir.js';
 import { CatalogGate } from '../boot/catalog-gate.js';
 import { loadOrCreateLocalLoginSecret } from '../boot/local-login.js';
@@ -27,7 +26,7 @@ import type { ObjectStore } from '../core/ports/object-store.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
 import { SecretsAtRest } from '../core/secrets/secrets-at-rest.js';
 import { preflightStore } from '../core/store/preflight.js';
-import { buildHttpApp } from '../http/app.js';
+import { buildHttpApp, type HttpContributions } from '../http/app.js';
 import { createOidcLogin } from '../http/auth/oidc.js';
 import { LOCAL_LOGIN_PATH } from '../http/routes/auth.js';
 import { maintenanceHealthRoutes } from '../http/routes/maintenance-health.js';
@@ -36,11 +35,9 @@ import { BackgroundWork } from '../lifecycle/background-work.js';
 import { drain, type DrainOutcome } from '../lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/compose.js';
 import { registerSessionLoops } from '../loops/session-loops.js';
-import { registerJobLoops } from '../loops/job-loops.js';
-import { registerGitLoops } from '../loops/git-loops.js';
 import { runtimeUnderBasePath } from './runtime-under-base-path.js';
-import { createServices, deploymentIdOf, type HubServices } from './services.js';
-import { OutboundClients } from './outbound.js';
+import { composeServices, deploymentIdOf, type BuiltFeature, type HubServices } from './services.js';
+import { OutboundClients } from '../adapters/outbound/outbound-clients.js';
 import { systemResolver } from '../adapters/outbound/checked-addresses.js';
 import type { NameResolver } from '../core/ports/name-resolver.js';
 import { createLoginFlows } from './use-cases.js';
@@ -157,17 +154,18 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const telemetry = await openTelemetry(settings, instanceId, logger);
   const background = new BackgroundWork();
   const outbound = new OutboundClients(settings, options.resolver ?? systemResolver, logger);
-  const alerts = createAlertDispatcher({ settings, store, secrets, logger, background, outbound });
+  // Features that receive project events (alert delivery) subscribe once they are built.
+  const subscribers: ProjectEventPublisher[] = [];
   const events: ProjectEventPublisher = {
     publish: (event) => {
       logger.info({ event: 'project_event', ...event, event_kind: event.kind }, 'project_event');
-      alerts.publish(event);
+      for (const subscriber of subscribers) subscriber.publish(event);
     },
   };
   const sandboxes = options.sandboxes ?? (await openSandboxDriver(settings, deploymentIdOf(store)));
   const opened = await openNotebookRuntime(sandboxes);
   const { runtime, kernels } = runtimeUnderBasePath(settings.basePath, opened.runtime, opened.kernels);
-  const services = createServices(settings, store, {
+  const { services, features } = composeServices(settings, store, {
     secrets,
     sandboxes,
     runtime,
@@ -183,8 +181,10 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   });
   // Supervision is every replica's own: it watches the sessions this process starts.
   background.onStop(() => services.supervisor.stop());
-  // Runs going on end as failed, their sandboxes destroyed, rather than hold up the drain.
-  background.onStop(() => void services.jobScheduler.close());
+  for (const { parts } of features) {
+    if (parts.events) subscribers.push(parts.events);
+    if (parts.stop) background.onStop(() => parts.stop?.());
+  }
   const catalogGate = new CatalogGate(services.catalog, services.audit, logger);
   if (preflight.outcome === 'ok') {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
@@ -215,11 +215,23 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
         })
       : null;
   const loops = settings.runMaintenance
-    ? createHubLoops({ store, catalog: services.catalog, logger, background, holder: services.instanceId, metrics: telemetry.metrics }, options.loops)
+    ? createHubLoops(
+        {
+          store,
+          catalog: services.catalog,
+          logger,
+          background,
+          holder: services.instanceId,
+          metrics: telemetry.metrics,
+          tasks: features.flatMap(({ parts }) => parts.housekeeping ?? []),
+        },
+        options.loops,
+      )
     : null;
-  if (loops) registerSessionLoops(loops, services, settings);
-  if (loops) registerJobLoops(loops, services, settings);
-  if (loops) registerGitLoops(loops, services, settings);
+  if (loops) {
+    registerSessionLoops(loops, services, settings);
+    for (const { parts } of features) parts.loops?.(loops);
+  }
   const routes = [
     ...(oidcLogin ? [oidcLogin.register] : []),
     (target: HubApp) => maintenanceHealthRoutes(target, loops?.runner ?? null),
@@ -230,6 +242,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     logger,
     infoLine: infoLineOf(logger),
     services,
+    contributions: httpContributionsOf(features),
     catalogGate,
     upgradedSockets,
     auth: { localLoginSecret, ...(oidcLogin ? { oidc: oidcLogin } : {}) },
@@ -251,7 +264,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     async listen() {
       const address = await app.listen({ host: settings.host, port: settings.port });
       listenUrl = address;
-      services.managedAi.listening(`${address}${settings.basePath}`);
+      for (const { parts } of features) parts.start?.(address);
       logger.info({ event: 'server_started', address, version: settings.version, storage: store.kind, auth: settings.auth.kind }, 'server_started');
       // Loops start with serving, not with createHub: a hub built only to inject requests or run a
       // command never sweeps the store behind its caller's back.
@@ -285,5 +298,14 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       );
       return closing;
     },
+  };
+}
+
+/** The features' routes, hosts of their own and frame sources, for the HTTP app. */
+function httpContributionsOf(features: readonly BuiltFeature[]): HttpContributions {
+  return {
+    routes: features.flatMap(({ parts }) => parts.routes ?? []),
+    ownHosts: features.flatMap(({ parts }) => (parts.ownHosts ? [parts.ownHosts] : [])),
+    frameSources: features.flatMap(({ parts }) => parts.frameSources ?? []),
   };
 }

@@ -9,6 +9,7 @@ import type { SecretsSettings } from '../config/settings.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
+import { sealedRecordKinds } from './features.js';
 import { SecretsAtRest, SecretsKeyMismatchError, verifySecretsKey, type SecretsState } from '../core/secrets/secrets-at-rest.js';
 
 /** The deployment key is missing, unreadable or not the one the store's secrets are under. */
@@ -87,7 +88,7 @@ function mismatch(settings: SecretsSettings, box: SecretBox, error: SecretsKeyMi
  * left by older hubs (logged with counts), and a warning while secrets remain under a retired key.
  */
 export async function prepareSecrets(settings: SecretsSettings, store: ObjectStore, box: SecretBox, logger: Logger): Promise<void> {
-  const atRest = new SecretsAtRest(store, box);
+  const atRest = new SecretsAtRest(store, box, { kinds: sealedRecordKinds() });
   let outcome: Awaited<ReturnType<SecretsAtRest['prepare']>>;
   try {
     outcome = await atRest.prepare((line) => logger.info({ event: 'secrets_migration_progress', progress: line }, 'sealing plaintext secrets'));

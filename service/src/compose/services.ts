@@ -1,21 +1,15 @@
 import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
-import { SessionSurfaces } from '../core/surfaces/session-surfaces.js';
-import { ManagedAi } from '../core/surfaces/managed-ai.js';
-import { OpenAiCompatibleProvider } from '../adapters/ai/openai-compatible-provider.js';
 import { createHash, randomUUID } from 'node:crypto';
 import type { HubSettings } from '../config/settings.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { Catalog } from '../core/catalog/catalog.js';
 import { AccessTokens } from '../core/identity/access-tokens.js';
-import { OAuthAuthorizations } from '../core/identity/oauth/oauth-authorizations.js';
-import { OAuthClients } from '../core/identity/oauth/oauth-clients.js';
-import { OAuthGrants } from '../core/identity/oauth/oauth-grants.js';
-import { Authenticator } from '../core/identity/authenticator.js';
+import { Authenticator, type McpAccessTokens } from '../core/identity/authenticator.js';
 import { FailedAuthentications } from '../core/identity/failed-authentications.js';
 import { LoginSessions } from '../core/identity/login-sessions.js';
 import { SignIns } from '../core/identity/sign-in.js';
 import { UserDirectory } from '../core/identity/users.js';
-import { AccessControl } from '../core/policy/access-control.js';
+import { AccessControl } from '../core/access/access-control.js';
 import { isSuperAdmin, type EntitlementRules } from '../core/policy/entitlements.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
 import { ProjectRecords } from '../core/projects/project-records.js';
@@ -23,19 +17,14 @@ import { ProjectService } from '../core/projects/project-service.js';
 import { NotebookRecords } from '../core/notebooks/notebook-records.js';
 import { NotebookService } from '../core/notebooks/notebook-service.js';
 import { WorkspaceService } from '../core/workspace/workspace-service.js';
-import { NotebookImports, importLimitsFor } from '../core/imports/notebook-imports.js';
-import { ZipFolderReader } from '../adapters/zip/zip-folder-reader.js';
 import { ZIP_ARCHIVE_WRITER } from '../adapters/zip/archive.js';
-import type { FolderArchiveWriter } from '../core/ports/folder-archive.js';
 import { MARIMO_VERSION } from '@notebook-hub/sandbox-drivers/runtime/pins';
 import { blankNotebook } from '../core/notebooks/marimo-source.js';
-import { createAlertDestinations } from './alerts.js';
-import { OutboundClients } from './outbound.js';
-import type { AlertDestinations } from '../core/alerts/destinations.js';
+import { OutboundClients } from '../adapters/outbound/outbound-clients.js';
 import type { LabelPolicy } from '../core/policy/security-labels.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
-import type { BackgroundRunner } from '../core/ports/notebook-files.js';
+import type { BackgroundRunner } from '../core/ports/background-runner.js';
 import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
@@ -45,95 +34,29 @@ import { KernelSupervisor } from '../core/sessions/kernel-supervisor.js';
 import { SessionStore } from '../core/sessions/session-store.js';
 import { SessionIndexRepair } from '../core/sessions/session-index-repair.js';
 import { WarmPool } from '../core/sessions/warm-pool.js';
-import { sweepSessions, type LifecycleConfig, type SweepOutcome } from '../core/sessions/session-lifecycle.js';
+import { sweepSessions, type LifecycleConfig } from '../core/sessions/session-lifecycle.js';
 import type { SaverDeps } from '../core/sessions/session-saver.js';
 import { SessionReclaimer } from '../core/sessions/session-reclaim.js';
 import { SessionMetrics } from '../core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import { SessionExtensions } from '../core/sessions/session-extensions.js';
+import { NOTHING_OFFERED, type DeploymentOffer } from '../http/routes/capabilities.js';
+import type { BaseServices, FeatureParts } from '../features/feature.js';
+import { FEATURES, type FeatureServices, type FeatureUseCases } from './features.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
-import type { UseCases } from '../core/use-cases/index.js';
 import { createUseCases } from './use-cases.js';
-import { createJobServices } from './jobs.js';
-import { createGitServices } from './git.js';
-import type { Previews } from '../core/git/previews.js';
-import type { GitSync } from '../core/git/git-sync.js';
-import type { GitCredentialStore } from '../core/git/git-credentials.js';
-import type { ChangeRequests } from '../core/git/change-requests.js';
-import type { JobService } from '../core/jobs/job-service.js';
-import type { JobScheduler } from '../core/jobs/job-scheduler.js';
 
-/** The domain services of one hub process, built from its settings and store. */
-export interface HubServices {
-  settings: HubSettings;
-  store: ObjectStore;
-  /** Seals the secrets the hub stores and must read back (docs/secrets-at-rest.md). */
-  secrets: SecretBox;
-  catalog: Catalog;
-  audit: AuditLog;
-  users: UserDirectory;
-  loginSessions: LoginSessions;
-  tokens: AccessTokens;
-  /** MCP clients connected with OAuth (docs/mcp.md). */
-  oauth: { clients: OAuthClients; authorizations: OAuthAuthorizations; grants: OAuthGrants };
-  authenticator: Authenticator;
-  /** Turns a verified identity into a browser session, and ends one (local and OIDC logins). */
-  signIns: SignIns;
-  /** Failed authentications per client address: throttles guessing at credentials (docs/security.md). */
-  failedAuthentications: FailedAuthentications;
-  projectRecords: ProjectRecords;
-  projects: ProjectService;
-  notebooks: NotebookService;
-  /** Notebooks' workspace files; edit sessions report through its activeEditSession option. */
-  workspace: WorkspaceService;
-  /** Folders of notebooks uploaded as zips, and the notebooks created from them. */
-  imports: NotebookImports;
-  /** Writes workspace folders as zip archives for download. */
-  archives: FolderArchiveWriter;
-  alerts: AlertDestinations;
-  entitlementRules: EntitlementRules;
-  labelPolicy: LabelPolicy;
-  sandboxes: SandboxDriver;
-  runtime: NotebookRuntime;
-  sessionStore: SessionStore;
-  sessions: SessionManager;
-  /** VS Code and OpenCode in edit sessions. */
-  surfaces: SessionSurfaces;
-  /** OpenCode's managed model: the hub's endpoint in front of the deployment's AI provider. */
-  managedAi: ManagedAi;
-  /** Watches the notebook servers of running sessions; the hub starts it when it starts serving. */
-  supervisor: KernelSupervisor;
-  /** Every authorization of every surface: loads what the policy weighs and decides. */
-  access: AccessControl;
-  /** Every use case, authorized for a signed-in principal: what routes, CLI commands and MCP tools call. */
-  useCases: UseCases;
-  /** Work that outlives its request (shutdown waits for it, and refuses new work). */
-  background: BackgroundRunner;
-  /** Job definitions and runs (docs/jobs.md). */
-  jobs: JobService;
-  /** Fires schedules and executes runs (the job_scheduler loop, where SERVICE_JOBS=on). */
-  jobScheduler: JobScheduler;
-  /** Git-synced notebooks (docs/git.md). */
-  gitSync: GitSync;
-  gitCredentials: GitCredentialStore;
-  /** Pull and merge requests from Git notebooks (docs/git.md, "Change requests"). */
-  changeRequests: ChangeRequests;
-  /** Previews of Git notebooks' branches, commits and change requests (docs/git.md, "Previews"). */
-  previews: Previews;
-  /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
-  warmPool: WarmPool;
-  /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
-  sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
-  /** Where the hub records its metrics (docs/telemetry.md); a no-op where telemetry is off. */
-  metrics: Metrics;
-  /** Forced reclaim of sessions that are over but hold a sandbox (docs/sessions.md). */
-  reclaimer: SessionReclaimer;
-  /** Identifies the deployment (everything sharing this store): it owns the sandboxes it creates. */
-  deploymentId: string;
-  startedAt: Date;
-  /** Identifies this process among replicas (logs, leases). */
-  instanceId: string;
-}
+/**
+ * The services of one hub process, built from its settings and store: the base, and what every
+ * feature of compose/features.ts adds (its services, its use cases).
+ */
+export type HubServices = Omit<BaseServices, 'useCases'> &
+  FeatureServices & {
+    useCases: BaseServices['useCases'] & FeatureUseCases;
+    /** What the deployment offers beyond its settings, from its features (the capabilities route). */
+    offer(): DeploymentOffer;
+  };
 
 /** Hubs that share a store are one deployment; hubs with different stores never touch each other's sandboxes. */
 export function deploymentIdOf(store: ObjectStore): string {
@@ -142,7 +65,7 @@ export function deploymentIdOf(store: ObjectStore): string {
 
 /** The services built on the store alone (what the command line needs too). */
 export type StoreServices = Pick<
-  HubServices,
+  BaseServices,
   | 'settings'
   | 'store'
   | 'secrets'
@@ -151,24 +74,23 @@ export type StoreServices = Pick<
   | 'users'
   | 'loginSessions'
   | 'tokens'
-  | 'oauth'
   | 'authenticator'
   | 'signIns'
   | 'projectRecords'
   | 'projects'
   | 'notebooks'
-  | 'alerts'
   | 'entitlementRules'
   | 'labelPolicy'
 >;
 
+/** `mcpAccessTokens` verifies MCP clients' access tokens (the MCP feature's); none: no such token authenticates. */
 export function createStoreServices(
   settings: HubSettings,
   store: ObjectStore,
   secrets: SecretBox,
   events: ProjectEventPublisher,
   metrics: Metrics = NO_METRICS,
-  outbound: OutboundClients = OutboundClients.quiet(settings),
+  mcpAccessTokens: McpAccessTokens | null = null,
 ): StoreServices {
   const catalog = new Catalog(store, { metrics });
   const audit = new AuditLog(store);
@@ -183,13 +105,7 @@ export function createStoreServices(
   };
   const labelPolicy: LabelPolicy = { classificationOrder: settings.security.classificationOrder, policyVersion: settings.security.policyVersion };
   const projectRecords = new ProjectRecords(store, catalog);
-  const oauthClients = new OAuthClients(store, audit);
-  const oauth = {
-    clients: oauthClients,
-    authorizations: new OAuthAuthorizations(store, oauthClients),
-    grants: new OAuthGrants(store, audit, async (userId) => !(await users.get(userId))?.suspended_at),
-  };
-  const authenticator = new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules), undefined, undefined, oauth.grants);
+  const authenticator = new Authenticator(users, loginSessions, tokens, (user) => isSuperAdmin(user, entitlementRules), undefined, undefined, mcpAccessTokens);
   return {
     settings,
     store,
@@ -199,7 +115,6 @@ export function createStoreServices(
     users,
     loginSessions,
     tokens,
-    oauth,
     authenticator,
     signIns: new SignIns({ users, loginSessions, audit, authenticator }),
     projectRecords,
@@ -211,7 +126,6 @@ export function createStoreServices(
       sandboxImages: settings.sandboxes.images,
       labels: labelPolicy,
     }),
-    alerts: createAlertDestinations(settings, store, secrets, audit, outbound),
     entitlementRules,
     labelPolicy,
   };
@@ -238,11 +152,72 @@ export interface RuntimeParts {
   outbound?: OutboundClients;
 }
 
+/** The hub's services: the base, and on it every feature of compose/features.ts. */
 export function createServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): HubServices {
+  return composeServices(settings, store, parts).services;
+}
+
+/** A feature as built: what it contributes, and the feature it came from. */
+export interface BuiltFeature {
+  name: string;
+  parts: FeatureParts;
+}
+
+/**
+ * Builds the base, then each feature on it, and joins what the features add to the base's
+ * services, use cases and sessions. The hub wires the rest of what they contribute (routes, loops,
+ * hooks; compose/hub.ts).
+ */
+export function composeServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): { services: HubServices; features: BuiltFeature[] } {
+  const extensions = new SessionExtensions();
+  const mcpAccessTokens: McpAccessTokens[] = [];
+  // The authenticator listens before the features that end connections are built.
+  const endedListeners: ((grantId: string) => void)[] = [];
+  const base = createBaseServices(settings, store, parts, {
+    sessions: extensions,
+    mcpAccessTokens: {
+      async verifyAccess(token) {
+        for (const verifier of mcpAccessTokens) {
+          const access = await verifier.verifyAccess(token);
+          if (access) return access;
+        }
+        return null;
+      },
+      whenEnded: (listener) => void endedListeners.push(listener),
+    },
+  });
+  const built: BuiltFeature[] = [];
+  const context = { mcpTools: () => built.flatMap((feature) => feature.parts.mcpTools ?? []) };
+  for (const feature of FEATURES) {
+    const featureParts: FeatureParts = feature.build(base, context);
+    built.push({ name: feature.name, parts: featureParts });
+    if (featureParts.sessions) extensions.add(featureParts.sessions);
+    if (featureParts.mcpAccessTokens) {
+      mcpAccessTokens.push(featureParts.mcpAccessTokens);
+      featureParts.mcpAccessTokens.whenEnded((grantId) => endedListeners.forEach((listener) => listener(grantId)));
+    }
+  }
+  const contributed = built.map((feature) => feature.parts);
+  const services: HubServices = {
+    ...base,
+    ...Object.assign({}, ...contributed.map((parts) => parts.services ?? {})),
+    useCases: Object.assign({}, base.useCases, ...contributed.map((parts) => parts.useCases ?? {})),
+    offer: () => Object.assign({ ...NOTHING_OFFERED }, ...contributed.map((parts) => parts.offer?.() ?? {})),
+  };
+  return { services, features: built };
+}
+
+/** Where the base meets what the features add (they are built after it). */
+interface BaseExtensions {
+  sessions: SessionExtensions;
+  mcpAccessTokens: McpAccessTokens;
+}
+
+function createBaseServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts, extensions: BaseExtensions): BaseServices {
   const metrics = parts.metrics ?? NO_METRICS;
   const { sandboxes, runtime, events, logger, background } = parts;
   const outbound = parts.outbound ?? new OutboundClients(settings, OutboundClients.quiet(settings).resolve, logger);
-  const storeServices = createStoreServices(settings, store, parts.secrets, events, metrics, outbound);
+  const storeServices = createStoreServices(settings, store, parts.secrets, events, metrics, extensions.mcpAccessTokens);
   const sessionStore = new SessionStore(store, storeServices.catalog, parts.secrets);
   const now = () => new Date();
   const sessionMetrics = new SessionMetrics(metrics);
@@ -251,27 +226,12 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
   const workspace = new WorkspaceService(store, storeServices.audit, storeServices.notebooks, {
     activeEditSession: async (projectId, notebookId) => (await claims.get(projectId, notebookId)) !== null,
   });
-  const managedAiSettings = settings.sessions.managedAi;
-  const managedAi = new ManagedAi({
-    settings: managedAiSettings,
-    provider: managedAiSettings ? new OpenAiCompatibleProvider(managedAiSettings, outbound.client('ai')) : null,
-    sessions: sessionStore,
-    audit: storeServices.audit,
-    sandboxesOnThisMachine: settings.sandboxes.driver === 'local',
-  });
-  const surfaces = new SessionSurfaces({
-    sessions: sessionStore,
-    managedAi,
-    launcher: parts.surfaceLauncher ?? null,
-    surfaces: settings.sessions.surfaces,
-    readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
-    background,
-    logger,
-    now,
-  });
   const defaultProfile = settings.sandboxes.computeProfiles[0]!;
   const warmPool = new WarmPool({
-    surfacePorts: surfaces.portsFor('edit'),
+    // Read when the pool starts a sandbox, after the features that add ports are built.
+    get surfacePorts() {
+      return extensions.sessions.ports('edit');
+    },
     store,
     secrets: parts.secrets,
     driver: sandboxes,
@@ -294,19 +254,6 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     config: { probeIntervalMs: settings.sessions.kernelProbeIntervalMs, failuresBeforeLost: settings.sessions.kernelProbeFailures },
     lost: (record, cause) => sessions.kernelLost(record, cause),
   });
-  const { gitSync, gitCredentials, changeRequests, previews } = createGitServices(settings, {
-    store,
-    secrets: parts.secrets,
-    catalog: storeServices.catalog,
-    notebooks: storeServices.notebooks,
-    workspace,
-    audit: storeServices.audit,
-    events,
-    projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
-    sessions: sessionStore,
-    driver: sandboxes,
-    outbound,
-  });
   const sessions: SessionManager = new SessionManager({
     sessions: sessionStore,
     claims,
@@ -327,10 +274,13 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     computeOf: (name) => settings.sandboxes.computeProfiles.find((profile) => profile.name === name) ?? settings.sandboxes.computeProfiles[0]!,
     now,
-    surfacePorts: (mode) => surfaces.portsFor(mode),
-    onRunning: (record) => surfaces.startEager(record),
-    onSandboxReady: (record) => surfaces.startEager(record),
-    previewFiles: { previews, readBlob: (blob) => workspace.readBlob(blob) },
+    surfacePorts: (mode) => extensions.sessions.ports(mode),
+    onRunning: (record) => extensions.sessions.running(record),
+    onSandboxReady: (record) => extensions.sessions.sandboxReady(record),
+    // Read when a preview session starts, after the features are built.
+    get previewFiles() {
+      return extensions.sessions.previews;
+    },
     config: {
       idleTimeoutMs: settings.sessions.idleTimeoutSeconds * 1000,
       lifetimeMs: settings.sessions.lifetimeSeconds * 1000,
@@ -378,25 +328,6 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     // A start that failed may still be running on its replica for up to the start-up timeout.
     { provisionGraceMs: lifecycle.startupTimeoutMs, teardownGraceMs: TEARDOWN_GRACE_MS, timeoutMs: RECLAIM_TIMEOUT_MS, ...parts.reclaimTimings },
   );
-  const { jobs, jobScheduler } = createJobServices(settings, {
-    store,
-    notebooks: storeServices.notebooks,
-    files: workspace,
-    audit: storeServices.audit,
-    events,
-    driver: sandboxes,
-    runtime,
-    background,
-    logger,
-    metrics,
-    projectNameOf: async (projectId) => (await storeServices.projects.get(projectId))?.name ?? projectId,
-    projectExists: async (projectId) => ((await storeServices.projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
-    owners: {
-      user: (userId) => storeServices.users.get(userId),
-      project: (projectId) => storeServices.projects.get(projectId),
-      entitlementRules: storeServices.entitlementRules,
-    },
-  });
   const index = new SessionIndexRepair({ store, catalog: storeServices.catalog, sessions: sessionStore, claims, logger });
   const access = new AccessControl({
     records: {
@@ -408,33 +339,20 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     labelPolicy: storeServices.labelPolicy,
     viewerMode: settings.sandboxes.viewerMode,
   });
-  const services: Omit<HubServices, 'useCases'> = {
+  const services: Omit<BaseServices, 'useCases'> = {
     ...storeServices,
     workspace,
-    imports: new NotebookImports({
-      store,
-      audit: storeServices.audit,
-      notebooks: storeServices.notebooks,
-      workspace,
-      reader: new ZipFolderReader(),
-      limits: importLimitsFor(settings.limits.maxRequestBytes),
-    }),
     archives: ZIP_ARCHIVE_WRITER,
     sandboxes,
     runtime,
+    surfaceLauncher: parts.surfaceLauncher ?? null,
     sessionStore,
     sessions,
-    surfaces,
-    managedAi,
     supervisor,
     access,
+    events,
+    logger,
     background,
-    jobs,
-    jobScheduler,
-    gitSync,
-    gitCredentials,
-    changeRequests,
-    previews,
     warmPool,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {
@@ -450,8 +368,8 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
           logger,
           config: lifecycle,
           now: clock,
-          // Sandboxes of job runs are theirs too: the sweep leaves them alone.
-          ownedSandboxIds: async () => new Set([...(await warmPool.sandboxIds()), ...(await jobScheduler.sandboxesInUse())]),
+          // Sandboxes a feature owns (a job run's) are theirs too: the sweep leaves them alone.
+          ownedSandboxIds: async () => new Set([...(await warmPool.sandboxIds()), ...(await extensions.sessions.ownedSandboxIds())]),
         },
         signal,
       );
@@ -466,6 +384,7 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     },
     metrics,
     reclaimer,
+    outbound,
     failedAuthentications: new FailedAuthentications({
       maxFailures: settings.limits.authFailuresPerAddress,
       windowSeconds: settings.limits.authFailureWindowSeconds,
@@ -474,5 +393,5 @@ export function createServices(settings: HubSettings, store: ObjectStore, parts:
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),
   };
-  return { ...services, useCases: createUseCases(services) };
+  return { ...services, useCases: createUseCases(services, extensions.sessions) };
 }

@@ -1,29 +1,22 @@
-import { SurfacePasses } from '../core/surfaces/surface-passes.js';
-import { SurfaceUseCases } from '../core/use-cases/surfaces.js';
 import { AuditQueries } from '../core/audit/audit-queries.js';
 import { LoginFlows } from '../core/identity/login-flows.js';
 import type { IdentityProvider } from '../core/ports/identity-provider.js';
 import type { SandboxDiagnostics } from '../core/ports/sandbox-diagnostics.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import { StartupDiagnostic } from '../core/sandboxes/startup-diagnostic.js';
-import { AlertUseCases } from '../core/use-cases/alerts.js';
-import { JobUseCases } from '../core/use-cases/jobs.js';
-import { GitUseCases } from '../core/use-cases/git.js';
-import { RateWindows } from '../core/util/rate-windows.js';
 import { AuditUseCases } from '../core/use-cases/audit.js';
 import { DiagnosticUseCases } from '../core/use-cases/diagnostics.js';
-import { ImportUseCases } from '../core/use-cases/imports.js';
 import { MemberUseCases, NotebookUseCases, ProjectUseCases, SessionUseCases, UserUseCases, VersionUseCases, type UseCases } from '../core/use-cases/index.js';
 import { RuntimeUseCases } from '../core/use-cases/runtime.js';
 import { RuntimeSetupUseCases } from '../core/use-cases/runtime-setup.js';
 import { TokenUseCases } from '../core/use-cases/tokens.js';
-import { McpConnectionUseCases } from '../core/use-cases/mcp-connections.js';
 import { NotebookSearch } from '../core/use-cases/notebook-search.js';
 import { WorkspaceUseCases } from '../core/use-cases/workspace.js';
 import type { HubSettings } from '../config/settings.js';
 import { claimSettingsOf } from '../config/settings-security.js';
 import { OIDC_LOGIN_PATH } from '../http/auth/oidc.js';
-import type { HubServices } from './services.js';
+import type { SessionExtensions } from '../core/sessions/session-extensions.js';
+import type { BaseServices } from '../features/feature.js';
 
 /** The sandbox drivers package runs the start-up diagnostic on the deployment's driver; loaded on first use. */
 export function sandboxDiagnosticsOf(driver: SandboxDriver, settings: HubSettings): SandboxDiagnostics {
@@ -35,8 +28,8 @@ export function sandboxDiagnosticsOf(driver: SandboxDriver, settings: HubSetting
   };
 }
 
-/** Builds the use cases on the services of one hub process. */
-export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCases {
+/** Builds the base's use cases on its services (each feature builds its own); `extensions`: what features add to sessions. */
+export function createUseCases(services: Omit<BaseServices, 'useCases'>, extensions: SessionExtensions): UseCases {
   const { access, settings } = services;
   const limits = settings.limits;
   const projects = new ProjectUseCases({ access, projects: services.projects, catalog: services.catalog, labelPolicy: services.labelPolicy, limits });
@@ -59,15 +52,10 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
       sessionStore: services.sessionStore,
       startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
       limits,
-      previews: services.previews,
-    }),
-    surfaces: new SurfaceUseCases({
-      access,
-      surfaces: services.surfaces,
-      passes: new SurfacePasses(services.store),
-      audit: services.audit,
-      users: services.users,
-      isSuperAdmin: (user) => services.authenticator.isSuperAdminUser(user),
+      // Read when a preview session starts: Git previews are a feature's, built after the base.
+      get previews() {
+        return extensions.previews;
+      },
     }),
     users: new UserUseCases({
       access,
@@ -77,24 +65,8 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
       limits,
     }),
     workspace: new WorkspaceUseCases({ access, workspace: services.workspace }),
-    imports: new ImportUseCases({ access, imports: services.imports, workspace: services.workspace }),
-    alerts: new AlertUseCases({ access, alerts: services.alerts }),
-    jobs: new JobUseCases({ access, jobs: services.jobs, enabled: settings.jobs.enabled }),
-    git: new GitUseCases({
-      access,
-      git: services.gitSync,
-      credentials: services.gitCredentials,
-      audit: services.audit,
-      workspace: services.workspace,
-      changeRequests: services.changeRequests,
-      previews: services.previews,
-      previewSessions: services.sessions,
-      limits,
-      remoteReads: new RateWindows(services.settings.limits.gitCallsPerMinute, 60_000),
-    }),
     audit: new AuditUseCases({ access, queries: new AuditQueries(services.store) }),
     tokens: new TokenUseCases({ tokens: services.tokens, authenticator: services.authenticator, entitlementRules: services.entitlementRules }),
-    mcpConnections: new McpConnectionUseCases({ ...services.oauth, authenticator: services.authenticator }),
     runtime: new RuntimeUseCases({ access, catalog: services.catalog, sessions: services.sessionStore, reclaimer: services.reclaimer }),
     runtimeSetup: new RuntimeSetupUseCases({
       access,
@@ -117,7 +89,7 @@ export function createUseCases(services: Omit<HubServices, 'useCases'>): UseCase
 }
 
 /** OIDC sign-in flows with this identity provider (where SERVICE_AUTH=oidc). */
-export function createLoginFlows(services: Pick<HubServices, 'store' | 'secrets' | 'signIns' | 'settings'>, provider: IdentityProvider): LoginFlows {
+export function createLoginFlows(services: Pick<BaseServices, 'store' | 'secrets' | 'signIns' | 'settings'>, provider: IdentityProvider): LoginFlows {
   return new LoginFlows({
     store: services.store,
     secrets: services.secrets,

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { SurfaceConfig } from '../core/surfaces/surface-model.js';
+import type { SurfaceConfig } from '../core/ports/surface-model.js';
 import { integer, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
-import type { ManagedAiSettings } from '../core/surfaces/managed-ai.js';
+import type { ManagedAiSettings } from '../core/ports/ai-provider.js';
 import { readManagedAiSettings, readSurfaceDomain, readSurfaceSettings, surfaceSettingDefinitions } from './settings-surfaces.js';
 
 export interface SessionSettings {

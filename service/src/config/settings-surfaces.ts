@@ -1,5 +1,5 @@
-import type { SurfaceConfig } from '../core/surfaces/surface-model.js';
-import type { ManagedAiSettings } from '../core/surfaces/managed-ai.js';
+import type { SurfaceConfig } from '../core/ports/surface-model.js';
+import type { ManagedAiSettings } from '../core/ports/ai-provider.js';
 import { ConfigError, httpUrl, list, text, type Env, type SettingDefinition } from './parse.js';
 
 export const surfaceSettingDefinitions: SettingDefinition[] = [

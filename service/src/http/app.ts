@@ -1,10 +1,14 @@
 import { randomFillSync } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
-import type { HubServices } from '../compose/services.js';
+import type { HubSettings } from '../config/settings.js';
+import type { Metrics } from '../core/ports/metrics.js';
+import type { SecretBox } from '../core/ports/secret-box.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { answeredOutsideBasePath, basePathRewriter } from './base-path.js';
 import { registerCaching } from './caching.js';
@@ -19,27 +23,13 @@ import { registerMatchedRoute } from './matched-route.js';
 import { LazySchemas, lazySerializerFactory, partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest, requestLoggers, type InfoLineWriter } from './request-log.js';
 import { registerRequestMetrics } from './request-metrics.js';
-import { alertRoutes } from './routes/alerts.js';
-import { jobRoutes } from './routes/jobs.js';
-import { gitRoutes } from './routes/git.js';
-import { mcpRoutes } from './mcp/mcp-route.js';
-import { oauthRoutes } from './oauth/oauth-routes.js';
-import { allowAnyOrigin } from './mcp/cross-origin.js';
-import { MCP_CLIENT_PATHS } from './oauth/hub-address.js';
-import { previewRoutes } from './routes/previews.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { registerSessionProxy } from './proxy/session-proxy.js';
 import { meRoutes } from './routes/me.js';
-import { mcpConnectionRoutes } from './routes/mcp-connections.js';
 import { sessionRoutes } from './routes/sessions.js';
-import { managedAiRoutes } from './routes/managed-ai.js';
-import { surfaceRoutes } from './routes/surfaces.js';
-import { registerSurfaceProxy } from './proxy/surface-proxy.js';
-import { surfaceDomainOf } from './proxy/surface-origin.js';
 import { notebookVersionRoutes } from './routes/notebook-versions.js';
 import { notebookRoutes } from './routes/notebooks.js';
-import { notebookImportRoutes } from './routes/notebook-imports.js';
 import { policyAnalyzerRoutes } from './routes/policy-analyzer.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectRoutes } from './routes/projects.js';
@@ -53,11 +43,63 @@ import { NAMED_SCHEMAS } from './schemas.js';
 import type { HubApp } from './types.js';
 import { uiRoutes } from './ui.js';
 
+/** The services of one route registration (its second parameter). */
+type ServicesOf<Register extends (app: HubApp, services: never, ...more: never[]) => unknown> = Parameters<Register>[1];
+
+/** What the app and every route registered here use; each route file declares its own part. */
+export type HttpServices = { settings: HubSettings; metrics: Metrics; store: ObjectStore; secrets: SecretBox } & ServicesOf<typeof systemRoutes> &
+  ServicesOf<typeof authRoutes> &
+  ServicesOf<typeof meRoutes> &
+  ServicesOf<typeof userRoutes> &
+  ServicesOf<typeof projectRoutes> &
+  ServicesOf<typeof projectMemberRoutes> &
+  ServicesOf<typeof notebookRoutes> &
+  ServicesOf<typeof notebookVersionRoutes> &
+  ServicesOf<typeof workspaceRoutes> &
+  ServicesOf<typeof sandboxDiagnosticRoutes> &
+  ServicesOf<typeof adminRuntimeRoutes> &
+  ServicesOf<typeof runtimeSetupRoutes> &
+  ServicesOf<typeof sessionRoutes> &
+  ServicesOf<typeof registerSessionProxy> &
+  ServicesOf<typeof registerAuthentication> &
+  ServicesOf<typeof auditRoutes> &
+  ServicesOf<typeof policyAnalyzerRoutes>;
+
+/**
+ * Where a capability's routes stand among the hub's own: right after the routes of the signed-in
+ * user (`account`), of a notebook's workspace (`notebooks`) or of sessions (`sessions`). The
+ * OpenAPI document lists the routes in the order they are registered.
+ */
+export type RouteAnchor = 'account' | 'notebooks' | 'sessions';
+
+export interface AnchoredRoutes {
+  after: RouteAnchor;
+  register(app: HubApp): void | Promise<void>;
+}
+
+/**
+ * Requests for hosts of a capability's own (a surface's origin, docs/surfaces.md): taken before
+ * anything else the app does, and their WebSocket upgrades (`upgrade` answers true when it took one).
+ */
+export interface OwnHosts {
+  register(app: HubApp, sockets: Set<Duplex>): { upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean };
+}
+
+/** What the capabilities add to the app. */
+export interface HttpContributions {
+  routes: readonly AnchoredRoutes[];
+  ownHosts: readonly OwnHosts[];
+  /** Sources of the frames the UI's Content-Security-Policy allows (a surface shown beside a notebook). */
+  frameSources: readonly string[];
+}
+
+export const NO_CONTRIBUTIONS: HttpContributions = { routes: [], ownHosts: [], frameSources: [] };
+
 export interface HttpAppDeps {
   logger: FastifyBaseLogger;
   /** The logger's shortcut for the request line, where it has one. */
   infoLine?: InfoLineWriter;
-  services: HubServices;
+  services: HttpServices;
   catalogGate: CatalogGate;
   auth: AuthRouteOptions;
   /** WebSocket connections handed off by the HTTP server (closed at shutdown). */
@@ -67,15 +109,21 @@ export interface HttpAppDeps {
    * A plain path, so an embedding host (the desktop app) can pass its own.
    */
   uiDir?: string | null;
-  /** Registers more routes (later capabilities, or tests). */
+  /** The capabilities' routes and hosts (compose/features.ts). */
+  contributions?: HttpContributions;
+  /** Registers more routes after all the others (the OIDC login, maintenance health, tests). */
   routes?: ((app: HubApp) => void)[];
   /** A desktop hub's per-launch secret: requests without it are refused (docs/desktop.md). */
   launchSecret?: string | null;
 }
 
-/** The fastify application: every route of the hub is registered here. */
+/** The fastify application: the hub's own routes, with the capabilities' at their anchors. */
 export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   const { services } = deps;
+  const contributions = deps.contributions ?? NO_CONTRIBUTIONS;
+  const routesAfter = async (anchor: RouteAnchor) => {
+    for (const routes of contributions.routes) if (routes.after === anchor) await routes.register(app);
+  };
   const schemas = new LazySchemas();
   const nextRequestId = requestIds();
   const app = Fastify({
@@ -113,7 +161,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   await app.register(cookie, { hook: false });
   registerCaching(app);
   // Before everything else: a surface's own host is not the hub (docs/surfaces.md, "Own origins").
-  const surfaceProxy = registerSurfaceProxy(app, services, { sockets: deps.upgradedSockets, presenceIntervalMs: 30_000 });
+  const ownHosts = contributions.ownHosts.map((hosts) => hosts.register(app, deps.upgradedSockets));
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
@@ -137,35 +185,24 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   systemRoutes(app, services);
   authRoutes(app, services, deps.auth);
   meRoutes(app, services);
-  mcpConnectionRoutes(app, services);
+  await routesAfter('account');
   userRoutes(app, services);
   projectRoutes(app, services);
   projectMemberRoutes(app, services);
   notebookRoutes(app, services);
   notebookVersionRoutes(app, services);
   workspaceRoutes(app, services);
-  notebookImportRoutes(app, services);
-  alertRoutes(app, services);
-  jobRoutes(app, services);
-  gitRoutes(app, services);
-  allowAnyOrigin(app, MCP_CLIENT_PATHS);
-  mcpRoutes(app, services);
-  oauthRoutes(app, services);
-  previewRoutes(app, services);
+  await routesAfter('notebooks');
   sandboxDiagnosticRoutes(app, services);
   adminRuntimeRoutes(app, services);
   runtimeSetupRoutes(app, services);
   sessionRoutes(app, services);
-  surfaceRoutes(app, services);
-  managedAiRoutes(app, services);
-  await registerSessionProxy(app, services, deps.upgradedSockets, surfaceProxy.upgrade);
+  await routesAfter('sessions');
+  await registerSessionProxy(app, services, deps.upgradedSockets, (request, socket, head) => ownHosts.some((hosts) => hosts.upgrade(request, socket, head)));
   auditRoutes(app, services);
   policyAnalyzerRoutes(app, services);
   for (const register of deps.routes ?? []) register(app);
-  // A surface shown beside a notebook is a frame from its own host (docs/surfaces.md, "Own origins"), on any port of it.
-  const framedSurfaces = services.surfaces.available.some((surface) => surface.embed === 'iframe');
-  const frameSources = framedSurfaces ? [`*.${surfaceDomainOf(services.settings.sessions.surfaceDomain)}:*`] : [];
-  if (deps.uiDir) uiRoutes(app, deps.uiDir, basePath, frameSources);
+  if (deps.uiDir) uiRoutes(app, deps.uiDir, basePath, contributions.frameSources);
   return app;
 }
 

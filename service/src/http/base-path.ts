@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope.js';
-import { AUTHORIZATION_SERVER_METADATA_PATH } from './oauth/hub-address.js';
+import { AUTHORIZATION_SERVER_METADATA_PATH } from './well-known.js';
 
 /**
  * The hub under a path prefix (docs/deploy.md, "Behind a reverse proxy"). The proxy passes paths

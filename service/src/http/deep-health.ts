@@ -1,5 +1,7 @@
 import { preflightStore } from '../core/store/preflight.js';
-import type { HubServices } from '../compose/services.js';
+import type { HubSettings } from '../config/settings.js';
+import type { ObjectStore } from '../core/ports/object-store.js';
+import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 
 export interface HealthCheck {
   name: string;
@@ -10,8 +12,15 @@ export interface HealthCheck {
 
 const CHECK_TIMEOUT_MS = 5000;
 
+/** What the deep health check probes. */
+export interface DeepHealthServices {
+  store: ObjectStore;
+  settings: Pick<HubSettings, 'auth'>;
+  sandboxes: Pick<SandboxDriver, 'kind' | 'list'>;
+}
+
 /** The preflight suite: storage, identity provider, compute, workload identity (docs/maintenance.md). */
-export async function runDeepHealth(services: HubServices): Promise<HealthCheck[]> {
+export async function runDeepHealth(services: DeepHealthServices): Promise<HealthCheck[]> {
   return Promise.all([
     timed('storage', async () => {
       const result = await preflightStore(services.store);

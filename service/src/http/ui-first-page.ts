@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './auth/authenticate.js';
 import type { HubApp } from './types.js';
-import type { UiBuild } from './ui.js';
+import type { UiBuild } from './ui-build.js';
 
 /**
  * The first page drawn by the hub (docs/ui.md, "Loading"): for a signed-in browser asking for `/`,

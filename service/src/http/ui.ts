@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope.js';
 import type { HubApp } from './types.js';
+import type { UiBuild } from './ui-build.js';
 import { acceptedEncoding, CompressedAssets } from './ui-compression.js';
 import { FirstPageRenderer } from './ui-first-page.js';
 import { indexUnderBasePath } from './ui-index.js';
@@ -70,13 +71,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 export const contentTypeOf = (file: string): string => CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
-export interface UiBuild {
-  /** `index.html`'s modification time when it was read. */
-  indexMtimeMs: number;
-  index: Buffer;
-  /** `/assets/<relative path>` to its absolute file path. */
-  assets: Map<string, string>;
-}
+export type { UiBuild } from './ui-build.js';
 
 /** The built UI in one folder: read lazily, reread when `index.html` changes. */
 export class UiFolder {

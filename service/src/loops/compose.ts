@@ -6,7 +6,7 @@ import type { BackgroundWork } from '../lifecycle/background-work.js';
 import { defaultHousekeepingTasks, type HousekeepingOptions } from './housekeeping/defaults.js';
 import { observeLoopMetrics } from './loop-metrics.js';
 import { LoopRunner } from './loop-runner.js';
-import { MaintenanceLoop } from './maintenance-loop.js';
+import { MaintenanceLoop, type HousekeepingTask } from './maintenance-loop.js';
 
 /**
  * The loops of one hub process. Later capabilities register their loops on `runner` and their
@@ -26,6 +26,8 @@ export interface HubLoopsDeps {
   holder: string;
   /** Where the loop gauges are reported (docs/telemetry.md). */
   metrics?: Metrics;
+  /** The capabilities' housekeeping tasks, run before the garbage collectors. */
+  tasks?: readonly HousekeepingTask[];
 }
 
 /** Not settings: knobs for tests that cannot wait ten minutes for a deadline. */
@@ -43,7 +45,10 @@ export function createHubLoops(deps: HubLoopsDeps, options: HubLoopsOptions = {}
     ...(options.deadlineFloorMs !== undefined ? { deadlineFloorMs: options.deadlineFloorMs } : {}),
   });
   const maintenance = new MaintenanceLoop(deps.logger);
-  const tasks = defaultHousekeepingTasks({ store: deps.store, catalog: deps.catalog, knownLoops: () => runner.names() }, options.housekeeping);
+  const tasks = defaultHousekeepingTasks(
+    { store: deps.store, catalog: deps.catalog, knownLoops: () => runner.names(), tasks: deps.tasks },
+    options.housekeeping,
+  );
   for (const task of tasks) maintenance.addTask(task);
   maintenance.attach(runner);
   observeLoopMetrics(runner, deps.metrics ?? NO_METRICS);

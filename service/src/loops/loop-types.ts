@@ -30,13 +30,14 @@ export interface LoopDefinition {
   work(context: LoopContext): Promise<void>;
 }
 
-/** The loops of docs/maintenance.md; intervals that come from settings are supplied by their capabilities. */
+/**
+ * The base's loops of docs/maintenance.md (the capabilities name theirs in their own `loops/`);
+ * intervals that come from settings are supplied where the loop is registered.
+ */
 export const HUB_LOOPS = {
   maintenance: { name: 'maintenance', intervalMs: 5 * 60_000, lease: 'maintenance' },
   sessionLifecycle: { name: 'session_lifecycle', lease: 'session_lifecycle' },
   warmPool: { name: 'warm_pool', intervalMs: 5_000, idleIntervalMs: 5 * 60_000, lease: 'warm_pool' },
-  jobScheduler: { name: 'job_scheduler', lease: 'jobs' },
-  previewPreparation: { name: 'preview_preparation', intervalMs: 15_000, lease: null },
 } as const;
 
 export const DEFAULT_DEADLINE_FLOOR_MS = 10 * 60_000;

@@ -38,20 +38,8 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
   }
 }
 
-const DEFAULT_TASKS = [
-  'login_sessions',
-  'login_flows',
-  'surface_passes',
-  'oauth_requests',
-  'oauth_codes',
-  'oauth_connections',
-  'oauth_clients',
-  'idempotency',
-  'loop_status',
-  'notebook_imports',
-  'catalog',
-  'blobs',
-];
+/** The base's tasks, with a feature's (`feature_records`) before the garbage collectors. */
+const DEFAULT_TASKS = ['login_sessions', 'login_flows', 'idempotency', 'loop_status', 'feature_records', 'catalog', 'blobs'];
 
 describe('maintenance loop', () => {
   let dir: string;
@@ -79,7 +67,8 @@ describe('maintenance loop', () => {
     const catalog = new Catalog(store);
     await catalog.initialize();
     const lines: Line[] = [];
-    const loops = createHubLoops({ store, catalog, logger: capturingLogger(lines), background, holder: 'replica-a' });
+    const tasks = [{ name: 'feature_records', run: async () => ({ deleted: 0 }) }];
+    const loops = createHubLoops({ store, catalog, logger: capturingLogger(lines), background, holder: 'replica-a', tasks });
     loops.runner.register({ name: 'probe', intervalMs: 60_000, lease: null, work: async () => {} });
     loops.maintenance.reportSessionsReclaimed(() => 3);
     expect(loops.maintenance.taskNames()).toEqual(DEFAULT_TASKS);

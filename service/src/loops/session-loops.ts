@@ -1,14 +1,21 @@
 import type { HubSettings } from '../config/settings.js';
-import type { HubServices } from '../compose/services.js';
+import type { SweepOutcome } from '../core/sessions/session-lifecycle.js';
+import type { WarmPool } from '../core/sessions/warm-pool.js';
 import type { HubLoops } from './compose.js';
 import { HUB_LOOPS } from './loop-types.js';
+
+/** What the session loops drive. */
+export interface SessionLoopServices {
+  sweepSessions(signal: AbortSignal): Promise<SweepOutcome>;
+  warmPool: Pick<WarmPool, 'enabled' | 'refill'>;
+}
 
 /**
  * The session lifecycle loop (autosave, idle, lifetime and provider-cap deadlines, sandboxes of
  * sessions that are over, sandboxes nobody owns) and the warm pool's loop. Sessions the lifecycle
  * loop reclaims are reported in the next maintenance cycle.
  */
-export function registerSessionLoops(loops: HubLoops, services: HubServices, settings: HubSettings): void {
+export function registerSessionLoops(loops: HubLoops, services: SessionLoopServices, settings: HubSettings): void {
   let reclaimedSinceReport = 0;
   let drainedAt = Number.NEGATIVE_INFINITY;
   // docs/maintenance.md: the session lifecycle loop runs where session lifetimes are enabled. Every session

@@ -1,5 +1,5 @@
 import type { AiProvider, AiProviderAnswer } from '../../core/ports/ai-provider.js';
-import type { ManagedAiSettings } from '../../core/surfaces/managed-ai.js';
+import type { ManagedAiSettings } from '../../core/ports/ai-provider.js';
 import type { OutboundClient } from '../outbound/outbound-client.js';
 
 /** How long the provider may take to begin its answer (a streamed answer may then take longer). */

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { isCompressed } from '../../core/workspace/mime.js';
 import type { FolderArchiveWriter } from '../../core/ports/folder-archive.js';
-import type { ArchiveEntry } from '../../core/workspace/workspace-reads.js';
+import type { ArchiveEntry } from '../../core/ports/folder-archive.js';
 
 /** Deflating runs on the event loop: feed it in slices so other requests keep being served. */
 const SLICE_BYTES = 1024 * 1024;

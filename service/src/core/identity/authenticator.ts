@@ -2,8 +2,7 @@ import { HubError } from '../errors.js';
 import type { SecurityContext } from '../policy/security-labels.js';
 import { UNRESTRICTED_SCOPE, type AccessTokens, type TokenScope } from './access-tokens.js';
 import type { LoginSessions } from './login-sessions.js';
-import type { OAuthGrants } from './oauth/oauth-grants.js';
-import type { McpScope } from './oauth/oauth-scopes.js';
+import type { McpScope } from './oauth-scopes.js';
 import { secretHash } from './secrets.js';
 import type { UserDirectory, UserEntry } from './users.js';
 
@@ -27,6 +26,20 @@ export type Credential = (
    */
   secretHash?: string;
 };
+
+/**
+ * Verifies MCP clients' OAuth access tokens (docs/mcp.md): the MCP feature's authorization server
+ * answers what a token was granted, or null for a token it did not issue or that expired.
+ */
+export interface McpAccessTokens {
+  verifyAccess(token: string): Promise<{
+    grant: { id: string; user_id: string; client_id: string; client_name: string; resource: string; context: SecurityContext | null };
+    scopes: McpScope[];
+    expiresAt: string;
+  } | null>;
+  /** Calls `listener` with a connection's grant id when it ends (revoked, replayed, disconnected). */
+  whenEnded(listener: (grantId: string) => void): void;
+}
 
 /** What an MCP client's access token was granted. */
 export interface McpConnection {
@@ -82,7 +95,7 @@ export class Authenticator {
     private readonly isSuperAdmin: SuperAdminRule,
     private readonly cacheTtlMs = 2000,
     private readonly now: () => number = Date.now,
-    private readonly oauthGrants: OAuthGrants | null = null,
+    private readonly oauthGrants: McpAccessTokens | null = null,
   ) {
     // A connection ended for any reason (a replayed code, a reused refresh token, a revocation, a
     // disconnection) stops its access tokens here at once, not when their cache entries run out.
@@ -193,7 +206,7 @@ export class Authenticator {
     };
   }
 
-  private async connectionOf(grants: OAuthGrants, token: string): Promise<Found | null> {
+  private async connectionOf(grants: McpAccessTokens, token: string): Promise<Found | null> {
     const access = await grants.verifyAccess(token);
     if (!access) return null;
     const { grant } = access;

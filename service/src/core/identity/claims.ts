@@ -1,5 +1,7 @@
-import { GROUP_NAME } from '../projects/project-validation.js';
 import { LABEL_PATTERN, MAX_COMPARTMENTS, type SecurityContext } from '../policy/security-labels.js';
+
+/** A group's name as claims carry it and project group members name it. */
+export const GROUP_NAME = /^[A-Za-z0-9][A-Za-z0-9._:@ -]{0,127}$/;
 
 export interface ClaimSettings {
   clearanceClaim: string;

@@ -9,6 +9,7 @@ import { contextFromClaims, groupsFromClaims, type ClaimSettings } from './claim
 import { constantTimeEquals, randomSecret, secretHash } from './secrets.js';
 import type { SignIns } from './sign-in.js';
 import type { UserEntry } from './users.js';
+import type { SealedRecordKind } from '../secrets/sealed-records.js';
 
 export const LOGIN_FLOW_LIFETIME_MS = 10 * 60_000;
 /** A flow id is 256 random bits, base64url. */
@@ -165,3 +166,11 @@ export class LoginFlows {
 function checksOf(flow: LoginFlowRecord): AuthorizationChecks {
   return { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier };
 }
+
+/** Pending sign-ins, which hold the OIDC code verifier until the browser comes back. */
+export const LOGIN_FLOW_SEALED_RECORDS: SealedRecordKind = {
+  name: 'pending sign-ins',
+  prefix: layout.loginFlowsPrefix,
+  holds: (key) => /^auth\/login-flows\/[^/]+$/.test(key),
+  sealPlaintext: (box, key, record) => sealLoginFlow(box, key, record as StoredLoginFlow),
+};

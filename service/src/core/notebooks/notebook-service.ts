@@ -3,8 +3,8 @@ import type { CatalogPage } from '../catalog/catalog.js';
 import { HubError, type FieldProblem } from '../errors.js';
 import { newNotebookId, newRevisionId, newVersionId } from '../ids.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
-import type { SecurityLabels, LabelPolicy } from '../policy/security-labels.js';
-import { assertNoProblems, normalizeLabels, projectFieldProblems } from '../projects/project-validation.js';
+import { normalizeLabels, type SecurityLabels, type LabelPolicy } from '../policy/security-labels.js';
+import { assertNoProblems, projectFieldProblems } from '../projects/project-validation.js';
 import { assertNotebookCode, blankNotebook, runtimeOf } from './marimo-source.js';
 import {
   STATUS_MOVES,

@@ -1,4 +1,4 @@
-import type { NotebookFiles } from '../ports/notebook-files.js';
+import type { NotebookFiles } from './notebook-files.js';
 import type { SandboxDriver } from '../ports/sandbox-driver.js';
 import type { NotebookService } from './notebook-service.js';
 

@@ -1,6 +1,5 @@
-import { normalizeLabels } from '../projects/project-validation.js';
 import type { PolicyAction } from './actions.js';
-import { labelChange, type LabelPolicy, type SecurityLabels } from './security-labels.js';
+import { labelChange, normalizeLabels, type LabelPolicy, type SecurityLabels } from './security-labels.js';
 
 /** A notebook's settings fields that only a manager sets. */
 export const MANAGED_NOTEBOOK_FIELDS = ['status', 'compute_profile', 'base_image'] as const;

@@ -1,5 +1,3 @@
-import type { UserEntry } from '../identity/users.js';
-
 export type Entitlement = 'super-admin' | 'project-creator' | 'default-role:viewer' | 'default-role:editor' | 'default-role:manager';
 
 export interface EntitlementRules {
@@ -12,12 +10,20 @@ export interface EntitlementRules {
   localIdentityIsAdmin: boolean;
 }
 
-export function isSuperAdmin(user: UserEntry, rules: EntitlementRules): boolean {
+/** What entitlements are decided from, of a user (identity's user entry is one). */
+export interface EntitledUser {
+  email: string;
+  super_admin: boolean;
+  /** The identity provider's subject; `local` for the local login's identity. */
+  subject: string | null;
+}
+
+export function isSuperAdmin(user: EntitledUser, rules: EntitlementRules): boolean {
   return user.super_admin || rules.superAdmins.includes(user.email) || (rules.localIdentityIsAdmin && user.subject === 'local');
 }
 
 /** What a user is entitled to across the deployment (the entitlements of docs/authorization.md). */
-export function entitlementsOf(user: UserEntry, rules: EntitlementRules): Entitlement[] {
+export function entitlementsOf(user: EntitledUser, rules: EntitlementRules): Entitlement[] {
   const entitlements: Entitlement[] = [];
   const admin = isSuperAdmin(user, rules);
   if (admin) entitlements.push('super-admin');

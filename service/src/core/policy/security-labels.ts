@@ -19,6 +19,12 @@ export interface SecurityContext {
 export const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,63}$/;
 export const MAX_COMPARTMENTS = 64;
 
+/** Labels as stored: compartments sorted and unique, so equal labels compare equal. */
+export function normalizeLabels(labels: SecurityLabels | null | undefined): SecurityLabels | null {
+  if (!labels) return null;
+  return { classification: labels.classification, compartments: [...new Set(labels.compartments)].sort() };
+}
+
 export interface LabelPolicy {
   /** Classification levels, lowest first. Empty: security labels are not in use. */
   classificationOrder: readonly string[];

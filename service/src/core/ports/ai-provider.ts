@@ -1,3 +1,14 @@
+/** The deployment's AI provider (`SERVICE_AI_*`, docs/configuration.md). */
+export interface ManagedAiSettings {
+  /** OpenAI-compatible: `<baseUrl>/chat/completions`. */
+  baseUrl: string;
+  /** Null for a provider that asks for none. */
+  apiKey: string | null;
+  models: string[];
+  /** The hub's URL as sandboxes reach it; null: the listen address, for sandboxes on this machine. */
+  sandboxUrl: string | null;
+}
+
 /** The provider's answer, passed on to the caller as it arrives (a stream of server-sent events, say). */
 export interface AiProviderAnswer {
   status: number;

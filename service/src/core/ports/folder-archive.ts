@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { ArchiveEntry } from '../workspace/workspace-reads.js';
 
 /**
  * How much an uploaded folder archive may expand. Sizes declared by the archive are checked
@@ -49,6 +48,16 @@ export interface OpenedFolderArchive {
  */
 export interface FolderArchiveReader {
   open(archive: Buffer, limits: FolderArchiveLimits): OpenedFolderArchive;
+}
+
+/** One entry of an archive the hub writes for download. */
+export interface ArchiveEntry {
+  /** Path inside the archive; folders end with `/`. */
+  name: string;
+  kind: 'file' | 'directory';
+  modified_at: number;
+  mime_type?: string;
+  read?: () => Promise<Buffer>;
 }
 
 /**

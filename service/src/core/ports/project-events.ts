@@ -1,4 +1,4 @@
-import type { AlertKind } from '../alerts/alert-kinds.js';
+import type { AlertKind } from './alert-kinds.js';
 
 /** Something that happened in a project that alert destinations may subscribe to (docs/alerts.md). */
 export interface ProjectEvent {

@@ -2,11 +2,11 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import type { UserDirectory } from '../identity/users.js';
 import { normalizeEmail } from '../identity/users.js';
-import type { AlertKind } from '../alerts/alert-kinds.js';
-import type { LabelPolicy, SecurityLabels } from '../policy/security-labels.js';
+import type { AlertKind } from '../ports/alert-kinds.js';
+import { normalizeLabels, type LabelPolicy, type SecurityLabels } from '../policy/security-labels.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
 import type { AssignableRole, GroupMember, ProjectChange, ProjectMember, ProjectRecords, ProjectRevision } from './project-records.js';
-import { assertNoProblems, normalizeLabels, projectFieldProblems } from './project-validation.js';
+import { assertNoProblems, projectFieldProblems } from './project-validation.js';
 
 export interface Actor {
   id: string;

@@ -3,7 +3,6 @@ import { LABEL_PATTERN, MAX_COMPARTMENTS, type LabelPolicy, type SecurityLabels 
 
 export const MAX_TAGS = 50;
 const TAG = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
-export const GROUP_NAME = /^[A-Za-z0-9][A-Za-z0-9._:@ -]{0,127}$/;
 
 /** Problems with project fields that schemas cannot express (trimmed emptiness, duplicates, labels). */
 export function projectFieldProblems(fields: { name?: string; tags?: string[]; security_labels?: SecurityLabels | null }, labels: LabelPolicy): FieldProblem[] {
@@ -36,10 +35,4 @@ export function assertNoProblems(problems: FieldProblem[]): void {
   if (problems.length > 0) {
     throw new HubError('VALIDATION_ERROR', `the request is invalid: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, problems);
   }
-}
-
-/** Labels as stored: compartments sorted and unique, so equal labels compare equal. */
-export function normalizeLabels(labels: SecurityLabels | null | undefined): SecurityLabels | null {
-  if (!labels) return null;
-  return { classification: labels.classification, compartments: [...new Set(labels.compartments)].sort() };
 }

@@ -3,7 +3,7 @@ import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-mo
 import type { ProjectCatalogEntry } from '../projects/project-records.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
-import type { DiscoverySink } from './sources.js';
+import type { DiscoverySink } from './discovery-sink.js';
 
 export const NOTEBOOK_RECORD_ID = new RegExp(`^${PROJECT_ID_PATTERN.source.slice(1, -1)}/${NOTEBOOK_ID_PATTERN.source.slice(1, -1)}$`);
 

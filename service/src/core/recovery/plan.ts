@@ -3,10 +3,25 @@ import type { Catalog, CatalogPointer, CatalogSnapshot } from '../catalog/catalo
 import { CatalogNodeMissingError } from '../catalog/node-store.js';
 import { scan, type TreeRoot } from '../catalog/tree.js';
 import type { ObjectStore } from '../ports/object-store.js';
-import { checkJobHistory } from './job-history.js';
 import { CATALOG_SOURCES, type CatalogSource, type DiscoverySink, type Problem } from './sources.js';
 
 export type RecoveryMode = { mode: 'rebuild' } | { mode: 'snapshot'; snapshotId: string };
+
+/**
+ * A check of records outside the catalog that a capability keeps (a job's run history): it reports
+ * broken ones as errors, which block apply, and the records it read, which the report token covers.
+ */
+export interface RecordCheck {
+  /** What it checks, for the progress lines ("job history indexes"). */
+  name: string;
+  check(store: ObjectStore, sink: DiscoverySink): Promise<void>;
+}
+
+/** What a recovery looks at: the catalog's sources, and the capabilities' record checks. */
+export interface RecoveryExtent {
+  sources?: readonly CatalogSource[];
+  checks?: readonly RecordCheck[];
+}
 
 export interface RecoveryReport {
   schema_version: 1;
@@ -54,7 +69,7 @@ export async function planRecovery(
   catalog: Catalog,
   request: RecoveryMode,
   progress: (message: string) => void = () => {},
-  sources: readonly CatalogSource[] = CATALOG_SOURCES,
+  { sources = CATALOG_SOURCES, checks = [] }: RecoveryExtent = {},
 ): Promise<RecoveryPlan> {
   const warnings: Problem[] = [];
   const errors: Problem[] = [];
@@ -101,8 +116,10 @@ export async function planRecovery(
     }
   }
 
-  progress('checking job history indexes');
-  await checkJobHistory(store, sink);
+  for (const { name, check } of checks) {
+    progress(`checking ${name}`);
+    await check(store, sink);
+  }
 
   const changes = diff(current.entries, entries);
   if (request.mode === 'snapshot' && changes.removed + changes.changed > 0) {

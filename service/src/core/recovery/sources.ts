@@ -4,24 +4,10 @@ import { projectCatalogEntries, type ProjectRevision } from '../projects/project
 import type { ObjectStore } from '../ports/object-store.js';
 import { catalogKeys, layout } from '../storage-layout.js';
 import { notebookCatalogKey, notebookEntryOf, type NotebookRevision } from '../notebooks/notebook-model.js';
+import type { DiscoverySink } from './discovery-sink.js';
 import { NOTEBOOK_RECORD_ID, checkCurrentVersion, discoverNotebookContent, notebookProblem } from './notebook-source.js';
 
-export interface Problem {
-  code: string;
-  message: string;
-  key?: string;
-}
-
-export interface DiscoverySink {
-  entry(key: string, value: unknown): void;
-  /** An entry proposed so far (sources run in order: notebooks see the projects' entries). */
-  proposed(key: string): unknown;
-  /** A stored record the proposed catalog depends on (covered by the report token). */
-  record(key: string): void;
-  warn(problem: Problem): void;
-  error(problem: Problem): void;
-  progress(message: string): void;
-}
+export type { DiscoverySink, Problem } from './discovery-sink.js';
 
 /**
  * One kind of record the catalog indexes. Recovery asks every source to rebuild its entries from

@@ -2,7 +2,7 @@ import type { ObjectStore } from '../ports/object-store.js';
 import { isSealedSecret, SecretUnreadableError, type SealedSecret, type SecretBox } from '../ports/secret-box.js';
 import { getJson, jsonBody, parseJson, retryOnConflict, updateJson } from '../store/cas.js';
 import { layout } from '../storage-layout.js';
-import { SEALED_RECORD_KINDS, type SealedRecordKind } from './sealed-records.js';
+import type { SealedRecordKind } from './sealed-records.js';
 
 /**
  * `_system/secrets/state`: which key the store's secrets are under, and how far migration and
@@ -74,9 +74,10 @@ export class SecretsAtRest {
   constructor(
     private readonly store: ObjectStore,
     private readonly box: SecretBox,
-    options: { kinds?: readonly SealedRecordKind[]; now?: () => Date } = {},
+    /** Every kind of record with secrets: the base's and the features' (compose/features.ts). */
+    options: { kinds: readonly SealedRecordKind[]; now?: () => Date },
   ) {
-    this.kinds = options.kinds ?? SEALED_RECORD_KINDS;
+    this.kinds = options.kinds;
     this.now = options.now ?? (() => new Date());
   }
 

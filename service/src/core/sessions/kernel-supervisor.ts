@@ -1,6 +1,6 @@
 import type { KernelHealth } from '../ports/kernel-health.js';
 import type { Logger } from '../ports/logger.js';
-import type { BackgroundRunner } from '../ports/notebook-files.js';
+import type { BackgroundRunner } from '../ports/background-runner.js';
 import type { SandboxProcess } from '../ports/sandbox-driver.js';
 import type { SessionRecord } from './session-model.js';
 

@@ -1,14 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { newSessionId } from '../ids.js';
-import type { SessionConfig, StartRequest } from './session-manager.js';
-import type { SessionRecord } from './session-model.js';
+import type { NotebookRevision } from '../notebooks/notebook-model.js';
+import type { ClientKind, SessionMode, SessionRecord } from './session-model.js';
 import type { WarmSandbox } from './warm-pool.js';
+
+/** What of a start request the new record holds (the session manager's StartRequest is one). */
+export interface NewSessionRequest {
+  project: { id: string };
+  notebook: Pick<NotebookRevision, 'id' | 'source' | 'entry_file' | 'base_image' | 'compute_profile'>;
+  mode: SessionMode;
+  user: { id: string };
+  client: ClientKind;
+  ephemeral: boolean;
+  preview?: { id: string };
+}
+
+/** The settings a new record's defaults and deadlines come from (the session manager's SessionConfig is one). */
+export interface NewSessionConfig {
+  sharing: SessionRecord['editor_sandbox_sharing'];
+  defaultComputeProfile: string;
+  lifetimeMs: number;
+}
 
 /**
  * The record of a session being started: `provisioning`, with its deadlines from now, on the warm
  * sandbox it took (whose session id it keeps) or on none yet.
  */
-export function newSessionRecord(request: StartRequest, warm: WarmSandbox | null, config: SessionConfig, now: Date): SessionRecord {
+export function newSessionRecord(request: NewSessionRequest, warm: WarmSandbox | null, config: NewSessionConfig, now: Date): SessionRecord {
   const id = warm?.session_id ?? newSessionId(now.getTime());
   const { notebook } = request;
   return {

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-model.js';
-import type { BackgroundRunner } from '../ports/notebook-files.js';
+import type { BackgroundRunner } from '../ports/background-runner.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
 import { retiring, type ClaimOutcome } from './editor-claims.js';
 import type { KernelHealth } from '../ports/kernel-health.js';

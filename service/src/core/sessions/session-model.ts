@@ -1,5 +1,5 @@
 import type { PortEndpoint, Sandbox } from '../ports/sandbox-driver.js';
-import type { SurfaceId, SurfaceStatus } from '../surfaces/surface-model.js';
+import type { SurfaceId, SurfaceStatus } from '../ports/surface-model.js';
 
 export type SessionMode = 'edit' | 'app';
 export type SessionState = 'provisioning' | 'running' | 'stopping' | 'stopped' | 'failed';

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
-import type { NotebookFiles } from '../ports/notebook-files.js';
+import type { NotebookFiles } from '../notebooks/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { ComputeResources, Sandbox, SandboxDriver, SandboxProcess } from '../ports/sandbox-driver.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../notebooks/sandbox-files.js';
-import { writePreviewIntoSandbox, type PreviewFiles } from '../git/preview-files.js';
 import { sandboxFailureOf } from '../sandboxes/sandbox-failure.js';
+import type { PreviewSessionFiles } from './preview-session-files.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
 import { startProgress } from './session-progress.js';
 import type { EditorClaimLostPhase } from './session-metrics.js';
@@ -30,7 +30,7 @@ export interface ProvisionerDeps {
   /** Ports a session's sandbox opens beside marimo's (its surfaces', docs/surfaces.md). */
   surfacePorts?(mode: SessionRecord['mode']): string[];
   /** A preview session's files (docs/git.md, "Previews"); absent where Git is off. */
-  previewFiles?: PreviewFiles;
+  previewFiles?: PreviewSessionFiles;
   /** Told once the session's sandbox answers, before marimo is set up in it (eager surfaces start then). */
   onSandboxReady?(record: SessionRecord): void;
 }
@@ -92,7 +92,8 @@ export async function provisionSession(deps: ProvisionerDeps, initial: SessionRe
     let code = '';
     await phase('files', 'provision_files_ms', async () => {
       if (initial.preview_id) {
-        code = await writePreviewIntoSandbox(deps, ready.id, initial);
+        if (!deps.previewFiles) throw new Error('not a preview session');
+        code = await deps.previewFiles.writeInto(ready.id, { ...initial, preview_id: initial.preview_id });
         return;
       }
       code = await writeNotebookIntoSandbox(deps, ready.id, {

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { KernelHealth } from '../ports/kernel-health.js';
 import type { Logger } from '../ports/logger.js';
-import type { BackgroundRunner } from '../ports/notebook-files.js';
+import type { BackgroundRunner } from '../ports/background-runner.js';
 import { isSandboxError, type SandboxDriver } from '../ports/sandbox-driver.js';
 import type { EditorClaims } from './editor-claims.js';
 import {

@@ -1,7 +1,9 @@
 import type { SecretBox } from '../ports/secret-box.js';
 import { openOptional, openValue, plaintextCount, sealOptional, sealValue, type StoredSecret } from '../secrets/sealed-values.js';
-import type { SurfaceId, SurfaceStatus } from '../surfaces/surface-model.js';
+import type { SurfaceId, SurfaceStatus } from '../ports/surface-model.js';
 import type { SessionRecord } from './session-model.js';
+import type { SealedRecordKind } from '../secrets/sealed-records.js';
+import { layout } from '../storage-layout.js';
 
 /** A session record as the store holds it: marimo's and the surfaces' secrets sealed (docs/secrets-at-rest.md). */
 export type StoredSessionRecord = Omit<SessionRecord, 'secret' | 'surfaces'> & {
@@ -33,3 +35,11 @@ export function openSessionRecord(box: SecretBox, key: string, record: StoredSes
   const surfaces = mapSurfaces(stored, (sealed, field) => openOptional(box, sealed, key, field));
   return { ...rest, secret: openValue(box, secret, key, 'secret'), ...(surfaces ? { surfaces: surfaces as SessionRecord['surfaces'] } : {}) };
 }
+
+/** Session records, which hold a session's server token and its surfaces' secrets. */
+export const SESSION_SEALED_RECORDS: SealedRecordKind = {
+  name: 'sessions',
+  prefix: layout.sessionsPrefix,
+  holds: (key) => /^sessions\/[^/]+\/[^/]+$/.test(key),
+  sealPlaintext: (box, key, record) => sealSessionRecord(box, key, record as StoredSessionRecord),
+};

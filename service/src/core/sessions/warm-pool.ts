@@ -8,6 +8,7 @@ import { PreconditionFailedError, type ObjectStore } from '../ports/object-store
 import type { SecretBox } from '../ports/secret-box.js';
 import { openValue, plaintextCount, sealValue, type StoredSecret } from '../secrets/sealed-values.js';
 import { layout } from '../storage-layout.js';
+import type { SealedRecordKind } from '../secrets/sealed-records.js';
 
 /** The file a warm sandbox's marimo serves; a session whose notebook lives elsewhere starts cold. */
 export const WARM_ENTRY_FILE = 'notebook.py';
@@ -206,3 +207,11 @@ export class WarmPool {
     return keys;
   }
 }
+
+/** Warm sandboxes' records, which hold their notebook server's token. */
+export const WARM_SANDBOX_SEALED_RECORDS: SealedRecordKind = {
+  name: 'warm sandboxes',
+  prefix: layout.warmPoolPrefix,
+  holds: (key) => /^warm-pool\/[^/]+$/.test(key),
+  sealPlaintext: (box, key, record) => sealWarmSandbox(box, key, record as StoredWarmSandbox),
+};

@@ -1,7 +1,7 @@
 import type { AuditLogEntry } from '../audit/audit-log.js';
 import type { AuditPage, AuditQueries, DeploymentAuditQuery } from '../audit/audit-queries.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 
 export interface AuditUseCaseDeps {
   access: AccessControl;

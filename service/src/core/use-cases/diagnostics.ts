@@ -1,6 +1,6 @@
 import type { Principal } from '../identity/authenticator.js';
-import type { AccessControl } from '../policy/access-control.js';
-import { assertBrowserSession } from '../policy/credential-rules.js';
+import type { AccessControl } from '../access/access-control.js';
+import { assertBrowserSession } from '../access/credential-rules.js';
 import type { Logger } from '../ports/logger.js';
 import type { SandboxStartupReport } from '../ports/sandbox-diagnostics.js';
 import type { StartupDiagnostic, StartupDiagnosticInput } from '../sandboxes/startup-diagnostic.js';

@@ -1,7 +1,7 @@
 import { HubError } from '../errors.js';
 import { USER_ID_PATTERN } from '../ids.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { AssignableRole, GroupMember, ProjectRevision } from '../projects/project-records.js';
 import type { MemberRef, ProjectService } from '../projects/project-service.js';
 import { actorOf } from './caller.js';

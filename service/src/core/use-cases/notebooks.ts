@@ -1,9 +1,9 @@
 import { HubError } from '../errors.js';
-import { runOutputText } from '../jobs/run-output-text.js';
+import { runOutputText } from '../notebooks/run-output-text.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { NotebookCatalogEntry, NotebookRevision, NotebookStatus, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { NotebookInput, NotebookPatch, NotebookService } from '../notebooks/notebook-service.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import { notebookSettingsActions, type ChangeRules, type NotebookSettingsChange } from '../policy/change-actions.js';
 import { notebookFacts } from '../policy/stored-facts.js';
 import type { WorkspaceService } from '../workspace/workspace-service.js';

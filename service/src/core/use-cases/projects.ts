@@ -1,9 +1,9 @@
 import type { Catalog } from '../catalog/catalog.js';
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import { labelChangeActions } from '../policy/change-actions.js';
-import { assertTokenAllowsAction } from '../policy/credential-rules.js';
+import { assertTokenAllowsAction } from '../access/credential-rules.js';
 import type { LabelPolicy } from '../policy/security-labels.js';
 import type { ProjectRole } from '../policy/table.js';
 import { listVisibleProjects, type VisibleProject } from '../projects/project-listing.js';

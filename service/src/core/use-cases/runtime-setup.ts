@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { Logger } from '../ports/logger.js';
 import type { RuntimeSetup, RuntimeSetupStatus } from '../ports/sandbox-driver.js';
 

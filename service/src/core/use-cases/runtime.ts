@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import { runtimeSessions, type RuntimeSessionRow } from '../sessions/runtime-inspection.js';
 import type { SessionReclaimer } from '../sessions/session-reclaim.js';
 import type { SessionStore } from '../sessions/session-store.js';

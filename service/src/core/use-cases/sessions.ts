@@ -1,11 +1,10 @@
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { NotebookVersion } from '../notebooks/notebook-model.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { ClientKind, SessionMode, SessionRecord, SessionSummary } from '../sessions/session-model.js';
 import type { SessionStore } from '../sessions/session-store.js';
-import type { Previews } from '../git/previews.js';
 import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 
 export interface SessionUseCaseDeps {
@@ -15,8 +14,8 @@ export interface SessionUseCaseDeps {
   /** SERVICE_SANDBOX_STARTUP_TIMEOUT_SECONDS, in ms: how long a start with `wait` waits at most. */
   startupTimeoutMs: number;
   limits: PageLimits;
-  /** Git previews, for preview sessions (docs/git.md, "Previews"). */
-  previews?: Pick<Previews, 'get'>;
+  /** Git previews, for preview sessions (docs/git.md, "Previews"): `get` refuses one that does not exist. */
+  previews?: { get(projectId: string, notebookId: string, previewId: string): Promise<unknown> };
 }
 
 /**

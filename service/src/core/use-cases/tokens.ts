@@ -1,4 +1,4 @@
-import { assertBrowserSession } from '../policy/credential-rules.js';
+import { assertBrowserSession } from '../access/credential-rules.js';
 import { HubError } from '../errors.js';
 import type { AccessTokens, TokenRecord, TokenScope } from '../identity/access-tokens.js';
 import { UNRESTRICTED_SCOPE } from '../identity/access-tokens.js';

@@ -1,7 +1,7 @@
 import { HubError } from '../errors.js';
 import type { Authenticator, Principal } from '../identity/authenticator.js';
 import type { UserDirectory, UserEntry } from '../identity/users.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import { pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 
 export interface UserUseCaseDeps {

@@ -1,7 +1,7 @@
 import type { Principal } from '../identity/authenticator.js';
 import type { NotebookVersion } from '../notebooks/notebook-model.js';
 import type { NotebookService } from '../notebooks/notebook-service.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 

@@ -1,7 +1,7 @@
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
-import type { AccessControl } from '../policy/access-control.js';
+import type { AccessControl } from '../access/access-control.js';
 import type { WorkspaceAccess, WorkspaceItem } from '../workspace/workspace-model.js';
 import type { ArchiveEntry } from '../workspace/workspace-reads.js';
 import type { UploadConditions, WorkspaceService } from '../workspace/workspace-service.js';

@@ -6,6 +6,7 @@ import { placeEntry, protectedPathsOf, resolveEntry, type EntrySource, type Reso
 import type { WorkspaceAccess, WorkspaceItem, WorkspaceManifest } from './workspace-model.js';
 import { WorkspaceStore } from './workspace-store.js';
 import { WorkspaceTree, itemOf } from './workspace-tree.js';
+import type { ArchiveEntry } from '../ports/folder-archive.js';
 
 export interface WorkspaceOptions {
   /**
@@ -22,14 +23,7 @@ export const README_MAX_BYTES = 64 * 1024;
 export const ARCHIVE_MAX_ENTRIES = 65_000;
 export const ARCHIVE_MAX_BYTES = 0xf000_0000;
 
-export interface ArchiveEntry {
-  /** Path inside the archive; folders end with `/`. */
-  name: string;
-  kind: 'file' | 'directory';
-  modified_at: number;
-  mime_type?: string;
-  read?: () => Promise<Buffer>;
-}
+export type { ArchiveEntry } from '../ports/folder-archive.js';
 
 /** Reading a notebook's workspace: listing, file contents, archives, the README and its access. */
 export class WorkspaceReads {

@@ -1,19 +1,27 @@
 import type {} from '@fastify/cookie';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { HubError } from '../../core/errors.js';
-import type { Principal } from '../../core/identity/authenticator.js';
+import type { Authenticator, Principal } from '../../core/identity/authenticator.js';
 import { isDeploymentAction } from '../../core/policy/deployment-actions.js';
-import type { HubServices } from '../../compose/services.js';
+import type { AccessControl } from '../../core/access/access-control.js';
+import type { HubSettings } from '../../config/settings.js';
 import { matchedRoute } from '../matched-route.js';
 import type { HubApp } from '../types.js';
 import { assertSameOrigin } from './same-origin.js';
-import { assertNotThrottled, authenticationFailed } from './throttling.js';
+import { assertNotThrottled, authenticationFailed, type ThrottlingServices } from './throttling.js';
 import { secretHash } from '../../core/identity/secrets.js';
 
 export const SESSION_COOKIE = 'svc_session';
 
+/** What authentication uses: the credentials' lookups, the deployment-scoped decision, the public origin. */
+export interface AuthenticationServices extends ThrottlingServices {
+  authenticator: Pick<Authenticator, 'bearerToken' | 'sessionCookie'>;
+  access: Pick<AccessControl, 'deployment'>;
+  settings: Pick<HubSettings, 'publicUrl' | 'limits'>;
+}
+
 /** The caller's principal, or null when the request carries no credential. Bad credentials are 401. */
-export async function authenticate(request: FastifyRequest, services: HubServices): Promise<Principal | null> {
+export async function authenticate(request: FastifyRequest, services: AuthenticationServices): Promise<Principal | null> {
   return resolveCredential(request, services);
 }
 
@@ -35,7 +43,7 @@ export function bearerTokenOf(authorization: string): string | null {
  * tokens count toward the failed-authentication limit of the caller's address (docs/security.md);
  * session cookies do not (an expired one is no guess, and a page makes many requests with it).
  */
-function resolveCredential(request: FastifyRequest, services: HubServices): Principal | null | Promise<Principal | null> {
+function resolveCredential(request: FastifyRequest, services: AuthenticationServices): Principal | null | Promise<Principal | null> {
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
     const token = bearerTokenOf(authorization);
@@ -57,7 +65,7 @@ function resolveCredential(request: FastifyRequest, services: HubServices): Prin
 
 const invalidBearer = () => new HubError('UNAUTHORIZED', 'the bearer token is not a valid, unexpired personal access token');
 
-function refuseBearer(request: FastifyRequest, services: HubServices): never {
+function refuseBearer(request: FastifyRequest, services: ThrottlingServices): never {
   authenticationFailed(request, services);
   throw invalidBearer();
 }
@@ -77,7 +85,7 @@ function thenOrNow<T, R>(value: T | Promise<T>, next: (value: T) => R): R | Prom
  * decided here; project-scoped ones by their routes. A callback hook rather than an async one:
  * with the credential cached, the whole check finishes without a promise.
  */
-export function registerAuthentication(app: HubApp, services: HubServices): void {
+export function registerAuthentication(app: HubApp, services: AuthenticationServices): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', (request, _reply, done) => {
     const { config } = matchedRoute(request);
@@ -94,7 +102,7 @@ export function registerAuthentication(app: HubApp, services: HubServices): void
 }
 
 /** Attaches the principal to the request, or says why it may not go on. */
-function admitted(request: FastifyRequest, config: FastifyContextConfig, principal: Principal | null, services: HubServices): Error | undefined {
+function admitted(request: FastifyRequest, config: FastifyContextConfig, principal: Principal | null, services: AuthenticationServices): Error | undefined {
   try {
     if (!principal) throw new HubError('UNAUTHORIZED', 'sign in, or send a personal access token as "Authorization: Bearer svc_pat_..."');
     if (config.sessionOnly && principal.credential.kind === 'token') {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import type { LoginFlows } from '../../core/identity/login-flows.js';
-import type { HubServices } from '../../compose/services.js';
+import type { HubSettings } from '../../config/settings.js';
 import type { HubApp } from '../types.js';
 import { safeReturnPath, setSessionCookie } from './session-cookie.js';
 
@@ -35,7 +35,7 @@ export interface OidcLogin {
  * itself are core's (`core/identity/login-flows.ts`); the OpenID client is the identity provider
  * adapter behind it.
  */
-export function createOidcLogin(services: Pick<HubServices, 'settings'>, flows: LoginFlows, options: OidcLoginOptions): OidcLogin {
+export function createOidcLogin(services: { settings: HubSettings }, flows: LoginFlows, options: OidcLoginOptions): OidcLogin {
   const secure = services.settings.publicUrl?.startsWith('https:') ?? false;
   const { basePath } = services.settings;
   const flowCookiePath = `${basePath}${LOGIN_FLOW_COOKIE_PATH}`;

@@ -1,8 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import proxyAddr from 'proxy-addr';
-import type { HubServices } from '../../compose/services.js';
+import type { HubSettings } from '../../config/settings.js';
+import type { FailedAuthentications } from '../../core/identity/failed-authentications.js';
 import { HubError } from '../../core/errors.js';
-import { parseToken } from '../../core/identity/oauth/oauth-tokens.js';
+
+/** What the failed-authentication limit uses: the trusted proxies and the counts. */
+export interface ThrottlingServices {
+  settings: Pick<HubSettings, 'limits'>;
+  failedAuthentications: FailedAuthentications;
+}
 
 const trustOf = new WeakMap<readonly string[], (address: string, hop: number) => boolean>();
 
@@ -11,7 +17,7 @@ const trustOf = new WeakMap<readonly string[], (address: string, hop: number) =>
  * reverse proxies listed in SERVICE_TRUSTED_PROXIES the nearest address in `X-Forwarded-For` that
  * is not one of them (a client cannot put itself in front of a proxy it does not control).
  */
-export function clientAddressOf(request: FastifyRequest, services: Pick<HubServices, 'settings'>): string {
+export function clientAddressOf(request: FastifyRequest, services: Pick<ThrottlingServices, 'settings'>): string {
   const proxies = services.settings.limits.trustedProxies;
   if (proxies.length === 0) return request.ip;
   let trust = trustOf.get(proxies);
@@ -36,22 +42,12 @@ export function throttled(retryAfterSeconds: number): HubError {
  * Checks a credential `request` presents under the failed-authentication limit: throws 429 when
  * its address is throttled and the credential (named by `keyOf`, a hash) has not worked lately.
  */
-export function assertNotThrottled(
-  request: FastifyRequest,
-  services: Pick<HubServices, 'settings' | 'failedAuthentications'>,
-  keyOf: () => string | null,
-): void {
+export function assertNotThrottled(request: FastifyRequest, services: ThrottlingServices, keyOf: () => string | null): void {
   const retryAfter = services.failedAuthentications.refusal(clientAddressOf(request, services), keyOf);
   if (retryAfter !== null) throw throttled(retryAfter);
 }
 
 /** Counts a credential from `request` that failed to authenticate. */
-export function authenticationFailed(request: FastifyRequest, services: Pick<HubServices, 'settings' | 'failedAuthentications'>): void {
+export function authenticationFailed(request: FastifyRequest, services: ThrottlingServices): void {
   services.failedAuthentications.failed(clientAddressOf(request, services));
-}
-
-/** What an MCP client's token is remembered by when it works: its connection (access tokens change hourly). */
-export function connectionKeyOf(token: string): string | null {
-  const grantId = parseToken(token)?.grantId;
-  return grantId === undefined ? null : `mcp-connection:${grantId}`;
 }

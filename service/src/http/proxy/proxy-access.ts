@@ -2,7 +2,8 @@ import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
 import { catalogKeys } from '../../core/storage-layout.js';
-import type { HubServices } from '../../compose/services.js';
+import type { Catalog } from '../../core/catalog/catalog.js';
+import type { AccessControl } from '../../core/access/access-control.js';
 
 export interface ProxyTarget {
   record: SessionRecord;
@@ -14,6 +15,12 @@ export interface ProxyTarget {
 
 const CACHE_MS = 2000;
 
+/** What deciding a proxied request reads: the catalog's session index, and access control. */
+export interface ProxyAccessServices {
+  catalog: Pick<Catalog, 'view'>;
+  access: Pick<AccessControl, 'session'>;
+}
+
 /**
  * Decides whether a caller may reach a session's marimo, page loads and WebSocket upgrades
  * alike: the session must be running, the project visible, and `session.proxy` allowed for this
@@ -23,7 +30,7 @@ const CACHE_MS = 2000;
 export class ProxyAccess {
   private readonly cache = new Map<string, { target: ProxyTarget; until: number }>();
 
-  constructor(private readonly services: HubServices) {}
+  constructor(private readonly services: ProxyAccessServices) {}
 
   async resolve(principal: Principal, sessionId: string): Promise<ProxyTarget> {
     const key = `${principal.user.id}|${principal.credential.kind === 'token' ? principal.credential.tokenId : 'session'}|${sessionId}`;

@@ -1,17 +1,27 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Principal } from '../../core/identity/authenticator.js';
+import type { Principal, Authenticator } from '../../core/identity/authenticator.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
-import type { HubServices } from '../../compose/services.js';
+import type { HubSettings } from '../../config/settings.js';
+import type { BackgroundRunner } from '../../core/ports/background-runner.js';
+import type { SessionManager } from '../../core/sessions/session-manager.js';
+import { ProxyAccess, type ProxyAccessServices } from './proxy-access.js';
 import { SESSION_COOKIE } from '../auth/authenticate.js';
 import type { HubApp } from '../types.js';
 import { registerHttpProxy } from './http-proxy.js';
-import { ProxyAccess } from './proxy-access.js';
 import { handleUpgrade } from './ws-proxy.js';
 
 const ACTIVITY_EVERY_MS = 30_000;
 /** A session whose server did not answer is probed at most this often. */
 const PROBE_EVERY_MS = 3_000;
+
+/** What the session proxy uses. */
+export type SessionProxyServices = ProxyAccessServices & {
+  settings: Pick<HubSettings, 'publicUrl' | 'basePath'>;
+  authenticator: Pick<Authenticator, 'fromBearerToken' | 'fromSessionCookie'>;
+  background: BackgroundRunner;
+  sessions: Pick<SessionManager, 'touch' | 'checkKernel' | 'heartbeat' | 'leave'>;
+};
 
 /**
  * The browser's way into sessions: `/s/<session id>/...` over HTTP and WebSocket. Traffic counts
@@ -20,7 +30,7 @@ const PROBE_EVERY_MS = 3_000;
  */
 export async function registerSessionProxy(
   app: HubApp,
-  services: HubServices,
+  services: SessionProxyServices,
   sockets: Set<Duplex>,
   /** Upgrades on other hosts (surfaces'): true when it took the upgrade. */
   otherUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean = () => false,

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { INSPECTED_RECLAIM_BLOCKS } from '../../core/sessions/reclaim-rules.js';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { pageSize } from '../../core/use-cases/caller.js';
 import { DateTime, Envelope, Nullable, Page, PageQuery } from '../schemas.js';
@@ -44,12 +45,18 @@ const RuntimeSession = Type.Object(
   { $id: 'RuntimeSession' },
 );
 
+/** What the runtime administration routes use. */
+export interface AdminRuntimeRouteServices {
+  useCases: Pick<UseCases, 'runtime'>;
+  settings: Pick<HubSettings, 'limits'>;
+}
+
 /**
  * Runtime inspection and forced reclaim of sessions (docs/sessions.md) through `useCases.runtime`:
  * super admins only (action `admin.access`, decided for the deployment before the handler runs,
  * and again by the use case for callers without this hook).
  */
-export function adminRuntimeRoutes(app: HubApp, services: HubServices): void {
+export function adminRuntimeRoutes(app: HubApp, services: AdminRuntimeRouteServices): void {
   app.get(
     RUNTIME_SESSIONS_PATH,
     {

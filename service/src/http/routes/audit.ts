@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { HubError, type FieldProblem } from '../../core/errors.js';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { pageSize } from '../../core/use-cases/caller.js';
 import { DateTime, Envelope, PageQuery } from '../schemas.js';
@@ -39,12 +40,18 @@ const EventsQuery = Type.Intersect([
   }),
 ]);
 
+/** What the audit routes use. */
+export interface AuditRouteServices {
+  useCases: Pick<UseCases, 'audit'>;
+  settings: Pick<HubSettings, 'limits'>;
+}
+
 /**
  * The audit logs: one project's day (project managers) and the whole deployment's log (super
  * admins), read through `useCases.audit`. Problems with query values found past the schema (core's
  * day, range and cursor rules) are presented as query fields too.
  */
-export function auditRoutes(app: HubApp, services: HubServices): void {
+export function auditRoutes(app: HubApp, services: AuditRouteServices): void {
   const { audit } = services.useCases;
 
   app.get(

@@ -3,7 +3,12 @@ import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
 import { fullClearance } from '../../core/identity/claims.js';
 import { constantTimeEquals, secretHash } from '../../core/identity/secrets.js';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import type { HubSettings } from '../../config/settings.js';
+import type { SignIns } from '../../core/identity/sign-in.js';
+import type { LabelPolicy } from '../../core/policy/security-labels.js';
+import type { Authenticator } from '../../core/identity/authenticator.js';
+import type { FailedAuthentications } from '../../core/identity/failed-authentications.js';
 import { SESSION_COOKIE, principalOf } from '../auth/authenticate.js';
 import { assertNotThrottled, authenticationFailed } from '../auth/throttling.js';
 import { clearSessionCookie, safeReturnPath, setSessionCookie } from '../auth/session-cookie.js';
@@ -26,7 +31,17 @@ const AuthMethods = Type.Object(
   { $id: 'AuthMethods' },
 );
 
-export function authRoutes(app: HubApp, services: HubServices, options: AuthRouteOptions): void {
+/** What the sign-in routes use. */
+export interface AuthRouteServices {
+  settings: HubSettings;
+  signIns: Pick<SignIns, 'signIn' | 'signOut'>;
+  labelPolicy: LabelPolicy;
+  authenticator: Pick<Authenticator, 'fromSessionCookie'>;
+  useCases: Pick<UseCases, 'tokens'>;
+  failedAuthentications: FailedAuthentications;
+}
+
+export function authRoutes(app: HubApp, services: AuthRouteServices, options: AuthRouteOptions): void {
   const { settings } = services;
 
   app.get(

@@ -1,8 +1,7 @@
-import { GIT_PROVIDERS } from '../../core/git/git-source-config.js';
-import type { SurfaceConfig } from '../../core/surfaces/surface-model.js';
+import type { SurfaceConfig } from '../../core/ports/surface-model.js';
 import { Type, type Static } from 'typebox';
 import type { HubSettings } from '../../config/settings.js';
-import { ALERT_KINDS } from '../../core/alerts/alert-kinds.js';
+import { ALERT_KINDS } from '../../core/ports/alert-kinds.js';
 import { Nullable } from '../schemas.js';
 
 const ComputeResources = { cpu: Type.Optional(Type.Number()), memory_bytes: Type.Optional(Type.Number()), gpu: Type.Optional(Type.String()) };
@@ -68,20 +67,30 @@ export const Capabilities = Type.Object(
   { $id: 'Capabilities' },
 );
 
+/** What the deployment's capabilities offer beyond their settings (each answers for its own). */
+export interface DeploymentOffer {
+  /** VS Code and OpenCode as this deployment's sandboxes can host them. */
+  surfaces: SurfaceConfig[];
+  /** The Git hosts whose repositories sync both ways and take change requests. */
+  gitProviders: readonly string[];
+}
+
+export const NOTHING_OFFERED: DeploymentOffer = { surfaces: [], gitProviders: [] };
+
 /**
  * What this deployment offers. A capability is reported available only when this build provides
  * it and the configuration enables it.
  */
-export function capabilitiesOf(settings: HubSettings, surfaces: SurfaceConfig[]): Static<typeof Capabilities> {
+export function capabilitiesOf(settings: HubSettings, { surfaces, gitProviders }: DeploymentOffer): Static<typeof Capabilities> {
   const { limits, sandboxes } = settings;
   return {
     federation: { available: false },
     integrations: { available: false },
     // Repositories of the recognised providers sync both ways and take change requests.
     source_control: {
-      change_request_providers: settings.git.enabled ? [...GIT_PROVIDERS] : [],
-      sync_providers: settings.git.enabled ? [...GIT_PROVIDERS] : [],
-      pull_source_providers: settings.git.enabled ? [...GIT_PROVIDERS] : [],
+      change_request_providers: settings.git.enabled ? [...gitProviders] : [],
+      sync_providers: settings.git.enabled ? [...gitProviders] : [],
+      pull_source_providers: settings.git.enabled ? [...gitProviders] : [],
     },
     project_alerts: {
       available: true,

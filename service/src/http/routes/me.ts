@@ -1,12 +1,19 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { CreatedToken, Me, TokenCreate, TokenInfo, meOf, tokenInfoOf } from './identity-schemas.js';
 
+/** What the signed-in user's routes use. */
+export interface MeRouteServices {
+  useCases: Pick<UseCases, 'tokens'>;
+  settings: Pick<HubSettings, 'basePath'>;
+}
+
 /** The signed-in user and their personal access tokens, through `useCases.tokens`. */
-export function meRoutes(app: HubApp, services: HubServices): void {
+export function meRoutes(app: HubApp, services: MeRouteServices): void {
   const { tokens } = services.useCases;
   app.get('/api/v1/me', { schema: { tags: ['Users'], summary: 'The signed-in user', response: { 200: Envelope(Me) } } }, async (request) => ({
     success: true as const,

@@ -1,11 +1,16 @@
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, Page, PageQuery, RawContent } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookParams, NotebookVersionSchema, VersionCreate, VersionParams, VersionRestore } from './notebook-schemas.js';
 
+/** What the version routes use. */
+export interface NotebookVersionRouteServices {
+  useCases: Pick<UseCases, 'versions'>;
+}
+
 /** Saving, listing, reading and restoring notebook versions. */
-export function notebookVersionRoutes(app: HubApp, services: HubServices): void {
+export function notebookVersionRoutes(app: HubApp, services: NotebookVersionRouteServices): void {
   const { versions } = services.useCases;
 
   app.get(

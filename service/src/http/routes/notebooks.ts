@@ -1,13 +1,18 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, Page, PageQuery, RawContent, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookCreate, NotebookDetail, NotebookListEntry, NotebookParams, NotebookPatch, detailOf, listEntryOf } from './notebook-schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
 
+/** What the notebook routes use. */
+export interface NotebookRouteServices {
+  useCases: Pick<UseCases, 'notebooks'>;
+}
+
 /** Notebooks: each route parses, calls one notebook use case and presents its answer. */
-export function notebookRoutes(app: HubApp, services: HubServices): void {
+export function notebookRoutes(app: HubApp, services: NotebookRouteServices): void {
   const { notebooks } = services.useCases;
 
   app.get(

@@ -1,9 +1,17 @@
 import { Type } from 'typebox';
 import { claimSettingsOf } from '../../config/settings-security.js';
 import { POLICY_ACTIONS } from '../../core/policy/actions.js';
-import { DENIAL_CATEGORIES, ENTITLEMENTS, MAX_GRANT_PROJECTS, MAX_SUITE_CASES, MAX_SYNTHETIC_MEMBERS, PolicyAnalyzer } from '../../core/policy/analyzer.js';
+import {
+  DENIAL_CATEGORIES,
+  ENTITLEMENTS,
+  MAX_GRANT_PROJECTS,
+  MAX_SUITE_CASES,
+  MAX_SYNTHETIC_MEMBERS,
+  PolicyAnalyzer,
+} from '../../core/policy-analyzer/analyzer.js';
 import { LABEL_PATTERN, MAX_COMPARTMENTS } from '../../core/policy/security-labels.js';
-import type { HubServices } from '../../compose/services.js';
+import type { HubSettings } from '../../config/settings.js';
+import type { PolicyAnalyzerDeps } from '../../core/policy-analyzer/analyzer.js';
 import { principalOf } from '../auth/authenticate.js';
 import { DateTime, Envelope, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -189,8 +197,17 @@ export const PolicyAnalyzerMetadata = Type.Object(
   { $id: 'PolicyAnalyzerMetadata' },
 );
 
+/** What the policy analyzer reads. */
+export type PolicyAnalyzerRouteServices = {
+  settings: HubSettings;
+  entitlementRules: PolicyAnalyzerDeps['rules'];
+  labelPolicy: PolicyAnalyzerDeps['labels'];
+} & Pick<PolicyAnalyzerDeps, 'users' | 'catalog' | 'projects' | 'notebooks'> & {
+    sessionStore: PolicyAnalyzerDeps['sessions'];
+  };
+
 /** The policy analyzer (super admins): what the policy engine knows, and suites run through it. */
-export function policyAnalyzerRoutes(app: HubApp, services: HubServices): void {
+export function policyAnalyzerRoutes(app: HubApp, services: PolicyAnalyzerRouteServices): void {
   const analyzer = new PolicyAnalyzer({
     rules: services.entitlementRules,
     labels: services.labelPolicy,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -11,8 +11,13 @@ const MemberParams = Type.Intersect([
 ]);
 const GroupParams = Type.Intersect([ProjectIdParams, Type.Object({ group: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._:@ -]{0,127}$' }) })]);
 
+/** What the member routes use. */
+export interface ProjectMemberRouteServices {
+  useCases: Pick<UseCases, 'members'>;
+}
+
 /** Members (users and invited e-mails) and identity-provider group members of a project. */
-export function projectMemberRoutes(app: HubApp, services: HubServices): void {
+export function projectMemberRoutes(app: HubApp, services: ProjectMemberRouteServices): void {
   const { members } = services.useCases;
   const Members = Envelope(Type.Array(ProjectMember));
   const Groups = Envelope(Type.Array(GroupMember));

@@ -1,12 +1,17 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, Page, PageQuery, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { Project, ProjectCreate, ProjectIdParams, ProjectListEntry, ProjectPatch, listEntryOf, projectOf } from './project-schemas.js';
 
+/** What the project routes use. */
+export interface ProjectRouteServices {
+  useCases: Pick<UseCases, 'projects'>;
+}
+
 /** Projects: each route parses, calls one project use case and presents its answer. */
-export function projectRoutes(app: HubApp, services: HubServices): void {
+export function projectRoutes(app: HubApp, services: ProjectRouteServices): void {
   const { projects } = services.useCases;
 
   app.get(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
 import type { RuntimeSetupView } from '../../core/use-cases/runtime-setup.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, Failure, Nullable } from '../schemas.js';
@@ -39,11 +39,16 @@ const present = (view: RuntimeSetupView) => ({
   log_tail: view.logTail,
 });
 
+/** What the runtime set-up routes use. */
+export interface RuntimeSetupRouteServices {
+  useCases: Pick<UseCases, 'runtimeSetup'>;
+}
+
 /**
  * The notebook runtime's set-up (docs/runtime.md) through `useCases.runtimeSetup`: its status for
  * anyone signed in, and a build or repair for super admins.
  */
-export function runtimeSetupRoutes(app: HubApp, services: HubServices): void {
+export function runtimeSetupRoutes(app: HubApp, services: RuntimeSetupRouteServices): void {
   const { runtimeSetup } = services.useCases;
   app.get(
     RUNTIME_SETUP_PATH,

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
 import { principalOf } from '../auth/authenticate.js';
 import { DateTime, Failure, Nullable } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -53,12 +53,17 @@ const StartupReport = Type.Object(
   { $id: 'SandboxStartupReport' },
 );
 
+/** What the start-up diagnostic route uses. */
+export interface SandboxDiagnosticRouteServices {
+  useCases: Pick<UseCases, 'diagnostics'>;
+}
+
 /**
  * The sandbox start-up diagnostic (docs/sandboxes.md): super admins only, browser sessions only, one
  * active run per admin across every replica. The rules and the run are core's
  * (`useCases.diagnostics`, `core/sandboxes/startup-diagnostic.ts`); this route parses and presents.
  */
-export function sandboxDiagnosticRoutes(app: HubApp, services: HubServices): void {
+export function sandboxDiagnosticRoutes(app: HubApp, services: SandboxDiagnosticRouteServices): void {
   app.post(
     SANDBOX_DIAGNOSTIC_PATH,
     {

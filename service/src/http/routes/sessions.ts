@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { clientKindOf } from '../../core/use-cases/sessions.js';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { absentBodyIsEmpty } from '../validation.js';
 import { Envelope, Failure, Nullable, Page, PageQuery } from '../schemas.js';
@@ -21,8 +22,14 @@ import {
   sessionOf,
 } from './session-schemas.js';
 
+/** What the session routes use. */
+export interface SessionRouteServices {
+  useCases: Pick<UseCases, 'sessions'>;
+  settings: Pick<HubSettings, 'basePath'>;
+}
+
 /** Sessions: each route parses, calls one session use case and presents its answer. */
-export function sessionRoutes(app: HubApp, services: HubServices): void {
+export function sessionRoutes(app: HubApp, services: SessionRouteServices): void {
   const { sessions } = services.useCases;
 
   app.get(

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { HubError } from '../../core/errors.js';
-import type { HubServices } from '../../compose/services.js';
-import { authenticate } from '../auth/authenticate.js';
-import { runDeepHealth } from '../deep-health.js';
+import type { HubSettings } from '../../config/settings.js';
+import { authenticate, type AuthenticationServices } from '../auth/authenticate.js';
+import { runDeepHealth, type DeepHealthServices } from '../deep-health.js';
 import { renderOpenApiYaml } from '../openapi.js';
 import { DateTime, Envelope, Nullable, RawContent } from '../schemas.js';
 import type { HubApp } from '../types.js';
-import { capabilitiesOf, Capabilities } from './capabilities.js';
+import { capabilitiesOf, Capabilities, type DeploymentOffer } from './capabilities.js';
 
 const DeploymentInfo = Type.Object(
   {
@@ -27,7 +27,14 @@ const HealthCheckSchema = Type.Object({
   detail: Type.Optional(Type.String()),
 });
 
-export function deploymentInfo(services: HubServices) {
+/** What the deployment's description is read from. */
+export interface DeploymentInfoServices {
+  settings: HubSettings;
+  startedAt: Date;
+  instanceId: string;
+}
+
+export function deploymentInfo(services: DeploymentInfoServices) {
   const { settings } = services;
   return {
     version: settings.version,
@@ -39,7 +46,10 @@ export function deploymentInfo(services: HubServices) {
   };
 }
 
-export function systemRoutes(app: HubApp, services: HubServices): void {
+/** What the system routes use. */
+export type SystemRouteServices = DeploymentInfoServices & AuthenticationServices & DeepHealthServices & { settings: HubSettings; offer(): DeploymentOffer };
+
+export function systemRoutes(app: HubApp, services: SystemRouteServices): void {
   app.get(
     '/api/health',
     {
@@ -76,7 +86,7 @@ export function systemRoutes(app: HubApp, services: HubServices): void {
   app.get(
     '/api/v1/capabilities',
     { schema: { tags: ['System'], summary: 'What this deployment offers, and its limits', response: { 200: Envelope(Capabilities) } } },
-    async () => ({ success: true as const, data: capabilitiesOf(services.settings, services.surfaces.available) }),
+    async () => ({ success: true as const, data: capabilitiesOf(services.settings, services.offer()) }),
   );
 
   app.get(

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
 import { SETTING_DEFINITIONS } from '../../config/settings.js';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import { deploymentInfo, type DeploymentInfoServices } from './system.js';
 import { principalOf } from '../auth/authenticate.js';
 import { DateTime, Envelope, Nullable, Page, PageQuery } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { AdminUser, ResolvedUser, adminUserOf, resolvedUserOf } from './identity-schemas.js';
-import { deploymentInfo } from './system.js';
 
 const UserIdParams = Type.Object({ user_id: Type.String({ pattern: '^usr-[0-9a-z]{16}$' }) });
 
@@ -36,7 +36,10 @@ const DeploymentConfig = Type.Object(
   { $id: 'DeploymentConfig' },
 );
 
-export function userRoutes(app: HubApp, services: HubServices): void {
+/** What the user routes use. */
+export type UserRouteServices = DeploymentInfoServices & { useCases: Pick<UseCases, 'users'> };
+
+export function userRoutes(app: HubApp, services: UserRouteServices): void {
   const { settings } = services;
   const { users } = services.useCases;
 

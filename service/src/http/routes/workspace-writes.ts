@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../schemas.js';
 import type { HubApp } from '../types.js';
@@ -18,8 +19,14 @@ const ItemResponse = { 200: Envelope(WorkspaceItem), 201: Envelope(WorkspaceItem
 /** The upload body, declared for the OpenAPI document; raw bytes have nothing to validate. */
 const RawBody = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
+/** What the workspace write routes use. */
+export interface WorkspaceWriteRouteServices {
+  useCases: Pick<UseCases, 'workspace'>;
+  settings: Pick<HubSettings, 'limits'>;
+}
+
 /** Uploading, creating folders, copying, moving and deleting workspace files (notebook.write). */
-export function workspaceWriteRoutes(app: HubApp, services: HubServices): void {
+export function workspaceWriteRoutes(app: HubApp, services: WorkspaceWriteRouteServices): void {
   const { workspace } = services.useCases;
 
   // The upload body is the file itself, whatever its type (a .json file is not a request body to

@@ -1,18 +1,22 @@
 import { Type } from 'typebox';
-import type { HubServices } from '../../compose/services.js';
+import type { UseCases } from '../../core/use-cases/index.js';
+import type { FolderArchiveWriter } from '../../core/ports/folder-archive.js';
+import { workspaceWriteRoutes, type WorkspaceWriteRouteServices } from './workspace-writes.js';
 import { principalOf } from '../auth/authenticate.js';
 import { BINARY, Envelope, RawContent } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { NotebookParams } from './notebook-schemas.js';
 import { sendArchive, sendWorkspaceFile } from './workspace-content.js';
 import { FileQuery, FolderQuery, WORKSPACE, WorkspaceAccess, WorkspaceItem, notebookOf } from './workspace-schemas.js';
-import { workspaceWriteRoutes } from './workspace-writes.js';
+
+/** What the workspace routes use. */
+export type WorkspaceRouteServices = WorkspaceWriteRouteServices & { useCases: Pick<UseCases, 'workspace'>; archives: FolderArchiveWriter };
 
 /**
  * A notebook's workspace files, through `useCases.workspace`. Paths travel in the query string (or a JSON body), never in the
  * URL path, so no client or proxy normalizes `..` away before the hub can refuse it.
  */
-export function workspaceRoutes(app: HubApp, services: HubServices): void {
+export function workspaceRoutes(app: HubApp, services: WorkspaceRouteServices): void {
   const { workspace } = services.useCases;
 
   app.get(

@@ -1,9 +1,7 @@
-import type { ImportSnapshot } from '../../core/imports/import-model.js';
 import { getJson, jsonBody } from '../../core/store/cas.js';
 import type { ObjectStore } from '../../core/ports/object-store.js';
 import { layout } from '../../core/storage-layout.js';
 import { BLOB_GARBAGE_GRACE_MS, blobWrittenAt } from '../../core/workspace/blob-ages.js';
-import type { WorkspaceManifest } from '../../core/workspace/workspace-model.js';
 import type { HousekeepingResult, HousekeepingTask } from '../maintenance-loop.js';
 import { lastSegment, listObjects, sweepPrefix } from './scan.js';
 
@@ -23,6 +21,11 @@ interface BlobGarbageState {
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
+
+/** What the collector reads of a document that names blobs: a workspace manifest, an import or a preview snapshot. */
+interface BlobReferences {
+  files?: { blob: string }[];
+}
 
 /**
  * Deletes workspace file contents nothing names any more: blobs of deleted or overwritten files,
@@ -73,7 +76,7 @@ async function markReferencedBlobs(store: ObjectStore, signal: AbortSignal): Pro
     for await (const item of listObjects(store, source.prefix, signal)) {
       if (!source.holds(item.key)) continue;
       // Superseded manifests are deleted by their writer; one that vanished meanwhile names nothing.
-      const document = await getJson<WorkspaceManifest | ImportSnapshot>(store, item.key);
+      const document = await getJson<BlobReferences>(store, item.key);
       for (const file of document?.value.files ?? []) marked.add(file.blob);
     }
     if (signal.aborted) return null;

@@ -13,10 +13,6 @@ const DEFAULT_MAX_DELETES = 5_000;
 /** Taken from the layout so the sweep follows the records if their keys ever move. */
 const LOGIN_SESSIONS_PREFIX = layout.loginSession('');
 const LOGIN_FLOWS_PREFIX = layout.loginFlow('');
-const SURFACE_PASSES_PREFIX = layout.surfacePass('');
-/** These stores stay small (minutes-long records, one connection per user and client): a short budget each keeps the cycle inside its deadline. */
-export const OAUTH_TASK_BUDGET_MS = 10_000;
-const OAUTH_PREFIXES = { requests: layout.oauthRequest(''), codes: layout.oauthCode(''), grants: layout.oauthGrant('') };
 
 /**
  * Deletes records under `prefix` whose `expires_at` has passed. Expired records are already
@@ -61,20 +57,3 @@ export const loginSessionsTask = (store: ObjectStore, options?: RecordSweepOptio
 
 /** OIDC logins that were started and never completed (`auth/login-flows/*`, 10-minute lifetime). */
 export const loginFlowsTask = (store: ObjectStore, options?: RecordSweepOptions) => expiredRecordsTask(store, 'login_flows', LOGIN_FLOWS_PREFIX, options);
-
-/** Tickets and grants into sessions' surfaces (`auth/surface-passes/*`) past their `expires_at`. */
-export const surfacePassesTask = (store: ObjectStore, options?: RecordSweepOptions) =>
-  expiredRecordsTask(store, 'surface_passes', SURFACE_PASSES_PREFIX, options);
-
-/**
- * What MCP clients' OAuth leaves behind (docs/mcp.md): consent requests never answered, codes
- * (kept ten minutes to spot a replay), and connections whose client stopped renewing them.
- */
-export const oauthRecordsTasks = (store: ObjectStore, options: RecordSweepOptions = {}) => {
-  const small = { budgetMs: OAUTH_TASK_BUDGET_MS, ...options };
-  return [
-    expiredRecordsTask(store, 'oauth_requests', OAUTH_PREFIXES.requests, small),
-    expiredRecordsTask(store, 'oauth_codes', OAUTH_PREFIXES.codes, small),
-    expiredRecordsTask(store, 'oauth_connections', OAUTH_PREFIXES.grants, small),
-  ];
-};

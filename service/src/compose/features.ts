@@ -1,0 +1,39 @@
+import { alertsFeature } from '../features/alerts/index.js';
+import { gitFeature } from '../features/git/index.js';
+import { importsFeature } from '../features/imports/index.js';
+import { jobsFeature } from '../features/jobs/index.js';
+import { mcpFeature } from '../features/mcp/index.js';
+import { surfacesFeature } from '../features/surfaces/index.js';
+import type { Feature } from '../features/feature.js';
+import type { RecordCheck } from '../core/recovery/plan.js';
+import { REPLAYABLE_RESPONSE_RECORDS, type SealedRecordKind } from '../core/secrets/sealed-records.js';
+import { SESSION_SEALED_RECORDS } from '../core/sessions/session-secrets.js';
+import { WARM_SANDBOX_SEALED_RECORDS } from '../core/sessions/warm-pool.js';
+import { LOGIN_FLOW_SEALED_RECORDS } from '../core/identity/login-flows.js';
+
+/**
+ * The hub's capabilities, one line each (docs/architecture.md, "How to add a capability"). The
+ * order is the order their routes take at one anchor (and so in the OpenAPI document), their
+ * housekeeping tasks in the maintenance cycle and their tools in an MCP client's list.
+ */
+export const FEATURES = [importsFeature, alertsFeature, jobsFeature, gitFeature, mcpFeature, surfacesFeature] as const;
+
+/** What `notebook-hub recover` checks of the records the features keep outside the catalog. */
+export function recordChecks(): RecordCheck[] {
+  return FEATURES.flatMap((feature: Feature) => feature.recoveryChecks ?? []);
+}
+
+/** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */
+export function sealedRecordKinds(): SealedRecordKind[] {
+  const base = [SESSION_SEALED_RECORDS, WARM_SANDBOX_SEALED_RECORDS, LOGIN_FLOW_SEALED_RECORDS, REPLAYABLE_RESPONSE_RECORDS];
+  return [...base, ...FEATURES.flatMap((feature: Feature) => feature.sealedRecords ?? [])];
+}
+
+/** What the features build, one member of the union each. */
+type Built = ReturnType<(typeof FEATURES)[number]['build']>;
+type Intersection<Union> = (Union extends unknown ? (whole: Union) => void : never) extends (whole: infer Each) => void ? Each : never;
+
+/** The services the features add to the hub's (`hub.services.jobScheduler`, ...). */
+export type FeatureServices = Intersection<Built extends { services: infer Services } ? Services : never>;
+/** The use cases the features add to the hub's (`hub.services.useCases.jobs`, ...). */
+export type FeatureUseCases = Intersection<Built extends { useCases: infer UseCasesOf } ? UseCasesOf : never>;
