@@ -6,10 +6,9 @@ import { MemoryObjectStore } from '../../../adapters/store/memory-store.js';
 import { newSecretBox } from '../../../../../test/support/secret-box.js';
 import { isSealedSecret } from '../../../core/ports/secret-box.js';
 import { SecretsAtRest } from '../../../core/secrets/secrets-at-rest.js';
-import { SEALED_RECORD_KINDS } from '../../../core/secrets/sealed-records.js';
 import { getJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
-import type { GeneratedSigningKey, SigningCrypto } from './signing-crypto.js';
+import type { GeneratedSigningKey, SigningCrypto } from '../../../core/ports/signing-crypto.js';
 import { SIGNING_KEY_RING_RECORDS, SigningKeyRing, type Jwks, type SigningKeyRingRecord } from './signing-key-ring.js';
 
 const MAX_LIFETIME = 900;
@@ -45,6 +44,7 @@ function heldCrypto(): SigningCrypto & { held: Promise<void>; release(): void } 
       return crypto.generateRs256Key();
     },
     signRs256: (pem, input) => crypto.signRs256(pem, input),
+    verifyRs256: (jwk, input, signature) => crypto.verifyRs256(jwk, input, signature),
   };
 }
 
@@ -98,7 +98,7 @@ describe('the workload identity signing key ring', () => {
       previous: [],
     };
     await store.put(layout.federationKeyRing, JSON.stringify(plaintext));
-    const kinds = [...SEALED_RECORD_KINDS, SIGNING_KEY_RING_RECORDS];
+    const kinds = [SIGNING_KEY_RING_RECORDS];
     const [oldKey, newKey] = [deploymentKey(randomBytes(32)), deploymentKey(randomBytes(32))];
 
     const migrated = await new SecretsAtRest(store, new EnvelopeSecretBox({ active: oldKey }), { kinds }).prepare();

@@ -1,5 +1,5 @@
 import { discoveryDocument, type DiscoveryDocument } from './issuer-documents.js';
-import type { SigningCrypto } from './signing-crypto.js';
+import type { SigningCrypto } from '../../../core/ports/signing-crypto.js';
 import type { Jwks, SigningKeyRing } from './signing-key-ring.js';
 import { signJwt, workloadTokenClaims, type Workload, type WorkloadTokenClaims, type WorkloadTokenFields } from './workload-token.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isIssuerUrl } from './issuer-documents.js';
-import type { SigningCrypto } from './signing-crypto.js';
+import type { SigningCrypto } from '../../../core/ports/signing-crypto.js';
 import { SIGNING_ALGORITHM, type OpenSigningKey } from './signing-key-ring.js';
 
 /** Who a token is for: a user's session of a notebook, or a run of one of its jobs. */
