@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { sealedRecordKinds } from '../../service/src/compose/features.js';
 import { SIGNING_KEY_RING_RECORDS } from '../../service/src/features/federation/core/signing-key-ring.js';
+import { LOOP_STATUS_PREFIX } from '../../service/src/loops/loop-report.js';
 import { startTestHub, type CallResult, type TestHub } from '../support/test-hub.js';
 import { unusedPort } from '../support/unused-port.js';
 
@@ -134,6 +135,18 @@ describe('the workload identity issuer', () => {
     expect(workloadCheck(deep)).toMatchObject({ status: 'skipped', detail: 'SERVICE_FEDERATION=off' });
     // Nothing was made.
     expect(await t.hub.store.get('federation/keys/ring')).toBeNull();
+  });
+
+  it('makes no key until one is needed, though its rotation loop runs', async () => {
+    const t = await hub({ SERVICE_RUN_MAINTENANCE: 'true' });
+    const status = `${LOOP_STATUS_PREFIX}federation_key_rotation`;
+    for (let waited = 0; (await t.hub.store.get(status)) === null; waited += 50) {
+      if (waited > 20_000) throw new Error('the rotation loop made no pass');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(JSON.parse((await t.hub.store.get(status))!.body.toString())).toMatchObject({ outcome: 'success' });
+    expect(await t.hub.store.get('federation/keys/ring')).toBeNull();
+    expect(t.hub.services.offer().workloadIdentity).toBe(true);
   });
 
   it('is a kind of sealed record that secrets-at-rest migration and key rotation walk', () => {

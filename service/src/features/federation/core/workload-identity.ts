@@ -11,7 +11,7 @@ export type IssuerState = { issuer: WorkloadIdentityIssuer; reason?: undefined }
 export interface KeyRotationPass {
   /** The key that signs after the pass. */
   current: string | null;
-  /** Whether a key was made: the first one, or a new one replacing `retired`. */
+  /** Whether a new key replaced `retired`. */
   rotated: boolean;
   retired: string | null;
   /** Rotated keys dropped from the ring: every token they signed has expired. */
@@ -53,11 +53,13 @@ export class WorkloadIdentity {
   }
 
   /**
-   * The rotation loop's pass: a new signing key when the current one is `rotationPeriodSeconds` old
-   * (the first key on an empty ring), then the prune of rotated keys past `retire_after`. A key made
-   * here is audited as `federation.key_rotate`, naming key ids only.
+   * The rotation loop's pass: a new signing key when the current one is `rotationPeriodSeconds` old,
+   * then the prune of rotated keys past `retire_after`. A rotation is audited as
+   * `federation.key_rotate`, naming key ids only. An empty ring is left empty: the first key is made
+   * on first use, so a hub whose workloads never use federation never makes one.
    */
   async rotateKeys(now: Date): Promise<KeyRotationPass> {
+    if ((await this.options.ring.keys(now)).length === 0) return { current: null, rotated: false, retired: null, pruned: [] };
     const rotation = await this.options.ring.rotateIfDue(now, this.options.rotationPeriodSeconds);
     if (rotation.rotated) {
       await this.options.audit.append({

@@ -9,7 +9,7 @@ import type { WorkloadIdentity } from '../core/workload-identity.js';
  */
 export const KEY_ROTATION_LOOP = { name: 'federation_key_rotation', intervalMs: 10 * 60_000, lease: 'federation_key_rotation' } as const;
 
-/** Where SERVICE_FEDERATION=on: the `federation_key_rotation` loop; its first pass makes the first key. */
+/** Where SERVICE_FEDERATION=on: the `federation_key_rotation` loop (it makes no first key: that is made on first use). */
 export function registerKeyRotationLoop(loops: HubLoops, identity: Pick<WorkloadIdentity, 'rotateKeys'>, enabled: boolean): void {
   if (!enabled) return;
   loops.runner.register({
