@@ -10,6 +10,7 @@ import { readSecretsSettings, secretsSettingDefinitions, type SecretsSettings } 
 import { gitSettingDefinitions, readGitSettings, type GitSettings } from './settings-git.js';
 import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
+import { federationSettingDefinitions, readFederationSettings, type FederationSettings } from './settings-federation.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
 import { readTelemetrySettings, telemetrySettingDefinitions, type TelemetrySettings } from './settings-telemetry.js';
@@ -26,6 +27,7 @@ export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
 export type { GitSettings } from './settings-git.js';
+export type { FederationSettings } from './settings-federation.js';
 export type { OutboundSettings } from './settings-outbound.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
@@ -56,6 +58,8 @@ export interface HubSettings {
   jobs: JobSettings;
   /** Git-synced notebooks (docs/git.md). */
   git: GitSettings;
+  /** Workload identity: tokens for sessions and job runs (docs/federation.md). */
+  federation: FederationSettings;
   /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
   outbound: OutboundSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
@@ -101,6 +105,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...alertSettingDefinitions,
   ...jobSettingDefinitions,
   ...gitSettingDefinitions,
+  ...federationSettingDefinitions,
   ...outboundSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
@@ -140,6 +145,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     alerts: readAlertSettings(env),
     jobs: readJobSettings(env),
     git: readGitSettings(env),
+    federation: readFederationSettings(env),
     outbound: readOutboundSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
