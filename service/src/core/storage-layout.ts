@@ -47,6 +47,7 @@
  *   alerts/<pid>/destinations            a project's alert destinations, with their URLs and
  *                                        signing secrets sealed (one object, CAS)
  *   git/<pid>/credentials                a project's Git tokens, sealed
+ *   secrets/<pid>/<name>                 a project secret: a stored value (sealed) or a reference (CAS)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -124,6 +125,8 @@ export const layout = {
   gitPreviewSnapshot: (projectId: string, notebookId: string, id: string, commit: string) => `git/${projectId}/preview-snapshots/${notebookId}/${id}/${commit}`,
   gitPreviewSnapshotsPrefix: (projectId: string, notebookId: string, id: string) => `git/${projectId}/preview-snapshots/${notebookId}/${id}/`,
   gitPrefix: 'git/',
+  projectSecret: (projectId: string, name: string) => `secrets/${projectId}/${name}`,
+  projectSecretsPrefix: (projectId?: string) => (projectId ? `secrets/${projectId}/` : 'secrets/'),
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 
