@@ -159,5 +159,9 @@ describe('project secrets (the Secrets routes)', () => {
     const everything = [...seen, ...audit.map((entry) => entry.raw), ...t.logs.map((line) => JSON.stringify(line))].join('\n');
     for (const value of [VALUE, REPLACED]) expect(everything).not.toContain(value);
     expect(await filesContaining(t.dataDir, [VALUE, REPLACED, 'short-lived'])).toEqual([]);
+    // The search reads the store: the secret's record is there, by name.
+    expect((await filesContaining(t.dataDir, ['WAREHOUSE_PASSWORD'])).map((found) => found.file)).toEqual(
+      expect.arrayContaining([expect.stringContaining(`secrets/${pid}/WAREHOUSE_PASSWORD`)]),
+    );
   });
 });
