@@ -9,28 +9,13 @@ import {
   FakeWarehouseRendering,
   kernelShows,
   newSecretValues,
+  RECEIVED,
   runAllCells,
   saveCode,
   SECRETS_NOTEBOOK,
   storeApiKey,
 } from '../support/secrets-world.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
-
-const RECEIVED = {
-  integrations: [
-    {
-      id: 'intg-0000000000000042',
-      name: 'warehouse',
-      kind: 'postgres',
-      variables: ['WAREHOUSE_URL', 'WAREHOUSE_TOKEN', 'WAREHOUSE_CA_FILE'],
-      files: ['warehouse-ca.pem'],
-    },
-  ],
-  secrets: ['API_KEY'],
-  unavailable: [],
-  variables: ['API_KEY', 'DATABASE_URL', 'NOTEBOOK_HUB_SECRETS_DIR', 'WAREHOUSE_CA_FILE', 'WAREHOUSE_TOKEN', 'WAREHOUSE_URL'],
-  federation_token: false,
-};
 
 /** The local driver's directory of a sandbox's secrets (docs/sandboxes.md, "Local driver"). */
 const localSecretsDir = (sandboxId: string) =>

@@ -142,3 +142,54 @@ export async function kernelShows(connection: MarimoConnection, text: string, ti
     timeoutMs,
   ).then((seen) => seen.includes(text));
 }
+
+/** What a session's sandbox received in these tests: the stored secret and the fake warehouse. */
+export const RECEIVED = {
+  integrations: [
+    {
+      id: 'intg-0000000000000042',
+      name: 'warehouse',
+      kind: 'postgres',
+      variables: ['WAREHOUSE_URL', 'WAREHOUSE_TOKEN', 'WAREHOUSE_CA_FILE'],
+      files: ['warehouse-ca.pem'],
+    },
+  ],
+  secrets: ['API_KEY'],
+  unavailable: [],
+  variables: ['API_KEY', 'DATABASE_URL', 'NOTEBOOK_HUB_SECRETS_DIR', 'WAREHOUSE_CA_FILE', 'WAREHOUSE_TOKEN', 'WAREHOUSE_URL'],
+  federation_token: false,
+};
+
+/** Sets up the project of `w` as the tests need it: the secret, the fake integrations, the notebook; answers the notebook. */
+export async function prepareSecretsProject(w: SessionWorld, values: SecretValues): Promise<{ nid: string; rendering: FakeWarehouseRendering }> {
+  const rendering = new FakeWarehouseRendering(values);
+  w.t.hub.services.workloadAssembler.useIntegrations(rendering);
+  await storeApiKey(w, values);
+  const nid = await w.notebook('Reads secrets');
+  await saveCode(w, nid, SECRETS_NOTEBOOK);
+  return { nid, rendering };
+}
+
+/**
+ * Starts an editor's session on the notebook, checks that it says what it received and that
+ * marimo's kernel read every value; answers the running session (still running: the caller looks
+ * at its sandbox, then stops it).
+ */
+export async function editSessionReadsSecrets(w: SessionWorld, nid: string, values: SecretValues): Promise<{ id: string; sandboxId: string }> {
+  const started = await w.start('editor', { notebook_id: nid, mode: 'edit' });
+  expect(started.status, started.text).toBe(201);
+  const session = started.json.data;
+  expect(session, JSON.stringify(session.failure)).toMatchObject({ state: 'running', warm: false, received: RECEIVED });
+  const kernel = await w.kernel('editor', session.id);
+  try {
+    await runAllCells(w, 'editor', session.id, kernel);
+    expect(await kernelShows(kernel, expectedReport(values))).toBe(true);
+  } finally {
+    kernel.close();
+  }
+  const record = await w.t.hub.services.sessionStore.get(w.pid, session.id);
+  return { id: session.id, sandboxId: record!.sandbox!.id };
+}
+
+/** Every value of `values`, as the tests search for them (the certificate by its unique line). */
+export const searchedValues = (values: SecretValues): string[] => [values.apiKey, values.token, values.databaseUrl, values.certificate.split('\n')[1]!];
