@@ -50,6 +50,7 @@
  *   federation/keys/ring                 the workload identity issuer's signing keys: the current one
  *                                        (its private key sealed) and the public halves of those still
  *                                        published (one object, CAS; docs/federation.md)
+ *   secrets/<pid>/<name>                 a project secret: a stored value (sealed) or a reference (CAS)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -129,6 +130,8 @@ export const layout = {
   gitPrefix: 'git/',
   federationKeyRing: 'federation/keys/ring',
   federationKeysPrefix: 'federation/keys/',
+  projectSecret: (projectId: string, name: string) => `secrets/${projectId}/${name}`,
+  projectSecretsPrefix: (projectId?: string) => (projectId ? `secrets/${projectId}/` : 'secrets/'),
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 

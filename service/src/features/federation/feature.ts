@@ -3,6 +3,7 @@ import type { BaseServices, Feature } from '../feature.js';
 import { issuerAddressOf } from './core/issuer-address.js';
 import { SIGNING_KEY_RING_RECORDS, SigningKeyRing } from './core/signing-key-ring.js';
 import { WorkloadCredentials } from './core/workload-credentials.js';
+import { federationWorkload } from './core/federation-workload.js';
 import { WorkloadIdentity } from './core/workload-identity.js';
 import { workloadIdentityPreflight } from './http/issuer-preflight.js';
 import { issuerRoutes } from './http/issuer-routes.js';
@@ -47,6 +48,7 @@ export const federationFeature = {
       routes: [{ after: 'account', register: (app) => issuerRoutes(app, { workloadIdentity, enabled }) }],
       offer: () => ({ workloadIdentity: enabled && workloadIdentity.issuer().issuer !== null }),
       loops: (loops) => registerKeyRotationLoop(loops, workloadIdentity, enabled),
+      workload: federationWorkload(workloadCredentials),
       start: (address) => {
         listenAddress = address;
       },
