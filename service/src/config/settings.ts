@@ -8,6 +8,7 @@ import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } 
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
 import { readSecretsSettings, secretsSettingDefinitions, type SecretsSettings } from './settings-secrets.js';
 import { gitSettingDefinitions, readGitSettings, type GitSettings } from './settings-git.js';
+import { integrationSettingDefinitions, readIntegrationSettings, type IntegrationSettings } from './settings-integrations.js';
 import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
@@ -26,6 +27,7 @@ export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
 export type { GitSettings } from './settings-git.js';
+export type { IntegrationSettings, SecretSourceSettings } from './settings-integrations.js';
 export type { OutboundSettings } from './settings-outbound.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
@@ -56,6 +58,8 @@ export interface HubSettings {
   jobs: JobSettings;
   /** Git-synced notebooks (docs/git.md). */
   git: GitSettings;
+  /** Project and organization integrations, and where their secrets may come from (docs/integrations.md). */
+  integrations: IntegrationSettings;
   /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
   outbound: OutboundSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
@@ -101,6 +105,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...alertSettingDefinitions,
   ...jobSettingDefinitions,
   ...gitSettingDefinitions,
+  ...integrationSettingDefinitions,
   ...outboundSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
@@ -140,6 +145,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     alerts: readAlertSettings(env),
     jobs: readJobSettings(env),
     git: readGitSettings(env),
+    integrations: readIntegrationSettings(env),
     outbound: readOutboundSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',

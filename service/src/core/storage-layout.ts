@@ -47,6 +47,13 @@
  *   alerts/<pid>/destinations            a project's alert destinations, with their URLs and
  *                                        signing secrets sealed (one object, CAS)
  *   git/<pid>/credentials                a project's Git tokens, sealed
+ *   integrations/<scope>/index           the integrations of a project or of the organization: ids,
+ *                                        names and variable prefixes (CAS; <scope>: a project id or
+ *                                        `organization`)
+ *   integrations/<scope>/<iid>           an integration's current configuration, its stored secrets
+ *                                        sealed (CAS; the ETag of the API)
+ *   integrations/<scope>/<iid>/versions/<inv>-<vid>
+ *                                        its immutable versions, newest first (<inv>: inverted number)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -124,6 +131,11 @@ export const layout = {
   gitPreviewSnapshot: (projectId: string, notebookId: string, id: string, commit: string) => `git/${projectId}/preview-snapshots/${notebookId}/${id}/${commit}`,
   gitPreviewSnapshotsPrefix: (projectId: string, notebookId: string, id: string) => `git/${projectId}/preview-snapshots/${notebookId}/${id}/`,
   gitPrefix: 'git/',
+  integration: (scope: string, integrationId: string) => `integrations/${scope}/${integrationId}`,
+  integrationIndex: (scope: string) => `integrations/${scope}/index`,
+  integrationVersion: (scope: string, integrationId: string, entry: string) => `integrations/${scope}/${integrationId}/versions/${entry}`,
+  integrationVersionsPrefix: (scope: string, integrationId: string) => `integrations/${scope}/${integrationId}/versions/`,
+  integrationsPrefix: 'integrations/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 
