@@ -17,6 +17,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function envPrefixOf(name: string): string {
   const words = name
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .toUpperCase();
