@@ -89,7 +89,7 @@ export async function testPostgres(context: TestContext, request: ConnectionTest
         client.on('error', () => {});
         try {
           await client.connect();
-          return (await client.query<{ version: string }>('SHOW server_version')).rows[0]?.version ?? 'unknown';
+          return (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? 'unknown';
         } finally {
           request.signal.removeEventListener('abort', abort);
           await client.end().catch(() => {});
