@@ -63,3 +63,15 @@ describe('integrations under concurrent writes', () => {
     expect((await integrations.get(scope, record.id)).record.description).toBe(winner.value.record.description);
   });
 });
+
+describe('an index entry left by a delete cut short', () => {
+  it('holds no name: a new integration may take it', async () => {
+    const { store, integrations } = service();
+    const { record } = await integrations.create(scope, api('Dangling'), 'usr-1');
+    // The record went, its index entry did not (a crash between the two writes).
+    await store.delete(`integrations/${scope.projectId}/${record.id}`);
+    expect((await integrations.list(scope, { cursor: null, limit: 10 })).items).toEqual([]);
+    const again = await integrations.create(scope, api('Dangling'), 'usr-1');
+    expect((await integrations.list(scope, { cursor: null, limit: 10 })).items.map((item) => item.id)).toEqual([again.record.id]);
+  });
+});

@@ -166,7 +166,7 @@ export class IntegrationService {
     };
     const renamed = next.name !== current.record.name || next.env_prefix !== current.record.env_prefix;
     const key = scopeKey(scope);
-    if (renamed) await this.deps.records.changeIndex(key, (entries) => reserve(entries, entryOf(next), scope, Infinity));
+    if (renamed) await this.reserve(scope, entryOf(next), Infinity);
     const version = versionOf(next, changedSecrets);
     await this.deps.records.putVersion(version);
     try {
@@ -216,6 +216,30 @@ export class IntegrationService {
   }
 
   /**
+   * Puts `entry` in the scope's index. An entry whose record is gone (a delete cut short between
+   * its two writes) holds no name: it is dropped and the reservation tried again.
+   */
+  private async reserve(scope: IntegrationScope, entry: ScopeIndexEntry, capacity: number): Promise<void> {
+    const key = scopeKey(scope);
+    try {
+      await this.deps.records.changeIndex(key, (entries) => reserve(entries, entry, scope, capacity));
+    } catch (error) {
+      if (!(error instanceof HubError) || (error.code !== 'CONFLICT' && error.code !== 'RESOURCE_EXHAUSTED')) throw error;
+      const gone: string[] = [];
+      for (const other of await this.deps.records.index(key)) if (other.id !== entry.id && !(await this.deps.records.get(key, other.id))) gone.push(other.id);
+      if (gone.length === 0) throw error;
+      await this.deps.records.changeIndex(key, (entries) =>
+        reserve(
+          entries.filter((other) => !gone.includes(other.id)),
+          entry,
+          scope,
+          capacity,
+        ),
+      );
+    }
+  }
+
+  /**
    * Stores a new integration: the record, its first version, then its entry in the scope's index
    * (which holds names and prefixes unique and the scope's capacity). A refused entry removes
    * what was written, so a losing concurrent create leaves nothing.
@@ -249,7 +273,7 @@ export class IntegrationService {
     const version = versionOf(record, Object.keys(record.secrets).sort());
     try {
       await this.deps.records.putVersion(version);
-      await this.deps.records.changeIndex(record.scope, (entries) => reserve(entries, entryOf(record), scope, this.deps.options.maxPerScope));
+      await this.reserve(scope, entryOf(record), this.deps.options.maxPerScope);
     } catch (error) {
       await this.deps.records.deleteVersion(version).catch(() => {});
       await this.deps.records.delete(record.scope, record.id, created.etag).catch(() => {});
