@@ -97,7 +97,7 @@ describe('organization integrations', () => {
     });
     const [rendered] = await t.hub.services.integrationsForSandboxes.listForRendering(p.id);
     expect(rendered!.secrets).toEqual({ api_key: KEY });
-    expect(rendered!.kind.render(rendered!.instance.config, rendered!.secrets, rendered!.instance.env_prefix).env).toEqual({
+    expect(rendered!.kind.render(rendered!.config, rendered!.secrets, rendered!.instance.env_prefix).env).toEqual({
       COMPANY_AI_BASE_URL: 'https://api.openai.com/v1',
       COMPANY_AI_API_KEY: KEY,
       COMPANY_AI_MODEL: 'small',

@@ -251,7 +251,7 @@ describe('project integrations', () => {
     // What a sandbox receives, as the workload environment reads it.
     const [rendered] = (await t.hub.services.integrationsForSandboxes.listForRendering(p.id)).filter((entry) => entry.instance.id === created.json.data.id);
     expect(rendered!.secrets).toEqual({ access_key_id: FROM_ENVIRONMENT, secret_access_key: FROM_FILE });
-    expect(rendered!.kind.render(rendered!.instance.config, rendered!.secrets, rendered!.instance.env_prefix).env).toEqual({
+    expect(rendered!.kind.render(rendered!.config, rendered!.secrets, rendered!.instance.env_prefix).env).toEqual({
       LAKE_ENDPOINT_URL: 'https://s3.example.com',
       LAKE_BUCKET: 'lake',
       LAKE_REGION: 'us-east-1',

@@ -143,6 +143,16 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'a repository must be one the deployment may fetch, branch and paths must be names Git and the workspace can hold, a sync refuses a folder that is too large, a change request names exactly one of a version and a session, and a preview exactly one of a branch, a commit and a change request (docs/git.md)',
   },
   {
+    operations: ['POST /api/v1/projects/{pid}/integrations', 'POST /api/v1/integrations'],
+    statuses: ['422'],
+    why: "an integration's config and secrets are checked against its kind's fields, a reference is read, and a copy takes only a name and a prefix besides copy_from (docs/integrations.md)",
+  },
+  {
+    operations: ['PUT /api/v1/projects/{pid}/integrations/{iid}', 'PUT /api/v1/integrations/{iid}'],
+    statuses: ['412', '422', '428'],
+    why: 'a replace needs the ETag it was read with as If-Match (428 without, 412 when stale), and is checked like a create',
+  },
+  {
     operations: ['POST /api/v1/admin/policy/analyzer/run'],
     statuses: ['400'],
     why: 'its claims are free-form objects, and a JSON body with a __proto__ or constructor.prototype key is refused',

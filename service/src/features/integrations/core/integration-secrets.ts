@@ -1,6 +1,6 @@
-import type { SecretBox } from '../../../core/ports/secret-box.js';
+import { SecretUnreadableError, type SecretBox } from '../../../core/ports/secret-box.js';
 import { layout } from '../../../core/storage-layout.js';
-import { kindOf, type IntegrationKind } from './kinds/index.js';
+import { kindOf, type IntegrationConfig, type IntegrationKind } from './kinds/index.js';
 import { secretField, type IntegrationRecord } from './integration-records.js';
 import { integrationView, type IntegrationView } from './integration-views.js';
 import { resolveSource, SecretSourceError, type KeptSecretSource, type SecretSourceReader } from './secret-sources.js';
@@ -15,8 +15,10 @@ export interface UnresolvedSecret {
 export interface IntegrationForRendering {
   /** What may be shown of it (no secret value). */
   instance: IntegrationView;
-  /** Its kind's module: `render(instance.config, secrets, instance.env_prefix)`. */
+  /** Its kind's module: `kind.render(config, secrets, instance.env_prefix)`. */
   kind: IntegrationKind;
+  /** Its non-secret configuration as `render` takes it (the instance's `config` also holds the `<key>_set` flags). */
+  config: IntegrationConfig;
   /** Its secret fields, resolved: stored values opened, references read. */
   secrets: Record<string, string>;
   /** Secret fields whose reference could not be read now (left out of `secrets`). */
@@ -46,8 +48,10 @@ export class IntegrationSecrets {
       try {
         secrets[field] = await resolveSource(this.deps, source, key, secretField(field), signal);
       } catch (error) {
-        if (!(error instanceof SecretSourceError)) throw error;
-        unresolved.push({ field, message: error.message });
+        if (error instanceof SecretUnreadableError)
+          unresolved.push({ field, message: 'the stored value does not open with the keys this hub has (docs/secrets-at-rest.md)' });
+        else if (error instanceof SecretSourceError) unresolved.push({ field, message: error.message });
+        else throw error;
       }
     }
     return { secrets, unresolved };
@@ -60,7 +64,7 @@ export class IntegrationSecrets {
       const kind = kindOf(record.kind);
       if (!kind) continue;
       const { secrets, unresolved } = await this.resolveEach(record);
-      rendered.push({ instance: integrationView(record), kind, secrets, unresolved });
+      rendered.push({ instance: integrationView(record), kind, config: record.config, secrets, unresolved });
     }
     return rendered;
   }
