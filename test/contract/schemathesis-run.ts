@@ -144,13 +144,18 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
   },
   {
     operations: ['POST /api/v1/projects/{pid}/integrations', 'POST /api/v1/integrations'],
-    statuses: ['422'],
-    why: "an integration's config and secrets are checked against its kind's fields, a reference is read, and a copy takes only a name and a prefix besides copy_from (docs/integrations.md)",
+    statuses: ['400', '422'],
+    why: "an integration's config and secrets are checked against its kind's fields, a reference is read, and a copy takes only a name and a prefix besides copy_from (docs/integrations.md); config is a free-form object, and a JSON body with a __proto__ key is refused",
   },
   {
     operations: ['PUT /api/v1/projects/{pid}/integrations/{iid}', 'PUT /api/v1/integrations/{iid}'],
-    statuses: ['412', '422', '428'],
+    statuses: ['400', '412', '422', '428'],
     why: 'a replace needs the ETag it was read with as If-Match (428 without, 412 when stale), and is checked like a create',
+  },
+  {
+    operations: ['PUT /api/v1/projects/{pid}/git-credentials'],
+    statuses: ['422'],
+    why: 'a provider goes with the repositories the credentials may serve (docs/git.md)',
   },
   {
     operations: ['POST /api/v1/admin/policy/analyzer/run'],
@@ -163,6 +168,12 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'the body must be a zip archive (400), within the expansion limit (413), with safe entry names (422)',
   },
 ];
+
+/**
+ * Resources that are always there: a project's Git credentials read as unset (every `*_set` false)
+ * once deleted, rather than 404, so schemathesis's "deleted resource still available" does not apply.
+ */
+const ALWAYS_THERE = ['GET /api/v1/projects/{pid}/git-credentials'];
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
@@ -217,6 +228,15 @@ function configText(options: ContractRunOptions, lists: string[]): string {
   for (const [operation, { statuses, why }] of byOperation) {
     lines.push('', ...why.map((reason) => `# ${reason}`), '[[operations]]', `include-name = ${JSON.stringify(operation)}`);
     lines.push(`checks.positive_data_acceptance.expected-statuses = ${list([...statuses])}`);
+  }
+  for (const operation of ALWAYS_THERE) {
+    lines.push(
+      '',
+      '# reads as unset once deleted, never 404',
+      '[[operations]]',
+      `include-name = ${JSON.stringify(operation)}`,
+      'checks.use_after_free.enabled = false',
+    );
   }
   return `${lines.join('\n')}\n`;
 }
