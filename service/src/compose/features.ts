@@ -2,6 +2,7 @@ import { alertsFeature } from '../features/alerts/index.js';
 import { federationFeature } from '../features/federation/index.js';
 import { gitFeature } from '../features/git/index.js';
 import { importsFeature } from '../features/imports/index.js';
+import { integrationsFeature } from '../features/integrations/index.js';
 import { jobsFeature } from '../features/jobs/index.js';
 import { mcpFeature } from '../features/mcp/index.js';
 import { surfacesFeature } from '../features/surfaces/index.js';
@@ -18,7 +19,17 @@ import { LOGIN_FLOW_SEALED_RECORDS } from '../core/identity/login-flows.js';
  * order is the order their routes take at one anchor (and so in the OpenAPI document), their
  * housekeeping tasks in the maintenance cycle and their tools in an MCP client's list.
  */
-export const FEATURES = [importsFeature, alertsFeature, jobsFeature, gitFeature, mcpFeature, surfacesFeature, federationFeature, projectSecretsFeature] as const;
+export const FEATURES = [
+  importsFeature,
+  alertsFeature,
+  jobsFeature,
+  gitFeature,
+  mcpFeature,
+  surfacesFeature,
+  federationFeature,
+  integrationsFeature,
+  projectSecretsFeature,
+] as const;
 
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */
 export function recordChecks(): RecordCheck[] {

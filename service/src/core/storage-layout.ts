@@ -51,6 +51,13 @@
  *                                        (its private key sealed) and the public halves of those still
  *                                        published (one object, CAS; docs/federation.md)
  *   secrets/<pid>/<name>                 a project secret: a stored value (sealed) or a reference (CAS)
+ *   integrations/<scope>/index           the integrations of a project or of the organization: ids,
+ *                                        names and variable prefixes (CAS; <scope>: a project id or
+ *                                        `organization`)
+ *   integrations/<scope>/<iid>           an integration's current configuration, its stored secrets
+ *                                        sealed (CAS; the ETag of the API)
+ *   integrations/<scope>/<iid>/versions/<inv>-<vid>
+ *                                        its immutable versions, newest first (<inv>: inverted number)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -132,6 +139,11 @@ export const layout = {
   federationKeysPrefix: 'federation/keys/',
   projectSecret: (projectId: string, name: string) => `secrets/${projectId}/${name}`,
   projectSecretsPrefix: (projectId?: string) => (projectId ? `secrets/${projectId}/` : 'secrets/'),
+  integration: (scope: string, integrationId: string) => `integrations/${scope}/${integrationId}`,
+  integrationIndex: (scope: string) => `integrations/${scope}/index`,
+  integrationVersion: (scope: string, integrationId: string, entry: string) => `integrations/${scope}/${integrationId}/versions/${entry}`,
+  integrationVersionsPrefix: (scope: string, integrationId: string) => `integrations/${scope}/${integrationId}/versions/`,
+  integrationsPrefix: 'integrations/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 

@@ -22,6 +22,8 @@ const SOURCES: LinkSource[] = [
   { path: '/api/v1/projects/{pid}/secrets', parameter: 'name', id: '$response.body#/data/name' },
   { path: '/api/v1/projects/{pid}/notebook-imports', parameter: 'import_id', id: '$response.body#/data/id' },
   { path: '/api/v1/me/tokens', parameter: 'token_id', id: '$response.body#/data/id' },
+  { path: '/api/v1/projects/{pid}/integrations', parameter: 'iid', id: '$response.body#/data/id' },
+  { path: '/api/v1/integrations', parameter: 'iid', id: '$response.body#/data/id' },
 ];
 
 type Operation = { responses?: Record<string, { links?: Record<string, unknown> }> };

@@ -87,7 +87,7 @@ export function capabilitiesOf(settings: HubSettings, { surfaces, gitProviders, 
   const { limits, sandboxes } = settings;
   return {
     federation: { available: workloadIdentity },
-    integrations: { available: false },
+    integrations: { available: settings.integrations.enabled },
     // Repositories of the recognised providers sync both ways and take change requests.
     source_control: {
       change_request_providers: settings.git.enabled ? [...gitProviders] : [],

@@ -1,0 +1,2 @@
+// Integrations (docs/integrations.md). What other code may use of this feature; everything else in its folder is its own.
+export { integrationsFeature } from './feature.js';
