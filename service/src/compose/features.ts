@@ -36,6 +36,14 @@ export function recordChecks(): RecordCheck[] {
   return FEATURES.flatMap((feature: Feature) => feature.recoveryChecks ?? []);
 }
 
+/**
+ * Where one feature serves another, the composition root links them once every feature is built:
+ * sandboxes receive the project's integrations through the workload environment of project secrets.
+ */
+export function linkFeatures(services: FeatureServices): void {
+  services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
+}
+
 /** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */
 export function sealedRecordKinds(): SealedRecordKind[] {
   const base = [SESSION_SEALED_RECORDS, WARM_SANDBOX_SEALED_RECORDS, LOGIN_FLOW_SEALED_RECORDS, REPLAYABLE_RESPONSE_RECORDS];

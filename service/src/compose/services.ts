@@ -44,7 +44,7 @@ import { SessionExtensions } from '../core/sessions/session-extensions.js';
 import { WorkloadEnvironments } from '../core/sandboxes/workload-environment.js';
 import { NOTHING_OFFERED, type DeploymentOffer } from '../http/routes/capabilities.js';
 import type { BaseServices, FeatureParts } from '../features/feature.js';
-import { FEATURES, type FeatureServices, type FeatureUseCases } from './features.js';
+import { FEATURES, linkFeatures, type FeatureServices, type FeatureUseCases } from './features.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
 import { createUseCases } from './use-cases.js';
 
@@ -208,6 +208,7 @@ export function composeServices(settings: HubSettings, store: ObjectStore, parts
     useCases: Object.assign({}, base.useCases, ...contributed.map((parts) => parts.useCases ?? {})),
     offer: () => Object.assign({ ...NOTHING_OFFERED }, ...contributed.map((parts) => parts.offer?.() ?? {})),
   };
+  linkFeatures(services);
   return { services, features: built };
 }
 

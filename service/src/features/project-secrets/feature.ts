@@ -1,4 +1,5 @@
 import type { BaseServices, Feature } from '../feature.js';
+import { createSecretSourceReader, sourceSyntaxProblem } from '../integrations/index.js';
 import { ProjectSecrets } from './core/secrets/project-secrets.js';
 import { PROJECT_SECRET_SEALED_RECORDS, ProjectSecretRecords } from './core/secrets/secret-records.js';
 import { SecretUseCases } from './core/secrets/secret-use-cases.js';
@@ -7,7 +8,7 @@ import { userMayUseIntegrations } from './core/workload/workload-rights.js';
 import { secretRoutes } from './http/secret-routes.js';
 
 /** What project secrets take of the base. */
-type ProjectSecretsBase = Pick<BaseServices, 'store' | 'secrets' | 'audit' | 'access' | 'notebooks' | 'projects' | 'users' | 'entitlementRules'>;
+type ProjectSecretsBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'access' | 'notebooks' | 'projects' | 'users' | 'entitlementRules'>;
 
 /**
  * Project secrets (docs/project-secrets.md): named values a notebook reads as environment
@@ -17,12 +18,18 @@ type ProjectSecretsBase = Pick<BaseServices, 'store' | 'secrets' | 'audit' | 'ac
 export const projectSecretsFeature = {
   name: 'project-secrets',
   build(base: ProjectSecretsBase) {
+    // References (environment, file, Kubernetes Secret) are read as the integrations' secret fields
+    // are: only where an administrator opened them (docs/integrations.md, "Secret sources").
+    const reader = createSecretSourceReader(base.settings);
     const projectSecrets = new ProjectSecrets({
       records: new ProjectSecretRecords(base.store, base.secrets),
       audit: base.audit,
-      // References (environment, file, Kubernetes Secret) are read by the integrations' secret
-      // sources; until they join, a secret is a stored value.
-      references: null,
+      references: {
+        reader,
+        validate: (source) =>
+          sourceSyntaxProblem(source) ??
+          (reader.available.includes(source.source) ? null : `${source.source} references are not opened on this hub (docs/integrations.md, "Secret sources")`),
+      },
     });
     const workloadAssembler = new WorkloadAssembler({
       secrets: projectSecrets,

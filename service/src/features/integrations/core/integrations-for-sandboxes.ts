@@ -1,6 +1,7 @@
 import type { IntegrationRecord } from './integration-records.js';
 import type { IntegrationForRendering, IntegrationSecrets } from './integration-secrets.js';
 import type { IntegrationService } from './integration-service.js';
+import type { IntegrationRendering, IntegrationRenderRequest, RenderedIntegration } from '../../../core/sandboxes/integration-rendering.js';
 
 export type { IntegrationForRendering, UnresolvedSecret } from './integration-secrets.js';
 
@@ -9,7 +10,7 @@ export type { IntegrationForRendering, UnresolvedSecret } from './integration-se
  * integrations with their kinds and resolved secrets. Who may use them is the caller's to decide
  * (`integration.use`); nothing here is shown to anyone.
  */
-export class IntegrationsForSandboxes {
+export class IntegrationsForSandboxes implements IntegrationRendering {
   constructor(
     private readonly deps: {
       integrations: IntegrationService;
@@ -23,6 +24,20 @@ export class IntegrationsForSandboxes {
   async listForRendering(projectId: string): Promise<IntegrationForRendering[]> {
     if (!this.deps.enabled) return [];
     return this.deps.secrets.forRendering(await this.deps.integrations.all({ kind: 'project', projectId }));
+  }
+
+  /**
+   * The integrations a start's notebook uses (`use`), each rendered by its kind. Who may receive
+   * them, `DATABASE_URL` and name collisions are the workload environment's rules, not these.
+   */
+  async renderFor(request: IntegrationRenderRequest): Promise<RenderedIntegration[]> {
+    const all = await this.listForRendering(request.projectId);
+    const { use } = request;
+    const chosen = use === 'all' ? all : all.filter(({ instance }) => use.includes(instance.id));
+    return chosen.map(({ instance, kind, config, secrets }) => {
+      const rendered = kind.render(config, secrets, instance.env_prefix);
+      return { id: instance.id, name: instance.name, kind: instance.kind, ...rendered };
+    });
   }
 
   /** One integration's secret fields, resolved; throws a SecretSourceError naming the first that cannot be read. */

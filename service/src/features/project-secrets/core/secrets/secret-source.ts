@@ -1,10 +1,9 @@
 import type { StoredSecret } from '../../../../core/secrets/sealed-values.js';
 
 /*
- * Where a secret's value comes from. This is the contract of the integrations' secret sources
- * (features/integrations/core/secret-sources.ts), which the integrations' secret fields share:
- * the reader of references (environment variables, files, Kubernetes Secrets) and the check of a
- * reference's form are theirs. Until they join this feature, only the types live here.
+ * Where a secret's value comes from: the same sources as the integrations' secret fields
+ * (core/ports/secret-sources.ts; read by the integrations' reader, which this feature is given).
+ * A project secret keeps its stored value sealed, hence the `Stored` parameter.
  */
 
 /** A secret's source: a value the hub stores (sealed), or a reference the hub reads when it is needed. */
@@ -14,20 +13,12 @@ export type SecretSource<Stored = StoredSecret> =
   | { source: 'file'; path: string }
   | { source: 'kubernetes_secret'; secret: string; key: string };
 
-export type SecretSourceType = SecretSource['source'];
-export const SECRET_SOURCE_TYPES: readonly SecretSourceType[] = ['stored', 'environment', 'file', 'kubernetes_secret'];
+export type { SecretSourceType } from '../../../../core/ports/secret-sources.js';
+export { SECRET_SOURCE_TYPES } from '../../../../core/ports/secret-sources.js';
 
-/** A source the hub reads when the value is needed: anything but a stored value. */
-export type SecretReference = Exclude<SecretSource, { source: 'stored' }>;
-
-/**
- * Reads a reference's value now. Fails with an error whose message a user can act on and which
- * never holds a value ("the variable FOO is not set in the hub's environment", "the Secret s has
- * no key k").
- */
-export interface SecretSourceReader {
-  read(source: SecretReference): Promise<string>;
-}
+/** A source the hub reads when the value is needed, and what reads it: the secret-sources port's. */
+export type { SecretReference, SecretSourceReader } from '../../../../core/ports/secret-sources.js';
+import type { SecretReference, SecretSourceReader } from '../../../../core/ports/secret-sources.js';
 
 /** What reads references: the reader, and the check of a reference's form (a problem message, or null). */
 export interface SecretReferences {

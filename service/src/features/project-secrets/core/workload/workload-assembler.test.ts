@@ -5,7 +5,7 @@ import type { WorkloadStart } from '../../../../core/sandboxes/workload-environm
 import { ProjectSecretRecords } from '../secrets/secret-records.js';
 import { ProjectSecrets } from '../secrets/project-secrets.js';
 import type { SecretReference, SecretReferences } from '../secrets/secret-source.js';
-import type { IntegrationRenderRequest, IntegrationRendering, RenderedIntegration } from './integration-rendering.js';
+import type { IntegrationRenderRequest, IntegrationRendering, RenderedIntegration } from '../../../../core/sandboxes/integration-rendering.js';
 import { DATABASE_URL, WorkloadAssembler } from './workload-assembler.js';
 import { userMayUseIntegrations } from './workload-rights.js';
 import { newSecretBox } from '../../../../../../test/support/secret-box.js';
@@ -24,6 +24,7 @@ class FakeIntegrationRendering implements IntegrationRendering {
 const fakeReferences = (known: Record<string, string>): SecretReferences => ({
   validate: () => null,
   reader: {
+    available: ['stored', 'environment'],
     async read(source: SecretReference) {
       if (source.source !== 'environment') throw new Error(`the ${source.source} cannot be read here`);
       const value = known[source.variable];

@@ -4,7 +4,7 @@ import { integrationsOf } from '../../../../core/notebooks/notebook-integrations
 import type { ReceivedIntegration, WorkloadEnvironment, WorkloadProvider, WorkloadStart } from '../../../../core/sandboxes/workload-environment.js';
 import { isReservedVariable } from '../secrets/secret-names.js';
 import type { ProjectSecrets } from '../secrets/project-secrets.js';
-import type { IntegrationRendering, RenderedIntegration } from './integration-rendering.js';
+import type { IntegrationRendering, RenderedIntegration } from '../../../../core/sandboxes/integration-rendering.js';
 
 /** The variable SQL clients (and marimo's SQL cells, through SQLAlchemy) read a database's URL from. */
 export const DATABASE_URL = 'DATABASE_URL';

@@ -1,4 +1,4 @@
-import type { WorkloadMode } from '../../../../core/sandboxes/workload-environment.js';
+import type { WorkloadMode } from './workload-environment.js';
 
 /**
  * How the project's integrations reach a sandbox (docs/project-secrets.md, "Into sandboxes"):
