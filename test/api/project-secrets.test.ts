@@ -110,7 +110,7 @@ describe('project secrets (the Secrets routes)', () => {
     ]);
     for (const refused of refusals) expect([refused.status, refused.json.error.code], refused.text).toEqual([422, 'VALIDATION_ERROR']);
     expect(refusals[0]!.json.error.message).toMatch(/PATH is a variable the sandbox relies on/);
-    expect(refusals[5]!.json.error.message).toMatch(/environment references are not read by this hub/);
+    expect(refusals[5]!.json.error.message).toMatch(/environment references are not opened on this hub/);
 
     const taken = await create({ name: 'WAREHOUSE_PASSWORD', source: 'stored', value: 'other' });
     expect([taken.status, taken.json.error.code]).toEqual([409, 'CONFLICT']);
@@ -163,5 +163,38 @@ describe('project secrets (the Secrets routes)', () => {
     expect((await filesContaining(t.dataDir, ['WAREHOUSE_PASSWORD'])).map((found) => found.file)).toEqual(
       expect.arrayContaining([expect.stringContaining(`secrets/${pid}/WAREHOUSE_PASSWORD`)]),
     );
+  });
+});
+
+describe('project secrets that reference what an administrator opened', () => {
+  const VARIABLE = 'NOTEBOOK_HUB_TEST_WAREHOUSE_TOKEN';
+  let t: TestHub;
+  let pid: string;
+  let token: string;
+
+  beforeAll(async () => {
+    // The hub reads referenced variables from its own environment: this process's.
+    process.env[VARIABLE] = 'referenced-value-5d1e-do-not-leak';
+    t = await startTestHub({ env: { SERVICE_SECRET_SOURCE_VARIABLES: 'NOTEBOOK_HUB_TEST_*' } });
+    token = await t.tokenFor('admin@references.test');
+    const project = await t.call('/api/v1/projects', { method: 'POST', token, body: { name: 'References' } });
+    pid = project.json.data.id;
+  });
+  afterAll(async () => {
+    delete process.env[VARIABLE];
+    await t?.close();
+  });
+
+  it('accepts a reference to an opened variable, reads it for sandboxes, and refuses one that is not opened', async () => {
+    const call = (path: string, options: Omit<CallOptions, 'token'> = {}) => t.call(`/api/v1/projects/${pid}${path}`, { ...options, token });
+    const created = await call('/secrets', { method: 'POST', body: { name: 'WAREHOUSE_TOKEN', source: 'environment', variable: VARIABLE } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.data).toMatchObject({ name: 'WAREHOUSE_TOKEN', source: 'environment', variable: VARIABLE });
+    expect(created.text).not.toContain('referenced-value');
+    expect(await t.hub.services.projectSecrets.values(pid)).toEqual({ values: { WAREHOUSE_TOKEN: 'referenced-value-5d1e-do-not-leak' }, unavailable: [] });
+
+    const closed = await call('/secrets', { method: 'POST', body: { name: 'HOME_DIR', source: 'environment', variable: 'HOME' } });
+    expect(closed.status, closed.text).toBe(422);
+    expect(closed.text).not.toContain(process.env.HOME ?? '/root');
   });
 });
