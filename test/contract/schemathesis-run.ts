@@ -158,6 +158,11 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'its claims are free-form objects, and a JSON body with a __proto__ or constructor.prototype key is refused',
   },
   {
+    operations: ['POST /api/v1/projects/{pid}/secrets', 'PUT /api/v1/projects/{pid}/secrets/{name}', 'DELETE /api/v1/projects/{pid}/secrets/{name}'],
+    statuses: ['412', '422', '428'],
+    why: 'a secret is written on the version read: If-Match is required to replace one (428) and must name the stored version (412); names the sandbox relies on, a NUL in a value and references this hub cannot read are refused (docs/project-secrets.md)',
+  },
+  {
     operations: ['POST /api/v1/projects/{pid}/notebook-imports'],
     statuses: ['400', '413', '422'],
     why: 'the body must be a zip archive (400), within the expansion limit (413), with safe entry names (422)',

@@ -87,11 +87,15 @@ const route = (method: RouteCase['method'], path: string, action: RouteCase['act
       .replace(':rid', fixture.runId)
       .replace(':qrid', fixture.queuedRunId)
       .replace(':iid', fixture.integrationId)
-      .replace(':preview', 'prv-0000000000000000'),
+      .replace(':preview', 'prv-0000000000000000')
+      .replace(':secret', FIXTURE_SECRET),
   ...extras,
 });
 
 const audited = (event: string) => ({ audit: { event } });
+
+/** The project secret every fixture project has (stored, so that reading it needs nothing of the hub's environment). */
+export const FIXTURE_SECRET = 'FIXTURE_SECRET';
 
 /** Every project-scoped route that needs no running session, with the action it performs and a valid request for it. */
 export function projectRouteTable(): RouteCase[] {
@@ -140,6 +144,19 @@ export function projectRouteTable(): RouteCase[] {
     route('PATCH', alert, 'project.alerts.manage', { body: () => ({ name: 'renamed hook' }), ...audited('alert.update') }),
     route('DELETE', alert, 'project.alerts.manage', audited('alert.delete')),
     route('POST', `${alert}/verify`, 'project.alerts.manage', audited('alert.verify')),
+    route('GET', `${project}/secrets`, 'integration.read'),
+    route('POST', `${project}/secrets`, 'integration.manage', {
+      body: () => ({ name: 'ANOTHER_SECRET', source: 'stored', value: 'another value' }),
+      ...audited('secret.create'),
+    }),
+    route('GET', `${project}/secrets/:secret`, 'integration.read'),
+    route('PUT', `${project}/secrets/:secret`, 'integration.manage', {
+      headers: { 'if-match': '*' },
+      body: () => ({ source: 'stored', value: 'replaced value' }),
+      ...audited('secret.update'),
+    }),
+    route('DELETE', `${project}/secrets/:secret`, 'integration.manage', audited('secret.delete')),
+    route('POST', `${project}/secrets/:secret/test`, 'integration.manage', { audit: { none: 'a check that the value can be read, not a change' } }),
     route('GET', `${project}/notebooks`, 'project.read'),
     route('GET', `${project}/sessions`, 'project.read'),
     route('POST', `${project}/notebooks`, 'notebook.write', { body: () => ({ title: 'another' }), ...audited('notebook.create') }),
@@ -396,6 +413,7 @@ export async function routeFixture(
     { kind: 'http_api', name: 'Fixture API', config: { base_url: 'https://192.0.2.10/api', auth: 'none' } },
     actor.id,
   );
+  await t.hub.services.projectSecrets.create(project.id, { name: FIXTURE_SECRET, source: 'stored', value: 'fixture secret value' }, actor.id);
   const job = await t.hub.services.jobs.create(project.id, notebook.id, { name: 'fixture job' }, actor.id);
   const runId = await finishedRun(t, job.id, project.id, notebook.id, actor.id);
   const queued = await t.hub.services.jobs.trigger(project.id, notebook.id, job.id, {}, actor.id);

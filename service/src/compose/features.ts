@@ -5,6 +5,7 @@ import { integrationsFeature } from '../features/integrations/index.js';
 import { jobsFeature } from '../features/jobs/index.js';
 import { mcpFeature } from '../features/mcp/index.js';
 import { surfacesFeature } from '../features/surfaces/index.js';
+import { projectSecretsFeature } from '../features/project-secrets/index.js';
 import type { Feature } from '../features/feature.js';
 import type { RecordCheck } from '../core/recovery/plan.js';
 import { REPLAYABLE_RESPONSE_RECORDS, type SealedRecordKind } from '../core/secrets/sealed-records.js';
@@ -17,7 +18,7 @@ import { LOGIN_FLOW_SEALED_RECORDS } from '../core/identity/login-flows.js';
  * order is the order their routes take at one anchor (and so in the OpenAPI document), their
  * housekeeping tasks in the maintenance cycle and their tools in an MCP client's list.
  */
-export const FEATURES = [importsFeature, alertsFeature, jobsFeature, gitFeature, mcpFeature, surfacesFeature, integrationsFeature] as const;
+export const FEATURES = [importsFeature, alertsFeature, jobsFeature, gitFeature, mcpFeature, surfacesFeature, integrationsFeature, projectSecretsFeature] as const;
 
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */
 export function recordChecks(): RecordCheck[] {

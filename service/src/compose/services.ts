@@ -41,6 +41,7 @@ import { SessionMetrics } from '../core/sessions/session-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { SessionExtensions } from '../core/sessions/session-extensions.js';
+import { WorkloadEnvironments } from '../core/sandboxes/workload-environment.js';
 import { NOTHING_OFFERED, type DeploymentOffer } from '../http/routes/capabilities.js';
 import type { BaseServices, FeatureParts } from '../features/feature.js';
 import { FEATURES, type FeatureServices, type FeatureUseCases } from './features.js';
@@ -170,11 +171,13 @@ export interface BuiltFeature {
  */
 export function composeServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): { services: HubServices; features: BuiltFeature[] } {
   const extensions = new SessionExtensions();
+  const workloads = new WorkloadEnvironments();
   const mcpAccessTokens: McpAccessTokens[] = [];
   // The authenticator listens before the features that end connections are built.
   const endedListeners: ((grantId: string) => void)[] = [];
   const base = createBaseServices(settings, store, parts, {
     sessions: extensions,
+    workloads,
     mcpAccessTokens: {
       async verifyAccess(token) {
         for (const verifier of mcpAccessTokens) {
@@ -192,6 +195,7 @@ export function composeServices(settings: HubSettings, store: ObjectStore, parts
     const featureParts: FeatureParts = feature.build(base, context);
     built.push({ name: feature.name, parts: featureParts });
     if (featureParts.sessions) extensions.add(featureParts.sessions);
+    if (featureParts.workload) workloads.add(featureParts.workload);
     if (featureParts.mcpAccessTokens) {
       mcpAccessTokens.push(featureParts.mcpAccessTokens);
       featureParts.mcpAccessTokens.whenEnded((grantId) => endedListeners.forEach((listener) => listener(grantId)));
@@ -210,6 +214,7 @@ export function composeServices(settings: HubSettings, store: ObjectStore, parts
 /** Where the base meets what the features add (they are built after it). */
 interface BaseExtensions {
   sessions: SessionExtensions;
+  workloads: WorkloadEnvironments;
   mcpAccessTokens: McpAccessTokens;
 }
 
@@ -277,6 +282,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     surfacePorts: (mode) => extensions.sessions.ports(mode),
     onRunning: (record) => extensions.sessions.running(record),
     onSandboxReady: (record) => extensions.sessions.sandboxReady(record),
+    workloads: extensions.workloads,
     // Read when a preview session starts, after the features are built.
     get previewFiles() {
       return extensions.sessions.previews;
@@ -354,6 +360,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     logger,
     background,
     warmPool,
+    workloads: extensions.workloads,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {
       const clock = at ? () => at : now;

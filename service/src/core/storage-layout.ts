@@ -54,6 +54,7 @@
  *                                        sealed (CAS; the ETag of the API)
  *   integrations/<scope>/<iid>/versions/<inv>-<vid>
  *                                        its immutable versions, newest first (<inv>: inverted number)
+ *   secrets/<pid>/<name>                 a project secret: a stored value (sealed) or a reference (CAS)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -136,6 +137,8 @@ export const layout = {
   integrationVersion: (scope: string, integrationId: string, entry: string) => `integrations/${scope}/${integrationId}/versions/${entry}`,
   integrationVersionsPrefix: (scope: string, integrationId: string) => `integrations/${scope}/${integrationId}/versions/`,
   integrationsPrefix: 'integrations/',
+  projectSecret: (projectId: string, name: string) => `secrets/${projectId}/${name}`,
+  projectSecretsPrefix: (projectId?: string) => (projectId ? `secrets/${projectId}/` : 'secrets/'),
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 
