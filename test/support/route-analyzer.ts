@@ -117,8 +117,6 @@ export const MINIMUM: Partial<Record<PolicyAction, Role>> = {
   'notebook.write': 'editor',
   'notebook.manage': 'manager',
   'change-request.publish': 'editor',
-  'integration.read': 'viewer',
-  'integration.manage': 'manager',
   'session.start': 'viewer',
   'session.attach': 'viewer',
   'session.proxy': 'viewer',

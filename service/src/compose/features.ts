@@ -1,4 +1,5 @@
 import { alertsFeature } from '../features/alerts/index.js';
+import { federationFeature } from '../features/federation/index.js';
 import { gitFeature } from '../features/git/index.js';
 import { importsFeature } from '../features/imports/index.js';
 import { integrationsFeature } from '../features/integrations/index.js';
@@ -18,7 +19,17 @@ import { LOGIN_FLOW_SEALED_RECORDS } from '../core/identity/login-flows.js';
  * order is the order their routes take at one anchor (and so in the OpenAPI document), their
  * housekeeping tasks in the maintenance cycle and their tools in an MCP client's list.
  */
-export const FEATURES = [importsFeature, alertsFeature, jobsFeature, gitFeature, mcpFeature, surfacesFeature, integrationsFeature, projectSecretsFeature] as const;
+export const FEATURES = [
+  importsFeature,
+  alertsFeature,
+  jobsFeature,
+  gitFeature,
+  mcpFeature,
+  surfacesFeature,
+  integrationsFeature,
+  projectSecretsFeature,
+  federationFeature,
+] as const;
 
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */
 export function recordChecks(): RecordCheck[] {
@@ -35,7 +46,11 @@ export function sealedRecordKinds(): SealedRecordKind[] {
 type Built = ReturnType<(typeof FEATURES)[number]['build']>;
 type Intersection<Union> = (Union extends unknown ? (whole: Union) => void : never) extends (whole: infer Each) => void ? Each : never;
 
+/** Each feature's own (a type parameter, so that it is taken from each feature of the union: one without any adds nothing). */
+type ServicesOf<Parts> = Parts extends { services: infer Services } ? Services : never;
+type UseCasesOf<Parts> = Parts extends { useCases: infer UseCases } ? UseCases : never;
+
 /** The services the features add to the hub's (`hub.services.jobScheduler`, ...). */
-export type FeatureServices = Intersection<Built extends { services: infer Services } ? Services : never>;
+export type FeatureServices = Intersection<ServicesOf<Built>>;
 /** The use cases the features add to the hub's (`hub.services.useCases.jobs`, ...). */
-export type FeatureUseCases = Intersection<Built extends { useCases: infer UseCasesOf } ? UseCasesOf : never>;
+export type FeatureUseCases = Intersection<UseCasesOf<Built>>;

@@ -11,6 +11,7 @@ import { gitSettingDefinitions, readGitSettings, type GitSettings } from './sett
 import { integrationSettingDefinitions, readIntegrationSettings, type IntegrationSettings } from './settings-integrations.js';
 import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
+import { federationSettingDefinitions, readFederationSettings, type FederationSettings } from './settings-federation.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
 import { readTelemetrySettings, telemetrySettingDefinitions, type TelemetrySettings } from './settings-telemetry.js';
@@ -28,6 +29,7 @@ export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
 export type { GitSettings } from './settings-git.js';
 export type { IntegrationSettings, SecretSourceSettings } from './settings-integrations.js';
+export type { FederationSettings } from './settings-federation.js';
 export type { OutboundSettings } from './settings-outbound.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
@@ -60,6 +62,8 @@ export interface HubSettings {
   git: GitSettings;
   /** Project and organization integrations, and where their secrets may come from (docs/integrations.md). */
   integrations: IntegrationSettings;
+  /** Workload identity: tokens for sessions and job runs (docs/federation.md). */
+  federation: FederationSettings;
   /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
   outbound: OutboundSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
@@ -106,6 +110,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...jobSettingDefinitions,
   ...gitSettingDefinitions,
   ...integrationSettingDefinitions,
+  ...federationSettingDefinitions,
   ...outboundSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
@@ -146,6 +151,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     jobs: readJobSettings(env),
     git: readGitSettings(env),
     integrations: readIntegrationSettings(env),
+    federation: readFederationSettings(env),
     outbound: readOutboundSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',

@@ -55,6 +55,9 @@
  *   integrations/<scope>/<iid>/versions/<inv>-<vid>
  *                                        its immutable versions, newest first (<inv>: inverted number)
  *   secrets/<pid>/<name>                 a project secret: a stored value (sealed) or a reference (CAS)
+ *   federation/keys/ring                 the workload identity issuer's signing keys: the current one
+ *                                        (its private key sealed) and the public halves of those still
+ *                                        published (one object, CAS; docs/federation.md)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -139,6 +142,8 @@ export const layout = {
   integrationsPrefix: 'integrations/',
   projectSecret: (projectId: string, name: string) => `secrets/${projectId}/${name}`,
   projectSecretsPrefix: (projectId?: string) => (projectId ? `secrets/${projectId}/` : 'secrets/'),
+  federationKeyRing: 'federation/keys/ring',
+  federationKeysPrefix: 'federation/keys/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 
