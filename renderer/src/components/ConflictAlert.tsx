@@ -15,7 +15,7 @@ interface Props {
  */
 export function ConflictAlert({ what, onReload, reloading }: Props) {
   return (
-    <Alert color="orange" role="alert" title="Not saved">
+    <Alert color="red" role="alert" title="Not saved">
       <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
         <div>
           <Text size="sm">Someone else saved this {what}; reload to see their changes.</Text>

@@ -27,7 +27,8 @@ export function CheckResult({ subject, result, onClose }: Props) {
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={onClose}
-      styles={{ title: { overflowWrap: 'anywhere' } }}
+      // The title in the text's colour: green on its own tint is below 4.5:1 in the light theme.
+      styles={{ title: { overflowWrap: 'anywhere', color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {asSentence(result.message)}

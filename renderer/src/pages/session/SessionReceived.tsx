@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Popover, ScrollArea, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Session } from '../../api/sessions';
 
 type Received = Session['received'];
@@ -97,15 +97,16 @@ export function SessionReceived({ session }: { session: Session }) {
           size="xs"
           variant="default"
           rightSection={
-            count + missing > 0 ? (
-              <Badge size="xs" circle color={missing > 0 ? 'orange' : 'gray'}>
-                {count}
-              </Badge>
-            ) : undefined
+            <Badge size="xs" circle color={missing > 0 ? 'red' : 'gray'}>
+              {count}
+            </Badge>
           }
-          aria-label={`Received: ${count} ${count === 1 ? 'item' : 'items'}${missing > 0 ? `, ${missing} not given` : ''}`}
         >
           Received
+          <VisuallyHidden>
+            {' '}
+            ({count} given{missing > 0 ? `, ${missing} not given` : ''})
+          </VisuallyHidden>
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

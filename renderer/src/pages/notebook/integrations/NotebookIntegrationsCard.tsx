@@ -88,7 +88,7 @@ export function NotebookIntegrationsCard({ meta, project }: { meta: NotebookMeta
             onChange={(event) => setInApps(event.currentTarget.checked)}
             disabled={!editable}
           />
-          <Alert color={inApps ? 'orange' : 'gray'} variant="light" title="What an app receives">
+          <Alert color={inApps ? 'indigo' : 'gray'} variant="light" title="What an app receives">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {sentence}
             </Text>
