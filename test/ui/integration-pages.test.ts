@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
-import { closeBrowserSuite, MARIMO_FRAME, moveTmpdirOffTmp, startMarimoUiHub } from '../support/marimo-browser-suite.js';
+import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import type { CallOptions, TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { unusedPort } from '../support/unused-port.js';
@@ -91,6 +91,17 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
     await form.getByRole('radio', { name: 'Environment variable' }).waitFor({ state: 'attached' });
     await form.getByLabel('Password: value to store').fill(PASSWORD);
     await check(page, 'integrations-form', { typing: true });
+
+    // A host the hub refuses: its message at the field, and nothing saved.
+    await form.getByRole('textbox', { name: 'Host' }).fill('https://db.internal/analytics');
+    await form.getByRole('button', { name: 'Add integration' }).click();
+    await expect.poll(() => form.getByRole('textbox', { name: 'Host' }).getAttribute('aria-invalid')).toBe('true');
+    await form.getByText('must be a host name or an IP address', { exact: false }).waitFor();
+    await form.getByRole('textbox', { name: 'Host' }).scrollIntoViewIfNeeded();
+    await check(page, 'integrations-form-error', { typing: true });
+    expect((await asAdmin(`/api/v1/projects/${pid}/integrations`)).json.data.items).toEqual([]);
+
+    await form.getByRole('textbox', { name: 'Host' }).fill('127.0.0.1');
     await form.getByRole('button', { name: 'Add integration' }).click();
     await form.waitFor({ state: 'detached' });
 
@@ -118,7 +129,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
     await page.waitForURL(new RegExp(`/projects/${pid}/integrations/${iid}$`));
     await page.getByRole('heading', { name: 'Configuration' }).waitFor();
     // The password reads as set, with its source; never a value.
-    await page.getByRole('row', { name: /Password/ }).getByText('Stored value').waitFor();
+    await page
+      .getByRole('row', { name: /Password/ })
+      .getByText('Stored value')
+      .waitFor();
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const form = page.getByRole('dialog', { name: `Edit ${INTEGRATION}` });
@@ -162,7 +176,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
     await form.getByRole('textbox', { name: 'User' }).fill('ours-after-reload');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
-    expect((await asAdmin(`/api/v1/projects/${pid}/integrations/${iid}`)).json.data).toMatchObject({ version_number: 4, config: { user: 'ours-after-reload' } });
+    expect((await asAdmin(`/api/v1/projects/${pid}/integrations/${iid}`)).json.data).toMatchObject({
+      version_number: 4,
+      config: { user: 'ours-after-reload' },
+    });
   });
 
   it('adds, tests, replaces and deletes project secrets', async () => {
@@ -174,7 +191,9 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
       await page.getByRole('button', { name: 'Add secret' }).first().click();
       const form = page.getByRole('dialog', { name: 'Add secret' });
       await form.getByRole('textbox', { name: 'Name' }).fill(name);
-      await form.getByRole('textbox', { name: 'Description' }).fill(name === 'SCRATCH_KEY' ? 'Removed again below' : 'The token of the warehouse’s HTTP gateway');
+      await form
+        .getByRole('textbox', { name: 'Description' })
+        .fill(name === 'SCRATCH_KEY' ? 'Removed again below' : 'The token of the warehouse’s HTTP gateway');
       await form.getByLabel('Value: value to store').fill(SECRET_VALUE);
       if (name === 'WAREHOUSE_TOKEN') await check(page, 'secrets-form', { typing: true });
       await form.getByRole('button', { name: 'Add secret' }).click();
@@ -240,6 +259,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
   it('lists what a running session received, by name', async () => {
     await page.goto(`${t.url}/projects/${pid}/notebooks/${nid}/edit`);
     await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });
+    await marimoIn(page).locator('.cm-content').first().waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: /^Received/ }).click();
     const popover = page.getByRole('dialog').filter({ hasText: 'What this session received' });
     await popover.getByText('WAREHOUSE_TOKEN', { exact: true }).waitFor();
@@ -257,7 +277,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
     await page.getByRole('heading', { name: 'No integrations yet' }).waitFor();
     await check(page, 'admin-integrations-empty');
     await page.getByRole('button', { name: 'Add integration' }).click();
-    await page.getByRole('dialog', { name: 'Add an integration' }).getByRole('button', { name: /HTTP API/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Add an integration' })
+      .getByRole('button', { name: /HTTP API/ })
+      .click();
     const form = page.getByRole('dialog', { name: /Add HTTP API/ });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Company status API');
     await form.getByRole('textbox', { name: /Base URL/ }).fill('https://status.example.com/api');

@@ -31,7 +31,7 @@ export function CheckResult({ subject, result, onClose }: Props) {
       styles={{ title: { overflowWrap: 'anywhere', color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {asSentence(result.message)}
+        {asSentence(result.message).replace(/([^.!?])$/, '$1.')}
       </Text>
       <Text size="xs" mt={4}>
         Checked <DateTime value={result.checked_at} /> in {result.duration_ms} ms.

@@ -9,6 +9,7 @@ import { FormModal } from '../../components/FormModal';
 import { LoadingState } from '../../components/LoadingState';
 import { kindName } from './IntegrationsTable';
 import { KindIcon } from './KindIcon';
+import { MONO_INPUT } from '../../components/mono-input';
 
 const ORGANIZATION = { kind: 'organization' } as const;
 
@@ -81,7 +82,7 @@ export function CopyIntegrationModal({ pid, onClose }: { pid: string; onClose: (
             value={envPrefix}
             onChange={(event) => setEnvPrefix(event.currentTarget.value.toUpperCase())}
             maxLength={48}
-            ff="monospace"
+            styles={MONO_INPUT}
             autoComplete="off"
             error={fieldErrorsUnder(copy.error, 'env_prefix')}
           />

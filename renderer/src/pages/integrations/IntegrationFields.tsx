@@ -3,16 +3,19 @@ import type { IntegrationField, IntegrationKind } from '../../api/integrations';
 import { fieldErrorsUnder } from '../../components/field-errors';
 import { configFields, derivedPrefix, secretFields, type IntegrationFormValues, type SecretFieldState } from './kind-form';
 import { emptySourceDraft, SourceInputs, SourceText } from './secret-sources';
+import { MONO_INPUT } from '../../components/mono-input';
 
 interface Props {
   kind: IntegrationKind;
   values: IntegrationFormValues;
   onChange: (values: IntegrationFormValues) => void;
   error: Error | null;
+  /** Changing a saved integration: each secret says whether it is set. */
+  editing: boolean;
 }
 
 /** The form generated from a kind: its name and variable prefix, each field by its type, each secret by its source. */
-export function IntegrationFields({ kind, values, onChange, error }: Props) {
+export function IntegrationFields({ kind, values, onChange, error, editing }: Props) {
   const setConfig = (key: string, value: string | boolean) => onChange({ ...values, config: { ...values.config, [key]: value } });
   const setSecret = (key: string, state: SecretFieldState) => onChange({ ...values, secrets: { ...values.secrets, [key]: state } });
   const secrets = secretFields(kind);
@@ -36,7 +39,7 @@ export function IntegrationFields({ kind, values, onChange, error }: Props) {
           onChange={(event) => onChange({ ...values, envPrefix: event.currentTarget.value.toUpperCase() })}
           maxLength={48}
           autoComplete="off"
-          ff="monospace"
+          styles={MONO_INPUT}
           error={fieldErrorsUnder(error, 'env_prefix')}
         />
       </SimpleGrid>
@@ -71,6 +74,7 @@ export function IntegrationFields({ kind, values, onChange, error }: Props) {
                 state={values.secrets[field.key]!}
                 onChange={(state) => setSecret(field.key, state)}
                 error={fieldErrorsUnder(error, `secrets.${field.key}`)}
+                editing={editing}
               />
             ))}
           </Stack>
@@ -146,12 +150,14 @@ function SecretInput({
   state,
   onChange,
   error,
+  editing,
 }: {
   field: IntegrationField;
   kind: IntegrationKind;
   state: SecretFieldState;
   onChange: (state: SecretFieldState) => void;
   error: string | undefined;
+  editing: boolean;
 }) {
   const { saved, action } = state;
   const labelId = `secret-${kind.kind}-${field.key}`;
@@ -168,9 +174,11 @@ function SecretInput({
                 </Text>
               )}
             </Text>
-            <Badge size="xs" variant="dot" color={saved && action !== 'remove' ? 'green' : 'gray'}>
-              {!saved ? 'not set' : action === 'remove' ? 'to be removed' : action === 'set' ? 'set: replacing' : 'set'}
-            </Badge>
+            {editing && (
+              <Badge size="xs" variant="dot" color={saved && action !== 'remove' ? 'green' : 'gray'}>
+                {!saved ? 'not set' : action === 'remove' ? 'to be removed' : action === 'set' ? 'set: replacing' : 'set'}
+              </Badge>
+            )}
           </Group>
           <Text size="xs" c="dimmed">
             {field.description}

@@ -55,7 +55,7 @@ export function IntegrationFormModal({ scope, mode, onClose, onSaved }: Props) {
         size="xl"
       >
         {heading}
-        <IntegrationFields kind={kind} values={values} onChange={setValues} error={create.error} />
+        <IntegrationFields kind={kind} values={values} onChange={setValues} error={create.error} editing={false} />
       </FormModal>
     );
   return (
@@ -72,7 +72,7 @@ export function IntegrationFormModal({ scope, mode, onClose, onSaved }: Props) {
       renderError={conflictView('integration', mode.onReload)}
     >
       {heading}
-      <IntegrationFields kind={kind} values={values} onChange={setValues} error={replace.error} />
+      <IntegrationFields kind={kind} values={values} onChange={setValues} error={replace.error} editing />
     </FormModal>
   );
 }

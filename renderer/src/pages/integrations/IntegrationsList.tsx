@@ -74,7 +74,7 @@ export function IntegrationsList({ scope, canManage, nameOf, detailPath, intro, 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Text size="sm" c="dimmed" maw={680}>
+        <Text size="sm" c="dimmed" maw={560}>
           {intro}
         </Text>
         {items.length > 0 && addButtons}

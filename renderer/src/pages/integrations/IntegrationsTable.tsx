@@ -38,6 +38,7 @@ export function IntegrationsTable({ items, kinds, nameOf, detailPath, actions }:
             </Anchor>
             <Text size="xs" c="dimmed">
               {kindName(kinds, integration.kind)}
+              {integration.copied_from && ' · copied from the organization'}
               {integration.description && ` · ${integration.description}`}
             </Text>
           </div>

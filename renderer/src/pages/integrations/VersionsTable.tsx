@@ -48,7 +48,11 @@ export function VersionsTable({ scope, iid, kind, nameOf }: Props) {
     {
       header: 'Version',
       width: 90,
-      cell: (version) => <Badge variant="light">{`v${version.number}`}</Badge>,
+      cell: (version) => (
+        <Badge variant="light" tt="none">
+          {`v${version.number}`}
+        </Badge>
+      ),
     },
     {
       header: 'Saved',

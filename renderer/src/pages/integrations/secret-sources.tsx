@@ -1,6 +1,7 @@
 import { Code, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SecretSourceType } from '../../api/integrations';
+import { MONO_INPUT } from '../../components/mono-input';
 
 /** Where a secret's value comes from (docs/integrations.md, "Secret sources"), as people read it. */
 export const SOURCE_LABELS: Record<SecretSourceType, string> = {
@@ -155,7 +156,7 @@ export function SourceInputs({ label, draft, onChange, sources, error, storedHin
           autoComplete="off"
           required={required}
           error={error}
-          ff="monospace"
+          styles={MONO_INPUT}
         />
       )}
       {draft.source === 'file' && (
@@ -168,7 +169,7 @@ export function SourceInputs({ label, draft, onChange, sources, error, storedHin
           autoComplete="off"
           required={required}
           error={error}
-          ff="monospace"
+          styles={MONO_INPUT}
         />
       )}
       {draft.source === 'kubernetes_secret' && (

@@ -24,7 +24,7 @@ export function SettingsTab() {
       )}
       {editable && <SettingsForm key={project.updated_at} project={project} />}
       <ProjectFacts project={project} editable={editable} />
-      {editable && <FederationSection key={project.updated_at} project={project} />}
+      {editable && <FederationSection key={`federation-${project.updated_at}`} project={project} />}
       {editable && gitOn && <GitCredentialsSection project={project} />}
       {isAdmin(project) && <DangerZone project={project} />}
     </Stack>

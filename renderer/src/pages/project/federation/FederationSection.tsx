@@ -10,6 +10,7 @@ import { fieldErrorsUnder } from '../../../components/field-errors';
 import { FormError } from '../../../components/FormError';
 import classes from './FederationSection.module.css';
 import { awsTrustPolicy, seaweedfsIamExample } from './trust-policies';
+import { MONO_INPUT } from '../../../components/mono-input';
 
 function CopyValueButton({ value, label }: { value: string; label: string }) {
   return (
@@ -90,7 +91,7 @@ export function FederationSection({ project }: { project: Project }) {
               onChange={(event) => setTarget(event.currentTarget.value)}
               required={enabled}
               maxLength={256}
-              ff="monospace"
+              styles={MONO_INPUT}
               autoComplete="off"
               error={fieldErrorsUnder(update.error, 'federation')}
             />
@@ -121,7 +122,8 @@ export function FederationSection({ project }: { project: Project }) {
             Example trust policy
           </Text>
           <Text size="xs" c="dimmed">
-            Lets only this project&apos;s tokens, for its target, assume the role: the subject of every token of this project begins with project:{project.id}:.
+            Lets only this project&apos;s tokens, for its target, assume the role: the subject of every token of this project begins with{' '}
+            <Code>project:{project.id}:</Code>
           </Text>
           <Tabs defaultValue="aws">
             <Tabs.List>

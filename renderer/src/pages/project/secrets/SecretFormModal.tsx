@@ -17,6 +17,7 @@ import { fieldErrorsUnder } from '../../../components/field-errors';
 import { FormModal } from '../../../components/FormModal';
 import { LoadingState } from '../../../components/LoadingState';
 import { ALL_SOURCES, emptySourceDraft, sourceInput, SourceInputs, SourceText, type SourceDraft } from '../../integrations/secret-sources';
+import { MONO_INPUT } from '../../../components/mono-input';
 
 const FIELDS = ['name', 'description', 'source', 'value', 'variable', 'path', 'secret', 'key'];
 
@@ -54,7 +55,7 @@ export function NewSecretModal({ pid, onClose }: { pid: string; onClose: () => v
         onChange={(event) => setName(event.currentTarget.value.toUpperCase())}
         required
         maxLength={64}
-        ff="monospace"
+        styles={MONO_INPUT}
         autoComplete="off"
         data-autofocus
         error={fieldErrorsUnder(create.error, 'name')}

@@ -35,7 +35,7 @@ export function SecretsTab() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Text size="sm" c="dimmed" maw={680}>
+        <Text size="sm" c="dimmed" maw={560}>
           Named values this project&apos;s notebooks read as environment variables of the same name, given to a session or job run when it starts. Values are
           never shown, here or anywhere.
         </Text>
