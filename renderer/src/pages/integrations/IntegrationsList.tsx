@@ -32,14 +32,14 @@ interface Props {
   detailPath: (iid: string) => string;
   /** What the list is for, above it. */
   intro: ReactNode;
-  /** What a reader who may not change them is told in the empty state. */
-  readOnlyHint: string;
+  /** What the empty state tells those who may add one, and those who may not. */
+  emptyHint: { manage: string; read: string };
   /** Another way to add one (a project's copy of an organization integration): its button, and its dialog. */
   extra?: { label: string; dialog: (onClose: () => void) => ReactNode };
 }
 
 /** A scope's integrations: the list, and for managers adding one from a kind, test connection, edit and delete. */
-export function IntegrationsList({ scope, canManage, nameOf, detailPath, intro, readOnlyHint, extra }: Props) {
+export function IntegrationsList({ scope, canManage, nameOf, detailPath, intro, emptyHint, extra }: Props) {
   const capabilities = useQuery(capabilitiesQuery);
   const list = useInfiniteQuery(integrationsQuery(scope));
   const kinds = useQuery(integrationKindsQuery);
@@ -87,9 +87,7 @@ export function IntegrationsList({ scope, canManage, nameOf, detailPath, intro, 
       )}
       {items.length === 0 ? (
         <EmptyState title="No integrations yet" action={addButtons || undefined}>
-          {canManage
-            ? 'Connect a database, a bucket, an API, an AI provider or Git credentials once; notebooks read them as environment variables, never as a password in their code.'
-            : readOnlyHint}
+          {canManage ? emptyHint.manage : emptyHint.read}
         </EmptyState>
       ) : (
         <IntegrationsTable

@@ -47,7 +47,7 @@ export function IntegrationsTable({ items, kinds, nameOf, detailPath, actions }:
     },
     {
       header: 'Variables',
-      width: '24%',
+      width: '20%',
       breakAnywhere: true,
       cell: (integration) => <Code>{integration.env_prefix}_*</Code>,
     },

@@ -15,7 +15,11 @@ export function IntegrationsTab() {
       nameOf={(userId) => personIn(project, userId)}
       detailPath={(iid) => `/projects/${project.id}/integrations/${iid}`}
       intro="Databases, buckets, APIs, AI providers and Git credentials this project's notebooks use. A session or job run receives each as environment variables named by its prefix; secrets are never shown."
-      readOnlyHint="A manager of this project connects databases, buckets and APIs here; your notebooks then read them as environment variables."
+      emptyHint={{
+        manage:
+          'Connect a database, a bucket, an API, an AI provider or Git credentials once; notebooks read them as environment variables, never as a password in their code.',
+        read: 'A manager of this project connects databases, buckets and APIs here; your notebooks then read them as environment variables.',
+      }}
       extra={{ label: 'Copy from organization', dialog: (onClose) => <CopyIntegrationModal pid={project.id} onClose={onClose} /> }}
     />
   );

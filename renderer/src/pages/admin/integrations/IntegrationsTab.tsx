@@ -25,7 +25,10 @@ export function OrgIntegrationsTab() {
       nameOf={nameOf}
       detailPath={(iid) => `/admin/integrations/${iid}`}
       intro="Integrations of the whole organization: a company database, the AI gateway, shared Git credentials. A project receives one once its managers copy it into the project, as its own."
-      readOnlyHint=""
+      emptyHint={{
+        manage: 'Add the connections every project may use; a project’s managers then copy the ones they need, secrets included, without seeing them.',
+        read: '',
+      }}
     />
   );
 }
