@@ -30,6 +30,19 @@ export async function unwrap<T>(request: Promise<Result<T>>): Promise<T> {
   throw toApiError(result.error, result.response);
 }
 
+/** A resource read or written with its version: the `ETag` to send back as `If-Match` when changing it. */
+export interface Tagged<T> {
+  data: T;
+  etag: string;
+}
+
+/** Awaits an API call and returns its envelope's data with the answer's `ETag`, or throws an ApiError. */
+export async function unwrapTagged<T>(request: Promise<Result<T>>): Promise<Tagged<T>> {
+  const result = await reach(request);
+  if (result.data !== undefined) return { data: result.data.data, etag: result.response.headers.get('etag') ?? '' };
+  throw toApiError(result.error, result.response);
+}
+
 /** Awaits an API call whose success carries no data (deletions), or throws an ApiError. */
 export async function expectOk(request: Promise<OkResult>): Promise<void> {
   const result = await reach(request);

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from './client';
 import { cursorQuery, pagedQuery } from './paged';
 import { discardEarlyResponses } from './early-requests';
-import type { CreateNotebookBody, CreateProjectBody, NotebookStatusFilter } from './types';
+import type { CreateNotebookBody, CreateProjectBody, NotebookIntegrationsPatch, NotebookStatusFilter } from './types';
 
 export const keys = {
   me: ['me'] as const,
@@ -57,6 +57,16 @@ export function useCreateNotebook(pid: string) {
   return useMutation({
     mutationFn: (body: CreateNotebookBody) => unwrap(api.POST('/api/v1/projects/{pid}/notebooks', { params: { path: { pid } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects', pid] }),
+  });
+}
+
+/** Changes what a notebook's sandboxes receive (its `integrations` setting: which integrations, and whether apps get them). */
+export function useUpdateNotebookIntegrations(pid: string, nid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (integrations: NotebookIntegrationsPatch) =>
+      unwrap(api.PATCH('/api/v1/projects/{pid}/notebooks/{nid}', { params: { path: { pid, nid } }, body: { integrations } })),
+    onSuccess: (detail) => queryClient.setQueryData(keys.notebook(pid, nid), detail),
   });
 }
 

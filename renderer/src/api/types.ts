@@ -24,3 +24,7 @@ export type CreateNotebookBody = NonNullable<paths['/api/v1/projects/{pid}/noteb
 /** One notebook of a project's list (GET /projects/{pid}/notebooks). */
 export type NotebookListItem = paths['/api/v1/projects/{pid}/notebooks']['get']['responses'][200]['content']['application/json']['data']['items'][number];
 export type NotebookStatusFilter = NonNullable<NonNullable<paths['/api/v1/projects/{pid}/notebooks']['get']['parameters']['query']>['status']>;
+/** What a notebook's sandboxes receive (docs/project-secrets.md): a PATCH may send either part. */
+export type NotebookIntegrationsPatch = NonNullable<
+  NonNullable<paths['/api/v1/projects/{pid}/notebooks/{nid}']['patch']['requestBody']>['content']['application/json']['integrations']
+>;

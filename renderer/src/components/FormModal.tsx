@@ -18,6 +18,8 @@ interface Props<TData, TVariables> {
   fields?: readonly string[];
   submitLabel?: string;
   size?: string;
+  /** Shows a refusal its own way (a conflict with a reload action); undefined leaves it to the API's message. */
+  renderError?: (error: Error) => ReactNode | undefined;
   children: ReactNode;
 }
 
@@ -35,6 +37,7 @@ export function FormModal<TData, TVariables>({
   fields,
   submitLabel = 'Create',
   size,
+  renderError,
   children,
 }: Props<TData, TVariables>) {
   const close = () => {
@@ -58,7 +61,7 @@ export function FormModal<TData, TVariables>({
       <form onSubmit={submit}>
         <Stack gap="sm">
           {children}
-          <FormError error={mutation.error} fields={fields} />
+          {(mutation.error && renderError?.(mutation.error)) ?? <FormError error={mutation.error} fields={fields} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

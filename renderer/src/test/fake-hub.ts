@@ -5,9 +5,17 @@ export interface SeenRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The request's headers, their names in lower case (`if-match`). */
+  headers: Record<string, string>;
 }
 
-type Answer = { status?: number; body: unknown } | ((request: SeenRequest) => { status?: number; body: unknown });
+/** An answer: its status (200), body and headers (an `etag`, say). */
+interface HubAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+type Answer = HubAnswer | ((request: SeenRequest) => HubAnswer);
 
 /**
  * A fake hub for the component tests: the UI's requests (through the global fetch) get the
@@ -21,12 +29,20 @@ export function fakeHub() {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const text = await request.text();
-    const seenRequest: SeenRequest = { method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
+    const seenRequest: SeenRequest = {
+      method: request.method,
+      path: url.pathname + url.search,
+      body: text ? JSON.parse(text) : undefined,
+      headers: Object.fromEntries(request.headers.entries()),
+    };
     seen.push(seenRequest);
     const answer = answers.get(`${request.method} ${url.pathname}`);
-    const { status = 200, body } =
-      typeof answer === 'function' ? answer(seenRequest) : (answer ?? { status: 404, body: refusal('NOT_FOUND', 'No such route in the fake hub.') });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const {
+      status = 200,
+      body,
+      headers = {},
+    } = typeof answer === 'function' ? answer(seenRequest) : (answer ?? { status: 404, body: refusal('NOT_FOUND', 'No such route in the fake hub.') });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
   });
   // Put back after each test by the set-up file (vi.unstubAllGlobals).
   vi.stubGlobal('fetch', fetch);
@@ -39,8 +55,8 @@ export function fakeHub() {
   };
 }
 
-/** The API's success envelope. */
-export const ok = (data: unknown) => ({ body: { success: true, data } });
+/** The API's success envelope (with headers: an `etag`, say). */
+export const ok = (data: unknown, headers?: Record<string, string>) => ({ body: { success: true, data }, ...(headers ? { headers } : {}) });
 
 /** The API's error envelope, with its HTTP status. */
 export function refused(status: number, code: string, message: string, details?: { field: string; message: string }[]) {

@@ -7,6 +7,7 @@ import { NotSuperAdminPage } from './NotSuperAdminPage';
 export const ADMIN_TABS = [
   { value: 'users', label: 'Users' },
   { value: 'config', label: 'Configuration' },
+  { value: 'integrations', label: 'Integrations' },
   { value: 'health', label: 'Health' },
   { value: 'audit', label: 'Audit log' },
   { value: 'diagnostic', label: 'Start-up diagnostic' },
@@ -25,7 +26,7 @@ export function AdminLayout() {
     <Stack gap="md">
       <div>
         <Title order={1}>Administration</Title>
-        <Text c="dimmed">This deployment&apos;s users, configuration, health and audit trail.</Text>
+        <Text c="dimmed">This deployment&apos;s users, configuration, integrations, health and audit trail.</Text>
       </div>
       <RouteTabs tabs={ADMIN_TABS} active={active} base="/admin" context={undefined} />
     </Stack>

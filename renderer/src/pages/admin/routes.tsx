@@ -13,6 +13,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'audit', lazy: async () => ({ Component: (await import('./audit/AuditTab')).AuditTab }) },
       { path: 'diagnostic', lazy: async () => ({ Component: (await import('./diagnostic/DiagnosticTab')).DiagnosticTab }) },
       { path: 'sessions', lazy: async () => ({ Component: (await import('./sessions/SessionsTab')).SessionsTab }) },
+      { path: 'integrations', lazy: async () => ({ Component: (await import('./integrations/IntegrationsTab')).OrgIntegrationsTab }) },
+      { path: 'integrations/:iid', lazy: async () => ({ Component: (await import('./integrations/IntegrationsTab')).OrgIntegrationPage }) },
       { path: 'policy', lazy: async () => ({ Component: (await import('./policy/PolicyTab')).PolicyTab }) },
     ],
   },

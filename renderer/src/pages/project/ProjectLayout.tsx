@@ -1,6 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
+import { capabilitiesQuery } from '../../api/alerts';
 import { projectQuery } from '../../api/queries';
 import { ErrorView } from '../../components/ErrorView';
 import { RouteTabs } from '../../components/RouteTabs';
@@ -9,6 +10,8 @@ import { canManage } from './project-context';
 
 const TABS = [
   { value: 'notebooks', label: 'Notebooks', managers: false },
+  { value: 'integrations', label: 'Integrations', managers: false },
+  { value: 'secrets', label: 'Secrets', managers: false },
   { value: 'settings', label: 'Settings', managers: false },
   { value: 'members', label: 'Members', managers: false },
   { value: 'audit', label: 'Audit', managers: true },
@@ -19,15 +22,19 @@ const TABS = [
 export function ProjectLayout() {
   const { pid = '' } = useParams();
   const project = useQuery(projectQuery(pid));
+  const integrationsOff = useQuery(capabilitiesQuery).data?.integrations.available === false;
   const location = useLocation();
-  const active = TABS.find((tab) => location.pathname.endsWith(`/${tab.value}`))?.value ?? 'notebooks';
+  // The tab is the path's segment after the project (an integration's page is under its tab).
+  const segment = location.pathname.split(`/projects/${pid}/`)[1]?.split('/')[0];
+  const active = TABS.find((tab) => tab.value === segment)?.value ?? 'notebooks';
 
   if (project.isPending) return <LoadingState label="Loading project…" />;
   if (project.isError) return <ErrorView error={project.error} onRetry={() => void project.refetch()} />;
   const data = project.data;
   // The audit log and alert destinations are the managers' (the API refuses others); a deep link
   // to a hidden tab still shows it, with the API's refusal.
-  const tabs = TABS.filter((tab) => !tab.managers || canManage(data) || tab.value === active);
+  // Integrations appear where the hub offers them.
+  const tabs = TABS.filter((tab) => tab.value === active || ((!tab.managers || canManage(data)) && !(tab.value === 'integrations' && integrationsOff)));
   return (
     <Stack gap="md">
       <Breadcrumbs>

@@ -2,6 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { capabilitiesQuery } from '../../api/notebook-access';
 import { DangerZone } from './DangerZone';
+import { FederationSection } from './federation/FederationSection';
 import { GitCredentialsSection } from './GitCredentialsSection';
 import { ProjectFacts } from './ProjectFacts';
 import { SettingsForm } from './SettingsForm';
@@ -23,6 +24,7 @@ export function SettingsTab() {
       )}
       {editable && <SettingsForm key={project.updated_at} project={project} />}
       <ProjectFacts project={project} editable={editable} />
+      {editable && <FederationSection key={`federation-${project.updated_at}`} project={project} />}
       {editable && gitOn && <GitCredentialsSection project={project} />}
       {isAdmin(project) && <DangerZone project={project} />}
     </Stack>

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import type { Session } from '../../api/sessions';
 import type { Project } from '../../api/types';
 import { SessionActions } from './SessionActions';
+import { SessionReceived } from './SessionReceived';
 import { SessionShell } from './SessionShell';
 import classes from './SessionShell.module.css';
 import { SplitView } from './surfaces/SplitView';
@@ -29,6 +30,7 @@ export function RunningSession({ shell, session, role }: Props) {
       actions={
         <>
           <SurfaceButtons surfaces={surfaces} />
+          <SessionReceived session={session} />
           <SessionActions session={session} role={role} />
         </>
       }

@@ -1,0 +1,39 @@
+import { ThemeIcon } from '@mantine/core';
+
+/** Each kind's outline, drawn inline like the app's other icons; a kind this UI does not know gets a plug. */
+const PATHS: Record<string, string> = {
+  // A database: a cylinder.
+  postgres: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  mysql: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  // Storage: a bucket.
+  s3: 'M4 7h16l-2 13H6L4 7zM4 7c0-1.7 3.6-3 8-3s8 1.3 8 3M9 11v5M15 11v5',
+  // An HTTP API: a globe.
+  http_api: 'M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9M12 3c-2.5 2.5-3.5 5.5-3.5 9s1 6.5 3.5 9',
+  // An AI provider: a spark.
+  openai: 'M12 3l2.2 6.8L21 12l-6.8 2.2L12 21l-2.2-6.8L3 12l6.8-2.2L12 3z',
+  // Git: a branch.
+  git: 'M6 3v12M18 9a3 3 0 100-6 3 3 0 000 6zM6 21a3 3 0 100-6 3 3 0 000 6zM18 9a9 9 0 01-9 9',
+};
+const PLUG = 'M9 2v6M15 2v6M6 8h12v4a6 6 0 01-12 0V8zM12 18v4';
+
+const COLORS: Record<string, string> = { postgres: 'blue', mysql: 'cyan', s3: 'orange', http_api: 'teal', openai: 'grape', git: 'red' };
+
+/** The kind's icon in a tinted square (the kind's name is always written next to it). */
+export function KindIcon({ kind, size = 32 }: { kind: string; size?: number }) {
+  return (
+    <ThemeIcon variant="light" color={COLORS[kind] ?? 'gray'} size={size} radius="md" aria-hidden="true" style={{ flex: 'none' }}>
+      <svg
+        width={Math.round(size * 0.6)}
+        height={Math.round(size * 0.6)}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d={PATHS[kind] ?? PLUG} />
+      </svg>
+    </ThemeIcon>
+  );
+}
