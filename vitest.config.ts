@@ -21,7 +21,9 @@ export default defineConfig({
     // Node, which cannot load them. The hub's own SDK imports (the server) stay Node's.
     server: { deps: { inline: [/@modelcontextprotocol\/sdk\/dist\/esm\/client\//, 'eventsource-parser'] } },
     passWithNoTests: false,
-    projects: TIERS.map((tier) =>
+    // Projects that differ in maxWorkers must run in groups of their own (one group per tier) when
+    // several run at once (`npm run test:unit`); the renderer's config keeps group 0.
+    projects: TIERS.map((tier, index) =>
       tier.config
         ? tier.config
         : {
@@ -32,6 +34,7 @@ export default defineConfig({
               exclude: ['**/node_modules/**', '**/dist/**', ...excludedFrom(tier)],
               globalSetup: tier.prerequisites.length > 0 ? ['test/setup/global-setup.ts'] : [],
               ...(tier.maxWorkers ? { maxWorkers: tier.maxWorkers } : {}),
+              sequence: { groupOrder: index + 1 },
             },
           },
     ),
