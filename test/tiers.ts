@@ -24,6 +24,7 @@ export const PREREQUISITES = [
   'nginx',
   'schemathesis',
   'helm',
+  'telemetryReceivers',
   'docker',
   'kubernetes',
 ] as const;
@@ -126,6 +127,13 @@ const BROWSER: Tier = {
   maxWorkers: 2,
 };
 
+const TELEMETRY: Tier = {
+  name: 'e2e-telemetry',
+  description: 'traces and log lines over OTLP into real receivers (Jaeger, VictoriaLogs), with real marimo on the local driver',
+  include: ['test/telemetry/**/*.test.ts'],
+  prerequisites: ['build', 'sandboxRuntime', 'telemetryReceivers'],
+};
+
 const LOCAL: Tier = {
   name: 'e2e-local',
   description: 'sessions, jobs, Git and MCP with real marimo on the local sandbox driver',
@@ -193,7 +201,7 @@ const UNIT_UI: Tier = {
 };
 
 /** In the order a file is matched; `npm test` runs them from the fastest up (TIER_RUN_ORDER). */
-export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, DATA, CONTRACT, SURFACES, BROWSER, LOCAL, API, UNIT, UNIT_UI];
+export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, DATA, CONTRACT, SURFACES, BROWSER, TELEMETRY, LOCAL, API, UNIT, UNIT_UI];
 
 /** The order `npm test` runs the tiers: quick answers first, the ones that wait on heavy provisioning last. */
 export const TIER_RUN_ORDER: readonly string[] = [
@@ -201,6 +209,7 @@ export const TIER_RUN_ORDER: readonly string[] = [
   'unit-ui',
   'api',
   'e2e-local',
+  'e2e-telemetry',
   'e2e-s3',
   'e2e-data',
   'contract',

@@ -24,6 +24,8 @@ import { OutboundClients } from '../adapters/outbound/outbound-clients.js';
 import type { LabelPolicy } from '../core/policy/security-labels.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
+import { NO_TRACING, type Tracer } from '../core/ports/tracing.js';
+import { tracedStore, tracedUseCases } from '../core/tracing/traced.js';
 import type { BackgroundRunner } from '../core/ports/background-runner.js';
 import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
@@ -144,6 +146,8 @@ export interface RuntimeParts {
   /** Reclaim grace periods and bound; tests shorten them, deployments keep the defaults. */
   reclaimTimings?: Partial<ReclaimTimings>;
   metrics?: Metrics;
+  /** Spans around requests' work, store calls, sessions' start-up phases (docs/telemetry.md, "Traces"). */
+  tracer?: Tracer;
   /** This process's id among replicas (generated when not given). */
   instanceId?: string;
   /** Starts VS Code and OpenCode in sandboxes (docs/surfaces.md); none: the driver hosts no surfaces. */
@@ -168,7 +172,8 @@ export interface BuiltFeature {
  * services, use cases and sessions. The hub wires the rest of what they contribute (routes, loops,
  * hooks; compose/hub.ts).
  */
-export function composeServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): { services: HubServices; features: BuiltFeature[] } {
+export function composeServices(settings: HubSettings, untracedStore: ObjectStore, parts: RuntimeParts): { services: HubServices; features: BuiltFeature[] } {
+  const store = tracedStore(untracedStore, parts.tracer ?? NO_TRACING);
   const extensions = new SessionExtensions();
   const mcpAccessTokens: McpAccessTokens[] = [];
   // The authenticator listens before the features that end connections are built.
@@ -201,7 +206,7 @@ export function composeServices(settings: HubSettings, store: ObjectStore, parts
   const services: HubServices = {
     ...base,
     ...Object.assign({}, ...contributed.map((parts) => parts.services ?? {})),
-    useCases: Object.assign({}, base.useCases, ...contributed.map((parts) => parts.useCases ?? {})),
+    useCases: Object.assign({}, base.useCases, ...contributed.map((parts) => tracedUseCases(parts.useCases ?? {}, base.tracer))),
     offer: () => Object.assign({ ...NOTHING_OFFERED }, ...contributed.map((parts) => parts.offer?.() ?? {})),
   };
   return { services, features: built };
@@ -215,6 +220,7 @@ interface BaseExtensions {
 
 function createBaseServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts, extensions: BaseExtensions): BaseServices {
   const metrics = parts.metrics ?? NO_METRICS;
+  const tracer = parts.tracer ?? NO_TRACING;
   const { sandboxes, runtime, events, logger, background } = parts;
   const outbound = parts.outbound ?? new OutboundClients(settings, OutboundClients.quiet(settings).resolve, logger);
   const storeServices = createStoreServices(settings, store, parts.secrets, events, metrics, extensions.mcpAccessTokens);
@@ -274,6 +280,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     computeOf: (name) => settings.sandboxes.computeProfiles.find((profile) => profile.name === name) ?? settings.sandboxes.computeProfiles[0]!,
     now,
+    tracer,
     surfacePorts: (mode) => extensions.sessions.ports(mode),
     onRunning: (record) => extensions.sessions.running(record),
     onSandboxReady: (record) => extensions.sessions.sandboxReady(record),
@@ -383,6 +390,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
       return outcome;
     },
     metrics,
+    tracer,
     reclaimer,
     outbound,
     failedAuthentications: new FailedAuthentications({
@@ -393,5 +401,5 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),
   };
-  return { ...services, useCases: createUseCases(services, extensions.sessions) };
+  return { ...services, useCases: tracedUseCases(createUseCases(services, extensions.sessions), tracer) };
 }

@@ -1,13 +1,16 @@
 import { diag, DiagLogLevel, type DiagLogger } from '@opentelemetry/api';
-import { OTLPMetricExporter as OtlpJsonExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { OTLPMetricExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
-import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader } from '@opentelemetry/sdk-metrics';
-import type { MetricsExport, TelemetrySettings } from '../../config/settings-telemetry.js';
+import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import type { MetricsExport, OtlpExport, TelemetrySettings } from '../../config/settings-telemetry.js';
 import type { Logger } from '../../core/ports/logger.js';
+import { NO_METRICS } from '../../core/ports/metrics.js';
+import { NO_TRACING } from '../../core/ports/tracing.js';
+import { attachLogTelemetry } from './logger.js';
+import { startOtelLogs } from './otel-logs.js';
 import { OtelMetrics } from './otel-metrics.js';
-import { NO_TELEMETRY, type Telemetry } from '../../core/ports/telemetry.js';
+import { startOtelTracing } from './otel-tracing.js';
+import type { Telemetry } from '../../core/ports/telemetry.js';
 import { redactedEndpoint, resourceAttributesOf, type TelemetryIdentity } from './telemetry.js';
 
 /** The meter (instrumentation scope) every hub instrument belongs to. */
@@ -16,26 +19,35 @@ const METER_NAME = 'notebook-hub';
 type ActiveExport = Exclude<MetricsExport, { exporter: 'off' }>;
 
 /**
- * Starts the OpenTelemetry metrics SDK with the exporter the settings name, and logs
- * `otel_started`. A scrape endpoint that cannot listen is logged at error and the hub runs on
- * without metrics: losing telemetry must not take the service down.
+ * Starts the OpenTelemetry SDK for the signals the settings export: metrics with the exporter they
+ * name, spans and log lines over OTLP; then logs `otel_started`. A scrape endpoint that cannot
+ * listen is logged at error and the hub runs on without metrics: losing telemetry must not take
+ * the service down. Log lines written inside a trace carry its ids from here on.
  */
-export async function startOtelTelemetry(
-  settings: TelemetrySettings,
-  exporting: ActiveExport,
-  identity: TelemetryIdentity,
-  logger: Logger,
-): Promise<Telemetry> {
+export async function startOtelTelemetry(settings: TelemetrySettings, identity: TelemetryIdentity, logger: Logger): Promise<Telemetry> {
   installDiagnostics(logger);
   const attributes = resourceAttributesOf(settings, identity);
-  const reader = await readerFor(exporting, logger);
-  if (!reader) return NO_TELEMETRY;
-  const provider = new MeterProvider({ resource: defaultResource().merge(resourceFromAttributes(attributes)), readers: [reader.reader] });
+  const resource = defaultResource().merge(resourceFromAttributes(attributes));
+  const reader = settings.metrics.exporter !== 'off' ? await readerFor(settings.metrics, logger) : null;
+  const meters = reader ? new MeterProvider({ resource, readers: [reader.reader] }) : null;
+  const traces = settings.traces.exporter === 'otlp' ? settings.traces : null;
+  const logs = settings.logs.exporter === 'otlp' ? settings.logs : null;
+  const tracing = traces ? await startOtelTracing(resource, traces) : null;
+  const logExport = logs ? await startOtelLogs(resource, logs) : null;
+  if (!meters && !tracing && !logExport) return { metrics: NO_METRICS, tracer: NO_TRACING, shutdown: async () => {} };
+  attachLogTelemetry(logger, {
+    ...(tracing ? { activeIds: tracing.activeIds } : {}),
+    ...(logExport ? { exportLine: logExport.exportLine } : {}),
+  });
   logger.info(
     {
       event: 'otel_started',
-      metrics_exporter: exporting.exporter,
-      ...reader.fields,
+      metrics_exporter: meters && settings.metrics.exporter !== 'off' ? settings.metrics.exporter : 'none',
+      ...reader?.fields,
+      traces_exporter: tracing ? 'otlp' : 'none',
+      ...otlpFields('traces', traces),
+      logs_exporter: logExport ? 'otlp' : 'none',
+      ...otlpFields('logs', logs),
       service_name: attributes['service.name'],
       service_version: attributes['service.version'],
       service_instance_id: attributes['service.instance.id'],
@@ -44,20 +56,35 @@ export async function startOtelTelemetry(
   );
   let stopping: Promise<void> | null = null;
   return {
-    metrics: new OtelMetrics(provider.getMeter(METER_NAME)),
+    metrics: meters ? new OtelMetrics(meters.getMeter(METER_NAME)) : NO_METRICS,
+    tracer: tracing?.tracer ?? NO_TRACING,
     shutdown() {
-      // A push exporter sends what it has one last time; the scrape endpoint stops listening.
-      stopping ??= provider.shutdown().catch((error: unknown) => logger.warn({ event: 'otel_shutdown_failed', err: error }, 'otel_shutdown_failed'));
+      // Push exporters send what they have one last time; the scrape endpoint stops listening.
+      stopping ??= Promise.all(
+        [meters, tracing, logExport].map((part) =>
+          part?.shutdown().catch((error: unknown) => logger.warn({ event: 'otel_shutdown_failed', err: error }, 'otel_shutdown_failed')),
+        ),
+      ).then(() => {});
       return stopping;
     },
   };
 }
 
+function otlpFields(signal: 'traces' | 'logs', exporting: Extract<OtlpExport, { exporter: 'otlp' }> | null): Record<string, string> {
+  return exporting ? { [`${signal}_endpoint`]: redactedEndpoint(exporting.url), [`${signal}_protocol`]: exporting.protocol } : {};
+}
+
+async function metricExporter({ url, protocol, timeoutMs }: Extract<ActiveExport, { exporter: 'otlp' }>): Promise<PushMetricExporter> {
+  const options = { url, timeoutMillis: timeoutMs };
+  if (protocol === 'grpc') return new (await import('@opentelemetry/exporter-metrics-otlp-grpc')).OTLPMetricExporter(options);
+  if (protocol === 'http/json') return new (await import('@opentelemetry/exporter-metrics-otlp-http')).OTLPMetricExporter(options);
+  return new (await import('@opentelemetry/exporter-metrics-otlp-proto')).OTLPMetricExporter(options);
+}
+
 async function readerFor(exporting: ActiveExport, logger: Logger): Promise<{ reader: IMetricReader; fields: Record<string, unknown> } | null> {
   if (exporting.exporter === 'otlp') {
-    const Exporter = exporting.protocol === 'http/json' ? OtlpJsonExporter : OtlpProtobufExporter;
     const reader = new PeriodicExportingMetricReader({
-      exporter: new Exporter({ url: exporting.url, timeoutMillis: exporting.timeoutMs }),
+      exporter: await metricExporter(exporting),
       exportIntervalMillis: exporting.intervalMs,
       exportTimeoutMillis: exporting.timeoutMs,
     });

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJob, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
+import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { startJaeger, startVictoriaLogs, telemetryReceivers, until, type Jaeger, type JaegerSpan, type VictoriaLogs } from '../support/telemetry-receivers.js';
+
+// Spans go out in batches every 200 ms instead of every 5 s (the SDK reads this when the hub starts).
+process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
+
+const SERVICE_NAME = `hub-tracing-${randomBytes(4).toString('hex')}`;
+/** Words that must never leave in telemetry: the notebook's code holds this one. */
+const NOTEBOOK_SECRET = `notebook_secret_${randomBytes(8).toString('hex')}`;
+
+const newTraceId = () => randomBytes(16).toString('hex');
+const newSpanId = () => randomBytes(8).toString('hex');
+
+const tag = (span: JaegerSpan, key: string) => span.tags.find((candidate) => candidate.key === key)?.value;
+const parentOf = (span: JaegerSpan) => span.references.find((reference) => reference.refType === 'CHILD_OF')?.spanID ?? null;
+
+/** Whether `span` descends from the span `ancestorId` within `spans`. */
+function descendsFrom(spans: JaegerSpan[], span: JaegerSpan, ancestorId: string): boolean {
+  const byId = new Map(spans.map((candidate) => [candidate.spanID, candidate]));
+  for (let parent = parentOf(span); parent !== null; parent = parentOf(byId.get(parent) ?? ({ references: [] } as unknown as JaegerSpan))) {
+    if (parent === ancestorId) return true;
+    if (!byId.has(parent)) return false;
+  }
+  return false;
+}
+
+describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces and log lines over OTLP into Jaeger and VictoriaLogs (local driver)', () => {
+  let jaeger: Jaeger;
+  let logs: VictoriaLogs;
+  let w: SessionWorld;
+
+  beforeAll(async () => {
+    [jaeger, logs] = await Promise.all([startJaeger(), startVictoriaLogs()]);
+    w = await startSessionWorld(
+      {
+        OTEL_SERVICE_NAME: SERVICE_NAME,
+        OTEL_METRICS_EXPORTER: 'none',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger.otlpHttp}/v1/traces`,
+        OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: logs.otlpLogsUrl,
+        SERVICE_JOBS: 'on',
+        // Loops run here: their attempts are traces of their own.
+        SERVICE_RUN_MAINTENANCE: 'true',
+      },
+      { captureLogs: true },
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await w?.close();
+    await Promise.all([jaeger?.stop(), logs?.stop()]);
+  });
+
+  it('continues the caller’s trace through a session start: the request, its use case, store calls and the four sandbox phases', async () => {
+    const traceId = newTraceId();
+    const callerSpanId = newSpanId();
+    await saveNotebookCode(w, w.nid, `import marimo\napp = marimo.App()\n\n@app.cell\ndef _():\n    ${NOTEBOOK_SECRET} = 1\n    return\n`);
+    const started = await w.api(`/api/v1/projects/${w.pid}/sessions`, 'editor', {
+      method: 'POST',
+      body: { notebook_id: w.nid, mode: 'edit', wait: true },
+      headers: { traceparent: `00-${traceId}-${callerSpanId}-01` },
+    });
+    expect(started.status, started.text).toBe(201);
+    expect(started.json.data.state).toBe('running');
+
+    const phases = ['sandbox.reachable', 'sandbox.files', 'sandbox.setup', 'sandbox.waitport'];
+    const spans = await until(
+      () => jaeger.trace(traceId),
+      (found) => phases.every((phase) => found.some((span) => span.operationName === phase)),
+    );
+    expect(new Set(spans.map((span) => span.traceID))).toEqual(new Set([traceId]));
+    // The server span is the child of the caller's, named by the route template (never the path).
+    const server = spans.find((span) => span.operationName === 'POST /api/v1/projects/:project_id/sessions');
+    expect(server, spans.map((span) => span.operationName).join(', ')).toBeDefined();
+    expect(parentOf(server!)).toBe(callerSpanId);
+    expect(tag(server!, 'http.response.status_code')).toBe(201);
+    expect(tag(server!, 'http.route')).toBe('/api/v1/projects/:project_id/sessions');
+    // The use case, the start-up and its phases, and store calls nest under it.
+    const provision = spans.find((span) => span.operationName === 'session.provision')!;
+    expect(provision).toBeDefined();
+    expect(descendsFrom(spans, provision, server!.spanID)).toBe(true);
+    for (const phase of phases) expect(parentOf(spans.find((span) => span.operationName === phase)!), phase).toBe(provision.spanID);
+    expect(spans.some((span) => span.operationName === 'usecase.sessions.start' && descendsFrom(spans, span, server!.spanID))).toBe(true);
+    expect(spans.some((span) => span.operationName === 'store.put' && descendsFrom(spans, span, server!.spanID))).toBe(true);
+
+    // marimo was started with the trace to continue.
+    expect(await processesWithEnv(`TRACEPARENT=00-${traceId}-${provision.spanID}-01`)).not.toEqual([]);
+
+    // The start's log lines carry the trace's ids, on stdout and in the log backend.
+    const provisionLine = w.t.logs.find((line) => line.event === 'session_provision' && line.session_id === started.json.data.id);
+    expect(provisionLine).toMatchObject({ trace_id: traceId, span_id: provision.spanID });
+    const requestLine = w.t.logs.find((line) => line.event === 'http_request' && line.trace_id === traceId);
+    expect(requestLine).toMatchObject({ span_id: server!.spanID, status: 201 });
+    const records = await until(
+      () => logs.query(`trace_id:${traceId}`),
+      (found) => found.some((record) => record.event === 'session_provision') && found.some((record) => record.event === 'http_request'),
+    );
+    expect(records.find((record) => record.event === 'session_provision')).toMatchObject({ span_id: provision.spanID, session_id: started.json.data.id });
+    expect(records.every((record) => record['service.name'] === SERVICE_NAME)).toBe(true);
+
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${started.json.data.id}/stop`, 'editor', { method: 'POST' });
+  }, 180_000);
+
+  it('makes each job run a trace of its own, with its phases, and hands the trace to the notebook', async () => {
+    const nid = await w.notebook('Traced job');
+    await saveNotebookCode(
+      w,
+      nid,
+      [
+        'import marimo',
+        'app = marimo.App()',
+        '',
+        '@app.cell',
+        'def _():',
+        '    import os',
+        '    print("traceparent:", os.environ.get("TRACEPARENT"), flush=True)',
+        '    return',
+        '',
+      ].join('\n'),
+    );
+    const jobId = await createJob(w, nid, { name: 'Traced', schedule: null });
+    const triggered = await w.api(`${jobsPath(w, nid)}/${jobId}/runs`, 'editor', { method: 'POST', body: {} });
+    expect(triggered.status, triggered.text).toBe(201);
+    const run = await runToEnd(w, nid, jobId, triggered.json.data.id);
+    expect(run.state).toBe('succeeded');
+
+    const [spans] = await until(
+      async () => (await jaeger.traces(SERVICE_NAME, 'job.run')).filter((trace) => trace.some((span) => tag(span, 'notebook_hub.job.run_id') === run.id)),
+      (found) => found.length === 1 && found[0]!.some((span) => span.operationName === 'job.record'),
+    );
+    const root = spans!.find((span) => span.operationName === 'job.run')!;
+    expect(parentOf(root)).toBeNull();
+    expect(tag(root, 'notebook_hub.job.run_state')).toBe('succeeded');
+    for (const phase of ['sandbox.create', 'sandbox.reachable', 'sandbox.files', 'sandbox.setup', 'job.execute', 'job.output', 'job.record']) {
+      expect(parentOf(spans!.find((span) => span.operationName === phase)!), phase).toBe(root.spanID);
+    }
+    const log = await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer');
+    expect(log.text).toMatch(new RegExp(`traceparent: 00-${root.traceID}-[0-9a-f]{16}-01`));
+  }, 240_000);
+
+  it('makes each loop attempt a loop.<loop> span with its name and outcome', async () => {
+    const traces = await until(
+      () => jaeger.traces(SERVICE_NAME, 'loop.session_lifecycle'),
+      (found) => found.length > 0,
+    );
+    const attempt = traces[0]!.find((span) => span.operationName === 'loop.session_lifecycle')!;
+    expect(parentOf(attempt)).toBeNull();
+    expect(tag(attempt, 'service.loop.name')).toBe('session_lifecycle');
+    expect(['success', 'failed', 'skipped']).toContain(tag(attempt, 'service.loop.outcome'));
+    // Its store calls nest in it.
+    expect(traces.some((spans) => spans.some((span) => span.operationName.startsWith('store.')))).toBe(true);
+  }, 120_000);
+
+  it('lets no token, e-mail address or notebook content leave in a span or a log record', async () => {
+    // Requests that name members by their e-mail address, in the query and in the path.
+    const traced = { traceparent: `00-${newTraceId()}-${newSpanId()}-01` };
+    expect((await w.api(`/api/v1/users/resolve?email=${encodeURIComponent('editor@sessions.test')}`, 'admin', { headers: traced })).status).toBe(200);
+    const member = await w.api(`/api/v1/projects/${w.pid}/members/${encodeURIComponent('viewer@sessions.test')}`, 'admin', {
+      method: 'PATCH',
+      body: { role: 'viewer' },
+      headers: traced,
+    });
+    expect(member.status, member.text).toBe(200);
+    // Wait for the batches in flight to land.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const spans = await jaeger.everything(SERVICE_NAME);
+    const records = JSON.stringify(await logs.query('*'));
+    expect(spans.length).toBeGreaterThan(1000);
+    expect(records.length).toBeGreaterThan(1000);
+    const secrets = [...Object.values(w.tokens), NOTEBOOK_SECRET, '@sessions.test', '%40sessions.test', 'Bearer ', 'svc_pat_'];
+    for (const secret of secrets) {
+      expect(spans.includes(secret), `a span holds ${secret}`).toBe(false);
+      expect(records.includes(secret), `a log record holds ${secret}`).toBe(false);
+    }
+  }, 120_000);
+});
+
+/** Processes of this machine whose environment holds `entry` (`NAME=value`). */
+async function processesWithEnv(entry: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const environ = await readFile(`/proc/${name}/environ`, 'utf8').catch(() => '');
+    if (environ.split('\0').includes(entry)) found.push(Number(name));
+  }
+  return found;
+}
