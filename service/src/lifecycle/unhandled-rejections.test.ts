@@ -33,7 +33,10 @@ describe('unhandled rejections', () => {
       { level: 'error', event: 'unhandled_rejection', err: early },
       { level: 'error', event: 'unhandled_rejection', err: 'a string reason' },
     ]);
-    expect(counted).toEqual([{ name: 'process.unhandled_rejections', value: 1 }]);
+    expect(counted).toEqual([
+      { name: 'process.unhandled_rejections', value: 0 },
+      { name: 'process.unhandled_rejections', value: 1 },
+    ]);
     watch.stop();
     process.emit('unhandledRejection', new Error('after stop'), Promise.resolve());
     expect(lines).toHaveLength(2);

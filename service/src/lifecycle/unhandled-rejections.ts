@@ -22,6 +22,8 @@ export function watchUnhandledRejections(logger: Logger, target: NodeJS.EventEmi
   return {
     countInto(metrics) {
       counter = metrics.counter('process.unhandled_rejections', { description: 'Promises rejected with no handler', unit: '{rejection}' });
+      // Exported from start-up, so a rate is defined before the first one.
+      counter.add(0);
     },
     stop: () => void target.off('unhandledRejection', listener),
   };
