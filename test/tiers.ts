@@ -54,7 +54,7 @@ const BENCH: Tier = {
   name: 'bench',
   description: 'the benchmark scripts, run briefly so that they keep working',
   include: ['test/bench/**/*.test.ts'],
-  prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'docker', 'kubernetes'],
+  prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
 };
 
 const DEPLOY: Tier = {

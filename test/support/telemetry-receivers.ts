@@ -1,12 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { prerequisite } from '../setup/prerequisites.js';
 import { makeTempDir } from './temp-dir.js';
 import { unusedPort } from './unused-port.js';
-
-/** The Jaeger and VictoriaLogs executables the set-up built, or null when this machine has none. */
-export const telemetryReceivers = prerequisite('telemetryReceivers');
 
 /** One span as Jaeger's query API returns it. */
 export interface JaegerSpan {
@@ -41,6 +37,11 @@ export interface VictoriaLogs {
   query(logsql: string): Promise<Record<string, string>[]>;
   stop(): Promise<void>;
 }
+
+/*
+ * Receivers a test (or a benchmark) starts for itself, from the executables of
+ * `prerequisite('telemetryReceivers')` (test/setup/telemetry-receivers.ts).
+ */
 
 /** A child process and how to end it; its output is kept for a failure's message. */
 function run(binary: string, args: string[], cwd: string): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
@@ -79,7 +80,7 @@ async function waitForHttp(url: string, what: string, output: () => string, time
 }
 
 /** Jaeger with in-memory storage on free 127.0.0.1 ports: OTLP in (HTTP and gRPC), the query API out. */
-export async function startJaeger(): Promise<Jaeger> {
+export async function startJaeger(binary: string): Promise<Jaeger> {
   const temp = await makeTempDir('jaeger');
   const [http, grpc, query, queryGrpc, health] = await Promise.all([unusedPort(), unusedPort(), unusedPort(), unusedPort(), unusedPort()]);
   const config = path.join(temp.dir, 'jaeger.yaml');
@@ -129,7 +130,7 @@ exporters:
     trace_storage: memstore
 `,
   );
-  const process = run(telemetryReceivers!.jaeger, ['--config', config], temp.dir);
+  const process = run(binary, ['--config', config], temp.dir);
   const api = `http://127.0.0.1:${query}/api`;
   const get = async (url: string) => {
     const response = await fetch(url);
@@ -164,11 +165,11 @@ exporters:
 }
 
 /** VictoriaLogs on a free 127.0.0.1 port with its data in a temporary folder. */
-export async function startVictoriaLogs(): Promise<VictoriaLogs> {
+export async function startVictoriaLogs(binary: string): Promise<VictoriaLogs> {
   const temp = await makeTempDir('victoria-logs');
   const port = await unusedPort();
   const process = run(
-    telemetryReceivers!.victoriaLogs,
+    binary,
     [`-httpListenAddr=127.0.0.1:${port}`, `-storageDataPath=${path.join(temp.dir, 'data')}`, '-loggerLevel=WARN', '-retentionPeriod=1d'],
     temp.dir,
   );

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHubProcess } from '../support/hub-process.js';
-import { startJaeger, startVictoriaLogs, telemetryReceivers, until, type Jaeger, type VictoriaLogs } from '../support/telemetry-receivers.js';
+import { prerequisite } from '../setup/prerequisites.js';
+import { startJaeger, startVictoriaLogs, until, type Jaeger, type VictoriaLogs } from '../support/telemetry-receivers.js';
 import { makeTempDir } from '../support/temp-dir.js';
+
+const telemetryReceivers = prerequisite('telemetryReceivers');
 
 /**
  * A hub process with every exporter pointed at the receivers, serving one traced request and
@@ -29,7 +32,7 @@ describe.skipIf(telemetryReceivers === null)('OTEL_SDK_DISABLED against real rec
   let jaeger: Jaeger;
   let logs: VictoriaLogs;
   beforeEach(async () => {
-    [jaeger, logs] = await Promise.all([startJaeger(), startVictoriaLogs()]);
+    [jaeger, logs] = await Promise.all([startJaeger(telemetryReceivers!.jaeger), startVictoriaLogs(telemetryReceivers!.victoriaLogs)]);
   });
   afterEach(async () => {
     await Promise.all([jaeger?.stop(), logs?.stop()]);

@@ -3,7 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJob, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
-import { startJaeger, startVictoriaLogs, telemetryReceivers, until, type Jaeger, type JaegerSpan, type VictoriaLogs } from '../support/telemetry-receivers.js';
+import { prerequisite } from '../setup/prerequisites.js';
+import { startJaeger, startVictoriaLogs, until, type Jaeger, type JaegerSpan, type VictoriaLogs } from '../support/telemetry-receivers.js';
+
+const telemetryReceivers = prerequisite('telemetryReceivers');
 
 // Spans go out in batches every 200 ms instead of every 5 s (the SDK reads this when the hub starts).
 process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
@@ -34,7 +37,7 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
   let w: SessionWorld;
 
   beforeAll(async () => {
-    [jaeger, logs] = await Promise.all([startJaeger(), startVictoriaLogs()]);
+    [jaeger, logs] = await Promise.all([startJaeger(telemetryReceivers!.jaeger), startVictoriaLogs(telemetryReceivers!.victoriaLogs)]);
     w = await startSessionWorld(
       {
         OTEL_SERVICE_NAME: SERVICE_NAME,

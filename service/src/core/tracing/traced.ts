@@ -4,7 +4,10 @@ import { errorCodeOf, type SpanAttributes, type SpanKind, type Tracer } from '..
 export interface TracedMethods {
   /** The span names' first part: `store` gives `store.get`, `store.put`. */
   prefix: string;
-  /** The methods that get a span; by default every method of the object's class (not its constructor). */
+  /**
+   * The methods that get a span; by default every `async` method of the object's class: the
+   * others only compute, and a span would cost more than they do.
+   */
   methods?: readonly string[];
   kind?: SpanKind;
   /** What a call's span says about it, from its arguments (never a payload). */
@@ -61,14 +64,16 @@ export function traced<T extends object>(target: T, tracer: Tracer, options: Tra
 
 const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
 
-/** The methods of an object's class and the classes it extends (not Object's). */
+const AsyncFunction = (async () => {}).constructor;
+
+/** The `async` methods of an object's class and the classes it extends (not Object's). */
 function methodsOf(target: object): string[] {
   const names = new Set<string>();
   for (let proto = Object.getPrototypeOf(target) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       if (name === 'constructor') continue;
       const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-      if (typeof descriptor?.value === 'function') names.add(name);
+      if (descriptor?.value instanceof AsyncFunction) names.add(name);
     }
   }
   return [...names];
