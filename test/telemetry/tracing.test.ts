@@ -106,7 +106,20 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     expect(records.find((record) => record.event === 'session_provision')).toMatchObject({ span_id: provision.spanID, session_id: started.json.data.id });
     expect(records.every((record) => record['service.name'] === SERVICE_NAME)).toBe(true);
 
-    await w.api(`/api/v1/projects/${w.pid}/sessions/${started.json.data.id}/stop`, 'editor', { method: 'POST' });
+    // A kernel WebSocket through the proxy is a span of its own, from handshake to close, with its bytes.
+    const sessionId = started.json.data.id as string;
+    const kernel = await w.kernel('editor', sessionId);
+    await kernel.waitFor('kernel-ready');
+    kernel.close();
+    const [connection] = await until(
+      async () => (await jaeger.traces(SERVICE_NAME, 'WS /s/:sid')).flat().filter((span) => tag(span, 'notebook_hub.session.id') === sessionId),
+      (found) => found.length === 1,
+    );
+    expect(tag(connection!, 'http.response.status_code')).toBe(101);
+    expect(Number(tag(connection!, 'notebook_hub.websocket.bytes_in'))).toBeGreaterThan(0);
+    expect(Number(tag(connection!, 'notebook_hub.websocket.bytes_out'))).toBeGreaterThan(0);
+
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${sessionId}/stop`, 'editor', { method: 'POST' });
   }, 180_000);
 
   it('makes each job run a trace of its own, with its phases, and hands the trace to the notebook', async () => {

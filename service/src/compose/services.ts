@@ -40,6 +40,7 @@ import { sweepSessions, type LifecycleConfig } from '../core/sessions/session-li
 import type { SaverDeps } from '../core/sessions/session-saver.js';
 import { SessionReclaimer } from '../core/sessions/session-reclaim.js';
 import { SessionMetrics } from '../core/sessions/session-metrics.js';
+import { SnapshotMetrics } from '../core/sessions/snapshot-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { SessionExtensions } from '../core/sessions/session-extensions.js';
@@ -227,6 +228,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
   const sessionStore = new SessionStore(store, storeServices.catalog, parts.secrets);
   const now = () => new Date();
   const sessionMetrics = new SessionMetrics(metrics);
+  const snapshotMetrics = new SnapshotMetrics(metrics);
   const claims = new EditorClaims(store, now, sessionMetrics);
   // While an edit session holds a notebook, its sandbox has the live copy of the workspace.
   const workspace = new WorkspaceService(store, storeServices.audit, storeServices.notebooks, {
@@ -276,6 +278,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     events,
     background,
     snapshots: settings.sessions.automaticThumbnails,
+    snapshotMetrics,
     maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
     startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     computeOf: (name) => settings.sandboxes.computeProfiles.find((profile) => profile.name === name) ?? settings.sandboxes.computeProfiles[0]!,
@@ -316,6 +319,8 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     background,
     logger,
     snapshots: settings.sessions.automaticThumbnails,
+    snapshotMetrics,
+    tracer,
     files: workspace,
     maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
   };

@@ -48,7 +48,10 @@ export function createHubLoops(deps: HubLoopsDeps, options: HubLoopsOptions = {}
     ...(deps.tracer ? { tracer: deps.tracer } : {}),
     ...(options.deadlineFloorMs !== undefined ? { deadlineFloorMs: options.deadlineFloorMs } : {}),
   });
-  const maintenance = new MaintenanceLoop(deps.logger);
+  const maintenance = new MaintenanceLoop(deps.logger, undefined, {
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(deps.tracer ? { tracer: deps.tracer } : {}),
+  });
   const tasks = defaultHousekeepingTasks(
     { store: deps.store, catalog: deps.catalog, knownLoops: () => runner.names(), tasks: deps.tasks },
     options.housekeeping,

@@ -55,10 +55,6 @@ export function attachLogTelemetry(logger: object, telemetry: LogTelemetry): boo
   return true;
 }
 
-/** The ids a line of a finished request carries (written after its span ended), where tracing is on. */
-export function hasLogTelemetry(logger: object): boolean {
-  return formats.get(logger)?.destination.activeIds != null;
-}
 
 /**
  * Writes `logger.info(fields, message)` with the fields already in JSON: `members` holds them as
