@@ -82,7 +82,7 @@ const DOCKER: Tier = {
     'test/desktop/sandbox-choice.test.ts',
     'test/ui/desktop-window.test.ts',
   ],
-  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'docker'],
+  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker'],
   maxWorkers: 2,
 };
 

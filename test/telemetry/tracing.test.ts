@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJob, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { prerequisite } from '../setup/prerequisites.js';
-import { startJaeger, startVictoriaLogs, until, type Jaeger, type JaegerSpan, type VictoriaLogs } from '../support/telemetry-receivers.js';
+import { startJaeger, startVictoriaLogs, until, type Jaeger, type VictoriaLogs } from '../support/telemetry-receivers.js';
+import { expectTracedSessionStart, newSpanId, newTraceId, parentOf, tag } from '../support/traced-session.js';
 
 const telemetryReceivers = prerequisite('telemetryReceivers');
 
@@ -14,22 +14,6 @@ process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
 const SERVICE_NAME = `hub-tracing-${randomBytes(4).toString('hex')}`;
 /** Words that must never leave in telemetry: the notebook's code holds this one. */
 const NOTEBOOK_SECRET = `notebook_secret_${randomBytes(8).toString('hex')}`;
-
-const newTraceId = () => randomBytes(16).toString('hex');
-const newSpanId = () => randomBytes(8).toString('hex');
-
-const tag = (span: JaegerSpan, key: string) => span.tags.find((candidate) => candidate.key === key)?.value;
-const parentOf = (span: JaegerSpan) => span.references.find((reference) => reference.refType === 'CHILD_OF')?.spanID ?? null;
-
-/** Whether `span` descends from the span `ancestorId` within `spans`. */
-function descendsFrom(spans: JaegerSpan[], span: JaegerSpan, ancestorId: string): boolean {
-  const byId = new Map(spans.map((candidate) => [candidate.spanID, candidate]));
-  for (let parent = parentOf(span); parent !== null; parent = parentOf(byId.get(parent) ?? ({ references: [] } as unknown as JaegerSpan))) {
-    if (parent === ancestorId) return true;
-    if (!byId.has(parent)) return false;
-  }
-  return false;
-}
 
 describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces and log lines over OTLP into Jaeger and VictoriaLogs (local driver)', () => {
   let jaeger: Jaeger;
@@ -58,56 +42,22 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
   });
 
   it('continues the caller’s trace through a session start: the request, its use case, store calls and the four sandbox phases', async () => {
-    const traceId = newTraceId();
-    const callerSpanId = newSpanId();
     await saveNotebookCode(w, w.nid, `import marimo\napp = marimo.App()\n\n@app.cell\ndef _():\n    ${NOTEBOOK_SECRET} = 1\n    return\n`);
-    const started = await w.api(`/api/v1/projects/${w.pid}/sessions`, 'editor', {
-      method: 'POST',
-      body: { notebook_id: w.nid, mode: 'edit', wait: true },
-      headers: { traceparent: `00-${traceId}-${callerSpanId}-01` },
-    });
-    expect(started.status, started.text).toBe(201);
-    expect(started.json.data.state).toBe('running');
-
-    const phases = ['sandbox.reachable', 'sandbox.files', 'sandbox.setup', 'sandbox.waitport'];
-    const route = 'POST /api/v1/projects/:pid/sessions';
-    // The server span ends last, with the response: it may come in a later batch than its children.
-    const spans = await until(
-      () => jaeger.trace(traceId),
-      (found) => [...phases, 'session.provision', route].every((name) => found.some((span) => span.operationName === name)),
-    );
-    expect(new Set(spans.map((span) => span.traceID))).toEqual(new Set([traceId]));
-    // The server span is the child of the caller's, named by the route template (never the path).
-    const server = spans.find((span) => span.operationName === route);
-    expect(server, spans.map((span) => span.operationName).join(', ')).toBeDefined();
-    expect(parentOf(server!)).toBe(callerSpanId);
-    expect(tag(server!, 'http.response.status_code')).toBe(201);
-    expect(tag(server!, 'http.route')).toBe('/api/v1/projects/:pid/sessions');
-    // The use case, the start-up and its phases, and store calls nest under it.
-    const provision = spans.find((span) => span.operationName === 'session.provision')!;
-    expect(provision).toBeDefined();
-    expect(descendsFrom(spans, provision, server!.spanID)).toBe(true);
-    for (const phase of phases) expect(parentOf(spans.find((span) => span.operationName === phase)!), phase).toBe(provision.spanID);
-    expect(spans.some((span) => span.operationName === 'usecase.sessions.start' && descendsFrom(spans, span, server!.spanID))).toBe(true);
-    expect(spans.some((span) => span.operationName === 'store.put' && descendsFrom(spans, span, server!.spanID))).toBe(true);
-
-    // marimo was started with the trace to continue.
-    expect(await processesWithEnv(`TRACEPARENT=00-${traceId}-${provision.spanID}-01`)).not.toEqual([]);
+    const { sessionId, traceId, server, provision } = await expectTracedSessionStart(w, jaeger);
 
     // The start's log lines carry the trace's ids, on stdout and in the log backend.
-    const provisionLine = w.t.logs.find((line) => line.event === 'session_provision' && line.session_id === started.json.data.id);
+    const provisionLine = w.t.logs.find((line) => line.event === 'session_provision' && line.session_id === sessionId);
     expect(provisionLine).toMatchObject({ trace_id: traceId, span_id: provision.spanID });
     const requestLine = w.t.logs.find((line) => line.event === 'http_request' && line.trace_id === traceId);
-    expect(requestLine).toMatchObject({ span_id: server!.spanID, status: 201 });
+    expect(requestLine).toMatchObject({ span_id: server.spanID, status: 201 });
     const records = await until(
       () => logs.query(`trace_id:${traceId}`),
       (found) => found.some((record) => record.event === 'session_provision') && found.some((record) => record.event === 'http_request'),
     );
-    expect(records.find((record) => record.event === 'session_provision')).toMatchObject({ span_id: provision.spanID, session_id: started.json.data.id });
+    expect(records.find((record) => record.event === 'session_provision')).toMatchObject({ span_id: provision.spanID, session_id: sessionId });
     expect(records.every((record) => record['service.name'] === SERVICE_NAME)).toBe(true);
 
     // A kernel WebSocket through the proxy is a span of its own, from handshake to close, with its bytes.
-    const sessionId = started.json.data.id as string;
     const kernel = await w.kernel('editor', sessionId);
     await kernel.waitFor('kernel-ready');
     kernel.close();
@@ -197,14 +147,3 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     }
   }, 120_000);
 });
-
-/** Processes of this machine whose environment holds `entry` (`NAME=value`). */
-async function processesWithEnv(entry: string): Promise<number[]> {
-  const found: number[] = [];
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const environ = await readFile(`/proc/${name}/environ`, 'utf8').catch(() => '');
-    if (environ.split('\0').includes(entry)) found.push(Number(name));
-  }
-  return found;
-}
