@@ -69,6 +69,9 @@ export async function expectTracedSessionStart(w: SessionWorld, jaeger: Jaeger):
   expect(parentOf(server)).toBe(callerSpanId);
   expect(tag(server, 'http.response.status_code')).toBe(201);
   expect(tag(server, 'http.route')).toBe('/api/v1/projects/:pid/sessions');
+  // The answer names the trace and the server span (W3C traceresponse), the request id the span.
+  expect(started.headers.get('traceresponse')).toBe(`00-${traceId}-${server.spanID}-01`);
+  expect(tag(server, 'notebook_hub.request_id')).toBe(started.headers.get('x-request-id'));
   // The use case, the start-up and its phases, and store calls nest under it.
   const provision = spans.find((span) => span.operationName === 'session.provision')!;
   expect(descendsFrom(spans, provision, server.spanID)).toBe(true);

@@ -40,6 +40,9 @@ export function registerRequestTracing(app: HubApp, tracer: Tracer): void {
       },
     });
     request.traceSpan = span;
+    // W3C Trace Context level 2: the caller learns which trace its request is in (to quote it, or to look it up).
+    const traceresponse = span.traceparent;
+    if (traceresponse) void reply.header('traceresponse', traceresponse);
     // `close` comes exactly once, also when the client went away before the response was complete.
     reply.raw.once('close', () => {
       const status = reply.statusCode;
