@@ -55,7 +55,6 @@ export function attachLogTelemetry(logger: object, telemetry: LogTelemetry): boo
   return true;
 }
 
-
 /**
  * Writes `logger.info(fields, message)` with the fields already in JSON: `members` holds them as
  * `,"name":value` each, values written by {@link jsonString} or String. The line is byte for byte
