@@ -163,6 +163,7 @@ const API: Tier = {
     'test/contract/**/*.test.ts',
     'service/src/adapters/alerts/**/*.test.ts',
     'service/src/adapters/git/**/*.test.ts',
+    'service/src/adapters/integrations/**/*.test.ts',
     'service/src/adapters/store/fs-store.processes.test.ts',
     'service/src/adapters/telemetry/logger.test.ts',
     'service/src/cli/**/*.test.ts',

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isSandboxError, type Sandbox, type SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
+import { isSandboxError, type Sandbox, type SandboxDriver, type SandboxSpec } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { describeMarimoConformance } from './conformance-marimo.js';
+import { describeSecretsConformance } from './conformance-secrets.js';
 import { driverFrom, type DriverConfig } from './testing/driver-config.js';
 
 const run = promisify(execFile);
@@ -29,11 +30,12 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
     const driver = (owner = ownerId) => driverFrom(target!.config(owner));
     const main = target === null ? null : driver();
     const created: string[] = [];
-    const create = async (d: SandboxDriver, ports: string[] = []) => {
-      const sandbox = await d.create({ compute: { cpu: 1, memory_bytes: 1024 ** 3 }, ports, env: { FROM_SPEC: 'spec' }, labels: { test: name } });
+    const createWith = async (d: SandboxDriver, spec: Omit<SandboxSpec, 'compute'>) => {
+      const sandbox = await d.create({ compute: { cpu: 1, memory_bytes: 1024 ** 3 }, env: { FROM_SPEC: 'spec' }, labels: { test: name }, ...spec });
       created.push(sandbox.id);
       return sandbox;
     };
+    const create = (d: SandboxDriver, ports: string[] = []) => createWith(d, { ports });
     afterAll(async () => {
       await Promise.all(created.map((id) => main?.destroy(id).catch(() => {})));
       await main?.close();
@@ -181,5 +183,6 @@ export function describeSandboxDriverConformance(name: string, target: Conforman
     });
 
     describeMarimoConformance(() => main!, create);
+    describeSecretsConformance(() => main!, createWith);
   });
 }

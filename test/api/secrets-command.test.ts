@@ -18,6 +18,7 @@ import { makeTempDir } from '../support/temp-dir.js';
 const PROJECT = 'proj-0000000000000001';
 const READ_TOKEN = 'ghp_rotate_read_token_0123456789abcdef';
 const WEBHOOK_URL = 'https://hooks.example.com/rotate/webhook-path-credential';
+const DB_PASSWORD = 'rotate-integration-password-5e2c';
 const REPO_URL = 'https://github.com/acme/notebooks.git';
 const RULES: GitRepoRules = { providerUrls: { github: 'https://github.com', gitlab: 'https://gitlab.com' }, allowHttp: false, allowPrivateNetworks: false };
 
@@ -50,6 +51,16 @@ describe('notebook-hub secrets rotate-key', () => {
         { type: 'webhook', name: 'hook', kinds: ['member.added'], url: WEBHOOK_URL, signing_secret: 'whsec-rotate-0123456789' },
         'usr-0000000000000001',
       );
+      await hub.services.integrations.create(
+        { kind: 'project', projectId: PROJECT },
+        {
+          kind: 'postgres',
+          name: 'db',
+          config: { host: 'db.example.com', database: 'd', user: 'u' },
+          secrets: { password: { source: 'stored', value: DB_PASSWORD } },
+        },
+        'usr-0000000000000001',
+      );
     } finally {
       await hub.close();
     }
@@ -70,13 +81,22 @@ describe('notebook-hub secrets rotate-key', () => {
   }
 
   /** What a hub started with these settings reads back. */
-  async function readBack(dir: string, env: Record<string, string> = {}): Promise<{ token: string | null; url: string | null; logs: string[] }> {
+  async function readBack(
+    dir: string,
+    env: Record<string, string> = {},
+  ): Promise<{ token: string | null; url: string | null; password: string | null; logs: string[] }> {
     const lines: string[] = [];
     const sink = { write: (chunk: string) => (lines.push(JSON.parse(chunk).event as string), true) } as unknown as NodeJS.WritableStream;
     const hub = await createHub({ settings: readSettings({ SERVICE_DATA_DIR: dir, ...env }), logger: createLogger('info', sink), uiDir: null });
     try {
       const destinations = await hub.services.alerts.list(PROJECT, { cursor: null, limit: 10 });
-      return { token: (await hub.services.gitCredentials.read(PROJECT, REPO_URL))?.password ?? null, url: destinations.items[0]?.url ?? null, logs: lines };
+      const [integration] = await hub.services.integrationsForSandboxes.listForRendering(PROJECT);
+      return {
+        token: (await hub.services.gitCredentials.read(PROJECT, REPO_URL))?.password ?? null,
+        url: destinations.items[0]?.url ?? null,
+        password: integration?.secrets.password ?? null,
+        logs: lines,
+      };
     } finally {
       await hub.close();
     }
@@ -97,13 +117,15 @@ describe('notebook-hub secrets rotate-key', () => {
     expect(rotated.stderr).toContain(`[rotate-key] new active key ${active} written to ${keyFile}`);
     expect(rotated.stderr).toContain('[rotate-key] Git credentials: 1 record(s) checked, 2 re-wrapped');
     expect(rotated.stderr).toContain('[rotate-key] alert destinations: 1 record(s) checked, 2 re-wrapped');
+    expect(rotated.stderr).toContain('[rotate-key] integrations: 1 record(s) checked, 1 re-wrapped');
     expect(rotated.stdout).toContain(`every sealed secret is under key ${active}`);
     expect(rotated.stdout).toContain(`retired key(s) ${deploymentKeyId(before!)} seal nothing now; remove them from the key file ${keyFile}`);
     expect(new Set(await sealedKeyIds(dir))).toEqual(new Set([active]));
     expect(`${rotated.stdout}${rotated.stderr}`).not.toContain(READ_TOKEN);
+    expect(`${rotated.stdout}${rotated.stderr}`).not.toContain(DB_PASSWORD);
 
     const after = await readBack(dir);
-    expect(after).toMatchObject({ token: READ_TOKEN, url: WEBHOOK_URL });
+    expect(after).toMatchObject({ token: READ_TOKEN, url: WEBHOOK_URL, password: DB_PASSWORD });
     expect(after.logs).not.toContain('secrets_rotation_pending');
     // The retired key can go: the new one alone opens everything.
     const onlyActive = new EnvelopeSecretBox({ active: deploymentKey(keys[0]!) });
@@ -144,13 +166,13 @@ describe('notebook-hub secrets rotate-key', () => {
     const rotating = { SERVICE_DATA_DIR: dir, SERVICE_SECRETS_KEY: next, SERVICE_SECRETS_RETIRED_KEYS: old };
     const first = await runHubCommand(['secrets', 'rotate-key'], rotating);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain(`2 record(s) checked, 4 secret(s) re-wrapped, 0 plaintext secret(s) sealed`);
+    expect(first.stdout).toContain(`3 record(s) checked, 5 secret(s) re-wrapped, 0 plaintext secret(s) sealed`);
     expect(first.stdout).toContain(
       `retired key(s) ${idOf(old)} seal nothing now; remove them from SERVICE_SECRETS_RETIRED_KEYS once every hub runs with key ${idOf(next)}`,
     );
     const second = await runHubCommand(['secrets', 'rotate-key'], rotating);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout).toContain('2 record(s) checked, 0 secret(s) re-wrapped');
+    expect(second.stdout).toContain('3 record(s) checked, 0 secret(s) re-wrapped');
     expect(new Set(await sealedKeyIds(dir))).toEqual(new Set([idOf(next)]));
     await expect(readFile(path.join(dir, 'secrets-key'))).rejects.toThrow(/ENOENT/);
     expect(await readBack(dir, { SERVICE_SECRETS_KEY: next })).toMatchObject({ token: READ_TOKEN });

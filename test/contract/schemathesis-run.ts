@@ -143,9 +143,29 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'a repository must be one the deployment may fetch, branch and paths must be names Git and the workspace can hold, a sync refuses a folder that is too large, a change request names exactly one of a version and a session, and a preview exactly one of a branch, a commit and a change request (docs/git.md)',
   },
   {
+    operations: ['POST /api/v1/projects/{pid}/integrations', 'POST /api/v1/integrations'],
+    statuses: ['400', '422'],
+    why: "an integration's config and secrets are checked against its kind's fields, a reference is read, and a copy takes only a name and a prefix besides copy_from (docs/integrations.md); config is a free-form object, and a JSON body with a __proto__ key is refused",
+  },
+  {
+    operations: ['PUT /api/v1/projects/{pid}/integrations/{iid}', 'PUT /api/v1/integrations/{iid}'],
+    statuses: ['400', '412', '422', '428'],
+    why: 'a replace needs the ETag it was read with as If-Match (428 without, 412 when stale), and is checked like a create',
+  },
+  {
+    operations: ['PUT /api/v1/projects/{pid}/git-credentials'],
+    statuses: ['422'],
+    why: 'a provider goes with the repositories the credentials may serve (docs/git.md)',
+  },
+  {
     operations: ['POST /api/v1/admin/policy/analyzer/run'],
     statuses: ['400'],
     why: 'its claims are free-form objects, and a JSON body with a __proto__ or constructor.prototype key is refused',
+  },
+  {
+    operations: ['POST /api/v1/projects/{pid}/secrets', 'PUT /api/v1/projects/{pid}/secrets/{name}', 'DELETE /api/v1/projects/{pid}/secrets/{name}'],
+    statuses: ['412', '422', '428'],
+    why: 'a secret is written on the version read: If-Match is required to replace one (428) and must name the stored version (412); names the sandbox relies on, a NUL in a value and references this hub cannot read are refused (docs/project-secrets.md)',
   },
   {
     operations: ['POST /api/v1/projects/{pid}/notebook-imports'],
@@ -153,6 +173,12 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'the body must be a zip archive (400), within the expansion limit (413), with safe entry names (422)',
   },
 ];
+
+/**
+ * Resources that are always there: a project's Git credentials read as unset (every `*_set` false)
+ * once deleted, rather than 404, so schemathesis's "deleted resource still available" does not apply.
+ */
+const ALWAYS_THERE = ['GET /api/v1/projects/{pid}/git-credentials'];
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
@@ -207,6 +233,15 @@ function configText(options: ContractRunOptions, lists: string[]): string {
   for (const [operation, { statuses, why }] of byOperation) {
     lines.push('', ...why.map((reason) => `# ${reason}`), '[[operations]]', `include-name = ${JSON.stringify(operation)}`);
     lines.push(`checks.positive_data_acceptance.expected-statuses = ${list([...statuses])}`);
+  }
+  for (const operation of ALWAYS_THERE) {
+    lines.push(
+      '',
+      '# reads as unset once deleted, never 404',
+      '[[operations]]',
+      `include-name = ${JSON.stringify(operation)}`,
+      'checks.use_after_free.enabled = false',
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -71,6 +71,27 @@ describe.skipIf(sandboxRuntime === null)('the warm pool', () => {
     expect((await w.t.hub.services.warmPool.sandboxIds()).size).toBe(1);
     await w.api(`/api/v1/projects/${pid}/sessions/${started.json.data.id}/stop`, 'editor', { method: 'POST' });
   }, 120_000);
+
+  it('starts cold a session whose sandbox receives project secrets, leaving the warm sandbox for the next', async () => {
+    const { pid } = w;
+    await refill();
+    const [warmId] = [...(await w.t.hub.services.warmPool.sandboxIds())];
+    const secret = await w.api(`/api/v1/projects/${pid}/secrets`, 'admin', { method: 'POST', body: { name: 'COLD_ONLY', source: 'stored', value: 'v' } });
+    expect(secret.status, secret.text).toBe(201);
+    const fits = await w.notebook('Fits the pool');
+    try {
+      const started = await w.start('editor', { notebook_id: fits, mode: 'edit' });
+      expect(started.json.data).toMatchObject({ warm: false, state: 'running', received: { secrets: ['COLD_ONLY'] } });
+      expect(await w.t.hub.services.warmPool.sandboxIds()).toEqual(new Set([warmId]));
+      await w.api(`/api/v1/projects/${pid}/sessions/${started.json.data.id}/stop`, 'editor', { method: 'POST' });
+    } finally {
+      await w.api(`/api/v1/projects/${pid}/secrets/COLD_ONLY`, 'admin', { method: 'DELETE' });
+    }
+    // Without secrets the same notebook takes the warm sandbox again.
+    const warm = await w.start('editor', { notebook_id: fits, mode: 'edit', wait: false });
+    expect(warm.json.data).toMatchObject({ warm: true });
+    await w.api(`/api/v1/projects/${pid}/sessions/${warm.json.data.id}/stop`, 'editor', { method: 'POST' });
+  }, 120_000);
 });
 
 describe.skipIf(sandboxRuntime === null)('the warm_pool loop', () => {

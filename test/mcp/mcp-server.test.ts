@@ -103,6 +103,7 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
       [
         'create_notebook',
         'list_files',
+        'list_integrations',
         'list_jobs',
         'list_my_sessions',
         'list_notebooks',
@@ -123,6 +124,27 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
       ].sort(),
     );
     for (const tool of tools) expect(tool.inputSchema.type, tool.name).toBe('object');
+  });
+
+  it("lists a project's integrations to its members, without a secret value", async () => {
+    const secret = 'mcp-integration-password-81f3c2';
+    await w.t.hub.services.integrations.create(
+      { kind: 'project', projectId: w.pid },
+      {
+        kind: 'postgres',
+        name: 'MCP DB',
+        config: { host: 'db.example.com', database: 'd', user: 'u' },
+        secrets: { password: { source: 'stored', value: secret } },
+      },
+      w.userIds.editor,
+    );
+    const listed = await call(await connect(w.tokens.viewer), 'list_integrations', { project_id: w.pid });
+    expect(listed.isError, listed.text).toBe(false);
+    expect(listed.json!.items).toMatchObject([
+      { name: 'MCP DB', kind: 'postgres', env_prefix: 'MCP_DB', config: { password_set: true }, secrets: { password: { source: 'stored' } } },
+    ]);
+    expect(listed.text).not.toContain(secret);
+    expect((await call(await connect(outsider), 'list_integrations', { project_id: w.pid })).text).toMatch(/^NOT_FOUND: /);
   });
 
   it('finds, reads, creates and saves notebooks as an editor, with the REST routes’ audit events', async () => {

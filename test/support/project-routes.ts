@@ -32,6 +32,9 @@ export interface RouteFixture {
   jobId: string;
   runId: string;
   queuedRunId: string;
+  /** An integration of the project and its ETag (what a replace must send as If-Match). */
+  integrationId: string;
+  integrationEtag: string;
 }
 
 /** A project running real sessions: an edit session and an app session of one notebook. */
@@ -54,7 +57,7 @@ export interface RouteCase<F = RouteFixture> extends PolicyQuestion {
   path: string;
   url(projectId: string, fixture: F): string;
   body?: (fixture: F) => unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | ((fixture: F) => Record<string, string>);
   /** Required of every route that is not a GET. */
   audit?: AuditExpectation;
   /** What an allowed request answers when it is not 200 or 201 (a refusal past the policy). */
@@ -83,11 +86,16 @@ const route = (method: RouteCase['method'], path: string, action: RouteCase['act
       .replace(':jid', fixture.jobId)
       .replace(':rid', fixture.runId)
       .replace(':qrid', fixture.queuedRunId)
-      .replace(':preview', 'prv-0000000000000000'),
+      .replace(':iid', fixture.integrationId)
+      .replace(':preview', 'prv-0000000000000000')
+      .replace(':secret', FIXTURE_SECRET),
   ...extras,
 });
 
 const audited = (event: string) => ({ audit: { event } });
+
+/** The project secret every fixture project has (stored, so that reading it needs nothing of the hub's environment). */
+export const FIXTURE_SECRET = 'FIXTURE_SECRET';
 
 /** Every project-scoped route that needs no running session, with the action it performs and a valid request for it. */
 export function projectRouteTable(): RouteCase[] {
@@ -136,6 +144,19 @@ export function projectRouteTable(): RouteCase[] {
     route('PATCH', alert, 'project.alerts.manage', { body: () => ({ name: 'renamed hook' }), ...audited('alert.update') }),
     route('DELETE', alert, 'project.alerts.manage', audited('alert.delete')),
     route('POST', `${alert}/verify`, 'project.alerts.manage', audited('alert.verify')),
+    route('GET', `${project}/secrets`, 'integration.read'),
+    route('POST', `${project}/secrets`, 'integration.manage', {
+      body: () => ({ name: 'ANOTHER_SECRET', source: 'stored', value: 'another value' }),
+      ...audited('secret.create'),
+    }),
+    route('GET', `${project}/secrets/:secret`, 'integration.read'),
+    route('PUT', `${project}/secrets/:secret`, 'integration.manage', {
+      headers: { 'if-match': '*' },
+      body: () => ({ source: 'stored', value: 'replaced value' }),
+      ...audited('secret.update'),
+    }),
+    route('DELETE', `${project}/secrets/:secret`, 'integration.manage', audited('secret.delete')),
+    route('POST', `${project}/secrets/:secret/test`, 'integration.manage', { audit: { none: 'a check that the value can be read, not a change' } }),
     route('GET', `${project}/notebooks`, 'project.read'),
     route('GET', `${project}/sessions`, 'project.read'),
     route('POST', `${project}/notebooks`, 'notebook.write', { body: () => ({ title: 'another' }), ...audited('notebook.create') }),
@@ -243,6 +264,21 @@ export function projectRouteTable(): RouteCase[] {
       ...audited('project.git_credentials.update'),
     }),
     route('DELETE', `${project}/git-credentials`, 'project.update', audited('project.git_credentials.delete')),
+    route('GET', `${project}/integrations`, 'integration.read'),
+    route('POST', `${project}/integrations`, 'integration.manage', {
+      body: () => ({ kind: 'http_api', name: 'Another API', config: { base_url: 'https://api.example.com', auth: 'none' } }),
+      ...audited('integration.create'),
+    }),
+    route('GET', `${project}/integrations/:iid`, 'integration.read'),
+    route('PUT', `${project}/integrations/:iid`, 'integration.manage', {
+      body: () => ({ name: 'Renamed API', config: { base_url: 'https://api.example.com', auth: 'none' } }),
+      headers: (fixture) => ({ 'if-match': fixture.integrationEtag }),
+      ...audited('integration.update'),
+    }),
+    route('DELETE', `${project}/integrations/:iid`, 'integration.manage', audited('integration.delete')),
+    route('GET', `${project}/integrations/:iid/versions`, 'integration.read'),
+    // The fixture's API is on a reserved documentation address: an allowed test is refused by the outbound policy, and says so.
+    route('POST', `${project}/integrations/:iid/test`, 'integration.manage', audited('integration.test')),
   ];
 }
 
@@ -372,6 +408,12 @@ export async function routeFixture(
     { type: 'webhook', name: 'fixture hook', kinds: ['project.deleted'], url: alertUrl, signing_secret: 'fixture-signing-secret' },
     actor.id,
   );
+  await t.hub.services.projectSecrets.create(project.id, { name: FIXTURE_SECRET, source: 'stored', value: 'fixture secret value' }, actor.id);
+  const integration = await t.hub.services.integrations.create(
+    { kind: 'project', projectId: project.id },
+    { kind: 'http_api', name: 'Fixture API', config: { base_url: 'https://192.0.2.10/api', auth: 'none' } },
+    actor.id,
+  );
   const job = await t.hub.services.jobs.create(project.id, notebook.id, { name: 'fixture job' }, actor.id);
   const runId = await finishedRun(t, job.id, project.id, notebook.id, actor.id);
   const queued = await t.hub.services.jobs.trigger(project.id, notebook.id, job.id, {}, actor.id);
@@ -387,6 +429,8 @@ export async function routeFixture(
     jobId: job.id,
     runId,
     queuedRunId: queued.id,
+    integrationId: integration.record.id,
+    integrationEtag: integration.etag,
   };
 }
 
@@ -468,7 +512,7 @@ export async function checkRoute<F>(
     method: route.method,
     token,
     ...(route.body ? { body: route.body(fixture) } : {}),
-    ...(route.headers ? { headers: route.headers } : {}),
+    ...(route.headers ? { headers: typeof route.headers === 'function' ? route.headers(fixture) : route.headers } : {}),
   });
   const expected = expectedPresentation(subject, route);
   const answer = expected === 'allowed' ? route.allowedAnswer?.(subject) : undefined;

@@ -112,6 +112,8 @@ export const MINIMUM: Partial<Record<PolicyAction, Role>> = {
   'project.members.manage': 'manager',
   'project.events.read': 'manager',
   'project.alerts.manage': 'manager',
+  'integration.read': 'viewer',
+  'integration.manage': 'manager',
   'notebook.write': 'editor',
   'notebook.manage': 'manager',
   'change-request.publish': 'editor',

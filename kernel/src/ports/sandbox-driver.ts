@@ -25,6 +25,52 @@ export interface SandboxSpec {
   env?: Record<string, string>;
   /** Free-form metadata kept with the sandbox and returned by `list()` (session id, purpose...). */
   labels?: Record<string, string>;
+  /**
+   * What the notebook may use (project secrets, integrations; docs/project-secrets.md), delivered
+   * when the sandbox is created and never written where the hub keeps its records. Unlike `env`,
+   * drivers keep these values out of anything they store or log.
+   */
+  secrets?: SandboxSecrets;
+}
+
+/** The variable that names the directory of a sandbox's secret files (when it has any). */
+export const SECRETS_DIR_VARIABLE = 'NOTEBOOK_HUB_SECRETS_DIR';
+
+/**
+ * A sandbox's secrets: variables every process in it gets, and files in a directory of their own
+ * outside the workspace (owner-only: the directory 0700, each file 0600 or read-only), named by
+ * {@link SECRETS_DIR_VARIABLE}.
+ */
+export interface SandboxSecrets {
+  env: Record<string, string>;
+  /** File name (letters, digits, `.`, `_`, `-`; no `/`) to content. */
+  files: Record<string, Uint8Array>;
+  /** Variables whose value is the absolute path of one of `files` (e.g. `AWS_WEB_IDENTITY_TOKEN_FILE`). */
+  fileEnv?: Record<string, string>;
+}
+
+/** A name a secret file may have in the secrets directory. */
+export const SECRET_FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+
+/** Whether a spec's secrets give anything at all. */
+export const hasSecrets = (secrets: SandboxSecrets | undefined): secrets is SandboxSecrets =>
+  secrets !== undefined && (Object.keys(secrets.env).length > 0 || Object.keys(secrets.files).length > 0 || Object.keys(secrets.fileEnv ?? {}).length > 0);
+
+/**
+ * Checks a spec's secrets before a driver delivers them: variable names a shell accepts, file
+ * names without a path, file variables that name a given file. Throws SPAWN_FAILED otherwise.
+ */
+export function checkSandboxSecrets(secrets: SandboxSecrets): void {
+  const variable = /^[A-Za-z_][A-Za-z0-9_]*$/;
+  for (const name of [...Object.keys(secrets.env), ...Object.keys(secrets.fileEnv ?? {})]) {
+    if (!variable.test(name)) throw new SandboxError('SPAWN_FAILED', `not an environment variable name: ${JSON.stringify(name)}`);
+  }
+  for (const name of Object.keys(secrets.files)) {
+    if (!SECRET_FILE_NAME.test(name)) throw new SandboxError('SPAWN_FAILED', `not a secret file name: ${JSON.stringify(name)}`);
+  }
+  for (const [name, file] of Object.entries(secrets.fileEnv ?? {})) {
+    if (!(file in secrets.files)) throw new SandboxError('SPAWN_FAILED', `${name} names no secret file (${JSON.stringify(file)})`);
+  }
 }
 
 export interface Sandbox {

@@ -17,6 +17,7 @@ import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
 import { containerPorts } from '../shared/port-numbers.js';
 import { pollReadiness } from '../shared/readiness.js';
+import { CONTAINER_SECRETS_DIR, secretsOf, secretVariables } from '../shared/secrets.js';
 import { fileFromTar, tarOfFile } from './archive.js';
 import { dockerExec, dockerSpawn, type ExecTarget } from './docker-exec.js';
 import { backendError, engineMessage, statusOf } from './docker-errors.js';
@@ -51,12 +52,16 @@ export class DockerSandboxDriver implements SandboxDriver {
   }
 
   async create(spec: SandboxSpec, options: CreateOptions = {}): Promise<Sandbox> {
+    const secrets = secretsOf(spec.secrets);
     const id = `sbx-${timeOrderedId()}`;
     const image = spec.image ?? this.options.image;
     const createdAt = new Date().toISOString();
     const ports = containerPorts(spec.ports);
     const exposed = Object.values(ports).map((port) => `${port}/tcp`);
-    const env = { ...spec.env, NOTEBOOK_HUB_SANDBOX_ID: id };
+    // The secrets' variables are the container's own, so every process in it has them; their files
+    // go into a memory-backed mount outside the workspace (below, once the container runs).
+    const env = { ...(secrets ? secretVariables(secrets, CONTAINER_SECRETS_DIR) : {}), ...spec.env, NOTEBOOK_HUB_SANDBOX_ID: id };
+    const secretFiles = secrets !== null && Object.keys(secrets.files).length > 0;
     let container: Docker.Container;
     try {
       container = await this.docker.createContainer({
@@ -76,6 +81,7 @@ export class DockerSandboxDriver implements SandboxDriver {
           CapDrop: ['ALL'],
           SecurityOpt: ['no-new-privileges'],
           NetworkMode: this.options.network ?? 'bridge',
+          ...(secretFiles ? { Tmpfs: { [CONTAINER_SECRETS_DIR]: SECRETS_TMPFS } } : {}),
         },
       });
     } catch (error) {
@@ -92,6 +98,7 @@ export class DockerSandboxDriver implements SandboxDriver {
     try {
       await container.start();
       await this.endpointsOf(id, container);
+      if (secrets && secretFiles) await this.writeSecretFiles(id, secrets.files);
     } catch (error) {
       await this.destroy(id).catch(() => {});
       throw backendError(error, 'cannot start the sandbox container');
@@ -119,6 +126,22 @@ export class DockerSandboxDriver implements SandboxDriver {
       await this.container(id).putArchive(tarOfFile(relative, body, IMAGE_USER), { path: IMAGE_WORKSPACE_DIR });
     } catch (error) {
       throw this.missingOr(id, error, `cannot write ${file}`);
+    }
+  }
+
+  /**
+   * Puts secret files into the container's secrets mount, owner-only (0600). Through a command's
+   * standard input rather than the archive API: the engine's archive API writes beneath a tmpfs
+   * mount, into the container's own layer on disk, not into the mount.
+   */
+  private async writeSecretFiles(id: string, files: Record<string, Uint8Array>): Promise<void> {
+    for (const [name, data] of Object.entries(files)) {
+      await dockerExec(this.target(id), {
+        argv: ['sh', '-c', 'umask 077 && cat > "$1"', 'sh', `${CONTAINER_SECRETS_DIR}/${name}`],
+        stdin: Buffer.from(data),
+        check: true,
+        timeoutMs: 30_000,
+      });
     }
   }
 
@@ -210,3 +233,6 @@ export class DockerSandboxDriver implements SandboxDriver {
 }
 
 const containerName = (id: string): string => `notebook-hub-${id}`;
+
+/** The secrets mount: memory only, the sandbox user's alone, no programs run from it. */
+const SECRETS_TMPFS = `rw,nosuid,nodev,noexec,size=4m,mode=0700,uid=${IMAGE_USER.uid},gid=${IMAGE_USER.gid}`;

@@ -26,6 +26,8 @@ import { ensureSandboxNetworkPolicy, type HubPeers } from './network-policy.js';
 import { ANNOTATION, LABEL, ownerSelector, podNameOf, sandboxPod, summaryOf, type PodSettings } from './pod-manifest.js';
 import { podRunning } from './pod-start.js';
 import { deleteSandboxService, sandboxService, serviceAddress } from './sandbox-service.js';
+import { deleteSandboxSecret, ownSecretByPod, podHasSecret, sandboxSecret, secretsInPod } from './sandbox-secret.js';
+import { secretsOf } from '../shared/secrets.js';
 
 export interface KubernetesDriverOptions extends Omit<PodSettings, 'ownerId'> {
   ownerId: string;
@@ -73,6 +75,7 @@ export class KubernetesSandboxDriver implements SandboxDriver {
     const image = spec.image ?? this.options.image;
     const createdAt = new Date().toISOString();
     const ports = containerPorts(spec.ports);
+    const secrets = secretsOf(spec.secrets);
     await this.ensurePolicy();
     const manifest = sandboxPod(this.options, {
       id,
@@ -82,11 +85,23 @@ export class KubernetesSandboxDriver implements SandboxDriver {
       env: { ...spec.env, NOTEBOOK_HUB_SANDBOX_ID: id },
       labels: spec.labels ?? {},
       compute: spec.compute,
+      ...(secrets ? { secrets: secretsInPod(id, secrets) } : {}),
     });
+    // The Secret exists before its pod, which would otherwise wait for it; the pod owns it once it exists.
+    const secret = secrets ? sandboxSecret(this.ownerId, id, secrets) : null;
+    if (secret) {
+      try {
+        await this.core.createNamespacedSecret({ namespace: this.options.namespace, body: secret });
+      } catch (error) {
+        throw backendError(error, "cannot create the sandbox's Secret");
+      }
+    }
     let pod: V1Pod;
     try {
       pod = await this.core.createNamespacedPod({ namespace: this.options.namespace, body: manifest });
+      if (secret) await ownSecretByPod(this.core, this.options.namespace, secret, pod);
     } catch (error) {
+      if (secret) await this.destroy(id).catch(() => {});
       // A ResourceQuota that the pod would exceed is a lack of room, like a node that cannot fit it.
       if (statusOf(error) === 403 && /exceeded quota/i.test(apiMessage(error)))
         throw new SandboxError('CAPACITY', `the namespace's quota has no room for the sandbox: ${apiMessage(error)}`);
@@ -212,9 +227,12 @@ export class KubernetesSandboxDriver implements SandboxDriver {
     this.closeChannel(id);
     if (!isSandboxId(id)) return;
     const pod = await this.read(id);
-    if (pod === null) return;
+    // A start that failed between its Secret and its pod left a Secret that nothing owns yet.
+    if (pod === null) return deleteSandboxSecret(this.core, this.options.namespace, id).catch(() => {});
     if (this.options.exposure === 'service') await deleteSandboxService(this.core, this.options.namespace, id).catch(() => {});
     await this.deletePod(id, DELETE_GRACE_SECONDS);
+    // The pod owns its Secret, so the garbage collector would remove it too: now is sooner.
+    if (podHasSecret(pod)) await deleteSandboxSecret(this.core, this.options.namespace, id).catch(() => {});
     // The pod object goes once the kubelet has stopped its processes: only then is the sandbox gone.
     const deadline = Date.now() + DELETE_WAIT_MS;
     while ((await this.read(id)) !== null) {

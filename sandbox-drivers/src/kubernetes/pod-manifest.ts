@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { V1Pod, V1Toleration } from '@kubernetes/client-node';
+import type { V1Container, V1Pod, V1Toleration, V1Volume } from '@kubernetes/client-node';
 import type { ComputeResources, SandboxSummary } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { IMAGE_USER, IMAGE_WORKSPACE_DIR } from '../../runtime/pins.js';
 import { launcherContainerCommand } from './marimo-launcher.js';
@@ -65,6 +65,8 @@ export function sandboxPod(
     env: Record<string, string>;
     labels: Record<string, string>;
     compute: ComputeResources;
+    /** What the container takes of the sandbox's Secret (sandbox-secret.ts). */
+    secrets?: { env: V1Container['env']; volume: V1Volume | null; mountPath: string };
   },
 ): V1Pod {
   const labels: Record<string, string> = {
@@ -109,6 +111,7 @@ export function sandboxPod(
       ...(Object.keys(settings.nodeSelector).length > 0 ? { nodeSelector: settings.nodeSelector } : {}),
       ...(settings.tolerations.length > 0 ? { tolerations: settings.tolerations } : {}),
       ...(settings.imagePullSecrets.length > 0 ? { imagePullSecrets: settings.imagePullSecrets.map((name) => ({ name })) } : {}),
+      ...(sandbox.secrets?.volume ? { volumes: [sandbox.secrets.volume] } : {}),
       containers: [
         {
           name: CONTAINER,
@@ -117,7 +120,8 @@ export function sandboxPod(
           // Keeps the container running, and imports marimo ahead of the session's request for it.
           command: launcherContainerCommand(),
           workingDir: IMAGE_WORKSPACE_DIR,
-          env: Object.entries({ HOME: IMAGE_USER.home, ...sandbox.env }).map(([name, value]) => ({ name, value })),
+          env: [...(sandbox.secrets?.env ?? []), ...Object.entries({ HOME: IMAGE_USER.home, ...sandbox.env }).map(([name, value]) => ({ name, value }))],
+          ...(sandbox.secrets?.volume ? { volumeMounts: [{ name: sandbox.secrets.volume.name, mountPath: sandbox.secrets.mountPath, readOnly: true }] } : {}),
           ports: Object.entries(sandbox.ports).map(([name, containerPort]) => ({ name: portName(name), containerPort, protocol: 'TCP' })),
           resources: resourcesOf(settings, sandbox.compute),
           securityContext: {

@@ -1,9 +1,10 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/support/temp-dir.js';
 import { describeSandboxDriverConformance } from '../conformance.js';
 import { LocalSandboxDriver } from './local-driver.js';
+import { filesContaining } from '../../../test/support/data-dir-grep.js';
 import { prerequisite } from '../../../test/setup/prerequisites.js';
 
 const runtime = prerequisite('sandboxRuntime');
@@ -32,5 +33,26 @@ describe.skipIf(runtime === null)('local driver specifics', () => {
       message: expect.stringMatching(/cannot create a local sandbox/),
     });
     expect(await driver.list()).toEqual([]);
+  });
+
+  it("keeps a sandbox's secrets out of the data directory, owner-only, and removes them with the sandbox", async () => {
+    const secretsDir = path.join((await makeTempDir('local-secrets')).dir, 'secrets');
+    const dataDir = path.join(dir, 'with-secrets');
+    const driver = new LocalSandboxDriver({ ownerId: 'local-secrets', dataDir, runtimeDir: runtime!.runtimeDir, secretsDir });
+    const value = 'local-secret-value-5e1b9c';
+    const sandbox = await driver.create({ compute: {}, secrets: { env: { API_KEY: value }, files: { 'token.txt': Buffer.from(value) } } });
+    try {
+      expect(await filesContaining(dataDir, [value])).toEqual([]);
+      expect((await stat(secretsDir)).mode & 0o777).toBe(0o700);
+      const files = path.join(secretsDir, sandbox.id, 'files');
+      expect((await stat(files)).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(files, 'token.txt'))).mode & 0o777).toBe(0o600);
+      // Another hub process (a restart) attaches and still gives commands the variables.
+      const restarted = new LocalSandboxDriver({ ownerId: 'local-secrets', dataDir, runtimeDir: runtime!.runtimeDir, secretsDir });
+      expect((await restarted.exec(sandbox.id, { argv: ['sh', '-c', 'printf %s "$API_KEY"'], check: true })).stdout).toBe(value);
+    } finally {
+      await driver.destroy(sandbox.id);
+    }
+    expect(await readdir(secretsDir)).toEqual([]);
   });
 });

@@ -17,10 +17,12 @@ import { LOCAL_IMAGE } from '../../runtime/pins.js';
 import { workspacePath } from '../shared/paths.js';
 import { stderrProgress, type ProgressListener } from '../shared/progress.js';
 import { pollReadiness } from '../shared/readiness.js';
+import { secretsOf } from '../shared/secrets.js';
 import { freeLoopbackPort } from './free-port.js';
 import { execInGroup, spawnProcessInGroup } from './local-exec.js';
 import { groupAlive, groupBelongsTo, killGroup, startLeader } from './process-group.js';
 import { LocalRuntimeSetup } from './runtime-setup.js';
+import { LocalSecretFiles } from './secret-files.js';
 import type { LocalRuntime } from './runtime-venv.js';
 import { readAllStates, readState, sandboxDir, writeState, type LocalSandboxState } from './state-file.js';
 
@@ -37,6 +39,8 @@ export interface LocalDriverOptions {
   onRuntimeProgress?: ProgressListener;
   /** How long processes get between SIGTERM and SIGKILL on destroy (default 2 s). */
   destroyGraceMs?: number;
+  /** Where sandboxes' secrets are kept, outside the data directory (default: /dev/shm on Linux, else the temporary directory). */
+  secretsDir?: string;
 }
 
 /**
@@ -82,6 +86,7 @@ export class LocalSandboxDriver implements SandboxDriver {
   private readonly root: string;
   private readonly runtimeDir: string;
   private readonly graceMs: number;
+  private readonly secrets: LocalSecretFiles;
   /** Builds the runtime venv on first use or when asked, one build at a time, and reports how it stands (docs/runtime.md). */
   readonly runtimeSetup: LocalRuntimeSetup;
 
@@ -90,6 +95,7 @@ export class LocalSandboxDriver implements SandboxDriver {
     this.root = path.join(options.dataDir, 'sandboxes');
     this.runtimeDir = options.runtimeDir ?? path.join(options.dataDir, 'runtime');
     this.graceMs = options.destroyGraceMs ?? 2_000;
+    this.secrets = new LocalSecretFiles(options.secretsDir);
     this.runtimeSetup = new LocalRuntimeSetup({
       dir: this.runtimeDir,
       wheelhouse: options.wheelhouse,
@@ -103,12 +109,15 @@ export class LocalSandboxDriver implements SandboxDriver {
   }
 
   async create(spec: SandboxSpec): Promise<Sandbox> {
+    const secrets = secretsOf(spec.secrets);
     const runtime = await this.runtime();
     const id = `sbx-${timeOrderedId()}`;
     const dir = sandboxDir(this.root, id);
     const workspaceDir = path.join(dir, 'workspace');
     try {
       await Promise.all(['workspace', 'home', 'tmp'].map((sub) => mkdir(path.join(dir, sub), { recursive: true })));
+      // Written before anything runs in the sandbox; kept outside the data directory, never in its state.
+      const secretVariables = secrets ? await this.secrets.write(id, secrets) : {};
       const ports: Record<string, number> = {};
       for (const name of spec.ports ?? []) ports[name] = await freeLoopbackPort();
       const state: Omit<LocalSandboxState, 'pgid' | 'leaderStartTime'> = {
@@ -122,7 +131,7 @@ export class LocalSandboxDriver implements SandboxDriver {
         env: spec.env ?? {},
         labels: spec.labels ?? {},
       };
-      const leader = await startLeader(runtime.python, { cwd: workspaceDir, env: this.environment(runtime, state, {}) });
+      const leader = await startLeader(runtime.python, { cwd: workspaceDir, env: this.environment(runtime, state, secretVariables, {}) });
       await writeState(this.root, { ...state, pgid: leader.pgid, leaderStartTime: leader.startTime });
       return { id, image: state.image, workspaceDir, homeDir: path.join(dir, 'home'), bindHost: '127.0.0.1', ports, createdAt: state.createdAt };
     } catch (error) {
@@ -140,7 +149,7 @@ export class LocalSandboxDriver implements SandboxDriver {
     const { state, runtime } = await this.running(id);
     return execInGroup(runtime.python, state.pgid, request, {
       workspaceDir: path.join(sandboxDir(this.root, id), 'workspace'),
-      env: this.environment(runtime, state, request.env ?? {}),
+      env: this.environment(runtime, state, await this.secrets.variables(id), request.env ?? {}),
     });
   }
 
@@ -148,7 +157,7 @@ export class LocalSandboxDriver implements SandboxDriver {
     const { state, runtime } = await this.running(id);
     return spawnProcessInGroup(runtime.python, state.pgid, request, {
       workspaceDir: path.join(sandboxDir(this.root, id), 'workspace'),
-      env: this.environment(runtime, state, request.env ?? {}),
+      env: this.environment(runtime, state, await this.secrets.variables(id), request.env ?? {}),
     });
   }
 
@@ -198,6 +207,7 @@ export class LocalSandboxDriver implements SandboxDriver {
       await killGroup(state.pgid, this.graceMs);
     }
     await rm(sandboxDir(this.root, id), { recursive: true, force: true, maxRetries: 3 });
+    await this.secrets.remove(id);
   }
 
   async close(): Promise<void> {}
@@ -214,13 +224,20 @@ export class LocalSandboxDriver implements SandboxDriver {
     return { state, runtime: await this.runtime() };
   }
 
-  private environment(runtime: LocalRuntime, state: Pick<LocalSandboxState, 'id' | 'env'>, extra: Record<string, string>): NodeJS.ProcessEnv {
+  /** A process's environment: the hub's few passed through, the sandbox's secrets, then what the driver and the caller set (which win). */
+  private environment(
+    runtime: LocalRuntime,
+    state: Pick<LocalSandboxState, 'id' | 'env'>,
+    secrets: Record<string, string>,
+    extra: Record<string, string>,
+  ): NodeJS.ProcessEnv {
     const dir = sandboxDir(this.root, state.id);
     const home = path.join(dir, 'home');
     const env: NodeJS.ProcessEnv = {};
     for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
     return {
       ...env,
+      ...secrets,
       PATH: [runtime.binDir, '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
       VIRTUAL_ENV: runtime.venvDir,
       HOME: home,

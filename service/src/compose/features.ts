@@ -1,9 +1,12 @@
 import { alertsFeature } from '../features/alerts/index.js';
+import { federationFeature } from '../features/federation/index.js';
 import { gitFeature } from '../features/git/index.js';
 import { importsFeature } from '../features/imports/index.js';
+import { integrationsFeature } from '../features/integrations/index.js';
 import { jobsFeature } from '../features/jobs/index.js';
 import { mcpFeature } from '../features/mcp/index.js';
 import { surfacesFeature } from '../features/surfaces/index.js';
+import { projectSecretsFeature } from '../features/project-secrets/index.js';
 import type { Feature } from '../features/feature.js';
 import type { RecordCheck } from '../core/recovery/plan.js';
 import { REPLAYABLE_RESPONSE_RECORDS, type SealedRecordKind } from '../core/secrets/sealed-records.js';
@@ -16,11 +19,29 @@ import { LOGIN_FLOW_SEALED_RECORDS } from '../core/identity/login-flows.js';
  * order is the order their routes take at one anchor (and so in the OpenAPI document), their
  * housekeeping tasks in the maintenance cycle and their tools in an MCP client's list.
  */
-export const FEATURES = [importsFeature, alertsFeature, jobsFeature, gitFeature, mcpFeature, surfacesFeature] as const;
+export const FEATURES = [
+  importsFeature,
+  alertsFeature,
+  jobsFeature,
+  gitFeature,
+  mcpFeature,
+  surfacesFeature,
+  federationFeature,
+  integrationsFeature,
+  projectSecretsFeature,
+] as const;
 
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */
 export function recordChecks(): RecordCheck[] {
   return FEATURES.flatMap((feature: Feature) => feature.recoveryChecks ?? []);
+}
+
+/**
+ * Where one feature serves another, the composition root links them once every feature is built:
+ * sandboxes receive the project's integrations through the workload environment of project secrets.
+ */
+export function linkFeatures(services: FeatureServices): void {
+  services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
 }
 
 /** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */
@@ -33,7 +54,11 @@ export function sealedRecordKinds(): SealedRecordKind[] {
 type Built = ReturnType<(typeof FEATURES)[number]['build']>;
 type Intersection<Union> = (Union extends unknown ? (whole: Union) => void : never) extends (whole: infer Each) => void ? Each : never;
 
+/** Each feature's own (a type parameter, so that it is taken from each feature of the union: one without any adds nothing). */
+type ServicesOf<Parts> = Parts extends { services: infer Services } ? Services : never;
+type UseCasesOf<Parts> = Parts extends { useCases: infer UseCases } ? UseCases : never;
+
 /** The services the features add to the hub's (`hub.services.jobScheduler`, ...). */
-export type FeatureServices = Intersection<Built extends { services: infer Services } ? Services : never>;
+export type FeatureServices = Intersection<ServicesOf<Built>>;
 /** The use cases the features add to the hub's (`hub.services.useCases.jobs`, ...). */
-export type FeatureUseCases = Intersection<Built extends { useCases: infer UseCasesOf } ? UseCasesOf : never>;
+export type FeatureUseCases = Intersection<UseCasesOf<Built>>;

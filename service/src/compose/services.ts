@@ -44,9 +44,10 @@ import { SnapshotMetrics } from '../core/sessions/snapshot-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { SessionExtensions } from '../core/sessions/session-extensions.js';
+import { WorkloadEnvironments } from '../core/sandboxes/workload-environment.js';
 import { NOTHING_OFFERED, type DeploymentOffer } from '../http/routes/capabilities.js';
 import type { BaseServices, FeatureParts } from '../features/feature.js';
-import { FEATURES, type FeatureServices, type FeatureUseCases } from './features.js';
+import { FEATURES, linkFeatures, type FeatureServices, type FeatureUseCases } from './features.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
 import { createUseCases } from './use-cases.js';
 
@@ -176,11 +177,13 @@ export interface BuiltFeature {
 export function composeServices(settings: HubSettings, untracedStore: ObjectStore, parts: RuntimeParts): { services: HubServices; features: BuiltFeature[] } {
   const store = tracedStore(untracedStore, parts.tracer ?? NO_TRACING);
   const extensions = new SessionExtensions();
+  const workloads = new WorkloadEnvironments();
   const mcpAccessTokens: McpAccessTokens[] = [];
   // The authenticator listens before the features that end connections are built.
   const endedListeners: ((grantId: string) => void)[] = [];
   const base = createBaseServices(settings, store, parts, {
     sessions: extensions,
+    workloads,
     mcpAccessTokens: {
       async verifyAccess(token) {
         for (const verifier of mcpAccessTokens) {
@@ -198,6 +201,7 @@ export function composeServices(settings: HubSettings, untracedStore: ObjectStor
     const featureParts: FeatureParts = feature.build(base, context);
     built.push({ name: feature.name, parts: featureParts });
     if (featureParts.sessions) extensions.add(featureParts.sessions);
+    if (featureParts.workload) workloads.add(featureParts.workload);
     if (featureParts.mcpAccessTokens) {
       mcpAccessTokens.push(featureParts.mcpAccessTokens);
       featureParts.mcpAccessTokens.whenEnded((grantId) => endedListeners.forEach((listener) => listener(grantId)));
@@ -210,12 +214,14 @@ export function composeServices(settings: HubSettings, untracedStore: ObjectStor
     useCases: Object.assign({}, base.useCases, ...contributed.map((parts) => tracedUseCases(parts.useCases ?? {}, base.tracer))),
     offer: () => Object.assign({ ...NOTHING_OFFERED }, ...contributed.map((parts) => parts.offer?.() ?? {})),
   };
+  linkFeatures(services);
   return { services, features: built };
 }
 
 /** Where the base meets what the features add (they are built after it). */
 interface BaseExtensions {
   sessions: SessionExtensions;
+  workloads: WorkloadEnvironments;
   mcpAccessTokens: McpAccessTokens;
 }
 
@@ -287,6 +293,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     surfacePorts: (mode) => extensions.sessions.ports(mode),
     onRunning: (record) => extensions.sessions.running(record),
     onSandboxReady: (record) => extensions.sessions.sandboxReady(record),
+    workloads: extensions.workloads,
     // Read when a preview session starts, after the features are built.
     get previewFiles() {
       return extensions.sessions.previews;
@@ -366,6 +373,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     logger,
     background,
     warmPool,
+    workloads: extensions.workloads,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {
       const clock = at ? () => at : now;

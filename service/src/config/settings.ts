@@ -8,8 +8,10 @@ import { readSandboxSettings, sandboxSettingDefinitions, type SandboxSettings } 
 import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings } from './settings-security.js';
 import { readSecretsSettings, secretsSettingDefinitions, type SecretsSettings } from './settings-secrets.js';
 import { gitSettingDefinitions, readGitSettings, type GitSettings } from './settings-git.js';
+import { integrationSettingDefinitions, readIntegrationSettings, type IntegrationSettings } from './settings-integrations.js';
 import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
+import { federationSettingDefinitions, readFederationSettings, type FederationSettings } from './settings-federation.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
 import { readTelemetrySettings, telemetrySettingDefinitions, type TelemetrySettings } from './settings-telemetry.js';
@@ -26,6 +28,8 @@ export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
 export type { GitSettings } from './settings-git.js';
+export type { FederationSettings } from './settings-federation.js';
+export type { IntegrationSettings, SecretSourceSettings } from './settings-integrations.js';
 export type { OutboundSettings } from './settings-outbound.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
@@ -56,6 +60,10 @@ export interface HubSettings {
   jobs: JobSettings;
   /** Git-synced notebooks (docs/git.md). */
   git: GitSettings;
+  /** Workload identity: tokens for sessions and job runs (docs/federation.md). */
+  federation: FederationSettings;
+  /** Project and organization integrations, and where their secrets may come from (docs/integrations.md). */
+  integrations: IntegrationSettings;
   /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
   outbound: OutboundSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
@@ -101,6 +109,8 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...alertSettingDefinitions,
   ...jobSettingDefinitions,
   ...gitSettingDefinitions,
+  ...federationSettingDefinitions,
+  ...integrationSettingDefinitions,
   ...outboundSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
@@ -140,6 +150,8 @@ export function readSettings(env: Env = process.env): HubSettings {
     alerts: readAlertSettings(env),
     jobs: readJobSettings(env),
     git: readGitSettings(env),
+    federation: readFederationSettings(env),
+    integrations: readIntegrationSettings(env),
     outbound: readOutboundSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',

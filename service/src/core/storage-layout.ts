@@ -50,6 +50,14 @@
  *   federation/keys/ring                 the workload identity issuer's signing keys: the current one
  *                                        (its private key sealed) and the public halves of those still
  *                                        published (one object, CAS; docs/federation.md)
+ *   secrets/<pid>/<name>                 a project secret: a stored value (sealed) or a reference (CAS)
+ *   integrations/<scope>/index           the integrations of a project or of the organization: ids,
+ *                                        names and variable prefixes (CAS; <scope>: a project id or
+ *                                        `organization`)
+ *   integrations/<scope>/<iid>           an integration's current configuration, its stored secrets
+ *                                        sealed (CAS; the ETag of the API)
+ *   integrations/<scope>/<iid>/versions/<inv>-<vid>
+ *                                        its immutable versions, newest first (<inv>: inverted number)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -129,6 +137,13 @@ export const layout = {
   gitPrefix: 'git/',
   federationKeyRing: 'federation/keys/ring',
   federationKeysPrefix: 'federation/keys/',
+  projectSecret: (projectId: string, name: string) => `secrets/${projectId}/${name}`,
+  projectSecretsPrefix: (projectId?: string) => (projectId ? `secrets/${projectId}/` : 'secrets/'),
+  integration: (scope: string, integrationId: string) => `integrations/${scope}/${integrationId}`,
+  integrationIndex: (scope: string) => `integrations/${scope}/index`,
+  integrationVersion: (scope: string, integrationId: string, entry: string) => `integrations/${scope}/${integrationId}/versions/${entry}`,
+  integrationVersionsPrefix: (scope: string, integrationId: string) => `integrations/${scope}/${integrationId}/versions/`,
+  integrationsPrefix: 'integrations/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 

@@ -29,6 +29,7 @@ import type { RecordCheck } from '../core/recovery/plan.js';
 import type { SealedRecordKind } from '../core/secrets/sealed-records.js';
 import type { KernelSupervisor } from '../core/sessions/kernel-supervisor.js';
 import type { SessionExtension } from '../core/sessions/session-extensions.js';
+import type { WorkloadEnvironments, WorkloadProvider } from '../core/sandboxes/workload-environment.js';
 import type { SweepOutcome } from '../core/sessions/session-lifecycle.js';
 import type { SessionManager } from '../core/sessions/session-manager.js';
 import type { SessionReclaimer } from '../core/sessions/session-reclaim.js';
@@ -94,6 +95,8 @@ export interface BaseServices {
   background: BackgroundRunner;
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
   warmPool: WarmPool;
+  /** What sandboxes receive of what their notebook may use, from the features that provide it (docs/project-secrets.md). */
+  workloads: Pick<WorkloadEnvironments, 'environmentFor'>;
   /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
   sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
   /** Where the hub records its metrics (docs/telemetry.md); a no-op where telemetry is off. */
@@ -139,6 +142,8 @@ export interface FeatureParts {
   housekeeping?: readonly HousekeepingTask[];
   /** What it adds to sessions (ports, eager starts, preview sessions, sandboxes of its own). */
   sessions?: SessionExtension;
+  /** What it gives the sandboxes of sessions and job runs (secrets, integrations; docs/project-secrets.md). */
+  workload?: WorkloadProvider;
   /** Receives every project event (alert delivery). */
   events?: ProjectEventPublisher;
   /** Verifies the access tokens it issues to MCP clients. */

@@ -12,11 +12,22 @@ export interface HealthCheck {
 
 const CHECK_TIMEOUT_MS = 5000;
 
+/** A check whose subject may be turned off: then it is reported `skipped`, with why. */
+export type CheckResult = string | { skipped: string };
+
+/** The workload identity check, which the federation feature answers (docs/federation.md). */
+export interface WorkloadIdentityPreflight {
+  /** Resolves with what was verified, or skipped; rejects with what is wrong. */
+  preflight(): Promise<CheckResult>;
+}
+
 /** What the deep health check probes. */
 export interface DeepHealthServices {
   store: ObjectStore;
   settings: Pick<HubSettings, 'auth'>;
   sandboxes: Pick<SandboxDriver, 'kind' | 'list'>;
+  /** Absent where no feature issues workload identity tokens: the check is then skipped. */
+  workloadIdentityPreflight?: WorkloadIdentityPreflight;
 }
 
 /** The preflight suite: storage, identity provider, compute, workload identity (docs/maintenance.md). */
@@ -41,11 +52,13 @@ export async function runDeepHealth(services: DeepHealthServices): Promise<Healt
       const sandboxes = await services.sandboxes.list();
       return `${services.sandboxes.kind} driver answers; ${sandboxes.length === 0 ? 'no sandboxes' : sandboxes.length === 1 ? 'one sandbox' : `${sandboxes.length} sandboxes`} of this deployment`;
     }),
-    Promise.resolve<HealthCheck>({ name: 'workload-identity', status: 'skipped', duration_ms: 0, detail: 'not configured' }),
+    services.workloadIdentityPreflight
+      ? timed('workload-identity', () => services.workloadIdentityPreflight!.preflight())
+      : Promise.resolve<HealthCheck>({ name: 'workload-identity', status: 'skipped', duration_ms: 0, detail: 'not configured' }),
   ]);
 }
 
-export async function timed(name: string, check: () => Promise<string>): Promise<HealthCheck> {
+export async function timed(name: string, check: () => Promise<CheckResult>): Promise<HealthCheck> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -53,6 +66,7 @@ export async function timed(name: string, check: () => Promise<string>): Promise
       check(),
       new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS))),
     ]);
+    if (typeof detail !== 'string') return { name, status: 'skipped', duration_ms: elapsed(started), detail: detail.skipped };
     return { name, status: 'ok', duration_ms: elapsed(started), detail };
   } catch (error) {
     return { name, status: 'failed', duration_ms: elapsed(started), detail: error instanceof Error ? error.message : String(error) };

@@ -19,8 +19,11 @@ const SOURCES: LinkSource[] = [
   { path: '/api/v1/projects/{pid}/git-notebooks', under: '/api/v1/projects/{pid}/notebooks', parameter: 'nid', id: '$response.body#/data/notebook/meta/id' },
   { path: '/api/v1/projects/{pid}/notebooks/{nid}/versions', parameter: 'vid', id: '$response.body#/data/version_id' },
   { path: '/api/v1/projects/{pid}/alerts', parameter: 'alert_id', id: '$response.body#/data/id' },
+  { path: '/api/v1/projects/{pid}/secrets', parameter: 'name', id: '$response.body#/data/name' },
   { path: '/api/v1/projects/{pid}/notebook-imports', parameter: 'import_id', id: '$response.body#/data/id' },
   { path: '/api/v1/me/tokens', parameter: 'token_id', id: '$response.body#/data/id' },
+  { path: '/api/v1/projects/{pid}/integrations', parameter: 'iid', id: '$response.body#/data/id' },
+  { path: '/api/v1/integrations', parameter: 'iid', id: '$response.body#/data/id' },
 ];
 
 type Operation = { responses?: Record<string, { links?: Record<string, unknown> }> };

@@ -21,12 +21,16 @@ describe('RS256 signing with node:crypto', () => {
     expect(signature).toHaveLength(256);
     expect(verify('sha256', Buffer.from('a.b'), publicKey, signature)).toBe(true);
     expect(verify('sha256', Buffer.from('a.c'), publicKey, signature)).toBe(false);
+    // Its own verification agrees with node:crypto's.
+    expect(crypto.verifyRs256(key.publicJwk, 'a.b', signature.toString('base64url'))).toBe(true);
+    expect(crypto.verifyRs256(key.publicJwk, 'a.c', signature.toString('base64url'))).toBe(false);
 
     // Another key signs with its own private half, not the one parsed last.
     const other = await crypto.generateRs256Key();
     expect(other.kid).not.toBe(key.kid);
     const otherSignature = Buffer.from(crypto.signRs256(other.privateKeyPem, 'a.b'), 'base64url');
     expect(verify('sha256', Buffer.from('a.b'), publicKey, otherSignature)).toBe(false);
+    expect(crypto.verifyRs256(key.publicJwk, 'a.b', otherSignature.toString('base64url'))).toBe(false);
     expect(verify('sha256', Buffer.from('a.b'), createPublicKey({ key: { ...other.publicJwk }, format: 'jwk' }), otherSignature)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, generateKeyPair, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, sign, verify, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { GeneratedSigningKey, RsaPublicJwk, SigningCrypto } from '../../core/ports/signing-crypto.js';
 
@@ -30,5 +30,10 @@ export class NodeSigningCrypto implements SigningCrypto {
   signRs256(privateKeyPem: string, signingInput: string): string {
     if (this.parsed?.pem !== privateKeyPem) this.parsed = { pem: privateKeyPem, key: createPrivateKey(privateKeyPem) };
     return sign('sha256', Buffer.from(signingInput, 'utf8'), this.parsed.key).toString('base64url');
+  }
+
+  verifyRs256(publicJwk: RsaPublicJwk, signingInput: string, signature: string): boolean {
+    const key = createPublicKey({ key: { kty: publicJwk.kty, n: publicJwk.n, e: publicJwk.e }, format: 'jwk' });
+    return verify('sha256', Buffer.from(signingInput, 'utf8'), key, Buffer.from(signature, 'base64url'));
   }
 }

@@ -7,7 +7,7 @@ import type { NameResolver } from '../../core/ports/name-resolver.js';
 import { NO_TRACING, type Tracer } from '../../core/ports/tracing.js';
 
 /** What calls out to URLs people or administrators gave (docs/outbound-requests.md). */
-export type OutboundFeature = 'git' | 'alerts' | 'oidc' | 'ai';
+export type OutboundFeature = 'git' | 'alerts' | 'oidc' | 'ai' | 'integrations';
 
 /** How long a call may take unless the feature says otherwise. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -27,6 +27,9 @@ export function outboundPolicyOf(settings: HubSettings, feature: OutboundFeature
       return { allowHttp: settings.auth.oidc?.allowHttp ?? false, allowPrivateNetworks: false, allowedNetworks };
     case 'ai':
       return { allowHttp: false, allowPrivateNetworks: false, allowedNetworks };
+    case 'integrations':
+      // Loopback only through the allow-list; plain http is the tests' own switch (SERVICE_INTEGRATIONS_ALLOW_HTTP).
+      return { allowHttp: false, allowPrivateNetworks: settings.integrations.allowPrivateNetworks, allowedNetworks };
   }
 }
 

@@ -90,6 +90,15 @@ export class AccessControl {
   }
 
   /**
+   * Whether the caller may also perform `action` on a project already read, without refusing: for
+   * what a request does only when allowed (a session's sandbox receives the project's secrets only
+   * when its starter may use them).
+   */
+  allows(principal: Principal, project: ProjectRevision, action: PolicyAction, facts: ProjectRequestFacts = {}): boolean {
+    return this.decide(principal, action, { kind: POLICY_TABLE[action].scope, project: projectFactsOf(project), ...facts }).allowed;
+  }
+
+  /**
    * More actions the same request performs once its first was allowed (the label actions of a
    * project change, the settings actions of a notebook change), each decided in turn on the
    * project already read; the first refusal is thrown.

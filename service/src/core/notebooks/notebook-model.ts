@@ -1,6 +1,7 @@
 import type { SecurityLabels } from '../policy/security-labels.js';
 import { catalogKeys } from '../storage-layout.js';
 import type { RuntimeInfo } from './marimo-source.js';
+import type { NotebookIntegrations } from './notebook-integrations.js';
 
 export type NotebookStatus = 'draft' | 'active' | 'archived' | 'deleted';
 
@@ -53,6 +54,8 @@ export interface NotebookRevision {
   base_image: string | null;
   compute_profile: string | null;
   security_labels: SecurityLabels | null;
+  /** Which integrations its sandboxes receive (docs/project-secrets.md). Absent on older records: the default. */
+  integrations?: NotebookIntegrations;
   /** Where the notebook file sits in its workspace (`notebook.py`, `analysis/report.py`). */
   entry_file: string;
   source: NotebookSource;

@@ -17,6 +17,7 @@ import {
 } from './notebook-model.js';
 import type { NotebookRecords, NotebookChange } from './notebook-records.js';
 import { versionIdAfter } from './version-ids.js';
+import { integrationsOf, integrationsProblems, patchedIntegrations, type NotebookIntegrationsPatch } from './notebook-integrations.js';
 
 export interface NotebookSettings {
   maxVersions: number;
@@ -40,7 +41,10 @@ export interface NotebookInput {
   entry_file?: string;
 }
 
-export type NotebookPatch = Partial<Omit<NotebookInput, 'code' | 'entry_file'>>;
+export type NotebookPatch = Partial<Omit<NotebookInput, 'code' | 'entry_file'>> & {
+  /** Which integrations its sandboxes receive; a part left out keeps its value. */
+  integrations?: NotebookIntegrationsPatch;
+};
 
 export interface Actor {
   id: string;
@@ -288,6 +292,7 @@ export class NotebookService {
           ...(patch.compute_profile !== undefined ? { compute_profile: patch.compute_profile } : {}),
           ...(patch.base_image !== undefined ? { base_image: patch.base_image } : {}),
           ...(patch.security_labels !== undefined ? { security_labels: normalizeLabels(patch.security_labels) } : {}),
+          ...(patch.integrations !== undefined ? { integrations: patchedIntegrations(integrationsOf(current), patch.integrations) } : {}),
         };
       },
       actor.id,
@@ -466,6 +471,7 @@ export class NotebookService {
     if (input.base_image && !this.settings.sandboxImages.includes(input.base_image)) {
       problems.push({ field: 'base_image', message: "is not one of this deployment's sandbox images" });
     }
+    problems.push(...integrationsProblems(input.integrations));
     if (input.entry_file !== undefined && !isEntryFilePath(input.entry_file)) {
       problems.push({ field: 'entry_file', message: 'must be a relative path to a .py file (letters, digits, ._- and spaces)' });
     }

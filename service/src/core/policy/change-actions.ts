@@ -1,14 +1,15 @@
 import type { PolicyAction } from './actions.js';
 import { labelChange, normalizeLabels, type LabelPolicy, type SecurityLabels } from './security-labels.js';
 
-/** A notebook's settings fields that only a manager sets. */
-export const MANAGED_NOTEBOOK_FIELDS = ['status', 'compute_profile', 'base_image'] as const;
+/** A notebook's settings fields that only a manager sets (`integrations`: what its sandboxes and apps receive). */
+export const MANAGED_NOTEBOOK_FIELDS = ['status', 'compute_profile', 'base_image', 'integrations'] as const;
 
 /** What a notebook create or update sets among the fields the policy weighs. */
 export interface NotebookSettingsChange {
   status?: string | undefined;
   compute_profile?: string | null | undefined;
   base_image?: string | null | undefined;
+  integrations?: object | undefined;
   security_labels?: SecurityLabels | null | undefined;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The signing-crypto port of the workload identity issuer (docs/federation.md): RSA key pairs for
- * RS256 and signatures with them. The issuer's core keeps keys and builds tokens; the arithmetic is
- * an adapter's (adapters/federation/node-signing-crypto.ts, node:crypto).
+ * RS256, signatures with them, and their verification (the issuer's own health check). The
+ * issuer's core (features/federation/core) keeps keys and builds tokens; the arithmetic is an
+ * adapter's (adapters/federation/node-signing-crypto.ts, node:crypto).
  */
 
 /** The public half of an RSA key as a JWK (RFC 7517): what the JWKS publishes, with `kid`, `alg` and `use` added. */
@@ -27,4 +28,6 @@ export interface SigningCrypto {
   generateRs256Key(): Promise<GeneratedSigningKey>;
   /** The RS256 signature (RSASSA-PKCS1-v1_5 with SHA-256) of `signingInput`, base64url. */
   signRs256(privateKeyPem: string, signingInput: string): string;
+  /** Whether `signature` (base64url) is the RS256 signature of `signingInput` by the key whose public half is `publicJwk`. */
+  verifyRs256(publicJwk: RsaPublicJwk, signingInput: string, signature: string): boolean;
 }

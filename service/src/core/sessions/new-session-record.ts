@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newSessionId } from '../ids.js';
 import type { NotebookRevision } from '../notebooks/notebook-model.js';
+import type { WorkloadReceived } from '../sandboxes/workload-environment.js';
 import type { ClientKind, SessionMode, SessionRecord } from './session-model.js';
 import type { WarmSandbox } from './warm-pool.js';
 
@@ -22,12 +23,24 @@ export interface NewSessionConfig {
   lifetimeMs: number;
 }
 
+/** What a start decided before its record: the id it planned (a warm sandbox brings its own), what its sandbox receives. */
+export interface NewSessionPlan {
+  id?: string;
+  received?: WorkloadReceived;
+}
+
 /**
  * The record of a session being started: `provisioning`, with its deadlines from now, on the warm
  * sandbox it took (whose session id it keeps) or on none yet.
  */
-export function newSessionRecord(request: NewSessionRequest, warm: WarmSandbox | null, config: NewSessionConfig, now: Date): SessionRecord {
-  const id = warm?.session_id ?? newSessionId(now.getTime());
+export function newSessionRecord(
+  request: NewSessionRequest,
+  warm: WarmSandbox | null,
+  config: NewSessionConfig,
+  now: Date,
+  plan: NewSessionPlan = {},
+): SessionRecord {
+  const id = warm?.session_id ?? plan.id ?? newSessionId(now.getTime());
   const { notebook } = request;
   return {
     schema_version: 1,
@@ -66,5 +79,6 @@ export function newSessionRecord(request: NewSessionRequest, warm: WarmSandbox |
     sandbox_released: false,
     marimo_session_ids: [],
     ...(request.preview ? { preview_id: request.preview.id } : {}),
+    ...(plan.received ? { received: plan.received } : {}),
   };
 }

@@ -6,7 +6,9 @@ import type { ProjectEventPublisher } from '../ports/project-events.js';
 import { retiring, type ClaimOutcome } from './editor-claims.js';
 import type { KernelHealth } from '../ports/kernel-health.js';
 import { LIVE_STATES, TERMINAL_STATES, type ClientKind, type SessionMode, type SessionRecord, type StopReason } from './session-model.js';
-import { provisionSession, reportClaimLost, type ProvisionerDeps } from './session-provisioner.js';
+import { provisionSession, reportClaimLost, sessionWorkload, type ProvisionerDeps } from './session-provisioner.js';
+import { givesAnything, type WorkloadEnvironment } from '../sandboxes/workload-environment.js';
+import { newSessionId } from '../ids.js';
 import { WARM_ENTRY_FILE, type WarmPool, type WarmSandbox } from './warm-pool.js';
 import { hasScriptBlock } from '../notebooks/marimo-source.js';
 import { saveFromSandbox, type SaverDeps } from './session-saver.js';
@@ -66,6 +68,12 @@ export interface StartRequest {
    * no editor claim, no warm sandbox, never saved; an app is shared only with the same preview's.
    */
   preview?: { id: string };
+  /**
+   * The starter's own `integration.use` decision (their token's scope weighed too): whether an
+   * edit session's sandbox may receive the project's secrets and integrations
+   * (docs/project-secrets.md). Absent: their role in the project decides.
+   */
+  mayUseIntegrations?: boolean;
 }
 
 /**
@@ -134,8 +142,19 @@ export class SessionManager {
     }
     await this.checkLimits(request);
     if (mode === 'edit' && !request.ephemeral && request.takeoverFrom && !preview) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
-    const warm = !preview && (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
-    const record = newSessionRecord(request, warm, this.deps.config, this.deps.now());
+    // What the sandbox receives is decided before a warm sandbox is taken: one that receives
+    // anything starts cold, as a warm sandbox runs since before anyone knew (docs/sessions.md).
+    const plannedId = newSessionId(this.deps.now().getTime());
+    const workload = await sessionWorkload(
+      this.deps,
+      { id: plannedId, project_id: project.id, notebook_id: notebook.id, mode, user_id: user.id, ...(preview ? { preview_id: preview.id } : {}) },
+      request.mayUseIntegrations,
+    );
+    const warm = !preview && !givesAnything(workload) && (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
+    const record = newSessionRecord(request, warm, this.deps.config, this.deps.now(), {
+      id: plannedId,
+      ...(workload && !warm ? { received: workload.received } : {}),
+    });
     try {
       if (mode === 'edit' && !request.ephemeral && !preview) {
         const outcome = await this.acquireClaim(request, record);
@@ -165,7 +184,7 @@ export class SessionManager {
       projectId: project.id,
       metadata: { session_id: record.id, notebook_id: notebook.id, mode, ...(preview ? { preview_id: preview.id } : {}) },
     });
-    this.deps.background.run(() => this.provision(record, project.name));
+    this.deps.background.run(() => this.provision(record, project.name, warm ? null : workload));
     return { record, reused: false };
   }
 
@@ -306,18 +325,24 @@ export class SessionManager {
     return this.underway.get(sessionId);
   }
 
-  private provision(record: SessionRecord, projectName: string): Promise<void> {
+  /** `workload`: what the start decided the sandbox receives; undefined: decided as it provisions (a restart). */
+  private provision(record: SessionRecord, projectName: string, workload?: WorkloadEnvironment | null): Promise<void> {
     let settle: (record: SessionRecord | null) => void = () => {};
     const settled = new Promise<SessionRecord | null>((resolve) => (settle = resolve));
     this.underway.set(record.id, settled);
-    return this.provisionNow(record, projectName, settle).finally(() => {
+    return this.provisionNow(record, projectName, settle, workload).finally(() => {
       settle(null);
       if (this.underway.get(record.id) === settled) this.underway.delete(record.id);
     });
   }
 
-  private async provisionNow(record: SessionRecord, projectName: string, settle: (record: SessionRecord) => void): Promise<void> {
-    const { record: settled, process } = await provisionSession(this.deps, record);
+  private async provisionNow(
+    record: SessionRecord,
+    projectName: string,
+    settle: (record: SessionRecord) => void,
+    workload: WorkloadEnvironment | null | undefined,
+  ): Promise<void> {
+    const { record: settled, process } = await provisionSession(this.deps, record, workload);
     // A warm sandbox's server was started by the pool, which keeps its process when it ran here.
     const server = process ?? (settled.warm && settled.sandbox ? (this.deps.warmPool?.serverProcess(settled.sandbox.id) ?? null) : null);
     if (settled.state === 'running') {

@@ -1,5 +1,6 @@
 import type { PortEndpoint, Sandbox } from '../ports/sandbox-driver.js';
 import type { SurfaceId, SurfaceStatus } from '../ports/surface-model.js';
+import type { WorkloadReceived } from '../sandboxes/workload-environment.js';
 
 export type SessionMode = 'edit' | 'app';
 export type SessionState = 'provisioning' | 'running' | 'stopping' | 'stopped' | 'failed';
@@ -83,6 +84,11 @@ export interface SessionRecord {
   preview_id?: string;
   /** VS Code and OpenCode in this edit session (docs/surfaces.md). Absent on older records: none started. */
   surfaces?: Partial<Record<SurfaceId, SurfaceStatus>>;
+  /**
+   * What its sandbox was given of the project's secrets and integrations, by name only
+   * (docs/project-secrets.md). Absent on older records and where nothing was given.
+   */
+  received?: WorkloadReceived;
 }
 
 /** What the catalog lists per session (`sessions/<pid>/<sid>`). */

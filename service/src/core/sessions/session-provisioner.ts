@@ -8,6 +8,7 @@ import type { ComputeResources, Sandbox, SandboxDriver, SandboxProcess } from '.
 import type { NotebookService } from '../notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../notebooks/sandbox-files.js';
 import { sandboxFailureOf } from '../sandboxes/sandbox-failure.js';
+import { givesAnything, type WorkloadEnvironment, type WorkloadEnvironments } from '../sandboxes/workload-environment.js';
 import type { PreviewSessionFiles } from './preview-session-files.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
 import { startProgress } from './session-progress.js';
@@ -36,6 +37,29 @@ export interface ProvisionerDeps {
   onSandboxReady?(record: SessionRecord): void;
   /** Spans for the start and each of its phases (docs/telemetry.md, "Traces"). */
   tracer?: Tracer;
+  /** What sandboxes receive of the project's secrets and integrations (docs/project-secrets.md). */
+  workloads?: Pick<WorkloadEnvironments, 'environmentFor'>;
+}
+
+/**
+ * What the session's sandbox receives (null: nothing). Preview sessions receive nothing: they run
+ * code that is not the notebook's yet (a change request's), which the project's secrets must not
+ * meet. `mayUse` is the starter's own decision where a request started the session.
+ */
+export async function sessionWorkload(
+  deps: Pick<ProvisionerDeps, 'workloads'>,
+  record: Pick<SessionRecord, 'id' | 'project_id' | 'notebook_id' | 'mode' | 'user_id' | 'preview_id'>,
+  mayUse?: boolean,
+): Promise<WorkloadEnvironment | null> {
+  if (!deps.workloads || record.preview_id) return null;
+  return deps.workloads.environmentFor({
+    projectId: record.project_id,
+    notebookId: record.notebook_id,
+    mode: record.mode,
+    userId: record.user_id,
+    sessionId: record.id,
+    ...(mayUse === undefined ? {} : { mayUse }),
+  });
 }
 
 /** The span of each phase (docs/telemetry.md): the specification names reachable, files, setup and waitport. */
@@ -59,11 +83,16 @@ export const codeHash = (code: string) => createHash('sha256').update(code).dige
  * error code and hands the sandbox back for destruction. The server process comes back too (null
  * for a warm sandbox's, started by the pool), for the supervisor to see it exit.
  */
-export async function provisionSession(deps: ProvisionerDeps, initial: SessionRecord): Promise<{ record: SessionRecord; process: SandboxProcess | null }> {
+export async function provisionSession(
+  deps: ProvisionerDeps,
+  initial: SessionRecord,
+  /** What the start decided its sandbox receives; undefined: decide now (an app the hub restarts). */
+  prepared?: WorkloadEnvironment | null,
+): Promise<{ record: SessionRecord; process: SandboxProcess | null }> {
   const tracer = deps.tracer ?? NO_TRACING;
   const attributes = { 'notebook_hub.session.id': initial.id, 'notebook_hub.session.mode': initial.mode, 'notebook_hub.session.warm': initial.warm };
   return tracer.withSpan('session.provision', { attributes }, async (span) => {
-    const provisioned = await provisionIn(deps, tracer, span, initial);
+    const provisioned = await provisionIn(deps, tracer, span, initial, prepared);
     span.setAttributes({ 'notebook_hub.session.state': provisioned.record.state });
     if (provisioned.record.state === 'failed') span.fail(provisioned.record.failure?.code ?? 'failed');
     return provisioned;
@@ -75,6 +104,7 @@ async function provisionIn(
   tracer: Tracer,
   span: Span,
   initial: SessionRecord,
+  prepared: WorkloadEnvironment | null | undefined,
 ): Promise<{ record: SessionRecord; process: SandboxProcess | null }> {
   const timings: Record<string, number> = {};
   const began = performance.now();
@@ -91,6 +121,9 @@ async function provisionIn(
   const overall = AbortSignal.timeout(deps.startupTimeoutMs);
 
   try {
+    // A warm sandbox was started before anyone knew what it would receive: a start whose sandbox
+    // receives something never takes one (session-manager.ts), so it receives nothing here.
+    const workload = initial.warm ? null : prepared !== undefined ? prepared : await sessionWorkload(deps, initial);
     if (initial.warm) {
       // Claimed from the warm pool: the sandbox runs and marimo answers already.
       sandbox = initial.sandbox;
@@ -102,11 +135,13 @@ async function provisionIn(
             compute: deps.computeOf(initial.compute_profile),
             ports: ['marimo', ...(deps.surfacePorts?.(initial.mode) ?? [])],
             labels: sandboxLabelsOf(initial),
+            ...(givesAnything(workload) ? { secrets: workload.secrets } : {}),
           },
           { onProgress: progress.step },
         );
         // Recorded at once, so that whoever cleans up after a failure or a crash finds the sandbox.
-        withSandbox = await progress.record({ sandbox });
+        // A start decided anew (an app the hub restarts) says what this sandbox received.
+        withSandbox = await progress.record({ sandbox, ...(prepared === undefined ? { received: workload?.received } : {}) });
         if (withSandbox.state !== 'provisioning') throw new Abandoned();
       });
       const reachable = performance.now();

@@ -5,6 +5,7 @@ import type { AccessControl } from '../access/access-control.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { ClientKind, SessionMode, SessionRecord, SessionSummary } from '../sessions/session-model.js';
 import type { SessionStore } from '../sessions/session-store.js';
+import { notebookFacts } from '../policy/stored-facts.js';
 import { actorOf, pageSize, type Page, type PageInput, type PageLimits } from './caller.js';
 
 export interface SessionUseCaseDeps {
@@ -104,6 +105,7 @@ export class SessionUseCases {
       user: actorOf(principal),
       client: input.client,
       ephemeral: access.startsPrivateSandbox(role),
+      mayUseIntegrations: access.allows(principal, project, 'integration.use', notebookFacts(notebook)),
       ...(input.takeoverFrom ? { takeoverFrom: input.takeoverFrom } : {}),
     });
     return { record: input.wait ? await this.waitForStart(record) : record, reused };

@@ -3,7 +3,7 @@ import { CRONER_SCHEDULES } from '../../adapters/schedule/croner-schedules.js';
 import type { AuditLog } from '../../core/audit/audit-log.js';
 import { JobMetrics } from './core/job-metrics.js';
 import { JobRecords } from './core/job-records.js';
-import { executeRun } from './core/job-runner.js';
+import { executeRun, type JobRunnerDeps } from './core/job-runner.js';
 import { JobScheduler } from './core/job-scheduler.js';
 import { JobService } from './core/job-service.js';
 import type { NotebookService } from '../../core/notebooks/notebook-service.js';
@@ -40,6 +40,8 @@ export interface JobParts {
   projectExists(projectId: string): Promise<boolean>;
   /** Where the scheduler learns whether a job's owner may still have it run. */
   owners: JobOwnerDeps;
+  /** What run sandboxes receive of the project's secrets and integrations (docs/project-secrets.md). */
+  workloads?: JobRunnerDeps['workloads'];
 }
 
 /** Jobs (docs/jobs.md): the definitions and runs people manage, and the scheduler that executes runs. */
@@ -88,6 +90,7 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
           startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
           now,
           ...(parts.tracer ? { tracer: parts.tracer } : {}),
+          ...(parts.workloads ? { workloads: parts.workloads } : {}),
         },
         run,
         profile,
@@ -121,6 +124,7 @@ type JobsBase = Pick<
   | 'access'
   | 'users'
   | 'entitlementRules'
+  | 'workloads'
 >;
 
 /**
@@ -146,6 +150,7 @@ export const jobsFeature = {
       tracer: base.tracer,
       projectNameOf: async (projectId) => (await projects.get(projectId))?.name ?? projectId,
       projectExists: async (projectId) => ((await projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
+      workloads: base.workloads,
       owners: {
         user: (userId) => base.users.get(userId),
         project: (projectId) => projects.get(projectId),

@@ -73,19 +73,21 @@ export interface DeploymentOffer {
   surfaces: SurfaceConfig[];
   /** The Git hosts whose repositories sync both ways and take change requests. */
   gitProviders: readonly string[];
+  /** Whether sessions and job runs can get workload identity tokens: federation is on and its issuer URL usable. */
+  workloadIdentity: boolean;
 }
 
-export const NOTHING_OFFERED: DeploymentOffer = { surfaces: [], gitProviders: [] };
+export const NOTHING_OFFERED: DeploymentOffer = { surfaces: [], gitProviders: [], workloadIdentity: false };
 
 /**
  * What this deployment offers. A capability is reported available only when this build provides
  * it and the configuration enables it.
  */
-export function capabilitiesOf(settings: HubSettings, { surfaces, gitProviders }: DeploymentOffer): Static<typeof Capabilities> {
+export function capabilitiesOf(settings: HubSettings, { surfaces, gitProviders, workloadIdentity }: DeploymentOffer): Static<typeof Capabilities> {
   const { limits, sandboxes } = settings;
   return {
-    federation: { available: false },
-    integrations: { available: false },
+    federation: { available: workloadIdentity },
+    integrations: { available: settings.integrations.enabled },
     // Repositories of the recognised providers sync both ways and take change requests.
     source_control: {
       change_request_providers: settings.git.enabled ? [...gitProviders] : [],

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { NotebookCatalogEntry, NotebookRevision } from '../../core/notebooks/notebook-model.js';
+import { INTEGRATION_ID, MAX_NOTEBOOK_INTEGRATIONS, integrationsOf } from '../../core/notebooks/notebook-integrations.js';
 import { DateTime, Nullable } from '../schemas.js';
 import { ProjectIdParams, SecurityLabels } from './project-schemas.js';
 
@@ -8,6 +9,18 @@ export const VersionParams = Type.Intersect([NotebookParams, Type.Object({ vid: 
 
 const Status = Type.Enum(['draft', 'active', 'archived', 'deleted']);
 const Runtime = Type.Object({ python_version: Type.Optional(Type.String()), marimo_version: Type.Optional(Type.String()) });
+
+const IntegrationUse = Type.Union([Type.Literal('all'), Type.Array(Type.String({ pattern: INTEGRATION_ID.source }), { maxItems: MAX_NOTEBOOK_INTEGRATIONS })], {
+  description: "`all` of the project's integrations, or these integration ids",
+});
+const InApps = Type.Boolean({
+  description: "Whether app sessions receive the project's secrets and integrations (the notebook's choice, for every viewer of the app)",
+});
+
+export const NotebookIntegrations = Type.Object(
+  { use: IntegrationUse, in_apps: InApps },
+  { $id: 'NotebookIntegrations', description: "What the notebook's sandboxes receive (docs/project-secrets.md)" },
+);
 
 export const NotebookMeta = Type.Object(
   {
@@ -25,6 +38,7 @@ export const NotebookMeta = Type.Object(
     base_image: Type.Optional(Type.String()),
     compute_profile: Type.Optional(Type.String()),
     security_labels: Type.Optional(SecurityLabels),
+    integrations: NotebookIntegrations,
   },
   { $id: 'NotebookMeta' },
 );
@@ -124,6 +138,12 @@ export const NotebookPatch = Type.Object(
     compute_profile: Type.Optional(editable.compute_profile),
     base_image: Type.Optional(editable.base_image),
     security_labels: Type.Optional(editable.security_labels),
+    integrations: Type.Optional(
+      Type.Object(
+        { use: Type.Optional(IntegrationUse), in_apps: Type.Optional(InApps) },
+        { additionalProperties: false, minProperties: 1, description: 'Needs notebook.manage; a part left out keeps its value' },
+      ),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -158,6 +178,7 @@ export function metaOf(notebook: NotebookRevision) {
     ...(notebook.base_image ? { base_image: notebook.base_image } : {}),
     ...(notebook.compute_profile ? { compute_profile: notebook.compute_profile } : {}),
     ...(notebook.security_labels ? { security_labels: notebook.security_labels } : {}),
+    integrations: integrationsOf(notebook),
   };
 }
 

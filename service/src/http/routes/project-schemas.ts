@@ -18,7 +18,8 @@ export const SecurityLabels = Type.Object(
   { $id: 'SecurityLabels', additionalProperties: false },
 );
 export const ProjectFederation = Type.Object(
-  { enabled: Type.Boolean(), target: Type.Optional(Type.String({ maxLength: 500 })) },
+  // An audience or a role ARN: what the project's workload tokens are for (docs/federation.md).
+  { enabled: Type.Boolean(), target: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^[!-~]+$' })) },
   { $id: 'ProjectFederation', additionalProperties: false },
 );
 const YourRole = Nullable(Type.Enum(['admin', 'manager', 'editor', 'viewer']));

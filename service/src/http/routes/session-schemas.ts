@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { SessionRecord, SessionSummary } from '../../core/sessions/session-model.js';
+import { NOTHING_RECEIVED } from '../../core/sandboxes/workload-environment.js';
 import { DateTime, Nullable } from '../schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
 
@@ -7,6 +8,33 @@ export const SessionParams = Type.Intersect([ProjectIdParams, Type.Object({ sid:
 
 const Mode = Type.Enum(['edit', 'app']);
 const State = Type.Enum(['provisioning', 'running', 'stopping', 'stopped', 'failed']);
+
+const names = (description: string) => Type.Array(Type.String(), { description });
+
+/** What a sandbox received, by name (docs/project-secrets.md, "What a session received"). */
+export const SessionReceived = Type.Object(
+  {
+    integrations: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        kind: Type.String(),
+        variables: names('The environment variables it set'),
+        files: names('The files it put into the secrets directory (NOTEBOOK_HUB_SECRETS_DIR)'),
+      }),
+    ),
+    secrets: names('Project secrets given as environment variables of their own names'),
+    unavailable: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() }), {
+      description: 'Project secrets that could not be read when the sandbox started, and why; not given',
+    }),
+    variables: names('Every environment variable set from secrets and integrations'),
+    federation_token: Type.Boolean({ description: 'Whether a workload identity token was given' }),
+  },
+  {
+    $id: 'SessionReceived',
+    description: "What the session's sandbox received of the project's secrets and integrations: names only, never a value",
+  },
+);
 
 export const Session = Type.Object(
   {
@@ -37,6 +65,7 @@ export const Session = Type.Object(
     }),
     restarted_at: Nullable(DateTime),
     preview_id: Nullable(Type.String({ description: "A preview session's Git preview (its files; it never saves into the notebook)" })),
+    received: SessionReceived,
     reused: Type.Optional(Type.Boolean({ description: 'True when an existing live session was returned' })),
   },
   { $id: 'Session' },
@@ -91,6 +120,7 @@ export function sessionOf(record: SessionRecord, basePath: string, reused?: bool
     restarts: record.restarts ?? 0,
     restarted_at: record.restarted_at ?? null,
     preview_id: record.preview_id ?? null,
+    received: record.received ?? NOTHING_RECEIVED,
     ...(reused !== undefined ? { reused } : {}),
   };
 }

@@ -44,6 +44,7 @@ function heldCrypto(): SigningCrypto & { held: Promise<void>; release(): void } 
       return crypto.generateRs256Key();
     },
     signRs256: (pem, input) => crypto.signRs256(pem, input),
+    verifyRs256: (jwk, input, signature) => crypto.verifyRs256(jwk, input, signature),
   };
 }
 

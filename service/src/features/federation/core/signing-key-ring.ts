@@ -49,8 +49,7 @@ export function sealSigningKeyRing(box: SecretBox, key: string, record: SigningK
 
 /**
  * The ring as a kind of sealed record, for secrets-at-rest migration and deployment-key rotation
- * (docs/secrets-at-rest.md): they walk it once it is among the kinds `SecretsAtRest` is given
- * (`[...SEALED_RECORD_KINDS, SIGNING_KEY_RING_RECORDS]`, where the integrations feature is wired).
+ * (docs/secrets-at-rest.md): the federation feature declares it as its `sealedRecords`.
  */
 export const SIGNING_KEY_RING_RECORDS: SealedRecordKind = {
   name: 'workload identity signing keys',

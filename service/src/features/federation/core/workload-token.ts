@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FEDERATION_TARGET } from '../../../core/projects/project-validation.js';
 import { isIssuerUrl } from './issuer-documents.js';
 import type { SigningCrypto } from '../../../core/ports/signing-crypto.js';
 import { SIGNING_ALGORITHM, type OpenSigningKey } from './signing-key-ring.js';
@@ -50,8 +51,8 @@ export class WorkloadTokenRequestError extends Error {
  * part of it — a project id `a:notebook:b` would otherwise match a trust policy's `project:a:*`.
  */
 const SUBJECT_PART = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-/** Printable ASCII without spaces: URLs, ARNs and plain names all fit. */
-const AUDIENCE = /^[\x21-\x7e]{1,256}$/;
+/** Printable ASCII without spaces: URLs, ARNs and plain names all fit (what a project's target may be). */
+const AUDIENCE = FEDERATION_TARGET;
 
 function subjectPart(name: string, value: string): string {
   if (!SUBJECT_PART.test(value)) throw new WorkloadTokenRequestError(`${name} ${JSON.stringify(value)} must match ${SUBJECT_PART.source}`);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { notebookCode, startJobCore, type JobCore } from '../../../../../test/support/job-core.js';
 import { HubError } from '../../../core/errors.js';
 import { SandboxError } from '../../../core/ports/sandbox-driver.js';
+import type { WorkloadStart } from '../../../core/sandboxes/workload-environment.js';
 import type { JobInput } from './job-service.js';
 import type { JobRunRecord } from './job-model.js';
 import { executeRun, LOG_OUTPUT_MAX_BYTES, type RunOutcome } from './job-runner.js';
@@ -201,5 +202,44 @@ describe('executing a job run', () => {
     expect(outcome?.state).toBe('succeeded');
     expect(log).toMatch(/\[… the first 15 bytes of output are left out …\]\nx+\nthe last line\n/);
     expect(outcome!.logBytes).toBeLessThan(LOG_OUTPUT_MAX_BYTES + 1000);
+  });
+
+  it("gives the sandbox what the trigger may use, or a scheduled run's job owner, and logs it by name", async () => {
+    const w = await startJobCore();
+    const starts: WorkloadStart[] = [];
+    w.runnerDeps.workloads = {
+      async environmentFor(start) {
+        starts.push(start);
+        return {
+          secrets: { env: { API_KEY: 'run-secret-value' }, files: {} },
+          received: {
+            integrations: [],
+            secrets: ['API_KEY'],
+            unavailable: [{ name: 'GONE', reason: 'the file /x does not exist' }],
+            variables: ['API_KEY'],
+            federation_token: false,
+          },
+        };
+      },
+    };
+    w.driver.behaviour = (export_) => (export_.render('<html>ran</html>'), 0);
+    const { job, run } = await claimedRun(w);
+    const { log } = await execute(w, run);
+    expect(starts).toEqual([{ projectId: w.projectId, notebookId: run.notebook_id, mode: 'run', userId: w.owner.id, runId: run.id, jobId: job.id }]);
+    const [box] = w.driver.sandboxes.values();
+    expect(box!.spec.secrets).toEqual({ env: { API_KEY: 'run-secret-value' }, files: {} });
+    expect(log).toContain('The sandbox receives secrets API_KEY; not available: GONE (the file /x does not exist)');
+    expect(log).not.toContain('run-secret-value');
+
+    // A scheduled run: whoever owns the job, not the "system" that fired it.
+    const scheduled = await w.records.updateRun(w.projectId, job.id, run.id, (current) => ({
+      ...current,
+      trigger: 'schedule',
+      triggered_by: 'system',
+      state: 'running',
+    }));
+    await w.records.updateJob(w.projectId, run.notebook_id, job.id, (current) => ({ ...current, owner: 'usr-0000000000000099' }));
+    await execute(w, scheduled);
+    expect(starts.at(-1)).toMatchObject({ mode: 'run', userId: 'usr-0000000000000099' });
   });
 });

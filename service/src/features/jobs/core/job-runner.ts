@@ -9,7 +9,9 @@ import type { ComputeResources, SandboxDriver } from '../../../core/ports/sandbo
 import type { NotebookService } from '../../../core/notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../../../core/notebooks/sandbox-files.js';
 import { sandboxFailureOf } from '../../../core/sandboxes/sandbox-failure.js';
+import { givesAnything, type WorkloadEnvironment, type WorkloadEnvironments } from '../../../core/sandboxes/workload-environment.js';
 import type { JobRunRecord } from './job-model.js';
+import { ownerOf } from './job-owner.js';
 import type { JobRecords } from './job-records.js';
 
 export interface JobRunnerDeps {
@@ -24,6 +26,8 @@ export interface JobRunnerDeps {
   now: () => Date;
   /** Each run is a trace of its own, `job.run` with a span per phase (docs/telemetry.md). */
   tracer?: Tracer;
+  /** What the run's sandbox receives of the project's secrets and integrations (docs/project-secrets.md). */
+  workloads?: Pick<WorkloadEnvironments, 'environmentFor'>;
 }
 
 /** How the run ended, before it is recorded (docs/jobs.md, "Runs"). */
@@ -102,12 +106,15 @@ async function runInSandbox(
     versionId ??= notebook.source.current_version_id;
     if (!versionId) throw new HubError('PRECONDITION_FAILED', 'the notebook has no saved version to run');
     const compute = deps.computeOf(profile ?? notebook.compute_profile ?? null);
+    const workload = await runWorkload(deps, run);
     log.line(`Starting a sandbox (compute profile ${compute.name})`);
+    if (workload) log.line(receivedLine(workload));
     const sandbox = await phase('sandbox.create', () =>
       deps.driver.create({
         ...(notebook.base_image ? { image: notebook.base_image } : {}),
         compute,
         labels: { job_run_id: run.id, job_id: run.job_id, project_id: run.project_id, notebook_id: run.notebook_id },
+        ...(givesAnything(workload) ? { secrets: workload.secrets } : {}),
       }),
     );
     created.id = sandbox.id;
@@ -180,6 +187,42 @@ async function runInSandbox(
     deps.logger.warn({ event: 'job_run_failed', run_id: run.id, job_id: run.job_id, err: error }, 'job_run_failed');
     return finish(deps, log, 'failed', null, failure, versionId, null);
   }
+}
+
+/**
+ * What the run's sandbox receives: a scheduled run under its job owner's rights, a run someone
+ * triggered under theirs (docs/jobs.md, "Who a job runs for").
+ */
+async function runWorkload(deps: JobRunnerDeps, run: JobRunRecord): Promise<WorkloadEnvironment | null> {
+  if (!deps.workloads) return null;
+  let userId = run.triggered_by;
+  if (run.trigger === 'schedule') {
+    const job = await deps.records.job(run.project_id, run.notebook_id, run.job_id);
+    if (!job) return null;
+    userId = ownerOf(job);
+  }
+  return deps.workloads.environmentFor({
+    projectId: run.project_id,
+    notebookId: run.notebook_id,
+    mode: 'run',
+    userId,
+    runId: run.id,
+    jobId: run.job_id,
+  });
+}
+
+/** The log line that says what the run's sandbox received, by name (never a value). */
+export function receivedLine({ received }: WorkloadEnvironment): string {
+  const parts = [
+    ...(received.secrets.length > 0 ? [`secrets ${received.secrets.join(', ')}`] : []),
+    ...received.integrations.map((integration) => `integration ${integration.name} (${integration.kind}: ${integration.variables.join(', ')})`),
+    ...(received.federation_token ? ['a workload identity token'] : []),
+  ];
+  const missing = received.unavailable.map((entry) => `${entry.name} (${entry.reason})`);
+  return [
+    parts.length > 0 ? `The sandbox receives ${parts.join('; ')}` : 'The sandbox receives no secrets or integrations',
+    ...(missing.length > 0 ? [`; not available: ${missing.join('; ')}`] : []),
+  ].join('');
 }
 
 function exportArgv(entryFile: string, output: string, parameters: string[]): string[] {

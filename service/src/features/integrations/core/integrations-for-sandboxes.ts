@@ -1,0 +1,47 @@
+import type { IntegrationRecord } from './integration-records.js';
+import type { IntegrationForRendering, IntegrationSecrets } from './integration-secrets.js';
+import type { IntegrationService } from './integration-service.js';
+import type { IntegrationRendering, IntegrationRenderRequest, RenderedIntegration } from '../../../core/sandboxes/integration-rendering.js';
+
+export type { IntegrationForRendering, UnresolvedSecret } from './integration-secrets.js';
+
+/**
+ * What rendering into sandboxes reads of integrations (the workload environment): a project's
+ * integrations with their kinds and resolved secrets. Who may use them is the caller's to decide
+ * (`integration.use`); nothing here is shown to anyone.
+ */
+export class IntegrationsForSandboxes implements IntegrationRendering {
+  constructor(
+    private readonly deps: {
+      integrations: IntegrationService;
+      secrets: IntegrationSecrets;
+      /** SERVICE_INTEGRATIONS=on; off: no project has any. */
+      enabled: boolean;
+    },
+  ) {}
+
+  /** The project's integrations, oldest first, each with its kind module and its secrets resolved. */
+  async listForRendering(projectId: string): Promise<IntegrationForRendering[]> {
+    if (!this.deps.enabled) return [];
+    return this.deps.secrets.forRendering(await this.deps.integrations.all({ kind: 'project', projectId }));
+  }
+
+  /**
+   * The integrations a start's notebook uses (`use`), each rendered by its kind. Who may receive
+   * them, `DATABASE_URL` and name collisions are the workload environment's rules, not these.
+   */
+  async renderFor(request: IntegrationRenderRequest): Promise<RenderedIntegration[]> {
+    const all = await this.listForRendering(request.projectId);
+    const { use } = request;
+    const chosen = use === 'all' ? all : all.filter(({ instance }) => use.includes(instance.id));
+    return chosen.map(({ instance, kind, config, secrets }) => {
+      const rendered = kind.render(config, secrets, instance.env_prefix);
+      return { id: instance.id, name: instance.name, kind: instance.kind, ...rendered };
+    });
+  }
+
+  /** One integration's secret fields, resolved; throws a SecretSourceError naming the first that cannot be read. */
+  resolveSecrets(record: IntegrationRecord): Promise<Record<string, string>> {
+    return this.deps.secrets.resolveSecrets(record);
+  }
+}
