@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
 import { createJob, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { prerequisite } from '../setup/prerequisites.js';
@@ -14,14 +15,21 @@ process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
 const SERVICE_NAME = `hub-tracing-${randomBytes(4).toString('hex')}`;
 /** Words that must never leave in telemetry: the notebook's code holds this one. */
 const NOTEBOOK_SECRET = `notebook_secret_${randomBytes(8).toString('hex')}`;
+/** An alert destination's signing secret: it must not leave either. */
+const ALERT_SECRET = `alert_secret_${randomBytes(8).toString('hex')}`;
 
 describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces and log lines over OTLP into Jaeger and VictoriaLogs (local driver)', () => {
   let jaeger: Jaeger;
   let logs: VictoriaLogs;
   let w: SessionWorld;
+  let receiver: AlertReceiver;
 
   beforeAll(async () => {
-    [jaeger, logs] = await Promise.all([startJaeger(telemetryReceivers!.jaeger), startVictoriaLogs(telemetryReceivers!.victoriaLogs)]);
+    [jaeger, logs, receiver] = await Promise.all([
+      startJaeger(telemetryReceivers!.jaeger),
+      startVictoriaLogs(telemetryReceivers!.victoriaLogs),
+      startAlertReceiver(),
+    ]);
     w = await startSessionWorld(
       {
         OTEL_SERVICE_NAME: SERVICE_NAME,
@@ -31,6 +39,8 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
         SERVICE_JOBS: 'on',
         // Loops run here: their attempts are traces of their own.
         SERVICE_RUN_MAINTENANCE: 'true',
+        // The alert receiver is on 127.0.0.1, over plain HTTP.
+        SERVICE_ALERT_ALLOW_HTTP: 'true',
       },
       { captureLogs: true },
     );
@@ -38,7 +48,7 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
 
   afterAll(async () => {
     await w?.close();
-    await Promise.all([jaeger?.stop(), logs?.stop()]);
+    await Promise.all([jaeger?.stop(), logs?.stop(), receiver?.close()]);
   });
 
   it('continues the caller’s trace through a session start: the request, its use case, store calls and the four sandbox phases', async () => {
@@ -72,7 +82,12 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     await w.api(`/api/v1/projects/${w.pid}/sessions/${sessionId}/stop`, 'editor', { method: 'POST' });
   }, 180_000);
 
-  it('makes each job run a trace of its own, with its phases, and hands the trace to the notebook', async () => {
+  it('makes each job run a trace of its own, with its phases, hands the trace to the notebook and sends it along with the alert', async () => {
+    const hook = await w.api(`/api/v1/projects/${w.pid}/alerts`, 'admin', {
+      method: 'POST',
+      body: { type: 'webhook', name: 'runs', kinds: ['job.run.succeeded'], url: receiver.url('/runs'), signing_secret: ALERT_SECRET },
+    });
+    expect(hook.status, hook.text).toBe(201);
     const nid = await w.notebook('Traced job');
     await saveNotebookCode(
       w,
@@ -107,6 +122,19 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     }
     const log = await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer');
     expect(log.text).toMatch(new RegExp(`traceparent: 00-${root.traceID}-[0-9a-f]{16}-01`));
+
+    // The alert the run's end sent carries the trace on: its delivery span is the traceparent's.
+    const [delivery] = await receiver.waitFor('/runs', 1);
+    const traceparent = String(delivery!.headers.traceparent);
+    expect(traceparent).toMatch(new RegExp(`^00-${root.traceID}-[0-9a-f]{16}-01$`));
+    const deliverySpans = await until(
+      () => jaeger.trace(root.traceID),
+      (found) => found.some((span) => span.operationName === 'alert.deliver'),
+    );
+    const deliver = deliverySpans.find((span) => span.operationName === 'alert.deliver')!;
+    expect(traceparent.slice(36, 52)).toBe(deliver.spanID);
+    expect(tag(deliver, 'http.response.status_code')).toBe(200);
+    expect(tag(deliver, 'notebook_hub.alert.event_kind')).toBe('job.run.succeeded');
   }, 240_000);
 
   it('makes each loop attempt a loop.<loop> span with its name and outcome', async () => {
@@ -140,7 +168,7 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     const records = JSON.stringify(await logs.query('*'));
     expect(spans.length).toBeGreaterThan(1000);
     expect(records.length).toBeGreaterThan(1000);
-    const secrets = [...Object.values(w.tokens), NOTEBOOK_SECRET, '@sessions.test', '%40sessions.test', 'Bearer ', 'svc_pat_'];
+    const secrets = [...Object.values(w.tokens), NOTEBOOK_SECRET, ALERT_SECRET, '@sessions.test', '%40sessions.test', 'Bearer ', 'svc_pat_'];
     for (const secret of secrets) {
       expect(spans.includes(secret), `a span holds ${secret}`).toBe(false);
       expect(records.includes(secret), `a log record holds ${secret}`).toBe(false);
