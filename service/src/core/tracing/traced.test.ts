@@ -41,6 +41,10 @@ class Cases {
   sum(a: number, b: number): number {
     return a + b;
   }
+
+  secret(): number {
+    return this.#secret;
+  }
 }
 
 describe('traced ports and use cases', () => {
@@ -51,8 +55,9 @@ describe('traced ports and use cases', () => {
     expect(cases.label).toBe('cases');
     expect(await cases.answer()).toBe(42);
     await expect(cases.refuse()).rejects.toThrow('no access');
-    // Methods that only compute get no span.
+    // Methods that only compute get no span, and still reach the instance's private fields.
     expect(cases.sum(1, 2)).toBe(3);
+    expect(cases.secret()).toBe(41);
     expect(spans.map(({ name, failed, ended, options }) => ({ name, failed, ended, onlyInTrace: options.onlyInTrace }))).toEqual([
       { name: 'usecase.cases.answer', failed: null, ended: true, onlyInTrace: true },
       { name: 'usecase.cases.refuse', failed: 'FORBIDDEN', ended: true, onlyInTrace: true },

@@ -55,9 +55,17 @@ export function traced<T extends object>(target: T, tracer: Tracer, options: Tra
       );
     });
   }
+  // The other methods run on the target itself too, so that its private (#) fields stay reachable.
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(target, {
-    get(object, property, receiver) {
-      return wrapped.get(property) ?? Reflect.get(object, property, receiver);
+    get(object, property) {
+      const span = wrapped.get(property);
+      if (span !== undefined) return span;
+      const value: unknown = Reflect.get(object, property, object);
+      if (typeof value !== 'function') return value;
+      let method = bound.get(property);
+      if (method === undefined) bound.set(property, (method = (value as (...args: unknown[]) => unknown).bind(object)));
+      return method;
     },
   });
 }
