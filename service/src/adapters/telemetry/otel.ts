@@ -54,7 +54,10 @@ export async function startOtelTelemetry(settings: TelemetrySettings, identity: 
         [meters, tracing, logExport].map((part) =>
           part?.shutdown().catch((error: unknown) => logger.warn({ event: 'otel_shutdown_failed', err: error }, 'otel_shutdown_failed')),
         ),
-      ).then(() => {});
+      ).then(() => {
+        // The lines written after the last flush (the end of the shutdown) go to stdout only.
+        attachLogTelemetry(logger, {});
+      });
       return stopping;
     },
   };
