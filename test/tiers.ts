@@ -24,6 +24,7 @@ export const PREREQUISITES = [
   'nginx',
   'schemathesis',
   'helm',
+  'telemetryReceivers',
   'docker',
   'kubernetes',
 ] as const;
@@ -53,7 +54,7 @@ const BENCH: Tier = {
   name: 'bench',
   description: 'the benchmark scripts, run briefly so that they keep working',
   include: ['test/bench/**/*.test.ts'],
-  prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'docker', 'kubernetes'],
+  prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
 };
 
 const DEPLOY: Tier = {
@@ -67,7 +68,7 @@ const KUBERNETES: Tier = {
   name: 'e2e-kubernetes',
   description: 'the Kubernetes sandbox driver and sessions on a real single-node cluster',
   include: ['sandbox-drivers/src/kubernetes/**/*.test.ts', '**/*-kubernetes*.test.ts'],
-  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'docker', 'kubernetes'],
+  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
 };
 
 const DOCKER: Tier = {
@@ -81,7 +82,7 @@ const DOCKER: Tier = {
     'test/desktop/sandbox-choice.test.ts',
     'test/ui/desktop-window.test.ts',
   ],
-  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'docker'],
+  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker'],
   maxWorkers: 2,
 };
 
@@ -124,6 +125,13 @@ const BROWSER: Tier = {
   include: ['test/ui/**/*.test.ts', 'test/mcp/mcp-oauth*.test.ts', 'test/api/oidc*.test.ts', 'test/proxy/**/*.test.ts'],
   prerequisites: ['build', 'sandboxRuntime', 'chromium', 'nginx'],
   maxWorkers: 2,
+};
+
+const TELEMETRY: Tier = {
+  name: 'e2e-telemetry',
+  description: 'traces and log lines over OTLP into real receivers (Jaeger, VictoriaLogs), with real marimo on the local driver',
+  include: ['test/telemetry/**/*.test.ts'],
+  prerequisites: ['build', 'sandboxRuntime', 'telemetryReceivers'],
 };
 
 const LOCAL: Tier = {
@@ -194,7 +202,7 @@ const UNIT_UI: Tier = {
 };
 
 /** In the order a file is matched; `npm test` runs them from the fastest up (TIER_RUN_ORDER). */
-export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, DATA, CONTRACT, SURFACES, BROWSER, LOCAL, API, UNIT, UNIT_UI];
+export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, DATA, CONTRACT, SURFACES, BROWSER, TELEMETRY, LOCAL, API, UNIT, UNIT_UI];
 
 /** The order `npm test` runs the tiers: quick answers first, the ones that wait on heavy provisioning last. */
 export const TIER_RUN_ORDER: readonly string[] = [
@@ -207,6 +215,8 @@ export const TIER_RUN_ORDER: readonly string[] = [
   'contract',
   'e2e-browser',
   'e2e-surfaces',
+  // Its receivers are Go builds, made in the background after the cluster's binaries and helm.
+  'e2e-telemetry',
   'e2e-docker',
   'e2e-kubernetes',
   'e2e-deploy',

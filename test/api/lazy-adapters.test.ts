@@ -81,4 +81,18 @@ describe('adapters load only where the settings use them', () => {
     });
     expect(OPTIONAL.filter((name) => loads(modules, name))).toEqual(['dockerode', 'openid-client', '@opentelemetry/']);
   });
+
+  it('loads the tracing SDK only where spans are exported, its gRPC client only for gRPC, and nothing with OTEL_SDK_DISABLED', async () => {
+    // Nobody listens there: the one span (the health check's) fails to go, which the hub only logs.
+    const endpoint = `http://127.0.0.1:${await unusedPort()}`;
+    const tracing = await modulesLoadedBy({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_METRICS_EXPORTER: 'none', OTEL_LOGS_EXPORTER: 'none' });
+    expect(OPTIONAL.filter((name) => loads(tracing, name))).toEqual(['@opentelemetry/']);
+    expect(loads(tracing, '@opentelemetry/sdk-trace-base/')).toBe(true);
+    expect(loads(tracing, '@opentelemetry/exporter-trace-otlp-proto/')).toBe(true);
+    // (The OTLP encoder brings the metrics SDK's types along; the logs SDK and gRPC stay out.)
+    expect(['@opentelemetry/sdk-logs/', '@opentelemetry/exporter-prometheus/', '@grpc/grpc-js/'].filter((name) => loads(tracing, name))).toEqual([]);
+
+    const disabled = await modulesLoadedBy({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SDK_DISABLED: 'true' });
+    expect(OPTIONAL.filter((name) => loads(disabled, name))).toEqual([]);
+  });
 });

@@ -239,6 +239,16 @@ describe('telemetry: metrics', () => {
     expect(gauge('loop_timeouts_total', 'probe_stuck')).toBe(1);
     expect(metrics.text).toMatch(/# TYPE loop_timeouts_total counter/);
     expect(gauge('loop_seconds_since_success', 'session_lifecycle')).toBeGreaterThanOrEqual(0);
+
+    // The maintenance cycles and their housekeeping tasks (maintenance.*).
+    expect(metrics.value('maintenance_cycles_total', { outcome: 'success' })).toBeGreaterThanOrEqual(1);
+    expect(metrics.value('maintenance_cycles_total', { outcome: 'failed' })).toBe(0);
+    const tasks = t.hub.loops!.maintenance.taskNames();
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const task of tasks) {
+      expect(metrics.value('maintenance_tasks_total', { task, outcome: 'success' }), task).toBeGreaterThanOrEqual(1);
+      expect(metrics.samples.some((sample) => sample.name.startsWith('maintenance_task_duration') && sample.labels.task === task)).toBe(true);
+    }
   });
 
   it('shows the telemetry settings in the deployment configuration, collector URLs only as set', async () => {
@@ -320,8 +330,10 @@ describe('telemetry: metrics', () => {
       expect((await t.call('/api/health')).status).toBe(200);
       const before = collector.requests.length;
       await t.close();
-      const pushed = collector.requests.slice(before);
+      // Spans and log lines go to the same collector (their own paths) in the same protocol.
+      const pushed = collector.requests.slice(before).filter((request) => request.path === '/v1/metrics');
       expect(pushed.map((request) => [request.path, request.contentType])).toEqual([['/v1/metrics', contentType]]);
+      expect(collector.requests.slice(before).some((request) => request.path === '/v1/traces' && request.contentType === contentType)).toBe(true);
       expect(pushed[0]!.body.includes('http.server.request.duration')).toBe(true);
       if (protocol === 'http/json') expect(pushed[0]!.body.toString()).toContain('"/api/health"');
     }

@@ -4,7 +4,10 @@
  *    returning the same JSON, measured in the same run (goal: the hub reaches >= 50%);
  *  - each side's CPU time per request and their ratio (goal: the hub at most 1.5 x the bare route);
  *  - the hub's start-up time to a healthy /api/health (goal < 0.5 s) and its idle resident memory
- *    (goal < 120 MiB).
+ *    (goal < 120 MiB);
+ *  - CPU per GET /api/v1/me of a second hub with tracing on, exporting its spans over OTLP to a real
+ *    Jaeger, against the first (tracing off), alternating in rounds (goal: at most 1.15 x). Jaeger
+ *    is the telemetry tier's build (test/setup/telemetry-receivers.ts); without it the line says so.
  * BENCH_COMPILED=1 runs the hub from dist/ (`npm run build` first) instead of bin/notebook-hub.mjs.
  * Both servers run as separate processes; the load comes from this one. BENCH_QUICK=1 shortens it.
  * CPU time per request (user + system, read from /proc) moves less than throughput with other
@@ -25,6 +28,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { unusedPort } from '../support/unused-port.js';
+import { startJaeger, type Jaeger } from '../support/telemetry-receivers.js';
+import { provisionTelemetryReceivers } from '../setup/telemetry-receivers.js';
 import { promisify } from 'node:util';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/notebook-hub.mjs');
@@ -36,7 +41,7 @@ const compiled = process.env.BENCH_COMPILED === '1';
 const HUB_ENTRY = compiled ? [path.resolve(import.meta.dirname, '../../dist/service/src/cli/main.js')] : [BIN];
 
 /** Goals (see the issue "one composition root, fast boot"). */
-const GOALS = { startupMs: 500, idleRssMb: 120, cpuRatio: 1.5 };
+const GOALS = { startupMs: 500, idleRssMb: 120, cpuRatio: 1.5, tracingCpuRatio: 1.15 };
 const STARTS = 3;
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -46,6 +51,7 @@ const CONNECTIONS = 32;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-api-bench-'));
 const children: ChildProcess[] = [];
+let jaeger: Jaeger | null = null;
 try {
   console.log(`# API benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_S} s per side, alternating)`);
   console.log('# hub: default settings, one info log line per request to stdout (/dev/null), metrics off; bare: fastify, no logger');
@@ -110,8 +116,59 @@ try {
     `start-up to healthy /api/health: ${startupMs.toFixed(0)} ms, median of ${STARTS} (${startups.map((ms) => ms.toFixed(0)).join(', ')}) (goal < ${GOALS.startupMs} ms: ${verdict(startupMs < GOALS.startupMs)})`,
   );
   console.log(`idle resident memory: ${idleRssMb.toFixed(1)} MiB (goal < ${GOALS.idleRssMb} MiB: ${verdict(idleRssMb < GOALS.idleRssMb)})`);
+
+  // Tracing on: the same store, a second hub whose every request is a trace exported to Jaeger.
+  const receivers = await provisionTelemetryReceivers().catch((error: unknown) => {
+    console.log(`tracing on vs off: skipped, no Jaeger (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    return null;
+  });
+  if (receivers) {
+    jaeger = await startJaeger(receivers.jaeger);
+    const startTraced = async (more: Record<string, string>) => {
+      const tracedPort = await unusedPort();
+      const child = spawn(process.execPath, [...HUB_ENTRY, 'serve'], {
+        env: { ...env, SERVICE_PORT: String(tracedPort), OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger!.otlpHttp}/v1/traces`, ...more },
+        stdio: 'ignore',
+      });
+      children.push(child);
+      const url = `http://127.0.0.1:${tracedPort}`;
+      while ((await fetch(`${url}/api/health`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
+      await load(`${url}/api/v1/me`, headers, 1, child.pid!);
+      return { url: `${url}/api/v1/me`, pid: child.pid! };
+    };
+    // Every trace recorded (the default), and one in ten (OpenTelemetry's standard sampler variables).
+    const all = await startTraced({});
+    const tenth = await startTraced({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' });
+    const off = { rps: 0, cpuUs: 0, requests: 0 };
+    const on = { rps: 0, cpuUs: 0, requests: 0 };
+    const sampled = { rps: 0, cpuUs: 0, requests: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [side, url, pid] of [
+        [off, `${hub.url}/api/v1/me`, hub.child.pid!],
+        [on, all.url, all.pid],
+        [sampled, tenth.url, tenth.pid],
+      ] as const) {
+        const result = await load(url, headers, ROUND_S, pid);
+        side.rps += result.rps / ROUNDS;
+        side.cpuUs += result.cpuUs;
+        side.requests += result.requests;
+      }
+    }
+    const exported = (await jaeger.traces('service', 'GET /api/v1/me')).length;
+    const tracingRatio = cpuPerRequest(on) / cpuPerRequest(off);
+    console.log(`GET /api/v1/me, tracing off:          ${off.rps.toFixed(0)} req/s, ${perRequest(off)}`);
+    console.log(
+      `GET /api/v1/me, tracing on:           ${on.rps.toFixed(0)} req/s, ${perRequest(on)} (spans to Jaeger over OTLP/HTTP; ${exported} traces found there)`,
+    );
+    console.log(`GET /api/v1/me, tracing on, 1 in 10:  ${sampled.rps.toFixed(0)} req/s, ${perRequest(sampled)}`);
+    console.log(
+      `CPU per request, tracing on / off: ${tracingRatio.toFixed(2)} (goal <= ${GOALS.tracingCpuRatio}: ${verdict(tracingRatio <= GOALS.tracingCpuRatio)})`,
+    );
+    console.log(`CPU per request, tracing on with 1 in 10 sampled / off: ${(cpuPerRequest(sampled) / cpuPerRequest(off)).toFixed(2)}`);
+  }
 } finally {
   for (const child of children) child.kill('SIGKILL');
+  await jaeger?.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
 

@@ -89,7 +89,7 @@ async function reportedVersion(helm: string): Promise<string | null> {
 }
 
 /** `go` on the PATH, or where Go's own installer puts it. */
-function findGo(): string {
+export function findGo(): string {
   const fromPath = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'go'));
   const found = [...fromPath, '/usr/local/go/bin/go', '/usr/lib/go/bin/go'].find((candidate) => existsSync(candidate));
   if (!found) throw new Error('no Go toolchain to build helm with (install Go, or set HELM_PATH to a helm executable)');

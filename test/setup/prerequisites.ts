@@ -10,6 +10,7 @@ import type { SandboxRuntimeInfo } from './sandbox-runtime.js';
 import type { SchemathesisInfo } from './schemathesis.js';
 import type { SeaweedfsInfo } from './seaweedfs.js';
 import type { SurfaceRuntimeInfo } from './surface-runtime.js';
+import type { TelemetryReceiversInfo } from './telemetry-receivers.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +34,8 @@ declare module 'vitest' {
     schemathesis: SchemathesisInfo | null;
     /** helm and an offline Kubernetes schema validator for the Helm chart suite; null when unavailable. */
     helm: HelmInfo | null;
+    /** Jaeger and VictoriaLogs executables for the telemetry suite (each test starts its own); null when unavailable. */
+    telemetryReceivers: TelemetryReceiversInfo | null;
     /** A single-node Kubernetes cluster with the sandbox image on its node; null when unavailable. */
     kubernetes: KubernetesInfo | null;
   }

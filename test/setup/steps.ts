@@ -10,6 +10,7 @@ import { provisionSandboxRuntime } from './sandbox-runtime.js';
 import { provisionSchemathesis } from './schemathesis.js';
 import { startSeaweedfs } from './seaweedfs.js';
 import { provisionSurfaceRuntime } from './surface-runtime.js';
+import { provisionTelemetryReceivers } from './telemetry-receivers.js';
 
 export type Teardown = () => Promise<void>;
 
@@ -37,6 +38,7 @@ export const STEPS: Record<ProvidedName, ProvisioningStep> = {
   nginx: { suite: 'reverse proxy (nginx)', provision: () => provisionNginx().then(asInfo) },
   schemathesis: { suite: 'API contract (schemathesis)', provision: () => provisionSchemathesis().then(asInfo) },
   helm: { suite: 'Helm chart (helm + kubernetes-validate)', provision: () => provisionHelm().then(asInfo) },
+  telemetryReceivers: { suite: 'telemetry receivers (Jaeger + VictoriaLogs, Go build)', provision: () => provisionTelemetryReceivers().then(asInfo) },
   docker: { suite: 'docker (dockerd + sandbox image)', provision: () => provisionDocker().then(withStop) },
   kubernetes: {
     suite: 'kubernetes (single-node cluster)',

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly details: readonly FieldError[] = [],
     /** The answer's Retry-After in seconds, when it said when to come back. */
     readonly retryAfterSeconds: number | undefined = undefined,
+    /** The trace the request was part of, where the hub traces (its `traceresponse` header): for an operator to look it up. */
+    readonly traceId: string | undefined = undefined,
   ) {
     super(message);
   }
@@ -45,11 +47,24 @@ export function unreachable(cause?: unknown): ApiError {
 export function toApiError(body: unknown, response: Response): ApiError {
   if (isErrorEnvelope(body)) {
     const { code, message, details, request_id } = body.error;
-    return new ApiError(code, message, response.status, request_id ?? response.headers.get('x-request-id') ?? undefined, details, retryAfterOf(response));
+    return new ApiError(
+      code,
+      message,
+      response.status,
+      request_id ?? response.headers.get('x-request-id') ?? undefined,
+      details,
+      retryAfterOf(response),
+      traceIdOf(response),
+    );
   }
   // No envelope: a gateway (or the dev server's proxy) answered for a hub it could not reach.
   if (response.status === 0 || response.status >= 500) return unreachable();
   return new ApiError('INTERNAL_ERROR', `The hub answered HTTP ${response.status} without an error description.`, response.status, undefined);
+}
+
+/** The trace id of a W3C `traceresponse` header (`00-<trace id>-<span id>-<flags>`); undefined without one. */
+export function traceIdOf(response: Response): string | undefined {
+  return /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/.exec(response.headers.get('traceresponse')?.trim() ?? '')?.[1];
 }
 
 /** Retry-After as a number of seconds (the form the hub sends); undefined when absent or a date. */

@@ -41,9 +41,13 @@ export function uploadWithProgress<T>({ method, url, body, contentType, headers 
         resolve((parsed as { data: T }).data);
         return;
       }
-      const requestId = xhr.getResponseHeader('x-request-id');
       const status = xhr.status >= 200 && xhr.status <= 599 ? xhr.status : 500;
-      reject(toApiError(parsed, new Response(null, { status, headers: requestId ? { 'x-request-id': requestId } : {} })));
+      const headers: Record<string, string> = {};
+      for (const name of ['x-request-id', 'traceresponse']) {
+        const value = xhr.getResponseHeader(name);
+        if (value) headers[name] = value;
+      }
+      reject(toApiError(parsed, new Response(null, { status, headers })));
     });
     xhr.addEventListener('error', () => reject(unreachable()));
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));

@@ -2,6 +2,7 @@ import { Alert, Button, Code, Group, List, Text } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError, HUB_UNREACHABLE } from '../api/errors';
 import { signInPath } from '../app/return-to';
+import { RequestIds } from './RequestIds';
 import { StatusPage } from './StatusPage';
 
 interface Props {
@@ -24,9 +25,9 @@ export function ErrorView({ error, onRetry }: Props) {
     case 'UNAUTHORIZED':
       return <Navigate to={signInPath(location.pathname + location.search)} replace />;
     case 'USER_SUSPENDED':
-      return <SuspendedPage requestId={apiError.requestId} />;
+      return <SuspendedPage requestId={apiError.requestId} traceId={apiError.traceId} />;
     case 'NOT_INITIALIZED':
-      return <NotInitializedPage message={apiError.message} requestId={apiError.requestId} onRetry={onRetry} />;
+      return <NotInitializedPage message={apiError.message} requestId={apiError.requestId} traceId={apiError.traceId} onRetry={onRetry} />;
     case HUB_UNREACHABLE:
       return (
         <StatusPage title="The hub cannot be reached" actions={<RetryButton onRetry={onRetry} />}>
@@ -38,11 +39,7 @@ export function ErrorView({ error, onRetry }: Props) {
   return (
     <Alert color="red" title={apiError?.code === 'NOT_FOUND' ? 'Not found' : 'Something went wrong'} role="alert">
       <Text size="sm">{message}</Text>
-      {apiError?.requestId && (
-        <Text size="xs" c="dimmed" mt={4}>
-          Request ID: {apiError.requestId}
-        </Text>
-      )}
+      <RequestIds requestId={apiError?.requestId} traceId={apiError?.traceId} mt={4} />
       {onRetry && apiError?.code !== 'NOT_FOUND' && (
         <Group mt="sm">
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
@@ -54,9 +51,9 @@ export function ErrorView({ error, onRetry }: Props) {
   );
 }
 
-export function SuspendedPage({ requestId }: { requestId?: string | undefined }) {
+export function SuspendedPage({ requestId, traceId }: { requestId?: string | undefined; traceId?: string | undefined }) {
   return (
-    <StatusPage title="Your account is suspended" requestId={requestId}>
+    <StatusPage title="Your account is suspended" requestId={requestId} traceId={traceId}>
       <Text>
         You cannot use Notebook Hub while your account is suspended. Your projects and notebooks are kept. Contact a super admin of this hub (your operator or
         IT team) to have your account reinstated.
@@ -65,9 +62,19 @@ export function SuspendedPage({ requestId }: { requestId?: string | undefined })
   );
 }
 
-function NotInitializedPage({ message, requestId, onRetry }: { message: string; requestId?: string | undefined; onRetry?: (() => void) | undefined }) {
+function NotInitializedPage({
+  message,
+  requestId,
+  traceId,
+  onRetry,
+}: {
+  message: string;
+  requestId?: string | undefined;
+  traceId?: string | undefined;
+  onRetry?: (() => void) | undefined;
+}) {
   return (
-    <StatusPage title="The hub is not ready" requestId={requestId} actions={<RetryButton onRetry={onRetry} />}>
+    <StatusPage title="The hub is not ready" requestId={requestId} traceId={traceId} actions={<RetryButton onRetry={onRetry} />}>
       <Text>{message}</Text>
       <Text>The hub&apos;s store holds data but its catalog (the index of projects and notebooks) is missing. An operator must rebuild it offline:</Text>
       <List type="ordered" spacing="xs">

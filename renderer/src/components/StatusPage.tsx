@@ -1,15 +1,17 @@
-import { Center, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RequestIds } from './RequestIds';
 
 interface Props {
   title: string;
   children: ReactNode;
   actions?: ReactNode;
   requestId?: string | undefined;
+  traceId?: string | undefined;
 }
 
 /** A whole-page message (signed out, suspended, hub not ready or unreachable). */
-export function StatusPage({ title, children, actions, requestId }: Props) {
+export function StatusPage({ title, children, actions, requestId, traceId }: Props) {
   return (
     <Center mih="70vh" p="xl" component="main">
       <Stack maw={560} gap="md" align="flex-start">
@@ -18,11 +20,7 @@ export function StatusPage({ title, children, actions, requestId }: Props) {
         </Title>
         {children}
         {actions}
-        {requestId && (
-          <Text size="xs" c="dimmed">
-            Request ID: {requestId}
-          </Text>
-        )}
+        <RequestIds requestId={requestId} traceId={traceId} />
       </Stack>
     </Center>
   );

@@ -1,6 +1,7 @@
 import { openLogger } from '../compose/adapters.js';
 import { readSettings, unknownSettingVariables } from '../config/settings.js';
 import { createHub, type Hub } from '../compose/hub.js';
+import { watchUnhandledRejections } from '../lifecycle/unhandled-rejections.js';
 
 /** After the drain budget runs out, this much more time is allowed before the process exits. */
 const GRACE_AFTER_TIMEOUT_MS = 10_000;
@@ -9,11 +10,13 @@ const GRACE_AFTER_TIMEOUT_MS = 10_000;
 export async function serve(): Promise<void> {
   const settings = readSettings();
   const logger = openLogger(settings.logLevel);
+  const rejections = watchUnhandledRejections(logger);
   const unknown = unknownSettingVariables();
   if (unknown.length > 0) logger.warn({ event: 'unknown_settings', variables: unknown }, 'unknown SERVICE_* variables ignored');
   let hub: Hub;
   try {
     hub = await createHub({ settings, logger });
+    rejections.countInto(hub.services.metrics);
     const address = await hub.listen();
     if (hub.localLoginPath) process.stderr.write(`\nNotebook Hub is running. Sign in at ${address}${hub.localLoginPath}\n\n`);
   } catch (error) {

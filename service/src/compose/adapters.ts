@@ -138,25 +138,35 @@ export async function openIdentityProvider(settings: OidcSettings, outbound: Out
 }
 
 /**
- * The telemetry adapter: OpenTelemetry when an exporter is active, no-op otherwise.
- * `instanceId` becomes `service.instance.id`.
+ * The telemetry adapter: OpenTelemetry when a signal is exported (metrics, spans, log lines),
+ * no-op otherwise; the SDK is not even loaded then. `instanceId` becomes `service.instance.id`.
  */
 export async function openTelemetry(settings: HubSettings, instanceId: string, logger: Logger): Promise<Telemetry> {
-  const { metrics } = settings.telemetry;
-  if (metrics.exporter !== 'off') {
-    const { startOtelTelemetry } = await import('../adapters/telemetry/otel.js');
-    return startOtelTelemetry(settings.telemetry, metrics, { version: settings.version, instanceId }, logger);
+  const { metrics, traces, logs } = settings.telemetry;
+  reportSignalsOff(settings.telemetry, logger);
+  if (metrics.exporter === 'off' && traces.exporter === 'off' && logs.exporter === 'off') return NO_TELEMETRY;
+  const { startOtelTelemetry } = await import('../adapters/telemetry/otel.js');
+  return startOtelTelemetry(settings.telemetry, { version: settings.version, instanceId }, logger);
+}
+
+/** docs/telemetry.md turns an unknown exporter into "nothing exported"; an operator still deserves to hear of the typo. */
+function reportSignalsOff(telemetry: HubSettings['telemetry'], logger: Logger): void {
+  const signals = [
+    ['metrics', telemetry.metrics, ['otlp', 'prometheus', 'none']],
+    ['traces', telemetry.traces, ['otlp', 'none']],
+    ['logs', telemetry.logs, ['otlp', 'none']],
+  ] as const;
+  for (const [signal, exporting, supported] of signals) {
+    if (exporting.exporter !== 'off') continue;
+    if (exporting.reason === 'unknown_exporter') {
+      logger.warn(
+        { event: `otel_${signal}_exporter_unknown`, value: exporting.value, supported },
+        `OTEL_${signal.toUpperCase()}_EXPORTER is not supported: ${signal} are off`,
+      );
+    } else {
+      logger.debug({ event: 'otel_disabled', signal, reason: exporting.reason }, 'otel_disabled');
+    }
   }
-  // docs/telemetry.md says to turn an unknown exporter into "no metrics"; an operator still deserves to hear of the typo.
-  if (metrics.reason === 'unknown_exporter') {
-    logger.warn(
-      { event: 'otel_metrics_exporter_unknown', value: metrics.value, supported: ['otlp', 'prometheus', 'none'] },
-      'OTEL_METRICS_EXPORTER is not supported: metrics are off',
-    );
-  } else {
-    logger.debug({ event: 'otel_disabled', reason: metrics.reason }, 'otel_disabled');
-  }
-  return NO_TELEMETRY;
 }
 
 /**

@@ -153,7 +153,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const instanceId = randomUUID();
   const telemetry = await openTelemetry(settings, instanceId, logger);
   const background = new BackgroundWork();
-  const outbound = new OutboundClients(settings, options.resolver ?? systemResolver, logger);
+  const outbound = new OutboundClients(settings, options.resolver ?? systemResolver, logger, telemetry.tracer);
   // Features that receive project events (alert delivery) subscribe once they are built.
   const subscribers: ProjectEventPublisher[] = [];
   const events: ProjectEventPublisher = {
@@ -175,6 +175,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     background,
     reclaimTimings: options.sessionReclaim,
     metrics: telemetry.metrics,
+    tracer: telemetry.tracer,
     instanceId,
     surfaceLauncher: options.surfaceLauncher !== undefined ? options.surfaceLauncher : await openSurfaceLauncher(settings, sandboxes),
     outbound,
@@ -223,6 +224,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
           background,
           holder: services.instanceId,
           metrics: telemetry.metrics,
+          tracer: telemetry.tracer,
           tasks: features.flatMap(({ parts }) => parts.housekeeping ?? []),
         },
         options.loops,

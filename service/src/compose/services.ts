@@ -24,6 +24,8 @@ import { OutboundClients } from '../adapters/outbound/outbound-clients.js';
 import type { LabelPolicy } from '../core/policy/security-labels.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
+import { NO_TRACING, type Tracer } from '../core/ports/tracing.js';
+import { tracedStore, tracedUseCases } from '../core/tracing/traced.js';
 import type { BackgroundRunner } from '../core/ports/background-runner.js';
 import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
@@ -38,6 +40,7 @@ import { sweepSessions, type LifecycleConfig } from '../core/sessions/session-li
 import type { SaverDeps } from '../core/sessions/session-saver.js';
 import { SessionReclaimer } from '../core/sessions/session-reclaim.js';
 import { SessionMetrics } from '../core/sessions/session-metrics.js';
+import { SnapshotMetrics } from '../core/sessions/snapshot-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { SessionExtensions } from '../core/sessions/session-extensions.js';
@@ -145,6 +148,8 @@ export interface RuntimeParts {
   /** Reclaim grace periods and bound; tests shorten them, deployments keep the defaults. */
   reclaimTimings?: Partial<ReclaimTimings>;
   metrics?: Metrics;
+  /** Spans around requests' work, store calls, sessions' start-up phases (docs/telemetry.md, "Traces"). */
+  tracer?: Tracer;
   /** This process's id among replicas (generated when not given). */
   instanceId?: string;
   /** Starts VS Code and OpenCode in sandboxes (docs/surfaces.md); none: the driver hosts no surfaces. */
@@ -169,7 +174,8 @@ export interface BuiltFeature {
  * services, use cases and sessions. The hub wires the rest of what they contribute (routes, loops,
  * hooks; compose/hub.ts).
  */
-export function composeServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts): { services: HubServices; features: BuiltFeature[] } {
+export function composeServices(settings: HubSettings, untracedStore: ObjectStore, parts: RuntimeParts): { services: HubServices; features: BuiltFeature[] } {
+  const store = tracedStore(untracedStore, parts.tracer ?? NO_TRACING);
   const extensions = new SessionExtensions();
   const workloads = new WorkloadEnvironments();
   const mcpAccessTokens: McpAccessTokens[] = [];
@@ -205,7 +211,7 @@ export function composeServices(settings: HubSettings, store: ObjectStore, parts
   const services: HubServices = {
     ...base,
     ...Object.assign({}, ...contributed.map((parts) => parts.services ?? {})),
-    useCases: Object.assign({}, base.useCases, ...contributed.map((parts) => parts.useCases ?? {})),
+    useCases: Object.assign({}, base.useCases, ...contributed.map((parts) => tracedUseCases(parts.useCases ?? {}, base.tracer))),
     offer: () => Object.assign({ ...NOTHING_OFFERED }, ...contributed.map((parts) => parts.offer?.() ?? {})),
   };
   linkFeatures(services);
@@ -221,12 +227,14 @@ interface BaseExtensions {
 
 function createBaseServices(settings: HubSettings, store: ObjectStore, parts: RuntimeParts, extensions: BaseExtensions): BaseServices {
   const metrics = parts.metrics ?? NO_METRICS;
+  const tracer = parts.tracer ?? NO_TRACING;
   const { sandboxes, runtime, events, logger, background } = parts;
   const outbound = parts.outbound ?? new OutboundClients(settings, OutboundClients.quiet(settings).resolve, logger);
   const storeServices = createStoreServices(settings, store, parts.secrets, events, metrics, extensions.mcpAccessTokens);
   const sessionStore = new SessionStore(store, storeServices.catalog, parts.secrets);
   const now = () => new Date();
   const sessionMetrics = new SessionMetrics(metrics);
+  const snapshotMetrics = new SnapshotMetrics(metrics);
   const claims = new EditorClaims(store, now, sessionMetrics);
   // While an edit session holds a notebook, its sandbox has the live copy of the workspace.
   const workspace = new WorkspaceService(store, storeServices.audit, storeServices.notebooks, {
@@ -276,10 +284,12 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     events,
     background,
     snapshots: settings.sessions.automaticThumbnails,
+    snapshotMetrics,
     maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
     startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     computeOf: (name) => settings.sandboxes.computeProfiles.find((profile) => profile.name === name) ?? settings.sandboxes.computeProfiles[0]!,
     now,
+    tracer,
     surfacePorts: (mode) => extensions.sessions.ports(mode),
     onRunning: (record) => extensions.sessions.running(record),
     onSandboxReady: (record) => extensions.sessions.sandboxReady(record),
@@ -316,6 +326,8 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     background,
     logger,
     snapshots: settings.sessions.automaticThumbnails,
+    snapshotMetrics,
+    tracer,
     files: workspace,
     maxWorkspaceFileBytes: settings.limits.maxRequestBytes,
   };
@@ -391,6 +403,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
       return outcome;
     },
     metrics,
+    tracer,
     reclaimer,
     outbound,
     failedAuthentications: new FailedAuthentications({
@@ -401,5 +414,5 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),
   };
-  return { ...services, useCases: createUseCases(services, extensions.sessions) };
+  return { ...services, useCases: tracedUseCases(createUseCases(services, extensions.sessions), tracer) };
 }

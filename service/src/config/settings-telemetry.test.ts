@@ -64,6 +64,42 @@ describe('telemetry settings', () => {
     expect(read({ OTEL_SDK_DISABLED: 'false', OTEL_METRICS_EXPORTER: 'prometheus' }).metrics).toMatchObject({ exporter: 'prometheus' });
   });
 
+  it('exports spans and log lines over OTLP once an endpoint is set, on the signal paths or as given', () => {
+    expect(read({}).traces).toEqual({ exporter: 'off', reason: 'no_endpoint', value: 'otlp' });
+    expect(read({}).logs).toEqual({ exporter: 'off', reason: 'no_endpoint', value: 'otlp' });
+    const base = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' };
+    expect(read(base).traces).toEqual({ exporter: 'otlp', url: 'http://collector:4318/v1/traces', protocol: 'http/protobuf' });
+    expect(read(base).logs).toEqual({ exporter: 'otlp', url: 'http://collector:4318/v1/logs', protocol: 'http/protobuf' });
+    expect(read({ ...base, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces/custom', OTEL_EXPORTER_OTLP_LOGS_PROTOCOL: 'http/json' })).toMatchObject({
+      traces: { url: 'https://traces/custom', protocol: 'http/protobuf' },
+      logs: { url: 'http://collector:4318/v1/logs', protocol: 'http/json' },
+    });
+    // gRPC has no paths: the endpoint is the collector's address, for every signal.
+    expect(read({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toMatchObject({
+      metrics: { url: 'http://collector:4317', protocol: 'grpc' },
+      traces: { url: 'http://collector:4317', protocol: 'grpc' },
+      logs: { url: 'http://collector:4317', protocol: 'grpc' },
+    });
+  });
+
+  it('turns spans and log export off for none, for other exporters, and for OTEL_SDK_DISABLED', () => {
+    const base = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(read({ ...base, OTEL_TRACES_EXPORTER: 'none', OTEL_LOGS_EXPORTER: 'None' })).toMatchObject({
+      traces: { exporter: 'off', reason: 'none' },
+      logs: { exporter: 'off', reason: 'none' },
+      metrics: { exporter: 'otlp' },
+    });
+    expect(read({ ...base, OTEL_TRACES_EXPORTER: 'zipkin', OTEL_LOGS_EXPORTER: 'console' })).toMatchObject({
+      traces: { exporter: 'off', reason: 'unknown_exporter', value: 'zipkin' },
+      logs: { exporter: 'off', reason: 'unknown_exporter', value: 'console' },
+    });
+    expect(read({ ...base, OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'nope' })).toMatchObject({
+      metrics: { exporter: 'off', reason: 'sdk_disabled' },
+      traces: { exporter: 'off', reason: 'sdk_disabled' },
+      logs: { exporter: 'off', reason: 'sdk_disabled' },
+    });
+  });
+
   it('names the variable of every bad value', () => {
     const cases: [Record<string, string>, string][] = [
       [{ OTEL_SDK_DISABLED: 'yes' }, 'OTEL_SDK_DISABLED'],
@@ -71,7 +107,9 @@ describe('telemetry settings', () => {
       [{ OTEL_METRICS_EXPORTER: 'prometheus', OTEL_EXPORTER_PROMETHEUS_PORT: '94a' }, 'OTEL_EXPORTER_PROMETHEUS_PORT'],
       [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
       [{ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'grpc://collector:4317' }, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'],
-      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, 'OTEL_EXPORTER_OTLP_PROTOCOL'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_EXPORTER_OTLP_PROTOCOL: 'thrift' }, 'OTEL_EXPORTER_OTLP_PROTOCOL'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http' }, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'],
+      [{ OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_LOGS_ENDPOINT'],
       [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'thrift' }, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL'],
       [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_METRIC_EXPORT_INTERVAL: '1m' }, 'OTEL_METRIC_EXPORT_INTERVAL'],
       [{ OTEL_RESOURCE_ATTRIBUTES: 'team=data,orphan' }, 'OTEL_RESOURCE_ATTRIBUTES'],

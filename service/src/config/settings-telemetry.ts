@@ -1,19 +1,31 @@
 import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 
+/** How OTLP is carried: protobuf or JSON over HTTP (port 4318), or gRPC (port 4317). */
+export type OtlpProtocol = 'http/protobuf' | 'http/json' | 'grpc';
+
+/** Why a signal is not exported. `no_endpoint`: `otlp` with no endpoint set; `unknown_exporter`: a value the hub does not implement. */
+export type ExportOffReason = 'sdk_disabled' | 'none' | 'no_endpoint' | 'unknown_exporter';
+
 /** Where metrics go (docs/telemetry.md), or why they go nowhere. */
 export type MetricsExport =
-  | { exporter: 'otlp'; url: string; protocol: 'http/protobuf' | 'http/json'; intervalMs: number; timeoutMs: number }
+  | { exporter: 'otlp'; url: string; protocol: OtlpProtocol; intervalMs: number; timeoutMs: number }
   | { exporter: 'prometheus'; host: string; port: number }
   | {
       exporter: 'off';
-      /** `no_endpoint`: `otlp` with no endpoint set; `unknown_exporter`: a value the hub does not implement. */
-      reason: 'sdk_disabled' | 'none' | 'no_endpoint' | 'unknown_exporter';
+      reason: ExportOffReason;
       /** OTEL_METRICS_EXPORTER as given (lower-cased), so the log can say what was ignored. */
       value: string;
     };
 
+/** Where spans or log lines go over OTLP (docs/telemetry.md), or why they go nowhere. */
+export type OtlpExport = { exporter: 'otlp'; url: string; protocol: OtlpProtocol } | { exporter: 'off'; reason: ExportOffReason; value: string };
+
 export interface TelemetrySettings {
   metrics: MetricsExport;
+  /** OTEL_TRACES_EXPORTER and the OTLP variables of traces. */
+  traces: OtlpExport;
+  /** OTEL_LOGS_EXPORTER and the OTLP variables of logs; stdout is written either way. */
+  logs: OtlpExport;
   /** OTEL_SERVICE_NAME when set: it outranks `service.name` in OTEL_RESOURCE_ATTRIBUTES. */
   serviceName: string | null;
   /** OTEL_RESOURCE_ATTRIBUTES, decoded. */
@@ -25,11 +37,17 @@ export const telemetrySettingDefinitions: SettingDefinition[] = [
   { key: 'OTEL_SERVICE_NAME', group: 'telemetry', name: 'Service name (resource)', secret: false },
   { key: 'OTEL_RESOURCE_ATTRIBUTES', group: 'telemetry', name: 'Resource attributes', secret: false },
   { key: 'OTEL_METRICS_EXPORTER', group: 'telemetry', name: 'Metrics exporter', secret: false },
+  { key: 'OTEL_TRACES_EXPORTER', group: 'telemetry', name: 'Traces exporter', secret: false },
+  { key: 'OTEL_LOGS_EXPORTER', group: 'telemetry', name: 'Logs exporter', secret: false },
   // Collector URLs sometimes carry credentials in their query string.
   { key: 'OTEL_EXPORTER_OTLP_ENDPOINT', group: 'telemetry', name: 'OTLP endpoint', secret: true },
   { key: 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', group: 'telemetry', name: 'OTLP metrics endpoint', secret: true },
+  { key: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', group: 'telemetry', name: 'OTLP traces endpoint', secret: true },
+  { key: 'OTEL_EXPORTER_OTLP_LOGS_ENDPOINT', group: 'telemetry', name: 'OTLP logs endpoint', secret: true },
   { key: 'OTEL_EXPORTER_OTLP_PROTOCOL', group: 'telemetry', name: 'OTLP protocol', secret: false },
   { key: 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL', group: 'telemetry', name: 'OTLP metrics protocol', secret: false },
+  { key: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', group: 'telemetry', name: 'OTLP traces protocol', secret: false },
+  { key: 'OTEL_EXPORTER_OTLP_LOGS_PROTOCOL', group: 'telemetry', name: 'OTLP logs protocol', secret: false },
   { key: 'OTEL_METRIC_EXPORT_INTERVAL', group: 'telemetry', name: 'Metrics push interval (ms)', secret: false },
   { key: 'OTEL_METRIC_EXPORT_TIMEOUT', group: 'telemetry', name: 'Metrics push timeout (ms)', secret: false },
   { key: 'OTEL_EXPORTER_PROMETHEUS_HOST', group: 'telemetry', name: 'Prometheus scrape address', secret: false },
@@ -42,10 +60,19 @@ export function readTelemetrySettings(env: Env): TelemetrySettings {
   const value = text(env, 'OTEL_METRICS_EXPORTER')?.toLowerCase() ?? 'otlp';
   // Turning telemetry off must work even next to a value that would not parse.
   if (strictBoolean(env, 'OTEL_SDK_DISABLED', false)) {
-    return { metrics: { exporter: 'off', reason: 'sdk_disabled', value }, serviceName: null, resourceAttributes: {} };
+    const off = (name: string) => ({ exporter: 'off', reason: 'sdk_disabled', value: exporterName(env, name) }) as const;
+    return {
+      metrics: { exporter: 'off', reason: 'sdk_disabled', value },
+      traces: off('OTEL_TRACES_EXPORTER'),
+      logs: off('OTEL_LOGS_EXPORTER'),
+      serviceName: null,
+      resourceAttributes: {},
+    };
   }
   return {
     metrics: readMetricsExport(env, value),
+    traces: readOtlpExport(env, 'TRACES'),
+    logs: readOtlpExport(env, 'LOGS'),
     serviceName: text(env, 'OTEL_SERVICE_NAME') ?? null,
     resourceAttributes: resourceAttributes(env, 'OTEL_RESOURCE_ATTRIBUTES'),
   };
@@ -63,7 +90,8 @@ function readMetricsExport(env: Env, value: string): MetricsExport {
         port: integer(env, 'OTEL_EXPORTER_PROMETHEUS_PORT', DEFAULT_PROMETHEUS_PORT, { min: 1, max: 65535 }),
       };
     case 'otlp': {
-      const url = otlpMetricsUrl(env);
+      const protocol = otlpProtocol(env, 'METRICS');
+      const url = otlpUrl(env, 'METRICS', protocol);
       if (url === null) return { exporter: 'off', reason: 'no_endpoint', value };
       const intervalMs = integer(env, 'OTEL_METRIC_EXPORT_INTERVAL', 60_000, { min: 100, max: 86_400_000 });
       // The SDK refuses a timeout longer than the interval; only an explicit one is an error.
@@ -71,7 +99,7 @@ function readMetricsExport(env: Env, value: string): MetricsExport {
         text(env, 'OTEL_METRIC_EXPORT_TIMEOUT') === undefined
           ? Math.min(30_000, intervalMs)
           : integer(env, 'OTEL_METRIC_EXPORT_TIMEOUT', 30_000, { min: 1, max: intervalMs });
-      return { exporter: 'otlp', url, protocol: otlpProtocol(env), intervalMs, timeoutMs };
+      return { exporter: 'otlp', url, protocol, intervalMs, timeoutMs };
     }
     default:
       // docs/telemetry.md: any other value disables metrics rather than stopping the hub.
@@ -79,19 +107,36 @@ function readMetricsExport(env: Env, value: string): MetricsExport {
   }
 }
 
-/** The signal-specific endpoint is used as given; the generic one gets the metrics path appended. */
-function otlpMetricsUrl(env: Env): string | null {
-  const specific = httpUrl(env, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT');
-  if (specific) return specific;
-  const base = httpUrl(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
-  return base ? `${base.replace(/\/+$/, '')}/v1/metrics` : null;
+type Signal = 'METRICS' | 'TRACES' | 'LOGS';
+
+const exporterName = (env: Env, name: string) => text(env, name)?.toLowerCase() ?? 'otlp';
+
+/** OTEL_TRACES_EXPORTER or OTEL_LOGS_EXPORTER: only `otlp` is implemented; anything else but `none` is logged and turns the signal off. */
+function readOtlpExport(env: Env, signal: Exclude<Signal, 'METRICS'>): OtlpExport {
+  const value = exporterName(env, `OTEL_${signal}_EXPORTER`);
+  if (value === 'none') return { exporter: 'off', reason: 'none', value };
+  if (value !== 'otlp') return { exporter: 'off', reason: 'unknown_exporter', value };
+  const protocol = otlpProtocol(env, signal);
+  const url = otlpUrl(env, signal, protocol);
+  return url === null ? { exporter: 'off', reason: 'no_endpoint', value } : { exporter: 'otlp', url, protocol };
 }
 
-function otlpProtocol(env: Env): 'http/protobuf' | 'http/json' {
-  const name = text(env, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') !== undefined ? 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
-  const protocol = oneOf(env, name, ['http/protobuf', 'http/json', 'grpc'] as const, 'http/protobuf');
-  if (protocol === 'grpc') throw new ConfigError(name, 'grpc is not supported; use http/protobuf (collector port 4318) or http/json');
-  return protocol;
+/**
+ * The signal-specific endpoint is used as given. Over HTTP the generic one gets the signal's path
+ * appended (`/v1/traces`); gRPC has no paths, so it is used as given too.
+ */
+function otlpUrl(env: Env, signal: Signal, protocol: OtlpProtocol): string | null {
+  const specific = httpUrl(env, `OTEL_EXPORTER_OTLP_${signal}_ENDPOINT`);
+  if (specific) return specific;
+  const base = httpUrl(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (!base) return null;
+  return protocol === 'grpc' ? base : `${base.replace(/\/+$/, '')}/v1/${signal.toLowerCase()}`;
+}
+
+function otlpProtocol(env: Env, signal: Signal): OtlpProtocol {
+  const specific = `OTEL_EXPORTER_OTLP_${signal}_PROTOCOL`;
+  const name = text(env, specific) !== undefined ? specific : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  return oneOf(env, name, ['http/protobuf', 'http/json', 'grpc'] as const, 'http/protobuf');
 }
 
 /** `key=value,key2=value2` with percent-encoded values (the OpenTelemetry resource format). */

@@ -17,6 +17,7 @@ import type { BackgroundRunner } from '../core/ports/background-runner.js';
 import type { FolderArchiveWriter } from '../core/ports/folder-archive.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { Metrics } from '../core/ports/metrics.js';
+import type { Tracer } from '../core/ports/tracing.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import type { ProjectEventPublisher } from '../core/ports/project-events.js';
@@ -100,6 +101,8 @@ export interface BaseServices {
   sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
   /** Where the hub records its metrics (docs/telemetry.md); a no-op where telemetry is off. */
   metrics: Metrics;
+  /** Where the hub opens spans (docs/telemetry.md, "Traces"); a no-op where tracing is off. */
+  tracer: Tracer;
   /** What calls out to URLs people or administrators gave, one client per use (docs/outbound-requests.md). */
   outbound: OutboundClients;
   /** Forced reclaim of sessions that are over but hold a sandbox (docs/sessions.md). */

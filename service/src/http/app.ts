@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import type { CatalogGate } from '../boot/catalog-gate.js';
 import type { HubSettings } from '../config/settings.js';
 import type { Metrics } from '../core/ports/metrics.js';
+import type { Tracer } from '../core/ports/tracing.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { registerAuthentication } from './auth/authenticate.js';
@@ -23,6 +24,7 @@ import { registerMatchedRoute } from './matched-route.js';
 import { LazySchemas, lazySerializerFactory, partAwareValidatorCompiler } from './validation.js';
 import { OneLinePerRequest, requestLoggers, type InfoLineWriter } from './request-log.js';
 import { registerRequestMetrics } from './request-metrics.js';
+import { registerRequestTracing } from './request-tracing.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes, type AuthRouteOptions } from './routes/auth.js';
 import { registerSessionProxy } from './proxy/session-proxy.js';
@@ -47,7 +49,9 @@ import { uiRoutes } from './ui.js';
 type ServicesOf<Register extends (app: HubApp, services: never, ...more: never[]) => unknown> = Parameters<Register>[1];
 
 /** What the app and every route registered here use; each route file declares its own part. */
-export type HttpServices = { settings: HubSettings; metrics: Metrics; store: ObjectStore; secrets: SecretBox } & ServicesOf<typeof systemRoutes> &
+export type HttpServices = { settings: HubSettings; metrics: Metrics; tracer: Tracer; store: ObjectStore; secrets: SecretBox } & ServicesOf<
+  typeof systemRoutes
+> &
   ServicesOf<typeof authRoutes> &
   ServicesOf<typeof meRoutes> &
   ServicesOf<typeof userRoutes> &
@@ -149,6 +153,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
   registerMatchedRoute(app);
   registerDrainRefusal(app);
   registerRequestMetrics(app, services.metrics);
+  registerRequestTracing(app, services.tracer);
 
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   // Every route documents the failure envelope for its error statuses.

@@ -1,6 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonString } from '../core/util/json-string.js';
 import { matchedRoute } from './matched-route.js';
+import { traceMembersOf } from './request-tracing.js';
 
 // fastify's logger types, as its child loggers take them (the logging library stays the adapter's).
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
@@ -39,11 +40,14 @@ export class OneLinePerRequest extends LogController {
     const parent = log instanceof RequestLogger ? log.parentWhileUnused() : null;
     if (parent !== null && !failed) {
       // `reqId` leads the fields just where the request child's binding would have put it.
-      const members = `,"reqId":${jsonString(request.id)},"event":"http_request","method":${jsonString(request.method)},"route":${route === null ? 'null' : jsonString(route)},"url":${jsonString(path)},"status":${status},"duration_ms":${Number.isFinite(durationMs) ? durationMs : null}`;
+      const members = `,"reqId":${jsonString(request.id)},"event":"http_request","method":${jsonString(request.method)},"route":${route === null ? 'null' : jsonString(route)},"url":${jsonString(path)},"status":${status},"duration_ms":${Number.isFinite(durationMs) ? durationMs : null}${traceMembersOf(request)}`;
       if (this.infoLine(members, 'request', parent)) return;
     }
     // One object shape per call keeps the logger's property reads monomorphic; pino leaves out
-    // `err` when it is undefined.
+    // `err` and the trace's ids when they are undefined.
+    const traceparent = request.traceSpan?.traceparent ?? undefined;
+    const trace_id = traceparent?.slice(3, 35);
+    const span_id = traceparent?.slice(36, 52);
     if (parent !== null) {
       const fields = {
         reqId: request.id,
@@ -54,12 +58,24 @@ export class OneLinePerRequest extends LogController {
         status,
         duration_ms: durationMs,
         err: error || undefined,
+        trace_id,
+        span_id,
       };
       if (failed) parent.error(fields, 'request');
       else parent.info(fields, 'request');
       return;
     }
-    const fields = { event: 'http_request', method: request.method, route, url: path, status, duration_ms: durationMs, err: error || undefined };
+    const fields = {
+      event: 'http_request',
+      method: request.method,
+      route,
+      url: path,
+      status,
+      duration_ms: durationMs,
+      err: error || undefined,
+      trace_id,
+      span_id,
+    };
     if (failed) log.error(fields, 'request');
     else log.info(fields, 'request');
   }

@@ -2,6 +2,7 @@ import type { Catalog } from '../core/catalog/catalog.js';
 import type { Logger } from '../core/ports/logger.js';
 import { NO_METRICS, type Metrics } from '../core/ports/metrics.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import type { Tracer } from '../core/ports/tracing.js';
 import type { BackgroundWork } from '../lifecycle/background-work.js';
 import { defaultHousekeepingTasks, type HousekeepingOptions } from './housekeeping/defaults.js';
 import { observeLoopMetrics } from './loop-metrics.js';
@@ -26,6 +27,8 @@ export interface HubLoopsDeps {
   holder: string;
   /** Where the loop gauges are reported (docs/telemetry.md). */
   metrics?: Metrics;
+  /** Where each attempt's `loop.<loop>` span goes (docs/telemetry.md). */
+  tracer?: Tracer;
   /** The capabilities' housekeeping tasks, run before the garbage collectors. */
   tasks?: readonly HousekeepingTask[];
 }
@@ -42,9 +45,13 @@ export function createHubLoops(deps: HubLoopsDeps, options: HubLoopsOptions = {}
     logger: deps.logger,
     background: deps.background,
     holder: deps.holder,
+    ...(deps.tracer ? { tracer: deps.tracer } : {}),
     ...(options.deadlineFloorMs !== undefined ? { deadlineFloorMs: options.deadlineFloorMs } : {}),
   });
-  const maintenance = new MaintenanceLoop(deps.logger);
+  const maintenance = new MaintenanceLoop(deps.logger, undefined, {
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(deps.tracer ? { tracer: deps.tracer } : {}),
+  });
   const tasks = defaultHousekeepingTasks(
     { store: deps.store, catalog: deps.catalog, knownLoops: () => runner.names(), tasks: deps.tasks },
     options.housekeeping,

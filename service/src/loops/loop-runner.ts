@@ -1,5 +1,6 @@
 import type { Logger } from '../core/ports/logger.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import { NO_TRACING, type Span, type Tracer } from '../core/ports/tracing.js';
 import type { BackgroundWork } from '../lifecycle/background-work.js';
 import { LoopAbortError, runAttempt, type AttemptResult } from './loop-attempt.js';
 import { errorSummary, writeLoopReport } from './loop-report.js';
@@ -20,6 +21,8 @@ export interface LoopRunnerOptions {
    * long a replica that died mid-attempt keeps the others out. Default 2 minutes.
    */
   leaseTtlMs?: number;
+  /** Each attempt is a `loop.<loop>` span, the root of a trace of its own (docs/telemetry.md). */
+  tracer?: Tracer;
 }
 
 export const DEFAULT_LEASE_TTL_MS = 2 * 60_000;
@@ -32,6 +35,7 @@ export interface AttemptOutcome {
 }
 
 interface Attempt {
+  span: Span;
   controller: AbortController;
   startedAt: number;
   abandoned: boolean;
@@ -140,12 +144,16 @@ export class LoopRunner {
   private launch(loop: Loop): void {
     if (this.stopped || loop.attempt || this.options.background.isStopping) return;
     const { definition, state } = loop;
-    const attempt: Attempt = { controller: new AbortController(), startedAt: Date.now(), abandoned: false, deadlineTimer: undefined };
+    const span = (this.options.tracer ?? NO_TRACING).startSpan(`loop.${definition.name}`, {
+      parent: 'root',
+      attributes: { 'service.loop.name': definition.name },
+    });
+    const attempt: Attempt = { span, controller: new AbortController(), startedAt: Date.now(), abandoned: false, deadlineTimer: undefined };
     loop.attempt = attempt;
     state.begin(attempt.startedAt);
     const leaseTtlMs = Math.min(state.deadlineMs, this.options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS);
     this.options.background.run(async () => {
-      const result = await runAttempt(this.options, definition, attempt.controller, leaseTtlMs);
+      const result = await span.run(() => runAttempt(this.options, definition, attempt.controller, leaseTtlMs));
       try {
         await this.settle(loop, attempt, result);
       } finally {
@@ -167,6 +175,7 @@ export class LoopRunner {
       `${name}_stalled`,
     );
     attempt.controller.abort(new LoopAbortError('deadline', name));
+    endAttemptSpan(attempt.span, 'stalled');
     this.emit({ loop: name, outcome: 'stalled', startedAt: attempt.startedAt, durationMs });
     this.options.background.run(() => this.report(loop, 'stalled', attempt.startedAt, durationMs));
   }
@@ -185,6 +194,7 @@ export class LoopRunner {
       );
     } else {
       loop.state.finish(result.outcome, now);
+      endAttemptSpan(attempt.span, result.outcome);
       if (result.outcome === 'failed') this.logFailure(loop, attempt, result.error, durationMs);
       this.emit({ loop: name, outcome: result.outcome, startedAt: attempt.startedAt, durationMs });
       await this.report(loop, result.outcome, attempt.startedAt, durationMs, result.error);
@@ -237,4 +247,11 @@ export class LoopRunner {
       loop.attempt?.controller.abort(new LoopAbortError('shutdown', loop.definition.name));
     }
   }
+}
+
+/** `service.loop.outcome` on the attempt's span; failed and stalled attempts are errors. */
+function endAttemptSpan(span: Span, outcome: LoopOutcome): void {
+  span.setAttributes({ 'service.loop.outcome': outcome });
+  if (outcome === 'failed' || outcome === 'stalled') span.fail(outcome);
+  span.end();
 }

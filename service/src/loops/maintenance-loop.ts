@@ -1,4 +1,6 @@
 import type { Logger } from '../core/ports/logger.js';
+import { NO_METRICS, type Counter, type Histogram, type Metrics } from '../core/ports/metrics.js';
+import { NO_TRACING, type Tracer } from '../core/ports/tracing.js';
 import type { LoopRunner } from './loop-runner.js';
 import { HUB_LOOPS, LOOP_NAME_PATTERN, type LoopContext, type LoopDefinition } from './loop-types.js';
 
@@ -40,16 +42,30 @@ export class MaintenanceLoop {
   private readonly tasks: HousekeepingTask[] = [];
   private sessionsReclaimed: () => number = () => 0;
   private lastTasks: Record<string, HousekeepingResult> = {};
+  private readonly cycles: Counter;
+  private readonly taskRuns: Counter;
+  private readonly taskDuration: Histogram;
+  private readonly tracer: Tracer;
 
   constructor(
     private readonly logger: Logger,
     private readonly intervalMs: number = HUB_LOOPS.maintenance.intervalMs,
-  ) {}
+    /** `maintenance.*` metrics and a `maintenance.<task>` span per task (docs/telemetry.md). */
+    telemetry: { metrics?: Metrics; tracer?: Tracer } = {},
+  ) {
+    const metrics = telemetry.metrics ?? NO_METRICS;
+    this.tracer = telemetry.tracer ?? NO_TRACING;
+    this.cycles = metrics.counter('maintenance.cycles', { description: 'Maintenance cycles that ended, by outcome', unit: '{cycle}' });
+    for (const outcome of ['success', 'failed', 'stalled', 'skipped']) this.cycles.add(0, { outcome });
+    this.taskRuns = metrics.counter('maintenance.tasks', { description: 'Housekeeping tasks run, by task and outcome', unit: '{task}' });
+    this.taskDuration = metrics.histogram('maintenance.task.duration', { description: 'How long a housekeeping task ran, by task', unit: 'ms' });
+  }
 
   addTask(task: HousekeepingTask): void {
     if (!LOOP_NAME_PATTERN.test(task.name)) throw new Error(`task name ${JSON.stringify(task.name)} must match ${LOOP_NAME_PATTERN.source}`);
     if (this.tasks.some((existing) => existing.name === task.name)) throw new Error(`housekeeping task ${task.name} is already registered`);
     this.tasks.push(task);
+    for (const outcome of ['success', 'failed']) this.taskRuns.add(0, { task: task.name, outcome });
   }
 
   taskNames(): string[] {
@@ -75,6 +91,7 @@ export class MaintenanceLoop {
     runner.register(this.definition());
     runner.onOutcome((attempt) => {
       if (attempt.loop !== HUB_LOOPS.maintenance.name) return;
+      this.cycles.add(1, { outcome: attempt.outcome });
       const tasks = attempt.outcome === 'skipped' ? {} : this.lastTasks;
       this.logger.info(
         {
@@ -100,14 +117,19 @@ export class MaintenanceLoop {
       const started = Date.now();
       const budget = AbortSignal.any([signal, AbortSignal.timeout(task.budgetMs ?? DEFAULT_TASK_BUDGET_MS)]);
       try {
-        const result = await task.run({ signal: budget, logger: logger.child({ task: task.name }), now });
+        const result = await this.tracer.withSpan(`maintenance.${task.name}`, {}, () =>
+          task.run({ signal: budget, logger: logger.child({ task: task.name }), now }),
+        );
         results[task.name] = { ...result, duration_ms: Date.now() - started };
+        this.taskRuns.add(1, { task: task.name, outcome: 'success' });
         logger.debug({ event: 'maintenance_task', task: task.name, ...results[task.name] }, 'maintenance_task');
       } catch (error) {
         failed.push(task.name);
         results[task.name] = { failed: true, duration_ms: Date.now() - started };
+        this.taskRuns.add(1, { task: task.name, outcome: 'failed' });
         logger.warn({ event: 'maintenance_task_failed', task: task.name, err: error }, 'maintenance_task_failed');
       }
+      this.taskDuration.record(Date.now() - started, { task: task.name });
     }
     if (failed.length > 0) throw new Error(`housekeeping failed: ${failed.join(', ')}`);
   }

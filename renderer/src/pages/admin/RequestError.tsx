@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { ApiError, HUB_UNREACHABLE } from '../../api/errors';
 import { ErrorView } from '../../components/ErrorView';
+import { RequestIds } from '../../components/RequestIds';
 import { ProblemAlert } from './ProblemAlert';
 
 // Conditions about the whole hub or the session keep the app's full-page treatment.
@@ -12,18 +13,14 @@ interface Props {
   onRetry?: () => void;
 }
 
-/** A failed admin request where its content would be: the API's message and request id, and a retry when one can help. */
+/** A failed admin request where its content would be: the API's message, request and trace ids, and a retry when one can help. */
 export function RequestError({ error, title = 'The request failed', onRetry }: Props) {
   const apiError = error instanceof ApiError ? error : undefined;
   if (apiError && WHOLE_PAGE.has(apiError.code)) return <ErrorView error={error} onRetry={onRetry} />;
   return (
     <ProblemAlert title={title}>
       <Text size="sm">{error.message}</Text>
-      {apiError?.requestId && (
-        <Text size="xs" c="dimmed" mt={4}>
-          Request ID: {apiError.requestId}
-        </Text>
-      )}
+      <RequestIds requestId={apiError?.requestId} traceId={apiError?.traceId} mt={4} />
       {onRetry && (
         <Group mt="sm">
           <Button size="xs" variant="default" onClick={onRetry}>

@@ -231,6 +231,9 @@ export class GitCliRemote implements GitRemote {
       const token = Buffer.from(`${remote.credentials.username}:${remote.credentials.password}`).toString('base64');
       config.push(['http.extraHeader', `Authorization: Basic ${token}`]);
     }
+    // The Git host may continue the trace of the operation (docs/telemetry.md).
+    const traceparent = this.outbound.traceparent();
+    if (traceparent) config.push(['http.extraHeader', `traceparent: ${traceparent}`]);
     return config;
   }
 

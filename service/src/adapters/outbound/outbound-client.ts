@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import { Agent, Headers as UndiciHeaders, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import { addressAllowed, bareHost, type OutboundPolicy } from '../../core/outbound/outbound-policy.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { NameResolver } from '../../core/ports/name-resolver.js';
+import { NO_TRACING, type Tracer } from '../../core/ports/tracing.js';
 import { allowedAddresses, guardedLookup, NoAddressError, RefusedAddressError } from './checked-addresses.js';
 
 export type OutboundFailure = 'refused-address' | 'unreachable' | 'timeout';
@@ -36,6 +37,8 @@ export interface OutboundClientOptions {
   logger: Logger;
   /** How long a call may take unless the caller says otherwise. */
   timeoutMs: number;
+  /** Calls inside a trace are client spans, and send its `traceparent`. */
+  tracer?: Tracer;
 }
 
 /** Where a connection to a URL goes: its host and port, pinned to an address that passed the policy. */
@@ -79,17 +82,36 @@ export class OutboundClient {
     if (isIP(literal) !== 0 && !addressAllowed(literal, this.options.policy)) throw this.failed(target, 'refused-address', `refused address ${literal}`);
     const { timeoutMs = this.options.timeoutMs, redirect = 'manual', signal, ...rest } = init;
     const deadline = AbortSignal.timeout(timeoutMs);
+    const tracer = this.options.tracer ?? NO_TRACING;
+    const method = (rest.method ?? 'GET').toUpperCase();
+    // The host only: a URL's path and query may hold a secret (a chat webhook's, a token).
+    const span = tracer.startSpan(`${method}`, {
+      kind: 'client',
+      onlyInTrace: true,
+      attributes: {
+        'http.request.method': method,
+        'server.address': target.hostname,
+        'url.scheme': target.protocol.slice(0, -1),
+        'notebook_hub.feature': this.feature,
+      },
+    });
     try {
       const response = await undiciFetch(target, {
         ...rest,
+        headers: span.traceparent ? withTraceparent(rest.headers, span.traceparent) : rest.headers,
         redirect,
         dispatcher: this.agent,
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
       });
+      span.setAttributes({ 'http.response.status_code': response.status });
+      if (response.status >= 500) span.fail(String(response.status));
       return response as unknown as Response;
     } catch (error) {
+      span.fail(signal?.aborted ? 'aborted' : reasonOf(error, deadline));
       if (signal?.aborted) throw error;
       throw this.failed(target, reasonOf(error, deadline), detailOf(error));
+    } finally {
+      span.end();
     }
   }
 
@@ -112,6 +134,11 @@ export class OutboundClient {
     }
   }
 
+  /** The W3C `traceparent` of the active span, for a program that makes its own connections (`git`); null outside a trace. */
+  traceparent(): string | null {
+    return (this.options.tracer ?? NO_TRACING).traceparent();
+  }
+
   /** Logs why a call to `url` failed and returns the error its caller reports. */
   failed(url: URL | string | null, reason: OutboundFailure, detail: string): OutboundError {
     this.options.logger.warn(
@@ -124,6 +151,13 @@ export class OutboundClient {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The caller's headers with the W3C `traceparent` of the call's span. */
+function withTraceparent(headers: OutboundRequestInit['headers'], traceparent: string): UndiciHeaders {
+  const merged = new UndiciHeaders(headers);
+  merged.set('traceparent', traceparent);
+  return merged;
 }
 
 /** The errors of a failed call, outermost first (fetch wraps the socket's error in `cause`). */

@@ -4,6 +4,7 @@ import type { HubSettings } from '../../config/settings.js';
 import type { OutboundPolicy } from '../../core/outbound/outbound-policy.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { NameResolver } from '../../core/ports/name-resolver.js';
+import { NO_TRACING, type Tracer } from '../../core/ports/tracing.js';
 
 /** What calls out to URLs people or administrators gave (docs/outbound-requests.md). */
 export type OutboundFeature = 'git' | 'alerts' | 'oidc' | 'ai' | 'integrations';
@@ -40,6 +41,8 @@ export class OutboundClients {
     private readonly settings: HubSettings,
     readonly resolve: NameResolver,
     private readonly logger: Logger,
+    /** Each call is a client span, its `traceparent` sent along (docs/telemetry.md, "Traces"). */
+    private readonly tracer: Tracer = NO_TRACING,
   ) {}
 
   /** A hub without its own resolver or log (a command-line tool): the system resolver, nothing logged. */
@@ -55,7 +58,14 @@ export class OutboundClients {
   client(feature: OutboundFeature): OutboundClient {
     let client = this.clients.get(feature);
     if (!client) {
-      client = new OutboundClient({ feature, policy: this.policy(feature), resolve: this.resolve, logger: this.logger, timeoutMs: DEFAULT_TIMEOUT_MS });
+      client = new OutboundClient({
+        feature,
+        policy: this.policy(feature),
+        resolve: this.resolve,
+        logger: this.logger,
+        timeoutMs: DEFAULT_TIMEOUT_MS,
+        tracer: this.tracer,
+      });
       this.clients.set(feature, client);
     }
     return client;

@@ -10,7 +10,7 @@ export type HubLogger = PinoLogger;
 interface LineFormat {
   time: () => string;
   bindings: string;
-  destination: DestinationStream;
+  destination: LineTap;
 }
 
 const formats = new WeakMap<object, LineFormat>();
@@ -18,7 +18,7 @@ const formats = new WeakMap<object, LineFormat>();
 /** One JSON line per event on stdout (or the given destination). */
 export function createLogger(level: LogLevel, destination?: NodeJS.WritableStream): HubLogger {
   const time = isoTimeByMillisecond();
-  const target: DestinationStream = destination ?? new LineBatch(pino.destination({ dest: 1, sync: false }));
+  const target = new LineTap(destination ?? new LineBatch(pino.destination({ dest: 1, sync: false })));
   const logger = pino(
     {
       level,
@@ -33,6 +33,27 @@ export function createLogger(level: LogLevel, destination?: NodeJS.WritableStrea
 }
 
 const INFO = 30;
+
+/** What tracing and log export add to a logger's lines (docs/telemetry.md). */
+export interface LogTelemetry {
+  /** The active span's ids as JSON members (`,"trace_id":…,"span_id":…`); null outside a trace. */
+  activeIds?: () => string | null;
+  /** Receives every line written (log export over OTLP). */
+  exportLine?: (line: string) => void;
+}
+
+/**
+ * Makes a logger of {@link createLogger} add the active span's ids to each line written inside a
+ * trace, and hand every line to the log exporter too; stdout is written as before. False for
+ * another logger. Telemetry starts after the logger (the logger reports how it starts).
+ */
+export function attachLogTelemetry(logger: object, telemetry: LogTelemetry): boolean {
+  const format = formats.get(logger);
+  if (format === undefined) return false;
+  format.destination.activeIds = telemetry.activeIds ?? null;
+  format.destination.exportLine = telemetry.exportLine ?? null;
+  return true;
+}
 
 /**
  * Writes `logger.info(fields, message)` with the fields already in JSON: `members` holds them as
@@ -68,6 +89,38 @@ function isoTimeByMillisecond(): () => string {
     }
     return text;
   };
+}
+
+/**
+ * Where every line passes on its way out: with tracing on, a line written inside a trace gets the
+ * trace's ids (as the last members, unless it names them already: the request line, written after
+ * its span ended, carries its own); with log export on, the line is also handed to the exporter.
+ * Both are off until telemetry starts, and cost one comparison each then.
+ */
+class LineTap implements DestinationStream {
+  activeIds: (() => string | null) | null = null;
+  exportLine: ((line: string) => void) | null = null;
+
+  constructor(private readonly target: DestinationStream | NodeJS.WritableStream) {}
+
+  write(line: string): void {
+    if (this.activeIds !== null && line.endsWith('}\n') && !line.includes('"trace_id":')) {
+      const ids = this.activeIds();
+      if (ids !== null) line = `${line.slice(0, -2)}${ids}}\n`;
+    }
+    this.target.write(line);
+    if (this.exportLine !== null) this.exportLine(line);
+  }
+
+  flush(callback?: (error?: Error) => void): void {
+    const target = this.target as { flush?: (callback?: (error?: Error) => void) => void };
+    if (target.flush) target.flush(callback);
+    else callback?.();
+  }
+
+  flushSync(): void {
+    (this.target as { flushSync?: () => void }).flushSync?.();
+  }
 }
 
 type SonicBoom = ReturnType<typeof pino.destination>;

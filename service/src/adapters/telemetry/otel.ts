@@ -1,41 +1,43 @@
 import { diag, DiagLogLevel, type DiagLogger } from '@opentelemetry/api';
-import { OTLPMetricExporter as OtlpJsonExporter } from '@opentelemetry/exporter-metrics-otlp-http';
-import { OTLPMetricExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
-import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
-import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader } from '@opentelemetry/sdk-metrics';
-import type { MetricsExport, TelemetrySettings } from '../../config/settings-telemetry.js';
+import type { OtlpExport, TelemetrySettings } from '../../config/settings-telemetry.js';
 import type { Logger } from '../../core/ports/logger.js';
-import { OtelMetrics } from './otel-metrics.js';
-import { NO_TELEMETRY, type Telemetry } from '../../core/ports/telemetry.js';
+import { NO_METRICS } from '../../core/ports/metrics.js';
+import { NO_TRACING } from '../../core/ports/tracing.js';
+import { attachLogTelemetry } from './logger.js';
+import type { Telemetry } from '../../core/ports/telemetry.js';
 import { redactedEndpoint, resourceAttributesOf, type TelemetryIdentity } from './telemetry.js';
 
-/** The meter (instrumentation scope) every hub instrument belongs to. */
-const METER_NAME = 'notebook-hub';
-
-type ActiveExport = Exclude<MetricsExport, { exporter: 'off' }>;
-
 /**
- * Starts the OpenTelemetry metrics SDK with the exporter the settings name, and logs
- * `otel_started`. A scrape endpoint that cannot listen is logged at error and the hub runs on
- * without metrics: losing telemetry must not take the service down.
+ * Starts the OpenTelemetry SDK for the signals the settings export: metrics with the exporter they
+ * name, spans and log lines over OTLP; then logs `otel_started`. A scrape endpoint that cannot
+ * listen is logged at error and the hub runs on without metrics: losing telemetry must not take
+ * the service down. Log lines written inside a trace carry its ids from here on.
  */
-export async function startOtelTelemetry(
-  settings: TelemetrySettings,
-  exporting: ActiveExport,
-  identity: TelemetryIdentity,
-  logger: Logger,
-): Promise<Telemetry> {
+export async function startOtelTelemetry(settings: TelemetrySettings, identity: TelemetryIdentity, logger: Logger): Promise<Telemetry> {
   installDiagnostics(logger);
   const attributes = resourceAttributesOf(settings, identity);
-  const reader = await readerFor(exporting, logger);
-  if (!reader) return NO_TELEMETRY;
-  const provider = new MeterProvider({ resource: defaultResource().merge(resourceFromAttributes(attributes)), readers: [reader.reader] });
+  const resource = defaultResource().merge(resourceFromAttributes(attributes));
+  // Each signal's SDK is loaded only when it is exported (boot time and memory of the others stay as they were).
+  const meters = settings.metrics.exporter !== 'off' ? await (await import('./otel-meters.js')).startOtelMeters(resource, settings.metrics, logger) : null;
+  const traces = settings.traces.exporter === 'otlp' ? settings.traces : null;
+  const logs = settings.logs.exporter === 'otlp' ? settings.logs : null;
+  const tracing = traces ? await (await import('./otel-tracing.js')).startOtelTracing(resource, traces) : null;
+  const logExport = logs ? await (await import('./otel-logs.js')).startOtelLogs(resource, logs) : null;
+  if (!meters && !tracing && !logExport) return { metrics: NO_METRICS, tracer: NO_TRACING, shutdown: async () => {} };
+  attachLogTelemetry(logger, {
+    ...(tracing ? { activeIds: tracing.activeIds } : {}),
+    ...(logExport ? { exportLine: logExport.exportLine } : {}),
+  });
   logger.info(
     {
       event: 'otel_started',
-      metrics_exporter: exporting.exporter,
-      ...reader.fields,
+      metrics_exporter: meters && settings.metrics.exporter !== 'off' ? settings.metrics.exporter : 'none',
+      ...meters?.fields,
+      traces_exporter: tracing ? 'otlp' : 'none',
+      ...otlpFields('traces', traces),
+      logs_exporter: logExport ? 'otlp' : 'none',
+      ...otlpFields('logs', logs),
       service_name: attributes['service.name'],
       service_version: attributes['service.version'],
       service_instance_id: attributes['service.instance.id'],
@@ -44,41 +46,26 @@ export async function startOtelTelemetry(
   );
   let stopping: Promise<void> | null = null;
   return {
-    metrics: new OtelMetrics(provider.getMeter(METER_NAME)),
+    metrics: meters?.metrics ?? NO_METRICS,
+    tracer: tracing?.tracer ?? NO_TRACING,
     shutdown() {
-      // A push exporter sends what it has one last time; the scrape endpoint stops listening.
-      stopping ??= provider.shutdown().catch((error: unknown) => logger.warn({ event: 'otel_shutdown_failed', err: error }, 'otel_shutdown_failed'));
+      // Push exporters send what they have one last time; the scrape endpoint stops listening.
+      stopping ??= Promise.all(
+        [meters, tracing, logExport].map((part) =>
+          part?.shutdown().catch((error: unknown) => logger.warn({ event: 'otel_shutdown_failed', err: error }, 'otel_shutdown_failed')),
+        ),
+      ).then(() => {
+        // The lines written after the last flush (the end of the shutdown) go to stdout only.
+        attachLogTelemetry(logger, {});
+      });
       return stopping;
     },
   };
 }
 
-async function readerFor(exporting: ActiveExport, logger: Logger): Promise<{ reader: IMetricReader; fields: Record<string, unknown> } | null> {
-  if (exporting.exporter === 'otlp') {
-    const Exporter = exporting.protocol === 'http/json' ? OtlpJsonExporter : OtlpProtobufExporter;
-    const reader = new PeriodicExportingMetricReader({
-      exporter: new Exporter({ url: exporting.url, timeoutMillis: exporting.timeoutMs }),
-      exportIntervalMillis: exporting.intervalMs,
-      exportTimeoutMillis: exporting.timeoutMs,
-    });
-    return {
-      reader,
-      fields: { endpoint: redactedEndpoint(exporting.url), protocol: exporting.protocol, interval_ms: exporting.intervalMs, timeout_ms: exporting.timeoutMs },
-    };
-  }
-  // Started here rather than by the constructor, so a port in use is known before `otel_started`.
-  const exporter = new PrometheusExporter({ host: exporting.host, port: exporting.port, endpoint: '/metrics', preventServerStart: true });
-  try {
-    await exporter.startServer();
-  } catch (error) {
-    logger.error({ event: 'otel_start_failed', metrics_exporter: 'prometheus', host: exporting.host, port: exporting.port, err: error }, 'otel_start_failed');
-    await exporter.shutdown().catch(() => {});
-    return null;
-  }
-  return { reader: exporter, fields: { endpoint: `http://${hostForUrl(exporting.host)}:${exporting.port}/metrics` } };
+function otlpFields(signal: 'traces' | 'logs', exporting: Extract<OtlpExport, { exporter: 'otlp' }> | null): Record<string, string> {
+  return exporting ? { [`${signal}_endpoint`]: redactedEndpoint(exporting.url), [`${signal}_protocol`]: exporting.protocol } : {};
 }
-
-const hostForUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 let diagnosticsInstalled = false;
 

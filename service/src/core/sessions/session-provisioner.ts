@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
+import { NO_TRACING, type Span, type Tracer } from '../ports/tracing.js';
 import type { NotebookFiles } from '../notebooks/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { ComputeResources, Sandbox, SandboxDriver, SandboxProcess } from '../ports/sandbox-driver.js';
@@ -34,6 +35,8 @@ export interface ProvisionerDeps {
   previewFiles?: PreviewSessionFiles;
   /** Told once the session's sandbox answers, before marimo is set up in it (eager surfaces start then). */
   onSandboxReady?(record: SessionRecord): void;
+  /** Spans for the start and each of its phases (docs/telemetry.md, "Traces"). */
+  tracer?: Tracer;
   /** What sandboxes receive of the project's secrets and integrations (docs/project-secrets.md). */
   workloads?: Pick<WorkloadEnvironments, 'environmentFor'>;
 }
@@ -59,6 +62,14 @@ export async function sessionWorkload(
   });
 }
 
+/** The span of each phase (docs/telemetry.md): the specification names reachable, files, setup and waitport. */
+const PHASE_SPANS: Record<Exclude<ProvisionPhase, 'queued' | 'ready'>, string> = {
+  sandbox: 'sandbox.create',
+  files: 'sandbox.files',
+  environment: 'sandbox.setup',
+  server: 'sandbox.waitport',
+};
+
 /** Thrown inside provisioning when the session was stopped meanwhile: nothing more to do. */
 class Abandoned extends Error {}
 
@@ -78,16 +89,33 @@ export async function provisionSession(
   /** What the start decided its sandbox receives; undefined: decide now (an app the hub restarts). */
   prepared?: WorkloadEnvironment | null,
 ): Promise<{ record: SessionRecord; process: SandboxProcess | null }> {
+  const tracer = deps.tracer ?? NO_TRACING;
+  const attributes = { 'notebook_hub.session.id': initial.id, 'notebook_hub.session.mode': initial.mode, 'notebook_hub.session.warm': initial.warm };
+  return tracer.withSpan('session.provision', { attributes }, async (span) => {
+    const provisioned = await provisionIn(deps, tracer, span, initial, prepared);
+    span.setAttributes({ 'notebook_hub.session.state': provisioned.record.state });
+    if (provisioned.record.state === 'failed') span.fail(provisioned.record.failure?.code ?? 'failed');
+    return provisioned;
+  });
+}
+
+async function provisionIn(
+  deps: ProvisionerDeps,
+  tracer: Tracer,
+  span: Span,
+  initial: SessionRecord,
+  prepared: WorkloadEnvironment | null | undefined,
+): Promise<{ record: SessionRecord; process: SandboxProcess | null }> {
   const timings: Record<string, number> = {};
   const began = performance.now();
   let sandbox: Sandbox | null = null;
   let withSandbox = initial;
   const progress = startProgress(deps.sessions, initial);
-  const phase = async (name: ProvisionPhase, timing: string, work: () => Promise<void>) => {
+  const phase = async (name: keyof typeof PHASE_SPANS, timing: string, work: () => Promise<void>) => {
     if (progress.left) throw new Abandoned();
     progress.phase(name);
     const started = performance.now();
-    await work();
+    await tracer.withSpan(PHASE_SPANS[name], {}, work);
     timings[timing] = Math.round(performance.now() - started);
   };
   const overall = AbortSignal.timeout(deps.startupTimeoutMs);
@@ -117,7 +145,9 @@ export async function provisionSession(
         if (withSandbox.state !== 'provisioning') throw new Abandoned();
       });
       const reachable = performance.now();
-      await deps.driver.waitReady((sandbox as unknown as Sandbox).id, { timeoutMs: deps.startupTimeoutMs, signal: overall });
+      await tracer.withSpan('sandbox.reachable', {}, () =>
+        deps.driver.waitReady((sandbox as unknown as Sandbox).id, { timeoutMs: deps.startupTimeoutMs, signal: overall }),
+      );
       timings.provision_reachable_ms = Math.round(performance.now() - reachable);
     }
     const ready = sandbox as unknown as Sandbox;
@@ -153,7 +183,8 @@ export async function provisionSession(
           notebook: initial.entry_file,
           baseUrl: initial.base_url,
           token: initial.secret,
-          env,
+          // Notebook code can continue the trace of its session's start (docs/telemetry.md).
+          env: span.traceparent ? { ...env, TRACEPARENT: span.traceparent } : env,
           readyTimeoutMs: deps.startupTimeoutMs,
         });
         endpoint = server.endpoint;

@@ -9,6 +9,8 @@ import type { SandboxDriver } from '../ports/sandbox-driver.js';
 import type { SessionRecord } from './session-model.js';
 import { codeHash } from './session-provisioner.js';
 import type { SessionStore } from './session-store.js';
+import { SnapshotMetrics } from './snapshot-metrics.js';
+import { NO_TRACING, type Tracer } from '../ports/tracing.js';
 
 export interface SaverDeps {
   sessions: SessionStore;
@@ -23,7 +25,13 @@ export interface SaverDeps {
   files: NotebookFiles;
   /** Sandbox files larger than this stay in the sandbox. */
   maxWorkspaceFileBytes: number;
+  /** `snapshots.*` (docs/telemetry.md). */
+  snapshotMetrics?: SnapshotMetrics;
+  /** Each render is a `snapshot.render` span. */
+  tracer?: Tracer;
 }
+
+const UNCOUNTED = new SnapshotMetrics();
 
 export interface SaveRequest {
   actor: { id: string; email: string };
@@ -117,9 +125,11 @@ async function syncWorkspace(deps: SaverDeps, record: SessionRecord, actor: stri
 async function captureBeforeTeardown(deps: SaverDeps, record: SessionRecord, version: NotebookVersion): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let gaveUp = false;
+  const started = performance.now();
   const expired = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
       gaveUp = true;
+      (deps.snapshotMetrics ?? UNCOUNTED).rendered('timed_out', performance.now() - started);
       deps.logger.warn(
         { event: 'snapshot_failed', session_id: record.id, version_id: version.version_id, reason: 'timeout', timeout_ms: SNAPSHOT_BEFORE_TEARDOWN_MS },
         'snapshot_failed',
@@ -140,10 +150,19 @@ async function captureBeforeTeardown(deps: SaverDeps, record: SessionRecord, ver
  * failure is expected rather than news.
  */
 async function captureSnapshot(deps: SaverDeps, record: SessionRecord, version: NotebookVersion, abandoned: () => boolean): Promise<void> {
-  try {
-    const html = await deps.runtime.exportHtml(record.sandbox!, record.entry_file, record.runtime_env);
-    await deps.notebooks.attachSnapshot(record.project_id, record.notebook_id, version.version_id, html, 'system');
-  } catch (error) {
-    if (!abandoned()) deps.logger.warn({ event: 'snapshot_failed', session_id: record.id, version_id: version.version_id, err: error }, 'snapshot_failed');
-  }
+  const metrics = deps.snapshotMetrics ?? UNCOUNTED;
+  const started = performance.now();
+  const attributes = { 'notebook_hub.session.id': record.id, 'notebook_hub.notebook.version_id': version.version_id };
+  await (deps.tracer ?? NO_TRACING)
+    .withSpan('snapshot.render', { attributes }, async () => {
+      const html = await deps.runtime.exportHtml(record.sandbox!, record.entry_file, record.runtime_env);
+      await deps.notebooks.attachSnapshot(record.project_id, record.notebook_id, version.version_id, html, 'system');
+      // A render the caller stopped waiting for was counted as timed out then.
+      if (!abandoned()) metrics.rendered('succeeded', performance.now() - started, html.length);
+    })
+    .catch((error: unknown) => {
+      if (abandoned()) return;
+      metrics.rendered('failed', performance.now() - started);
+      deps.logger.warn({ event: 'snapshot_failed', session_id: record.id, version_id: version.version_id, err: error }, 'snapshot_failed');
+    });
 }

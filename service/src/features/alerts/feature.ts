@@ -8,6 +8,7 @@ import type { SecretBox } from '../../core/ports/secret-box.js';
 import type { OutboundClients } from '../../adapters/outbound/outbound-clients.js';
 import { MAX_RETRY_DELAY_MS, type DeliveryPolicy } from './core/retry.js';
 import type { AuditLog } from '../../core/audit/audit-log.js';
+import type { Tracer } from '../../core/ports/tracing.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { ObjectStore } from '../../core/ports/object-store.js';
 import type { BackgroundRunner } from '../../core/ports/background-runner.js';
@@ -31,6 +32,7 @@ export function createAlertDispatcher(deps: {
   logger: Logger;
   background: BackgroundRunner;
   outbound: OutboundClients;
+  tracer?: Tracer;
 }): AlertDispatcher {
   const alerts = deps.settings.alerts;
   const dispatcher = new AlertDispatcher({
@@ -39,6 +41,7 @@ export function createAlertDispatcher(deps: {
     logger: deps.logger,
     policy: deliveryPolicyOf(alerts),
     schedule: (work) => deps.background.run(work),
+    ...(deps.tracer ? { tracer: deps.tracer } : {}),
   });
   return dispatcher;
 }
@@ -60,7 +63,7 @@ export function createAlertDestinations(
 }
 
 /** What alerts take of the base. */
-type AlertsBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'outbound' | 'audit' | 'logger' | 'background' | 'access'>;
+type AlertsBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'outbound' | 'audit' | 'logger' | 'background' | 'access' | 'tracer'>;
 
 /**
  * Project alerts (docs/alerts.md): the destinations a project's managers configure, and the

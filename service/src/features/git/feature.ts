@@ -12,6 +12,9 @@ import { Previews } from './core/previews.js';
 import type { NotebookService } from '../../core/notebooks/notebook-service.js';
 import type { ObjectStore } from '../../core/ports/object-store.js';
 import type { SecretBox } from '../../core/ports/secret-box.js';
+import type { GitRemote } from '../../core/ports/git-remote.js';
+import { NO_TRACING, type Tracer } from '../../core/ports/tracing.js';
+import { traced } from '../../core/tracing/traced.js';
 import type { OutboundClients } from '../../adapters/outbound/outbound-clients.js';
 import { RateWindows } from '../../core/util/rate-windows.js';
 import type { ProjectEventPublisher } from '../../core/ports/project-events.js';
@@ -38,7 +41,16 @@ export interface GitParts {
   sessions: SessionStore;
   driver: SandboxDriver;
   outbound: OutboundClients;
+  tracer?: Tracer;
 }
+
+const hostOf = (url: unknown) => {
+  try {
+    return new URL(String(url)).hostname;
+  } catch {
+    return '';
+  }
+};
 
 /** The path of a push-mode notebook's sync URL, below the hub's base path (docs/git.md). */
 export const gitSyncPath = (basePath: string, projectId: string, notebookId: string) => `${basePath}/api/v1/git-sync/${projectId}/${notebookId}`;
@@ -51,7 +63,13 @@ export function createGitServices(
   const now = () => new Date();
   const { git } = settings;
   const outbound = parts.outbound.client('git');
-  const remote = new GitCliRemote(outbound);
+  // Each operation on a repository is a `git.<operation>` span; its host is all it says of the repository.
+  const remote = traced<GitRemote>(new GitCliRemote(outbound), parts.tracer ?? NO_TRACING, {
+    prefix: 'git',
+    methods: ['branches', 'resolveRef', 'snapshot', 'recentCommits', 'publish'],
+    kind: 'client',
+    attributes: (_operation, [url]) => ({ 'server.address': hostOf(url) }),
+  });
   const rules = { providerUrls: git.providerUrls, ...parts.outbound.policy('git') };
   const gitCredentials = new GitCredentialStore(parts.store, parts.secrets, rules, now);
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
@@ -106,6 +124,7 @@ type GitBase = Pick<
   | 'store'
   | 'secrets'
   | 'outbound'
+  | 'tracer'
   | 'failedAuthentications'
   | 'catalog'
   | 'notebooks'
@@ -133,6 +152,7 @@ export const gitFeature = {
       store: base.store,
       secrets: base.secrets,
       outbound: base.outbound,
+      tracer: base.tracer,
       catalog: base.catalog,
       notebooks: base.notebooks,
       workspace,

@@ -9,6 +9,7 @@ import { JobService } from './core/job-service.js';
 import type { NotebookService } from '../../core/notebooks/notebook-service.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { Metrics } from '../../core/ports/metrics.js';
+import type { Tracer } from '../../core/ports/tracing.js';
 import type { NotebookFiles } from '../../core/notebooks/notebook-files.js';
 import type { BackgroundRunner } from '../../core/ports/background-runner.js';
 import type { NotebookRuntime } from '../../core/ports/notebook-runtime.js';
@@ -34,6 +35,7 @@ export interface JobParts {
   background: BackgroundRunner;
   logger: Logger;
   metrics: Metrics;
+  tracer?: Tracer;
   projectNameOf(projectId: string): Promise<string>;
   projectExists(projectId: string): Promise<boolean>;
   /** Where the scheduler learns whether a job's owner may still have it run. */
@@ -87,6 +89,7 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
           computeOf: (name) => profiles.find((profile) => profile.name === name) ?? profiles[0]!,
           startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
           now,
+          ...(parts.tracer ? { tracer: parts.tracer } : {}),
           ...(parts.workloads ? { workloads: parts.workloads } : {}),
         },
         run,
@@ -116,6 +119,7 @@ type JobsBase = Pick<
   | 'background'
   | 'logger'
   | 'metrics'
+  | 'tracer'
   | 'projects'
   | 'access'
   | 'users'
@@ -143,6 +147,7 @@ export const jobsFeature = {
       background: base.background,
       logger: base.logger,
       metrics: base.metrics,
+      tracer: base.tracer,
       projectNameOf: async (projectId) => (await projects.get(projectId))?.name ?? projectId,
       projectExists: async (projectId) => ((await projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
       workloads: base.workloads,

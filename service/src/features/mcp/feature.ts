@@ -15,7 +15,7 @@ import { registerNotebookResources } from './mcp-tools/notebook-resources.js';
 import { registerNotebookTools } from './mcp-tools/notebook-tools.js';
 
 /** What the MCP server takes of the base. */
-type McpBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'users' | 'authenticator' | 'useCases' | 'failedAuthentications'>;
+type McpBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'users' | 'authenticator' | 'useCases' | 'failedAuthentications' | 'tracer'>;
 
 /**
  * The MCP server at /mcp (docs/mcp.md) with the notebook, workspace and session tools and the

@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '../auth/authenticate.js';
 import type { HubApp } from '../types.js';
 import { registerHttpProxy } from './http-proxy.js';
 import { handleUpgrade } from './ws-proxy.js';
+import type { Tracer } from '../../core/ports/tracing.js';
 
 const ACTIVITY_EVERY_MS = 30_000;
 /** A session whose server did not answer is probed at most this often. */
@@ -21,6 +22,8 @@ export type SessionProxyServices = ProxyAccessServices & {
   authenticator: Pick<Authenticator, 'fromBearerToken' | 'fromSessionCookie'>;
   background: BackgroundRunner;
   sessions: Pick<SessionManager, 'touch' | 'checkKernel' | 'heartbeat' | 'leave'>;
+  /** Each proxied WebSocket connection is a span (docs/telemetry.md). */
+  tracer?: Tracer;
 };
 
 /**
@@ -95,6 +98,7 @@ export async function registerSessionProxy(
           hooks,
           presenceIntervalMs: 30_000,
           basePath: services.settings.basePath,
+          ...(services.tracer ? { tracer: services.tracer } : {}),
         },
         request,
         socket,

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { HubError } from '../../core/errors.js';
 import type { Principal } from '../../core/identity/authenticator.js';
 import type { SessionRecord } from '../../core/sessions/session-model.js';
+import { errorCodeOf, NO_SPAN, NO_TRACING, type Span, type Tracer } from '../../core/ports/tracing.js';
 import { stripBasePath } from '../base-path.js';
 import { ERROR_STATUS } from '../error-status.js';
 import { forwardedHeaders, sessionOfPath, type ProxyHooks } from './http-proxy.js';
@@ -25,6 +26,8 @@ export interface WsProxyDeps {
   presenceIntervalMs: number;
   /** The path the hub is served under ('' at the root); upgrades outside it name no session. */
   basePath: string;
+  /** Each connection is a `WS /s/:sid` server span, from the handshake until it closes. */
+  tracer?: Tracer;
 }
 
 /**
@@ -33,10 +36,22 @@ export interface WsProxyDeps {
  * origin; then the two TCP streams are joined as they are, so frames cross without being parsed.
  */
 export function handleUpgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Duplex, head: Buffer): void {
-  void upgrade(deps, request, socket, head).catch((error: unknown) => refuse(socket, error));
+  const traceparent = request.headers.traceparent;
+  const span = (deps.tracer ?? NO_TRACING).startSpan('WS /s/:sid', {
+    kind: 'server',
+    parent: typeof traceparent === 'string' ? { traceparent } : 'root',
+    attributes: { 'network.protocol.name': 'websocket', 'http.route': '/s/:sid/*' },
+  });
+  void span
+    .run(() => upgrade(deps, request, socket, head, span))
+    .catch((error: unknown) => {
+      span.fail(errorCodeOf(error));
+      span.end();
+      refuse(socket, error);
+    });
 }
 
-async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Duplex, head: Buffer, span: Span): Promise<void> {
   // Upgrades never pass fastify's routing, so the base comes off here; marimo gets the path as it came.
   const sessionId = sessionOfPath(stripBasePath(request.url ?? '', deps.basePath) ?? '');
   if (!sessionId) throw new HubError('NOT_FOUND', 'WebSockets are only proxied into sessions');
@@ -45,7 +60,13 @@ async function upgrade(deps: WsProxyDeps, request: IncomingMessage, socket: Dupl
   const principal = await deps.authenticate(request);
   if (!principal) throw new HubError('UNAUTHORIZED', 'sign in first');
   const target = await deps.access.resolve(principal, sessionId);
-  bridgeUpgrade(deps, request, socket, head, { endpoint: target.record.endpoint!, headers: forwardedHeaders(request.headers, target), record: target.record });
+  span.setAttributes({ 'notebook_hub.session.id': target.record.id });
+  bridgeUpgrade(deps, request, socket, head, {
+    endpoint: target.record.endpoint!,
+    headers: forwardedHeaders(request.headers, target),
+    record: target.record,
+    span,
+  });
 }
 
 export type BridgeDeps = Pick<WsProxyDeps, 'sockets' | 'hooks' | 'presenceIntervalMs'>;
@@ -65,9 +86,12 @@ export function bridgeUpgrade(
     record: SessionRecord;
     /** The path and query to ask for upstream: the request's own unless given. */
     path?: string;
+    /** The connection's span: ended when it closes, with the bytes each way, or when it is refused. */
+    span?: Span;
   },
 ): void {
   const { endpoint } = target;
+  const span = target.span ?? NO_SPAN;
   const upstream = httpRequest({
     host: endpoint.host,
     port: endpoint.port,
@@ -83,22 +107,27 @@ export function bridgeUpgrade(
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (upstreamHead.length > 0) socket.write(upstreamHead);
     if (head.length > 0) upstreamSocket.write(head);
-    join(deps, target.record, socket, upstreamSocket);
+    join(deps, target.record, socket, upstreamSocket, span);
   });
   upstream.on('response', (response) => {
     // marimo refused the upgrade: pass its answer on and close.
     socket.write(`HTTP/1.1 ${response.statusCode ?? 502} ${response.statusMessage ?? ''}\r\nconnection: close\r\n\r\n`);
     response.resume();
     socket.destroy();
+    span.setAttributes({ 'http.response.status_code': response.statusCode ?? 502 });
+    span.fail(String(response.statusCode ?? 502));
+    span.end();
   });
   upstream.on('error', (error) => {
+    span.fail('upstream_unavailable');
+    span.end();
     deps.hooks.unanswered(target.record);
     refuse(socket, new HubError('SERVICE_UNAVAILABLE', `the session did not answer: ${error.message}`, undefined, { retryAfterSeconds: 2 }));
   });
   upstream.end();
 }
 
-function join(deps: BridgeDeps, record: SessionRecord, client: Duplex, upstream: Duplex): void {
+function join(deps: BridgeDeps, record: SessionRecord, client: Duplex, upstream: Duplex, span: Span): void {
   for (const socket of [client, upstream]) (socket as Duplex & { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   deps.sockets.add(client);
   deps.hooks.present(record);
@@ -114,7 +143,17 @@ function join(deps: BridgeDeps, record: SessionRecord, client: Duplex, upstream:
   });
   let closed = false;
   const close = () => {
-    if (!closed) deps.hooks.left(record);
+    if (!closed) {
+      deps.hooks.left(record);
+      // What the browser sent and received, as the sockets counted it (the handshake included).
+      const counted = client as Duplex & { bytesRead?: number; bytesWritten?: number };
+      span.setAttributes({
+        'http.response.status_code': 101,
+        'notebook_hub.websocket.bytes_in': counted.bytesRead ?? 0,
+        'notebook_hub.websocket.bytes_out': counted.bytesWritten ?? 0,
+      });
+      span.end();
+    }
     closed = true;
     clearInterval(presence);
     deps.sockets.delete(client);

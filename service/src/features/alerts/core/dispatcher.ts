@@ -1,5 +1,6 @@
 import { timeOrderedId } from '../../../core/ids.js';
 import type { Logger } from '../../../core/ports/logger.js';
+import { NO_TRACING, type Tracer } from '../../../core/ports/tracing.js';
 import type { ProjectEvent, ProjectEventPublisher } from '../../../core/ports/project-events.js';
 import type { AlertAttemptOutcome, AlertSender } from '../../../core/ports/alert-sender.js';
 import { renderAttempt, type AlertPayload } from './delivery-message.js';
@@ -15,6 +16,8 @@ export interface AlertDispatcherDeps {
   schedule: (work: () => Promise<void>) => boolean;
   now?: () => Date;
   random?: () => number;
+  /** Each attempt is an `alert.deliver` client span; its `traceparent` goes along to the receiver. */
+  tracer?: Tracer;
 }
 
 export type DeliveryStatus = 'delivered' | 'retrying' | 'failed' | 'abandoned';
@@ -28,9 +31,10 @@ export async function attemptDelivery(
   payload: AlertPayload,
   timeoutMs: number,
   at: Date,
+  traceparent: string | null = null,
 ): Promise<AlertAttemptOutcome> {
   const { body, headers } = renderAttempt(destination, payload, at);
-  return sender.send({ url: destination.url, body, headers, timeoutMs });
+  return sender.send({ url: destination.url, body, headers: traceparent ? { ...headers, traceparent } : headers, timeoutMs });
 }
 
 /**
@@ -101,7 +105,7 @@ export class AlertDispatcher implements ProjectEventPublisher {
       const started = Date.now();
       let outcome: AlertAttemptOutcome;
       try {
-        outcome = await attemptDelivery(this.deps.sender, destination, payload, policy.timeoutMs, this.now());
+        outcome = await this.attempt(destination, payload, attempt);
       } catch (error) {
         outcome = { kind: 'failure', reason: 'network', detail: error instanceof Error ? error.name : 'error' };
       }
@@ -113,6 +117,21 @@ export class AlertDispatcher implements ProjectEventPublisher {
       const delay = retryDelay(policy, attempt, outcome.kind === 'response' ? outcome.retryAfterMs : null, this.random);
       if (!(await pause(delay, this.stopping.signal))) return this.report('abandoned', destination, payload, attempt, outcome, duration);
     }
+  }
+
+  /** One attempt in its span: the destination's id and kind, the attempt's number and outcome; never the URL. */
+  private attempt(destination: StoredAlertDestination, payload: AlertPayload, attempt: number): Promise<AlertAttemptOutcome> {
+    const attributes = {
+      'notebook_hub.alert.destination_id': destination.id,
+      'notebook_hub.alert.event_kind': payload.kind,
+      'notebook_hub.alert.attempt': attempt,
+    };
+    return (this.deps.tracer ?? NO_TRACING).withSpan('alert.deliver', { kind: 'client', attributes }, async (span) => {
+      const outcome = await attemptDelivery(this.deps.sender, destination, payload, this.deps.policy.timeoutMs, this.now(), span.traceparent);
+      if (outcome.kind === 'response') span.setAttributes({ 'http.response.status_code': outcome.status });
+      if (!delivered(outcome)) span.fail(outcome.kind === 'response' ? String(outcome.status) : outcome.reason);
+      return outcome;
+    });
   }
 
   /** One `alert_delivery` line per outcome; never the URL or the secret. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HubError } from '../../../core/errors.js';
 import type { Logger } from '../../../core/ports/logger.js';
+import { NO_TRACING, type Tracer } from '../../../core/ports/tracing.js';
 import type { NotebookFiles } from '../../../core/notebooks/notebook-files.js';
 import type { NotebookRuntime } from '../../../core/ports/notebook-runtime.js';
 import type { ComputeResources, SandboxDriver } from '../../../core/ports/sandbox-driver.js';
@@ -23,6 +24,8 @@ export interface JobRunnerDeps {
   computeOf(profile: string | null): ComputeResources & { name: string };
   startupTimeoutMs: number;
   now: () => Date;
+  /** Each run is a trace of its own, `job.run` with a span per phase (docs/telemetry.md). */
+  tracer?: Tracer;
   /** What the run's sandbox receives of the project's secrets and integrations (docs/project-secrets.md). */
   workloads?: Pick<WorkloadEnvironments, 'environmentFor'>;
 }
@@ -58,10 +61,22 @@ export async function executeRun(
   recordOutcome: (outcome: RunOutcome) => Promise<void>,
 ): Promise<void> {
   const sandbox: { id: string | null } = { id: null };
+  const tracer = deps.tracer ?? NO_TRACING;
+  const attributes = {
+    'notebook_hub.job.id': run.job_id,
+    'notebook_hub.job.run_id': run.id,
+    'notebook_hub.project.id': run.project_id,
+    'notebook_hub.notebook.id': run.notebook_id,
+  };
   try {
-    const outcome = await runInSandbox(deps, run, profile, signal, sandbox);
-    // Recorded before the sandbox goes: destroying it is no part of the run people wait for.
-    await recordOutcome(outcome);
+    // A trace of its own, whoever queued the run: runs are what an operator looks up.
+    await tracer.withSpan('job.run', { parent: 'root', kind: 'consumer', attributes }, async (span) => {
+      const outcome = await runInSandbox(deps, run, profile, signal, sandbox);
+      span.setAttributes({ 'notebook_hub.job.run_state': outcome.state });
+      if (outcome.state !== 'succeeded') span.fail(outcome.error?.code ?? outcome.state);
+      // Recorded before the sandbox goes: destroying it is no part of the run people wait for.
+      await tracer.withSpan('job.record', {}, () => recordOutcome(outcome));
+    });
   } finally {
     if (sandbox.id) {
       await deps.driver
@@ -81,6 +96,8 @@ async function runInSandbox(
   created: { id: string | null },
 ): Promise<RunOutcome> {
   const log = new RunLog(deps, run);
+  const tracer = deps.tracer ?? NO_TRACING;
+  const phase = <T>(name: string, work: () => Promise<T>) => tracer.withSpan(name, {}, work);
   let versionId = run.version_id;
   const stopped = { cancelled: false, timedOut: false, shutdown: false };
   try {
@@ -92,40 +109,49 @@ async function runInSandbox(
     const workload = await runWorkload(deps, run);
     log.line(`Starting a sandbox (compute profile ${compute.name})`);
     if (workload) log.line(receivedLine(workload));
-    const sandbox = await deps.driver.create({
-      ...(notebook.base_image ? { image: notebook.base_image } : {}),
-      compute,
-      labels: { job_run_id: run.id, job_id: run.job_id, project_id: run.project_id, notebook_id: run.notebook_id },
-      ...(givesAnything(workload) ? { secrets: workload.secrets } : {}),
-    });
+    const sandbox = await phase('sandbox.create', () =>
+      deps.driver.create({
+        ...(notebook.base_image ? { image: notebook.base_image } : {}),
+        compute,
+        labels: { job_run_id: run.id, job_id: run.job_id, project_id: run.project_id, notebook_id: run.notebook_id },
+        ...(givesAnything(workload) ? { secrets: workload.secrets } : {}),
+      }),
+    );
     created.id = sandbox.id;
     const recorded = await deps.records.updateRun(run.project_id, run.job_id, run.id, (current) =>
       current.state === 'running' ? { ...current, sandbox_id: sandbox.id, version_id: versionId } : undefined,
     );
     if (recorded.state !== 'running') return finish(deps, log, 'cancelled', null, null, versionId, null);
-    await deps.driver.waitReady(sandbox.id, { timeoutMs: deps.startupTimeoutMs });
+    await phase('sandbox.reachable', () => deps.driver.waitReady(sandbox.id, { timeoutMs: deps.startupTimeoutMs }));
     log.line(`Writing notebook version ${versionId} and its workspace files`);
-    const code = await writeNotebookIntoSandbox(deps, sandbox.id, {
-      projectId: run.project_id,
-      notebookId: run.notebook_id,
-      versionId,
-      entryFile: notebook.entry_file,
-    });
+    const runVersion = versionId;
+    const code = await phase('sandbox.files', () =>
+      writeNotebookIntoSandbox(deps, sandbox.id, {
+        projectId: run.project_id,
+        notebookId: run.notebook_id,
+        versionId: runVersion,
+        entryFile: notebook.entry_file,
+      }),
+    );
     log.line('Installing the notebook’s dependencies');
-    const { env } = await deps.runtime.prepareEnvironment(sandbox, notebook.entry_file, deps.logger, code);
+    const { env } = await phase('sandbox.setup', () => deps.runtime.prepareEnvironment(sandbox, notebook.entry_file, deps.logger, code));
+    // The notebook can continue the run's trace (docs/telemetry.md).
+    const traceparent = tracer.traceparent();
     const output = `.notebook-hub-run-${randomBytes(6).toString('hex')}.html`;
     const args = run.parameters.length > 0 ? ` with arguments ${run.parameters.map((arg) => JSON.stringify(arg)).join(' ')}` : '';
     log.line(`Running ${notebook.entry_file}${args} (timeout ${run.timeout_seconds} s)`);
     await log.flush();
 
-    const exec = deps.driver.exec(sandbox.id, {
-      // The log goes to a file rather than to the exec's output, so that it can be read while the notebook runs.
-      argv: ['sh', '-c', 'log="$1"; shift; exec "$@" >"$log" 2>&1', 'sh', LOG_FILE, ...exportArgv(notebook.entry_file, output, run.parameters)],
-      env: { MARIMO_SKIP_UPDATE_CHECK: '1', PYTHONUNBUFFERED: '1', ...env },
-      // The hub ends the run itself at the timeout (below); this only bounds a sandbox that would not go.
-      timeoutMs: run.timeout_seconds * 1000 + 60_000,
+    const result = await phase('job.execute', () => {
+      const exec = deps.driver.exec(sandbox.id, {
+        // The log goes to a file rather than to the exec's output, so that it can be read while the notebook runs.
+        argv: ['sh', '-c', 'log="$1"; shift; exec "$@" >"$log" 2>&1', 'sh', LOG_FILE, ...exportArgv(notebook.entry_file, output, run.parameters)],
+        env: { MARIMO_SKIP_UPDATE_CHECK: '1', PYTHONUNBUFFERED: '1', ...env, ...(traceparent ? { TRACEPARENT: traceparent } : {}) },
+        // The hub ends the run itself at the timeout (below); this only bounds a sandbox that would not go.
+        timeoutMs: run.timeout_seconds * 1000 + 60_000,
+      });
+      return watch(deps, run, sandbox.id, log, exec, stopped, signal);
     });
-    const result = await watch(deps, run, sandbox.id, log, exec, stopped, signal);
     await log.follow(sandbox.id);
     if (stopped.cancelled) return await finish(deps, log, 'cancelled', null, null, versionId, null);
     if (stopped.shutdown) {
@@ -146,7 +172,7 @@ async function runInSandbox(
     }
     const html = await deps.driver.readFile(sandbox.id, output).catch(() => null);
     const outputBytes = html && html.length > 0 ? html.length : null;
-    if (html && outputBytes) await deps.records.putOutput(run, 'html', html);
+    if (html && outputBytes) await phase('job.output', () => deps.records.putOutput(run, 'html', html));
     const exitCode = result?.exitCode ?? null;
     log.line(`marimo exited with code ${exitCode}${outputBytes ? `; the HTML output is ${outputBytes} bytes` : '; no HTML output'}`);
     if (exitCode === 0 && outputBytes) return await finish(deps, log, 'succeeded', 0, null, versionId, outputBytes);

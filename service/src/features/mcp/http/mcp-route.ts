@@ -14,6 +14,7 @@ import { errorEnvelope } from '../../../http/envelope.js';
 import type { HubApp } from '../../../http/types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
 import type { McpToolSet, ToolCaller } from '../../../http/mcp/mcp-tool-kit.js';
+import { NO_TRACING, type Tracer } from '../../../core/ports/tracing.js';
 
 /** Not in the OpenAPI document (it is JSON-RPC, described in docs/mcp.md); each request authenticates itself. */
 const routeOptions = { config: { public: true, anyOrigin: true }, schema: { hide: true } } as const;
@@ -23,6 +24,8 @@ export type McpRouteServices = HubAddressServices &
   ThrottlingServices & {
     settings: Pick<HubSettings, 'limits' | 'version'>;
     authenticator: Pick<Authenticator, 'bearerToken' | 'mcpAccessToken'>;
+    /** Each tool call is a `tools/call <tool>` span inside the request's (docs/telemetry.md). */
+    tracer?: Tracer;
   };
 
 /**
@@ -63,6 +66,7 @@ export function mcpRoutes(app: HubApp, services: McpRouteServices, tools: () => 
       assertConnectionAllows(principal, scope);
       return caller;
     };
+    traceToolCalls(server, services.tracer ?? NO_TRACING);
     for (const register of tools()) register(server, scoped);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.on('close', () => {
@@ -125,4 +129,30 @@ async function callerOf(request: FastifyRequest, reply: FastifyReply, services: 
       ),
     );
   return null;
+}
+
+/**
+ * Puts each tool's handler inside a span named after the tool; its arguments and answer are not
+ * recorded (they are notebook code and data). A tool that answers with an error fails the span.
+ */
+function traceToolCalls(server: McpServer, tracer: Tracer): void {
+  if (!tracer.enabled) return;
+  const register = server.registerTool.bind(server);
+  server.registerTool = ((name: string, config: unknown, handler: (...args: unknown[]) => unknown) =>
+    register(
+      name,
+      config as never,
+      ((...args: unknown[]) =>
+        tracer.withSpan(`tools/call ${name}`, { attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': name } }, async (span) => {
+          const result = (await handler(...args)) as { isError?: boolean; content?: { text?: string }[] };
+          if (result?.isError) span.fail(toolErrorCode(result.content?.[0]?.text));
+          return result;
+        })) as never,
+    )) as typeof server.registerTool;
+}
+
+/** The code a tool error starts with (`NOT_FOUND: …`, from the kit's `run`), never its message. */
+function toolErrorCode(text: string | undefined): string {
+  const code = /^([A-Z_]{2,40}):/.exec(text ?? '')?.[1];
+  return code ?? 'tool_error';
 }

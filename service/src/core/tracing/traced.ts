@@ -1,0 +1,113 @@
+import type { ObjectStore } from '../ports/object-store.js';
+import { errorCodeOf, type SpanAttributes, type SpanKind, type Tracer } from '../ports/tracing.js';
+
+export interface TracedMethods {
+  /** The span names' first part: `store` gives `store.get`, `store.put`. */
+  prefix: string;
+  /**
+   * The methods that get a span; by default every `async` method of the object's class: the
+   * others only compute, and a span would cost more than they do.
+   */
+  methods?: readonly string[];
+  kind?: SpanKind;
+  /** What a call's span says about it, from its arguments (never a payload). */
+  attributes?(method: string, args: readonly unknown[]): SpanAttributes;
+}
+
+/**
+ * `target` with each of its methods inside a span, when the call happens inside a trace (a
+ * request, a job run, a loop attempt); calls outside one start no trace of their own. A method
+ * that returns a promise is spanned until it settles, one that does not until it returns. Where
+ * tracing is off, `target` itself: nothing is added to the calls. Properties are the target's, and
+ * `instanceof` still holds.
+ */
+export function traced<T extends object>(target: T, tracer: Tracer, options: TracedMethods): T {
+  if (!tracer.enabled) return target;
+  const wrapped = new Map<PropertyKey, unknown>();
+  for (const method of options.methods ?? methodsOf(target)) {
+    const original = (target as Record<string, unknown>)[method];
+    if (typeof original !== 'function') continue;
+    const name = `${options.prefix}.${method}`;
+    wrapped.set(method, (...args: unknown[]) => {
+      const span = tracer.startSpan(name, { kind: options.kind ?? 'internal', onlyInTrace: true, attributes: options.attributes?.(method, args) ?? {} });
+      let result: unknown;
+      try {
+        result = span.run(() => (original as (...args: unknown[]) => unknown).apply(target, args));
+      } catch (error) {
+        span.fail(errorCodeOf(error));
+        span.end();
+        throw error;
+      }
+      if (!isPromise(result)) {
+        span.end();
+        return result;
+      }
+      return result.then(
+        (value) => {
+          span.end();
+          return value;
+        },
+        (error: unknown) => {
+          span.fail(errorCodeOf(error));
+          span.end();
+          throw error;
+        },
+      );
+    });
+  }
+  // The other methods run on the target itself too, so that its private (#) fields stay reachable.
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(target, {
+    get(object, property) {
+      const span = wrapped.get(property);
+      if (span !== undefined) return span;
+      const value: unknown = Reflect.get(object, property, object);
+      if (typeof value !== 'function') return value;
+      let method = bound.get(property);
+      if (method === undefined) bound.set(property, (method = (value as (...args: unknown[]) => unknown).bind(object)));
+      return method;
+    },
+  });
+}
+
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
+
+const AsyncFunction = (async () => {}).constructor;
+
+/** The `async` methods of an object's class and the classes it extends (not Object's). */
+function methodsOf(target: object): string[] {
+  const names = new Set<string>();
+  for (let proto = Object.getPrototypeOf(target) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name === 'constructor') continue;
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+      if (descriptor?.value instanceof AsyncFunction) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/** Each area's use cases in spans named `usecase.<area>.<method>` (`usecase.sessions.start`). */
+export function tracedUseCases<T extends object>(useCases: T, tracer: Tracer): T {
+  if (!tracer.enabled) return useCases;
+  const out: Record<string, unknown> = {};
+  for (const [area, cases] of Object.entries(useCases)) {
+    out[area] = cases !== null && typeof cases === 'object' ? traced(cases as object, tracer, { prefix: `usecase.${area}` }) : cases;
+  }
+  return out as T;
+}
+
+/** The part of a store key that says what kind of record it is (`records/projects`), never the ids or hashes after it. */
+export function storeArea(key: unknown): string {
+  return typeof key === 'string' ? key.split('/', 2).join('/') : '';
+}
+
+/** The object store with a span per call inside a trace (`store.get`, `store.put`, …). */
+export function tracedStore(store: ObjectStore, tracer: Tracer): ObjectStore {
+  return traced(store, tracer, {
+    prefix: 'store',
+    methods: ['get', 'head', 'put', 'delete', 'list'],
+    kind: 'client',
+    attributes: (_method, [key]) => ({ 'db.system.name': store.kind, 'notebook_hub.store.area': storeArea(key) }),
+  });
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
+import { createJob, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
+import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { prerequisite } from '../setup/prerequisites.js';
+import { startJaeger, startVictoriaLogs, until, type Jaeger, type VictoriaLogs } from '../support/telemetry-receivers.js';
+import { expectTracedSessionStart, newSpanId, newTraceId, parentOf, tag } from '../support/traced-session.js';
+
+const telemetryReceivers = prerequisite('telemetryReceivers');
+
+// Spans go out in batches every 200 ms instead of every 5 s (the SDK reads this when the hub starts).
+process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
+
+const SERVICE_NAME = `hub-tracing-${randomBytes(4).toString('hex')}`;
+/** Words that must never leave in telemetry: the notebook's code holds this one. */
+const NOTEBOOK_SECRET = `notebook_secret_${randomBytes(8).toString('hex')}`;
+/** An alert destination's signing secret: it must not leave either. */
+const ALERT_SECRET = `alert_secret_${randomBytes(8).toString('hex')}`;
+
+describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces and log lines over OTLP into Jaeger and VictoriaLogs (local driver)', () => {
+  let jaeger: Jaeger;
+  let logs: VictoriaLogs;
+  let w: SessionWorld;
+  let receiver: AlertReceiver;
+
+  beforeAll(async () => {
+    [jaeger, logs, receiver] = await Promise.all([
+      startJaeger(telemetryReceivers!.jaeger),
+      startVictoriaLogs(telemetryReceivers!.victoriaLogs),
+      startAlertReceiver(),
+    ]);
+    w = await startSessionWorld(
+      {
+        OTEL_SERVICE_NAME: SERVICE_NAME,
+        OTEL_METRICS_EXPORTER: 'none',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger.otlpHttp}/v1/traces`,
+        OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: logs.otlpLogsUrl,
+        SERVICE_JOBS: 'on',
+        // Loops run here: their attempts are traces of their own.
+        SERVICE_RUN_MAINTENANCE: 'true',
+        // The alert receiver is on 127.0.0.1, over plain HTTP.
+        SERVICE_ALERT_ALLOW_HTTP: 'true',
+      },
+      { captureLogs: true },
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await w?.close();
+    await Promise.all([jaeger?.stop(), logs?.stop(), receiver?.close()]);
+  });
+
+  it('continues the caller’s trace through a session start: the request, its use case, store calls and the four sandbox phases', async () => {
+    await saveNotebookCode(w, w.nid, `import marimo\napp = marimo.App()\n\n@app.cell\ndef _():\n    ${NOTEBOOK_SECRET} = 1\n    return\n`);
+    const { sessionId, traceId, server, provision } = await expectTracedSessionStart(w, jaeger);
+
+    // The start's log lines carry the trace's ids, on stdout and in the log backend.
+    const provisionLine = w.t.logs.find((line) => line.event === 'session_provision' && line.session_id === sessionId);
+    expect(provisionLine).toMatchObject({ trace_id: traceId, span_id: provision.spanID });
+    const requestLine = w.t.logs.find((line) => line.event === 'http_request' && line.trace_id === traceId);
+    expect(requestLine).toMatchObject({ span_id: server.spanID, status: 201 });
+    const records = await until(
+      () => logs.query(`trace_id:${traceId}`),
+      (found) => found.some((record) => record.event === 'session_provision') && found.some((record) => record.event === 'http_request'),
+    );
+    expect(records.find((record) => record.event === 'session_provision')).toMatchObject({ span_id: provision.spanID, session_id: sessionId });
+    expect(records.every((record) => record['service.name'] === SERVICE_NAME)).toBe(true);
+
+    // A kernel WebSocket through the proxy is a span of its own, from handshake to close, with its bytes.
+    const kernel = await w.kernel('editor', sessionId);
+    await kernel.waitFor('kernel-ready');
+    kernel.close();
+    const [connection] = await until(
+      async () => (await jaeger.traces(SERVICE_NAME, 'WS /s/:sid')).flat().filter((span) => tag(span, 'notebook_hub.session.id') === sessionId),
+      (found) => found.length === 1,
+    );
+    expect(tag(connection!, 'http.response.status_code')).toBe(101);
+    expect(Number(tag(connection!, 'notebook_hub.websocket.bytes_in'))).toBeGreaterThan(0);
+    expect(Number(tag(connection!, 'notebook_hub.websocket.bytes_out'))).toBeGreaterThan(0);
+
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${sessionId}/stop`, 'editor', { method: 'POST' });
+  }, 180_000);
+
+  it('makes each job run a trace of its own, with its phases, hands the trace to the notebook and sends it along with the alert', async () => {
+    const hook = await w.api(`/api/v1/projects/${w.pid}/alerts`, 'admin', {
+      method: 'POST',
+      body: { type: 'webhook', name: 'runs', kinds: ['job.run.succeeded'], url: receiver.url('/runs'), signing_secret: ALERT_SECRET },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const nid = await w.notebook('Traced job');
+    await saveNotebookCode(
+      w,
+      nid,
+      [
+        'import marimo',
+        'app = marimo.App()',
+        '',
+        '@app.cell',
+        'def _():',
+        '    import os',
+        '    print("traceparent:", os.environ.get("TRACEPARENT"), flush=True)',
+        '    return',
+        '',
+      ].join('\n'),
+    );
+    const jobId = await createJob(w, nid, { name: 'Traced', schedule: null });
+    const triggered = await w.api(`${jobsPath(w, nid)}/${jobId}/runs`, 'editor', { method: 'POST', body: {} });
+    expect(triggered.status, triggered.text).toBe(201);
+    const run = await runToEnd(w, nid, jobId, triggered.json.data.id);
+    expect(run.state).toBe('succeeded');
+
+    const [spans] = await until(
+      async () => (await jaeger.traces(SERVICE_NAME, 'job.run')).filter((trace) => trace.some((span) => tag(span, 'notebook_hub.job.run_id') === run.id)),
+      (found) => found.length === 1 && found[0]!.some((span) => span.operationName === 'job.record'),
+    );
+    const root = spans!.find((span) => span.operationName === 'job.run')!;
+    expect(parentOf(root)).toBeNull();
+    expect(tag(root, 'notebook_hub.job.run_state')).toBe('succeeded');
+    for (const phase of ['sandbox.create', 'sandbox.reachable', 'sandbox.files', 'sandbox.setup', 'job.execute', 'job.output', 'job.record']) {
+      expect(parentOf(spans!.find((span) => span.operationName === phase)!), phase).toBe(root.spanID);
+    }
+    const log = await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer');
+    expect(log.text).toMatch(new RegExp(`traceparent: 00-${root.traceID}-[0-9a-f]{16}-01`));
+
+    // The alert the run's end sent carries the trace on: its delivery span is the traceparent's.
+    const [delivery] = await receiver.waitFor('/runs', 1);
+    const traceparent = String(delivery!.headers.traceparent);
+    expect(traceparent).toMatch(new RegExp(`^00-${root.traceID}-[0-9a-f]{16}-01$`));
+    const deliverySpans = await until(
+      () => jaeger.trace(root.traceID),
+      (found) => found.some((span) => span.operationName === 'alert.deliver'),
+    );
+    const deliver = deliverySpans.find((span) => span.operationName === 'alert.deliver')!;
+    expect(traceparent.slice(36, 52)).toBe(deliver.spanID);
+    expect(tag(deliver, 'http.response.status_code')).toBe(200);
+    expect(tag(deliver, 'notebook_hub.alert.event_kind')).toBe('job.run.succeeded');
+  }, 240_000);
+
+  it('makes each loop attempt a loop.<loop> span with its name and outcome', async () => {
+    const traces = await until(
+      () => jaeger.traces(SERVICE_NAME, 'loop.session_lifecycle'),
+      (found) => found.length > 0,
+    );
+    const attempt = traces[0]!.find((span) => span.operationName === 'loop.session_lifecycle')!;
+    expect(parentOf(attempt)).toBeNull();
+    expect(tag(attempt, 'service.loop.name')).toBe('session_lifecycle');
+    expect(['success', 'failed', 'skipped']).toContain(tag(attempt, 'service.loop.outcome'));
+    // Its store calls nest in it.
+    expect(traces.some((spans) => spans.some((span) => span.operationName.startsWith('store.')))).toBe(true);
+  }, 120_000);
+
+  it('lets no token, e-mail address or notebook content leave in a span or a log record', async () => {
+    // Requests that name members by their e-mail address, in the query and in the path.
+    const traced = { traceparent: `00-${newTraceId()}-${newSpanId()}-01` };
+    expect((await w.api(`/api/v1/users/resolve?email=${encodeURIComponent('editor@sessions.test')}`, 'admin', { headers: traced })).status).toBe(200);
+    const member = await w.api(`/api/v1/projects/${w.pid}/members/${encodeURIComponent('viewer@sessions.test')}`, 'admin', {
+      method: 'PATCH',
+      body: { role: 'viewer' },
+      headers: traced,
+    });
+    expect(member.status, member.text).toBe(200);
+    // Wait for the batches in flight to land.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The hub's own log does name them (a request's path is logged as it came): what goes out must not.
+    expect(JSON.stringify(w.t.logs)).toContain('viewer%40sessions.test');
+    const spans = await jaeger.everything(SERVICE_NAME);
+    const records = JSON.stringify(await logs.query('*'));
+    expect(spans.length).toBeGreaterThan(1000);
+    expect(records.length).toBeGreaterThan(1000);
+    const secrets = [...Object.values(w.tokens), NOTEBOOK_SECRET, ALERT_SECRET, '@sessions.test', '%40sessions.test', 'Bearer ', 'svc_pat_'];
+    for (const secret of secrets) {
+      expect(spans.includes(secret), `a span holds ${secret}`).toBe(false);
+      expect(records.includes(secret), `a log record holds ${secret}`).toBe(false);
+    }
+  }, 120_000);
+});
