@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionWorld } from './session-world.js';
-import { until, type Jaeger, type JaegerSpan } from './telemetry-receivers.js';
+import { startJaeger, until, type Jaeger, type JaegerSpan } from './telemetry-receivers.js';
 
 export const newTraceId = () => randomBytes(16).toString('hex');
 export const newSpanId = () => randomBytes(8).toString('hex');
@@ -82,4 +82,49 @@ export async function expectTracedSessionStart(w: SessionWorld, jaeger: Jaeger):
   // marimo was started with the trace to continue.
   expect(await processesWithEnv(`TRACEPARENT=00-${traceId}-${provision.spanID}-01`)).not.toEqual([]);
   return { sessionId: started.json.data.id as string, traceId, spans, server, provision };
+}
+
+/** A sandbox driver's session world, as the traced session-start suite uses it. */
+export interface TracedDriver<World extends SessionWorld> {
+  /** "docker driver", "Kubernetes driver": the suite's name. */
+  name: string;
+  /** What the sandboxes are called in the test's title ("container", "pod"). */
+  sandbox: string;
+  /** Null: the driver is not provisioned, and the suite skips. */
+  provisioned: unknown;
+  start(env: Record<string, string>): Promise<World & { close(): Promise<void> }>;
+  /** The driver's sandboxes of one session. */
+  sandboxesOf(w: World, sessionId: string): Promise<unknown[]>;
+}
+
+/**
+ * One session start on a driver of its own, traced into Jaeger: the four sandbox phases nest under
+ * the request, marimo starts with TRACEPARENT, and the sandbox the phases ran in is the session's.
+ */
+export function describeTracedSessionStart<World extends SessionWorld>(driver: TracedDriver<World>, jaegerBinary: string | null): void {
+  describe.skipIf(driver.provisioned === null || jaegerBinary === null)(`a session start traced into Jaeger (${driver.name})`, () => {
+    let jaeger: Jaeger;
+    let w: World & { close(): Promise<void> };
+    beforeAll(async () => {
+      jaeger = await startJaeger(jaegerBinary!);
+      w = await driver.start({
+        OTEL_SERVICE_NAME: `hub-tracing-${driver.name.split(' ')[0]!.toLowerCase()}`,
+        OTEL_METRICS_EXPORTER: 'none',
+        OTEL_LOGS_EXPORTER: 'none',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger.otlpHttp}/v1/traces`,
+      });
+    }, 180_000);
+    afterAll(async () => {
+      await w?.close();
+      await jaeger?.stop();
+    });
+
+    it(`nests the four sandbox phases of a ${driver.sandbox} under the request, and starts marimo in it with TRACEPARENT`, async () => {
+      const { sessionId, spans } = await expectTracedSessionStart(w, jaeger);
+      expect(await driver.sandboxesOf(w, sessionId)).toHaveLength(1);
+      const provision = spans.find((span) => span.operationName === 'session.provision')!;
+      expect(tag(provision, 'notebook_hub.session.id')).toBe(sessionId);
+      await w.api(`/api/v1/projects/${w.pid}/sessions/${sessionId}/stop`, 'editor', { method: 'POST' });
+    }, 300_000);
+  });
 }

@@ -1,37 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerequisite } from '../setup/prerequisites.js';
-import { clusterProvisioned, startKubernetesSessionWorld, type KubernetesSessionWorld } from '../support/kubernetes-session-world.js';
-import { startJaeger, type Jaeger } from '../support/telemetry-receivers.js';
-import { expectTracedSessionStart, tag } from '../support/traced-session.js';
-
-const telemetryReceivers = prerequisite('telemetryReceivers');
+import { clusterProvisioned, startKubernetesSessionWorld } from '../support/kubernetes-session-world.js';
+import { describeTracedSessionStart } from '../support/traced-session.js';
 
 // Spans go out in batches every 200 ms instead of every 5 s (the SDK reads this when the hub starts).
 process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
 
-describe.skipIf(clusterProvisioned === null || telemetryReceivers === null)('a session start traced into Jaeger (Kubernetes driver)', () => {
-  let jaeger: Jaeger;
-  let w: KubernetesSessionWorld;
-  beforeAll(async () => {
-    jaeger = await startJaeger(telemetryReceivers!.jaeger);
-    w = await startKubernetesSessionWorld(clusterProvisioned!, {
-      OTEL_SERVICE_NAME: 'hub-tracing-kubernetes',
-      OTEL_METRICS_EXPORTER: 'none',
-      OTEL_LOGS_EXPORTER: 'none',
-      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger.otlpHttp}/v1/traces`,
-    });
-  }, 180_000);
-  afterAll(async () => {
-    await w?.close();
-    await jaeger?.stop();
-  });
-
-  it('nests the four sandbox phases of a pod under the request, and starts marimo in it with TRACEPARENT', async () => {
-    const { sessionId, spans } = await expectTracedSessionStart(w, jaeger);
-    // The pod the phases ran in is the session's.
-    expect(await w.pods(sessionId)).toHaveLength(1);
-    const provision = spans.find((span) => span.operationName === 'session.provision')!;
-    expect(tag(provision, 'notebook_hub.session.id')).toBe(sessionId);
-    await w.api(`/api/v1/projects/${w.pid}/sessions/${sessionId}/stop`, 'editor', { method: 'POST' });
-  }, 300_000);
-});
+describeTracedSessionStart(
+  {
+    name: 'Kubernetes driver',
+    sandbox: 'pod',
+    provisioned: clusterProvisioned,
+    start: (env) => startKubernetesSessionWorld(clusterProvisioned!, env),
+    sandboxesOf: (w, sessionId) => w.pods(sessionId),
+  },
+  prerequisite('telemetryReceivers')?.jaeger ?? null,
+);
