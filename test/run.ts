@@ -35,7 +35,14 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; startTime: number; endTime: number; status: string }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    status: string;
+    message?: string;
+    assertionResults?: { title: string; fullName?: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
 const selected = process.argv.slice(2);
@@ -123,6 +130,7 @@ function printSummary(run: readonly TierOutcome[]): void {
     ];
   });
   printTable(['tier', 'result', 'files', 'tests', 'time'], rows);
+  printFailures(run);
 
   const timings = existsSync(TIMINGS)
     ? readFileSync(TIMINGS, 'utf8')
@@ -153,6 +161,32 @@ function printSummary(run: readonly TierOutcome[]): void {
       .map((load) => load.toFixed(2))
       .join(' ')} on ${os.availableParallelism()} cores\n`,
   );
+}
+
+/** The summary is often all that is kept of a run, so it names each failed test and the first line of its error. */
+function printFailures(run: readonly TierOutcome[]): void {
+  const failures = run.flatMap((outcome) =>
+    (outcome.report?.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => ({ tier: outcome.tier.name, file: path.relative(ROOT, file.name), test })),
+    ),
+  );
+  const failedFiles = run.flatMap((outcome) =>
+    (outcome.report?.testResults ?? [])
+      .filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
+      .map((file) => ({ tier: outcome.tier.name, file: path.relative(ROOT, file.name), message: file.message ?? '' })),
+  );
+  if (failures.length === 0 && failedFiles.length === 0) return;
+  process.stdout.write('\nfailed:\n');
+  for (const { tier, file, test } of failures) {
+    const firstLine = (test.failureMessages?.[0] ?? '').split('\n').find((line) => line.trim() !== '') ?? '';
+    process.stdout.write(`  [${tier}] ${file} > ${test.fullName ?? test.title}\n      ${firstLine.slice(0, 300)}\n`);
+  }
+  for (const { tier, file, message } of failedFiles) {
+    const firstLine = message.split('\n').find((line) => line.trim() !== '') ?? '';
+    process.stdout.write(`  [${tier}] ${file} (the file failed)\n      ${firstLine.slice(0, 300)}\n`);
+  }
 }
 
 function printTable(header: string[], rows: string[][]): void {
