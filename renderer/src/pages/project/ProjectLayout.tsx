@@ -10,6 +10,7 @@ import { canManage } from './project-context';
 
 const TABS = [
   { value: 'notebooks', label: 'Notebooks', managers: false },
+  { value: 'data', label: 'Data', managers: false },
   { value: 'integrations', label: 'Integrations', managers: false },
   { value: 'secrets', label: 'Secrets', managers: false },
   { value: 'settings', label: 'Settings', managers: false },
@@ -22,7 +23,9 @@ const TABS = [
 export function ProjectLayout() {
   const { pid = '' } = useParams();
   const project = useQuery(projectQuery(pid));
-  const integrationsOff = useQuery(capabilitiesQuery).data?.integrations.available === false;
+  const capabilities = useQuery(capabilitiesQuery).data;
+  const integrationsOff = capabilities?.integrations.available === false;
+  const dataOff = capabilities?.data_browser.available === false;
   const location = useLocation();
   // The tab is the path's segment after the project (an integration's page is under its tab).
   const segment = location.pathname.split(`/projects/${pid}/`)[1]?.split('/')[0];
@@ -33,8 +36,9 @@ export function ProjectLayout() {
   const data = project.data;
   // The audit log and alert destinations are the managers' (the API refuses others); a deep link
   // to a hidden tab still shows it, with the API's refusal.
-  // Integrations appear where the hub offers them.
-  const tabs = TABS.filter((tab) => tab.value === active || ((!tab.managers || canManage(data)) && !(tab.value === 'integrations' && integrationsOff)));
+  // Integrations and the data browser appear where the hub offers them.
+  const offered = (tab: (typeof TABS)[number]) => !(tab.value === 'integrations' && integrationsOff) && !(tab.value === 'data' && dataOff);
+  const tabs = TABS.filter((tab) => tab.value === active || ((!tab.managers || canManage(data)) && offered(tab)));
   return (
     <Stack gap="md">
       <Breadcrumbs>

@@ -13,6 +13,16 @@ export const projectRoutes: RouteObject[] = [
       { path: 'audit', lazy: async () => ({ Component: (await import('./AuditTab')).AuditTab }) },
       { path: 'integrations', lazy: async () => ({ Component: (await import('./IntegrationsTab')).IntegrationsTab }) },
       { path: 'integrations/:iid', lazy: async () => ({ Component: (await import('./IntegrationsTab')).IntegrationPage }) },
+      {
+        path: 'data',
+        lazy: async () => ({ Component: (await import('./data/DataTab')).DataTab }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('./data/DataHome')).DataHome }) },
+          { path: ':sourceId', lazy: async () => ({ Component: (await import('./data/SourcePage')).SourcePage }) },
+          { path: ':sourceId/tables/:schema/:table', lazy: async () => ({ Component: (await import('./data/database/TablePage')).TablePage }) },
+          { path: ':sourceId/query', lazy: async () => ({ Component: (await import('./data/database/QueryPage')).QueryPage }) },
+        ],
+      },
       { path: 'secrets', lazy: async () => ({ Component: (await import('./secrets/SecretsTab')).SecretsTab }) },
       { path: 'alerts', lazy: async () => ({ Component: (await import('./AlertsTab')).AlertsTab }) },
     ],
