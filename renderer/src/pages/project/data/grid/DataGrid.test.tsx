@@ -81,12 +81,16 @@ describe('DataGrid', () => {
     expect(grid.scrollTop).toBeGreaterThan(9_000 * ROW_HEIGHT);
   });
 
-  it('keeps a long value whole in its title, and marks missing values', () => {
+  it('keeps a long value whole in its title, marks missing values, and copies a whole value with Ctrl+C', async () => {
     const long = 'x'.repeat(5_000);
-    renderUi(<DataGrid label="Long" columns={[{ name: 'note', type: 'string' }]} rows={[[long], [null]]} height={200} />);
+    const { user } = renderUi(<DataGrid label="Long" columns={[{ name: 'note', type: 'string' }]} rows={[[long], [null]]} height={200} />);
     const [first, second] = screen.getAllByRole('gridcell');
     expect(first!.getAttribute('title')).toHaveLength(4_001);
     expect(first!.textContent!.length).toBeLessThan(400);
     expect(second!.textContent).toBe('null');
+
+    await user.tab();
+    await user.keyboard('{Control>}c{/Control}');
+    expect(await navigator.clipboard.readText()).toBe(long);
   });
 });

@@ -29,7 +29,7 @@ interface Position {
  * them) are in the page, so 10,000 rows of 200 columns scroll as smoothly as 10. The header row
  * stays on top and the row numbers at the left. The grid takes the keyboard's focus as one stop;
  * the arrow keys, Home/End, Page Up/Down and Ctrl+Home/End move the focused cell, which screen
- * readers follow through aria-activedescendant.
+ * readers follow through aria-activedescendant; Ctrl/Cmd+C copies its whole value.
  */
 export function DataGrid({ label, columns, rows, height }: Props) {
   const id = useId();
@@ -87,6 +87,15 @@ export function DataGrid({ label, columns, rows, height }: Props) {
       Home: control ? { row: rows.length > 0 ? 0 : -1, column: 0 } : { row: current.row, column: 0 },
       End: control ? { row: rows.length - 1, column: columns.length - 1 } : { row: current.row, column: columns.length - 1 },
     };
+    if (control && event.key.toLowerCase() === 'c' && active) {
+      // The whole value of the focused cell (or the column's name), not the ellipsized text on screen.
+      const text = active.row === -1 ? columns[active.column]?.name : cellText(rows[active.row]?.[active.column]);
+      if (text !== undefined && navigator.clipboard) {
+        event.preventDefault();
+        void navigator.clipboard.writeText(text ?? '');
+      }
+      return;
+    }
     const next = moves[event.key];
     if (!next) return;
     event.preventDefault();
