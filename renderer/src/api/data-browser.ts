@@ -94,10 +94,11 @@ export interface QueryResult {
 export interface GeneratedSql {
   sql: string;
   model: string;
+  provider_id: string;
   sent_sample_rows: boolean;
 }
 
-export type CellTarget = { session_id: string } | { notebook_id: string } | { new_notebook: { name: string } };
+export type CellTarget = { session_id: string } | { notebook_id: string } | { new_notebook: { title: string } };
 
 /** What a cell loads: an object, a table, or a query's result (with its source). */
 export type CellData = { object: { key: string } } | { table: { schema: string; name: string } } | { sql: string };
@@ -112,9 +113,12 @@ export interface CellRequest {
 
 export interface AddedCell {
   notebook_id: string;
+  /** The version saved; null when the cells went into an edit session. */
+  version_id: string | null;
   session_id: string | null;
-  version: number | null;
-  cell: string;
+  code: string;
+  dependencies: string[];
+  variable: string;
 }
 
 const base = (pid: string) => hubPath(`/api/v1/projects/${encodeURIComponent(pid)}/data`);
@@ -224,19 +228,10 @@ export function runQuery(pid: string, sid: string, sql: string, signal: AbortSig
 /** SQL for a question in words, from the tables' names and columns; never run here. */
 export function useGenerateSql(pid: string, sid: string) {
   return useMutation({
-    mutationFn: (body: { question: string; tables?: { schema: string; name: string }[] }) =>
+    mutationFn: (body: { question: string; tables?: { schema: string; name: string }[]; include_sample_rows?: boolean }) =>
       call<GeneratedSql>('POST', `${sourcePath(pid, sid)}/ai-query`, { body }),
   });
 }
-
-/** The code of the cell that would load the data, written by the hub without adding it anywhere (shown before it is added). */
-export const cellCodeQuery = (pid: string, request: { source_id: string } & CellData) =>
-  queryOptions({
-    queryKey: [...dataKeys.all(pid), 'cell-code', request] as const,
-    queryFn: ({ signal }) =>
-      call<{ cell: string }>('POST', `${base(pid)}/cells`, { body: { ...request, dry_run: true }, signal }).then((answer) => answer.cell),
-    staleTime: Infinity,
-  });
 
 /** Adds a cell that loads the data to a session, a notebook or a new notebook. */
 export function useAddCell(pid: string) {

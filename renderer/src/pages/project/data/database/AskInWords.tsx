@@ -1,8 +1,12 @@
-import { Button, Group, MultiSelect, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useGenerateSql, type DatabaseTable, type DataSource, type GeneratedSql } from '../../../../api/data-browser';
+import { integrationsQuery } from '../../../../api/integrations';
 import { DataErrorAlert } from '../DataErrorAlert';
 import { useDataContext } from '../data-context';
+import { dataLinks } from '../data-links';
 
 interface Props {
   source: DataSource;
@@ -12,19 +16,34 @@ interface Props {
 }
 
 /**
- * A question in words becomes SQL, written by the organization's AI provider from the tables'
- * names and columns (never their rows). Where no provider is configured, a line says so instead.
+ * A question in words becomes SQL, written by the project's AI provider integration from the
+ * tables' names and columns (their first rows only when the user ticks the box). Where the hub or
+ * the project has no provider, a line says why instead.
  */
 export function AskInWords({ source, tables, onSql }: Props) {
   const { project, offers } = useDataContext();
+  const integrations = useInfiniteQuery({ ...integrationsQuery({ kind: 'project', pid: project.id }), enabled: offers?.ai_query === true });
   const generate = useGenerateSql(project.id, source.id);
   const [question, setQuestion] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
+  const [withRows, setWithRows] = useState(false);
 
   if (!offers?.ai_query)
     return (
       <Text size="sm" c="dimmed">
-        Asking in words is off: it needs an AI provider integration (OpenAI) configured for the organization by an administrator.
+        Asking in words is off on this hub: it needs integrations, which an operator turns on.
+      </Text>
+    );
+  if (integrations.isPending) return null;
+  const provider = integrations.data?.pages.flatMap((page) => page.items).find((integration) => integration.kind === 'openai');
+  if (!provider)
+    return (
+      <Text size="sm" c="dimmed">
+        Asking in words needs an AI provider: this project has no OpenAI integration yet.{' '}
+        <Anchor component={Link} to={dataLinks.integrations(project.id)} size="sm">
+          Integrations
+        </Anchor>{' '}
+        is where a manager adds one.
       </Text>
     );
 
@@ -35,43 +54,51 @@ export function AskInWords({ source, tables, onSql }: Props) {
       const table = tables.find((candidate) => `${candidate.schema}.${candidate.name}` === value)!;
       return { schema: table.schema, name: table.name };
     });
-    generate.mutate({ question: question.trim(), ...(named.length > 0 ? { tables: named } : {}) }, { onSuccess: onSql });
+    generate.mutate(
+      { question: question.trim(), ...(named.length > 0 ? { tables: named } : {}), ...(withRows ? { include_sample_rows: true } : {}) },
+      { onSuccess: onSql },
+    );
   };
 
   return (
     <form onSubmit={submit}>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="Ask in words"
-          description="Written into the editor as SQL for you to read and run; only table and column names are sent."
-          placeholder="Which ten customers ordered the most last month?"
-          value={question}
-          onChange={(event) => setQuestion(event.currentTarget.value)}
-          style={{ flex: '1 1 320px' }}
-          maxLength={2000}
-        />
-        {tables.length > 0 && (
-          <MultiSelect
-            label="Tables"
-            placeholder={chosen.length ? undefined : 'All tables'}
-            data={tables.map((table) => `${table.schema}.${table.name}`)}
-            value={chosen}
-            onChange={setChosen}
-            searchable
-            clearable
-            maxDropdownHeight={240}
-            style={{ flex: '0 1 240px' }}
+      <Stack gap={6}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label="Ask in words"
+            description={`${provider.name} writes the SQL into the editor below, for you to read and run.`}
+            placeholder="Which ten customers ordered the most last month?"
+            value={question}
+            onChange={(event) => setQuestion(event.currentTarget.value)}
+            style={{ flex: '1 1 320px' }}
+            maxLength={2000}
           />
-        )}
-        <Button type="submit" variant="light" loading={generate.isPending} disabled={!question.trim()}>
-          Write SQL
-        </Button>
-      </Group>
-      {generate.error && (
-        <div style={{ marginTop: 8 }}>
-          <DataErrorAlert title="No SQL was written" error={generate.error} />
-        </div>
-      )}
+          {tables.length > 0 && (
+            <MultiSelect
+              label="About the tables"
+              placeholder={chosen.length ? undefined : 'The first tables'}
+              data={tables.map((table) => `${table.schema}.${table.name}`)}
+              value={chosen}
+              onChange={setChosen}
+              searchable
+              clearable
+              maxValues={30}
+              maxDropdownHeight={240}
+              style={{ flex: '0 1 240px' }}
+            />
+          )}
+          <Button type="submit" variant="light" loading={generate.isPending} disabled={!question.trim()}>
+            Write SQL
+          </Button>
+        </Group>
+        <Checkbox
+          size="xs"
+          label="Also send the first rows of these tables (otherwise only their names and column types are sent)"
+          checked={withRows}
+          onChange={(event) => setWithRows(event.currentTarget.checked)}
+        />
+        {generate.error && <DataErrorAlert title="No SQL was written" error={generate.error} />}
+      </Stack>
     </form>
   );
 }

@@ -24,6 +24,8 @@ const SOURCE: DataSource = {
 const QUERIES = `POST /api/v1/projects/prj-1/data/sources/${SOURCE.id}/queries`;
 const AI_QUERY = `POST /api/v1/projects/prj-1/data/sources/${SOURCE.id}/ai-query`;
 const TABLES = `GET /api/v1/projects/prj-1/data/sources/${SOURCE.id}/tables`;
+const INTEGRATIONS = 'GET /api/v1/projects/prj-1/integrations';
+const page = (items: unknown[]) => ok({ items, next_cursor: null });
 
 // The result grid draws the rows that fit its box.
 layOutElements({ width: 800, height: 400 });
@@ -129,10 +131,18 @@ describe('the query page', () => {
     expect(alert.textContent).toContain('cannot execute DELETE in a read-only transaction');
   });
 
-  it('without an AI provider says why there is no question box, and offers no button for it', () => {
+  it('without an AI provider says why there is no question box, and offers no button for it', async () => {
     fakeHub();
     renderEditor({ aiQuery: false });
-    expect(screen.getByText(/Asking in words is off: it needs an AI provider integration/)).toBeTruthy();
+    expect(screen.getByText(/Asking in words is off on this hub/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Write SQL' })).toBeNull();
+
+    const hub = fakeHub();
+    hub.on(TABLES, ok({ tables: [] }));
+    hub.on(INTEGRATIONS, page([{ id: 'intg-0000000000000009', kind: 'postgres', name: 'Warehouse' }]));
+    renderEditor({ aiQuery: true });
+    await screen.findByText(/this project has no OpenAI integration yet/);
+    expect(screen.getByRole('link', { name: 'Integrations' }).getAttribute('href')).toBe('/projects/prj-1/integrations');
     expect(screen.queryByRole('button', { name: 'Write SQL' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: /Ask in words/ })).toBeNull();
   });
@@ -140,9 +150,10 @@ describe('the query page', () => {
   it('puts the SQL written for a question into the editor, and runs nothing', async () => {
     const hub = fakeHub();
     hub.on(TABLES, ok({ tables: [{ schema: 'public', name: 'people', type: 'table', row_estimate: 2 }] }));
-    hub.on(AI_QUERY, ok({ sql: 'SELECT count(*) FROM public.people', model: 'fake-model', sent_sample_rows: false }));
+    hub.on(INTEGRATIONS, page([{ id: 'intg-0000000000000009', kind: 'openai', name: 'Assistant' }]));
+    hub.on(AI_QUERY, ok({ sql: 'SELECT count(*) FROM public.people', model: 'fake-model', provider_id: 'intg-0000000000000009', sent_sample_rows: false }));
     const { user } = renderEditor({ aiQuery: true });
-    await user.type(screen.getByRole('textbox', { name: /Ask in words/ }), 'How many people are there?');
+    await user.type(await screen.findByRole('textbox', { name: /Ask in words/ }), 'How many people are there?');
     await user.click(screen.getByRole('button', { name: 'Write SQL' }));
 
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'SQL' }) as HTMLTextAreaElement).value).toBe('SELECT count(*) FROM public.people'));

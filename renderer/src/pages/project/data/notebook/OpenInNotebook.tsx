@@ -3,15 +3,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { cellCodeQuery, useAddCell, type AddedCell, type CellData, type CellTarget, type DataSource } from '../../../../api/data-browser';
+import { Link, useNavigate } from 'react-router';
+import { useAddCell, type AddedCell, type CellData, type CellTarget, type DataSource } from '../../../../api/data-browser';
 import { notebooksQuery } from '../../../../api/queries';
 import { isLive, projectSessionsQuery } from '../../../../api/sessions';
 import { hubPath } from '../../../../app/base-path';
 import { formatDateTime } from '../../../../app/format';
 import { fieldError, FormError } from '../../../../components/FormError';
 import { useMe } from '../../../../components/use-me';
-import { DataErrorAlert } from '../DataErrorAlert';
 import { useDataContext } from '../data-context';
 import { dataLinks } from '../data-links';
 
@@ -21,15 +20,14 @@ interface Props {
   data: CellData;
   /** What it is, for the dialog's title ("sales.csv", "public.orders", "this query"). */
   what: string;
-  disabled?: boolean;
 }
 
-/** "Open in notebook": a cell that loads exactly this data, added where the user chooses. */
-export function OpenInNotebookButton({ source, data, what, disabled }: Props) {
+/** "Open in notebook": cells that load exactly this data, added where the user chooses. */
+export function OpenInNotebookButton({ source, data, what }: Props) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="default" onClick={open} disabled={disabled}>
+      <Button variant="default" onClick={open}>
         Open in notebook
       </Button>
       {opened && <OpenInNotebookModal source={source} data={data} what={what} onClose={close} />}
@@ -39,26 +37,34 @@ export function OpenInNotebookButton({ source, data, what, disabled }: Props) {
 
 type Choice = 'session' | 'notebook' | 'new';
 
+/** What the cells will do, in words (the hub writes them: their code is shown once they are added). */
+function describeCells(source: DataSource, data: CellData): string {
+  const through = source.kind === 'workspace' ? 'from the notebook’s workspace' : `through the variables of ${source.name} (never a secret)`;
+  if ('object' in data) return `Cells that read ${data.object.key} into a data frame, ${through}.`;
+  if ('table' in data) return `Cells that query the first rows of ${data.table.schema}.${data.table.name} into a data frame, ${through}.`;
+  return `Cells that run this query into a data frame, ${through}.`;
+}
+
 function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose: () => void }) {
   const { project } = useDataContext();
   const me = useMe();
   const navigate = useNavigate();
   const sessions = useQuery(projectSessionsQuery(project.id));
   const notebooks = useInfiniteQuery(notebooksQuery(project.id));
-  const code = useQuery(cellCodeQuery(project.id, { source_id: source.id, ...data }));
   const add = useAddCell(project.id);
 
   const notebookItems =
     notebooks.data?.pages.flatMap((page) => page.items).filter((notebook) => notebook.status !== 'deleted' && notebook.status !== 'archived') ?? [];
-  const titleOf = (nid: string) => notebookItems.find((notebook) => notebook.id === nid)?.title ?? nid;
+  const titleOf = (nid: string) => notebookItems.find((notebook) => notebook.id === nid)?.title ?? 'the notebook';
   const mySessions = (sessions.data?.items ?? []).filter((session) => session.user_id === me.id && session.mode === 'edit' && isLive(session));
 
   const [choice, setChoice] = useState<Choice | null>(null);
   const chosen: Choice = choice ?? (mySessions.length > 0 ? 'session' : notebookItems.length > 0 ? 'notebook' : 'new');
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [notebookId, setNotebookId] = useState<string | null>(null);
-  const [name, setName] = useState('');
+  const [title, setTitle] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
+  const [added, setAdded] = useState<{ cell: AddedCell; title: string } | null>(null);
 
   const target = (): CellTarget | null => {
     if (chosen === 'session') {
@@ -66,38 +72,41 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
       return id ? { session_id: id } : null;
     }
     if (chosen === 'notebook') return notebookId ? { notebook_id: notebookId } : null;
-    return name.trim() ? { new_notebook: { name: name.trim() } } : null;
+    return title.trim() ? { new_notebook: { title: title.trim() } } : null;
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const chosenTarget = target();
     if (!chosenTarget) {
-      setMissing(chosen === 'session' ? 'Choose a session.' : chosen === 'notebook' ? 'Choose a notebook.' : 'Name the new notebook.');
+      setMissing(chosen === 'session' ? 'Choose a session.' : chosen === 'notebook' ? 'Choose a notebook.' : 'Give the new notebook a title.');
       return;
     }
     setMissing(null);
     add.mutate(
       { source_id: source.id, ...data, target: chosenTarget },
       {
-        onSuccess: (added) => {
-          onClose();
-          announce(added, added.session_id ? titleOf(added.notebook_id) : chosen === 'new' ? name.trim() : titleOf(added.notebook_id));
+        onSuccess: (cell) => {
+          const shownTitle = chosen === 'new' ? title.trim() : titleOf(cell.notebook_id);
+          setAdded({ cell, title: shownTitle });
+          announce(cell, shownTitle);
         },
       },
     );
   };
 
-  const announce = (added: AddedCell, title: string) => {
-    const path = added.session_id ? dataLinks.editor(project.id, added.notebook_id) : dataLinks.notebook(project.id, added.notebook_id);
-    const id = `cell-${added.notebook_id}-${Date.now()}`;
+  const pathTo = (cell: AddedCell) => (cell.session_id ? dataLinks.editor(project.id, cell.notebook_id) : dataLinks.notebook(project.id, cell.notebook_id));
+  const announce = (cell: AddedCell, shownTitle: string) => {
+    const path = pathTo(cell);
+    const id = `cell-${cell.notebook_id}-${Date.now()}`;
     notifications.show({
       id,
       color: 'green',
-      title: added.session_id ? 'Cell added to your session' : 'Cell added to the notebook',
+      title: cell.session_id ? 'Cells added to your editor' : 'Cells added to the notebook',
       message: (
         <>
-          {added.session_id ? `It runs in your editor of “${title}”. ` : `“${title}” has it${added.version ? ` in version ${added.version}` : ''}. `}
+          {cell.session_id ? `They are in “${shownTitle}”, open in your editor. ` : `“${shownTitle}” has them in a new version. `}
+          {/* Notifications live outside the router: the link navigates through the page's own. */}
           <Anchor
             href={hubPath(path)}
             size="sm"
@@ -107,18 +116,57 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
               void navigate(path);
             }}
           >
-            {added.session_id ? 'Open the editor' : 'Open the notebook'}
+            {cell.session_id ? 'Open the editor' : 'Open the notebook'}
           </Anchor>
         </>
       ),
     });
   };
 
+  if (added)
+    return (
+      <Modal opened onClose={onClose} title={`${what} is in “${added.title}”`} size="lg">
+        <Stack gap="sm">
+          <Text size="sm">
+            {added.cell.session_id
+              ? 'The cells are in your editor session; run them there.'
+              : 'The cells are saved in a new version of the notebook; open it in the editor to run them.'}{' '}
+            The data is in <Code>{added.cell.variable}</Code>
+            {added.cell.dependencies.length > 0 && (
+              <>
+                ; the notebook declares {added.cell.dependencies.length === 1 ? 'the package' : 'the packages'} it needs (
+                {added.cell.dependencies.map((dependency, index) => (
+                  <span key={dependency}>
+                    {index > 0 && ', '}
+                    <Code>{dependency}</Code>
+                  </span>
+                ))}
+                )
+              </>
+            )}
+            .
+          </Text>
+          <CellCode code={added.cell.code} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button component={Link} to={pathTo(added.cell)} onClick={onClose}>
+              {added.cell.session_id ? 'Open the editor' : 'Open the notebook'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+
   return (
     <Modal opened onClose={onClose} title={`Open ${what} in a notebook`} size="lg">
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <Radio.Group value={chosen} onChange={(value) => setChoice(value as Choice)} label="Add the cell to">
+          <Text size="sm" c="dimmed">
+            {describeCells(source, data)}
+          </Text>
+          <Radio.Group value={chosen} onChange={(value) => setChoice(value as Choice)} label="Add them to">
             <Stack gap="xs" mt={6}>
               <Radio value="session" label="My open editor session" disabled={mySessions.length === 0} />
               {chosen === 'session' && mySessions.length > 0 && (
@@ -136,10 +184,10 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
               )}
               {mySessions.length === 0 && (
                 <Text size="xs" c="dimmed" ml="xl" mt={-4}>
-                  {sessions.isPending ? 'Looking for your sessions…' : 'You have no notebook open in the editor in this project.'}
+                  {sessions.isPending ? 'Looking for your sessions…' : 'You have no notebook of this project open in the editor.'}
                 </Text>
               )}
-              <Radio value="notebook" label="A notebook of this project" disabled={notebookItems.length === 0} />
+              <Radio value="notebook" label="A notebook of this project, as a new version" disabled={notebookItems.length === 0} />
               {chosen === 'notebook' && (
                 <Select
                   aria-label="Notebook"
@@ -148,62 +196,49 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
                   value={notebookId}
                   onChange={setNotebookId}
                   searchable
-                  nothingFoundMessage="No notebook has that name"
+                  nothingFoundMessage="No notebook has that title"
                   ml="xl"
                 />
               )}
               <Radio value="new" label="A new notebook" />
               {chosen === 'new' && (
                 <TextInput
-                  label="Name of the new notebook"
-                  value={name}
-                  onChange={(event) => setName(event.currentTarget.value)}
+                  label="Title of the new notebook"
+                  value={title}
+                  onChange={(event) => setTitle(event.currentTarget.value)}
                   maxLength={200}
-                  error={fieldError(add.error, 'target.new_notebook.name')}
+                  error={fieldError(add.error, 'target.new_notebook.title')}
                   ml="xl"
                 />
               )}
             </Stack>
           </Radio.Group>
-
-          <div>
-            <Text size="sm" fw={500} id="cell-code-label">
-              The cell
-            </Text>
-            <Text size="xs" c="dimmed" mb={4}>
-              It reads the data through the integration&apos;s variables; no secret is written into it.
-            </Text>
-            {code.isPending ? (
-              <Text size="sm" c="dimmed">
-                Writing the cell…
-              </Text>
-            ) : code.isError ? (
-              <DataErrorAlert title="The cell cannot be written" error={code.error} onRetry={() => void code.refetch()} />
-            ) : (
-              <ScrollArea.Autosize mah={260} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-labelledby': 'cell-code-label' }}>
-                <Code block style={{ whiteSpace: 'pre' }}>
-                  {code.data}
-                </Code>
-              </ScrollArea.Autosize>
-            )}
-          </div>
-
           {missing && (
             <Text size="sm" c="red" role="alert">
               {missing}
             </Text>
           )}
-          <FormError error={add.error} fields={['target.new_notebook.name']} />
+          <FormError error={add.error} fields={['target.new_notebook.title']} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={add.isPending} disabled={code.isError}>
-              Add the cell
+            <Button type="submit" loading={add.isPending}>
+              Add the cells
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+function CellCode({ code }: { code: string }) {
+  return (
+    <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'The cells added' }}>
+      <Code block style={{ whiteSpace: 'pre' }}>
+        {code}
+      </Code>
+    </ScrollArea.Autosize>
   );
 }
