@@ -66,7 +66,7 @@ export function AskInWords({ source, tables, onSql }: Props) {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             label="Ask in words"
-            description={`${provider.name} writes the SQL into the editor below, for you to read and run.`}
+            description={`${provider.name} writes it as SQL in the editor, to read and run.`}
             placeholder="Which ten customers ordered the most last month?"
             value={question}
             onChange={(event) => setQuestion(event.currentTarget.value)}
@@ -93,6 +93,7 @@ export function AskInWords({ source, tables, onSql }: Props) {
         </Group>
         <Checkbox
           size="xs"
+          radius="sm"
           label="Also send the first rows of these tables (otherwise only their names and column types are sent)"
           checked={withRows}
           onChange={(event) => setWithRows(event.currentTarget.checked)}

@@ -39,10 +39,10 @@ type Choice = 'session' | 'notebook' | 'new';
 
 /** What the cells will do, in words (the hub writes them: their code is shown once they are added). */
 function describeCells(source: DataSource, data: CellData): string {
-  const through = source.kind === 'workspace' ? 'from the notebook’s workspace' : `through the variables of ${source.name} (never a secret)`;
-  if ('object' in data) return `Cells that read ${data.object.key} into a data frame, ${through}.`;
-  if ('table' in data) return `Cells that query the first rows of ${data.table.schema}.${data.table.name} into a data frame, ${through}.`;
-  return `Cells that run this query into a data frame, ${through}.`;
+  const what =
+    'object' in data ? `read ${data.object.key}` : 'table' in data ? `query the first rows of ${data.table.schema}.${data.table.name}` : 'run this query';
+  const how = source.kind === 'workspace' ? 'from the notebook’s workspace' : 'through the integration’s environment variables, never a secret';
+  return `The hub writes cells that ${what} into a data frame, ${how}.`;
 }
 
 function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose: () => void }) {
