@@ -20,7 +20,7 @@ export function DataErrorAlert({ title, error, onRetry }: { title: string; error
       <RequestIds requestId={apiError?.requestId} traceId={apiError?.traceId} mt={4} />
       {onRetry && (
         <Group mt="sm">
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          <Button size="xs" variant="filled" color="red" onClick={onRetry}>
             Try again
           </Button>
         </Group>

@@ -26,7 +26,7 @@ export function DataTab() {
       <Alert color="gray" title="The data browser is off">
         <Text size="sm">
           This hub does not offer the data browser (an operator turns it on with SERVICE_DATA_BROWSER). Notebooks still read the project&apos;s{' '}
-          <Anchor component={Link} to={dataLinks.integrations(project.id)} size="sm">
+          <Anchor component={Link} to={dataLinks.integrations(project.id)} size="sm" underline="always">
             integrations
           </Anchor>{' '}
           as environment variables.

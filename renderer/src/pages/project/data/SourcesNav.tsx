@@ -42,7 +42,7 @@ function IntegrationSources({ project, sources, selected }: Props) {
     return (
       <Text size="sm" c="dimmed" px="xs">
         No buckets or databases yet.{' '}
-        <Anchor component={Link} to={dataLinks.integrations(project.id)} size="sm">
+        <Anchor component={Link} to={dataLinks.integrations(project.id)} size="sm" underline="always">
           Integrations
         </Anchor>{' '}
         connect them.

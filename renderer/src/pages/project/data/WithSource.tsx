@@ -44,7 +44,7 @@ export function WithSource({ children }: { children: (source: DataSource) => Rea
           <Text size="sm">{integration.reason ?? 'Your role in this project does not let you use this integration.'}</Text>
           <Text size="sm" mt="xs">
             {describeSource(integration)} ·{' '}
-            <Anchor component={Link} to={`${dataLinks.integrations(project.id)}/${encodeURIComponent(integration.id)}`} size="sm">
+            <Anchor component={Link} to={`${dataLinks.integrations(project.id)}/${encodeURIComponent(integration.id)}`} size="sm" underline="always">
               its integration page
             </Anchor>
           </Text>

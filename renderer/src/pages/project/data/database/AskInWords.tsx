@@ -40,7 +40,7 @@ export function AskInWords({ source, tables, onSql }: Props) {
     return (
       <Text size="sm" c="dimmed">
         Asking in words needs an AI provider: this project has no OpenAI integration yet.{' '}
-        <Anchor component={Link} to={dataLinks.integrations(project.id)} size="sm">
+        <Anchor component={Link} to={dataLinks.integrations(project.id)} size="sm" underline="always">
           Integrations
         </Anchor>{' '}
         is where a manager adds one.

@@ -123,7 +123,7 @@ function Result({ source, state }: { source: DataSource; state: ReturnType<typeo
   const { result, sql } = state;
   return (
     <Stack gap="xs">
-      <ResultFacts result={result} actions={<OpenInNotebookButton source={source} data={{ sql }} what="this query" />} />
+      <ResultFacts result={result} of="query" actions={<OpenInNotebookButton source={source} data={{ sql }} what="this query" />} />
       {result.columns.length === 0 ? (
         <Text size="sm" c="dimmed">
           The statement returned no columns.

@@ -31,7 +31,7 @@ export function TableDetails({ source, schema, table, listed }: Props) {
   return (
     <>
       <Group justify="space-between" align="flex-start" gap="sm">
-        <div style={{ minWidth: 0, flex: 1 }}>
+        <div style={{ minWidth: 0, flex: '1 1 260px' }}>
           <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {qualified}
           </Title>
@@ -49,7 +49,7 @@ export function TableDetails({ source, schema, table, listed }: Props) {
         <Group gap="xs">
           {offers?.query !== false && (
             <Button variant="default" component={Link} to={dataLinks.query(project.id, source.id, selectFrom(source.kind, schema, table))}>
-              Query
+              Query this table
             </Button>
           )}
           <OpenInNotebookButton source={source} data={{ table: { schema, name: table } }} what={qualified} />
@@ -67,7 +67,7 @@ export function TableDetails({ source, schema, table, listed }: Props) {
             <DataErrorAlert title="The first rows cannot be read" error={preview.error} onRetry={() => void preview.refetch()} />
           ) : (
             <>
-              <ResultFacts result={preview.data} />
+              <ResultFacts result={preview.data} of="table" />
               <div style={{ marginTop: 8 }}>
                 {preview.data.rows.length === 0 ? (
                   <Text size="sm" c="dimmed">

@@ -122,7 +122,8 @@ export function DataGrid({ label, columns, rows, height }: Props) {
         setBox(element);
       }}
       className={classes.grid}
-      style={{ height: boxHeight }}
+      // No wider than its columns: a narrow table does not leave an empty box beside it.
+      style={{ height: boxHeight, maxWidth: totalWidth + 2 + (totalHeight + 2 > boxHeight ? SCROLLBAR_ALLOWANCE : 0) }}
       role="grid"
       aria-label={label}
       aria-rowcount={rows.length + 1}

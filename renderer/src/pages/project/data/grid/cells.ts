@@ -31,10 +31,13 @@ export function isNumeric(type: string | null | undefined): boolean {
   return !!type && NUMERIC.test(type.trim());
 }
 
-const CHAR_PX = 7.5;
-const MIN_WIDTH = 72;
+/** A character's width in pixels: of a value (the monospace font, a little smaller), of a name (bold), of a type (extra small monospace). */
+const VALUE_CHAR_PX = 7.8;
+const NAME_CHAR_PX = 8.8;
+const TYPE_CHAR_PX = 7.2;
+const MIN_WIDTH = 64;
 const MAX_WIDTH = 320;
-const PADDING = 24;
+const PADDING = 26;
 /** Rows looked at to size a column: enough to see its typical width, few enough to be instant at 10,000 rows. */
 const SAMPLED_ROWS = 40;
 
@@ -42,11 +45,12 @@ const SAMPLED_ROWS = 40;
 export function columnWidths(columns: readonly GridColumn[], rows: readonly (readonly unknown[])[]): number[] {
   const sample = rows.slice(0, SAMPLED_ROWS);
   return columns.map((column, index) => {
-    let chars = Math.max(column.name.length, (column.type ?? '').length);
+    let valueChars = 4;
     for (const row of sample) {
       const text = cellText(row[index]);
-      chars = Math.max(chars, text === null ? 4 : Math.min(text.length, 60));
+      if (text !== null) valueChars = Math.max(valueChars, Math.min(text.length, 60));
     }
-    return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, chars * CHAR_PX + PADDING)));
+    const content = Math.max(column.name.length * NAME_CHAR_PX, (column.type ?? '').length * TYPE_CHAR_PX, valueChars * VALUE_CHAR_PX);
+    return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, content + PADDING)));
   });
 }

@@ -87,9 +87,7 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
       { source_id: source.id, ...data, target: chosenTarget },
       {
         onSuccess: (cell) => {
-          const shownTitle = chosen === 'new' ? title.trim() : titleOf(cell.notebook_id);
-          setAdded({ cell, title: shownTitle });
-          announce(cell, shownTitle);
+          setAdded({ cell, title: chosen === 'new' ? title.trim() : titleOf(cell.notebook_id) });
         },
       },
     );
@@ -110,6 +108,7 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
           <Anchor
             href={hubPath(path)}
             size="sm"
+            underline="always"
             onClick={(event) => {
               event.preventDefault();
               notifications.hide(id);
@@ -123,9 +122,14 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
     });
   };
 
-  if (added)
+  if (added) {
+    // Closed without going there: a notification keeps the way to the cells.
+    const closeSummary = () => {
+      onClose();
+      announce(added.cell, added.title);
+    };
     return (
-      <Modal opened onClose={onClose} title={`${what} is in “${added.title}”`} size="lg">
+      <Modal opened onClose={closeSummary} title={`${what} is in “${added.title}”`} size="lg">
         <Stack gap="sm">
           <Text size="sm">
             {added.cell.session_id
@@ -148,8 +152,8 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
           </Text>
           <CellCode code={added.cell.code} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
+            <Button variant="default" onClick={closeSummary}>
+              Done
             </Button>
             <Button component={Link} to={pathTo(added.cell)} onClick={onClose}>
               {added.cell.session_id ? 'Open the editor' : 'Open the notebook'}
@@ -158,6 +162,7 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
         </Stack>
       </Modal>
     );
+  }
 
   return (
     <Modal opened onClose={onClose} title={`Open ${what} in a notebook`} size="lg">

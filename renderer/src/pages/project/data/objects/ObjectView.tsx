@@ -41,7 +41,7 @@ export function ObjectView({ source, objectKey, versionId, folder }: Props) {
     <>
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" align="flex-start" gap="sm">
-          <div style={{ minWidth: 0, flex: 1 }}>
+          <div style={{ minWidth: 0, flex: '1 1 260px' }}>
             <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
               {object.name}
             </Title>
