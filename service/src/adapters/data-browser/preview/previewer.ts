@@ -150,6 +150,8 @@ export class WorkerPreviewer implements DataPreviewer {
         maxBytes: budgets.maxBytes,
         maxRows: budgets.maxRows,
       };
+      // Aborted between handing over the worker and now: the listener came too late to hear it.
+      if (signal.aborted) return onAbort();
       const start: StartMessage = { type: 'start', job, port: port2 };
       pooled.worker.postMessage(start, [port2]);
     });
