@@ -13,9 +13,10 @@ import type { WorkerOptions } from 'node:worker_threads';
 export function workerEntry(): { entry: URL | string; options: WorkerOptions } {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url);
-  if (!fromSource) return { entry, options: {} };
+  // Not the hub's own Node options: they are the hub's (an `--input-type`, an inspector port) and some stop a worker from starting.
+  if (!fromSource) return { entry, options: { execArgv: [] } };
   const tsx = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const api = pathToFileURL(path.join(tsx, 'dist/esm/api/index.mjs')).href;
   const code = `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`;
-  return { entry: code, options: { eval: true } };
+  return { entry: code, options: { eval: true, execArgv: [] } };
 }
