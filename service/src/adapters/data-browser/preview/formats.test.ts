@@ -207,6 +207,9 @@ describe('Excel', () => {
       ['south', 4, 1, '2024-03-02', false],
     ]);
     expect(preview.notes).toContain('the first sheet ("Sales") of 2');
+    const first = await table(workbook, 'book.xlsx', { rows: 1 });
+    expect(first.rows).toEqual([['north', 3, 2.5, '2024-03-01', true]]);
+    expect(first).toMatchObject({ truncated: true, totalRows: null });
   });
 
   it('answers expansion for a sheet that inflates past the limit, and unsupported for another ZIP', async () => {
