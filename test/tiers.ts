@@ -162,6 +162,7 @@ const API: Tier = {
     'test/api/**/*.test.ts',
     'test/contract/**/*.test.ts',
     'service/src/adapters/alerts/**/*.test.ts',
+    'service/src/adapters/data-browser/preview/previewer-build.test.ts',
     'service/src/adapters/git/**/*.test.ts',
     'service/src/adapters/integrations/**/*.test.ts',
     'service/src/adapters/store/fs-store.processes.test.ts',
