@@ -12,7 +12,8 @@ import { previewJson } from './formats/json.js';
 import { previewParquet } from './formats/parquet.js';
 import { previewText } from './formats/text.js';
 import type { PreviewJob } from './protocol.js';
-import { expectedFormat, FORMAT_NAMES, route, sniff } from './sniff.js';
+import { expectedFormat } from '../../../core/data/preview-formats.js';
+import { FORMAT_NAMES, route, sniff } from './sniff.js';
 import type { ByteSource } from './source.js';
 
 const SNIFF_BYTES = 4096;

@@ -4,6 +4,7 @@
  * a ZIP archive named `.csv` gets a clear answer instead of a parser's confusion.
  */
 import { PreviewError, type PreviewFormat } from '../../../core/ports/data-preview.js';
+import { TEXT_FORMATS, type Expected } from '../../../core/data/preview-formats.js';
 
 export type Content = 'parquet' | 'arrow-file' | 'arrow-stream' | 'zip' | 'gzip' | 'png' | 'jpeg' | 'gif' | 'webp' | 'svg' | 'other-binary' | 'text';
 
@@ -35,72 +36,6 @@ export const FORMAT_NAMES: Record<PreviewFormat, string> = {
   text: 'text',
   markdown: 'Markdown',
 };
-
-const EXTENSIONS: Record<string, PreviewFormat> = {
-  csv: 'csv',
-  tsv: 'tsv',
-  tab: 'tsv',
-  json: 'json',
-  geojson: 'json',
-  ndjson: 'ndjson',
-  jsonl: 'ndjson',
-  parquet: 'parquet',
-  pq: 'parquet',
-  arrow: 'arrow',
-  arrows: 'arrow',
-  feather: 'arrow',
-  ipc: 'arrow',
-  xlsx: 'excel',
-  xlsm: 'excel',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  gif: 'image',
-  webp: 'image',
-  svg: 'image',
-  txt: 'text',
-  text: 'text',
-  log: 'text',
-  md: 'markdown',
-  markdown: 'markdown',
-};
-
-const CONTENT_TYPES: Record<string, PreviewFormat> = {
-  'text/csv': 'csv',
-  'text/tab-separated-values': 'tsv',
-  'application/json': 'json',
-  'application/x-ndjson': 'ndjson',
-  'application/jsonl': 'ndjson',
-  'application/vnd.apache.parquet': 'parquet',
-  'application/x-parquet': 'parquet',
-  'application/vnd.apache.arrow.file': 'arrow',
-  'application/vnd.apache.arrow.stream': 'arrow',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'excel',
-  'text/plain': 'text',
-  'text/markdown': 'markdown',
-};
-
-/** Formats read as text (and so may come gzip-compressed). */
-export const TEXT_FORMATS: readonly PreviewFormat[] = ['csv', 'tsv', 'json', 'ndjson', 'text', 'markdown'];
-
-export interface Expected {
-  format: PreviewFormat | null;
-  /** The name ends in `.gz`. */
-  gzipName: boolean;
-}
-
-/** The format the name (else the content type) names; `data.csv.gz` names CSV, compressed. */
-export function expectedFormat(name: string, contentType: string | null): Expected {
-  const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
-  const gzipName = base.endsWith('.gz');
-  const stem = gzipName ? base.slice(0, -3) : base;
-  const dot = stem.lastIndexOf('.');
-  const byName = dot > 0 ? EXTENSIONS[stem.slice(dot + 1)] : undefined;
-  if (byName) return { format: byName, gzipName };
-  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const byType = CONTENT_TYPES[type] ?? (type.startsWith('image/') ? 'image' : undefined);
-  return { format: byType ?? null, gzipName };
-}
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0) => magic.every((byte, index) => bytes[at + index] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
