@@ -95,9 +95,10 @@ const S3: Tier = {
 
 const DATA: Tier = {
   name: 'e2e-data',
-  description: 'the data servers integrations reach: PostgreSQL, MariaDB, SeaweedFS S3 with STS for workload identity',
+  description: 'the data servers integrations and the data browser reach: PostgreSQL, MariaDB, SeaweedFS S3 with STS for workload identity',
   include: ['test/data/**/*.test.ts'],
-  prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs'],
+  // The runtime's uv runs the notebooks the data browser writes.
+  prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime'],
 };
 
 const CONTRACT: Tier = {
