@@ -16,7 +16,7 @@ import { dataBrowserRoutes } from './http/data-routes.js';
 import { dataTools } from './mcp-tools/data-tools.js';
 
 /** What the data browser takes of the base. */
-type DataBrowserBase = Pick<BaseServices, 'settings' | 'access' | 'audit' | 'metrics' | 'outbound' | 'useCases' | 'sandboxes'>;
+type DataBrowserBase = Pick<BaseServices, 'settings' | 'access' | 'audit' | 'metrics' | 'outbound' | 'useCases' | 'sandboxes' | 'notebooks'>;
 
 /** How long listing a bucket, describing an object or reading a database's tables may take. */
 const BROWSE_TIMEOUT_MS = 30_000;
@@ -60,6 +60,7 @@ export const dataBrowserFeature = {
         sandboxFiles: base.sandboxes,
         sources,
         notebooks: base.useCases.notebooks,
+        notebookCode: base.notebooks,
         versions: base.useCases.versions,
         marimoVersion: MARIMO_VERSION,
       }),

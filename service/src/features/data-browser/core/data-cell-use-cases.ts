@@ -4,10 +4,11 @@ import { HubError } from '../../../core/errors.js';
 import type { SandboxDriver } from '../../../core/ports/sandbox-driver.js';
 import type { Principal } from '../../../core/identity/authenticator.js';
 import { blankNotebook } from '../../../core/notebooks/marimo-source.js';
+import type { NotebookService } from '../../../core/notebooks/notebook-service.js';
 import type { NotebookUseCases } from '../../../core/use-cases/notebooks.js';
 import type { VersionUseCases } from '../../../core/use-cases/versions.js';
 import { cellsFor, cellSource, type CellData, type DataCells } from './data-cells.js';
-import type { DataSources, OpenedSource } from './data-sources.js';
+import { isIntegrationId, type DataSources, type OpenedSource } from './data-sources.js';
 import { definedNames, withCells } from './notebook-cells.js';
 
 /** What to load: an object of a bucket or workspace, a table, or a statement. */
@@ -38,6 +39,7 @@ export interface DataCellDeps {
   sandboxFiles: Pick<SandboxDriver, 'readFile' | 'writeFile'>;
   sources: DataSources;
   notebooks: NotebookUseCases;
+  notebookCode: Pick<NotebookService, 'code'>;
   versions: VersionUseCases;
   marimoVersion: string;
 }
@@ -55,23 +57,26 @@ export class DataCellUseCases {
   constructor(private readonly deps: DataCellDeps) {}
 
   async add(principal: Principal, request: CellRequest): Promise<CellOutcome> {
-    const opened = await this.deps.sources.open(principal, request.projectId, request.sourceId);
-    const data = dataOf(opened, request);
-    if ('newNotebook' in request.target) {
-      sameNotebook(opened, null);
+    const { target } = request;
+    // The write is authorized first, as every route that changes a notebook does; what is read
+    // for it (an integration's settings) is authorized next.
+    if ('sessionId' in target) return this.intoSession(principal, request, target.sessionId);
+    if ('newNotebook' in target) {
+      await this.deps.access.project(principal, request.projectId, 'notebook.write');
+      const data = await this.dataOf(principal, request, null);
       const blank = blankNotebook(this.deps.marimoVersion);
       const cells = cellsFor(data, definedNames(blank));
       const code = withCells(blank, cells.cells, cells.dependencies);
-      const created = await this.deps.notebooks.create(principal, {
-        projectId: request.projectId,
-        notebook: { title: request.target.newNotebook.title, code },
-      });
+      const created = await this.deps.notebooks.create(principal, { projectId: request.projectId, notebook: { title: target.newNotebook.title, code } });
       return outcome(created.notebook.id, created.version.version_id, cells);
     }
-    if ('sessionId' in request.target) return this.intoSession(principal, request, request.target.sessionId, opened, data);
-    const { notebookId } = request.target;
-    sameNotebook(opened, notebookId);
-    const current = await this.deps.notebooks.code(principal, { projectId: request.projectId, notebookId });
+    const { notebookId } = target;
+    const { notebook } = await this.deps.access.notebook(principal, request.projectId, notebookId, 'notebook.write');
+    const data = await this.dataOf(principal, request, notebookId);
+    const versionId = notebook.source.current_version_id;
+    if (!versionId) throw new HubError('CONFLICT', 'this notebook has no version yet: open it in the editor first');
+    // Writing a notebook reads its code: notebook.write is what this takes, as restoring a version does.
+    const current = { versionId, code: await this.deps.notebookCode.code(request.projectId, notebookId, versionId) };
     const cells = cellsFor(data, definedNames(current.code));
     const saved = await this.deps.versions.save(principal, {
       projectId: request.projectId,
@@ -83,13 +88,31 @@ export class DataCellUseCases {
     return outcome(notebookId, saved.version_id, cells);
   }
 
+  /**
+   * What the cells load. A workspace file is read from its own notebook's folder, so it can go
+   * into that notebook only, and the cell reads nothing now; an integration is opened (its
+   * settings name the variables), which takes `integration.use`.
+   */
+  private async dataOf(principal: Principal, request: CellRequest, notebookId: string | null): Promise<CellData> {
+    if (!isIntegrationId(request.sourceId)) {
+      if (request.sourceId !== notebookId)
+        throw new HubError('VALIDATION_ERROR', "a workspace file is read from its own notebook's folder: add the cell to that notebook", [
+          { field: 'target', message: 'workspace files load in their own notebook only' },
+        ]);
+      if (!request.object || request.table || request.sql !== undefined)
+        throw new HubError('VALIDATION_ERROR', 'a workspace holds files: give object.key only', [{ field: 'object', message: 'required' }]);
+      return { type: 'object', source: 'workspace', key: request.object.key };
+    }
+    return integrationData(await this.deps.sources.open(principal, request.projectId, request.sourceId), request);
+  }
+
   /** Adds the cells to the notebook file of the caller's running edit session; marimo reloads it. */
-  private async intoSession(principal: Principal, request: CellRequest, sessionId: string, opened: OpenedSource, data: CellData): Promise<CellOutcome> {
+  private async intoSession(principal: Principal, request: CellRequest, sessionId: string): Promise<CellOutcome> {
     const { project, record } = await this.deps.access.session(principal, request.projectId, sessionId, 'session.attach');
     await this.deps.access.also(principal, project, ['notebook.write']);
     if (record.mode !== 'edit' || record.state !== 'running' || !record.sandbox)
       throw new HubError('CONFLICT', `session ${sessionId} is not a running edit session: open the notebook in the editor first, or choose a notebook`);
-    sameNotebook(opened, record.notebook_id);
+    const data = await this.dataOf(principal, request, record.notebook_id);
     const code = (await this.deps.sandboxFiles.readFile(record.sandbox.id, record.entry_file)).toString('utf8');
     const cells = cellsFor(data, definedNames(code));
     await this.deps.sandboxFiles.writeFile(record.sandbox.id, record.entry_file, withCells(code, cells.cells, cells.dependencies));
@@ -103,14 +126,6 @@ export class DataCellUseCases {
   }
 }
 
-/** A workspace file loads from its own notebook's folder: it can go into that notebook only. */
-function sameNotebook(opened: OpenedSource, notebookId: string | null): void {
-  if (opened.type === 'objects' && opened.kind === 'workspace' && opened.notebookId !== notebookId)
-    throw new HubError('VALIDATION_ERROR', "a workspace file is read from its own notebook's folder: add the cell to that notebook", [
-      { field: 'target', message: 'workspace files load in their own notebook only' },
-    ]);
-}
-
 function outcome(notebookId: string, versionId: string | null, cells: DataCells): CellOutcome {
   return { notebookId, versionId, sessionId: null, code: cells.cells.map(cellSource).join('\n\n'), dependencies: cells.dependencies, variable: cells.variable };
 }
@@ -121,13 +136,13 @@ function describe(request: CellRequest): string {
   return 'a query';
 }
 
-function dataOf(opened: OpenedSource, request: CellRequest): CellData {
+/** What the cells load from an integration's bucket or database. */
+function integrationData(opened: OpenedSource, request: CellRequest): CellData {
   const given = [request.object, request.table, request.sql].filter((part) => part !== undefined).length;
   if (given !== 1)
     throw new HubError('VALIDATION_ERROR', 'give exactly one of object, table and sql', [{ field: 'object', message: 'exactly one of object, table, sql' }]);
   if (opened.type === 'objects') {
     if (!request.object) throw new HubError('VALIDATION_ERROR', 'this source holds objects: give object.key', [{ field: 'object', message: 'required' }]);
-    if (opened.kind === 'workspace') return { type: 'object', source: 'workspace', key: request.object.key };
     const { integration } = opened;
     return {
       type: 'object',

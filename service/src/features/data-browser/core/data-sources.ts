@@ -57,6 +57,9 @@ export interface DataSourceDeps {
 
 const INTEGRATION_ID = /^intg-[0-9a-z]{16}$/;
 
+/** Whether a source id names an integration (else it names a notebook, for its workspace). */
+export const isIntegrationId = (sourceId: string): boolean => INTEGRATION_ID.test(sourceId);
+
 /**
  * Which data a project has and who may open it. A workspace is read with `project.read`; an
  * integration's data with `integration.use` (editors and above), because reading it uses the
@@ -89,7 +92,7 @@ export class DataSources {
   /** Opens a source for the caller: an integration by id, or a notebook's workspace by the notebook's id. */
   async open(principal: Principal, projectId: string, sourceId: string): Promise<OpenedSource> {
     this.ensureEnabled();
-    if (!INTEGRATION_ID.test(sourceId)) {
+    if (!isIntegrationId(sourceId)) {
       await this.deps.workspace.access(principal, { projectId, notebookId: sourceId });
       return {
         type: 'objects',
