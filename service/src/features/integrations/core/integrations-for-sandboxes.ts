@@ -1,19 +1,11 @@
 import { HubError } from '../../../core/errors.js';
+import type { BrowsableIntegration, DataIntegrations } from '../../data-browser/index.js';
 import type { IntegrationRecord } from './integration-records.js';
 import type { IntegrationForRendering, IntegrationSecrets } from './integration-secrets.js';
 import type { IntegrationService } from './integration-service.js';
 import type { IntegrationRendering, IntegrationRenderRequest, RenderedIntegration } from '../../../core/sandboxes/integration-rendering.js';
 
 export type { IntegrationForRendering, UnresolvedSecret } from './integration-secrets.js';
-
-/** An integration as the data browser knows it: its kind and non-secret configuration (defaults applied). */
-export interface BrowsableIntegration {
-  id: string;
-  name: string;
-  kind: string;
-  envPrefix: string;
-  config: Readonly<Record<string, string | number | boolean>>;
-}
 
 function browsable(record: IntegrationRecord): BrowsableIntegration {
   return { id: record.id, name: record.name, kind: record.kind, envPrefix: record.env_prefix, config: record.config };
@@ -24,7 +16,7 @@ function browsable(record: IntegrationRecord): BrowsableIntegration {
  * integrations with their kinds and resolved secrets. Who may use them is the caller's to decide
  * (`integration.use`); nothing here is shown to anyone.
  */
-export class IntegrationsForSandboxes implements IntegrationRendering {
+export class IntegrationsForSandboxes implements IntegrationRendering, DataIntegrations {
   constructor(
     private readonly deps: {
       integrations: IntegrationService;
