@@ -12,9 +12,10 @@ function browsable(record: IntegrationRecord): BrowsableIntegration {
 }
 
 /**
- * What rendering into sandboxes reads of integrations (the workload environment): a project's
- * integrations with their kinds and resolved secrets. Who may use them is the caller's to decide
- * (`integration.use`); nothing here is shown to anyone.
+ * What rendering into sandboxes (the workload environment) and the hub's own connections (the
+ * data browser) read of integrations: a project's integrations with their kinds and resolved
+ * secrets. Who may use them is the caller's to decide (`integration.use`); no secret here is
+ * shown to anyone.
  */
 export class IntegrationsForSandboxes implements IntegrationRendering, DataIntegrations {
   constructor(
