@@ -19,6 +19,11 @@ export interface WorkerPreviewerOptions {
   memoryMb?: number;
   /** Starts a worker for a heap size (tests start a stand-in); the default runs worker.ts. */
   spawn?: (memoryMb: number) => Worker;
+  /**
+   * Start the workers at once rather than with the first preview (default false: a hub that
+   * nobody previews with keeps its start-up time and idle memory; once started they stay warm).
+   */
+  warmAtStart?: boolean;
 }
 
 export const PREVIEW_FORMATS: readonly PreviewFormat[] = ['csv', 'tsv', 'json', 'ndjson', 'parquet', 'arrow', 'excel', 'image', 'text', 'markdown'];
@@ -28,7 +33,7 @@ export class WorkerPreviewer implements DataPreviewer {
   private readonly pool: WorkerPool;
 
   constructor(options: WorkerPreviewerOptions = {}) {
-    this.pool = new WorkerPool(options.workers ?? 2, options.memoryMb ?? 256, options.spawn);
+    this.pool = new WorkerPool(options.workers ?? 2, options.warmAtStart ? (options.memoryMb ?? 256) : null, options.spawn);
   }
 
   async preview(request: PreviewRequest): Promise<PreviewResult> {
