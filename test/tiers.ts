@@ -95,9 +95,10 @@ const S3: Tier = {
 
 const DATA: Tier = {
   name: 'e2e-data',
-  description: 'the data servers integrations reach: PostgreSQL, MariaDB, SeaweedFS S3 with STS for workload identity',
+  description: 'the data servers integrations and the data browser reach: PostgreSQL, MariaDB, SeaweedFS S3 with STS for workload identity',
   include: ['test/data/**/*.test.ts'],
-  prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs'],
+  // The runtime's uv runs the notebooks the data browser writes.
+  prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime'],
 };
 
 const CONTRACT: Tier = {
@@ -162,6 +163,7 @@ const API: Tier = {
     'test/api/**/*.test.ts',
     'test/contract/**/*.test.ts',
     'service/src/adapters/alerts/**/*.test.ts',
+    'service/src/adapters/data-browser/preview/previewer-build.test.ts',
     'service/src/adapters/git/**/*.test.ts',
     'service/src/adapters/integrations/**/*.test.ts',
     'service/src/adapters/store/fs-store.processes.test.ts',

@@ -41,7 +41,7 @@ describe('project-scoped routes against every kind of subject, and the policy an
 
   it('states what the policy promises for every action of the table, and refuses to guess for one it does not know', () => {
     for (const route of projectRouteTable()) for (const subject of SUBJECTS) expect(() => expectedPresentation(subject, route)).not.toThrow();
-    expect(() => expectedPresentation(SUBJECTS[0]!, { action: 'integration.use' })).toThrow(/no minimum role restated for integration.use/);
+    expect(() => expectedPresentation(SUBJECTS[0]!, { action: 'session.surface' })).toThrow(/no minimum role restated for session.surface/);
   });
 
   const routes: RouteCase[] = projectRouteTable();

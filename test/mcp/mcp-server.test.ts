@@ -101,7 +101,9 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
+        'browse_objects',
         'create_notebook',
+        'list_data_sources',
         'list_files',
         'list_integrations',
         'list_jobs',
@@ -114,7 +116,9 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
         'read_run_output',
         'read_snapshot',
         'read_version_code',
+        'preview_data',
         'run_notebook',
+        'run_query',
         'save_notebook',
         'search_notebooks',
         'search_projects',
@@ -145,6 +149,34 @@ describe.skipIf(sandboxRuntime === null)('the MCP server', () => {
     ]);
     expect(listed.text).not.toContain(secret);
     expect((await call(await connect(outsider), 'list_integrations', { project_id: w.pid })).text).toMatch(/^NOT_FOUND: /);
+  });
+
+  it("browses and previews a notebook's workspace files with the data tools, as the Data tab does", async () => {
+    const path = encodeURIComponent('tables/points.csv');
+    const uploaded = await w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/workspace/files?path=${path}`, 'editor', {
+      method: 'PUT',
+      body: new TextEncoder().encode('x,y\n1,2\n3,4\n'),
+    });
+    expect(uploaded.status, uploaded.text).toBeLessThan(300);
+    const client = await connect(w.tokens.viewer);
+    const sources = await call(client, 'list_data_sources', { project_id: w.pid });
+    expect(sources.isError, sources.text).toBe(false);
+    const browsed = await call(client, 'browse_objects', { project_id: w.pid, source_id: w.nid, prefix: 'tables/' });
+    expect(browsed.json!.entries).toMatchObject([{ type: 'object', key: 'tables/points.csv', name: 'points.csv' }]);
+    const preview = await call(client, 'preview_data', { project_id: w.pid, source_id: w.nid, key: 'tables/points.csv' });
+    expect(preview.json).toMatchObject({
+      kind: 'table',
+      format: 'csv',
+      rows: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
+    const noTable = await call(client, 'preview_data', { project_id: w.pid, source_id: w.nid });
+    expect(noTable.text).toMatch(/^VALIDATION_ERROR: /);
+    const query = await call(client, 'run_query', { project_id: w.pid, source_id: w.nid, sql: 'SELECT 1' });
+    expect(query.text).toMatch(/^BAD_REQUEST: /);
+    expect((await call(await connect(outsider), 'browse_objects', { project_id: w.pid, source_id: w.nid })).text).toMatch(/^NOT_FOUND: /);
   });
 
   it('finds, reads, creates and saves notebooks as an editor, with the REST routes’ audit events', async () => {

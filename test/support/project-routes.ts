@@ -279,6 +279,30 @@ export function projectRouteTable(): RouteCase[] {
     route('GET', `${project}/integrations/:iid/versions`, 'integration.read'),
     // The fixture's API is on a reserved documentation address: an allowed test is refused by the outbound policy, and says so.
     route('POST', `${project}/integrations/:iid/test`, 'integration.manage', audited('integration.test')),
+    // The data browser: a notebook's workspace is every member's to browse; an integration's data
+    // takes integration.use, and the fixture's (an HTTP API) then answers that it holds none.
+    route('GET', `${project}/data/sources`, 'project.read'),
+    route('GET', `${project}/data/sources/:nid/objects?prefix=data/`, 'project.read'),
+    route('GET', `${project}/data/sources/:nid/object?key=:file`, 'project.read'),
+    route('GET', `${project}/data/sources/:nid/object/content?key=:file`, 'project.read'),
+    route('GET', `${project}/data/sources/:nid/object/preview?key=:file`, 'project.read'),
+    ...(['tables', 'tables/:schema/:table', 'tables/:schema/:table/preview'] as const).map((part) =>
+      route('GET', `${project}/data/sources/:iid/${part}`, 'integration.use', { allowedAnswer: () => ({ status: 400, code: 'BAD_REQUEST' }) }),
+    ),
+    route('POST', `${project}/data/sources/:iid/queries`, 'integration.use', {
+      body: () => ({ sql: 'SELECT 1' }),
+      allowedAnswer: () => ({ status: 400, code: 'BAD_REQUEST' }),
+      audit: { none: 'an HTTP API runs no query (data.query: test/data/data-tab-databases.test.ts)' },
+    }),
+    route('POST', `${project}/data/sources/:iid/ai-query`, 'integration.use', {
+      body: () => ({ question: 'How many?' }),
+      allowedAnswer: () => ({ status: 400, code: 'BAD_REQUEST' }),
+      audit: { none: 'an HTTP API is asked nothing (data.ai_query: test/data/data-tab-databases.test.ts)' },
+    }),
+    route('POST', `${project}/data/cells`, 'notebook.write', {
+      body: (fixture) => ({ source_id: fixture.notebookId, object: { key: fixture.workspaceFile }, target: { notebook_id: fixture.notebookId } }),
+      ...audited('notebook.save'),
+    }),
   ];
 }
 

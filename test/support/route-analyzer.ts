@@ -113,6 +113,7 @@ export const MINIMUM: Partial<Record<PolicyAction, Role>> = {
   'project.events.read': 'manager',
   'project.alerts.manage': 'manager',
   'integration.read': 'viewer',
+  'integration.use': 'editor',
   'integration.manage': 'manager',
   'notebook.write': 'editor',
   'notebook.manage': 'manager',

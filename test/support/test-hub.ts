@@ -13,6 +13,8 @@ export interface CallOptions {
   /** Sent as JSON unless it is a string, or raw bytes (application/octet-stream unless told). */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Aborting it closes the request, as a client that goes away. */
+  signal?: AbortSignal;
 }
 
 export interface CallResult {
@@ -75,7 +77,13 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${url}${path}`, { method: options.method ?? 'GET', headers, body, redirect: 'manual' });
+    const response = await fetch(`${url}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      redirect: 'manual',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const text = await response.text();
     let json: unknown;
     try {

@@ -20,7 +20,7 @@ import { pollReadiness } from '../shared/readiness.js';
 import { secretsOf } from '../shared/secrets.js';
 import { freeLoopbackPort } from './free-port.js';
 import { execInGroup, spawnProcessInGroup } from './local-exec.js';
-import { groupAlive, groupBelongsTo, killGroup, startLeader } from './process-group.js';
+import { groupAlive, groupBelongsTo, groupRuns, killGroup, startLeader } from './process-group.js';
 import { LocalRuntimeSetup } from './runtime-setup.js';
 import { LocalSecretFiles } from './secret-files.js';
 import type { LocalRuntime } from './runtime-venv.js';
@@ -195,7 +195,7 @@ export class LocalSandboxDriver implements SandboxDriver {
         image: state.image,
         createdAt: state.createdAt,
         labels: state.labels,
-        state: (await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, state.id)) ? ('running' as const) : ('exited' as const),
+        state: (await sandboxRuns(state)) ? ('running' as const) : ('exited' as const),
       })),
     );
   }
@@ -252,4 +252,13 @@ export class LocalSandboxDriver implements SandboxDriver {
       ...extra,
     };
   }
+}
+
+/**
+ * Whether a sandbox runs: its group is still its own and a member runs. A group killed a moment
+ * ago keeps its leader as a zombie until the hub reaps it; that sandbox has ended, and a process
+ * started in it then would run alone in a dead sandbox.
+ */
+async function sandboxRuns(state: LocalSandboxState): Promise<boolean> {
+  return (await groupBelongsTo({ pgid: state.pgid, startTime: state.leaderStartTime }, state.id)) && (await groupRuns(state.pgid));
 }

@@ -88,7 +88,7 @@ export function groupAlive(pgid: number): boolean {
  * parent (Python's multiprocessing resource tracker outlives marimo) waits for the machine's init
  * to reap it, which can take seconds, yet runs nothing and holds nothing.
  */
-async function groupRuns(pgid: number): Promise<boolean> {
+export async function groupRuns(pgid: number): Promise<boolean> {
   if (!groupAlive(pgid)) return false;
   if (process.platform !== 'linux') return true;
   for (const entry of await readdir('/proc').catch(() => [] as string[])) {

@@ -73,6 +73,8 @@ export async function startMarimo(driver: SandboxDriver, sandbox: Sandbox, optio
     '--token-password-file',
     '-',
     '--no-sandbox',
+    // The editor reloads the notebook file when the hub changes it (cells from the data browser).
+    ...(options.mode === 'edit' ? ['--watch'] : []),
   ];
   const process = await driver.spawn(sandbox.id, {
     argv,

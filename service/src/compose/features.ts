@@ -1,4 +1,5 @@
 import { alertsFeature } from '../features/alerts/index.js';
+import { dataBrowserFeature } from '../features/data-browser/index.js';
 import { federationFeature } from '../features/federation/index.js';
 import { gitFeature } from '../features/git/index.js';
 import { importsFeature } from '../features/imports/index.js';
@@ -29,6 +30,7 @@ export const FEATURES = [
   federationFeature,
   integrationsFeature,
   projectSecretsFeature,
+  dataBrowserFeature,
 ] as const;
 
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */
@@ -38,10 +40,12 @@ export function recordChecks(): RecordCheck[] {
 
 /**
  * Where one feature serves another, the composition root links them once every feature is built:
- * sandboxes receive the project's integrations through the workload environment of project secrets.
+ * sandboxes receive the project's integrations through the workload environment of project secrets,
+ * and the data browser reads them.
  */
 export function linkFeatures(services: FeatureServices): void {
   services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
+  services.dataBrowser.useIntegrations(services.integrationsForSandboxes);
 }
 
 /** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */

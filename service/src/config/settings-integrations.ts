@@ -58,7 +58,8 @@ export const integrationSettingDefinitions: SettingDefinition[] = [
 
 const VARIABLE_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;
 
-function onOff(env: Env, name: string, fallback: 'on' | 'off'): boolean {
+/** A switch written `on` or `off`. */
+export function onOff(env: Env, name: string, fallback: 'on' | 'off'): boolean {
   const value = text(env, name)?.toLowerCase() ?? fallback;
   if (value !== 'on' && value !== 'off') throw new ConfigError(name, `must be "on" or "off", got ${JSON.stringify(env[name])}`);
   return value === 'on';

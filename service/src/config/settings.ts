@@ -9,6 +9,7 @@ import { readSecuritySettings, securitySettingDefinitions, type SecuritySettings
 import { readSecretsSettings, secretsSettingDefinitions, type SecretsSettings } from './settings-secrets.js';
 import { gitSettingDefinitions, readGitSettings, type GitSettings } from './settings-git.js';
 import { integrationSettingDefinitions, readIntegrationSettings, type IntegrationSettings } from './settings-integrations.js';
+import { dataBrowserSettingDefinitions, readDataBrowserSettings, type DataBrowserSettings } from './settings-data-browser.js';
 import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
 import { federationSettingDefinitions, readFederationSettings, type FederationSettings } from './settings-federation.js';
@@ -30,6 +31,7 @@ export type { JobSettings } from './settings-jobs.js';
 export type { GitSettings } from './settings-git.js';
 export type { FederationSettings } from './settings-federation.js';
 export type { IntegrationSettings, SecretSourceSettings } from './settings-integrations.js';
+export type { DataBrowserSettings } from './settings-data-browser.js';
 export type { OutboundSettings } from './settings-outbound.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
@@ -64,6 +66,8 @@ export interface HubSettings {
   federation: FederationSettings;
   /** Project and organization integrations, and where their secrets may come from (docs/integrations.md). */
   integrations: IntegrationSettings;
+  /** The data browser and its budgets (docs/data-browser.md). */
+  dataBrowser: DataBrowserSettings;
   /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
   outbound: OutboundSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
@@ -111,6 +115,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...gitSettingDefinitions,
   ...federationSettingDefinitions,
   ...integrationSettingDefinitions,
+  ...dataBrowserSettingDefinitions,
   ...outboundSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
@@ -152,6 +157,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     git: readGitSettings(env),
     federation: readFederationSettings(env),
     integrations: readIntegrationSettings(env),
+    dataBrowser: readDataBrowserSettings(env),
     outbound: readOutboundSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',

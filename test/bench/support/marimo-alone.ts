@@ -33,6 +33,8 @@ export async function marimoAlone(runtime: LocalRuntime, dir: string): Promise<n
       '--token-password-file',
       '-',
       '--no-sandbox',
+      // As the hub starts edit sessions.
+      '--watch',
     ],
     { cwd: dir, env: { ...process.env, MARIMO_SKIP_UPDATE_CHECK: '1' }, stdio: ['pipe', 'ignore', 'ignore'], detached: true },
   );

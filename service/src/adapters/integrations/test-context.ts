@@ -1,113 +1,19 @@
-import { isIP } from 'node:net';
 import type { ConnectionTestOutcome } from '../../core/ports/connection-tester.js';
-import type { NameResolver } from '../../core/ports/name-resolver.js';
-import type { OutboundPolicy } from '../../core/outbound/outbound-policy.js';
-import { allowedAddresses, NoAddressError, RefusedAddressError } from '../outbound/checked-addresses.js';
-import type { OutboundClient, OutboundFailure } from '../outbound/outbound-client.js';
+import { commonProblem, logFailure, type ConnectionContext } from './connection-context.js';
+
+/** The wording every kind shares, from the connection context all integration connections use. */
+export { refusedMessage, schemeProblem, scrubbed, unreachableMessage } from './connection-context.js';
 
 /** What every kind's tester works with: the integrations outbound client and policy, and what the administrator allows. */
-export interface TestContext {
-  /** The `integrations` outbound client: HTTP calls, pinning for `git`, and the log line of a failure. */
-  outbound: OutboundClient;
-  policy: OutboundPolicy;
-  resolve: NameResolver;
-  /** SERVICE_INTEGRATIONS_ALLOW_HTTP. */
-  allowHttp: boolean;
-  /** The test's whole budget, for clients that take a timeout rather than a signal. */
-  timeoutMs: number;
-}
-
-/** A test that ends here: the outcome it reports. */
-export class TestFailed extends Error {
-  constructor(readonly outcome: ConnectionTestOutcome) {
-    super(outcome.message);
-    this.name = 'TestFailed';
-  }
-}
+export type TestContext = ConnectionContext;
 
 export const failed = (message: string): ConnectionTestOutcome => ({ ok: false, message });
 export const passed = (message: string): ConnectionTestOutcome => ({ ok: true, message });
 
-const OPEN_IT = 'an administrator can open its network with SERVICE_OUTBOUND_ALLOWED_NETWORKS (or SERVICE_INTEGRATIONS_ALLOW_PRIVATE_NETWORKS)';
-
-/** What a refused address reads as: actionable, without saying what answered where. */
-export function refusedMessage(host: string): string {
-  return `the host ${host} is not one the hub may reach (a loopback, private or reserved address); ${OPEN_IT}`;
-}
-
-export function unreachableMessage(what: string): string {
-  return `${what} could not be reached (refused, timed out or no route): check the host and port, and that the hub's network may reach it`;
-}
-
-/**
- * The address a client that opens its own socket (pg, mysql2) must connect to: the host resolved
- * by the hub and every address checked against the outbound policy (docs/outbound-requests.md).
- * Throws {@link TestFailed} for a refused or unknown host.
- */
-export async function checkedAddress(context: TestContext, host: string, port: number, scheme: string): Promise<string> {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  try {
-    const [first] = await allowedAddresses(bare, context.policy, context.resolve);
-    return first!.address;
-  } catch (error) {
-    const reason: OutboundFailure = error instanceof RefusedAddressError ? 'refused-address' : 'unreachable';
-    context.outbound.failed(targetUrl(scheme, bare, port), reason, error instanceof Error ? error.message : String(error));
-    if (error instanceof RefusedAddressError) throw new TestFailed(failed(refusedMessage(bare)));
-    if (error instanceof NoAddressError || (error as { code?: string }).code === 'ENOTFOUND')
-      throw new TestFailed(failed(`the host name ${bare} has no address: check its spelling`));
-    throw new TestFailed(failed(`the host name ${bare} could not be looked up`));
-  }
-}
-
-/** The URL a log line names for a host and port (for `outbound_request_failed`). */
-export function targetUrl(scheme: string, host: string, port: number): string {
-  return `${scheme}://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
-}
-
-/** Why an http(s) URL may not be called by a test, before any lookup: plain http unless allowed. */
-export function schemeProblem(context: TestContext, url: URL): string | null {
-  if (url.protocol === 'http:' && !context.allowHttp)
-    return 'plain http is refused: use https, or an administrator allows plain http for tests with SERVICE_INTEGRATIONS_ALLOW_HTTP';
-  return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'the URL must be http(s)';
-}
-
-/** A detail for the hub's log with every secret value replaced: what the other side said, never what was sent. */
-export function scrubbed(detail: string, secrets: Readonly<Record<string, string>>): string {
-  let text = detail;
-  for (const value of Object.values(secrets)) if (value.length >= 4) text = text.split(value).join('[secret]');
-  return text;
-}
-
-/** The errors of a failure, outermost first. */
-export function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let current: unknown = error; current !== undefined && current !== null && chain.length < 8; current = (current as { cause?: unknown }).cause)
-    chain.push(current);
-  return chain;
-}
-
-/** `code` of the first error in the chain that has one. */
-export function errorCode(error: unknown): string | undefined {
-  for (const entry of causes(error)) {
-    const code = (entry as { code?: unknown }).code;
-    if (typeof code === 'string' || typeof code === 'number') return String(code);
-  }
-  return undefined;
-}
-
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND']);
-const TLS_VERIFY = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME|HOSTNAME|ERR_TLS/;
-
 /** The outcome of a failure every kind shares (the network, TLS, a refused address), or null for the kind to say. */
 export function commonFailure(error: unknown, host: string, what: string): ConnectionTestOutcome | null {
-  const chain = causes(error);
-  if (chain.some((entry) => entry instanceof RefusedAddressError)) return failed(refusedMessage(host));
-  const code = errorCode(error);
-  if (code && TLS_VERIFY.test(code))
-    return failed(`the TLS certificate of ${host} could not be verified (${code}): use a certificate for this host name signed by a trusted authority`);
-  if ((code && NETWORK_CODES.has(code)) || chain.some((entry) => (entry as Error).name === 'AbortError' || (entry as Error).name === 'TimeoutError'))
-    return failed(unreachableMessage(what));
-  return null;
+  const problem = commonProblem(error, host, what);
+  return problem ? failed(problem.message) : null;
 }
 
 /** A failure the hub's log gets in detail (secrets scrubbed), and the caller as the outcome's message. */
@@ -118,13 +24,6 @@ export function logged(
   secrets: Readonly<Record<string, string>>,
   outcome: ConnectionTestOutcome,
 ): ConnectionTestOutcome {
-  const chain = causes(error);
-  const detail = chain.map((entry) => [errorCode(entry), (entry as Error).message].filter(Boolean).join(' ')).join(' <- ');
-  const reason: OutboundFailure = chain.some((entry) => entry instanceof RefusedAddressError)
-    ? 'refused-address'
-    : chain.some((entry) => (entry as Error).name === 'AbortError' || (entry as Error).name === 'TimeoutError' || errorCode(entry) === 'ETIMEDOUT')
-      ? 'timeout'
-      : 'unreachable';
-  context.outbound.failed(url, reason, scrubbed(detail, secrets));
+  logFailure(context, url, error, secrets);
   return outcome;
 }

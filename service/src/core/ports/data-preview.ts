@@ -57,6 +57,9 @@ export type Preview =
   | { kind: 'text'; format: PreviewFormat; text: string; truncated: boolean; invalidUtf8: boolean; notes: string[] }
   | { kind: 'image'; format: 'image'; contentType: string; width: number | null; height: number | null; notes: string[] };
 
+/** A preview with the bytes read from the object to make it (what the byte budget counted). */
+export type PreviewResult = Preview & { bytesRead: number };
+
 export type PreviewFailure =
   /** The bytes are not what the format says (a truncated Parquet footer, broken JSON). */
   | 'malformed'
@@ -82,8 +85,12 @@ export class PreviewError extends Error {
 export interface DataPreviewer {
   /** The formats it reads. */
   readonly formats: readonly PreviewFormat[];
-  /** Throws PreviewError for a file it cannot preview within the budgets; never hangs past `timeoutMs`. */
-  preview(request: PreviewRequest): Promise<Preview>;
+  /**
+   * Throws PreviewError for a file it cannot preview within the budgets; never hangs past
+   * `timeoutMs`. An aborted `signal` rejects with the signal's reason; a failed `read`, with the
+   * read's error.
+   */
+  preview(request: PreviewRequest): Promise<PreviewResult>;
   /** Ends its workers (shutdown). */
   close(): Promise<void>;
 }

@@ -1,3 +1,5 @@
+import { HubError } from '../../../core/errors.js';
+import type { BrowsableIntegration, DataIntegrations } from '../../data-browser/index.js';
 import type { IntegrationRecord } from './integration-records.js';
 import type { IntegrationForRendering, IntegrationSecrets } from './integration-secrets.js';
 import type { IntegrationService } from './integration-service.js';
@@ -5,12 +7,17 @@ import type { IntegrationRendering, IntegrationRenderRequest, RenderedIntegratio
 
 export type { IntegrationForRendering, UnresolvedSecret } from './integration-secrets.js';
 
+function browsable(record: IntegrationRecord): BrowsableIntegration {
+  return { id: record.id, name: record.name, kind: record.kind, envPrefix: record.env_prefix, config: record.config };
+}
+
 /**
- * What rendering into sandboxes reads of integrations (the workload environment): a project's
- * integrations with their kinds and resolved secrets. Who may use them is the caller's to decide
- * (`integration.use`); nothing here is shown to anyone.
+ * What rendering into sandboxes (the workload environment) and the hub's own connections (the
+ * data browser) read of integrations: a project's integrations with their kinds and resolved
+ * secrets. Who may use them is the caller's to decide (`integration.use`); no secret here is
+ * shown to anyone.
  */
-export class IntegrationsForSandboxes implements IntegrationRendering {
+export class IntegrationsForSandboxes implements IntegrationRendering, DataIntegrations {
   constructor(
     private readonly deps: {
       integrations: IntegrationService;
@@ -38,6 +45,29 @@ export class IntegrationsForSandboxes implements IntegrationRendering {
       const rendered = kind.render(config, secrets, instance.env_prefix);
       return { id: instance.id, name: instance.name, kind: instance.kind, ...rendered };
     });
+  }
+
+  /** The project's integrations as the data browser lists them: what they are, never a secret. */
+  async listForBrowsing(projectId: string): Promise<BrowsableIntegration[]> {
+    if (!this.deps.enabled) return [];
+    return (await this.deps.integrations.all({ kind: 'project', projectId })).map(browsable);
+  }
+
+  /**
+   * One of the project's integrations with its secrets resolved, for the hub's own connection
+   * (the data browser); null when the project has no such integration. A secret that cannot be
+   * read throws its SecretSourceError.
+   */
+  async openForBrowsing(projectId: string, integrationId: string): Promise<(BrowsableIntegration & { secrets: Record<string, string> }) | null> {
+    if (!this.deps.enabled) return null;
+    let record: IntegrationRecord;
+    try {
+      record = (await this.deps.integrations.get({ kind: 'project', projectId }, integrationId)).record;
+    } catch (error) {
+      if (error instanceof HubError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+    return { ...browsable(record), secrets: await this.deps.secrets.resolveSecrets(record) };
   }
 
   /** One integration's secret fields, resolved; throws a SecretSourceError naming the first that cannot be read. */

@@ -1,0 +1,48 @@
+import { ObjectSourceError } from '../../../core/ports/data-objects.js';
+
+/** The `Range` header of `length` bytes from `offset`; null for no bytes at all. */
+export function rangeOf(offset: number, length: number): { header: string } | null {
+  if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(length) || length < 0)
+    throw new ObjectSourceError('invalid', 'a range is a whole, non-negative offset and length');
+  if (length === 0) return null;
+  return { header: `bytes=${offset}-${offset + length - 1}` };
+}
+
+/**
+ * At most `length` bytes of an answer to a ranged GET, the rest of it left unread (the stream is
+ * closed). A store that ignored the `Range` header (no `Content-Range` in its answer) sends the
+ * whole object: its first `offset` bytes are skipped as they arrive, never kept.
+ */
+export async function readRange(
+  body: AsyncIterable<Uint8Array> | undefined,
+  contentRange: string | undefined,
+  offset: number,
+  length: number,
+): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  let skip = contentRange ? 0 : offset;
+  const chunks: Uint8Array[] = [];
+  let have = 0;
+  const iterator = body[Symbol.asyncIterator]();
+  try {
+    while (have < length) {
+      const next = await iterator.next();
+      if (next.done) break;
+      let chunk = next.value;
+      if (skip > 0) {
+        if (chunk.byteLength <= skip) {
+          skip -= chunk.byteLength;
+          continue;
+        }
+        chunk = chunk.subarray(skip);
+        skip = 0;
+      }
+      if (chunk.byteLength > length - have) chunk = chunk.subarray(0, length - have);
+      chunks.push(chunk);
+      have += chunk.byteLength;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+  return Buffer.concat(chunks, have);
+}
