@@ -14,7 +14,7 @@ export function useDataContext(): DataContext {
   return useOutletContext<DataContext>();
 }
 
-export const KIND_NAMES: Record<DataSource['kind'], string> = {
+const KIND_NAMES: Record<string, string> = {
   s3: 'S3 bucket',
   postgres: 'PostgreSQL',
   mysql: 'MySQL / MariaDB',
@@ -23,6 +23,7 @@ export const KIND_NAMES: Record<DataSource['kind'], string> = {
 
 /** What a source holds, in a few words: its kind and its bucket or database. */
 export function describeSource(source: DataSource): string {
+  const kind = KIND_NAMES[source.kind] ?? source.kind;
   const where = source.bucket ?? source.database;
-  return where ? `${KIND_NAMES[source.kind]} · ${where}` : KIND_NAMES[source.kind];
+  return where ? `${kind} · ${where}` : kind;
 }

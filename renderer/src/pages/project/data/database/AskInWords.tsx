@@ -66,7 +66,6 @@ export function AskInWords({ source, tables, onSql }: Props) {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             label="Ask in words"
-            description={`${provider.name} writes it as SQL in the editor, to read and run.`}
             placeholder="Which ten customers ordered the most last month?"
             value={question}
             onChange={(event) => setQuestion(event.currentTarget.value)}
@@ -91,6 +90,9 @@ export function AskInWords({ source, tables, onSql }: Props) {
             Write SQL
           </Button>
         </Group>
+        <Text size="xs" c="dimmed">
+          {provider.name} writes the SQL into the editor below; nothing runs until you press Run.
+        </Text>
         <Checkbox
           size="xs"
           radius="sm"
