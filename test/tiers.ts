@@ -122,9 +122,10 @@ const SURFACES: Tier = {
 
 const BROWSER: Tier = {
   name: 'e2e-browser',
-  description: 'the UI in Chromium against hubs with real marimo, sign-in through OIDC, the reverse proxy',
+  description: 'the UI in Chromium against hubs with real marimo, sign-in through OIDC, the reverse proxy, the Data tab over PostgreSQL and SeaweedFS',
   include: ['test/ui/**/*.test.ts', 'test/mcp/mcp-oauth*.test.ts', 'test/api/oidc*.test.ts', 'test/proxy/**/*.test.ts'],
-  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'nginx'],
+  // The data servers start in seconds (their packages are the e2e-data tier's): the Data tab's pages browse real ones.
+  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'nginx', 'postgres', 'seaweedfs'],
   maxWorkers: 2,
 };
 
