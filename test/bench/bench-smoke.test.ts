@@ -38,6 +38,18 @@ describe('benchmark scripts', () => {
     if (prerequisite('telemetryReceivers') !== null) expect(stdout).toMatch(/CPU per request, tracing on \/ off: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
   }, 180_000);
 
+  it.skipIf(prerequisite('chromium') === null)(
+    'data grid: scrolls a query result of the Data tab and a static table, and prints frames per second and their ratio',
+    async () => {
+      const { stdout } = await runQuick('data-grid.bench.ts', { CHROMIUM_PATH: prerequisite('chromium')!.executablePath });
+      expect(stdout).toMatch(/scrolling the grid: +\d+\.\d frames\/s/);
+      expect(stdout).toMatch(/scrolling a static table: +\d+\.\d frames\/s/);
+      expect(stdout).toMatch(/grid \/ static ratio: \d+\.\d+ \(goal >= 0\.95: (met|NOT met)\)/);
+      expect(stdout).toMatch(/grid holds 60 frames\/s: (met|NOT met)/);
+    },
+    180_000,
+  );
+
   it('desktop: starts the in-process hub and the headless one and prints start times, memory and goals', async () => {
     const { stdout } = await runQuick('desktop.bench.ts');
     expect(stdout).toMatch(/start to UI first page served, desktop: \d+ ms +headless: \d+ ms +ratio \d+\.\d+/);
