@@ -111,6 +111,8 @@ export function projectRouteTable(): RouteCase[] {
       ...audited('project.update'),
     }),
     route('DELETE', project, 'project.delete', audited('project.delete')),
+    // The fixture project sets no federation target: an allowed caller meets the refusal that says so (test/api/federation-trust-policies.test.ts reads the examples).
+    route('GET', `${project}/federation/trust-policies`, 'project.update', { allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }) }),
     route('GET', `${project}/members`, 'project.read'),
     route('POST', `${project}/members`, 'project.members.manage', {
       body: () => ({ email: 'invitee@example.com', role: 'viewer' }),

@@ -228,6 +228,8 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
     await page.goto(`${t.url}/projects/${pid}/settings`);
     const section = page.getByRole('region', { name: 'Workload identity' });
     await section.getByText(`${t.url}/federation`, { exact: true }).waitFor();
+    // The examples are the hub's, for a saved target: none yet.
+    await section.getByText('Save a target to see the trust policies for it', { exact: false }).waitFor();
     await section.getByLabel('Give sessions and job runs a workload identity token').check();
     await section.getByRole('textbox', { name: 'Target' }).fill(`notebook-hub:${pid}`);
     await section.getByRole('button', { name: 'Save workload identity' }).click();

@@ -1,8 +1,12 @@
-// The hub's workload identity issuer (docs/federation.md): its URL, as its discovery document names it.
+// The hub's workload identity issuer (docs/federation.md): its URL, as its discovery document names
+// it, and a project's example trust policies, as the hub builds them for its saved target.
 import { queryOptions } from '@tanstack/react-query';
 import { hubPath } from '../app/base-path';
-import { reach } from './client';
+import { api, reach, unwrap } from './client';
 import { toApiError } from './errors';
+import type { components } from './schema';
+
+export type TrustPolicies = components['schemas']['TrustPolicies'];
 
 /** Where the issuer's documents are served: `<hub origin><base path>/federation`, outside the API. */
 export const ISSUER_PATH = '/federation';
@@ -27,3 +31,16 @@ export const issuerQuery = queryOptions({
 
 /** The issuer URL this browser would compute, for when the document cannot be read. */
 export const issuerFromHere = (): string => `${window.location.origin}${hubPath(ISSUER_PATH)}`;
+
+/**
+ * The project's example trust policies for its saved `target` (keyed by it, so a saved change reads
+ * them again). Refused with CONFLICT while it has no target, NOT_FOUND where workload identity is
+ * off, SERVICE_UNAVAILABLE without a usable issuer URL.
+ */
+export const trustPoliciesQuery = (pid: string, target: string | undefined) =>
+  queryOptions({
+    queryKey: ['projects', pid, 'federation', 'trust-policies', target ?? null] as const,
+    queryFn: () => unwrap(api.GET('/api/v1/projects/{pid}/federation/trust-policies', { params: { path: { pid } } })),
+    enabled: target !== undefined,
+    retry: false,
+  });

@@ -24,7 +24,9 @@ export function FormError({ error, fields = [] }: Props) {
  */
 export function formMessage(error: Error, fields: readonly string[]): string {
   if (!(error instanceof ApiError) || error.details.length === 0 || fields.length === 0) return error.message;
-  const elsewhere = error.details.filter((detail) => !fields.includes(fieldNameOf(detail.field)));
+  // A field shows the messages of what is inside it too (`secrets.password` those of `secrets.password.value`).
+  const shown = (name: string) => fields.some((field) => name === field || name.startsWith(`${field}.`));
+  const elsewhere = error.details.filter((detail) => !shown(fieldNameOf(detail.field).replaceAll('/', '.')));
   if (elsewhere.length === 0) return error.details.length === 1 ? 'Check the field marked above.' : 'Check the fields marked above.';
   return `Check the fields marked above, and: ${elsewhere.map((detail) => `${fieldNameOf(detail.field)} ${detail.message}`).join('; ')}.`;
 }

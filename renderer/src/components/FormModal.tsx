@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { ComponentType, FormEvent, ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import type { ConfirmedMutation } from './ConfirmButton';
 import { FormError } from './FormError';
+import classes from './FormModal.module.css';
+import { useOverflowing } from './use-overflowing';
 
 interface Props<TData, TVariables> {
   title: string;
@@ -25,7 +27,9 @@ interface Props<TData, TVariables> {
 
 /**
  * A dialog with one form (the app's form-modal pattern): its fields, the API's error, Cancel and a
- * submit button that sends the mutation; it closes when the mutation succeeds.
+ * submit button that sends the mutation; it closes when the mutation succeeds. A form longer than
+ * the window scrolls between its title and its footer (the error and the buttons), and a refusal
+ * brings the first field it marked into view.
  */
 export function FormModal<TData, TVariables>({
   title,
@@ -40,6 +44,15 @@ export function FormModal<TData, TVariables>({
   renderError,
   children,
 }: Props<TData, TVariables>) {
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const scrolling = useOverflowing(form?.closest<HTMLElement>(`.${classes.content}`) ?? null, 'y');
+  useEffect(() => {
+    const invalid = mutation.error ? form?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    if (!invalid) return;
+    invalid.focus({ preventScroll: true });
+    // Centred: neither the sticky title nor the footer covers it. (jsdom has no scrolling.)
+    invalid.scrollIntoView?.({ block: 'center' });
+  }, [mutation.error, form]);
   const close = () => {
     mutation.reset();
     onClose();
@@ -57,10 +70,10 @@ export function FormModal<TData, TVariables>({
     });
   };
   return (
-    <Modal opened={opened} onClose={close} title={title} size={size}>
-      <form onSubmit={submit}>
-        <Stack gap="sm">
-          {children}
+    <Modal opened={opened} onClose={close} title={title} size={size} classNames={{ content: classes.content, header: classes.header, body: classes.body }}>
+      <form onSubmit={submit} ref={setForm}>
+        <Stack gap="sm">{children}</Stack>
+        <Stack gap="sm" className={classes.footer} data-scrolling={scrolling || undefined}>
           {(mutation.error && renderError?.(mutation.error)) ?? <FormError error={mutation.error} fields={fields} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

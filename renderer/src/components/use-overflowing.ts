@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Whether the element's content is wider than the element itself (so it scrolls sideways), kept up
- * to date as either changes size.
+ * Whether the element's content is larger than the element itself, so it scrolls: sideways (`x`,
+ * a wide table) or down (`y`, a long dialog). Kept up to date as the element or its children
+ * change size.
  */
-export function useOverflowing(element: HTMLElement | null): boolean {
+export function useOverflowing(element: HTMLElement | null, axis: 'x' | 'y' = 'x'): boolean {
   const [overflowing, setOverflowing] = useState(false);
   useEffect(() => {
     if (!element) return;
     // A pixel of rounding is not a scroll.
-    const update = () => setOverflowing(element.scrollWidth > element.clientWidth + 1);
+    const update = () => setOverflowing(axis === 'x' ? element.scrollWidth > element.clientWidth + 1 : element.scrollHeight > element.clientHeight + 1);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    for (const child of element.children) observer.observe(child);
     return () => observer.disconnect();
-  }, [element]);
+  }, [element, axis]);
   return overflowing;
 }

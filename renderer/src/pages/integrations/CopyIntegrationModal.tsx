@@ -73,7 +73,6 @@ export function CopyIntegrationModal({ pid, onClose }: { pid: string; onClose: (
             placeholder={chosen?.name ?? 'As in the organization'}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
-            maxLength={100}
             error={fieldErrorsUnder(copy.error, 'name')}
           />
           <TextInput
@@ -81,7 +80,6 @@ export function CopyIntegrationModal({ pid, onClose }: { pid: string; onClose: (
             placeholder={chosen?.env_prefix ?? 'As in the organization'}
             value={envPrefix}
             onChange={(event) => setEnvPrefix(event.currentTarget.value.toUpperCase())}
-            maxLength={48}
             styles={MONO_INPUT}
             autoComplete="off"
             error={fieldErrorsUnder(copy.error, 'env_prefix')}

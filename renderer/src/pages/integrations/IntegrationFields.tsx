@@ -1,7 +1,7 @@
 import { Badge, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { IntegrationField, IntegrationKind } from '../../api/integrations';
 import { fieldErrorsUnder } from '../../components/field-errors';
-import { configFields, derivedPrefix, secretFields, type IntegrationFormValues, type SecretFieldState } from './kind-form';
+import { configFields, secretFields, type IntegrationFormValues, type SecretFieldState } from './kind-form';
 import { emptySourceDraft, SourceInputs, SourceText } from './secret-sources';
 import { MONO_INPUT } from '../../components/mono-input';
 
@@ -14,7 +14,17 @@ interface Props {
   editing: boolean;
 }
 
-/** The form generated from a kind: its name and variable prefix, each field by its type, each secret by its source. */
+/**
+ * Side by side, an input's description goes under it, so that the inputs of a row line up whatever
+ * their descriptions' lengths.
+ */
+const BESIDE: { inputWrapperOrder: ('label' | 'input' | 'description' | 'error')[] } = { inputWrapperOrder: ['label', 'input', 'description', 'error'] };
+
+/**
+ * The form generated from a kind (GET /integration-kinds): its name and variable prefix, each field
+ * by its type, each secret by its source. What the hub accepts is the hub's to say: the inputs carry
+ * what the kind describes (required, values, range), and the hub's field messages show at them.
+ */
 export function IntegrationFields({ kind, values, onChange, error, editing }: Props) {
   const setConfig = (key: string, value: string | boolean) => onChange({ ...values, config: { ...values.config, [key]: value } });
   const setSecret = (key: string, state: SecretFieldState) => onChange({ ...values, secrets: { ...values.secrets, [key]: state } });
@@ -23,21 +33,21 @@ export function IntegrationFields({ kind, values, onChange, error, editing }: Pr
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
+          {...BESIDE}
           label="Name"
           value={values.name}
           onChange={(event) => onChange({ ...values, name: event.currentTarget.value })}
           required
-          maxLength={100}
           data-autofocus
           error={fieldErrorsUnder(error, 'name')}
         />
         <TextInput
+          {...BESIDE}
           label="Variable prefix"
-          description="Notebooks read PREFIX_URL, PREFIX_USER, …"
-          placeholder={derivedPrefix(values.name) || 'ANALYTICS_DB'}
+          description="Notebooks read PREFIX_URL, PREFIX_USER, …; left empty, the hub makes it from the name."
+          placeholder="From the name"
           value={values.envPrefix}
           onChange={(event) => onChange({ ...values, envPrefix: event.currentTarget.value.toUpperCase() })}
-          maxLength={48}
           autoComplete="off"
           styles={MONO_INPUT}
           error={fieldErrorsUnder(error, 'env_prefix')}
@@ -50,7 +60,6 @@ export function IntegrationFields({ kind, values, onChange, error, editing }: Pr
         autosize
         minRows={1}
         maxRows={4}
-        maxLength={1000}
         error={fieldErrorsUnder(error, 'description')}
       />
       <Fieldset legend={`${kind.name} settings`} variant="filled">
@@ -97,7 +106,7 @@ function ConfigInput({
 }) {
   const common = {
     label: field.name,
-    description: field.description,
+    description: [field.description, rangeOf(field)].filter(Boolean).join(' '),
     required: field.required && field.type !== 'boolean',
     error: fieldErrorsUnder(error, `config.${field.key}`),
   };
@@ -108,6 +117,7 @@ function ConfigInput({
       return (
         <Select
           {...common}
+          {...BESIDE}
           data={field.values ?? []}
           value={typeof value === 'string' && value !== '' ? value : null}
           onChange={(chosen) => onChange(chosen ?? '')}
@@ -119,6 +129,7 @@ function ConfigInput({
       return (
         <TextInput
           {...common}
+          {...BESIDE}
           inputMode="numeric"
           value={String(value)}
           onChange={(event) => onChange(event.currentTarget.value)}
@@ -130,6 +141,7 @@ function ConfigInput({
       return (
         <TextInput
           {...common}
+          {...BESIDE}
           type={field.type === 'url' ? 'url' : 'text'}
           value={String(value)}
           onChange={(event) => onChange(event.currentTarget.value)}
@@ -138,6 +150,13 @@ function ConfigInput({
         />
       );
   }
+}
+
+/** An integer's range as the kind describes it ("From 1 to 65535."), or nothing. */
+function rangeOf({ minimum, maximum }: IntegrationField): string | undefined {
+  if (minimum !== undefined && maximum !== undefined) return `From ${minimum} to ${maximum}.`;
+  if (minimum !== undefined) return `At least ${minimum}.`;
+  return maximum !== undefined ? `At most ${maximum}.` : undefined;
 }
 
 /**

@@ -31,7 +31,8 @@ describe('the integration form', () => {
       await user.paste(text);
     };
     await type(screen.getByRole('textbox', { name: 'Name' }), 'Analytics DB');
-    expect(screen.getByRole('textbox', { name: /Variable prefix/ }).getAttribute('placeholder')).toBe('ANALYTICS_DB');
+    // The range is the kind's, as the hub describes it.
+    expect(screen.getByText('The TCP port. From 1 to 65535.')).toBeTruthy();
     await type(screen.getByRole('textbox', { name: 'Host' }), 'db.internal');
     await type(screen.getByRole('textbox', { name: 'Port' }), '6543');
     await type(screen.getByRole('textbox', { name: 'Database' }), 'analytics');
@@ -70,6 +71,48 @@ describe('the integration form', () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
     expect(hub.seen.at(-1)!.body).toEqual({ kind: 'http_api', name: 'Status API', config: { base_url: 'https://status.example.com/api', verify: false } });
+  });
+});
+
+describe('what the hub refuses', () => {
+  it('shows each of its messages at its field, the fields of a secret included, and only points to them above the buttons', async () => {
+    const hub = fakeHub();
+    hub.on(
+      `POST /api/v1/projects/${SCOPE.pid}/integrations`,
+      refused(422, 'VALIDATION_ERROR', 'the request is invalid', [
+        { field: 'name', message: 'must NOT have more than 100 characters' },
+        { field: 'config.host', message: 'must be a host name or an IP address, without scheme, port or path' },
+        { field: 'config.port', message: 'must be at most 65535' },
+        { field: 'secrets.password.value', message: 'must NOT have fewer than 1 characters' },
+      ]),
+    );
+    const { user } = renderUi(<IntegrationFormModal scope={SCOPE} mode={{ type: 'create', kind: POSTGRES_KIND }} onClose={vi.fn()} />);
+    // The form holds no rules of its own: what it is given goes to the hub as typed.
+    for (const [label, text] of [
+      ['Name', 'N'.repeat(101)],
+      ['Host', 'https://db.internal/analytics'],
+      ['Database', 'analytics'],
+      ['User', 'reader'],
+    ] as const) {
+      await user.click(screen.getByRole('textbox', { name: label }));
+      await user.paste(text);
+    }
+    await user.clear(screen.getByRole('textbox', { name: 'Port' }));
+    await user.click(screen.getByRole('textbox', { name: 'Port' }));
+    await user.paste('70000');
+    await user.click(screen.getByLabelText('Password: value to store'));
+    await user.paste('x');
+    await user.click(screen.getByRole('button', { name: 'Add integration' }));
+
+    await screen.findByText('must be a host name or an IP address, without scheme, port or path');
+    expect(hub.seen.at(-1)!.body).toMatchObject({ name: 'N'.repeat(101), config: { host: 'https://db.internal/analytics', port: 70000 } });
+    const invalid = (name: string) => screen.getByRole('textbox', { name }).getAttribute('aria-invalid');
+    expect([invalid('Name'), invalid('Host'), invalid('Port')]).toEqual(['true', 'true', 'true']);
+    expect(screen.getByLabelText('Password: value to store').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('must NOT have fewer than 1 characters')).toBeTruthy();
+    // The first field it marked has the focus, and the message above the buttons repeats none.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+    expect(screen.getByRole('alert').textContent).toBe('Check the fields marked above.');
   });
 });
 

@@ -113,19 +113,3 @@ export function replaceRequest(kind: IntegrationKind, values: IntegrationFormVal
 export function formFields(kind: IntegrationKind): string[] {
   return ['name', 'env_prefix', 'description', ...kind.fields.map((field) => `${field.secret ? 'secrets' : 'config'}.${field.key}`)];
 }
-
-/**
- * The variable prefix the hub derives from a name when none is given (`Analytics DB` →
- * `ANALYTICS_DB`), shown as the field's placeholder; the hub's rule (docs/integrations.md) decides.
- */
-export function derivedPrefix(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toUpperCase();
-  const prefix = /^[A-Z]/.test(words) ? words : words === '' ? 'INTEGRATION' : `I_${words}`;
-  const trimmed = prefix.slice(0, 48).replace(/_+$/, '');
-  return /^NOTEBOOK_HUB(_|$)/.test(trimmed) ? `X_${trimmed}`.slice(0, 48) : trimmed;
-}

@@ -144,6 +144,8 @@ export function SourceInputs({ label, draft, onChange, sources, error, storedHin
           autoComplete="new-password"
           required={required}
           error={error}
+          // Mantine marks an invalid password input with data-invalid only.
+          aria-invalid={error ? true : undefined}
         />
       )}
       {draft.source === 'environment' && (

@@ -8,17 +8,20 @@ import { WorkloadIdentity } from './core/workload-identity.js';
 import { workloadIdentityPreflight } from './http/issuer-preflight.js';
 import { issuerRoutes } from './http/issuer-routes.js';
 import { registerKeyRotationLoop } from './loops/key-rotation-loop.js';
+import { TrustPolicyUseCases } from './core/trust-policy-use-cases.js';
+import { trustPolicyRoutes } from './http/trust-policy-routes.js';
 
 const DAY_SECONDS = 86_400;
 
 /** What workload identity takes of the base. */
-type FederationBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'projects' | 'logger'>;
+type FederationBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'projects' | 'logger' | 'access'>;
 
 /**
  * Workload identity (docs/federation.md): the hub as an OpenID Connect issuer for its own
  * workloads. Its discovery document and key set at `<hub address>/federation`, the signing key
  * rotated by the `federation_key_rotation` loop, and the tokens a project's sessions and job runs
- * receive (`workloadCredentials`), where SERVICE_FEDERATION=on.
+ * receive (`workloadCredentials`), where SERVICE_FEDERATION=on; and the example trust policies a
+ * project's managers read for it.
  */
 export const federationFeature = {
   name: 'federation',
@@ -43,9 +46,14 @@ export const federationFeature = {
       lifetimeSeconds: tokenLifetimeSeconds,
       logger: base.logger,
     });
+    const useCases = { trustPolicies: new TrustPolicyUseCases({ access: base.access, enabled, issuer: () => workloadIdentity.issuer() }) };
     return {
       services: { workloadIdentity, workloadCredentials, workloadIdentityPreflight: workloadIdentityPreflight(workloadIdentity, enabled) },
-      routes: [{ after: 'account', register: (app) => issuerRoutes(app, { workloadIdentity, enabled }) }],
+      useCases,
+      routes: [
+        { after: 'account', register: (app) => issuerRoutes(app, { workloadIdentity, enabled }) },
+        { after: 'notebooks', register: (app) => trustPolicyRoutes(app, { useCases }) },
+      ],
       offer: () => ({ workloadIdentity: enabled && workloadIdentity.issuer().issuer !== null }),
       loops: (loops) => registerKeyRotationLoop(loops, workloadIdentity, enabled),
       workload: federationWorkload(workloadCredentials),

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -9,34 +9,8 @@ import type { Project } from '../../../api/types';
 import { fieldErrorsUnder } from '../../../components/field-errors';
 import { FormError } from '../../../components/FormError';
 import classes from './FederationSection.module.css';
-import { awsTrustPolicy, seaweedfsIamExample } from './trust-policies';
+import { CopyValueButton, TrustPolicyExamples } from './TrustPolicyExamples';
 import { MONO_INPUT } from '../../../components/mono-input';
-
-function CopyValueButton({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Button size="xs" variant="default" onClick={copy} aria-label={label} style={{ flex: 'none' }}>
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-      )}
-    </CopyButton>
-  );
-}
-
-/** A JSON example in a box that scrolls (and takes the keyboard's focus to do so), with its copy button. */
-function Example({ name, text }: { name: string; text: string }) {
-  return (
-    <Stack gap={6}>
-      <Group justify="flex-end">
-        <CopyValueButton value={text} label={`Copy the ${name}`} />
-      </Group>
-      <pre className={classes.example} tabIndex={0} role="region" aria-label={name}>
-        {text}
-      </pre>
-    </Stack>
-  );
-}
 
 /**
  * The project's workload identity (docs/federation.md): whether its sessions and job runs receive
@@ -50,7 +24,6 @@ export function FederationSection({ project }: { project: Project }) {
   const update = useUpdateProject(project.id);
   const changed = enabled !== (project.federation?.enabled ?? false) || target.trim() !== (project.federation?.target ?? '');
   const issuerUrl = issuer.data ?? issuerFromHere();
-  const example = { issuer: issuerUrl, audience: target.trim() || '<TARGET>', projectId: project.id };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,28 +94,7 @@ export function FederationSection({ project }: { project: Project }) {
           <Text size="sm" fw={500}>
             Example trust policy
           </Text>
-          <Text size="xs" c="dimmed">
-            Lets only this project&apos;s tokens, for its target, assume the role: the subject of every token of this project begins with{' '}
-            <Code>project:{project.id}:</Code>
-          </Text>
-          <Tabs defaultValue="aws">
-            <Tabs.List>
-              <Tabs.Tab value="aws">AWS IAM</Tabs.Tab>
-              <Tabs.Tab value="seaweedfs">SeaweedFS</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="aws" pt="xs">
-              <Text size="xs" c="dimmed" mb={4}>
-                The role&apos;s trust policy, once the issuer URL is an IAM OIDC identity provider with the target as its audience.
-              </Text>
-              <Example name="AWS IAM trust policy" text={JSON.stringify(awsTrustPolicy(example), null, 2)} />
-            </Tabs.Panel>
-            <Tabs.Panel value="seaweedfs" pt="xs">
-              <Text size="xs" c="dimmed" mb={4}>
-                In the S3 gateway&apos;s IAM configuration (-s3.iam.config): the hub as an OIDC provider, and a role that trusts it.
-              </Text>
-              <Example name="SeaweedFS IAM configuration" text={JSON.stringify(seaweedfsIamExample(example), null, 2)} />
-            </Tabs.Panel>
-          </Tabs>
+          <TrustPolicyExamples projectId={project.id} savedTarget={project.federation?.target} typedTarget={target.trim()} />
         </Stack>
       </Stack>
     </Paper>
