@@ -25646,6 +25646,7 @@ export interface components {
       has_output: boolean;
       output_bytes: number | null;
       log_bytes: number;
+      trace_id?: string | null;
     };
     GitProvider: {
       /** @enum {unknown} */
@@ -25806,6 +25807,7 @@ export interface components {
       restarted_at: string | null;
       preview_id: string | null;
       received: components['schemas']['SessionReceived'];
+      trace_id?: string | null;
       /** @description True when an existing live session was returned */
       reused?: boolean;
     };
@@ -25993,6 +25995,7 @@ export interface components {
           failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
         };
       } | null;
+      trace_id?: string | null;
     };
     RuntimeSession: {
       id: string;
@@ -26008,6 +26011,7 @@ export interface components {
       created_at: string;
       stopped_at: string | null;
       sandbox_released: boolean;
+      trace_id?: string | null;
       /** @description Edit sessions only: a reclaim with the default body passes every check that needs no sandbox call */
       reclaimable?: boolean;
       reclaim_blocked_reason?: ('not_terminal' | 'provision_grace' | 'teardown_grace' | 'attachment_unsupported') | null;
