@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
+import { startFakeSpanSink, type FakeSpanSink } from '../support/fake-span-sink.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
@@ -15,6 +16,8 @@ const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const HOUR_MS = 3_600_000;
 const PAGE_SIZE = 5;
+/** The trace viewer the pages link to (never opened: the test reads the links). */
+const TRACE_VIEWER = 'https://traces.example.org/trace/';
 
 async function shootAll(browser: Chromium, page: Page, name: string): Promise<void> {
   await shootAllIn(browser, page, name);
@@ -208,11 +211,14 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
   let driver: FakeFaultyDestroyDriver;
   let browser: Chromium;
   let page: Page;
+  let spanSink: FakeSpanSink;
   beforeAll(async () => {
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
     const ownerId = `hub-admin-ui-${randomBytes(4).toString('hex')}`;
+    spanSink = await startFakeSpanSink();
     w = await startSessionWorld(
-      {},
+      // Traced, with a trace viewer to link to.
+      { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: spanSink.url, SERVICE_TRACE_URL_TEMPLATE: `${TRACE_VIEWER}{trace_id}` },
       {
         projectName: 'Admin runtime',
         hub: async (settings) => {
@@ -228,6 +234,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
   afterAll(async () => {
     await browser?.close();
     await w?.close();
+    await spanSink?.close();
   });
 
   it('runs the sandbox start-up diagnostic and charts its phases', async () => {
@@ -241,6 +248,11 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
     for (const phase of ['Create sandbox', 'Readiness check', 'Exec latency', 'Destroy sandbox'])
       await page.getByRole('cell', { name: phase, exact: true }).first().waitFor();
     await page.getByText('echo notebook-hub-ready').waitFor();
+    // The report links to the trace of the request that ran it, in a new tab.
+    const trace = page.getByRole('link', { name: 'Trace of this diagnostic run (opens in a new tab)' });
+    expect(await trace.getAttribute('href')).toMatch(new RegExp(`^${TRACE_VIEWER}[0-9a-f]{32}$`));
+    expect(await trace.getAttribute('target')).toBe('_blank');
+    expect(await trace.getAttribute('rel')).toBe('noopener noreferrer');
     await shootAll(browser, page, 'admin-diagnostic-report');
   }, 90_000);
 
@@ -285,6 +297,9 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
     await page.goto(`${w.t.url}/admin/sessions`);
     const row = page.getByRole('row').filter({ hasText: sid });
     await row.waitFor();
+    // The row links to the trace of the session's start: the trace of the request that started it.
+    const traceId = started.headers.get('traceresponse')!.slice(3, 35);
+    expect(await row.getByRole('link', { name: `Trace of session ${sid} (opens in a new tab)` }).getAttribute('href')).toBe(`${TRACE_VIEWER}${traceId}`);
     await shootAll(browser, page, 'admin-sessions');
     await row.getByRole('button', { name: `Reclaim session ${sid}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Reclaim this session?' });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { DateTime } from '../../../components/DateTime';
 import { EmptyState } from '../../../components/EmptyState';
+import { TraceLink } from '../../../components/TraceLink';
 import { isFinished, useCancelRun, type JobRun } from '../../../api/jobs';
 import { formatRunDuration } from './job-format';
 import { RunLogModal } from './RunLogModal';
@@ -69,6 +70,7 @@ export function RunsTable({ pid, nid, jid, runs, editable }: Props) {
           <Button size="compact-sm" variant="subtle" onClick={() => setLogOf(run)} aria-label={`Log of run ${run.id}`}>
             Log
           </Button>
+          <TraceLink traceId={run.trace_id} of={`run ${run.id}`} button />
           {editable && !isFinished(run.state) && (
             <Button
               size="compact-sm"
