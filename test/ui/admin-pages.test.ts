@@ -39,10 +39,16 @@ describe.skipIf(chromium === null)('the admin pages', () => {
   let t: TestHub;
   let browser: Chromium;
   let page: Page;
+  let spanSink: FakeSpanSink;
   beforeAll(async () => {
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
-    // Small pages, so that paging shows with a handful of users and audit entries.
-    t = await startTestHub({ env: { SERVICE_DEFAULT_PAGE_SIZE: String(PAGE_SIZE) }, hub: () => ({ uiDir: UI_DIR }) });
+    spanSink = await startFakeSpanSink();
+    // Small pages, so that paging shows with a handful of users and audit entries; traced, so that
+    // a refusal names its trace.
+    t = await startTestHub({
+      env: { SERVICE_DEFAULT_PAGE_SIZE: String(PAGE_SIZE), OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: spanSink.url },
+      hub: () => ({ uiDir: UI_DIR }),
+    });
     browser = await launchChromium(chromium!.executablePath);
     page = await browser.newPage();
     await browser.signIn(page, t.url, t.hub.localLoginPath!);
@@ -50,6 +56,7 @@ describe.skipIf(chromium === null)('the admin pages', () => {
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+    await spanSink?.close();
   });
 
   it('suspends and restores a user, and shows the refusal to suspend yourself', async () => {
@@ -112,6 +119,9 @@ describe.skipIf(chromium === null)('the admin pages', () => {
     const refused = page.getByRole('alert').filter({ hasText: 'These filters were refused' });
     await refused.waitFor();
     expect(await refused.textContent()).toMatch(/30/);
+    // With the ids to quote: the request's, and its trace's.
+    const ids = refused.getByRole('group', { name: 'Ids to quote when reporting this' });
+    expect(await ids.textContent()).toMatch(/^Request ID:req_[0-9a-f]+CopyTrace ID:[0-9a-f]{32}Copy$/);
     await shootAll(browser, page, 'admin-audit-refused');
   });
 

@@ -233,6 +233,28 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
     outputFrameLines = [outputOpened, browser.console.length];
   }, 240_000);
 
+  it('tells in a notification why a run was refused, with the ids to quote', async () => {
+    const [job] = (await jobs()).filter((candidate) => candidate.name === 'Morning sales report');
+    const jobPath = `${jobsPath(w, nid)}/${job!.id}`;
+    await page.goto(`${base}/jobs/${job!.id}`);
+    const runNow = page.getByRole('button', { name: 'Run now: Morning sales report' });
+    await runNow.waitFor();
+    // Disabled meanwhile, elsewhere: the page still offers the run, and the hub refuses it.
+    expect((await w.api(jobPath, 'editor', { method: 'PATCH', body: { enabled: false } })).status).toBe(200);
+    try {
+      await runNow.click();
+      const notice = page.getByRole('alert').filter({ hasText: 'Could not run Morning sales report' });
+      await notice.getByText('this job is disabled; enable it to run it').waitFor();
+      const ids = notice.getByRole('group', { name: 'Ids to quote when reporting this' });
+      expect(await ids.textContent()).toMatch(/^Request ID:req_[0-9a-f]+CopyTrace ID:[0-9a-f]{32}Copy$/);
+      await page.mouse.move(0, 0);
+      await shootChecked(page, 'run-refused');
+      await notice.getByRole('button', { name: 'Copy the trace id' }).waitFor();
+    } finally {
+      expect((await w.api(jobPath, 'editor', { method: 'PATCH', body: { enabled: true } })).status).toBe(200);
+    }
+  }, 120_000);
+
   it('edits a job, cancels a queued run, and deletes a job after asking', async () => {
     const [job] = (await jobs()).filter((candidate) => candidate.name === 'Morning sales report');
     await page.goto(`${base}/jobs/${job!.id}`);
