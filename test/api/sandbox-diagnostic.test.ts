@@ -33,6 +33,8 @@ describe.skipIf(runtime === null)('sandbox start-up diagnostic (local driver)', 
       exec: { status: 'ok', command: 'echo notebook-hub-exec' },
       cleanup: { status: 'ok' },
       environment_setup_benchmark: null,
+      // Tracing is off: no trace to name.
+      trace_id: null,
     });
     expect(report.total_ms).toBeGreaterThanOrEqual(0);
     expect(Object.keys(report.startup_timings_ms).length).toBeGreaterThan(0);

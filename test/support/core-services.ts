@@ -56,7 +56,7 @@ export interface CoreWorld {
 
 export interface CoreWorldOptions {
   /** Sandboxes, runtime and the like in place of the ones that refuse every call. */
-  parts?: Partial<Pick<RuntimeParts, 'sandboxes' | 'runtime' | 'kernels' | 'background' | 'reclaimTimings'>>;
+  parts?: Partial<Pick<RuntimeParts, 'sandboxes' | 'runtime' | 'kernels' | 'background' | 'reclaimTimings' | 'tracer'>>;
   /** Wraps the store the services use (to watch what they write). */
   store?: (inner: ObjectStore) => ObjectStore;
 }

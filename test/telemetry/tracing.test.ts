@@ -54,6 +54,10 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
   it('continues the caller’s trace through a session start: the request, its use case, store calls and the four sandbox phases', async () => {
     await saveNotebookCode(w, w.nid, `import marimo\napp = marimo.App()\n\n@app.cell\ndef _():\n    ${NOTEBOOK_SECRET} = 1\n    return\n`);
     const { sessionId, traceId, server, provision } = await expectTracedSessionStart(w, jaeger);
+    // The session names the trace of its start, for the admin pages to link to it.
+    expect((await w.api(`/api/v1/projects/${w.pid}/sessions/${sessionId}`, 'editor')).json.data.trace_id).toBe(traceId);
+    const runtime = await w.t.call('/api/v1/admin/runtime/sessions', { cookie: await w.t.localLogin() });
+    expect(runtime.json.data.items.find((item: { id: string }) => item.id === sessionId)).toMatchObject({ trace_id: traceId });
 
     // The start's log lines carry the trace's ids, on stdout and in the log backend.
     const provisionLine = w.t.logs.find((line) => line.event === 'session_provision' && line.session_id === sessionId);
@@ -116,6 +120,9 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     );
     const root = spans!.find((span) => span.operationName === 'job.run')!;
     expect(parentOf(root)).toBeNull();
+    // The run names its own trace (not the trigger's request's), for the pages to link to it.
+    expect(run.trace_id).toBe(root.traceID);
+    expect(run.trace_id).not.toBe(triggered.headers.get('traceresponse')?.slice(3, 35));
     expect(tag(root, 'notebook_hub.job.run_state')).toBe('succeeded');
     for (const phase of ['sandbox.create', 'sandbox.reachable', 'sandbox.files', 'sandbox.setup', 'job.execute', 'job.output', 'job.record']) {
       expect(parentOf(spans!.find((span) => span.operationName === phase)!), phase).toBe(root.spanID);
@@ -136,6 +143,34 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     expect(tag(deliver, 'http.response.status_code')).toBe(200);
     expect(tag(deliver, 'notebook_hub.alert.event_kind')).toBe('job.run.succeeded');
   }, 240_000);
+
+  it('names the trace of the request that ran a start-up diagnostic in its report', async () => {
+    const traceId = newTraceId();
+    const diagnostic = await w.t.call('/api/v1/admin/debug/sandbox-startup', {
+      method: 'POST',
+      body: {},
+      cookie: await w.t.localLogin(),
+      // A cookie's mutation comes from the hub's own origin.
+      headers: { origin: w.t.url, traceparent: `00-${traceId}-${newSpanId()}-01` },
+    });
+    expect(diagnostic.status, diagnostic.text).toBe(200);
+    expect(diagnostic.json.data).toMatchObject({ ok: true, trace_id: traceId });
+    const spans = await until(
+      () => jaeger.trace(traceId),
+      (found) => found.some((span) => span.operationName === 'POST /api/v1/admin/debug/sandbox-startup'),
+    );
+    expect(spans.some((span) => span.operationName === 'usecase.diagnostics.sandboxStartup')).toBe(true);
+
+    // A caller's trace that is not sampled is not recorded: the report names none.
+    const unsampled = await w.t.call('/api/v1/admin/debug/sandbox-startup', {
+      method: 'POST',
+      body: {},
+      cookie: await w.t.localLogin(),
+      headers: { origin: w.t.url, traceparent: `00-${newTraceId()}-${newSpanId()}-00` },
+    });
+    expect(unsampled.status, unsampled.text).toBe(200);
+    expect(unsampled.json.data.trace_id).toBeNull();
+  }, 120_000);
 
   it('makes each loop attempt a loop.<loop> span with its name and outcome', async () => {
     const traces = await until(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
+import { startFakeSpanSink, type FakeSpanSink } from '../support/fake-span-sink.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
@@ -15,6 +16,8 @@ const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
 const HOUR_MS = 3_600_000;
 const PAGE_SIZE = 5;
+/** The trace viewer the pages link to (never opened: the test reads the links). */
+const TRACE_VIEWER = 'https://traces.example.org/trace/';
 
 async function shootAll(browser: Chromium, page: Page, name: string): Promise<void> {
   await shootAllIn(browser, page, name);
@@ -36,10 +39,16 @@ describe.skipIf(chromium === null)('the admin pages', () => {
   let t: TestHub;
   let browser: Chromium;
   let page: Page;
+  let spanSink: FakeSpanSink;
   beforeAll(async () => {
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
-    // Small pages, so that paging shows with a handful of users and audit entries.
-    t = await startTestHub({ env: { SERVICE_DEFAULT_PAGE_SIZE: String(PAGE_SIZE) }, hub: () => ({ uiDir: UI_DIR }) });
+    spanSink = await startFakeSpanSink();
+    // Small pages, so that paging shows with a handful of users and audit entries; traced, so that
+    // a refusal names its trace.
+    t = await startTestHub({
+      env: { SERVICE_DEFAULT_PAGE_SIZE: String(PAGE_SIZE), OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: spanSink.url },
+      hub: () => ({ uiDir: UI_DIR }),
+    });
     browser = await launchChromium(chromium!.executablePath);
     page = await browser.newPage();
     await browser.signIn(page, t.url, t.hub.localLoginPath!);
@@ -47,6 +56,7 @@ describe.skipIf(chromium === null)('the admin pages', () => {
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+    await spanSink?.close();
   });
 
   it('suspends and restores a user, and shows the refusal to suspend yourself', async () => {
@@ -109,6 +119,9 @@ describe.skipIf(chromium === null)('the admin pages', () => {
     const refused = page.getByRole('alert').filter({ hasText: 'These filters were refused' });
     await refused.waitFor();
     expect(await refused.textContent()).toMatch(/30/);
+    // With the ids to quote: the request's, and its trace's.
+    const ids = refused.getByRole('group', { name: 'Ids to quote when reporting this' });
+    expect(await ids.textContent()).toMatch(/^Request ID:req_[0-9a-f]+CopyTrace ID:[0-9a-f]{32}Copy$/);
     await shootAll(browser, page, 'admin-audit-refused');
   });
 
@@ -208,11 +221,14 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
   let driver: FakeFaultyDestroyDriver;
   let browser: Chromium;
   let page: Page;
+  let spanSink: FakeSpanSink;
   beforeAll(async () => {
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
     const ownerId = `hub-admin-ui-${randomBytes(4).toString('hex')}`;
+    spanSink = await startFakeSpanSink();
     w = await startSessionWorld(
-      {},
+      // Traced, with a trace viewer to link to.
+      { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: spanSink.url, SERVICE_TRACE_URL_TEMPLATE: `${TRACE_VIEWER}{trace_id}` },
       {
         projectName: 'Admin runtime',
         hub: async (settings) => {
@@ -228,6 +244,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
   afterAll(async () => {
     await browser?.close();
     await w?.close();
+    await spanSink?.close();
   });
 
   it('runs the sandbox start-up diagnostic and charts its phases', async () => {
@@ -241,6 +258,11 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
     for (const phase of ['Create sandbox', 'Readiness check', 'Exec latency', 'Destroy sandbox'])
       await page.getByRole('cell', { name: phase, exact: true }).first().waitFor();
     await page.getByText('echo notebook-hub-ready').waitFor();
+    // The report links to the trace of the request that ran it, in a new tab.
+    const trace = page.getByRole('link', { name: 'Trace of this diagnostic run (opens in a new tab)' });
+    expect(await trace.getAttribute('href')).toMatch(new RegExp(`^${TRACE_VIEWER}[0-9a-f]{32}$`));
+    expect(await trace.getAttribute('target')).toBe('_blank');
+    expect(await trace.getAttribute('rel')).toBe('noopener noreferrer');
     await shootAll(browser, page, 'admin-diagnostic-report');
   }, 90_000);
 
@@ -285,6 +307,9 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
     await page.goto(`${w.t.url}/admin/sessions`);
     const row = page.getByRole('row').filter({ hasText: sid });
     await row.waitFor();
+    // The row links to the trace of the session's start: the trace of the request that started it.
+    const traceId = started.headers.get('traceresponse')!.slice(3, 35);
+    expect(await row.getByRole('link', { name: `Trace of session ${sid} (opens in a new tab)` }).getAttribute('href')).toBe(`${TRACE_VIEWER}${traceId}`);
     await shootAll(browser, page, 'admin-sessions');
     await row.getByRole('button', { name: `Reclaim session ${sid}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Reclaim this session?' });

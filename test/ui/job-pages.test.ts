@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { startFakeSpanSink, type FakeSpanSink } from '../support/fake-span-sink.js';
 import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode, tick } from '../support/job-world.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
@@ -11,6 +12,8 @@ import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
 const UI_DIR = path.resolve(import.meta.dirname, '../../renderer/dist');
+/** The trace viewer the run history links to (never opened: the test reads the links). */
+const TRACE_VIEWER = 'https://traces.example.org/trace/';
 /** The jobs pages are photographed at a common laptop width and at the smallest layout the UI supports. */
 const SIZES = [
   { name: '1280', width: 1280, height: 800 },
@@ -50,6 +53,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
   let failingVersion: string;
   /** The console lines logged while a run's output was open: the output's own page refusing what its CSP forbids. */
   let outputFrameLines: [number, number] = [0, 0];
+  let spanSink: FakeSpanSink;
 
   const shootChecked = async (target: Page, name: string) => {
     await shoot(browser, target, name);
@@ -59,7 +63,12 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
 
   beforeAll(async () => {
     expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
-    w = await startSessionWorld({ SERVICE_JOBS: 'on' }, { projectName: 'Reporting', hub: () => ({ uiDir: UI_DIR }) });
+    spanSink = await startFakeSpanSink();
+    // Traced, with a trace viewer for the history to link runs to.
+    w = await startSessionWorld(
+      { SERVICE_JOBS: 'on', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: spanSink.url, SERVICE_TRACE_URL_TEMPLATE: `${TRACE_VIEWER}{trace_id}` },
+      { projectName: 'Reporting', hub: () => ({ uiDir: UI_DIR }) },
+    );
     browser = await launchChromium(chromium!.executablePath);
     page = await browser.newPage();
     await browser.signIn(page, w.t.url, w.t.hub.localLoginPath!);
@@ -77,6 +86,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
   afterAll(async () => {
     await browser?.close();
     await w?.close();
+    await spanSink?.close();
   });
 
   it('explains jobs when the notebook has none', async () => {
@@ -188,6 +198,11 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
     await chart.waitFor();
     expect(await chart.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(2);
     await page.getByRole('img', { name: /Run durations, oldest first: Succeeded in/ }).waitFor();
+    // The signed-in user is a super admin: each run links to its own trace, in a new tab.
+    expect(second.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    const trace = history.getByRole('link', { name: `Trace of run ${second.id} (opens in a new tab)` });
+    expect(await trace.getAttribute('href')).toBe(`${TRACE_VIEWER}${second.trace_id}`);
+    expect(await trace.getAttribute('rel')).toBe('noopener noreferrer');
     await shootChecked(page, 'history');
 
     await page.getByRole('button', { name: `Log of run ${second.id}` }).click();
@@ -217,6 +232,28 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
     await output.waitFor({ state: 'hidden' });
     outputFrameLines = [outputOpened, browser.console.length];
   }, 240_000);
+
+  it('tells in a notification why a run was refused, with the ids to quote', async () => {
+    const [job] = (await jobs()).filter((candidate) => candidate.name === 'Morning sales report');
+    const jobPath = `${jobsPath(w, nid)}/${job!.id}`;
+    await page.goto(`${base}/jobs/${job!.id}`);
+    const runNow = page.getByRole('button', { name: 'Run now: Morning sales report' });
+    await runNow.waitFor();
+    // Disabled meanwhile, elsewhere: the page still offers the run, and the hub refuses it.
+    expect((await w.api(jobPath, 'editor', { method: 'PATCH', body: { enabled: false } })).status).toBe(200);
+    try {
+      await runNow.click();
+      const notice = page.getByRole('alert').filter({ hasText: 'Could not run Morning sales report' });
+      await notice.getByText('this job is disabled; enable it to run it').waitFor();
+      const ids = notice.getByRole('group', { name: 'Ids to quote when reporting this' });
+      expect(await ids.textContent()).toMatch(/^Request ID:req_[0-9a-f]+CopyTrace ID:[0-9a-f]{32}Copy$/);
+      await page.mouse.move(0, 0);
+      await shootChecked(page, 'run-refused');
+      await notice.getByRole('button', { name: 'Copy the trace id' }).waitFor();
+    } finally {
+      expect((await w.api(jobPath, 'editor', { method: 'PATCH', body: { enabled: true } })).status).toBe(200);
+    }
+  }, 120_000);
 
   it('edits a job, cancels a queued run, and deletes a job after asking', async () => {
     const [job] = (await jobs()).filter((candidate) => candidate.name === 'Morning sales report');
@@ -265,6 +302,8 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
       await viewerPage.getByRole('table', { name: 'Run history' }).getByText('Succeeded').first().waitFor();
       for (const name of ['Edit', 'Delete', 'Run now: Morning sales report']) expect(await viewerPage.getByRole('button', { name }).count()).toBe(0);
       expect(await viewerPage.getByRole('button', { name: /^Cancel run/ }).count()).toBe(0);
+      // Traces are for the deployment's operators: no links for a project's viewer.
+      expect(await viewerPage.getByRole('link', { name: /^Trace of run/ }).count()).toBe(0);
       await viewerPage
         .getByRole('button', { name: /^Log of run/ })
         .first()

@@ -25817,6 +25817,7 @@ export interface components {
       has_output: boolean;
       output_bytes: number | null;
       log_bytes: number;
+      trace_id?: string | null;
     };
     GitProvider: {
       /** @enum {unknown} */
@@ -25977,6 +25978,7 @@ export interface components {
       restarted_at: string | null;
       preview_id: string | null;
       received: components['schemas']['SessionReceived'];
+      trace_id?: string | null;
       /** @description True when an existing live session was returned */
       reused?: boolean;
     };
@@ -26181,6 +26183,7 @@ export interface components {
           failure_code?: 'COMMAND_FAILED' | 'SPAWN_FAILED' | 'BACKEND_ERROR' | 'unknown';
         };
       } | null;
+      trace_id?: string | null;
     };
     RuntimeSession: {
       id: string;
@@ -26196,6 +26199,7 @@ export interface components {
       created_at: string;
       stopped_at: string | null;
       sandbox_released: boolean;
+      trace_id?: string | null;
       /** @description Edit sessions only: a reclaim with the default body passes every check that needs no sandbox call */
       reclaimable?: boolean;
       reclaim_blocked_reason?: ('not_terminal' | 'provision_grace' | 'teardown_grace' | 'attachment_unsupported') | null;

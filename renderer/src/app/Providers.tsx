@@ -13,7 +13,8 @@ export function Providers({ client, children }: { client: QueryClient; children:
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <QueryClientProvider client={client}>
-        <Notifications position="bottom-right" />
+        {/* Wide enough for a failure's request id on one line beside its name and copy button. */}
+        <Notifications position="bottom-right" containerWidth={480} />
         {children}
       </QueryClientProvider>
     </MantineProvider>

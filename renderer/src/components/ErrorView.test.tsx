@@ -1,10 +1,16 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError, toApiError } from '../api/errors';
 import { renderUi } from '../test/render';
 import { ErrorView } from './ErrorView';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+
+/** The ids the error shows to quote, each with its name, as the user reads them. */
+const quotedIds = () =>
+  within(screen.getByRole('group', { name: 'Ids to quote when reporting this' }))
+    .getAllByText(/ID:$/)
+    .map((name) => `${name.textContent} ${name.nextElementSibling?.textContent}`);
 
 describe('ErrorView', () => {
   it('shows the request id and, where the hub traces, the trace id of a failed request for the user to quote', () => {
@@ -15,8 +21,9 @@ describe('ErrorView', () => {
     expect(error.traceId).toBe(TRACE_ID);
     renderUi(<ErrorView error={error} />);
     expect(screen.getByRole('alert').textContent).toContain('The notebook changed meanwhile.');
-    expect(screen.getByText(/Request ID: req_42/)).toBeTruthy();
-    expect(screen.getByText(new RegExp(`Trace ID: ${TRACE_ID}`))).toBeTruthy();
+    expect(quotedIds()).toEqual(['Request ID: req_42', `Trace ID: ${TRACE_ID}`]);
+    // Each is selected whole by one click, for a user to copy it.
+    expect(screen.getByText(TRACE_ID).style.userSelect).toBe('all');
   });
 
   it('shows no trace id where the answer named none, or named it badly', () => {
@@ -27,13 +34,12 @@ describe('ErrorView', () => {
     );
     expect([untraced.traceId, garbled.traceId]).toEqual([undefined, undefined]);
     renderUi(<ErrorView error={new ApiError('FORBIDDEN', 'No.', 403, 'req_7')} />);
-    expect(screen.getByText(/Request ID: req_7/)).toBeTruthy();
-    expect(screen.queryByText(/Trace ID/)).toBeNull();
+    expect(quotedIds()).toEqual(['Request ID: req_7']);
   });
 
   it('shows the trace id on the whole-page conditions too', () => {
     renderUi(<ErrorView error={new ApiError('USER_SUSPENDED', 'Suspended.', 403, 'req_9', [], undefined, TRACE_ID)} />);
     expect(screen.getByRole('heading', { name: 'Your account is suspended' })).toBeTruthy();
-    expect(screen.getByText(new RegExp(`Trace ID: ${TRACE_ID}`))).toBeTruthy();
+    expect(quotedIds()).toEqual(['Request ID: req_9', `Trace ID: ${TRACE_ID}`]);
   });
 });

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { ApiError, fieldNameOf } from '../api/errors';
 import { asSentence } from '../app/format';
+import { RequestIds } from './RequestIds';
 
 interface Props {
   error: Error | null;
@@ -8,12 +9,17 @@ interface Props {
   fields?: readonly string[];
 }
 
-/** A failed form submission: the API's message, less what the form already shows at its fields. */
+/**
+ * A failed form submission: the API's message, less what the form already shows at its fields. A
+ * failure of the hub's (5xx) also shows the ids to quote when reporting it.
+ */
 export function FormError({ error, fields = [] }: Props) {
   if (!error) return null;
+  const theHubs = error instanceof ApiError && error.status >= 500;
   return (
     <Alert color="red" role="alert">
       {asSentence(formMessage(error, fields).replace(/([^.!?])$/, '$1.'))}
+      {theHubs && <RequestIds requestId={error.requestId} traceId={error.traceId} mt={4} />}
     </Alert>
   );
 }

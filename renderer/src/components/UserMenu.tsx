@@ -1,9 +1,9 @@
 import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../api/queries';
 import { hubPath } from '../app/base-path';
 import { useMe } from './use-me';
+import { notifyFailure } from './failure-notification';
 
 export function UserMenu() {
   const me = useMe();
@@ -15,7 +15,7 @@ export function UserMenu() {
     signOut.mutate(undefined, {
       // A full page load leaves nothing of the signed-in user in memory.
       onSuccess: ({ end_session_url }) => window.location.assign(end_session_url ?? hubPath('/sign-in')),
-      onError: (error) => notifications.show({ color: 'red', title: 'Could not sign out', message: error.message }),
+      onError: (error) => notifyFailure(error, { title: 'Could not sign out' }),
     });
 
   return (

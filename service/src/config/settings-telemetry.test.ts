@@ -118,4 +118,32 @@ describe('telemetry settings', () => {
     ];
     for (const [env, variable] of cases) expect(refusal(env), JSON.stringify(env)).toBe(variable);
   });
+
+  it('takes a trace viewer URL template with {trace_id} in an http(s) URL, and refuses others with a message that says what is wanted', () => {
+    expect(read({}).traceUrlTemplate).toBeNull();
+    expect(read({ SERVICE_TRACE_URL_TEMPLATE: ' https://jaeger.example.com/trace/{trace_id} ' }).traceUrlTemplate).toBe(
+      'https://jaeger.example.com/trace/{trace_id}',
+    );
+    // Anywhere in the URL, as Grafana's explore links put it in the query.
+    const grafana = 'http://grafana:3000/explore?left={"queries":[{"query":"{trace_id}"}]}';
+    expect(read({ SERVICE_TRACE_URL_TEMPLATE: grafana }).traceUrlTemplate).toBe(grafana);
+    // Checked even where telemetry is off: it is the hub's own setting.
+    expect(read({ OTEL_SDK_DISABLED: 'true', SERVICE_TRACE_URL_TEMPLATE: 'https://t/{trace_id}' }).traceUrlTemplate).toBe('https://t/{trace_id}');
+    const message = (env: Record<string, string>) => {
+      try {
+        read(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).variable).toBe('SERVICE_TRACE_URL_TEMPLATE');
+        return (error as ConfigError).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(env)}`);
+    };
+    expect(message({ SERVICE_TRACE_URL_TEMPLATE: 'https://jaeger.example.com/trace/' })).toMatch(/must contain \{trace_id\} where the trace id goes/);
+    expect(message({ SERVICE_TRACE_URL_TEMPLATE: 'https://jaeger.example.com/trace/{traceId}' })).toMatch(/must contain \{trace_id\}/);
+    expect(message({ SERVICE_TRACE_URL_TEMPLATE: 'jaeger.example.com/trace/{trace_id}' })).toMatch(/must be an http\(s\) URL/);
+    expect(message({ SERVICE_TRACE_URL_TEMPLATE: 'javascript:alert(1)//{trace_id}' })).toMatch(/must be an http\(s\) URL/);
+    expect(message({ SERVICE_TRACE_URL_TEMPLATE: 'ftp://traces/{trace_id}' })).toMatch(/must be an http\(s\) URL/);
+    expect(message({ OTEL_SDK_DISABLED: 'true', SERVICE_TRACE_URL_TEMPLATE: '{trace_id}' })).toMatch(/must be an http\(s\) URL/);
+  });
 });

@@ -30,6 +30,11 @@ export interface TelemetrySettings {
   serviceName: string | null;
   /** OTEL_RESOURCE_ATTRIBUTES, decoded. */
   resourceAttributes: Readonly<Record<string, string>>;
+  /**
+   * SERVICE_TRACE_URL_TEMPLATE: where a trace viewer shows one trace, `{trace_id}` standing for its
+   * id; the admin pages link sessions, job runs and diagnostics to their traces with it. Null: no links.
+   */
+  traceUrlTemplate: string | null;
 }
 
 export const telemetrySettingDefinitions: SettingDefinition[] = [
@@ -52,12 +57,19 @@ export const telemetrySettingDefinitions: SettingDefinition[] = [
   { key: 'OTEL_METRIC_EXPORT_TIMEOUT', group: 'telemetry', name: 'Metrics push timeout (ms)', secret: false },
   { key: 'OTEL_EXPORTER_PROMETHEUS_HOST', group: 'telemetry', name: 'Prometheus scrape address', secret: false },
   { key: 'OTEL_EXPORTER_PROMETHEUS_PORT', group: 'telemetry', name: 'Prometheus scrape port', secret: false },
+  // Shown to super admins, whose pages build the links from it: a viewer's address is no secret.
+  { key: 'SERVICE_TRACE_URL_TEMPLATE', group: 'telemetry', name: 'Trace viewer URL template', secret: false },
 ];
+
+/** What stands for the trace id in SERVICE_TRACE_URL_TEMPLATE. */
+export const TRACE_ID_PLACEHOLDER = '{trace_id}';
 
 export const DEFAULT_PROMETHEUS_PORT = 9464;
 
 export function readTelemetrySettings(env: Env): TelemetrySettings {
   const value = text(env, 'OTEL_METRICS_EXPORTER')?.toLowerCase() ?? 'otlp';
+  // The template is the hub's own setting, not OpenTelemetry's: a bad one is refused either way.
+  const traceUrlTemplate = readTraceUrlTemplate(env);
   // Turning telemetry off must work even next to a value that would not parse.
   if (strictBoolean(env, 'OTEL_SDK_DISABLED', false)) {
     const off = (name: string) => ({ exporter: 'off', reason: 'sdk_disabled', value: exporterName(env, name) }) as const;
@@ -67,6 +79,7 @@ export function readTelemetrySettings(env: Env): TelemetrySettings {
       logs: off('OTEL_LOGS_EXPORTER'),
       serviceName: null,
       resourceAttributes: {},
+      traceUrlTemplate,
     };
   }
   return {
@@ -75,7 +88,33 @@ export function readTelemetrySettings(env: Env): TelemetrySettings {
     logs: readOtlpExport(env, 'LOGS'),
     serviceName: text(env, 'OTEL_SERVICE_NAME') ?? null,
     resourceAttributes: resourceAttributes(env, 'OTEL_RESOURCE_ATTRIBUTES'),
+    traceUrlTemplate,
   };
+}
+
+/**
+ * SERVICE_TRACE_URL_TEMPLATE: an http(s) URL once `{trace_id}` is filled in (Jaeger's
+ * `https://jaeger.example.org/trace/{trace_id}`, Grafana Tempo's explore URL), holding the
+ * placeholder at least once. Checked with an id in place, as browsers will open it.
+ */
+function readTraceUrlTemplate(env: Env): string | null {
+  const name = 'SERVICE_TRACE_URL_TEMPLATE';
+  const template = text(env, name);
+  if (template === undefined) return null;
+  const example = 'https://jaeger.example.org/trace/{trace_id}';
+  if (!template.includes(TRACE_ID_PLACEHOLDER)) {
+    throw new ConfigError(name, `must contain ${TRACE_ID_PLACEHOLDER} where the trace id goes (e.g. ${example}), got ${JSON.stringify(template)}`);
+  }
+  let url: URL;
+  try {
+    url = new URL(template.replaceAll(TRACE_ID_PLACEHOLDER, '0af7651916cd43dd8448eb211c80319c'));
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL with ${TRACE_ID_PLACEHOLDER} in it (e.g. ${example}), got ${JSON.stringify(template)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http(s) URL with ${TRACE_ID_PLACEHOLDER} in it (e.g. ${example}), got ${JSON.stringify(template)}`);
+  }
+  return template;
 }
 
 function readMetricsExport(env: Env, value: string): MetricsExport {

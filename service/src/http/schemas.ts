@@ -44,6 +44,15 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const DateTime = Type.String({ format: 'date-time' });
 
 /**
+ * The trace an item's work ran in (docs/telemetry.md, "Links to a trace"), to look it up in the trace
+ * viewer; null where it was not traced. A trace id is no secret.
+ */
+export const TraceId = (of: string) =>
+  Type.Optional(
+    Nullable(Type.String({ pattern: '^[0-9a-f]{32}$', description: `The W3C trace id of ${of}; null where tracing was off or the trace was not sampled` })),
+  );
+
+/**
  * The success answer of a content route: raw bytes of `mediaType`, not the JSON envelope (its
  * failures still are; docs/errors.md). `*\/*` when the type follows the content (workspace files).
  */

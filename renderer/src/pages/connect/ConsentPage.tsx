@@ -1,5 +1,4 @@
 import { Anchor, Box, Button, Checkbox, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,11 +10,13 @@ import { asSentence, formatDateTime } from '../../app/format';
 import { signInPath } from '../../app/return-to';
 import { ErrorView } from '../../components/ErrorView';
 import { FormError } from '../../components/FormError';
+import { RequestIds } from '../../components/RequestIds';
 import { LoadingState } from '../../components/LoadingState';
 import { useMe } from '../../components/use-me';
 import { ConnectCard } from './ConnectCard';
 import { returnAddressOf, webLink } from './return-address';
 import { scopeTitle } from './scopes';
+import { notifyFailure } from '../../components/failure-notification';
 
 /** Answers that concern the whole hub or the session rather than this request: the app's own pages for them. */
 const WHOLE_PAGE_ERRORS = ['UNAUTHORIZED', 'USER_SUSPENDED', 'NOT_INITIALIZED'];
@@ -119,7 +120,7 @@ function ConsentForm({ request, requestId, pending, error, onAllow, onDeny }: Fo
     signOut.mutate(undefined, {
       // Back to this request once signed in again (with local login; a provider's end-session page decides for itself).
       onSuccess: ({ end_session_url }) => window.location.assign(end_session_url ?? hubPath(signInPath(`/connect/${requestId}`))),
-      onError: (failure) => notifications.show({ color: 'red', title: 'Could not sign out', message: failure.message }),
+      onError: (failure) => notifyFailure(failure, { title: 'Could not sign out' }),
     });
 
   return (
@@ -253,23 +254,30 @@ function Failure({ error, onRetry }: { error: Error; onRetry?: () => void }) {
         title={isApiError(error, 'NOT_FOUND') ? 'This request is no longer open' : 'This request cannot be answered'}
         message={sentence(error.message)}
         requestId={error instanceof ApiError ? error.requestId : undefined}
+        traceId={error instanceof ApiError ? error.traceId : undefined}
       />
     </ConnectCard>
   );
 }
 
-function RequestClosed({ title, message, requestId }: { title: string; message: string; requestId?: string | undefined }) {
+function RequestClosed({
+  title,
+  message,
+  requestId,
+  traceId,
+}: {
+  title: string;
+  message: string;
+  requestId?: string | undefined;
+  traceId?: string | undefined;
+}) {
   return (
     <>
       <Title order={1} size="h2">
         {title}
       </Title>
       <Text>{message}</Text>
-      {requestId && (
-        <Text size="xs" c="dimmed">
-          Request ID: {requestId}
-        </Text>
-      )}
+      <RequestIds requestId={requestId} traceId={traceId} />
       <Anchor component={Link} to="/" size="sm">
         Go to Notebook Hub
       </Anchor>

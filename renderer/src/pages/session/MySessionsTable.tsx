@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { projectQuery } from '../../api/queries';
@@ -8,6 +7,7 @@ import { formatDateTime } from '../../app/format';
 import { DataTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { mayStopSession, MODE_LABELS, notebookPath, sessionPath, STATE_COLORS, stateLabel } from './session-text';
+import { notifyFailure } from '../../components/failure-notification';
 
 function NotebookCell({ session }: { session: MySession }) {
   const title = useNotebookTitle(session.project_id, session.notebook_id);
@@ -36,10 +36,7 @@ function SessionActions({ session }: { session: MySession }) {
   const name = title.data ?? session.notebook_id;
   const stop = useStopSession();
   const onStop = () =>
-    stop.mutate(
-      { pid: session.project_id, sid: session.id },
-      { onError: (error) => notifications.show({ color: 'red', title: 'The session was not stopped', message: error.message }) },
-    );
+    stop.mutate({ pid: session.project_id, sid: session.id }, { onError: (error) => notifyFailure(error, { title: 'The session was not stopped' }) });
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
       <Button size="xs" variant="light" component={Link} to={sessionPath(session.project_id, session.notebook_id, session.mode)} aria-label={`Open ${name}`}>

@@ -6,6 +6,7 @@ import type { Project } from '../../api/types';
 import { formatDateTime } from '../../app/format';
 import { useMe } from '../../components/use-me';
 import { mayStopSession, notebookPath, sessionPath } from './session-text';
+import { notifyFailure } from '../../components/failure-notification';
 
 /** The bar's buttons for a running session: save and open as app (editor; not in a preview, which never saves), stop. */
 export function SessionActions({ session, role }: { session: Session; role: Project['your_role'] | undefined }) {
@@ -23,14 +24,14 @@ export function SessionActions({ session, role }: { session: Session; role: Proj
             ? { color: 'green', title: 'Saved', message: `New version ${version.version_id} saved ${formatDateTime(version.saved_at)}.` }
             : { title: 'Nothing to save', message: 'The notebook has not changed since it was last saved.' },
         ),
-      onError: (error) => notifications.show({ color: 'red', title: 'The notebook was not saved', message: error.message, autoClose: false }),
+      onError: (error) => notifyFailure(error, { title: 'The notebook was not saved', autoClose: false }),
     });
   const onStop = () =>
     stop.mutate(
       { pid: session.project_id, sid: session.id },
       {
         onSuccess: () => void navigate(back),
-        onError: (error) => notifications.show({ color: 'red', title: 'The session was not stopped', message: error.message, autoClose: false }),
+        onError: (error) => notifyFailure(error, { title: 'The session was not stopped', autoClose: false }),
       },
     );
 

@@ -1,15 +1,17 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RequestIds } from '../../components/RequestIds';
 
 interface Props {
   title: string;
   children: ReactNode;
   actions?: ReactNode;
   requestId?: string | undefined;
+  traceId?: string | undefined;
 }
 
 /** What the session window shows instead of marimo: a session that could not start, or ended. */
-export function SessionMessage({ title, children, actions, requestId }: Props) {
+export function SessionMessage({ title, children, actions, requestId, traceId }: Props) {
   return (
     <Center p="xl" mih="100%">
       <Paper withBorder radius="md" p="xl" w="100%" maw={880}>
@@ -19,11 +21,7 @@ export function SessionMessage({ title, children, actions, requestId }: Props) {
           </Title>
           {children}
           {actions}
-          {requestId && (
-            <Text size="xs" c="dimmed">
-              Request ID: {requestId}
-            </Text>
-          )}
+          <RequestIds requestId={requestId} traceId={traceId} />
         </Stack>
       </Paper>
     </Center>

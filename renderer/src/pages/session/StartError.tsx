@@ -42,7 +42,7 @@ export function StartError(props: Props) {
       {back}
     </Group>
   );
-  const common = { requestId: error.requestId };
+  const common = { requestId: error.requestId, traceId: error.traceId };
   switch (error.code) {
     case 'EDIT_SESSION_OWNED':
       return <TakeoverPanel {...props} error={error} />;

@@ -40,6 +40,7 @@ export function TakeoverPanel({ error, pid, nid, project, notebook, onRetry, onT
     <SessionMessage
       title="Someone else is editing this notebook"
       requestId={error.requestId}
+      traceId={error.traceId}
       actions={
         <Group gap="sm">
           {mayTakeOver && holder && <Button onClick={confirm.open}>Take over</Button>}

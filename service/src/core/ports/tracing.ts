@@ -75,3 +75,13 @@ export function errorCodeOf(error: unknown): string {
   if (typeof code === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(code)) return code;
   return error instanceof Error ? error.name : 'Error';
 }
+
+/**
+ * The trace id a `traceparent` names, for a record to keep (a session's start, a job run), when the
+ * trace is sampled; null otherwise: a trace that was not recorded cannot be looked up.
+ */
+export function recordedTraceIdOf(traceparent: string | null | undefined): string | null {
+  const match = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-([\da-f]{2})$/.exec(traceparent ?? '');
+  if (!match || /^0+$/.test(match[1]!)) return null;
+  return (parseInt(match[2]!, 16) & 1) === 1 ? match[1]! : null;
+}

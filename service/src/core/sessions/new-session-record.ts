@@ -27,6 +27,8 @@ export interface NewSessionConfig {
 export interface NewSessionPlan {
   id?: string;
   received?: WorkloadReceived;
+  /** The trace the start is part of (sampled), which its provisioning continues. */
+  traceId?: string | null;
 }
 
 /**
@@ -80,5 +82,6 @@ export function newSessionRecord(
     marimo_session_ids: [],
     ...(request.preview ? { preview_id: request.preview.id } : {}),
     ...(plan.received ? { received: plan.received } : {}),
+    ...(plan.traceId ? { trace_id: plan.traceId } : {}),
   };
 }

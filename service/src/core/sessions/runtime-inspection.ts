@@ -10,6 +10,8 @@ export interface RuntimeSessionRow extends SessionSummary {
   stop_reason: StopReason | null;
   stopped_at: string | null;
   sandbox_released: boolean;
+  /** The trace of its start; null where it was not traced. */
+  trace_id: string | null;
   /** Editor rows only: a reclaim with the default body passes every check that needs no sandbox call. */
   reclaimable?: boolean;
   reclaim_blocked_reason?: InspectedReclaimBlock | null;
@@ -41,6 +43,7 @@ export async function runtimeSessions(
       stop_reason: record.stop_reason,
       stopped_at: record.stopped_at,
       sandbox_released: record.sandbox_released,
+      trace_id: record.trace_id ?? null,
     };
     if (record.mode === 'edit') {
       const blocked = deps.reclaimer.inspect(record);

@@ -3,6 +3,7 @@ import { HubError } from '../errors.js';
 import type { NotebookRevision, NotebookVersion } from '../notebooks/notebook-model.js';
 import type { BackgroundRunner } from '../ports/background-runner.js';
 import type { ProjectEventPublisher } from '../ports/project-events.js';
+import { recordedTraceIdOf } from '../ports/tracing.js';
 import { retiring, type ClaimOutcome } from './editor-claims.js';
 import type { KernelHealth } from '../ports/kernel-health.js';
 import { LIVE_STATES, TERMINAL_STATES, type ClientKind, type SessionMode, type SessionRecord, type StopReason } from './session-model.js';
@@ -154,6 +155,8 @@ export class SessionManager {
     const record = newSessionRecord(request, warm, this.deps.config, this.deps.now(), {
       id: plannedId,
       ...(workload && !warm ? { received: workload.received } : {}),
+      // Its provisioning runs in this trace (session-provisioner.ts), so the record names it from the first.
+      traceId: recordedTraceIdOf(this.deps.tracer?.traceparent()),
     });
     try {
       if (mode === 'edit' && !request.ephemeral && !preview) {

@@ -89,6 +89,11 @@ export interface SessionRecord {
    * (docs/project-secrets.md). Absent on older records and where nothing was given.
    */
   received?: WorkloadReceived;
+  /**
+   * The trace of its start (of its `session.provision` span: the request's trace, or a restart's),
+   * for operators to look it up (docs/telemetry.md). Absent where tracing is off or the trace was not sampled.
+   */
+  trace_id?: string;
 }
 
 /** What the catalog lists per session (`sessions/<pid>/<sid>`). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HubError } from '../errors.js';
 import type { Logger } from '../ports/logger.js';
-import { NO_TRACING, type Span, type Tracer } from '../ports/tracing.js';
+import { NO_TRACING, recordedTraceIdOf, type Span, type Tracer } from '../ports/tracing.js';
 import type { NotebookFiles } from '../notebooks/notebook-files.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { ComputeResources, Sandbox, SandboxDriver, SandboxProcess } from '../ports/sandbox-driver.js';
@@ -111,6 +111,9 @@ async function provisionIn(
   let sandbox: Sandbox | null = null;
   let withSandbox = initial;
   const progress = startProgress(deps.sessions, initial);
+  // The record names the trace of its latest start: a restart's, or one that did not run in its request's trace.
+  const traceId = recordedTraceIdOf(span.traceparent);
+  if (traceId !== null && initial.trace_id !== traceId) progress.record({ trace_id: traceId }).catch(() => {});
   const phase = async (name: keyof typeof PHASE_SPANS, timing: string, work: () => Promise<void>) => {
     if (progress.left) throw new Abandoned();
     progress.phase(name);

@@ -4,7 +4,7 @@ import type { UseCases } from '../../core/use-cases/index.js';
 import type { HubSettings } from '../../config/settings.js';
 import { principalOf } from '../auth/authenticate.js';
 import { pageSize } from '../../core/use-cases/caller.js';
-import { DateTime, Envelope, Nullable, Page, PageQuery } from '../schemas.js';
+import { DateTime, Envelope, Nullable, Page, PageQuery, TraceId } from '../schemas.js';
 import type { HubApp } from '../types.js';
 import { absentBodyIsEmpty } from '../validation.js';
 import { SessionParams } from './session-schemas.js';
@@ -35,6 +35,7 @@ const RuntimeSession = Type.Object(
     created_at: DateTime,
     stopped_at: Nullable(DateTime),
     sandbox_released: Type.Boolean(),
+    trace_id: TraceId("the session's start"),
     reclaimable: Type.Optional(
       Type.Boolean({ description: 'Edit sessions only: a reclaim with the default body passes every check that needs no sandbox call' }),
     ),

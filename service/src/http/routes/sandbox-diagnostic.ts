@@ -1,7 +1,8 @@
 import { Type, type TSchema } from 'typebox';
 import type { UseCases } from '../../core/use-cases/index.js';
 import { principalOf } from '../auth/authenticate.js';
-import { DateTime, Failure, Nullable } from '../schemas.js';
+import { recordedTraceIdOf } from '../../core/ports/tracing.js';
+import { DateTime, Failure, Nullable, TraceId } from '../schemas.js';
 import type { HubApp } from '../types.js';
 
 export const SANDBOX_DIAGNOSTIC_PATH = '/api/v1/admin/debug/sandbox-startup';
@@ -49,6 +50,7 @@ const StartupReport = Type.Object(
     environment_setup_benchmark: Nullable(
       Type.Object({ tool: Type.String({ minLength: 1 }), runtime_probe: Command, artifact_download: Command, prepare: Command, install: Command }),
     ),
+    trace_id: TraceId('the request that ran the diagnostic'),
   },
   { $id: 'SandboxStartupReport' },
 );
@@ -86,7 +88,8 @@ export function sandboxDiagnosticRoutes(app: HubApp, services: SandboxDiagnostic
         { image: body.image, computeProfile: body.compute_profile, environmentSetupBenchmark: body.environment_setup_benchmark },
         { logger: request.log },
       );
-      return { success: true as const, data: report };
+      // The report names the trace of the request that ran it, for an operator to open it from the report.
+      return { success: true as const, data: { ...report, trace_id: recordedTraceIdOf(request.traceSpan?.traceparent) } };
     },
   );
 }

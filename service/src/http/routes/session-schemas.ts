@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { SessionRecord, SessionSummary } from '../../core/sessions/session-model.js';
 import { NOTHING_RECEIVED } from '../../core/sandboxes/workload-environment.js';
-import { DateTime, Nullable } from '../schemas.js';
+import { DateTime, Nullable, TraceId } from '../schemas.js';
 import { ProjectIdParams } from './project-schemas.js';
 
 export const SessionParams = Type.Intersect([ProjectIdParams, Type.Object({ sid: Type.String({ pattern: '^ses-[0-9a-z]{16}$' }) })]);
@@ -66,6 +66,7 @@ export const Session = Type.Object(
     restarted_at: Nullable(DateTime),
     preview_id: Nullable(Type.String({ description: "A preview session's Git preview (its files; it never saves into the notebook)" })),
     received: SessionReceived,
+    trace_id: TraceId("the session's start"),
     reused: Type.Optional(Type.Boolean({ description: 'True when an existing live session was returned' })),
   },
   { $id: 'Session' },
@@ -121,6 +122,7 @@ export function sessionOf(record: SessionRecord, basePath: string, reused?: bool
     restarted_at: record.restarted_at ?? null,
     preview_id: record.preview_id ?? null,
     received: record.received ?? NOTHING_RECEIVED,
+    trace_id: record.trace_id ?? null,
     ...(reused !== undefined ? { reused } : {}),
   };
 }

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import type { RuntimeSession } from '../../../api/admin-types';
 import { formatDateTime } from '../../../app/format';
 import { DataTable, type Column, type TableQuery } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import type { PagedQuery } from '../../../components/LoadMore';
+import { TraceLink } from '../../../components/TraceLink';
 import { RequestError } from '../RequestError';
 import { BLOCKED_REASONS } from './blocked-reasons';
 
@@ -35,9 +36,12 @@ const columns: Column<RuntimeSession>[] = [
         <Text size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {session.id}
         </Text>
-        <Badge size="xs" variant="outline">
-          {session.mode}
-        </Badge>
+        <Group gap="xs" wrap="nowrap">
+          <Badge size="xs" variant="outline">
+            {session.mode}
+          </Badge>
+          <TraceLink traceId={session.trace_id} of={`session ${session.id}`} />
+        </Group>
       </>
     ),
   },

@@ -1,5 +1,4 @@
 import { Anchor, Group, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { DateTime } from '../../../components/DateTime';
@@ -8,6 +7,7 @@ import { argumentsLine } from './job-format';
 import { ScheduleText } from './ScheduleText';
 import { RunNowButton } from './RunNowButton';
 import { RunStateBadge } from './RunStateBadge';
+import { notifyFailure } from '../../../components/failure-notification';
 
 interface Props {
   pid: string;
@@ -93,10 +93,7 @@ function LastRun({ job }: { job: Job }) {
 function EnabledSwitch({ pid, nid, job, editable }: { pid: string; nid: string; job: Job; editable: boolean }) {
   const save = useSaveJob(pid, nid);
   const toggle = (enabled: boolean) =>
-    save.mutate(
-      { jid: job.id, body: { enabled } },
-      { onError: (error) => notifications.show({ color: 'red', title: `Could not change ${job.name}`, message: error.message }) },
-    );
+    save.mutate({ jid: job.id, body: { enabled } }, { onError: (error) => notifyFailure(error, { title: `Could not change ${job.name}` }) });
   return (
     <Switch
       checked={job.enabled}

@@ -1,9 +1,9 @@
 import { Button, Group, Loader, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isFinished, jobKeys, runQuery, useRunJob, type Job } from '../../../api/jobs';
 import { RUN_STATE_LOOK } from './job-format';
+import { notifyFailure } from '../../../components/failure-notification';
 
 /** Why a job cannot be run now, or null when it can. */
 function refusalOf(job: Job): string | null {
@@ -33,7 +33,7 @@ export function RunNowButton({ pid, nid, job, size = 'xs' }: { pid: string; nid:
   const start = () =>
     trigger.mutate(job.id, {
       onSuccess: (queued) => setRunId(queued.id),
-      onError: (error) => notifications.show({ color: 'red', title: `Could not run ${job.name}`, message: error.message }),
+      onError: (error) => notifyFailure(error, { title: `Could not run ${job.name}` }),
     });
 
   const button = (

@@ -1,14 +1,15 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { DateTime } from '../../../components/DateTime';
 import { EmptyState } from '../../../components/EmptyState';
+import { TraceLink } from '../../../components/TraceLink';
 import { isFinished, useCancelRun, type JobRun } from '../../../api/jobs';
 import { formatRunDuration } from './job-format';
 import { RunLogModal } from './RunLogModal';
 import { RunOutputModal } from './RunOutputModal';
 import { RunStateBadge } from './RunStateBadge';
+import { notifyFailure } from '../../../components/failure-notification';
 
 interface Props {
   pid: string;
@@ -26,8 +27,7 @@ export function RunsTable({ pid, nid, jid, runs, editable }: Props) {
   const [outputOf, setOutputOf] = useState<JobRun | null>(null);
   const cancel = useCancelRun(pid, nid, jid);
   if (runs.length === 0) return <EmptyState title="No runs yet">Runs appear here when the schedule fires or someone presses Run now.</EmptyState>;
-  const cancelRun = (run: JobRun) =>
-    cancel.mutate(run.id, { onError: (error) => notifications.show({ color: 'red', title: 'Could not cancel the run', message: error.message }) });
+  const cancelRun = (run: JobRun) => cancel.mutate(run.id, { onError: (error) => notifyFailure(error, { title: 'Could not cancel the run' }) });
   // The modals show the newest state of the run they opened for, as the history is read again.
   const current = (run: JobRun | null) => (run ? (runs.find((candidate) => candidate.id === run.id) ?? run) : null);
   const columns: Column<JobRun>[] = [
@@ -69,6 +69,7 @@ export function RunsTable({ pid, nid, jid, runs, editable }: Props) {
           <Button size="compact-sm" variant="subtle" onClick={() => setLogOf(run)} aria-label={`Log of run ${run.id}`}>
             Log
           </Button>
+          <TraceLink traceId={run.trace_id} of={`run ${run.id}`} button />
           {editable && !isFinished(run.state) && (
             <Button
               size="compact-sm"

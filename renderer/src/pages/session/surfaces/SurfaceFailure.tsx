@@ -2,17 +2,19 @@ import { Alert, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { failureParts } from '../../../api/surfaces';
 import { LogView } from '../../../components/LogView';
+import { RequestIds } from '../../../components/RequestIds';
 
 interface Props {
   title: string;
   message: string;
   requestId?: string | undefined;
+  traceId?: string | undefined;
   onRetry: () => void;
   onDismiss?: (() => void) | undefined;
 }
 
 /** A surface that could not start or stopped on its own: what happened, the end of its output on request, and "Try again". */
-export function SurfaceFailure({ title, message, requestId, onRetry, onDismiss }: Props) {
+export function SurfaceFailure({ title, message, requestId, traceId, onRetry, onDismiss }: Props) {
   const { summary: said, output } = failureParts(message);
   // The hub's message starts as the alert's title does: say it once.
   const prefix = `${title} could not start: `;
@@ -45,11 +47,7 @@ export function SurfaceFailure({ title, message, requestId, onRetry, onDismiss }
             <LogView label={`The end of ${title}'s output`} text={output} maxHeight={260} />
           </Collapse>
         )}
-        {requestId && (
-          <Text size="xs" c="dimmed">
-            Request ID: {requestId}
-          </Text>
-        )}
+        <RequestIds requestId={requestId} traceId={traceId} />
       </Stack>
     </Alert>
   );

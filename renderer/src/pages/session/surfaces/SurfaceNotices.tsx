@@ -23,6 +23,7 @@ export function SurfaceNotices({ surfaces }: { surfaces: SessionSurfaces }) {
               title={surface.title}
               message={attempt.message}
               requestId={attempt.requestId}
+              traceId={attempt.traceId}
               onRetry={() => surfaces.open(surface.id)}
               onDismiss={() => surfaces.dismiss(surface.id)}
             />

@@ -51,7 +51,13 @@ export function SurfacePanel({ surface, surfaces }: { surface: SessionSurface; s
           <Center p="md" mih="100%">
             <Paper withBorder radius="md" p="lg" w="100%" maw={520}>
               {attempt?.step === 'failed' ? (
-                <SurfaceFailure title={title} message={attempt.message} requestId={attempt.requestId} onRetry={() => surfaces.open(id)} />
+                <SurfaceFailure
+                  title={title}
+                  message={attempt.message}
+                  requestId={attempt.requestId}
+                  traceId={attempt.traceId}
+                  onRetry={() => surfaces.open(id)}
+                />
               ) : surface.state === 'starting' || attempt?.step === 'asking' || attempt?.step === 'starting' ? (
                 <SurfaceProgress surface={surface} />
               ) : (

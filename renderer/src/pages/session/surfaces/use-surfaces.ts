@@ -16,7 +16,7 @@ export type Attempt =
   | { step: 'shown'; url: string }
   /** Opened in a tab, with something to know about it (why OpenCode has no managed model). */
   | { step: 'opened'; notice: string }
-  | { step: 'failed'; message: string; requestId?: string | undefined };
+  | { step: 'failed'; message: string; requestId?: string | undefined; traceId?: string | undefined };
 
 export interface SessionSurfaces {
   /** The session's surfaces; empty when none is enabled or the caller may not use them. */
@@ -82,7 +82,12 @@ export function useSessionSurfaces(session: Session): SessionSurfaces {
 
   const failedWith = useCallback(
     (id: SurfaceId) => (error: unknown) =>
-      set(id, { step: 'failed', message: error instanceof Error ? error.message : String(error), requestId: isApiError(error) ? error.requestId : undefined }),
+      set(id, {
+        step: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+        requestId: isApiError(error) ? error.requestId : undefined,
+        traceId: isApiError(error) ? error.traceId : undefined,
+      }),
     [set],
   );
 

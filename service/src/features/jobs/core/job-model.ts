@@ -83,6 +83,11 @@ export interface JobRunRecord {
   sandbox_id: string | null;
   output_bytes: number | null;
   log_bytes: number;
+  /**
+   * The trace of its `job.run` span, for operators to look it up (docs/telemetry.md). Absent where
+   * tracing is off, the trace was not sampled, or the run has not started.
+   */
+  trace_id?: string;
 }
 
 /** A run's timeout counts from marimo's start; set-up (sandbox, dependencies) gets this much on top before the run is reclaimed. */

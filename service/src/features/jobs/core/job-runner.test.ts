@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { notebookCode, startJobCore, type JobCore } from '../../../../../test/support/job-core.js';
 import { HubError } from '../../../core/errors.js';
 import { SandboxError } from '../../../core/ports/sandbox-driver.js';
+import { NO_SPAN, type SpanOptions, type Tracer } from '../../../core/ports/tracing.js';
 import type { WorkloadStart } from '../../../core/sandboxes/workload-environment.js';
 import type { JobInput } from './job-service.js';
 import type { JobRunRecord } from './job-model.js';
@@ -241,5 +242,41 @@ describe('executing a job run', () => {
     await w.records.updateJob(w.projectId, run.notebook_id, job.id, (current) => ({ ...current, owner: 'usr-0000000000000099' }));
     await execute(w, scheduled);
     expect(starts.at(-1)).toMatchObject({ mode: 'run', userId: 'usr-0000000000000099' });
+  });
+
+  it('names its trace on the run, with its sandbox and with its outcome, where it is traced and sampled; nothing otherwise', async () => {
+    const w = await startJobCore();
+    w.driver.behaviour = (export_) => (export_.render('<html>ran</html>'), 0);
+    const scheduler = w.scheduler();
+    const { run } = await claimedRun(w);
+    await executeRun(w.runnerDeps, run, null, never, (ended) => scheduler.complete(run, ended));
+    expect((await w.records.run(w.projectId, run.job_id, run.id))!.trace_id).toBeUndefined();
+
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const opened: { name: string; options: SpanOptions }[] = [];
+    const fakeTracer = (flags: string): Tracer => ({
+      enabled: true,
+      startSpan: (name, options) => (opened.push({ name, options }), { ...NO_SPAN, traceparent: `00-${traceId}-00f067aa0ba902b7-${flags}` }),
+      withSpan: (name, options, work) => work(fakeTracer(flags).startSpan(name, options)),
+      traceparent: () => null,
+    });
+    const { run: traced } = await claimedRun(w);
+    let outcome: RunOutcome | null = null;
+    let beforeOutcome: string | undefined;
+    await executeRun({ ...w.runnerDeps, tracer: fakeTracer('01') }, traced, null, never, async (ended) => {
+      outcome = ended;
+      // Already named with the sandbox, while the run was running.
+      beforeOutcome = (await w.records.run(w.projectId, traced.job_id, traced.id))!.trace_id;
+      await scheduler.complete(traced, ended);
+    });
+    expect(opened[0]).toMatchObject({ name: 'job.run', options: { parent: 'root' } });
+    expect(outcome!).toMatchObject({ state: 'succeeded', traceId });
+    expect(beforeOutcome).toBe(traceId);
+    expect(await w.records.run(w.projectId, traced.job_id, traced.id)).toMatchObject({ state: 'succeeded', trace_id: traceId });
+
+    // A trace that was not sampled is not kept: the trace viewer would not have it.
+    const { run: unsampled } = await claimedRun(w);
+    await executeRun({ ...w.runnerDeps, tracer: fakeTracer('00') }, unsampled, null, never, (ended) => scheduler.complete(unsampled, ended));
+    expect((await w.records.run(w.projectId, unsampled.job_id, unsampled.id))!.trace_id).toBeUndefined();
   });
 });

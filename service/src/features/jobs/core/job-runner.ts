@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HubError } from '../../../core/errors.js';
 import type { Logger } from '../../../core/ports/logger.js';
-import { NO_TRACING, type Tracer } from '../../../core/ports/tracing.js';
+import { NO_TRACING, recordedTraceIdOf, type Tracer } from '../../../core/ports/tracing.js';
 import type { NotebookFiles } from '../../../core/notebooks/notebook-files.js';
 import type { NotebookRuntime } from '../../../core/ports/notebook-runtime.js';
 import type { ComputeResources, SandboxDriver } from '../../../core/ports/sandbox-driver.js';
@@ -38,6 +38,8 @@ export interface RunOutcome {
   versionId: string | null;
   outputBytes: number | null;
   logBytes: number;
+  /** The run's trace (its `job.run` span's), where it was traced and sampled. */
+  traceId?: string | null;
 }
 
 /** The log is copied from the sandbox to the store this often while the notebook runs, and the run checked for a cancel. */
@@ -71,11 +73,13 @@ export async function executeRun(
   try {
     // A trace of its own, whoever queued the run: runs are what an operator looks up.
     await tracer.withSpan('job.run', { parent: 'root', kind: 'consumer', attributes }, async (span) => {
-      const outcome = await runInSandbox(deps, run, profile, signal, sandbox);
+      // The run names its trace, for operators to look it up: with its sandbox, and with its outcome.
+      const traceId = recordedTraceIdOf(span.traceparent);
+      const outcome = await runInSandbox(deps, run, profile, signal, sandbox, traceId);
       span.setAttributes({ 'notebook_hub.job.run_state': outcome.state });
       if (outcome.state !== 'succeeded') span.fail(outcome.error?.code ?? outcome.state);
       // Recorded before the sandbox goes: destroying it is no part of the run people wait for.
-      await tracer.withSpan('job.record', {}, () => recordOutcome(outcome));
+      await tracer.withSpan('job.record', {}, () => recordOutcome(traceId ? { ...outcome, traceId } : outcome));
     });
   } finally {
     if (sandbox.id) {
@@ -94,6 +98,7 @@ async function runInSandbox(
   profile: string | null,
   signal: AbortSignal,
   created: { id: string | null },
+  traceId: string | null,
 ): Promise<RunOutcome> {
   const log = new RunLog(deps, run);
   const tracer = deps.tracer ?? NO_TRACING;
@@ -119,7 +124,7 @@ async function runInSandbox(
     );
     created.id = sandbox.id;
     const recorded = await deps.records.updateRun(run.project_id, run.job_id, run.id, (current) =>
-      current.state === 'running' ? { ...current, sandbox_id: sandbox.id, version_id: versionId } : undefined,
+      current.state === 'running' ? { ...current, sandbox_id: sandbox.id, version_id: versionId, ...(traceId ? { trace_id: traceId } : {}) } : undefined,
     );
     if (recorded.state !== 'running') return finish(deps, log, 'cancelled', null, null, versionId, null);
     await phase('sandbox.reachable', () => deps.driver.waitReady(sandbox.id, { timeoutMs: deps.startupTimeoutMs }));

@@ -341,12 +341,15 @@ export class JobScheduler {
     }
     let recordedState: JobRunRecord['state'] = outcome.state;
     const finished = await this.deps.records.updateRun(run.project_id, run.job_id, run.id, (current) => {
+      // The trace is kept also where a cancel finished the run meanwhile: it shows what the run did until then.
+      const traced = outcome.traceId ? { trace_id: outcome.traceId } : {};
       if (isFinished(current)) {
         recordedState = current.state;
-        return { ...current, log_bytes: outcome.logBytes };
+        return { ...current, log_bytes: outcome.logBytes, ...traced };
       }
       return {
         ...current,
+        ...traced,
         state: outcome.state,
         finished_at: finishedAt,
         exit_code: outcome.exitCode,

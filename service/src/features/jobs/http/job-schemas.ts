@@ -3,7 +3,7 @@ import { JOB_RUN_STATES, type JobRunRecord } from '../core/job-model.js';
 import { JOB_NAME_MAX, PARAMETER_MAX_LENGTH, PARAMETERS_MAX } from '../core/job-service.js';
 import type { JobView } from '../core/job-use-cases.js';
 import { ownerOf } from '../core/job-owner.js';
-import { DateTime, Nullable } from '../../../http/schemas.js';
+import { DateTime, Nullable, TraceId } from '../../../http/schemas.js';
 import { NotebookParams } from '../../../http/routes/notebook-schemas.js';
 
 export const JobParams = Type.Intersect([NotebookParams, Type.Object({ jid: Type.String({ pattern: '^job-[0-9a-z]{16}$' }) })]);
@@ -112,6 +112,7 @@ export const JobRunSchema = Type.Object(
     has_output: Type.Boolean(),
     output_bytes: Nullable(Type.Integer({ minimum: 0 })),
     log_bytes: Type.Integer({ minimum: 0 }),
+    trace_id: TraceId('the run (its job.run span)'),
   },
   { $id: 'JobRun' },
 );
@@ -163,5 +164,6 @@ export function runView(run: JobRunRecord) {
     has_output: run.output_bytes !== null,
     output_bytes: run.output_bytes,
     log_bytes: run.log_bytes,
+    trace_id: run.trace_id ?? null,
   };
 }
