@@ -183,14 +183,16 @@ async function parquetOverS3(file: BenchParquet, s3: SeaweedfsInfo, localDuckdb:
     secrets: { access_key_id: stored(s3.accessKeyId), secret_access_key: stored(s3.secretAccessKey) },
   });
   let bytesRead = 0;
+  const inHub: number[] = [];
   const previewRoute = `${t.url}/api/v1/projects/${pid}/data/sources/${sid}/object/preview?key=${encodeURIComponent(key)}&rows=${PREVIEW_ROWS}`;
   const hubPreview = () =>
     timed(async () => {
       const response = await fetch(previewRoute, { headers: { authorization: `Bearer ${token}` } });
-      const body = (await response.json()) as { data: PreviewResult & { bytes_read: number; total_rows: number } };
+      const body = (await response.json()) as { data: PreviewResult & { bytes_read: number; total_rows: number; duration_ms: number } };
       if (!response.ok) throw new Error(`preview: ${response.status} ${JSON.stringify(body)}`);
       checkPreview({ ...body.data, totalRows: body.data.total_rows }, file);
       bytesRead = body.data.bytes_read;
+      inHub.push(body.data.duration_ms);
     });
   const extension = await httpfsExtension();
   const endpoint = new URL(s3.endpoint);
@@ -206,6 +208,7 @@ async function parquetOverS3(file: BenchParquet, s3: SeaweedfsInfo, localDuckdb:
   const duckdbFresh = () => withHttpfs((connection) => timedRows(connection, query));
   await hubPreview();
   await duckdbFresh();
+  inHub.length = 0;
   const [previews, fresh] = await alternately(hubPreview, duckdbFresh);
   const warm = await withHttpfs((connection) => warmMedian(connection, query));
   const preview = median(previews);
@@ -214,6 +217,7 @@ async function parquetOverS3(file: BenchParquet, s3: SeaweedfsInfo, localDuckdb:
   console.log(`${label('DuckDB httpfs LIMIT 100, fresh instance:')}${ms(baseline)}`);
   console.log(`${label('DuckDB httpfs LIMIT 100, warm connection:')}${ms(warm)}`);
   console.log(`${label('hub GET .../object/preview, to parsed answer:')}${ms(preview)}`);
+  console.log(`${label('  of which the preview in the hub (duration_ms):')}${ms(median(inHub))}`);
   console.log(`${label('  / DuckDB httpfs fresh:')}${ratio(preview / baseline, GOALS.previewRatio)}`);
   console.log(`${label('  / DuckDB httpfs warm:')}${ratio(preview / warm, GOALS.previewRatio)}`);
   console.log(`${label('  / DuckDB on the local file, fresh:')}${ratio(preview / localDuckdb, GOALS.previewRatio)}`);
@@ -250,6 +254,7 @@ async function postgresQuery(server: PostgresInfo, t: TestHub): Promise<void> {
     secrets: { password: stored(server.password) },
   });
   const sql = `SELECT * FROM ${table}`;
+  const inHub: number[] = [];
   const hubQuery = () =>
     timed(async () => {
       const response = await fetch(`${t.url}/api/v1/projects/${pid}/data/sources/${sid}/queries`, {
@@ -257,9 +262,10 @@ async function postgresQuery(server: PostgresInfo, t: TestHub): Promise<void> {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ sql }),
       });
-      const body = (await response.json()) as { data: { rows: unknown[][]; truncated: boolean } };
+      const body = (await response.json()) as { data: { rows: unknown[][]; truncated: boolean; duration_ms: number } };
       if (!response.ok) throw new Error(`query: ${response.status} ${JSON.stringify(body)}`);
       if (body.data.rows.length !== QUERY_ROWS || body.data.truncated) throw new Error(`the hub answered ${body.data.rows.length} rows`);
+      inHub.push(body.data.duration_ms);
     });
   const psqlBin = path.join(findPostgresBinDir() ?? '/usr/bin', 'psql');
   const psql = () =>
@@ -281,12 +287,14 @@ async function postgresQuery(server: PostgresInfo, t: TestHub): Promise<void> {
     });
   await hubQuery();
   await psql();
+  inHub.length = 0;
   const [hubTimes, psqlTimes] = await alternately(hubQuery, psql);
   const hubMedian = median(hubTimes);
   const psqlMedian = median(psqlTimes);
   console.log(`PostgreSQL ${server.version}, SELECT * of ${QUERY_ROWS.toLocaleString('en')} rows (6 columns of mixed types):`);
   console.log(`${label('psql -X -A -t -c, spawn to exit:')}${ms(psqlMedian)}`);
   console.log(`${label('hub POST .../queries, to parsed answer:')}${ms(hubMedian)}  ${ratio(hubMedian / psqlMedian, GOALS.queryRatio)}`);
+  console.log(`${label('  of which the statement in the hub (duration_ms):')}${ms(median(inHub))}`);
 }
 
 /** A hub that may reach this machine's data servers, as the data suites start it; queries may return the whole table. */
