@@ -54,7 +54,8 @@ const BENCH: Tier = {
   name: 'bench',
   description: 'the benchmark scripts, run briefly so that they keep working',
   include: ['test/bench/**/*.test.ts'],
-  prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
+  // PostgreSQL's Debian package comes with the one apt-get of the background provisioning, as for e2e-data.
+  prerequisites: ['build', 'postgres', 'seaweedfs', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
 };
 
 const DEPLOY: Tier = {

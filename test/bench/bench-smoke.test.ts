@@ -16,6 +16,8 @@ const runQuick = async (name: string, env: Record<string, string> = {}) => {
 };
 const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
 
+if (prerequisite('postgres') === null) console.warn('SKIPPED the PostgreSQL part of the data browser benchmark: no PostgreSQL on this machine');
+if (prerequisite('seaweedfs') === null) console.warn('SKIPPED the S3 part of the data browser benchmark: no SeaweedFS on this machine');
 if (prerequisite('docker') === null) console.warn('SKIPPED the container image benchmark: no Docker engine on this machine');
 if (prerequisite('kubernetes') === null) console.warn('SKIPPED the Kubernetes benchmark: no test cluster on this machine');
 if (prerequisite('sandboxRuntime') === null || prerequisite('surfaceRuntime') === null)
@@ -58,6 +60,33 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/desktop UI served from start: \d+ ms \(goal < 1000 ms: (met|NOT met)\)/);
     expect(stdout).toMatch(/desktop idle resident memory: \d+\.\d MiB \(goal < 150 MiB: (met|NOT met)\)/);
   }, 120_000);
+
+  it('data browser: previews a Parquet file beside DuckDB, over S3 through the hub, queries PostgreSQL beside psql, and prints the ratios', async () => {
+    const postgres = prerequisite('postgres');
+    const seaweedfs = prerequisite('seaweedfs');
+    const { stdout } = await runQuick('data.bench.ts', {
+      BENCH_POSTGRES: postgres ? JSON.stringify(postgres) : '0',
+      BENCH_SEAWEEDFS: seaweedfs ? JSON.stringify(seaweedfs) : '0',
+    });
+    const ratio = String.raw`ratio \d+\.\d+ \(goal <= 1\.50: (met|NOT met)\)`;
+    const share = String.raw`[\d.]+ MB of [\d.]+ MB = [\d.]+% \(goal <= 2%: (met|NOT met)\)`;
+    expect(stdout).toMatch(/median of 2 runs per side/);
+    expect(stdout).toMatch(/DuckDB read_parquet LIMIT 100, fresh instance: +[\d.]+ ms/);
+    expect(stdout).toMatch(/hub previewer \(worker pool\), to rows: +[\d.]+ ms/);
+    expect(stdout).toMatch(new RegExp(String.raw`/ DuckDB fresh: +${ratio}`));
+    expect(stdout).toMatch(new RegExp(String.raw`/ DuckDB warm: +${ratio}`));
+    expect(stdout).toMatch(new RegExp(String.raw`bytes read by the preview: +${share}`));
+    if (seaweedfs) {
+      expect(stdout).toMatch(/DuckDB httpfs LIMIT 100, fresh instance: +[\d.]+ ms/);
+      expect(stdout).toMatch(new RegExp(String.raw`hub GET \.\.\./object/preview, to parsed answer: +[\d.]+ ms`));
+      expect(stdout).toMatch(new RegExp(String.raw`/ DuckDB on the local file, fresh: +${ratio}`));
+      expect(stdout).toMatch(new RegExp(String.raw`bytes_read in the answer: +${share}`));
+    } else expect(stdout).toMatch(/Parquet over S3: skipped/);
+    if (postgres) {
+      expect(stdout).toMatch(/psql -X -A -t -c, spawn to exit: +[\d.]+ ms/);
+      expect(stdout).toMatch(/hub POST \.\.\.\/queries, to parsed answer: +[\d.]+ ms +ratio \d+\.\d+ \(goal <= 1\.30: (met|NOT met)\)/);
+    } else expect(stdout).toMatch(/PostgreSQL query: skipped/);
+  }, 300_000);
 
   it.skipIf(prerequisite('sandboxRuntime') === null)(
     'sessions: starts cold and warm sessions and prints start times, round-trip ratios and kernel-death times',

@@ -121,7 +121,7 @@ async function createTestDatabase(adminUrl: string, password: string): Promise<s
 }
 
 /** POSTGRES_BIN_DIR, else the newest of Debian's /usr/lib/postgresql/<major>/bin, else null. */
-function findPostgresBinDir(): string | null {
+export function findPostgresBinDir(): string | null {
   const explicit = process.env.POSTGRES_BIN_DIR;
   if (explicit) {
     if (!existsSync(path.join(explicit, 'initdb'))) throw new Error(`POSTGRES_BIN_DIR=${explicit} has no initdb`);
