@@ -78,9 +78,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
     });
     expect(added.status, added.text).toBeLessThan(300);
     nid = await w.notebook('Daily report');
-    // An older version raises, for a job pinned to it; the current one renders its report.
+    // An older version raises, for a job pinned to it; the current one renders its report, taking
+    // long enough that the page, which polls every 2 s, sees its run running.
     failingVersion = await saveNotebookCode(w, nid, jobNotebook({ fail: 'the sales database did not answer' }));
-    await saveNotebookCode(w, nid, jobNotebook());
+    await saveNotebookCode(w, nid, jobNotebook({ sleepSeconds: 5 }));
     base = `${w.t.url}/projects/${w.pid}/notebooks/${nid}`;
   }, 120_000);
   afterAll(async () => {
