@@ -168,6 +168,22 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'a secret is written on the version read: If-Match is required to replace one (428) and must name the stored version (412); names the sandbox relies on, a NUL in a value and references this hub cannot read are refused (docs/project-secrets.md)',
   },
   {
+    operations: [
+      'GET /api/v1/projects/{pid}/data/sources/{sid}/objects',
+      'GET /api/v1/projects/{pid}/data/sources/{sid}/object',
+      'GET /api/v1/projects/{pid}/data/sources/{sid}/object/content',
+      'GET /api/v1/projects/{pid}/data/sources/{sid}/object/preview',
+      'GET /api/v1/projects/{pid}/data/sources/{sid}/tables',
+      'GET /api/v1/projects/{pid}/data/sources/{sid}/tables/{schema}/{table}',
+      'GET /api/v1/projects/{pid}/data/sources/{sid}/tables/{schema}/{table}/preview',
+      'POST /api/v1/projects/{pid}/data/sources/{sid}/queries',
+      'POST /api/v1/projects/{pid}/data/sources/{sid}/ai-query',
+      'POST /api/v1/projects/{pid}/data/cells',
+    ],
+    statuses: ['400', '422'],
+    why: 'a bucket has no tables and a database no objects (400); a file that cannot be previewed, a statement the database refuses, a project without an AI provider, and cells asking for other than exactly one of object, table and sql or a workspace file outside its notebook are refused (422; docs/data-browser.md)',
+  },
+  {
     operations: ['POST /api/v1/projects/{pid}/notebook-imports'],
     statuses: ['400', '413', '422'],
     why: 'the body must be a zip archive (400), within the expansion limit (413), with safe entry names (422)',

@@ -5,17 +5,24 @@ import { Type } from 'typebox';
  * decimals, dates and binary arrive as text, nested values as JSON.
  */
 
+/** An integration's id, or a notebook's for its workspace. */
+const SOURCE_ID = '^(intg|nb)-[0-9a-z]{16}$';
+/** Object keys and prefixes: any text without control characters. */
+const KEY_TEXT = '^[^\\u0000-\\u001f]*$';
+/** Database names: any text without NUL. */
+const NAME_TEXT = '^[^\\u0000]+$';
+
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const SourceParams = Type.Object({
   pid: Type.String({ pattern: '^proj-[0-9a-z]{16}$' }),
-  sid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z_-]+$', description: 'An integration id, or a notebook id for its workspace' }),
+  sid: Type.String({ pattern: SOURCE_ID, description: 'An integration id, or a notebook id for its workspace' }),
 });
 
 export const TableParams = Type.Object({
   ...SourceParams.properties,
-  schema: Type.String({ minLength: 1, maxLength: 256 }),
-  table: Type.String({ minLength: 1, maxLength: 256 }),
+  schema: Type.String({ minLength: 1, maxLength: 256, pattern: NAME_TEXT }),
+  table: Type.String({ minLength: 1, maxLength: 256, pattern: NAME_TEXT }),
 });
 
 export const DataSource = Type.Object(
@@ -60,14 +67,16 @@ export const ObjectPage = Type.Object(
 );
 
 export const ObjectQuery = Type.Object({
-  prefix: Type.Optional(Type.String({ maxLength: 1024, default: '', description: 'A folder ending in / lists it; more text after it searches by prefix' })),
+  prefix: Type.Optional(
+    Type.String({ maxLength: 1024, pattern: KEY_TEXT, default: '', description: 'A folder ending in / lists it; more text after it searches by prefix' }),
+  ),
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200 })),
 });
 
 export const KeyQuery = Type.Object({
-  key: Type.String({ minLength: 1, maxLength: 1024 }),
-  version_id: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+  key: Type.String({ minLength: 1, maxLength: 1024, pattern: KEY_TEXT }),
+  version_id: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, pattern: KEY_TEXT })),
 });
 
 export const PreviewQuery = Type.Object({
@@ -169,22 +178,22 @@ export const QueryBody = Type.Object({
 });
 
 export const CellBody = Type.Object({
-  source_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z_-]+$' }),
-  object: Type.Optional(Type.Object({ key: Type.String({ minLength: 1, maxLength: 1024 }) })),
+  source_id: Type.String({ pattern: SOURCE_ID }),
+  object: Type.Optional(Type.Object({ key: Type.String({ minLength: 1, maxLength: 1024, pattern: KEY_TEXT }) })),
   table: Type.Optional(
     Type.Object({
-      schema: Type.String({ minLength: 1, maxLength: 256 }),
-      name: Type.String({ minLength: 1, maxLength: 256 }),
+      schema: Type.String({ minLength: 1, maxLength: 256, pattern: NAME_TEXT }),
+      name: Type.String({ minLength: 1, maxLength: 256, pattern: NAME_TEXT }),
       rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     }),
   ),
   sql: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
   target: Type.Union([
     Type.Object(
-      { session_id: Type.String({ minLength: 1, maxLength: 64, description: 'Your running edit session: its editor shows the cells at once' }) },
+      { session_id: Type.String({ pattern: '^ses-[0-9a-z]{16}$', description: 'Your running edit session: its editor shows the cells at once' }) },
       { additionalProperties: false },
     ),
-    Type.Object({ notebook_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
+    Type.Object({ notebook_id: Type.String({ pattern: '^nb-[0-9a-z]{16}$' }) }, { additionalProperties: false }),
     Type.Object({ new_notebook: Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }) }) }, { additionalProperties: false }),
   ]),
 });
@@ -204,7 +213,13 @@ export const CellOutcome = Type.Object(
 export const AiQueryBody = Type.Object({
   question: Type.String({ minLength: 1, maxLength: 2000 }),
   tables: Type.Optional(
-    Type.Array(Type.Object({ schema: Type.String({ minLength: 1, maxLength: 256 }), name: Type.String({ minLength: 1, maxLength: 256 }) }), { maxItems: 30 }),
+    Type.Array(
+      Type.Object({
+        schema: Type.String({ minLength: 1, maxLength: 256, pattern: NAME_TEXT }),
+        name: Type.String({ minLength: 1, maxLength: 256, pattern: NAME_TEXT }),
+      }),
+      { maxItems: 30 },
+    ),
   ),
   include_sample_rows: Type.Optional(Type.Boolean({ default: false, description: 'Send the first 3 rows of each table too; off: names and types only' })),
 });
