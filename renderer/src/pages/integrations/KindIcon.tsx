@@ -1,6 +1,6 @@
 import { ThemeIcon } from '@mantine/core';
 
-/** Each kind's outline, drawn inline like the app's other icons; a kind this UI does not know gets a plug. */
+/** Each kind's outline (and a workspace's), drawn inline like the app's other icons; a kind this UI does not know gets a plug. */
 const PATHS: Record<string, string> = {
   // A database: a cylinder.
   postgres: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
@@ -13,6 +13,8 @@ const PATHS: Record<string, string> = {
   openai: 'M12 3l2.2 6.8L21 12l-6.8 2.2L12 21l-2.2-6.8L3 12l6.8-2.2L12 3z',
   // Git: a branch.
   git: 'M6 3v12M18 9a3 3 0 100-6 3 3 0 000 6zM6 21a3 3 0 100-6 3 3 0 000 6zM18 9a9 9 0 01-9 9',
+  // A notebook's workspace (the data browser's other kind of source): a folder.
+  workspace: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2.5h8.5A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5z',
 };
 const PLUG = 'M9 2v6M15 2v6M6 8h12v4a6 6 0 01-12 0V8zM12 18v4';
 
