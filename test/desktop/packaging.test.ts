@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { zipSync } from 'fflate';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledWheelhouse } from '../../electron/src/host/runtime-check.js';
 
@@ -240,6 +241,44 @@ describe.runIf(process.platform === 'linux')('npm run dist, for the dir target w
     // The build names its files relative to the page; the hub serves them from its own base (`/assets/…` here).
     expect(result.html).toContain(`src="/assets/${path.posix.basename(script0!)}"`);
     expect(result.refused).toBe(401);
+  });
+  it("previews data in worker threads started from the package's own files", async () => {
+    // The data browser's previews run in worker threads whose entry and parsers (hyparquet, the CSV
+    // reader) must load from the package alone: no TypeScript loader, no dev install beside it.
+    const parquetFile = path.join(temp, 'cities.parquet');
+    const parquet = parquetWriteBuffer({
+      columnData: [
+        { name: 'id', data: Array.from({ length: 300 }, (_, index) => index), type: 'INT32' },
+        { name: 'city', data: Array.from({ length: 300 }, (_, index) => `city-${index}`), type: 'STRING' },
+      ],
+    });
+    await writeFile(parquetFile, new Uint8Array(parquet));
+    const previewer = path.join(app, 'node_modules/@notebook-hub/service/dist/adapters/data-browser/preview/previewer.js');
+    const script = path.join(temp, 'preview-packaged.mjs');
+    await writeFile(
+      script,
+      [
+        "import { readFile } from 'node:fs/promises';",
+        `const { WorkerPreviewer } = await import(${JSON.stringify(pathToFileURL(previewer).href)});`,
+        'const previewer = new WorkerPreviewer({ workers: 1, memoryMb: 64 });',
+        'const budgets = { maxBytes: 1 << 20, maxRows: 100, timeoutMs: 30000, memoryMb: 64 };',
+        'const preview = (name, bytes) => previewer.preview({ name, size: bytes.length, contentType: null, rows: 5, budgets,',
+        '  read: async (offset, length) => bytes.subarray(offset, offset + length), signal: new AbortController().signal });',
+        `const parquet = await preview('cities.parquet', new Uint8Array(await readFile(${JSON.stringify(parquetFile)})));`,
+        "const csv = await preview('data.csv', new TextEncoder().encode('a,b\\n1,x\\n'));",
+        'await previewer.close();',
+        'process.stdout.write(JSON.stringify({ parquet, csv }));',
+      ].join('\n'),
+    );
+    const ran = spawnSync(process.execPath, [script], { cwd: temp, encoding: 'utf8', timeout: 60_000 });
+    expect(ran.status, ran.stderr).toBe(0);
+    const result = JSON.parse(ran.stdout) as { parquet: { kind: string; rows: unknown[][] }; csv: { kind: string; rows: unknown[][] } };
+    expect(result.parquet.kind).toBe('table');
+    expect(result.parquet.rows.slice(0, 2)).toEqual([
+      [0, 'city-0'],
+      [1, 'city-1'],
+    ]);
+    expect(result.csv.rows).toEqual([[1, 'x']]);
   });
 });
 
