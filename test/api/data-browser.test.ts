@@ -115,7 +115,25 @@ describe('the data browser over a workspace', () => {
     expect(database.status).toBe(400);
   });
 
-  it('adds a cell that reads a workspace file to its notebook, as a new version', async () => {
+  it('adds a cell that reads a workspace file to its notebook, as a new version, showing first what it will add', async () => {
+    const versionsBefore = await t.call(`/api/v1/projects/${p.id}/notebooks/${nid}/versions`, { token: p.tokens.viewer });
+    expect(versionsBefore.json.data.items.length).toBeGreaterThan(0);
+    const shown = await t.call(`${data()}/cells/preview`, {
+      method: 'POST',
+      token: p.tokens.editor,
+      body: { source_id: nid, object: { key: 'data/orders.csv' }, target: { notebook_id: nid } },
+    });
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.json.data).toMatchObject({ variable: 'orders', dependencies: ['polars'] });
+    const versionsAfterPreview = await t.call(`/api/v1/projects/${p.id}/notebooks/${nid}/versions`, { token: p.tokens.viewer });
+    expect(versionsAfterPreview.json.data.items).toEqual(versionsBefore.json.data.items);
+    const viewerPreview = await t.call(`${data()}/cells/preview`, {
+      method: 'POST',
+      token: p.tokens.viewer,
+      body: { source_id: nid, object: { key: 'data/orders.csv' }, target: { notebook_id: nid } },
+    });
+    expect(viewerPreview.status).toBe(403);
+
     const added = await t.call(`${data()}/cells`, {
       method: 'POST',
       token: p.tokens.editor,
@@ -123,6 +141,7 @@ describe('the data browser over a workspace', () => {
     });
     expect(added.status, added.text).toBe(201);
     expect(added.json.data).toMatchObject({ notebook_id: nid, variable: 'orders', dependencies: ['polars'] });
+    expect(added.json.data.code).toBe(shown.json.data.code);
     const code = await t.call(`/api/v1/projects/${p.id}/notebooks/${nid}/versions/${added.json.data.version_id}/code`, { token: p.tokens.viewer });
     expect(code.text).toContain('orders = pl.read_csv(mo.notebook_dir() / "data/orders.csv")');
     expect(code.text).toContain('#     "polars",');

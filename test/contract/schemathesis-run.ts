@@ -179,6 +179,7 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
       'POST /api/v1/projects/{pid}/data/sources/{sid}/queries',
       'POST /api/v1/projects/{pid}/data/sources/{sid}/ai-query',
       'POST /api/v1/projects/{pid}/data/cells',
+      'POST /api/v1/projects/{pid}/data/cells/preview',
     ],
     statuses: ['400', '422'],
     why: 'a bucket has no tables and a database no objects (400); a file that cannot be previewed, a statement the database refuses, a project without an AI provider, and cells asking for other than exactly one of object, table and sql or a workspace file outside its notebook are refused (422; docs/data-browser.md)',

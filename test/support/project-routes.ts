@@ -305,6 +305,10 @@ export function projectRouteTable(): RouteCase[] {
       body: (fixture) => ({ source_id: fixture.notebookId, object: { key: fixture.workspaceFile }, target: { notebook_id: fixture.notebookId } }),
       ...audited('notebook.save'),
     }),
+    route('POST', `${project}/data/cells/preview`, 'notebook.write', {
+      body: (fixture) => ({ source_id: fixture.notebookId, object: { key: fixture.workspaceFile }, target: { notebook_id: fixture.notebookId } }),
+      audit: { none: 'a preview of the cells writes nothing' },
+    }),
   ];
 }
 

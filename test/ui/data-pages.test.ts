@@ -371,6 +371,9 @@ describe.skipIf(missing !== null)('the Data tab pages', () => {
     const dialog = page.getByRole('dialog', { name: 'Open sales.customers in a notebook' });
     await dialog.getByRole('radio', { name: 'A new notebook' }).check();
     await dialog.getByRole('textbox', { name: 'Title of the new notebook' }).fill('Customers from the warehouse');
+    const toAdd = dialog.getByRole('region', { name: 'The cells to add' });
+    await toAdd.waitFor();
+    expect(await toAdd.textContent()).toContain('FROM "sales"."customers"');
     await check(page, 'open-in-notebook');
     await dialog.getByRole('button', { name: 'Add the cells' }).click();
 

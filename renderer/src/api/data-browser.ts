@@ -114,6 +114,16 @@ export function useGenerateSql(pid: string, sid: string) {
   });
 }
 
+/** The cells adding would write for this target (nothing is written): shown before the user adds them. */
+export function cellPreviewQuery(pid: string, body: CellBody) {
+  return queryOptions({
+    queryKey: ['projects', pid, 'data', 'cell-preview', body],
+    queryFn: () => unwrap(api.POST('/api/v1/projects/{pid}/data/cells/preview', { params: { path: { pid } }, body })),
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
 /** Adds cells that load the data to an edit session, a notebook (a new version) or a new notebook. */
 export function useAddCell(pid: string) {
   const queryClient = useQueryClient();

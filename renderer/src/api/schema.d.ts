@@ -24200,6 +24200,207 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/projects/{pid}/data/cells/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Show the cells that adding would write, writing nothing
+     * @description The same request and checks as adding the cells (the target decides the names the cells may use); answers their code, packages and variable without changing any notebook or session.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            source_id: string;
+            object?: {
+              key: string;
+            };
+            table?: {
+              schema: string;
+              name: string;
+              rows?: number;
+            };
+            sql?: string;
+            target:
+              | {
+                  /** @description Your running edit session: its editor shows the cells at once */
+                  session_id: string;
+                }
+              | {
+                  notebook_id: string;
+                }
+              | {
+                  new_notebook: {
+                    title: string;
+                  };
+                };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['DataCellPreview'];
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The bucket or database cannot be reached, or a secret of its integration cannot be read (SERVICE_UNAVAILABLE) */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/projects/{pid}/notebook-imports': {
     parameters: {
       query?: never;
@@ -26522,6 +26723,14 @@ export interface components {
       /** @description The packages the cells need (declared in the notebook’s PEP 723 header) */
       dependencies: string[];
       /** @description The variable that holds the data */
+      variable: string;
+    };
+    DataCellPreview: {
+      /** @description The cells that adding would write, in marimo’s file format */
+      code: string;
+      /** @description The packages the cells need */
+      dependencies: string[];
+      /** @description The variable that would hold the data */
       variable: string;
     };
     AuditLogEntry: {

@@ -32,6 +32,9 @@ export interface CellOutcome {
   variable: string;
 }
 
+/** The cells a request would add, before anything is written. */
+export type CellsPreview = Pick<CellOutcome, 'code' | 'dependencies' | 'variable'>;
+
 export interface DataCellDeps {
   access: AccessControl;
   audit: AuditLog;
@@ -57,6 +60,17 @@ export class DataCellUseCases {
   constructor(private readonly deps: DataCellDeps) {}
 
   async add(principal: Principal, request: CellRequest): Promise<CellOutcome> {
+    return (await this.plan(principal, request)).apply();
+  }
+
+  /** The cells `add` would write for this request, its checks made, nothing written. */
+  async preview(principal: Principal, request: CellRequest): Promise<CellsPreview> {
+    const { cells } = await this.plan(principal, request);
+    return { code: codeOf(cells), dependencies: cells.dependencies, variable: cells.variable };
+  }
+
+  /** Checks the request and works out the cells against the target's current code; `apply` writes them. */
+  private async plan(principal: Principal, request: CellRequest): Promise<CellPlan> {
     const { target } = request;
     // The write is authorized first, as every route that changes a notebook does; what is read
     // for it (an integration's settings) is authorized next.
@@ -66,9 +80,14 @@ export class DataCellUseCases {
       const data = await this.dataOf(principal, request, null);
       const blank = blankNotebook(this.deps.marimoVersion);
       const cells = cellsFor(data, definedNames(blank));
-      const code = withCells(blank, cells.cells, cells.dependencies);
-      const created = await this.deps.notebooks.create(principal, { projectId: request.projectId, notebook: { title: target.newNotebook.title, code } });
-      return outcome(created.notebook.id, created.version.version_id, cells);
+      return {
+        cells,
+        apply: async () => {
+          const code = withCells(blank, cells.cells, cells.dependencies);
+          const created = await this.deps.notebooks.create(principal, { projectId: request.projectId, notebook: { title: target.newNotebook.title, code } });
+          return outcome(created.notebook.id, created.version.version_id, cells);
+        },
+      };
     }
     const { notebookId } = target;
     const { notebook } = await this.deps.access.notebook(principal, request.projectId, notebookId, 'notebook.write');
@@ -76,16 +95,21 @@ export class DataCellUseCases {
     const versionId = notebook.source.current_version_id;
     if (!versionId) throw new HubError('CONFLICT', 'this notebook has no version yet: open it in the editor first');
     // Writing a notebook reads its code: notebook.write is what this takes, as restoring a version does.
-    const current = { versionId, code: await this.deps.notebookCode.code(request.projectId, notebookId, versionId) };
-    const cells = cellsFor(data, definedNames(current.code));
-    const saved = await this.deps.versions.save(principal, {
-      projectId: request.projectId,
-      notebookId,
-      code: withCells(current.code, cells.cells, cells.dependencies),
-      baseVersionId: current.versionId,
-      message: `Added cells that load ${describe(request)}`,
-    });
-    return outcome(notebookId, saved.version_id, cells);
+    const code = await this.deps.notebookCode.code(request.projectId, notebookId, versionId);
+    const cells = cellsFor(data, definedNames(code));
+    return {
+      cells,
+      apply: async () => {
+        const saved = await this.deps.versions.save(principal, {
+          projectId: request.projectId,
+          notebookId,
+          code: withCells(code, cells.cells, cells.dependencies),
+          baseVersionId: versionId,
+          message: `Added cells that load ${describe(request)}`,
+        });
+        return outcome(notebookId, saved.version_id, cells);
+      },
+    };
   }
 
   /**
@@ -106,28 +130,43 @@ export class DataCellUseCases {
     return integrationData(await this.deps.sources.open(principal, request.projectId, request.sourceId), request);
   }
 
-  /** Adds the cells to the notebook file of the caller's running edit session; marimo reloads it. */
-  private async intoSession(principal: Principal, request: CellRequest, sessionId: string): Promise<CellOutcome> {
+  /** Cells for the notebook file of the caller's running edit session; marimo reloads it when they are written. */
+  private async intoSession(principal: Principal, request: CellRequest, sessionId: string): Promise<CellPlan> {
     const { project, record } = await this.deps.access.session(principal, request.projectId, sessionId, 'session.attach');
     await this.deps.access.also(principal, project, ['notebook.write']);
-    if (record.mode !== 'edit' || record.state !== 'running' || !record.sandbox)
+    const sandbox = record.sandbox;
+    if (record.mode !== 'edit' || record.state !== 'running' || !sandbox)
       throw new HubError('CONFLICT', `session ${sessionId} is not a running edit session: open the notebook in the editor first, or choose a notebook`);
     const data = await this.dataOf(principal, request, record.notebook_id);
-    const code = (await this.deps.sandboxFiles.readFile(record.sandbox.id, record.entry_file)).toString('utf8');
+    const code = (await this.deps.sandboxFiles.readFile(sandbox.id, record.entry_file)).toString('utf8');
     const cells = cellsFor(data, definedNames(code));
-    await this.deps.sandboxFiles.writeFile(record.sandbox.id, record.entry_file, withCells(code, cells.cells, cells.dependencies));
-    await this.deps.audit.append({
-      event: 'data.cell',
-      actor: principal.user.id,
-      projectId: request.projectId,
-      metadata: { session_id: sessionId, notebook_id: record.notebook_id, source_id: request.sourceId, variable: cells.variable },
-    });
-    return { ...outcome(record.notebook_id, null, cells), sessionId };
+    return {
+      cells,
+      apply: async () => {
+        await this.deps.sandboxFiles.writeFile(sandbox.id, record.entry_file, withCells(code, cells.cells, cells.dependencies));
+        await this.deps.audit.append({
+          event: 'data.cell',
+          actor: principal.user.id,
+          projectId: request.projectId,
+          metadata: { session_id: sessionId, notebook_id: record.notebook_id, source_id: request.sourceId, variable: cells.variable },
+        });
+        return { ...outcome(record.notebook_id, null, cells), sessionId };
+      },
+    };
   }
 }
 
+interface CellPlan {
+  cells: DataCells;
+  apply(): Promise<CellOutcome>;
+}
+
+function codeOf(cells: DataCells): string {
+  return cells.cells.map(cellSource).join('\n\n');
+}
+
 function outcome(notebookId: string, versionId: string | null, cells: DataCells): CellOutcome {
-  return { notebookId, versionId, sessionId: null, code: cells.cells.map(cellSource).join('\n\n'), dependencies: cells.dependencies, variable: cells.variable };
+  return { notebookId, versionId, sessionId: null, code: codeOf(cells), dependencies: cells.dependencies, variable: cells.variable };
 }
 
 function describe(request: CellRequest): string {

@@ -9,11 +9,13 @@ import type { HubApp } from '../../../http/types.js';
 import type { DataBrowserUseCases } from '../core/data-browser-use-cases.js';
 import type { ShownPreview } from '../core/object-browsing.js';
 import type { ShownResult } from '../core/database-browsing.js';
+import type { CellRequest } from '../core/data-cell-use-cases.js';
 import {
   AiQueryAnswer,
   AiQueryBody,
   CellBody,
   CellOutcome,
+  CellPreview,
   DatabaseTables,
   DataPreview,
   DataSource,
@@ -340,26 +342,7 @@ export function dataBrowserRoutes(app: HubApp, services: { useCases: { data: Dat
       },
     },
     async (request, reply) => {
-      const body = request.body as {
-        source_id: string;
-        object?: { key: string };
-        table?: { schema: string; name: string; rows?: number };
-        sql?: string;
-        target: { session_id: string } | { notebook_id: string } | { new_notebook: { title: string } };
-      };
-      const added = await data.cells.add(principalOf(request), {
-        projectId: request.params.pid,
-        sourceId: body.source_id,
-        ...(body.object ? { object: body.object } : {}),
-        ...(body.table ? { table: body.table } : {}),
-        ...(body.sql !== undefined ? { sql: body.sql } : {}),
-        target:
-          'session_id' in body.target
-            ? { sessionId: body.target.session_id }
-            : 'notebook_id' in body.target
-              ? { notebookId: body.target.notebook_id }
-              : { newNotebook: { title: body.target.new_notebook.title } },
-      });
+      const added = await data.cells.add(principalOf(request), cellRequest(request.params.pid, request.body as CellBodyShape));
       return reply.code(201).send({
         success: true as const,
         data: {
@@ -373,4 +356,47 @@ export function dataBrowserRoutes(app: HubApp, services: { useCases: { data: Dat
       });
     },
   );
+
+  app.post(
+    `${BASE}/cells/preview`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Show the cells that adding would write, writing nothing',
+        description:
+          'The same request and checks as adding the cells (the target decides the names the cells may use); answers their code, packages and variable without changing any notebook or session.',
+        params: ProjectIdParams,
+        body: CellBody,
+        response: { 200: Envelope(CellPreview), ...UNAVAILABLE },
+      },
+    },
+    async (request) => {
+      const preview = await data.cells.preview(principalOf(request), cellRequest(request.params.pid, request.body as CellBodyShape));
+      return { success: true as const, data: preview };
+    },
+  );
+}
+
+interface CellBodyShape {
+  source_id: string;
+  object?: { key: string };
+  table?: { schema: string; name: string; rows?: number };
+  sql?: string;
+  target: { session_id: string } | { notebook_id: string } | { new_notebook: { title: string } };
+}
+
+function cellRequest(projectId: string, body: CellBodyShape): CellRequest {
+  return {
+    projectId,
+    sourceId: body.source_id,
+    ...(body.object ? { object: body.object } : {}),
+    ...(body.table ? { table: body.table } : {}),
+    ...(body.sql !== undefined ? { sql: body.sql } : {}),
+    target:
+      'session_id' in body.target
+        ? { sessionId: body.target.session_id }
+        : 'notebook_id' in body.target
+          ? { notebookId: body.target.notebook_id }
+          : { newNotebook: { title: body.target.new_notebook.title } },
+  };
 }

@@ -210,6 +210,15 @@ export const CellOutcome = Type.Object(
   { $id: 'DataCell' },
 );
 
+export const CellPreview = Type.Object(
+  {
+    code: Type.String({ description: 'The cells that adding would write, in marimo’s file format' }),
+    dependencies: Type.Array(Type.String(), { description: 'The packages the cells need' }),
+    variable: Type.String({ description: 'The variable that would hold the data' }),
+  },
+  { $id: 'DataCellPreview' },
+);
+
 export const AiQueryBody = Type.Object({
   question: Type.String({ minLength: 1, maxLength: 2000 }),
   tables: Type.Optional(

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAddCell, type AddedCell, type CellData, type CellTarget, type DataSource } from '../../../../api/data-browser';
+import { cellPreviewQuery, useAddCell, type AddedCell, type CellData, type CellTarget, type DataSource } from '../../../../api/data-browser';
 import { notebooksQuery } from '../../../../api/queries';
 import { isLive, projectSessionsQuery } from '../../../../api/sessions';
 import { hubPath } from '../../../../app/base-path';
@@ -37,7 +37,7 @@ export function OpenInNotebookButton({ source, data, what }: Props) {
 
 type Choice = 'session' | 'notebook' | 'new';
 
-/** What the cells will do, in words (the hub writes them: their code is shown once they are added). */
+/** What the cells will do, in words (their code follows, as the hub would write it for the chosen target). */
 function describeCells(source: DataSource, data: CellData): string {
   const what =
     'object' in data ? `read ${data.object.key}` : 'table' in data ? `query the first rows of ${data.table.schema}.${data.table.name}` : 'run this query';
@@ -74,6 +74,14 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
     if (chosen === 'notebook') return notebookId ? { notebook_id: notebookId } : null;
     return title.trim() ? { new_notebook: { title: title.trim() } } : null;
   };
+
+  // The new notebook's title is not in its cells: the preview does not wait for it.
+  const previewTarget: CellTarget | null = chosen === 'new' ? { new_notebook: { title: 'Preview' } } : target();
+  const preview = useQuery({
+    ...cellPreviewQuery(project.id, { source_id: source.id, ...data, target: previewTarget ?? { new_notebook: { title: 'Preview' } } }),
+    // The default target follows the sessions and notebooks: previewing before they load would preview the wrong one.
+    enabled: previewTarget !== null && !sessions.isPending && !notebooks.isPending,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -218,6 +226,12 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
               )}
             </Stack>
           </Radio.Group>
+          <CellsToAdd
+            code={preview.data?.code}
+            error={preview.error}
+            pending={previewTarget !== null && preview.isPending}
+            hint={previewTarget === null ? 'Choose a notebook to see the cells.' : null}
+          />
           {missing && (
             <Text size="sm" c="red" role="alert">
               {missing}
@@ -238,9 +252,27 @@ function OpenInNotebookModal({ source, data, what, onClose }: Props & { onClose:
   );
 }
 
-function CellCode({ code }: { code: string }) {
+/** The cells as the hub would write them for the chosen target, before anything is added. */
+function CellsToAdd({ code, error, pending, hint }: { code: string | undefined; error: Error | null; pending: boolean; hint: string | null }) {
   return (
-    <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'The cells added' }}>
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        The cells
+      </Text>
+      {code !== undefined && hint === null ? (
+        <CellCode code={code} label="The cells to add" maxHeight={220} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {hint ?? (pending ? 'Writing the cells…' : error ? `The cells cannot be written: ${error.message}` : '')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function CellCode({ code, label = 'The cells added', maxHeight = 320 }: { code: string; label?: string; maxHeight?: number }) {
+  return (
+    <ScrollArea.Autosize mah={maxHeight} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
       <Code block style={{ whiteSpace: 'pre' }}>
         {code}
       </Code>
