@@ -1,3 +1,4 @@
+import { scriptMetadata } from '@notebook-hub/kernel/script-metadata.js';
 import type { Logger } from '../ports/logger.js';
 import type { NotebookRuntime } from '../ports/notebook-runtime.js';
 import type { Sandbox } from '../ports/sandbox-driver.js';
@@ -53,6 +54,7 @@ export class NotebookEnvironments {
   async prepare(start: EnvironmentStart, logger: Logger): Promise<PreparedEnvironment> {
     const locked = this.provider ? await this.provider.prepare(start) : null;
     if (locked) return locked;
+    if (scriptMetadata(start.code)?.declaresDependencies) start.onStep?.('installing the notebook’s dependencies');
     const { env } = await this.runtime.prepareEnvironment(start.sandbox, start.entryFile, logger, start.code);
     return { env, environmentId: null };
   }

@@ -167,7 +167,10 @@ export class VersionLocks {
       reused_from: record.reused_from,
     };
     this.deps.logger.info({ event: 'environment_locked', project_id: record.project_id, ...facts }, 'environment_locked');
-    await this.deps.audit.append({ event: 'notebook.environment.lock', actor: 'system', projectId: record.project_id, metadata: facts });
+    // A shared lock is a consequence of a save already audited (an autosave, often); a resolution is news.
+    if (record.reused_from === null) {
+      await this.deps.audit.append({ event: 'notebook.environment.lock', actor: 'system', projectId: record.project_id, metadata: facts });
+    }
   }
 }
 

@@ -147,7 +147,8 @@ async function runInSandbox(
         return deps.runtime.prepareEnvironment(sandbox, notebook.entry_file, deps.logger, code).then(({ env }) => ({ env, environmentId: null }));
       }
       const start = { projectId: run.project_id, notebookId: run.notebook_id, versionId: runVersion, entryFile: notebook.entry_file, code, sandbox };
-      return deps.environments.prepare({ ...start, onStep: (step) => log.line(step) }, deps.logger);
+      // The steps are phrases, as a session's start shows them; the log's lines are sentences.
+      return deps.environments.prepare({ ...start, onStep: (step) => log.line(`${step.charAt(0).toUpperCase()}${step.slice(1)}`) }, deps.logger);
     });
     if (environmentId) {
       log.line(`Environment ${environmentId}: the packages locked when version ${runVersion} was saved`);
