@@ -1,7 +1,5 @@
-import { allowedAddresses, RefusedAddressError } from '../../adapters/outbound/checked-addresses.js';
 import { LocalEnvironmentCache } from '../../adapters/environments/local-environment-cache.js';
-import { HubError } from '../../core/errors.js';
-import { bareHost, urlProblem } from '../../core/outbound/outbound-policy.js';
+import { packageIndexCheck } from '../../adapters/environments/package-index-check.js';
 import type { EnvironmentCache } from '../../core/ports/environment-cache.js';
 import type { AnchoredRoutes } from '../../http/app.js';
 import type { BaseServices, Feature } from '../feature.js';
@@ -52,27 +50,7 @@ export const environmentsFeature = {
     }
     if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, useCases, routes };
 
-    const policy = base.outbound.policy('environments');
-    const checkIndex = async () => {
-      const problem = urlProblem(config.indexUrl, policy, 'the hub');
-      if (problem) throw new HubError('PYTHON_ENV_SETUP_FAILED', `the package index (SERVICE_PACKAGE_INDEX_URL) ${problem}`);
-      try {
-        await allowedAddresses(bareHost(new URL(config.indexUrl)), policy, base.outbound.resolve);
-      } catch (error) {
-        const refused = error instanceof RefusedAddressError;
-        logger.warn(
-          {
-            event: 'outbound_request_failed',
-            feature: 'environments',
-            host: new URL(config.indexUrl).host,
-            reason: refused ? 'refused' : 'unreachable',
-            detail: String(error),
-          },
-          'outbound_request_failed',
-        );
-        throw new HubError('PYTHON_ENV_SETUP_FAILED', refused ? 'the package index is not one the hub may reach' : 'the package index could not be reached');
-      }
-    };
+    const checkIndex = packageIndexCheck(config.indexUrl, base.outbound.policy('environments'), base.outbound.resolve, logger);
     const sandboxes = new EnvironmentSandboxes({
       driver: base.sandboxes,
       files: base.workspace,
