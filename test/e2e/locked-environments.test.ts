@@ -127,6 +127,17 @@ describe.skipIf(sandboxRuntime === null)('locked environments (local driver, rea
     expect(started.failure.message).toMatch(/No solution found/);
   }, 180_000);
 
+  it('starts a version saved a moment ago in its lock: the start waits for the resolution under way, which runs once', async () => {
+    const nid = await w.notebook('Started at once');
+    const versionId = await saveNotebookCode(w, nid, probeNotebook('alpha', [pkg('alpha'), pkg('shared')]));
+    const started = (await w.start('editor', { notebook_id: nid, mode: 'edit' })).json.data;
+    const view = await lockedVersion(w, nid, versionId);
+    expect(view.status).toBe('locked');
+    expect(started, JSON.stringify(started.failure)).toMatchObject({ state: 'running', environment_id: view.environment_id });
+    expect(w.t.logs.filter((line) => line.event === 'environment_locked' && line.version_id === versionId)).toHaveLength(1);
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${started.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
+  }, 180_000);
+
   it('shares one environment between two notebooks with the same dependencies, built once though both start at the same moment', async () => {
     const [one, two] = [await w.notebook('Shared one'), await w.notebook('Shared two')];
     const [v1, v2] = [await saveNotebookCode(w, one, probeNotebook('shared')), await saveNotebookCode(w, two, probeNotebook('shared'))];
