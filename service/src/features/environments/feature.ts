@@ -92,7 +92,7 @@ export const environmentsFeature = {
       services: { lockedEnvironments: { cache, builds, locks } as LockedEnvironmentServices | null },
       useCases,
       routes,
-      environments: new LockedEnvironments({ locks, records, builds }),
+      environments: new LockedEnvironments({ locks, records, builds, driver: base.sandboxes }),
       sessions: { ownedSandboxIds },
     };
   },
