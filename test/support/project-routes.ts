@@ -14,6 +14,7 @@ import {
 } from './route-analyzer.js';
 import type { TestHub } from './test-hub.js';
 import { JobRecords } from '../../service/src/features/jobs/core/job-records.js';
+import { EnvironmentRecords } from '../../service/src/features/environments/core/environment-records.js';
 
 /** What a fixture project holds for the route table: a member to change, a notebook and its current version. */
 export interface RouteFixture {
@@ -178,6 +179,8 @@ export function projectRouteTable(): RouteCase[] {
       body: (fixture) => ({ base_version_id: fixture.versionId }),
       ...audited('notebook.restore'),
     }),
+    route('GET', `${notebook}/versions/:vid/environment`, 'project.read'),
+    route('GET', `${notebook}/versions/:vid/environment/lock`, 'project.read'),
     route('GET', `${notebook}/workspace/access`, 'project.read'),
     route('GET', `${notebook}/workspace/items`, 'project.read'),
     route('GET', `${notebook}/workspace/files?path=:file`, 'project.read'),
@@ -447,6 +450,7 @@ export async function routeFixture(
   const job = await t.hub.services.jobs.create(project.id, notebook.id, { name: 'fixture job' }, actor.id);
   const runId = await finishedRun(t, job.id, project.id, notebook.id, actor.id);
   const queued = await t.hub.services.jobs.trigger(project.id, notebook.id, job.id, {}, actor.id);
+  await lockVersion(t, project.id, notebook.id, version.version_id);
   return {
     viewerId,
     notebookId: notebook.id,
@@ -462,6 +466,27 @@ export async function routeFixture(
     integrationId: integration.record.id,
     integrationEtag: integration.etag,
   };
+}
+
+/** A lock of the fixture version, as a save with dependencies leaves one where locked environments are on (docs/environments.md). */
+async function lockVersion(t: TestHub, projectId: string, notebookId: string, versionId: string): Promise<void> {
+  const records = new EnvironmentRecords(t.hub.store);
+  const lock = `fixture-package==1.0.0 \\\n    --hash=sha256:${'0'.repeat(64)}\n`;
+  await records.putVersion({
+    schema_version: 1,
+    project_id: projectId,
+    notebook_id: notebookId,
+    version_id: versionId,
+    declaration: '0'.repeat(64),
+    status: 'locked',
+    locked_at: new Date().toISOString(),
+    lock_sha256: await records.putLock(lock),
+    environment_id: `env-${'0'.repeat(40)}`,
+    target: { implementation: 'cpython', python: '3.11.7', platform: 'linux-x86_64', libc: 'glibc-2.36' },
+    packages: [{ name: 'fixture-package', version: '1.0.0' }],
+    error: null,
+    reused_from: null,
+  });
 }
 
 /** A run of the job that ended with HTML output and a log, as the scheduler leaves one (no scheduler runs in this hub). */

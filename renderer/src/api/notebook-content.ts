@@ -20,6 +20,7 @@ const base = (pid: string, nid: string) => hubPath(`/api/v1/projects/${encodeURI
 
 export const notebookUrls = {
   versionCode: (pid: string, nid: string, vid: string) => `${base(pid, nid)}/versions/${encodeURIComponent(vid)}/code`,
+  versionLock: (pid: string, nid: string, vid: string) => `${base(pid, nid)}/versions/${encodeURIComponent(vid)}/environment/lock`,
   html: (pid: string, nid: string) => `${base(pid, nid)}/html`,
   workspaceFile: (pid: string, nid: string, path: string) => `${base(pid, nid)}/workspace/files?path=${encodeURIComponent(path)}`,
   workspaceArchive: (pid: string, nid: string, path: string) => `${base(pid, nid)}/workspace/archive${path ? `?path=${encodeURIComponent(path)}` : ''}`,

@@ -8,11 +8,17 @@ import { keys } from './queries';
 import type { components } from './schema';
 
 export type NotebookVersion = components['schemas']['NotebookVersion'];
+/** A version's locked environment: its lock's status, identity and packages (docs/environments.md). */
+export type VersionEnvironment = components['schemas']['VersionEnvironment'];
+
+/** How often a version whose lock is being resolved is asked again. */
+export const ENVIRONMENT_POLL_MS = 2_000;
 
 export const versionKeys = {
   all: (pid: string, nid: string) => [...keys.notebook(pid, nid), 'versions'] as const,
   one: (pid: string, nid: string, vid: string) => [...keys.notebook(pid, nid), 'versions', vid] as const,
   code: (pid: string, nid: string, vid: string) => [...keys.notebook(pid, nid), 'versions', vid, 'code'] as const,
+  environment: (pid: string, nid: string, vid: string) => [...keys.notebook(pid, nid), 'versions', vid, 'environment'] as const,
   snapshot: (pid: string, nid: string) => [...keys.notebook(pid, nid), 'snapshot'] as const,
 };
 
@@ -33,6 +39,14 @@ export const versionCodeQuery = (pid: string, nid: string, vid: string) =>
     queryKey: versionKeys.code(pid, nid, vid),
     queryFn: async () => (await fetchText(notebookUrls.versionCode(pid, nid, vid))).text,
     staleTime: Infinity,
+  });
+
+/** A version's environment, asked again while its lock is being resolved. */
+export const versionEnvironmentQuery = (pid: string, nid: string, vid: string) =>
+  queryOptions({
+    queryKey: versionKeys.environment(pid, nid, vid),
+    queryFn: () => unwrap(api.GET('/api/v1/projects/{pid}/notebooks/{nid}/versions/{vid}/environment', { params: { path: { pid, nid, vid } } })),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? ENVIRONMENT_POLL_MS : false),
   });
 
 /** The newest snapshot's version, or null when no version has one (404 NO_HTML_SNAPSHOT). */

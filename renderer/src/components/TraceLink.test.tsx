@@ -90,6 +90,7 @@ const run = (id: string, trace_id: string | null): JobRun => ({
   output_bytes: 10,
   log_bytes: 10,
   trace_id,
+  environment_id: null,
 });
 
 const phase = { status: 'ok', duration_ms: 5 } as const;

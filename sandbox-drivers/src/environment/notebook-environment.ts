@@ -3,7 +3,7 @@ import { HubError } from '@notebook-hub/kernel/errors.js';
 import type { Logger } from '@notebook-hub/kernel/ports/logger.js';
 import { isSandboxError, type Sandbox, type SandboxDriver } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { tailOf } from '../shared/output-buffer.js';
-import { scriptMetadata } from './script-metadata.js';
+import { scriptMetadata } from '@notebook-hub/kernel/script-metadata.js';
 
 /** docs/sandboxes.md: environment set-up over this long is logged as `sandbox_setup_slow`. */
 export const SLOW_SETUP_MS = 2_000;

@@ -1,5 +1,6 @@
 import { alertsFeature } from '../features/alerts/index.js';
 import { dataBrowserFeature } from '../features/data-browser/index.js';
+import { environmentsFeature } from '../features/environments/index.js';
 import { federationFeature } from '../features/federation/index.js';
 import { gitFeature } from '../features/git/index.js';
 import { importsFeature } from '../features/imports/index.js';
@@ -31,6 +32,7 @@ export const FEATURES = [
   integrationsFeature,
   projectSecretsFeature,
   dataBrowserFeature,
+  environmentsFeature,
 ] as const;
 
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */

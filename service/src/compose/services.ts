@@ -45,6 +45,7 @@ import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../c
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { SessionExtensions } from '../core/sessions/session-extensions.js';
 import { WorkloadEnvironments } from '../core/sandboxes/workload-environment.js';
+import { NotebookEnvironments } from '../core/sandboxes/notebook-environments.js';
 import { NOTHING_OFFERED, type DeploymentOffer } from '../http/routes/capabilities.js';
 import type { BaseServices, FeatureParts } from '../features/feature.js';
 import { FEATURES, linkFeatures, type FeatureServices, type FeatureUseCases } from './features.js';
@@ -178,12 +179,14 @@ export function composeServices(settings: HubSettings, untracedStore: ObjectStor
   const store = tracedStore(untracedStore, parts.tracer ?? NO_TRACING);
   const extensions = new SessionExtensions();
   const workloads = new WorkloadEnvironments();
+  const environments = new NotebookEnvironments(parts.runtime);
   const mcpAccessTokens: McpAccessTokens[] = [];
   // The authenticator listens before the features that end connections are built.
   const endedListeners: ((grantId: string) => void)[] = [];
   const base = createBaseServices(settings, store, parts, {
     sessions: extensions,
     workloads,
+    environments,
     mcpAccessTokens: {
       async verifyAccess(token) {
         for (const verifier of mcpAccessTokens) {
@@ -202,6 +205,7 @@ export function composeServices(settings: HubSettings, untracedStore: ObjectStor
     built.push({ name: feature.name, parts: featureParts });
     if (featureParts.sessions) extensions.add(featureParts.sessions);
     if (featureParts.workload) workloads.add(featureParts.workload);
+    if (featureParts.environments) environments.use(featureParts.environments);
     if (featureParts.mcpAccessTokens) {
       mcpAccessTokens.push(featureParts.mcpAccessTokens);
       featureParts.mcpAccessTokens.whenEnded((grantId) => endedListeners.forEach((listener) => listener(grantId)));
@@ -222,6 +226,7 @@ export function composeServices(settings: HubSettings, untracedStore: ObjectStor
 interface BaseExtensions {
   sessions: SessionExtensions;
   workloads: WorkloadEnvironments;
+  environments: NotebookEnvironments;
   mcpAccessTokens: McpAccessTokens;
 }
 
@@ -294,6 +299,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     onRunning: (record) => extensions.sessions.running(record),
     onSandboxReady: (record) => extensions.sessions.sandboxReady(record),
     workloads: extensions.workloads,
+    environments: extensions.environments,
     // Read when a preview session starts, after the features are built.
     get previewFiles() {
       return extensions.sessions.previews;
@@ -374,6 +380,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     background,
     warmPool,
     workloads: extensions.workloads,
+    environments: extensions.environments,
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {
       const clock = at ? () => at : now;

@@ -12,6 +12,7 @@ import { integrationSettingDefinitions, readIntegrationSettings, type Integratio
 import { dataBrowserSettingDefinitions, readDataBrowserSettings, type DataBrowserSettings } from './settings-data-browser.js';
 import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
+import { environmentSettingDefinitions, readEnvironmentSettings, type EnvironmentSettings } from './settings-environments.js';
 import { federationSettingDefinitions, readFederationSettings, type FederationSettings } from './settings-federation.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
@@ -28,6 +29,7 @@ export type { SecretsSettings } from './settings-secrets.js';
 export type { SessionSettings } from './settings-sessions.js';
 export type { AlertSettings } from './settings-alerts.js';
 export type { JobSettings } from './settings-jobs.js';
+export type { EnvironmentSettings } from './settings-environments.js';
 export type { GitSettings } from './settings-git.js';
 export type { FederationSettings } from './settings-federation.js';
 export type { IntegrationSettings, SecretSourceSettings } from './settings-integrations.js';
@@ -60,6 +62,8 @@ export interface HubSettings {
   alerts: AlertSettings;
   /** Scheduled and on-demand notebook runs (docs/jobs.md). */
   jobs: JobSettings;
+  /** Locked, shared notebook environments (docs/environments.md). */
+  environments: EnvironmentSettings;
   /** Git-synced notebooks (docs/git.md). */
   git: GitSettings;
   /** Workload identity: tokens for sessions and job runs (docs/federation.md). */
@@ -112,6 +116,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...sessionSettingDefinitions,
   ...alertSettingDefinitions,
   ...jobSettingDefinitions,
+  ...environmentSettingDefinitions,
   ...gitSettingDefinitions,
   ...federationSettingDefinitions,
   ...integrationSettingDefinitions,
@@ -154,6 +159,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     sessions,
     alerts: readAlertSettings(env),
     jobs: readJobSettings(env),
+    environments: readEnvironmentSettings(env, dataDir),
     git: readGitSettings(env),
     federation: readFederationSettings(env),
     integrations: readIntegrationSettings(env),

@@ -58,6 +58,11 @@
  *                                        sealed (CAS; the ETag of the API)
  *   integrations/<scope>/<iid>/versions/<inv>-<vid>
  *                                        its immutable versions, newest first (<inv>: inverted number)
+ *   environments/locks/<xx>/<hash>       immutable, content-addressed locks of notebook dependencies
+ *                                        (docs/environments.md)
+ *   environments/versions/<pid>/<nid>/<vid>
+ *                                        a notebook version's lock: its environment identity and
+ *                                        packages, or uv's reason it failed (written once)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -144,6 +149,9 @@ export const layout = {
   integrationVersion: (scope: string, integrationId: string, entry: string) => `integrations/${scope}/${integrationId}/versions/${entry}`,
   integrationVersionsPrefix: (scope: string, integrationId: string) => `integrations/${scope}/${integrationId}/versions/`,
   integrationsPrefix: 'integrations/',
+  environmentLock: (sha256: string) => `environments/locks/${sha256.slice(0, 2)}/${sha256}`,
+  versionEnvironment: (projectId: string, notebookId: string, versionId: string) => `environments/versions/${projectId}/${notebookId}/${versionId}`,
+  environmentsPrefix: 'environments/',
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 

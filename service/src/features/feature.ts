@@ -30,6 +30,7 @@ import type { SealedRecordKind } from '../core/secrets/sealed-records.js';
 import type { KernelSupervisor } from '../core/sessions/kernel-supervisor.js';
 import type { SessionExtension } from '../core/sessions/session-extensions.js';
 import type { WorkloadEnvironments, WorkloadProvider } from '../core/sandboxes/workload-environment.js';
+import type { LockedEnvironmentProvider, NotebookEnvironments } from '../core/sandboxes/notebook-environments.js';
 import type { SweepOutcome } from '../core/sessions/session-lifecycle.js';
 import type { SessionManager } from '../core/sessions/session-manager.js';
 import type { SessionReclaimer } from '../core/sessions/session-reclaim.js';
@@ -97,6 +98,8 @@ export interface BaseServices {
   warmPool: WarmPool;
   /** What sandboxes receive of what their notebook may use, from the features that provide it (docs/project-secrets.md). */
   workloads: Pick<WorkloadEnvironments, 'environmentFor'>;
+  /** The packages a kernel starts with: a locked environment where a feature provides them, else the runtime's install (docs/environments.md). */
+  environments: Pick<NotebookEnvironments, 'prepare'>;
   /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
   sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
   /** Where the hub records its metrics (docs/telemetry.md); a no-op where telemetry is off. */
@@ -144,6 +147,8 @@ export interface FeatureParts {
   sessions?: SessionExtension;
   /** What it gives the sandboxes of sessions and job runs (secrets, integrations; docs/project-secrets.md). */
   workload?: WorkloadProvider;
+  /** The locked environments sessions and job runs start in (docs/environments.md); one feature at most. */
+  environments?: LockedEnvironmentProvider;
   /** Receives every project event (alert delivery). */
   events?: ProjectEventPublisher;
   /** Verifies the access tokens it issues to MCP clients. */

@@ -7,7 +7,7 @@ import type { NameResolver } from '../../core/ports/name-resolver.js';
 import { NO_TRACING, type Tracer } from '../../core/ports/tracing.js';
 
 /** What calls out to URLs people or administrators gave (docs/outbound-requests.md). */
-export type OutboundFeature = 'git' | 'alerts' | 'oidc' | 'ai' | 'integrations';
+export type OutboundFeature = 'git' | 'alerts' | 'oidc' | 'ai' | 'integrations' | 'environments';
 
 /** How long a call may take unless the feature says otherwise. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -30,6 +30,9 @@ export function outboundPolicyOf(settings: HubSettings, feature: OutboundFeature
     case 'integrations':
       // Loopback only through the allow-list; plain http is the tests' own switch (SERVICE_INTEGRATIONS_ALLOW_HTTP).
       return { allowHttp: false, allowPrivateNetworks: settings.integrations.allowPrivateNetworks, allowedNetworks };
+    case 'environments':
+      // The package index locked environments resolve against and build from (docs/environments.md).
+      return { allowHttp: settings.environments.allowHttp, allowPrivateNetworks: settings.environments.allowPrivateNetworks, allowedNetworks };
   }
 }
 

@@ -58,6 +58,21 @@ export interface Actor {
  */
 export type VersionHolder = (projectId: string, notebookId: string) => Promise<Iterable<string>>;
 
+/** A version that was just stored, with its code: what a listener of {@link NotebookService.onVersionSaved} is told. */
+export interface SavedVersion {
+  projectId: string;
+  notebookId: string;
+  version: NotebookVersion;
+  code: string;
+}
+
+/**
+ * Told of every version once it is stored (a save, a restore, a new notebook, a Git sync, an
+ * import): locked environments resolve the version's dependencies then (docs/environments.md).
+ * Called without waiting; a listener does its work in the background and never fails the save.
+ */
+export type VersionSavedListener = (saved: SavedVersion) => void;
+
 /** A validated new notebook that is not stored yet (see NotebookService.prepare). */
 export interface PreparedNotebook {
   notebook: NotebookRevision;
@@ -79,6 +94,7 @@ export function isEntryFilePath(path: string): boolean {
  */
 export class NotebookService {
   private readonly holders: VersionHolder[] = [];
+  private readonly savedListeners: VersionSavedListener[] = [];
 
   constructor(
     private readonly records: NotebookRecords,
@@ -91,6 +107,11 @@ export class NotebookService {
   /** Pruning keeps every version `holder` names, besides the current one and pinned_versions. */
   holdVersionsWith(holder: VersionHolder): void {
     this.holders.push(holder);
+  }
+
+  /** Tells `listener` of every version stored from now on. */
+  onVersionSaved(listener: VersionSavedListener): void {
+    this.savedListeners.push(listener);
   }
 
   async get(projectId: string, notebookId: string): Promise<NotebookRevision | null> {
@@ -173,6 +194,7 @@ export class NotebookService {
   ): Promise<{ notebook: NotebookRevision; version: NotebookVersion }> {
     const { notebook, version, code } = prepared;
     await this.records.create(notebook, { version, code });
+    this.versionSaved(notebook.project_id, notebook.id, version, code);
     await this.audit.append({
       event: 'notebook.create',
       actor: actor.id,
@@ -194,6 +216,7 @@ export class NotebookService {
     origin: Record<string, unknown>,
   ): Promise<NotebookRevision> {
     await this.records.create(notebook, first);
+    if (first) this.versionSaved(notebook.project_id, notebook.id, first.version, first.code);
     await this.audit.append({
       event: 'notebook.create',
       actor: actor.id,
@@ -255,6 +278,7 @@ export class NotebookService {
         },
       },
     );
+    this.versionSaved(projectId, notebookId, version, request.code);
     // The version is saved whatever happens here; the next sync prunes what this one left.
     await this.prune(after).catch(() => []);
     return { notebook: after, version };
@@ -353,6 +377,7 @@ export class NotebookService {
         },
       },
     );
+    this.versionSaved(projectId, notebookId, saved, request.code);
     const pruning = await this.prune(after).then(
       (ids) => ({ pruned_version_ids: ids }),
       // The version is saved whatever happens here; the next save prunes what this one left.
@@ -444,6 +469,16 @@ export class NotebookService {
     const version = await this.records.attachSnapshot(projectId, notebookId, versionId, html);
     await this.audit.append({ event: 'notebook.snapshot', actor, projectId, metadata: { notebook_id: notebookId, version_id: versionId, bytes: html.length } });
     return version;
+  }
+
+  private versionSaved(projectId: string, notebookId: string, version: NotebookVersion, code: string): void {
+    for (const listener of this.savedListeners) {
+      try {
+        listener({ projectId, notebookId, version, code });
+      } catch {
+        // A listener's failure is its own: the version is saved.
+      }
+    }
   }
 
   /** Every version something still depends on stays: the current one, pinned ones, held ones. */

@@ -52,6 +52,8 @@ export interface SessionRecord {
   secret: string;
   /** PYTHONPATH and the like, for exports in the same sandbox. */
   runtime_env: Record<string, string>;
+  /** The locked environment the kernel started in (docs/environments.md); absent: the runtime installed the dependencies, or there were none. */
+  environment_id?: string;
   base_url: string;
   created_at: string;
   started_at: string | null;

@@ -51,6 +51,19 @@ describe('start progress', () => {
     expect(progress.left).toBe(false);
   });
 
+  it("shows a locked environment's steps in the environment phase only", async () => {
+    const progress = startProgress(sessions, record);
+    progress.phase('environment');
+    progress.step('a driver step that comes late is not shown');
+    progress.step('building the environment: 3 packages', 'environment');
+    await progress.idle();
+    expect(await stored()).toMatchObject({ phase: 'environment', phase_detail: 'building the environment: 3 packages' });
+    progress.phase('server');
+    progress.step('unpacked 3 packages', 'environment');
+    await progress.idle();
+    expect(await stored()).toMatchObject({ phase: 'server', phase_detail: null });
+  });
+
   it('notices a session stopped meanwhile and writes nothing over it', async () => {
     const progress = startProgress(sessions, record);
     await sessions.update(record.project_id, record.id, (current) => ({ ...current, state: 'stopped', stop_reason: 'user', stopped_at: current.created_at }));

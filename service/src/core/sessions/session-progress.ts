@@ -11,8 +11,11 @@ interface Queued {
 export interface StartProgress {
   /** Moves the session to `phase` in the background (its detail starts empty). */
   phase(phase: ProvisionPhase): void;
-  /** Shows a step the driver reported as the `sandbox` phase's detail, in the background. */
-  step(step: string): void;
+  /**
+   * Shows a step as the detail of `phase` (default `sandbox`: the driver's steps), in the
+   * background; a step that comes after its phase ended is dropped.
+   */
+  step(step: string, phase?: ProvisionPhase): void;
   /**
    * Writes `patch` with whatever progress is queued, and resolves to the session as stored (no
    * longer provisioning when it was stopped meanwhile, and then without the patch).
@@ -56,7 +59,7 @@ export function startProgress(sessions: SessionStore, initial: SessionRecord): S
   };
   return {
     phase: (phase) => enqueue({ change: (current) => ({ ...current, phase, phase_detail: current.phase === phase ? current.phase_detail : null }) }),
-    step: (step) => enqueue({ change: (current) => (current.phase === 'sandbox' ? { ...current, phase_detail: step.slice(0, 200) } : current) }),
+    step: (step, phase = 'sandbox') => enqueue({ change: (current) => (current.phase === phase ? { ...current, phase_detail: step.slice(0, 200) } : current) }),
     record: (patch) => new Promise((resolve, reject) => enqueue({ change: (current) => ({ ...current, ...patch }), written: { resolve, reject } })),
     get left() {
       return left;

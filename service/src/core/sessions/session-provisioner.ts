@@ -9,6 +9,7 @@ import type { NotebookService } from '../notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../notebooks/sandbox-files.js';
 import { sandboxFailureOf } from '../sandboxes/sandbox-failure.js';
 import { givesAnything, type WorkloadEnvironment, type WorkloadEnvironments } from '../sandboxes/workload-environment.js';
+import type { NotebookEnvironments } from '../sandboxes/notebook-environments.js';
 import type { PreviewSessionFiles } from './preview-session-files.js';
 import { sandboxLabelsOf, type ProvisionPhase, type SessionRecord } from './session-model.js';
 import { startProgress } from './session-progress.js';
@@ -39,6 +40,8 @@ export interface ProvisionerDeps {
   tracer?: Tracer;
   /** What sandboxes receive of the project's secrets and integrations (docs/project-secrets.md). */
   workloads?: Pick<WorkloadEnvironments, 'environmentFor'>;
+  /** The packages the kernel starts with: a locked environment, or the runtime's install (docs/environments.md). */
+  environments?: Pick<NotebookEnvironments, 'prepare'>;
 }
 
 /**
@@ -172,8 +175,27 @@ async function provisionIn(
     });
 
     let env: Record<string, string> = {};
+    let environmentId: string | null = null;
     await phase('environment', 'provision_setup_ms', async () => {
-      env = (await deps.runtime.prepareEnvironment(ready, initial.entry_file, deps.logger, code)).env;
+      // A preview runs a change request's code, which no saved version's lock covers: the runtime installs it.
+      if (!deps.environments || initial.preview_id) {
+        env = (await deps.runtime.prepareEnvironment(ready, initial.entry_file, deps.logger, code)).env;
+        return;
+      }
+      const prepared = await deps.environments.prepare(
+        {
+          projectId: initial.project_id,
+          notebookId: initial.notebook_id,
+          versionId: initial.base_version_id,
+          entryFile: initial.entry_file,
+          code,
+          sandbox: ready,
+          onStep: (step) => progress.step(step, 'environment'),
+        },
+        deps.logger,
+      );
+      env = prepared.env;
+      environmentId = prepared.environmentId;
     });
 
     let endpoint: SessionRecord['endpoint'] = initial.endpoint;
@@ -196,7 +218,16 @@ async function provisionIn(
 
     const running = await deps.sessions.update(initial.project_id, initial.id, (current) =>
       current.state === 'provisioning'
-        ? { ...current, state: 'running', phase: 'ready', endpoint, runtime_env: env, started_at: deps.now().toISOString(), saved_code_hash: codeHash(code) }
+        ? {
+            ...current,
+            state: 'running',
+            phase: 'ready',
+            endpoint,
+            runtime_env: env,
+            ...(environmentId ? { environment_id: environmentId } : {}),
+            started_at: deps.now().toISOString(),
+            saved_code_hash: codeHash(code),
+          }
         : undefined,
     );
     if (running.state !== 'running') throw new Abandoned();

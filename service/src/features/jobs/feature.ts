@@ -42,6 +42,8 @@ export interface JobParts {
   owners: JobOwnerDeps;
   /** What run sandboxes receive of the project's secrets and integrations (docs/project-secrets.md). */
   workloads?: JobRunnerDeps['workloads'];
+  /** The packages runs execute with (docs/environments.md). */
+  environments?: JobRunnerDeps['environments'];
 }
 
 /** Jobs (docs/jobs.md): the definitions and runs people manage, and the scheduler that executes runs. */
@@ -91,6 +93,7 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
           now,
           ...(parts.tracer ? { tracer: parts.tracer } : {}),
           ...(parts.workloads ? { workloads: parts.workloads } : {}),
+          ...(parts.environments ? { environments: parts.environments } : {}),
         },
         run,
         profile,
@@ -125,6 +128,7 @@ type JobsBase = Pick<
   | 'users'
   | 'entitlementRules'
   | 'workloads'
+  | 'environments'
 >;
 
 /**
@@ -151,6 +155,7 @@ export const jobsFeature = {
       projectNameOf: async (projectId) => (await projects.get(projectId))?.name ?? projectId,
       projectExists: async (projectId) => ((await projects.get(projectId))?.status ?? 'deleted') !== 'deleted',
       workloads: base.workloads,
+      environments: base.environments,
       owners: {
         user: (userId) => base.users.get(userId),
         project: (projectId) => projects.get(projectId),

@@ -46,7 +46,10 @@ export const Session = Type.Object(
     state: State,
     phase: Type.Enum(['queued', 'sandbox', 'files', 'environment', 'server', 'ready'], { description: 'Provisioning progress' }),
     phase_detail: Nullable(
-      Type.String({ description: 'The latest step within the phase, as the sandbox backend reports it (for example "scheduled on node n1")' }),
+      Type.String({
+        description:
+          'The latest step within the phase: as the sandbox backend reports it (for example "scheduled on node n1"), or of the notebook\'s locked environment ("building the environment: 12 packages")',
+      }),
     ),
     url: Type.String({ description: 'Where the browser opens the session: the proxied marimo' }),
     ephemeral: Type.Boolean(),
@@ -66,6 +69,12 @@ export const Session = Type.Object(
     restarted_at: Nullable(DateTime),
     preview_id: Nullable(Type.String({ description: "A preview session's Git preview (its files; it never saves into the notebook)" })),
     received: SessionReceived,
+    environment_id: Nullable(
+      Type.String({
+        description:
+          'The locked environment the kernel started in (docs/environments.md); null when the dependencies were installed at start, or there were none',
+      }),
+    ),
     trace_id: TraceId("the session's start"),
     reused: Type.Optional(Type.Boolean({ description: 'True when an existing live session was returned' })),
   },
@@ -122,6 +131,7 @@ export function sessionOf(record: SessionRecord, basePath: string, reused?: bool
     restarted_at: record.restarted_at ?? null,
     preview_id: record.preview_id ?? null,
     received: record.received ?? NOTHING_RECEIVED,
+    environment_id: record.environment_id ?? null,
     trace_id: record.trace_id ?? null,
     ...(reused !== undefined ? { reused } : {}),
   };

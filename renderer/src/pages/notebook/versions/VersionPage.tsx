@@ -9,15 +9,19 @@ import { LoadingState } from '../../../components/LoadingState';
 import { canEdit, useNotebookContext } from '../notebook-context';
 import { CodeView } from './CodeView';
 import { DiffView } from './DiffView';
+import { VersionEnvironmentPanel } from './EnvironmentView';
 import { RestoreButton } from './RestoreButton';
 
-/** One version: its code, or (?view=changes) what changed since the version it was based on. */
+type View = 'code' | 'changes' | 'environment';
+
+/** One version: its code, (?view=changes) what changed since the version it was based on, or (?view=environment) its locked packages. */
 export function VersionPage() {
   const { notebook, project } = useNotebookContext();
   const { id: nid, project_id: pid } = notebook.meta;
   const { vid = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const view = params.get('view') === 'changes' ? 'changes' : 'code';
+  const asked = params.get('view');
+  const view: View = asked === 'changes' || asked === 'environment' ? asked : 'code';
   const version = useQuery(versionQuery(pid, nid, vid));
 
   if (version.isPending) return <LoadingState label="Loading version…" />;
@@ -53,15 +57,18 @@ export function VersionPage() {
       <SegmentedControl
         w="fit-content"
         value={view}
-        onChange={(value) => setParams(value === 'changes' ? { view: 'changes' } : {}, { replace: true })}
+        onChange={(value) => setParams(value === 'code' ? {} : { view: value }, { replace: true })}
         data={[
           { value: 'code', label: 'Code' },
           { value: 'changes', label: 'Changes' },
+          { value: 'environment', label: 'Environment' },
         ]}
         aria-label="Show"
         transitionDuration={0}
       />
-      {view === 'code' ? <VersionCode pid={pid} nid={nid} version={data} /> : <VersionChanges pid={pid} nid={nid} version={data} />}
+      {view === 'code' && <VersionCode pid={pid} nid={nid} version={data} />}
+      {view === 'changes' && <VersionChanges pid={pid} nid={nid} version={data} />}
+      {view === 'environment' && <VersionEnvironmentPanel pid={pid} nid={nid} vid={data.version_id} />}
     </Stack>
   );
 }

@@ -88,6 +88,12 @@ export interface JobRunRecord {
    * tracing is off, the trace was not sampled, or the run has not started.
    */
   trace_id?: string;
+  /**
+   * The locked environment the run executed in (docs/environments.md): the identity of its
+   * version's lock, never a fresh resolution. Absent where the dependencies were installed at
+   * start (locked environments off), there were none, or the run has not reached that step.
+   */
+  environment_id?: string;
 }
 
 /** A run's timeout counts from marimo's start; set-up (sandbox, dependencies) gets this much on top before the run is reclaimed. */

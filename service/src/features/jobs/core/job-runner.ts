@@ -10,6 +10,7 @@ import type { NotebookService } from '../../../core/notebooks/notebook-service.j
 import { writeNotebookIntoSandbox } from '../../../core/notebooks/sandbox-files.js';
 import { sandboxFailureOf } from '../../../core/sandboxes/sandbox-failure.js';
 import { givesAnything, type WorkloadEnvironment, type WorkloadEnvironments } from '../../../core/sandboxes/workload-environment.js';
+import type { NotebookEnvironments, PreparedEnvironment } from '../../../core/sandboxes/notebook-environments.js';
 import type { JobRunRecord } from './job-model.js';
 import { ownerOf } from './job-owner.js';
 import type { JobRecords } from './job-records.js';
@@ -28,6 +29,8 @@ export interface JobRunnerDeps {
   tracer?: Tracer;
   /** What the run's sandbox receives of the project's secrets and integrations (docs/project-secrets.md). */
   workloads?: Pick<WorkloadEnvironments, 'environmentFor'>;
+  /** The packages the notebook runs with: its version's locked environment, or the runtime's install (docs/environments.md). */
+  environments?: Pick<NotebookEnvironments, 'prepare'>;
 }
 
 /** How the run ended, before it is recorded (docs/jobs.md, "Runs"). */
@@ -138,8 +141,22 @@ async function runInSandbox(
         entryFile: notebook.entry_file,
       }),
     );
-    log.line('Installing the notebook’s dependencies');
-    const { env } = await phase('sandbox.setup', () => deps.runtime.prepareEnvironment(sandbox, notebook.entry_file, deps.logger, code));
+    const { env, environmentId } = await phase('sandbox.setup', (): Promise<PreparedEnvironment> => {
+      if (!deps.environments) {
+        log.line('Installing the notebook’s dependencies');
+        return deps.runtime.prepareEnvironment(sandbox, notebook.entry_file, deps.logger, code).then(({ env }) => ({ env, environmentId: null }));
+      }
+      const start = { projectId: run.project_id, notebookId: run.notebook_id, versionId: runVersion, entryFile: notebook.entry_file, code, sandbox };
+      // The steps are phrases, as a session's start shows them; the log's lines are sentences.
+      return deps.environments.prepare({ ...start, onStep: (step) => log.line(`${step.charAt(0).toUpperCase()}${step.slice(1)}`) }, deps.logger);
+    });
+    if (environmentId) {
+      log.line(`Environment ${environmentId}: the packages locked when version ${runVersion} was saved`);
+      // Recorded as soon as it is known: a rerun of this version runs in the same environment.
+      await deps.records.updateRun(run.project_id, run.job_id, run.id, (current) =>
+        current.state === 'running' ? { ...current, environment_id: environmentId } : undefined,
+      );
+    }
     // The notebook can continue the run's trace (docs/telemetry.md).
     const traceparent = tracer.traceparent();
     const output = `.notebook-hub-run-${randomBytes(6).toString('hex')}.html`;

@@ -113,6 +113,12 @@ export const JobRunSchema = Type.Object(
     output_bytes: Nullable(Type.Integer({ minimum: 0 })),
     log_bytes: Type.Integer({ minimum: 0 }),
     trace_id: TraceId('the run (its job.run span)'),
+    environment_id: Nullable(
+      Type.String({
+        description:
+          "The locked environment the run executed in: its version's lock, never a fresh resolution (docs/environments.md). Null where the dependencies were installed at start, or there were none",
+      }),
+    ),
   },
   { $id: 'JobRun' },
 );
@@ -165,5 +171,6 @@ export function runView(run: JobRunRecord) {
     output_bytes: run.output_bytes,
     log_bytes: run.log_bytes,
     trace_id: run.trace_id ?? null,
+    environment_id: run.environment_id ?? null,
   };
 }

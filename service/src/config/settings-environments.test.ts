@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readEnvironmentSettings } from './settings-environments.js';
+
+describe('locked environment settings', () => {
+  it('are off by default, on PyPI, with the cache in the data directory', () => {
+    expect(readEnvironmentSettings({}, '/data')).toEqual({
+      enabled: false,
+      indexUrl: 'https://pypi.org/simple',
+      allowHttp: false,
+      allowPrivateNetworks: false,
+      cacheDir: '/data/environments',
+      cacheMaxBytes: 20 * 1024 ** 3,
+      resolveTimeoutSeconds: 300,
+      buildTimeoutSeconds: 1200,
+    });
+  });
+
+  it('refuse an index with credentials, a query, or something that is not a URL, naming the variable', () => {
+    expect(() => readEnvironmentSettings({ SERVICE_PACKAGE_INDEX_URL: 'https://deploy:token@packages.example.com/simple' }, '/data')).toThrow(
+      /SERVICE_PACKAGE_INDEX_URL must not carry a user name or password/,
+    );
+    expect(() => readEnvironmentSettings({ SERVICE_PACKAGE_INDEX_URL: 'https://packages.example.com/simple?x=1' }, '/data')).toThrow(
+      /SERVICE_PACKAGE_INDEX_URL/,
+    );
+    expect(() => readEnvironmentSettings({ SERVICE_PACKAGE_INDEX_URL: 'packages' }, '/data')).toThrow(/SERVICE_PACKAGE_INDEX_URL/);
+    expect(() => readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'true' }, '/data')).toThrow(/SERVICE_LOCKED_ENVIRONMENTS must be one of on, off/);
+  });
+
+  it('take a trailing slash off the index and a cache budget of nothing', () => {
+    const settings = readEnvironmentSettings(
+      { SERVICE_LOCKED_ENVIRONMENTS: 'on', SERVICE_PACKAGE_INDEX_URL: 'http://127.0.0.1:3141/simple/', SERVICE_ENVIRONMENT_CACHE_MAX_BYTES: '0' },
+      '/data',
+    );
+    expect(settings).toMatchObject({ enabled: true, indexUrl: 'http://127.0.0.1:3141/simple', cacheMaxBytes: 0 });
+  });
+});

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
+
+/** Locked, shared notebook environments (docs/environments.md). */
+export interface EnvironmentSettings {
+  /** `SERVICE_LOCKED_ENVIRONMENTS=on`: dependencies are locked on save and built once per deployment (local driver). */
+  enabled: boolean;
+  /** The package index locks are resolved against and environments built from (a PEP 503 simple index). */
+  indexUrl: string;
+  /** A plain-http index on this machine (development and tests only). */
+  allowHttp: boolean;
+  allowPrivateNetworks: boolean;
+  /** Where built environments are kept on this machine. */
+  cacheDir: string;
+  /** The built environments' total size beyond which the least recently used go. */
+  cacheMaxBytes: number;
+  resolveTimeoutSeconds: number;
+  buildTimeoutSeconds: number;
+}
+
+export const environmentSettingDefinitions: SettingDefinition[] = [
+  { key: 'SERVICE_LOCKED_ENVIRONMENTS', group: 'environments', name: 'Locked environments: lock dependencies on save, build once (on or off)', secret: false },
+  { key: 'SERVICE_PACKAGE_INDEX_URL', group: 'environments', name: 'Environments: the package index locks resolve against', secret: false },
+  { key: 'SERVICE_PACKAGE_INDEX_ALLOW_HTTP', group: 'environments', name: 'Environments: allow a plain-http package index on this machine', secret: false },
+  {
+    key: 'SERVICE_PACKAGE_INDEX_ALLOW_PRIVATE_NETWORKS',
+    group: 'environments',
+    name: 'Environments: allow a package index on a private network',
+    secret: false,
+  },
+  { key: 'SERVICE_ENVIRONMENT_CACHE_DIR', group: 'environments', name: 'Environments: where built environments are kept', secret: false },
+  { key: 'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES', group: 'environments', name: 'Environments: most bytes built environments may take', secret: false },
+  { key: 'SERVICE_ENVIRONMENT_RESOLVE_TIMEOUT_SECONDS', group: 'environments', name: 'Environments: longest resolution of a lock (seconds)', secret: false },
+  { key: 'SERVICE_ENVIRONMENT_BUILD_TIMEOUT_SECONDS', group: 'environments', name: 'Environments: longest build of an environment (seconds)', secret: false },
+];
+
+export function readEnvironmentSettings(env: Env, dataDir: string): EnvironmentSettings {
+  const indexUrl = (httpUrl(env, 'SERVICE_PACKAGE_INDEX_URL') ?? 'https://pypi.org/simple').replace(/\/+$/, '');
+  const url = new URL(indexUrl);
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError('SERVICE_PACKAGE_INDEX_URL', 'must not carry a user name or password: locks and environments never hold credentials');
+  }
+  if (url.search !== '' || url.hash !== '') throw new ConfigError('SERVICE_PACKAGE_INDEX_URL', 'must be a simple index URL without query or fragment');
+  const cacheDir = text(env, 'SERVICE_ENVIRONMENT_CACHE_DIR');
+  return {
+    enabled: oneOf(env, 'SERVICE_LOCKED_ENVIRONMENTS', ['on', 'off'], 'off') === 'on',
+    indexUrl,
+    allowHttp: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_ALLOW_HTTP', false),
+    allowPrivateNetworks: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_ALLOW_PRIVATE_NETWORKS', false),
+    cacheDir: cacheDir ? path.resolve(cacheDir) : path.join(dataDir, 'environments'),
+    cacheMaxBytes: integer(env, 'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES', 20 * 1024 ** 3, { min: 0, max: 10 * 1024 ** 4 }),
+    resolveTimeoutSeconds: integer(env, 'SERVICE_ENVIRONMENT_RESOLVE_TIMEOUT_SECONDS', 300, { min: 5, max: 3600 }),
+    buildTimeoutSeconds: integer(env, 'SERVICE_ENVIRONMENT_BUILD_TIMEOUT_SECONDS', 1200, { min: 5, max: 4 * 3600 }),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Where built notebook environments are kept (docs/environments.md): one directory per environment
+ * identity, built once and shared by every sandbox that starts in it. The adapter for the local
+ * driver keeps them in a directory of this machine that its sandboxes read directly.
+ */
+
+/** A built environment as a sandbox uses it. */
+export interface CachedEnvironment {
+  id: string;
+  /** What a kernel starting in it needs (its packages first on PYTHONPATH). */
+  env: Record<string, string>;
+  bytes: number;
+  builtAt: string;
+  /** When a sandbox last started in it (ISO 8601). */
+  lastUsedAt: string;
+  /** The sandboxes that started in it (some may have ended since). */
+  users: string[];
+}
+
+/** What the cache answers of a build. */
+export interface BuildOutcome {
+  environment: CachedEnvironment;
+  /** False when it was found built (by an earlier start, or another process meanwhile). */
+  built: boolean;
+}
+
+export interface EnvironmentCache {
+  /** The environment when it is built, marked as used by sandbox `user` now; null when it is not built. */
+  use(id: string, user: string): Promise<CachedEnvironment | null>;
+  /**
+   * Builds the environment unless it is built, and marks it used by `user`. At most one build of an
+   * identity runs at a time on this machine, over every process: a second caller waits for the
+   * first and takes its result (`onWait` tells it so). `build` fills the directory it is given; a
+   * build that fails leaves nothing behind.
+   */
+  build(id: string, user: string, build: (directory: string) => Promise<void>, onWait?: () => void): Promise<BuildOutcome>;
+  /** Every built environment, least recently used first. */
+  list(): Promise<CachedEnvironment[]>;
+  /**
+   * Removes least recently used environments until they take at most `maxBytes`, never one a
+   * running sandbox uses (`running`: the ids of the sandboxes that still run). Returns what went.
+   */
+  evict(maxBytes: number, running: ReadonlySet<string>): Promise<{ removed: string[]; freedBytes: number }>;
+}

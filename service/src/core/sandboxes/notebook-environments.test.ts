@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Logger } from '../ports/logger.js';
+import type { NotebookRuntime } from '../ports/notebook-runtime.js';
+import type { Sandbox } from '../ports/sandbox-driver.js';
+import { NotebookEnvironments, type EnvironmentStart } from './notebook-environments.js';
+
+const silent: Logger = { fatal() {}, error() {}, warn() {}, info() {}, debug() {}, child: () => silent };
+const sandbox: Sandbox = {
+  id: 'sbx-1',
+  image: 'local',
+  workspaceDir: '/w',
+  homeDir: '/h',
+  bindHost: '127.0.0.1',
+  ports: {},
+  createdAt: '2024-01-01T00:00:00Z',
+};
+const WITH_DEPENDENCIES = '# /// script\n# dependencies = ["polars"]\n# ///\nimport marimo\n';
+
+/** A runtime that records its installs instead of running uv (no sandbox here). */
+function fakeInstallingRuntime(installs: string[]): NotebookRuntime {
+  return {
+    prepareEnvironment: async (_sandbox, notebook) => {
+      installs.push(notebook);
+      return { env: { PYTHONPATH: '/h/.notebook-env/x' }, timings: {} };
+    },
+    startServer: () => Promise.reject(new Error('not here')),
+    exportHtml: () => Promise.reject(new Error('not here')),
+    listWorkspace: () => Promise.reject(new Error('not here')),
+  };
+}
+
+const start = (code: string, steps: string[]): EnvironmentStart => ({
+  projectId: 'proj-1',
+  notebookId: 'nb-1',
+  versionId: 'ver-1',
+  entryFile: 'notebook.py',
+  code,
+  sandbox,
+  onStep: (step) => steps.push(step),
+});
+
+describe('notebook environments', () => {
+  it('installs at start where no provider serves the start, saying so only when there is something to install', async () => {
+    const installs: string[] = [];
+    const environments = new NotebookEnvironments(fakeInstallingRuntime(installs));
+    const steps: string[] = [];
+    expect(await environments.prepare(start(WITH_DEPENDENCIES, steps), silent)).toEqual({ env: { PYTHONPATH: '/h/.notebook-env/x' }, environmentId: null });
+    expect(steps).toEqual(['installing the notebook’s dependencies']);
+    await environments.prepare(start('import marimo\n', steps), silent);
+    expect(steps).toHaveLength(1);
+    expect(installs).toEqual(['notebook.py', 'notebook.py']);
+  });
+
+  it("starts in the provider's locked environment instead of installing, and installs where it declines", async () => {
+    const installs: string[] = [];
+    const environments = new NotebookEnvironments(fakeInstallingRuntime(installs));
+    environments.use({
+      prepare: async (request) => (request.versionId === 'ver-1' ? { env: { PYTHONPATH: '/cache/env-1/packages' }, environmentId: 'env-1' } : null),
+    });
+    expect(await environments.prepare(start(WITH_DEPENDENCIES, []), silent)).toEqual({ env: { PYTHONPATH: '/cache/env-1/packages' }, environmentId: 'env-1' });
+    expect(installs).toEqual([]);
+    expect(await environments.prepare({ ...start(WITH_DEPENDENCIES, []), versionId: 'ver-2' }, silent)).toMatchObject({ environmentId: null });
+    expect(installs).toEqual(['notebook.py']);
+  });
+});

@@ -1,0 +1,127 @@
+import { HubError } from '../../../core/errors.js';
+import type { CachedEnvironment, EnvironmentCache } from '../../../core/ports/environment-cache.js';
+import type { Logger } from '../../../core/ports/logger.js';
+import type { EnvironmentSandboxes } from './environment-sandboxes.js';
+import { lockedPackages } from './lock-file.js';
+import { installArgv, installedCount, LOCK_FILE, UV_INDEX_VARIABLES, uvReason } from './uv-commands.js';
+
+export interface EnvironmentBuildDeps {
+  cache: EnvironmentCache;
+  sandboxes: EnvironmentSandboxes;
+  logger: Logger;
+  indexUrl: string;
+  /** Throws when the outbound-request policy refuses the package index. */
+  checkIndex(): Promise<void>;
+  buildTimeoutMs: number;
+  /** The cache's budget: after each build the least recently used environments beyond it go. */
+  cacheMaxBytes: number;
+}
+
+/** One start's need of an environment. */
+export interface EnvironmentNeed {
+  id: string;
+  lock: string;
+  /** The sandbox that will start in it. */
+  user: string;
+  /** The notebook whose workspace a lock's `--find-links` folder is in. */
+  workspace: { projectId: string; notebookId: string; entryFile: string };
+  onStep?(step: string): void;
+}
+
+/**
+ * Environments built once (docs/environments.md, "Built once, shared"): a start whose environment
+ * is in the cache uses it at once; otherwise one build runs, in a sandbox, and every start that
+ * needs the same identity meanwhile waits for that build (in this process through the promise, in
+ * another through the cache's lock). After a build the cache is brought back under its budget.
+ */
+export class EnvironmentBuilds {
+  private readonly building = new Map<string, Promise<CachedEnvironment>>();
+  private readonly counters = { hits: 0, builds: 0, waits: 0 };
+
+  constructor(private readonly deps: EnvironmentBuildDeps) {}
+
+  /** Cache hits, builds this process ran, and starts that waited for another's build. */
+  stats(): { hits: number; builds: number; waits: number } {
+    return { ...this.counters };
+  }
+
+  async ensure(need: EnvironmentNeed): Promise<CachedEnvironment> {
+    const found = await this.deps.cache.use(need.id, need.user);
+    if (found) {
+      this.counters.hits++;
+      need.onStep?.(`environment ${need.id.slice(0, 16)} from the cache`);
+      return found;
+    }
+    const under = this.building.get(need.id);
+    if (under) {
+      this.counters.waits++;
+      need.onStep?.('waiting for the environment another start is building');
+      await under;
+      const built = await this.deps.cache.use(need.id, need.user);
+      if (built) return built;
+      throw new HubError('PYTHON_ENV_SETUP_FAILED', 'the environment was removed from the cache as soon as it was built; start again');
+    }
+    const promise = this.build(need).finally(() => this.building.delete(need.id));
+    this.building.set(need.id, promise);
+    return promise;
+  }
+
+  private async build(need: EnvironmentNeed): Promise<CachedEnvironment> {
+    await this.deps.checkIndex();
+    const packages = lockedPackages(need.lock).length;
+    const outcome = await this.deps.cache.build(
+      need.id,
+      need.user,
+      async (directory) => {
+        need.onStep?.(`building the environment: ${packages} package${packages === 1 ? '' : 's'}`);
+        await this.install(need, directory);
+      },
+      () => {
+        this.counters.waits++;
+        need.onStep?.('waiting for the environment another process is building');
+      },
+    );
+    if (outcome.built) {
+      this.counters.builds++;
+      this.deps.logger.info({ event: 'environment_built', environment_id: need.id, bytes: outcome.environment.bytes, packages }, 'environment_built');
+      need.onStep?.(`environment ${need.id.slice(0, 16)} built (${packages} package${packages === 1 ? '' : 's'})`);
+      await this.evict(need.id);
+    }
+    return outcome.environment;
+  }
+
+  /** `uv pip install` of exactly the lock into the cache's directory, in a sandbox of its own. */
+  private async install(need: EnvironmentNeed, directory: string): Promise<void> {
+    const { sandboxes } = this.deps;
+    const labels = { project_id: need.workspace.projectId, notebook_id: need.workspace.notebookId, environment_id: need.id };
+    await sandboxes.within('build', labels, async (sandbox) => {
+      // A lock's `--find-links` folders are the notebook's workspace's.
+      if (/^--find-links\s/m.test(need.lock))
+        await sandboxes.writeWorkspace(sandbox, need.workspace.projectId, need.workspace.notebookId, need.workspace.entryFile);
+      await sandboxes.driver.writeFile(sandbox.id, LOCK_FILE, need.lock);
+      const timeoutMs = this.deps.buildTimeoutMs;
+      const outcome = await sandboxes.command(sandbox, installArgv(directory, this.deps.indexUrl), UV_INDEX_VARIABLES, timeoutMs);
+      if (outcome.kind === 'timed_out') {
+        throw new HubError('PYTHON_ENV_SETUP_FAILED', `building the notebook's environment did not finish within ${Math.round(timeoutMs / 1000)} s`);
+      }
+      if (outcome.result.exitCode !== 0) {
+        throw new HubError('PYTHON_ENV_SETUP_FAILED', `building the notebook's environment from its lock failed:\n${uvReason(outcome.result.stderr)}`);
+      }
+      const installed = installedCount(outcome.result.stderr);
+      if (installed !== null) need.onStep?.(`unpacked ${installed} package${installed === 1 ? '' : 's'}`);
+    });
+  }
+
+  /** Brings the cache under its budget; a failure is logged, never the start's. */
+  private async evict(justBuilt: string): Promise<void> {
+    try {
+      const running = new Set((await this.deps.sandboxes.driver.list()).filter((sandbox) => sandbox.state === 'running').map((sandbox) => sandbox.id));
+      const { removed, freedBytes } = await this.deps.cache.evict(this.deps.cacheMaxBytes, running);
+      if (removed.length > 0) {
+        this.deps.logger.info({ event: 'environments_evicted', removed, freed_bytes: freedBytes, after_build: justBuilt }, 'environments_evicted');
+      }
+    } catch (error) {
+      this.deps.logger.warn({ event: 'environment_eviction_failed', err: error }, 'environment_eviction_failed');
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import type { LockedPackage } from './environment-model.js';
+
+/**
+ * A lock as `uv pip compile --generate-hashes --no-header --no-annotate --emit-find-links` writes
+ * it: one `name==version` requirement per package with the hashes of its files, and the
+ * `--find-links` folders the notebook's own uv settings name. Nothing in it depends on when or
+ * where it was resolved, so the same resolution gives the same bytes (and the same environment).
+ */
+
+/** The lock with its line ends and trailing spaces made uniform. */
+export function normalizeLock(text: string): string {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd());
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return `${lines.join('\n')}\n`;
+}
+
+const PINNED = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;\\]+)/;
+
+/** The packages a lock pins, in its order. */
+export function lockedPackages(lock: string): LockedPackage[] {
+  const packages: LockedPackage[] = [];
+  for (const line of lock.split('\n')) {
+    const match = PINNED.exec(line);
+    if (match) packages.push({ name: match[1]!, version: match[2]! });
+  }
+  return packages;
+}
+
+/** A URL with a user name or password in it (`https://user:token@host/...`). */
+const CREDENTIALS = /[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i;
+
+/**
+ * Why a lock cannot be kept, or null. A lock names no credentials: it is stored with the version,
+ * shown by the API and shared by every environment built from it.
+ */
+export function lockProblem(lock: string): string | null {
+  if (CREDENTIALS.test(lock)) return 'a dependency is given by a URL with a user name or password in it; locks never hold credentials';
+  if (lockedPackages(lock).length === 0 && lock.trim() !== '') return 'uv wrote a lock without any pinned package';
+  return null;
+}

@@ -1,0 +1,110 @@
+import type { EnvironmentTarget } from './environment-model.js';
+
+/**
+ * The uv command lines locked environments run in their sandboxes (docs/environments.md). Both
+ * ignore uv's configuration files and the index variables the sandbox may have been given: the
+ * deployment's package index is the only one, and the notebook's own `[tool.uv]` settings
+ * (`find-links` to a folder of its workspace) are the only other source.
+ */
+
+/** Where the lock is written in a resolution's workspace, and read from in a build's. */
+export const LOCK_FILE = '.notebook-hub-lock.txt';
+
+/** Index settings a sandbox may inherit from the hub's environment, emptied for these commands. */
+export const UV_INDEX_VARIABLES: Readonly<Record<string, string>> = {
+  UV_INDEX_URL: '',
+  UV_DEFAULT_INDEX: '',
+  UV_EXTRA_INDEX_URL: '',
+  UV_INDEX: '',
+  UV_FIND_LINKS: '',
+  PIP_INDEX_URL: '',
+  PIP_EXTRA_INDEX_URL: '',
+  UV_NO_PROGRESS: '1',
+};
+
+const COMMON = ['--color', 'never', '--no-config', '--python', 'python3'];
+
+/** Resolves the notebook's PEP 723 block into a lock with every file's hash, for the sandbox's Python. */
+export function compileArgv(entryFile: string, indexUrl: string): string[] {
+  return [
+    'uv',
+    'pip',
+    'compile',
+    ...COMMON,
+    '--index-url',
+    indexUrl,
+    '--generate-hashes',
+    '--emit-find-links',
+    '--no-header',
+    '--no-annotate',
+    '--output-file',
+    LOCK_FILE,
+    entryFile,
+  ];
+}
+
+/** Installs exactly the lock into `target`: no dependency of its own, every file checked against its hash, compiled, copied. */
+export function installArgv(target: string, indexUrl: string): string[] {
+  return [
+    'uv',
+    'pip',
+    'install',
+    ...COMMON,
+    '--index-url',
+    indexUrl,
+    '--target',
+    target,
+    '--no-deps',
+    '--require-hashes',
+    '--compile-bytecode',
+    '--link-mode',
+    'copy',
+    '--requirements',
+    LOCK_FILE,
+  ];
+}
+
+/** Prints the sandbox Python as an {@link EnvironmentTarget} (one JSON line). */
+export const TARGET_ARGV = [
+  'python3',
+  '-c',
+  [
+    'import json, platform, sys, sysconfig',
+    'libc = platform.libc_ver()',
+    'print(json.dumps({"implementation": sys.implementation.name, "python": platform.python_version(), "platform": sysconfig.get_platform(), "libc": "%s-%s" % libc if libc[0] else ""}))',
+  ].join('\n'),
+];
+
+export function parseTarget(stdout: string): EnvironmentTarget {
+  const line = stdout.trim().split('\n').pop() ?? '';
+  const parsed = JSON.parse(line) as Partial<EnvironmentTarget>;
+  const field = (value: unknown) => (typeof value === 'string' && value.length <= 100 ? value : null);
+  const target = {
+    implementation: field(parsed.implementation),
+    python: field(parsed.python),
+    platform: field(parsed.platform),
+    libc: field(parsed.libc),
+  };
+  if (!target.implementation || !target.python || !target.platform || target.libc === null) throw new Error(`not a Python target: ${line.slice(0, 200)}`);
+  return target as EnvironmentTarget;
+}
+
+/** uv's progress lines, which say nothing about why it failed. */
+const NOISE = /^(Using (CPython|Python|PyPy)|Resolved \d+ package|Prepared \d+ package|Installed \d+ package|Audited \d+ package|Bytecode compiled)/;
+
+/** The part of uv's output that says why it failed: its error, at most 40 lines and 4 KiB. */
+export function uvReason(stderr: string): string {
+  const lines = stderr
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '' && !NOISE.test(line.trim()));
+  const reason = lines.slice(-40).join('\n');
+  return reason.length > 4096 ? `…${reason.slice(-4095)}` : reason || 'uv gave no reason';
+}
+
+/** The step uv reports when an install is over ("Installed 12 packages in 1.2s"), as a package count. */
+export function installedCount(stderr: string): number | null {
+  const match = /Installed (\d+) packages?/.exec(stderr);
+  return match ? Number(match[1]) : null;
+}

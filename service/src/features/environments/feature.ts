@@ -1,0 +1,99 @@
+import { LocalEnvironmentCache } from '../../adapters/environments/local-environment-cache.js';
+import { packageIndexCheck } from '../../adapters/environments/package-index-check.js';
+import type { EnvironmentCache } from '../../core/ports/environment-cache.js';
+import type { AnchoredRoutes } from '../../http/app.js';
+import type { BaseServices, Feature } from '../feature.js';
+import { EnvironmentBuilds } from './core/environment-builds.js';
+import { EnvironmentRecords } from './core/environment-records.js';
+import { EnvironmentSandboxes, TASK_LABEL } from './core/environment-sandboxes.js';
+import { EnvironmentUseCases } from './core/environment-use-cases.js';
+import { LockedEnvironments } from './core/locked-environments.js';
+import { VersionLocks } from './core/version-locks.js';
+import { environmentRoutes } from './http/environment-routes.js';
+
+/** What the hub's services hold of locked environments where they are on (tests look at the cache and the builds). */
+export interface LockedEnvironmentServices {
+  cache: EnvironmentCache;
+  builds: EnvironmentBuilds;
+  locks: VersionLocks;
+}
+
+/** What locked environments take of the base. */
+type EnvironmentsBase = Pick<
+  BaseServices,
+  'settings' | 'store' | 'notebooks' | 'workspace' | 'sandboxes' | 'audit' | 'background' | 'logger' | 'access' | 'outbound'
+>;
+
+/** The sandbox drivers whose sandboxes can use the environments this feature builds (docs/environments.md). */
+const SERVED_DRIVERS = new Set(['local']);
+
+/**
+ * Locked, shared environments (docs/environments.md): with SERVICE_LOCKED_ENVIRONMENTS=on and a
+ * driver it serves, each saved version's PEP 723 dependencies are locked once with uv, and the
+ * environment built from a lock once per deployment is what sessions and job runs start in. The
+ * version environment routes answer everywhere (`unlocked` where locking is off).
+ */
+export const environmentsFeature = {
+  name: 'environments',
+  build(base: EnvironmentsBase) {
+    const { settings, logger } = base;
+    const config = settings.environments;
+    const records = new EnvironmentRecords(base.store);
+    const locking = config.enabled && SERVED_DRIVERS.has(base.sandboxes.kind);
+    const useCases = { environments: new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking }) };
+    const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
+    if (config.enabled && !locking) {
+      logger.warn(
+        { event: 'locked_environments_unavailable', driver: base.sandboxes.kind },
+        `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver yet: dependencies are installed at each start`,
+      );
+    }
+    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, useCases, routes };
+
+    const checkIndex = packageIndexCheck(config.indexUrl, base.outbound.policy('environments'), base.outbound.resolve, logger);
+    const sandboxes = new EnvironmentSandboxes({
+      driver: base.sandboxes,
+      files: base.workspace,
+      compute: settings.sandboxes.computeProfiles[0]!,
+      readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
+    });
+    const cache = new LocalEnvironmentCache(config.cacheDir, config.buildTimeoutSeconds * 1000);
+    const locks = new VersionLocks({
+      records,
+      notebooks: base.notebooks,
+      sandboxes,
+      audit: base.audit,
+      background: base.background,
+      logger,
+      indexUrl: config.indexUrl,
+      checkIndex,
+      resolveTimeoutMs: config.resolveTimeoutSeconds * 1000,
+      now: () => new Date(),
+    });
+    const builds = new EnvironmentBuilds({
+      cache,
+      sandboxes,
+      logger,
+      indexUrl: config.indexUrl,
+      checkIndex,
+      buildTimeoutMs: config.buildTimeoutSeconds * 1000,
+      cacheMaxBytes: config.cacheMaxBytes,
+    });
+    base.notebooks.onVersionSaved((saved) => locks.saved(saved));
+    // A resolution's or a build's sandbox, this process's or another's, while it may still be at work.
+    const taskLifetimeMs = (config.resolveTimeoutSeconds + config.buildTimeoutSeconds) * 1000 + 10 * 60_000;
+    const ownedSandboxIds = async () => {
+      const labelled = (await base.sandboxes.list()).filter(
+        (sandbox) => sandbox.labels[TASK_LABEL] !== undefined && Date.now() - Date.parse(sandbox.createdAt) < taskLifetimeMs,
+      );
+      return [...sandboxes.ids(), ...labelled.map((sandbox) => sandbox.id)];
+    };
+    return {
+      services: { lockedEnvironments: { cache, builds, locks } as LockedEnvironmentServices | null },
+      useCases,
+      routes,
+      environments: new LockedEnvironments({ locks, records, builds, driver: base.sandboxes }),
+      sessions: { ownedSandboxIds },
+    };
+  },
+} satisfies Feature;

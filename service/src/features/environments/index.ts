@@ -1,0 +1,2 @@
+// Locked, shared environments (docs/environments.md). What other code may use of this feature; everything else in its folder is its own.
+export { environmentsFeature, type LockedEnvironmentServices } from './feature.js';
