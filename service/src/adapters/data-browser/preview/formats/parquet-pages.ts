@@ -9,6 +9,7 @@ import type { AsyncBuffer, ColumnChunk, FileMetaData } from 'hyparquet';
 import { parquetHeader } from 'hyparquet/src/column.js';
 import { PreviewError } from '../../../../core/ports/data-preview.js';
 import type { ByteSource } from '../source.js';
+import { withFewerValues } from './page-values.js';
 
 /** hyparquet reads chunks larger than this on their own (its coalescing limit); smaller ones are read whole. */
 export const PAGE_WALK_MIN = 2 * 1024 * 1024;
@@ -33,7 +34,9 @@ export function largeChunks(metadata: FileMetaData, rowEnd: number): Map<string,
     const rows = Math.min(Number(group.num_rows), rowEnd - groupStart);
     for (const chunk of group.columns) {
       const range = chunkRange(chunk);
-      if (range && range.end - range.start > PAGE_WALK_MIN) {
+      // A chunk is read page by page when it is large, or when the preview shows fewer rows than
+      // its group holds: its pages are then cut to the rows shown (page-values.ts).
+      if (range && (range.end - range.start > PAGE_WALK_MIN || rows < Number(group.num_rows))) {
         chunks.set(`${range.start}:${range.end}`, { rows, repeated: (chunk.meta_data?.path_in_schema.length ?? 1) > 1 });
       }
     }
@@ -58,10 +61,15 @@ export async function leadingPages(source: ByteSource, start: number, end: numbe
     const { header, headerLength } = await pageHeader(source, offset, end);
     const length = headerLength + header.compressed_page_size;
     if (header.compressed_page_size < 0 || offset + length > end) throw new PreviewError('malformed', 'A Parquet page runs past the end of its column chunk.');
-    pages.push(await source.read(offset, length));
+    const page = await source.read(offset, length);
     offset += length;
+    const wanted = plan.rows - rows;
+    // A flat column's v1 page counts its rows as values: one holding more than are shown is cut to them (page-values.ts).
+    const shorter =
+      header.data_page_header && !plan.repeated && header.data_page_header.num_values > wanted ? withFewerValues(page, headerLength, wanted) : null;
+    pages.push(shorter ?? page);
     if (header.data_page_header_v2) rows += header.data_page_header_v2.num_rows;
-    else if (header.data_page_header) rows += plan.repeated ? header.data_page_header.num_values / 4 : header.data_page_header.num_values;
+    else if (header.data_page_header) rows += plan.repeated ? header.data_page_header.num_values / 4 : shorter ? wanted : header.data_page_header.num_values;
   }
   const buffer = new Uint8Array(pages.reduce((sum, page) => sum + page.length, 0));
   let at = 0;
