@@ -1,3 +1,4 @@
+import type { TestHub } from './test-hub.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -192,4 +193,11 @@ export async function launchChromium(executablePath: string): Promise<Chromium> 
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs `browser` in as a user the hub knows by e-mail (not the local login user), through a login session cookie. */
+export async function signInAs(t: Pick<TestHub, 'hub' | 'url'>, browser: Chromium, email: string): Promise<void> {
+  const user = await t.hub.services.users.ensureByEmail(email, { name: null, superAdmin: false }, 'test');
+  const { cookieValue } = await t.hub.services.loginSessions.create(user.id, 'local');
+  await browser.context.addCookies([{ name: 'svc_session', value: cookieValue, url: t.url }]);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandboxDriver } from '../../service/src/compose/adapters.js';
-import { launchChromium, type Chromium } from '../support/browser.js';
+import { launchChromium, signInAs, type Chromium } from '../support/browser.js';
 import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
 import { startFakeSpanSink, type FakeSpanSink } from '../support/fake-span-sink.js';
 import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
@@ -22,13 +22,6 @@ const TRACE_VIEWER = 'https://traces.example.org/trace/';
 async function shootAll(browser: Chromium, page: Page, name: string): Promise<void> {
   await shootAllIn(browser, page, name);
   expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
-}
-
-/** Signs `browser` in as a user the hub knows by e-mail (not the local login user) through a login session cookie. */
-async function signInAs(t: TestHub, browser: Chromium, email: string): Promise<void> {
-  const user = await t.hub.services.users.ensureByEmail(email, { name: null, superAdmin: false }, 'test');
-  const { cookieValue } = await t.hub.services.loginSessions.create(user.id, 'local');
-  await browser.context.addCookies([{ name: 'svc_session', value: cookieValue, url: t.url }]);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../service/src/adapters/store/s3-store.js';
 import { prerequisite } from '../setup/prerequisites.js';
-import { launchChromium, type Chromium } from '../support/browser.js';
+import { launchChromium, signInAs, type Chromium } from '../support/browser.js';
 import { startFakeAiProvider, type FakeAiProvider } from '../support/fake-ai-provider.js';
 import { BUILT_UI_DIR, closeBrowserSuite } from '../support/marimo-browser-suite.js';
 import { startTestHub, type CallOptions, type TestHub } from '../support/test-hub.js';
@@ -395,11 +395,10 @@ describe.skipIf(missing !== null)('the Data tab pages', () => {
   });
 
   it('shows a viewer the sources, the integrations greyed with the reason, and the workspaces to browse', async () => {
-    const user = await t.hub.services.users.ensureByEmail(VIEWER, { name: null, superAdmin: false }, 'test');
+    await t.hub.services.users.ensureByEmail(VIEWER, { name: null, superAdmin: false }, 'test');
     expect((await asAdmin(`/api/v1/projects/${pid}/members`, { method: 'POST', body: { email: VIEWER, role: 'viewer' } })).status).toBeLessThan(300);
-    const { cookieValue } = await t.hub.services.loginSessions.create(user.id, 'local');
     viewerBrowser = await launchChromium(chromium!.executablePath);
-    await viewerBrowser.context.addCookies([{ name: 'svc_session', value: cookieValue, url: t.url }]);
+    await signInAs(t, viewerBrowser, VIEWER);
     const viewer = await viewerBrowser.newPage();
     viewer.setDefaultTimeout(20_000);
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Chromium } from '../support/browser.js';
+import { launchChromium, signInAs, type Chromium } from '../support/browser.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import type { CallOptions, TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
@@ -308,11 +308,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
   });
 
   it('shows a viewer the integrations and secrets without any action', async () => {
-    const user = await t.hub.services.users.ensureByEmail(VIEWER, { name: null, superAdmin: false }, 'test');
+    await t.hub.services.users.ensureByEmail(VIEWER, { name: null, superAdmin: false }, 'test');
     expect((await asAdmin(`/api/v1/projects/${pid}/members`, { method: 'POST', body: { email: VIEWER, role: 'viewer' } })).status).toBeLessThan(300);
-    const { cookieValue } = await t.hub.services.loginSessions.create(user.id, 'local');
     viewerBrowser = await launchChromium(chromium!.executablePath);
-    await viewerBrowser.context.addCookies([{ name: 'svc_session', value: cookieValue, url: t.url }]);
+    await signInAs(t, viewerBrowser, VIEWER);
     const viewer = await viewerBrowser.newPage();
     viewer.setDefaultTimeout(15_000);
 
