@@ -4,7 +4,7 @@
  * rows need (parquet-rows.ts), then the next page only when those rows go on there. Reads never
  * go past the chunk, and what was read is kept for the reads that come back to it.
  */
-import type { AsyncBuffer, ColumnChunk, PageHeader } from 'hyparquet';
+import type { ColumnChunk, PageHeader } from 'hyparquet';
 import { parquetHeader } from 'hyparquet/src/column.js';
 import { PreviewError } from '../../../../core/ports/data-preview.js';
 import type { ByteSource } from '../source.js';
@@ -76,15 +76,4 @@ export class ChunkBytes {
       }
     }
   }
-}
-
-/** hyparquet's view of the object for its footer: ranged reads through the preview's source. */
-export function parquetFile(source: ByteSource): AsyncBuffer {
-  return {
-    byteLength: source.size,
-    async slice(start: number, end = source.size): Promise<ArrayBuffer> {
-      const bytes = await source.read(start, end - start);
-      return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
-    },
-  };
 }
