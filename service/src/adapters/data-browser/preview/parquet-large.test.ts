@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, expect, it } from 'vitest';
 import { duckdbParquet } from '../../../../../test/support/parquet-fixtures.js';
-import { previewRequest } from '../../../../../test/support/preview-fixtures.js';
+import { DEFAULT_BUDGETS, previewRequest } from '../../../../../test/support/preview-fixtures.js';
 import { WorkerPreviewer } from './previewer.js';
 
 const previewer = new WorkerPreviewer({ workers: 1, memoryMb: 128 });
@@ -58,4 +58,29 @@ it('previews 100 rows of a DuckDB file whose chunks are one page of a million ro
   const shown = await previewFirst100(file, rows);
   expect(shown[99]).toEqual([99, createHash('md5').update('99').digest('hex'), true]);
   expect(shown[98]).toEqual([98, createHash('md5').update('98').digest('hex'), false]);
+});
+
+it('previews a file of 300 columns within the byte budget, the columns sharing what they read ahead', async () => {
+  const rows = 10_000;
+  const columns = 300;
+  const value = (row: number, column: number) => Math.sin(row * columns + column + 1);
+  const file = new Uint8Array(
+    parquetWriteBuffer({
+      columnData: Array.from({ length: columns }, (_, column) => ({
+        name: `c${column}`,
+        data: Float64Array.from({ length: rows }, (_, row) => value(row, column)),
+        type: 'DOUBLE' as const,
+        offsetIndex: false,
+      })),
+      rowGroupSize: rows,
+    }),
+  );
+  // Each chunk is larger than a chunk's own read ahead: read ahead in full, they would pass the budget.
+  expect(file.length).toBeGreaterThan(columns * 64 * 1024);
+  const request = previewRequest(file, 'wide.parquet', { rows: 100 });
+  const preview = (await previewer.preview(request)) as { rows: unknown[][]; columns: unknown[] };
+  expect(preview.columns).toHaveLength(columns);
+  expect(preview.rows[99]![299]).toBe(value(99, 299));
+  expect(preview.rows[0]![0]).toBe(value(0, 0));
+  expect(request.served()).toBeLessThan(DEFAULT_BUDGETS.maxBytes);
 });

@@ -9,8 +9,10 @@ import { parquetHeader } from 'hyparquet/src/column.js';
 import { PreviewError } from '../../../../core/ports/data-preview.js';
 import type { ByteSource } from '../source.js';
 
-/** The least a chunk reads at once: a page header and, usually, the start of the page after it. */
-const FIRST_READ = 64 * 1024;
+/** What a chunk reads at once, at most: a page header and, usually, the start of the page after it. */
+const READ_AHEAD = 64 * 1024;
+/** What it reads at once, at least, however many chunks share the byte budget. */
+const LEAST_READ_AHEAD = 4 * 1024;
 const HEADER_WINDOW = 1024;
 const LONGEST_HEADER = 1024 * 1024;
 
@@ -18,11 +20,20 @@ export class ChunkBytes {
   /** The bytes read last: pages are walked forwards, so a read extends them or moves on past them. */
   private held: { offset: number; bytes: Uint8Array } = { offset: 0, bytes: new Uint8Array(0) };
 
+  /**
+   * `chunks` is how many chunks the preview reads at once: their reads ahead share half of what is
+   * left of the byte budget, so a file of hundreds of columns is not refused for reading ahead.
+   */
   constructor(
     private readonly source: ByteSource,
     readonly start: number,
     readonly end: number,
-  ) {}
+    chunks = 1,
+  ) {
+    this.readAhead = Math.max(LEAST_READ_AHEAD, Math.min(READ_AHEAD, Math.floor(source.remaining / (2 * chunks))));
+  }
+
+  private readonly readAhead: number;
 
   /** The column chunk's byte range, from its metadata (the dictionary page first, when it has one). */
   static range(chunk: ColumnChunk): { start: number; end: number } {
@@ -34,8 +45,8 @@ export class ChunkBytes {
   }
 
   /**
-   * `length` bytes at `offset` (fewer at the chunk's end). A read past what is held reads at
-   * least FIRST_READ more (within the chunk and the byte budget).
+   * `length` bytes at `offset` (fewer at the chunk's end). A read past what is held reads ahead
+   * (within the chunk and the byte budget).
    */
   async read(offset: number, length: number): Promise<Uint8Array> {
     const stop = Math.min(this.end, offset + length);
@@ -48,7 +59,7 @@ export class ChunkBytes {
     const earlier = this.source.held(offset, stop - offset);
     if (earlier) return earlier;
     const from = extends_ ? heldEnd : offset;
-    const to = Math.min(this.end, Math.max(stop, from + Math.min(FIRST_READ, this.source.remaining)));
+    const to = Math.min(this.end, Math.max(stop, from + Math.min(this.readAhead, this.source.remaining)));
     const fetched = await this.source.fetch(from, to - from);
     if (extends_) {
       const bytes = new Uint8Array(held.bytes.length + fetched.length);

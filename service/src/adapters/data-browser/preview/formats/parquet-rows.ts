@@ -37,6 +37,7 @@ export async function leadingRows(source: ByteSource, metadata: FileMetaData, ro
     groupStart += groupRows;
   }
   // Every chunk is read at once: their reads overlap instead of queueing.
+  const chunks = groups.reduce((sum, { group }) => sum + group.columns.length, 0);
   const assembled = groups.map(({ group, groupStart, wanted }) =>
     assembleAsync(
       {
@@ -46,7 +47,9 @@ export async function leadingRows(source: ByteSource, metadata: FileMetaData, ro
         selectEnd: wanted,
         asyncColumns: group.columns.map((chunk) => {
           const decoder = columnDecoder(schema, chunk);
-          return { pathInSchema: decoder.pathInSchema, data: leadingColumn(source, chunk, decoder, wanted).then((data) => ({ data: [data], skipped: 0 })) };
+          const { start, end } = ChunkBytes.range(chunk);
+          const data = leadingColumn(new ChunkBytes(source, start, end, chunks), decoder, wanted);
+          return { pathInSchema: decoder.pathInSchema, data: data.then((values) => ({ data: [values], skipped: 0 })) };
         }),
       },
       schema,
@@ -78,9 +81,8 @@ function columnDecoder(schema: ReturnType<typeof parquetSchema>, chunk: ColumnCh
 }
 
 /** The first `wanted` rows of one column chunk (fewer only when the chunk holds fewer). */
-async function leadingColumn(source: ByteSource, chunk: ColumnChunk, decoder: ColumnDecoder, wanted: number): Promise<DecodedArray> {
-  const { start, end } = ChunkBytes.range(chunk);
-  const bytes = new ChunkBytes(source, start, end);
+async function leadingColumn(bytes: ChunkBytes, decoder: ColumnDecoder, wanted: number): Promise<DecodedArray> {
+  const { start, end } = bytes;
   const shape: PageShape = { maxRepetition: getMaxRepetitionLevel(decoder.schemaPath), maxDefinition: getMaxDefinitionLevel(decoder.schemaPath) };
   const pages: DecodedArray[] = [];
   let last: DecodedArray | undefined;
