@@ -62,6 +62,13 @@ export class ByteSource {
     return bytes.subarray(0, wanted);
   }
 
+  /** The bytes at `offset` when an earlier read holds all `length` of them (fewer at the end of the object), else null: no request. */
+  held(offset: number, length: number): Uint8Array | null {
+    const end = Math.min(this.size, offset + length);
+    const block = this.cache.find((cached) => cached.offset <= offset && end <= cached.offset + cached.bytes.length);
+    return block ? block.bytes.subarray(offset - block.offset, end - block.offset) : null;
+  }
+
   /** Reads exactly the range asked for, without read-ahead or cache (sequential formats). */
   async fetch(offset: number, length: number): Promise<Uint8Array> {
     const end = Math.min(this.size, offset + length);

@@ -1,94 +1,80 @@
 /**
- * Parquet with hyparquet over ranged reads: the footer (the last 64 KiB, more only when the
- * metadata is larger), then the column chunks of the first row group(s) that hold the rows shown;
- * with an offset index only the pages needed, and for a large chunk without one only its leading
- * pages (parquet-pages.ts). The row count and the declared types come from the metadata.
+ * Parquet over ranged reads: the footer (the last 256 KiB, more only when the metadata is larger),
+ * parsed as far as the row groups that hold the rows shown (parquet-footer.ts), then the start of
+ * each of their column chunks, only as far as the rows shown (parquet-rows.ts). The row count and
+ * the declared types come from the metadata.
  */
-import { parquetMetadataAsync, parquetRead, parquetSchema, snappyUncompress, type Compressors, type FileMetaData } from 'hyparquet';
-import { compressors as codecs } from 'hyparquet-compressors';
+import { parquetSchema } from 'hyparquet';
 import { PreviewError, type Preview, type PreviewColumn, type PreviewColumnType } from '../../../../core/ports/data-preview.js';
 import type { ByteSource } from '../source.js';
-import { formatBytes, jsonSafe, uniqueNames } from '../values.js';
-import { largeChunks, parquetFile, type ChunkPlan } from './parquet-pages.js';
+import { jsonSafe, uniqueNames } from '../values.js';
+import { leadingMetadata, type LeadingMetadata } from './parquet-footer.js';
+import { leadingRows } from './parquet-rows.js';
 
-const FOOTER_READ = 64 * 1024;
-/** A page that says it inflates past this is taken for a bomb, before its buffer is allocated. */
-export const LARGEST_PAGE = 64 * 1024 * 1024;
+/** The footer's first read: the metadata of a file of a few hundred row groups, in one request. */
+const FOOTER_READ = 256 * 1024;
 
 type SchemaNode = ReturnType<typeof parquetSchema>;
 
 export async function previewParquet(source: ByteSource, rows: number): Promise<Preview> {
   if (source.size < 12) throw new PreviewError('malformed', 'The file is too short to be Parquet (a footer alone takes 12 bytes).');
-  let chunks = new Map<string, ChunkPlan>();
-  const file = parquetFile(source, () => chunks);
-  let metadata: FileMetaData;
+  let footer: Uint8Array;
   try {
-    metadata = await parquetMetadataAsync(file, { initialFetchSize: Math.min(FOOTER_READ, source.remaining) });
+    footer = await readFooter(source);
   } catch (error) {
     if (error instanceof PreviewError && error.reason === 'byte-budget') {
       throw source.budgetError("Reading this Parquet file's footer (its metadata)");
     }
     throw damaged(error);
   }
+  let leading: LeadingMetadata;
+  try {
+    leading = leadingMetadata(footer, rows + 1);
+  } catch (error) {
+    throw damaged(error);
+  }
+  const { metadata, rowGroups } = leading;
   const totalRows = Number(metadata.num_rows);
   const rowEnd = Math.min(rows + 1, totalRows);
-  chunks = largeChunks(metadata, rowEnd);
   const schema = parquetSchema(metadata);
   const names = uniqueNames(schema.children.map((child) => child.element.name));
   const columns: PreviewColumn[] = schema.children.map((child, index) => ({ name: names[index]!, type: columnType(child), sourceType: sourceType(child) }));
   let data: unknown[][] = [];
   if (rowEnd > 0) {
     try {
-      await parquetRead({
-        file,
-        metadata,
-        rowStart: 0,
-        rowEnd,
-        useOffsetIndex: true,
-        // Bytes without a text annotation are bytes (shown base64), as the declared type says.
-        utf8: false,
-        compressors: CAPPED_CODECS,
-        onComplete: (result: unknown[][]) => (data = result),
-      });
+      data = await leadingRows(source, metadata, rowEnd);
     } catch (error) {
       if (error instanceof PreviewError) throw error;
       throw damaged(error);
     }
   }
-  // A list column read from its leading pages may hold fewer rows than asked (parquet-pages.ts): show the rows every column has.
+  // A column chunk holding fewer rows than its row group says (a damaged file) leaves cells unset: show the rows every column has.
   const complete = data.findIndex((row) => row.some((cell) => cell === undefined));
   const usable = complete < 0 ? data : data.slice(0, complete);
   const shown = usable.slice(0, rows).map((row) => row.map((cell, index) => cellValue(cell, columns[index]?.type)));
-  const notes = [`${metadata.row_groups.length} row group${metadata.row_groups.length === 1 ? '' : 's'}`];
-  if (usable.length < Math.min(rows, totalRows)) notes.push(`showing the ${usable.length} rows read within the first pages`);
+  const notes = [`${rowGroups} row group${rowGroups === 1 ? '' : 's'}`];
+  if (usable.length < Math.min(rows, totalRows)) notes.push(`showing the ${usable.length} rows every column holds`);
   return { kind: 'table', format: 'parquet', columns, rows: shown, totalRows, truncated: totalRows > shown.length, notes };
+}
+
+/** The file's last bytes from its metadata on: the last FOOTER_READ bytes, then the rest of the metadata when it is longer. */
+async function readFooter(source: ByteSource): Promise<Uint8Array> {
+  const first = Math.min(source.size, FOOTER_READ, Math.max(8, source.remaining));
+  const tail = await source.read(source.size - first, first);
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+  if (tail.length < 8 || view.getUint32(tail.length - 4, true) !== 0x31524150) throw new Error('parquet file invalid (footer != PAR1)');
+  const length = view.getUint32(tail.length - 8, true);
+  if (length > source.size - 8) throw new Error(`parquet metadata length ${length} exceeds available buffer ${source.size - 8}`);
+  if (length + 8 <= tail.length) return tail.subarray(tail.length - length - 8);
+  const rest = await source.read(source.size - length - 8, length + 8 - tail.length);
+  const footer = new Uint8Array(length + 8);
+  footer.set(rest);
+  footer.set(tail, rest.length);
+  return footer;
 }
 
 function damaged(error: unknown): PreviewError {
   return new PreviewError('malformed', `The Parquet file is damaged or truncated: ${(error as Error).message}.`);
-}
-
-/** Every codec behind a size check, so a page header that claims gigabytes is refused before the buffer is made. */
-const CAPPED_CODECS: Compressors = Object.fromEntries(
-  Object.entries({ ...codecs, SNAPPY: snappy }).map(([codec, decompress]) => [
-    codec,
-    (input: Uint8Array, length: number) => {
-      if (length > LARGEST_PAGE) {
-        throw new PreviewError(
-          'expansion',
-          `A ${codec}-compressed Parquet page says it inflates to ${formatBytes(length)}, past the preview's limit of ${formatBytes(LARGEST_PAGE)} per page.`,
-        );
-      }
-      return decompress(input, length);
-    },
-  ]),
-);
-
-/** hyparquet's built-in snappy (no WebAssembly to load) in the compressor's shape. */
-function snappy(input: Uint8Array, length: number): Uint8Array {
-  const output = new Uint8Array(length);
-  snappyUncompress(input, output);
-  return output;
 }
 
 /** The file's own type name: the physical type, with the logical one in parentheses. */
@@ -143,7 +129,7 @@ function columnType(node: SchemaNode): PreviewColumnType {
   }
 }
 
-function cellValue(cell: unknown, type: PreviewColumnType | undefined): unknown {
+export function cellValue(cell: unknown, type: PreviewColumnType | undefined): unknown {
   // hyparquet gives a DATE as a Date at midnight UTC: the day is what the file holds.
   if (type === 'date' && cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell.toISOString().slice(0, 10);
   return jsonSafe(cell);
