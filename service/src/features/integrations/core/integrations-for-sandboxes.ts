@@ -41,10 +41,15 @@ export class IntegrationsForSandboxes implements IntegrationRendering, DataInteg
     const all = await this.listForRendering(request.projectId);
     const { use } = request;
     const chosen = use === 'all' ? all : all.filter(({ instance }) => use.includes(instance.id));
-    return chosen.map(({ instance, kind, config, secrets }) => {
-      const rendered = kind.render(config, secrets, instance.env_prefix);
-      return { id: instance.id, name: instance.name, kind: instance.kind, ...rendered };
-    });
+    return (
+      chosen
+        .map(({ instance, kind, config, secrets }) => {
+          const rendered = kind.render(config, secrets, instance.env_prefix);
+          return { id: instance.id, name: instance.name, kind: instance.kind, ...rendered };
+        })
+        // One that gives notebooks nothing (Git credentials only the hub uses) is not received.
+        .filter((rendered) => Object.keys(rendered.env).length > 0 || Object.keys(rendered.files).length > 0)
+    );
   }
 
   /** The project's integrations as the data browser lists them: what they are, never a secret. */
