@@ -89,6 +89,28 @@ describe('benchmark scripts', () => {
   }, 300_000);
 
   it.skipIf(prerequisite('sandboxRuntime') === null)(
+    'integrations: starts sessions with three integrations and with none, tests connections beside their drivers, and prints the ratios',
+    async () => {
+      const postgres = prerequisite('postgres');
+      const mariadb = prerequisite('mariadb');
+      const { stdout } = await runQuick('integrations.bench.ts', {
+        BENCH_POSTGRES: postgres ? JSON.stringify(postgres) : '0',
+        BENCH_MARIADB: mariadb ? JSON.stringify(mariadb) : '0',
+      });
+      expect(stdout).toMatch(/median of 2 runs per side/);
+      expect(stdout).toMatch(/no integrations: +[\d.]+ ms/);
+      expect(stdout).toMatch(/three integrations rendered: +[\d.]+ ms +ratio \d+\.\d+ \(goal <= 1\.05: (met|NOT met)\)/);
+      if (postgres) {
+        expect(stdout).toMatch(/pg connect, SHOW server_version, end: +[\d.]+ ms/);
+        expect(stdout).toMatch(/hub POST \.\.\.\/test, request to answer: +[\d.]+ ms +ratio \d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)/);
+      } else expect(stdout).toMatch(/PostgreSQL test connection: skipped/);
+      if (mariadb) expect(stdout).toMatch(/mysql2 connect, SELECT VERSION\(\), end: +[\d.]+ ms/);
+      else expect(stdout).toMatch(/MariaDB test connection: skipped/);
+    },
+    300_000,
+  );
+
+  it.skipIf(prerequisite('sandboxRuntime') === null)(
     'sessions: starts cold and warm sessions and prints start times, round-trip ratios and kernel-death times',
     async () => {
       const withDocker = prerequisite('docker') !== null;

@@ -154,7 +154,7 @@ export class SessionManager {
     const warm = !preview && !givesAnything(workload) && (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
     const record = newSessionRecord(request, warm, this.deps.config, this.deps.now(), {
       id: plannedId,
-      ...(workload && !warm ? { received: workload.received } : {}),
+      ...(workload && !warm ? { received: workload.received, ...(workload.refreshAt ? { secretsRefreshAt: workload.refreshAt } : {}) } : {}),
       // Its provisioning runs in this trace (session-provisioner.ts), so the record names it from the first.
       traceId: recordedTraceIdOf(this.deps.tracer?.traceparent()),
     });
