@@ -71,7 +71,7 @@ export function readSessionSettings(env: Env): SessionSettings {
     automaticThumbnails: strictBoolean(env, 'SERVICE_AUTOMATIC_THUMBNAILS', true),
     warmPoolSize: integer(env, 'SERVICE_WARM_POOL_SIZE', 0, { min: 0, max: 100 }),
     warmPoolMaxAgeSeconds: integer(env, 'SERVICE_WARM_POOL_MAX_AGE_SECONDS', 1800, { min: 60, max: 86_400 }),
-    kernelProbeIntervalMs: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_INTERVAL_MS', 1000, { min: 100, max: 60_000 }),
-    kernelProbeFailures: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_FAILURES', 3, { min: 1, max: 100 }),
+    kernelProbeIntervalMs: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_INTERVAL_MS', 2000, { min: 100, max: 60_000 }),
+    kernelProbeFailures: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_FAILURES', 5, { min: 1, max: 100 }),
   };
 }
