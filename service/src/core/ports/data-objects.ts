@@ -9,6 +9,12 @@ export interface ObjectSourceTarget {
   kind: string;
   config: Readonly<Record<string, string | number | boolean>>;
   secrets: Readonly<Record<string, string>>;
+  /**
+   * The integration and its version, where the target is one: an adapter may keep its client to
+   * the store for the next request of the same integration, version, configuration and secrets,
+   * and for nothing else. Without it, the client serves the opened source alone.
+   */
+  integration?: { id: string; versionId: string };
 }
 
 /** One entry of a listing: a folder (a common prefix) or an object. */

@@ -10,7 +10,8 @@ import {
   type ObjectVersion,
 } from '../../../core/ports/data-objects.js';
 import { commonProblem, ConnectionProblem, logFailure, type ConnectionContext } from '../../integrations/connection-context.js';
-import { openS3Bucket, s3Problem, s3Status, type S3Bucket } from '../../integrations/s3-connection.js';
+import { s3Problem, s3Status, type S3Bucket } from '../../integrations/s3-connection.js';
+import { S3Clients, type S3ClientsOptions, type S3Lease } from './s3-clients.js';
 import { rangeOf, readRange } from './s3-ranges.js';
 
 const sdk = () => import('@aws-sdk/client-s3');
@@ -24,7 +25,8 @@ const MAX_KEY_BYTES = 1024;
  * The buckets of `s3` integrations (docs/data-browser.md, "Buckets"), through the same S3 client
  * as "test connection" (s3-connection.ts): every connection resolves its host through the outbound
  * policy's guarded lookup, an address in the URL is checked, one attempt, no redirects followed,
- * connection and idle timeouts.
+ * connection and idle timeouts. An integration's client and its connections are kept between
+ * requests for that integration's version, configuration and secrets (s3-clients.ts).
  *
  * `context`: the `integrations` outbound client (the log line of a failure) and policy, the
  * resolver, SERVICE_INTEGRATIONS_ALLOW_HTTP, and `timeoutMs`: how long connecting, and waiting
@@ -32,30 +34,42 @@ const MAX_KEY_BYTES = 1024;
  */
 export class S3ObjectSources implements ObjectSources {
   readonly kinds = ['s3'] as const;
+  private readonly clients: S3Clients;
 
-  constructor(private readonly context: ConnectionContext) {}
+  constructor(
+    private readonly context: ConnectionContext,
+    options: S3ClientsOptions = {},
+  ) {
+    this.clients = new S3Clients(context, options);
+  }
 
-  /** The client is made at the first call; a URL the policy refuses fails every call with the reason. */
+  /** The client is taken (a kept one, or made) at the first call; a URL the policy refuses fails every call with the reason. */
   open(target: ObjectSourceTarget): ObjectSource {
     if (target.kind !== 's3') throw new TypeError(`${target.kind} is not a bucket kind the data browser knows`);
-    return new S3ObjectSource(this.context, target);
+    return new S3ObjectSource(this.context, target, this.clients);
+  }
+
+  /** Destroys the kept clients (shutdown). */
+  close(): void {
+    this.clients.close();
   }
 }
 
 class S3ObjectSource implements ObjectSource {
   readonly bucket: string;
-  private opened: Promise<S3Bucket> | null = null;
+  private lease: S3Lease | null = null;
 
   constructor(
     private readonly context: ConnectionContext,
     private readonly target: ObjectSourceTarget,
+    private readonly clients: S3Clients,
   ) {
     this.bucket = String(target.config.bucket);
   }
 
   private connection(): Promise<S3Bucket> {
-    this.opened ??= openS3Bucket(this.context, this.target.config, this.target.secrets);
-    return this.opened;
+    this.lease ??= this.clients.lease(this.target);
+    return this.lease.bucket;
   }
 
   async list(input: { prefix: string; cursor: string | null; limit: number; signal: AbortSignal }): Promise<ObjectListing> {
@@ -97,7 +111,7 @@ class S3ObjectSource implements ObjectSource {
     const out = await this.send(`read ${key} in the bucket ${this.bucket}`, { key, versionId }, signal, (client) =>
       client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }), { abortSignal: signal }),
     );
-    return facts(key, out);
+    return factsOf(key, out);
   }
 
   async versions(key: string, limit: number, signal: AbortSignal): Promise<ObjectVersion[]> {
@@ -159,7 +173,7 @@ class S3ObjectSource implements ObjectSource {
     });
     if (out === null) return new Uint8Array(0);
     return this.guarded(`read ${key}`, null, signal, () =>
-      readRange(out.Body as AsyncIterable<Uint8Array> | undefined, out.ContentRange, range.offset, range.length),
+      readRange(out.Body as AsyncIterable<Uint8Array> | undefined, out.ContentRange, range.offset, range.length, out.ContentLength),
     );
   }
 
@@ -170,14 +184,12 @@ class S3ObjectSource implements ObjectSource {
       client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }), { abortSignal: signal }),
     );
     const body = (out.Body as AsyncIterable<Uint8Array> | undefined) ?? emptyBody();
-    return { facts: facts(key, out), body };
+    return { facts: factsOf(key, out), body };
   }
 
+  /** Gives the client back (it is kept for the integration's next request, or destroyed). */
   close(): void {
-    this.opened?.then(
-      ({ client }) => client.destroy(),
-      () => {},
-    );
+    this.lease?.release();
   }
 
   /** One request, its failure as the port's error (logged where the hub's log should say more). */
@@ -240,7 +252,7 @@ function bareEtag(etag: string | undefined): string | null {
   return etag ? etag.replace(/^"(.*)"$/, '$1') : null;
 }
 
-function facts(key: string, out: { ContentLength?: number; LastModified?: Date; ContentType?: string; ETag?: string; VersionId?: string }): ObjectFacts {
+function factsOf(key: string, out: { ContentLength?: number; LastModified?: Date; ContentType?: string; ETag?: string; VersionId?: string }): ObjectFacts {
   return {
     key,
     size: out.ContentLength ?? 0,
