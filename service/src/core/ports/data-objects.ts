@@ -46,6 +46,15 @@ export interface ObjectFacts {
   versionId: string | null;
 }
 
+/** What a preview reads first (see {@link ObjectSource.readEnds}). */
+export interface ObjectEnds {
+  facts: ObjectFacts;
+  /** The object's first bytes: as many as asked, fewer in a smaller object. */
+  head: Uint8Array;
+  /** The object's last bytes (they may overlap `head`); empty when none were asked, or the store could not give them with `head`. */
+  tail: Uint8Array;
+}
+
 export interface ObjectBody {
   facts: ObjectFacts;
   body: AsyncIterable<Uint8Array>;
@@ -72,6 +81,12 @@ export interface ObjectSource {
   head(key: string, versionId: string | null, signal: AbortSignal): Promise<ObjectFacts>;
   /** The versions of one object, newest first; empty where the bucket keeps none. At most `limit`. */
   versions(key: string, limit: number, signal: AbortSignal): Promise<ObjectVersion[]>;
+  /**
+   * The object's facts with its first `head` and last `tail` bytes, asked for at once (a preview's
+   * first reads: what the file is, a Parquet footer), so that they cost one round trip rather
+   * than a `head` and a read after it. Throws ObjectSourceError `not-found` as `head` does.
+   */
+  readEnds(key: string, ends: { head: number; tail: number; versionId: string | null }, signal: AbortSignal): Promise<ObjectEnds>;
   /** `length` bytes from `offset` (fewer at the end of the object). */
   read(key: string, range: { offset: number; length: number; versionId: string | null }, signal: AbortSignal): Promise<Uint8Array>;
   /** The whole object as a stream (downloads). */

@@ -1,6 +1,8 @@
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import {
   ObjectSourceError,
   type ObjectBody,
+  type ObjectEnds,
   type ObjectEntry,
   type ObjectFacts,
   type ObjectListing,
@@ -12,7 +14,7 @@ import {
 import { commonProblem, ConnectionProblem, logFailure, type ConnectionContext } from '../../integrations/connection-context.js';
 import { s3Problem, s3Status, type S3Bucket } from '../../integrations/s3-connection.js';
 import { S3Clients, type S3ClientsOptions, type S3Lease } from './s3-clients.js';
-import { rangeOf, readRange } from './s3-ranges.js';
+import { contentRangeOf, rangeOf, readRange } from './s3-ranges.js';
 
 const sdk = () => import('@aws-sdk/client-s3');
 
@@ -158,6 +160,68 @@ class S3ObjectSource implements ObjectSource {
     return found.slice(0, limit);
   }
 
+  /**
+   * Two ranged GETs at once, `bytes=0-(head-1)` and the suffix `bytes=-tail`: the first answer's
+   * `Content-Range` gives the object's size (no `HEAD` needed), its headers the rest of the facts.
+   * The tail is kept only when its answer is a range of the same object (size, ETag and version as
+   * the first); else it is dropped and the preview reads those bytes as it would without it.
+   */
+  async readEnds(key: string, ends: { head: number; tail: number; versionId: string | null }, signal: AbortSignal): Promise<ObjectEnds> {
+    checkKey(key);
+    const head = rangeOf(0, ends.head);
+    if (head === null || !Number.isSafeInteger(ends.tail) || ends.tail < 0)
+      return { facts: await this.head(key, ends.versionId, signal), head: EMPTY, tail: EMPTY };
+    const { GetObjectCommand } = await sdk();
+    const get = (range: string) =>
+      this.send(`read ${key} in the bucket ${this.bucket}`, { key, versionId: ends.versionId, ranged: true }, signal, (client) =>
+        client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range, ...(ends.versionId ? { VersionId: ends.versionId } : {}) }), {
+          abortSignal: signal,
+        }),
+      );
+    const [first, last] = await Promise.allSettled([get(head.header), ends.tail > 0 ? get(`bytes=-${ends.tail}`) : Promise.resolve(null)]);
+    const tailAnswer = last.status === 'fulfilled' ? last.value : null;
+    if (first.status === 'rejected') {
+      discard(tailAnswer);
+      // An empty object has no bytes to range over: its facts come from a HEAD.
+      if (first.reason instanceof RangeNotSatisfiable) return { facts: await this.head(key, ends.versionId, signal), head: EMPTY, tail: EMPTY };
+      throw first.reason;
+    }
+    const answer = first.value;
+    const sent = contentRangeOf(answer.ContentRange);
+    // A store that ignored the range sends the whole object: its length is the size.
+    const size = sent ? sent.total : answer.ContentRange ? null : (answer.ContentLength ?? null);
+    if (size === null) {
+      discard(answer);
+      discard(tailAnswer);
+      return { facts: await this.head(key, ends.versionId, signal), head: EMPTY, tail: EMPTY };
+    }
+    const facts: ObjectFacts = { ...factsOf(key, answer), size };
+    const [headBytes, tailBytes] = await Promise.all([
+      this.guarded(`read ${key}`, null, signal, () => readRange(answer.Body as Body, answer.ContentRange, 0, ends.head, answer.ContentLength)),
+      this.tailOf(key, tailAnswer, facts, signal),
+    ]);
+    return { facts, head: headBytes, tail: tailBytes };
+  }
+
+  /** The last bytes of the object `facts` describe, from the suffix GET's answer; empty when it is not that. */
+  private async tailOf(key: string, answer: GetAnswer | null, facts: ObjectFacts, signal: AbortSignal): Promise<Uint8Array> {
+    const sent = contentRangeOf(answer?.ContentRange);
+    const same =
+      answer &&
+      sent &&
+      sent.total === facts.size &&
+      sent.end === facts.size - 1 &&
+      bareEtag(answer.ETag) === facts.etag &&
+      (answer.VersionId ?? null) === facts.versionId;
+    if (!answer || !sent || !same) {
+      discard(answer);
+      return EMPTY;
+    }
+    const length = sent.end - sent.start + 1;
+    const bytes = await this.guarded(`read ${key}`, null, signal, () => readRange(answer.Body as Body, answer.ContentRange, 0, length, answer.ContentLength));
+    return bytes.length === length ? bytes : EMPTY;
+  }
+
   async read(key: string, range: { offset: number; length: number; versionId: string | null }, signal: AbortSignal): Promise<Uint8Array> {
     checkKey(key);
     const wanted = rangeOf(range.offset, range.length);
@@ -172,9 +236,7 @@ class S3ObjectSource implements ObjectSource {
       throw error;
     });
     if (out === null) return new Uint8Array(0);
-    return this.guarded(`read ${key}`, null, signal, () =>
-      readRange(out.Body as AsyncIterable<Uint8Array> | undefined, out.ContentRange, range.offset, range.length, out.ContentLength),
-    );
+    return this.guarded(`read ${key}`, null, signal, () => readRange(out.Body as Body, out.ContentRange, range.offset, range.length, out.ContentLength));
   }
 
   async open(key: string, versionId: string | null, signal: AbortSignal): Promise<ObjectBody> {
@@ -264,3 +326,13 @@ function factsOf(key: string, out: { ContentLength?: number; LastModified?: Date
 }
 
 async function* emptyBody(): AsyncIterable<Uint8Array> {}
+
+const EMPTY = new Uint8Array(0);
+
+type Body = AsyncIterable<Uint8Array> | undefined;
+type GetAnswer = GetObjectCommandOutput;
+
+/** Closes an answer's body unread (its connection is closed, not kept). */
+function discard(answer: { Body?: unknown } | null): void {
+  (answer?.Body as { destroy?: () => void } | undefined)?.destroy?.();
+}

@@ -8,6 +8,16 @@ export function rangeOf(offset: number, length: number): { header: string } | nu
   return { header: `bytes=${offset}-${offset + length - 1}` };
 }
 
+/** A `Content-Range` answer (`bytes 0-99/1234`): where the bytes sent start and end (inclusive), and the object's size (null for `*`). */
+export function contentRangeOf(header: string | undefined): { start: number; end: number; total: number | null } | null {
+  const match = header ? /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [start, end, total] = [Number(match[1]), Number(match[2]), match[3] === '*' ? null : Number(match[3])];
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start || (total !== null && (!Number.isSafeInteger(total) || total <= end)))
+    return null;
+  return { start, end, total };
+}
+
 /**
  * At most `length` bytes of an answer to a ranged GET, the rest of it left unread (the stream is
  * closed). A store that ignored the `Range` header (no `Content-Range` in its answer) sends the
