@@ -197,6 +197,39 @@ describe.skipIf(seaweedfs === null)('kept S3 clients of the data browser (Seawee
     expect(relay.made()).toBeGreaterThan(connections);
   });
 
+  it('destroys a client nobody used for its idle time, and the least recently used idle one past the most kept', async () => {
+    const idle = new S3ObjectSources(context, { idleMs: 200 });
+    try {
+      const source = idle.open(target(lake));
+      await source.head('data.bin', null, signal());
+      source.close();
+      expect(relay.open()).toBeGreaterThan(0);
+      await until(() => relay.open() === 0, 'the idle client to be destroyed');
+    } finally {
+      idle.close();
+    }
+    const few = new S3ObjectSources(context, { maxClients: 1 });
+    try {
+      const other = { id: 'intg-0000000000000004', versionId: lake.versionId };
+      const first = few.open(target(lake));
+      await first.head('data.bin', null, signal());
+      first.close();
+      const kept = relay.open();
+      const second = few.open(target(other));
+      await second.head('data.bin', null, signal());
+      second.close();
+      // The first integration's idle client made room for the second's.
+      await until(() => relay.open() === kept, "the first integration's client to be destroyed");
+      const connections = relay.made();
+      const again = few.open(target(other));
+      await again.head('data.bin', null, signal());
+      again.close();
+      expect(relay.made()).toBe(connections);
+    } finally {
+      few.close();
+    }
+  });
+
   it('closes every kept connection when the sources are closed (shutdown)', async () => {
     await browse(target(lake));
     await browse(target({ id: 'intg-0000000000000003', versionId: lake.versionId }));

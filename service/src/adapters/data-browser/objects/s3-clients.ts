@@ -56,11 +56,6 @@ export class S3Clients {
     this.maxClients = options.maxClients ?? 32;
   }
 
-  /** Clients kept now (idle or in use). */
-  get size(): number {
-    return this.entries.size;
-  }
-
   lease(target: ObjectSourceTarget): S3Lease {
     if (!target.integration || this.closed) {
       const bucket = openS3Bucket(this.context, target.config, target.secrets);
