@@ -18,7 +18,7 @@ export interface HubAiProvider {
 export type { IntegrationForRendering, UnresolvedSecret } from './integration-secrets.js';
 
 function browsable(record: IntegrationRecord): BrowsableIntegration {
-  return { id: record.id, name: record.name, kind: record.kind, envPrefix: record.env_prefix, config: record.config };
+  return { id: record.id, versionId: record.version_id, name: record.name, kind: record.kind, envPrefix: record.env_prefix, config: record.config };
 }
 
 /**
