@@ -9,9 +9,6 @@ import { expectTracedSessionStart, newSpanId, newTraceId, parentOf, tag } from '
 
 const telemetryReceivers = prerequisite('telemetryReceivers');
 
-// Spans go out in batches every 200 ms instead of every 5 s (the SDK reads this when the hub starts).
-process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
-
 const SERVICE_NAME = `hub-tracing-${randomBytes(4).toString('hex')}`;
 /** Words that must never leave in telemetry: the notebook's code holds this one. */
 const NOTEBOOK_SECRET = `notebook_secret_${randomBytes(8).toString('hex')}`;
@@ -36,6 +33,9 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
         OTEL_METRICS_EXPORTER: 'none',
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger.otlpHttp}/v1/traces`,
         OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: logs.otlpLogsUrl,
+        // Spans and log records go out in batches every 200 ms instead of every 5 s and 1 s.
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+        OTEL_BLRP_SCHEDULE_DELAY: '200',
         SERVICE_JOBS: 'on',
         // Loops run here: their attempts are traces of their own.
         SERVICE_RUN_MAINTENANCE: 'true',

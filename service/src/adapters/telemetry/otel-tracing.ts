@@ -14,9 +14,10 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { OtlpProtocol } from '../../config/settings-telemetry.js';
+import type { BatchExport, OtlpProtocol } from '../../config/settings-telemetry.js';
 import { errorCodeOf, NO_SPAN, type Span, type SpanAttributes, type SpanKind, type SpanOptions, type Tracer } from '../../core/ports/tracing.js';
 import { redactedValue } from './redaction.js';
+import { bufferConfigOf } from './telemetry.js';
 
 /** The instrumentation scope every hub span belongs to. */
 const TRACER_NAME = 'notebook-hub';
@@ -56,9 +57,12 @@ export interface OtelTracing {
 }
 
 /** Starts the tracing SDK exporting over OTLP with a batch processor (OTEL_BSP_* tune it). */
-export async function startOtelTracing(resource: Resource, exporting: { url: string; protocol: OtlpProtocol }): Promise<OtelTracing> {
+export async function startOtelTracing(resource: Resource, exporting: { url: string; protocol: OtlpProtocol; batch: BatchExport }): Promise<OtelTracing> {
   installContextManager();
-  const provider = new BasicTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(await spanExporter(exporting))] });
+  const provider = new BasicTracerProvider({
+    resource,
+    spanProcessors: [new BatchSpanProcessor(await spanExporter(exporting), bufferConfigOf(exporting.batch))],
+  });
   return {
     tracer: new OpenTelemetryTracer(provider.getTracer(TRACER_NAME)),
     activeIds,
