@@ -170,6 +170,15 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     });
     expect(unsampled.status, unsampled.text).toBe(200);
     expect(unsampled.json.data.trace_id).toBeNull();
+    // Nor does the answer or the request's log line name ids that would find nothing.
+    expect(unsampled.headers.get('traceresponse')).toBeNull();
+    const requestId = unsampled.headers.get('x-request-id');
+    const [line] = await until(
+      async () => w.t.logs.filter((entry) => entry.event === 'http_request' && entry.reqId === requestId),
+      (found) => found.length === 1,
+    );
+    expect(line).not.toHaveProperty('trace_id');
+    expect(diagnostic.headers.get('traceresponse')).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
   }, 120_000);
 
   it('makes each loop attempt a loop.<loop> span with its name and outcome', async () => {

@@ -17,11 +17,13 @@ function fakeRecordingTracer(inTrace = true) {
         end: () => void (record.ended = true),
         run: (work) => work(),
         traceparent: null,
+        recording: true,
       };
       return span;
     },
     withSpan: (name, options, work) => work(tracer.startSpan(name, options)),
     traceparent: () => null,
+    recording: () => inTrace,
   };
   return { tracer, spans };
 }
@@ -72,6 +74,22 @@ describe('traced ports and use cases', () => {
     const { tracer, spans } = fakeRecordingTracer(false);
     expect(await tracedUseCases(useCases, tracer).cases.answer()).toBe(42);
     expect(spans).toEqual([]);
+  });
+
+  it('makes a call outside a recorded trace as it is: the target’s own promise, no attributes built', async () => {
+    const answer = Promise.resolve(42);
+    const target = { find: (_key: string) => answer, kind: 'memory' };
+    const attributes: string[] = [];
+    const options = { prefix: 'store', methods: ['find'], attributes: (method: string) => (attributes.push(method), {}) };
+    const outside = traced(target, fakeRecordingTracer(false).tracer, options);
+    expect(outside.find('k')).toBe(answer);
+    expect(attributes).toEqual([]);
+    const inside = fakeRecordingTracer(true);
+    const other = { find: (_key: string) => answer, kind: 'memory' };
+    expect(traced(other, inside.tracer, options).find('k')).not.toBe(answer);
+    expect(await answer).toBe(42);
+    expect(attributes).toEqual(['find']);
+    expect(inside.spans.map((span) => span.name)).toEqual(['store.find']);
   });
 
   it('names a store key by its area only', () => {

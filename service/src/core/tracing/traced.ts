@@ -15,7 +15,7 @@ export interface TracedMethods {
 }
 
 /**
- * `target` with each of its methods inside a span, when the call happens inside a trace (a
+ * `target` with each of its methods inside a span, when the call happens inside a recorded trace (a
  * request, a job run, a loop attempt); calls outside one start no trace of their own. A method
  * that returns a promise is spanned until it settles, one that does not until it returns. Where
  * tracing is off, `target` itself: nothing is added to the calls. Properties are the target's, and
@@ -28,8 +28,12 @@ export function traced<T extends object>(target: T, tracer: Tracer, options: Tra
     const original = (target as Record<string, unknown>)[method];
     if (typeof original !== 'function') continue;
     const name = `${options.prefix}.${method}`;
+    const kind = options.kind ?? 'internal';
     wrapped.set(method, (...args: unknown[]) => {
-      const span = tracer.startSpan(name, { kind: options.kind ?? 'internal', onlyInTrace: true, attributes: options.attributes?.(method, args) ?? {} });
+      // Outside a recorded trace (a timer's work, a request that is not sampled) the call is made
+      // as it is: no span, no attributes, no promise of its own.
+      if (!tracer.recording()) return (original as (...args: unknown[]) => unknown).apply(target, args);
+      const span = tracer.startSpan(name, { kind, onlyInTrace: true, ...(options.attributes ? { attributes: options.attributes(method, args) } : {}) });
       let result: unknown;
       try {
         result = span.run(() => (original as (...args: unknown[]) => unknown).apply(target, args));
