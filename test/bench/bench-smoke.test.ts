@@ -37,7 +37,10 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/hub \/ bare ratio: \d+\.\d+/);
     expect(stdout).toMatch(/start-up to healthy \/api\/health: \d+ ms/);
     expect(stdout).toMatch(/idle resident memory: \d+\.\d MiB/);
-    if (prerequisite('telemetryReceivers') !== null) expect(stdout).toMatch(/CPU per request, tracing on \/ off: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
+    if (prerequisite('telemetryReceivers') !== null) {
+      expect(stdout).toMatch(/CPU per request, tracing on \/ off: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
+      expect(stdout).toMatch(/GET \/api\/v1\/me, tracing and log export on: +\d+ req\/s, [\d.]+ µs CPU\/request, ratio \d+\.\d+/);
+    }
   }, 180_000);
 
   it.skipIf(prerequisite('chromium') === null)(
@@ -121,6 +124,12 @@ describe('benchmark scripts', () => {
       expect(stdout).toMatch(/cell run round trip .* ratio \d+\.\d+/);
       expect(stdout).toMatch(/local: kill -9 of marimo to edit session terminal: +\d+ ms \(goal < 2000 ms: (met|NOT met)\)/);
       expect(stdout).toMatch(/local: kill -9 of marimo to app answering again: +\d+ ms \(goal < 2000 ms: (met|NOT met)\)/);
+      if (prerequisite('telemetryReceivers') !== null) {
+        for (const kind of ['cold', 'warm'])
+          expect(stdout).toMatch(
+            new RegExp(`session start ${kind}, tracing off: +\\d+ ms +on: +\\d+ ms +ratio \\d+\\.\\d+ \\(goal <= 1\\.02: (met|NOT met)\\)`),
+          );
+      }
       if (withDocker) {
         expect(stdout).toMatch(/docker: kill -9 of marimo to edit session terminal: +\d+ ms/);
         expect(stdout).toMatch(/docker: kill -9 of marimo to app answering again: +\d+ ms/);

@@ -300,6 +300,7 @@ describe('executing a job run', () => {
       startSpan: (name, options) => (opened.push({ name, options }), { ...NO_SPAN, traceparent: `00-${traceId}-00f067aa0ba902b7-${flags}` }),
       withSpan: (name, options, work) => work(fakeTracer(flags).startSpan(name, options)),
       traceparent: () => null,
+      recording: () => false,
     });
     const { run: traced } = await claimedRun(w);
     let outcome: RunOutcome | null = null;
