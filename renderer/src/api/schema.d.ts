@@ -26587,7 +26587,7 @@ export interface components {
     VersionEnvironment: {
       version_id: string;
       /**
-       * @description none: no dependencies declared; unlocked: locked environments are off, the dependencies are installed at each start; pending: being resolved (or the next start resolves them); locked: resolved once, see packages; failed: uv could not resolve them, see error
+       * @description none: no dependencies declared; unlocked: the dependencies are installed at each start (see unlocked_reason); pending: being resolved (or the next start resolves them); locked: resolved once, see packages; failed: uv could not resolve them, see error
        * @enum {unknown}
        */
       status: 'none' | 'unlocked' | 'pending' | 'locked' | 'failed';
@@ -26605,6 +26605,7 @@ export interface components {
         /** @description uv's reason the dependencies could not be resolved */
         message: string;
       } | null;
+      unlocked_reason: string | null;
     };
     SandboxStartupReport: {
       ok: boolean;

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readEnvironmentSettings } from './settings-environments.js';
 
 describe('locked environment settings', () => {
-  it('are off by default, on PyPI, with the cache in the data directory', () => {
+  it('are on by default, on PyPI, with the cache in the data directory', () => {
     expect(readEnvironmentSettings({}, '/data')).toEqual({
-      enabled: false,
+      enabled: true,
+      explicit: false,
       indexUrl: 'https://pypi.org/simple',
       allowHttp: false,
       allowPrivateNetworks: false,
@@ -31,6 +32,7 @@ describe('locked environment settings', () => {
       { SERVICE_LOCKED_ENVIRONMENTS: 'on', SERVICE_PACKAGE_INDEX_URL: 'http://127.0.0.1:3141/simple/', SERVICE_ENVIRONMENT_CACHE_MAX_BYTES: '0' },
       '/data',
     );
-    expect(settings).toMatchObject({ enabled: true, indexUrl: 'http://127.0.0.1:3141/simple', cacheMaxBytes: 0 });
+    expect(settings).toMatchObject({ enabled: true, explicit: true, indexUrl: 'http://127.0.0.1:3141/simple', cacheMaxBytes: 0 });
+    expect(readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'off' }, '/data')).toMatchObject({ enabled: false, explicit: true });
   });
 });

@@ -3,8 +3,10 @@ import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, ty
 
 /** Locked, shared notebook environments (docs/environments.md). */
 export interface EnvironmentSettings {
-  /** `SERVICE_LOCKED_ENVIRONMENTS=on`: dependencies are locked on save and built once per deployment (local driver). */
+  /** `SERVICE_LOCKED_ENVIRONMENTS` (default `on`): dependencies are locked on save and built once per deployment, where the driver serves it. */
   enabled: boolean;
+  /** Whether SERVICE_LOCKED_ENVIRONMENTS was set: only then is a driver that does not serve it worth a warning. */
+  explicit: boolean;
   /** The package index locks are resolved against and environments built from (a PEP 503 simple index). */
   indexUrl: string;
   /** A plain-http index on this machine (development and tests only). */
@@ -43,7 +45,8 @@ export function readEnvironmentSettings(env: Env, dataDir: string): EnvironmentS
   if (url.search !== '' || url.hash !== '') throw new ConfigError('SERVICE_PACKAGE_INDEX_URL', 'must be a simple index URL without query or fragment');
   const cacheDir = text(env, 'SERVICE_ENVIRONMENT_CACHE_DIR');
   return {
-    enabled: oneOf(env, 'SERVICE_LOCKED_ENVIRONMENTS', ['on', 'off'], 'off') === 'on',
+    enabled: oneOf(env, 'SERVICE_LOCKED_ENVIRONMENTS', ['on', 'off'], 'on') === 'on',
+    explicit: text(env, 'SERVICE_LOCKED_ENVIRONMENTS') !== undefined,
     indexUrl,
     allowHttp: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_ALLOW_HTTP', false),
     allowPrivateNetworks: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_ALLOW_PRIVATE_NETWORKS', false),

@@ -33,7 +33,7 @@ export class LocalEnvironmentCache implements EnvironmentCache {
     private readonly waitMs = 30 * 60_000,
   ) {}
 
-  async use(id: string, user: string): Promise<CachedEnvironment | null> {
+  async use(id: string, user: string, options: { recent?: boolean } = {}): Promise<CachedEnvironment | null> {
     const dir = this.dirOf(id);
     const manifest = await readManifest(dir);
     if (manifest === null) return null;
@@ -42,8 +42,12 @@ export class LocalEnvironmentCache implements EnvironmentCache {
       await mkdir(path.join(dir, 'users'), { recursive: true, mode: 0o700 });
       await writeFile(path.join(dir, 'users', user), now);
     }
-    await writeFile(path.join(dir, 'last-used'), now);
+    if (options.recent !== false) await writeFile(path.join(dir, 'last-used'), now);
     return this.view(dir, manifest);
+  }
+
+  async built(id: string): Promise<boolean> {
+    return (await readManifest(this.dirOf(id))) !== null;
   }
 
   async build(id: string, user: string, build: (directory: string) => Promise<void>, onWait?: () => void): Promise<BuildOutcome> {

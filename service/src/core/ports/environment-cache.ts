@@ -25,8 +25,14 @@ export interface BuildOutcome {
 }
 
 export interface EnvironmentCache {
-  /** The environment when it is built, marked as used by sandbox `user` now; null when it is not built. */
-  use(id: string, user: string): Promise<CachedEnvironment | null>;
+  /**
+   * The environment when it is built, marked as used by sandbox `user` now; null when it is not
+   * built. `recent: false` adds the user without making it the most recently used (a warm
+   * sandbox waiting for a start is no start).
+   */
+  use(id: string, user: string, options?: { recent?: boolean }): Promise<CachedEnvironment | null>;
+  /** Whether the environment is built (nothing is marked). */
+  built(id: string): Promise<boolean>;
   /**
    * Builds the environment unless it is built, and marks it used by `user`. At most one build of an
    * identity runs at a time on this machine, over every process: a second caller waits for the

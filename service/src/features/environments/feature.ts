@@ -28,8 +28,8 @@ type EnvironmentsBase = Pick<
 const SERVED_DRIVERS = new Set(['local']);
 
 /**
- * Locked, shared environments (docs/environments.md): with SERVICE_LOCKED_ENVIRONMENTS=on and a
- * driver it serves, each saved version's PEP 723 dependencies are locked once with uv, and the
+ * Locked, shared environments (docs/environments.md): with SERVICE_LOCKED_ENVIRONMENTS on (the
+ * default) and a driver it serves, each saved version's PEP 723 dependencies are locked once with uv, and the
  * environment built from a lock once per deployment is what sessions and job runs start in. The
  * version environment routes answer everywhere (`unlocked` where locking is off).
  */
@@ -42,7 +42,8 @@ export const environmentsFeature = {
     const locking = config.enabled && SERVED_DRIVERS.has(base.sandboxes.kind);
     const useCases = { environments: new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking }) };
     const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
-    if (config.enabled && !locking) {
+    // On by default: only a deployment that asked for it hears that its driver does not serve it.
+    if (config.enabled && config.explicit && !locking) {
       logger.warn(
         { event: 'locked_environments_unavailable', driver: base.sandboxes.kind },
         `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver yet: dependencies are installed at each start`,
@@ -92,7 +93,7 @@ export const environmentsFeature = {
       services: { lockedEnvironments: { cache, builds, locks } as LockedEnvironmentServices | null },
       useCases,
       routes,
-      environments: new LockedEnvironments({ locks, records, builds, driver: base.sandboxes }),
+      environments: new LockedEnvironments({ locks, records, builds, cache, driver: base.sandboxes }),
       sessions: { ownedSandboxIds },
     };
   },

@@ -6,7 +6,7 @@ export const VersionEnvironmentSchema = Type.Object(
     version_id: Type.String(),
     status: Type.Enum(['none', 'unlocked', 'pending', 'locked', 'failed'], {
       description:
-        'none: no dependencies declared; unlocked: locked environments are off, the dependencies are installed at each start; pending: being resolved (or the next start resolves them); locked: resolved once, see packages; failed: uv could not resolve them, see error',
+        'none: no dependencies declared; unlocked: the dependencies are installed at each start (see unlocked_reason); pending: being resolved (or the next start resolves them); locked: resolved once, see packages; failed: uv could not resolve them, see error',
     }),
     environment_id: Nullable(
       Type.String({
@@ -22,6 +22,12 @@ export const VersionEnvironmentSchema = Type.Object(
       Type.String({ description: 'The version whose lock this one shares, its dependencies unchanged; null when resolved for this version' }),
     ),
     error: Nullable(Type.Object({ message: Type.String({ description: "uv's reason the dependencies could not be resolved" }) })),
+    unlocked_reason: Nullable(
+      Type.String({
+        description:
+          'Why the dependencies of an unlocked version are installed at each start: locked environments are off here, or its [tool.uv] settings are ones a lock does not carry',
+      }),
+    ),
   },
   { $id: 'VersionEnvironment' },
 );
