@@ -36,6 +36,22 @@ export const environmentSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_ENVIRONMENT_BUILD_TIMEOUT_SECONDS', group: 'environments', name: 'Environments: longest build of an environment (seconds)', secret: false },
 ];
 
+/**
+ * The sandbox driver whose sandboxes start in locked environments (docs/environments.md): local,
+ * and Docker with an engine on the hub's machine (its containers see the environments through a
+ * bind mount). Null: sandboxes install at each start.
+ */
+export function lockedEnvironmentsDriver(
+  environments: Pick<EnvironmentSettings, 'enabled'>,
+  driver: string,
+  dockerHost: { socketPath: string } | { host: string } | null,
+): 'local' | 'docker' | null {
+  if (!environments.enabled) return null;
+  if (driver === 'local') return 'local';
+  if (driver === 'docker' && (dockerHost === null || 'socketPath' in dockerHost)) return 'docker';
+  return null;
+}
+
 export function readEnvironmentSettings(env: Env, dataDir: string): EnvironmentSettings {
   const indexUrl = (httpUrl(env, 'SERVICE_PACKAGE_INDEX_URL') ?? 'https://pypi.org/simple').replace(/\/+$/, '');
   const url = new URL(indexUrl);

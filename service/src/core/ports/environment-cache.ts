@@ -4,6 +4,12 @@
  * driver keeps them in a directory of this machine that its sandboxes read directly.
  */
 
+/** Where a container sees the built environments, read-only (docs/environments.md, "In containers"). */
+export const CONTAINER_ENVIRONMENTS_DIR = '/opt/notebook-hub/environments';
+
+/** Where a build's container sees the build's folder of the cache, writable. */
+export const CONTAINER_BUILD_DIR = '/opt/notebook-hub/build';
+
 /** A built environment as a sandbox uses it. */
 export interface CachedEnvironment {
   id: string;

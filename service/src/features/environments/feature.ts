@@ -1,6 +1,8 @@
+import path from 'node:path';
+import { lockedEnvironmentsDriver } from '../../config/settings-environments.js';
 import { LocalEnvironmentCache } from '../../adapters/environments/local-environment-cache.js';
 import { packageIndexCheck } from '../../adapters/environments/package-index-check.js';
-import type { EnvironmentCache } from '../../core/ports/environment-cache.js';
+import { CONTAINER_BUILD_DIR, CONTAINER_ENVIRONMENTS_DIR, type EnvironmentCache } from '../../core/ports/environment-cache.js';
 import type { AnchoredRoutes } from '../../http/app.js';
 import type { BaseServices, Feature } from '../feature.js';
 import { EnvironmentBuilds } from './core/environment-builds.js';
@@ -24,9 +26,6 @@ type EnvironmentsBase = Pick<
   'settings' | 'store' | 'notebooks' | 'workspace' | 'sandboxes' | 'audit' | 'background' | 'logger' | 'access' | 'outbound'
 >;
 
-/** The sandbox drivers whose sandboxes can use the environments this feature builds (docs/environments.md). */
-const SERVED_DRIVERS = new Set(['local']);
-
 /**
  * Locked, shared environments (docs/environments.md): with SERVICE_LOCKED_ENVIRONMENTS on (the
  * default) and a driver it serves, each saved version's PEP 723 dependencies are locked once with uv, and the
@@ -39,14 +38,15 @@ export const environmentsFeature = {
     const { settings, logger } = base;
     const config = settings.environments;
     const records = new EnvironmentRecords(base.store);
-    const locking = config.enabled && SERVED_DRIVERS.has(base.sandboxes.kind);
+    const served = lockedEnvironmentsDriver(config, base.sandboxes.kind, settings.sandboxes.dockerHost);
+    const locking = served !== null;
     const useCases = { environments: new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking }) };
     const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
     // On by default: only a deployment that asked for it hears that its driver does not serve it.
     if (config.enabled && config.explicit && !locking) {
       logger.warn(
         { event: 'locked_environments_unavailable', driver: base.sandboxes.kind },
-        `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver yet: dependencies are installed at each start`,
+        `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver${base.sandboxes.kind === 'docker' ? ' with an engine on another machine' : ''}: dependencies are installed at each start`,
       );
     }
     if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, useCases, routes };
@@ -58,7 +58,19 @@ export const environmentsFeature = {
       compute: settings.sandboxes.computeProfiles[0]!,
       readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     });
-    const cache = new LocalEnvironmentCache(config.cacheDir, config.buildTimeoutSeconds * 1000);
+    // Containers see the built environments through a read-only bind mount, and build them through a writable one.
+    const inContainers = served === 'docker';
+    const cache = new LocalEnvironmentCache(config.cacheDir, {
+      waitMs: config.buildTimeoutSeconds * 1000,
+      ...(inContainers ? { sandboxRoot: CONTAINER_ENVIRONMENTS_DIR } : {}),
+    });
+    const placement = (directory: string) =>
+      inContainers
+        ? {
+            target: `${CONTAINER_BUILD_DIR}/${path.basename(directory)}`,
+            mounts: [{ source: path.dirname(directory), target: CONTAINER_BUILD_DIR, readOnly: false }],
+          }
+        : { target: directory, mounts: [] };
     const locks = new VersionLocks({
       records,
       notebooks: base.notebooks,
@@ -79,6 +91,7 @@ export const environmentsFeature = {
       checkIndex,
       buildTimeoutMs: config.buildTimeoutSeconds * 1000,
       cacheMaxBytes: config.cacheMaxBytes,
+      placement,
     });
     base.notebooks.onVersionSaved((saved) => locks.saved(saved));
     // A resolution's or a build's sandbox, this process's or another's, while it may still be at work.

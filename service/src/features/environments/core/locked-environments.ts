@@ -73,6 +73,7 @@ export class LockedEnvironments implements LockedEnvironmentProvider {
       lock,
       user: start.sandbox.id,
       workspace: { projectId: start.projectId, notebookId: start.notebookId, entryFile: start.entryFile },
+      image: start.sandbox.image,
       ...(start.onStep ? { onStep: start.onStep } : {}),
     });
     return { env: environment.env, environmentId: id };
