@@ -251,6 +251,37 @@ describe.skipIf(sandboxRuntime === null)('locked environments (local driver, rea
     await w.api(`/api/v1/projects/${w.pid}/sessions/${again.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
   }, 240_000);
 
+  it('shows super admins the cache: its size, hit rate, environments and the notebooks locked to them', async () => {
+    const [one, two] = [await w.notebook('Admin view one'), await w.notebook('Admin view two')];
+    const code = probeNotebook('alpha', [pkg('alpha'), pkg('moving')]);
+    const [v1] = [await saveNotebookCode(w, one, code), await saveNotebookCode(w, two, code)];
+    const view = await lockedVersion(w, one, v1);
+    const started = (await w.start('editor', { notebook_id: one, mode: 'edit' })).json.data;
+    expect(started, JSON.stringify(started.failure)).toMatchObject({ state: 'running', environment_id: view.environment_id });
+
+    const admin = await w.t.tokenFor('root@environments.test', { superAdmin: true });
+    const answer = await w.t.call('/api/v1/admin/environments', { token: admin });
+    expect(answer.status, answer.text).toBe(200);
+    const overview = answer.json.data;
+    const stats = lockedEnv(w).builds.stats();
+    expect(overview).toMatchObject({ enabled: true, max_bytes: 20 * 1024 ** 3, starts: stats, notebooks_complete: true });
+    expect(overview.hit_rate).toBeCloseTo((stats.hits + stats.waits) / (stats.hits + stats.waits + stats.builds));
+    const cached = await lockedEnv(w).cache.list();
+    expect(overview.bytes).toBe(cached.reduce((sum, environment) => sum + environment.bytes, 0));
+    expect(overview.environments.map((environment: { id: string }) => environment.id)).toEqual(cached.map((environment) => environment.id).reverse());
+    const shown = overview.environments[0];
+    expect(shown).toMatchObject({ id: view.environment_id, running_sandboxes: 1 });
+    expect(shown.notebooks).toEqual(
+      expect.arrayContaining([
+        { project_id: w.pid, notebook_id: one, title: 'Admin view one', versions: 1 },
+        { project_id: w.pid, notebook_id: two, title: 'Admin view two', versions: 1 },
+      ]),
+    );
+    // Project members, even its admin, are not super admins.
+    expect((await w.api('/api/v1/admin/environments', 'admin')).status).toBe(403);
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${started.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
+  }, 240_000);
+
   it('installs at each start a block whose uv settings a lock does not carry, and says why on the version', async () => {
     const nid = await w.notebook('Own index');
     const block = `# /// script\n# dependencies = ["${pkg('alpha')}"]\n# [tool.uv]\n# index-url = "${index.url}"\n# ///\n`;

@@ -5,6 +5,7 @@ import { packageIndexCheck } from '../../adapters/environments/package-index-che
 import { CONTAINER_BUILD_DIR, CONTAINER_ENVIRONMENTS_DIR, type EnvironmentCache } from '../../core/ports/environment-cache.js';
 import type { AnchoredRoutes } from '../../http/app.js';
 import type { BaseServices, Feature } from '../feature.js';
+import { EnvironmentAdmin, type EnvironmentAdminDeps } from './core/environment-admin.js';
 import { EnvironmentBuilds } from './core/environment-builds.js';
 import { EnvironmentRecords } from './core/environment-records.js';
 import { EnvironmentSandboxes, TASK_LABEL } from './core/environment-sandboxes.js';
@@ -40,8 +41,13 @@ export const environmentsFeature = {
     const records = new EnvironmentRecords(base.store);
     const served = lockedEnvironmentsDriver(config, base.sandboxes.kind, settings.sandboxes.dockerHost);
     const locking = served !== null;
-    const useCases = { environments: new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking }) };
-    const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
+    const environments = new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking });
+    const admin = { access: base.access, store: base.store, notebooks: base.notebooks, records, startedAt: new Date().toISOString() };
+    const withAdmin = (locked: EnvironmentAdminDeps['locked']) => {
+      const useCases = { environments, environmentAdmin: new EnvironmentAdmin({ ...admin, locked }) };
+      const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
+      return { useCases, routes };
+    };
     // On by default: only a deployment that asked for it hears that its driver does not serve it.
     if (config.enabled && config.explicit && !locking) {
       logger.warn(
@@ -49,7 +55,7 @@ export const environmentsFeature = {
         `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver${base.sandboxes.kind === 'docker' ? ' with an engine on another machine' : ''}: dependencies are installed at each start`,
       );
     }
-    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, useCases, routes };
+    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null) };
 
     const checkIndex = packageIndexCheck(config.indexUrl, base.outbound.policy('environments'), base.outbound.resolve, logger);
     const sandboxes = new EnvironmentSandboxes({
@@ -104,8 +110,7 @@ export const environmentsFeature = {
     };
     return {
       services: { lockedEnvironments: { cache, builds, locks } as LockedEnvironmentServices | null },
-      useCases,
-      routes,
+      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: config.cacheMaxBytes }),
       environments: new LockedEnvironments({ locks, records, builds, cache, driver: base.sandboxes }),
       sessions: { ownedSandboxIds },
     };
