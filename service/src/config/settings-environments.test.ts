@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnvironmentSettings } from './settings-environments.js';
+import { lockedEnvironmentsDriver, readEnvironmentSettings } from './settings-environments.js';
 
 describe('locked environment settings', () => {
   it('are on by default, on PyPI, with the cache in the data directory', () => {
@@ -34,5 +34,21 @@ describe('locked environment settings', () => {
     );
     expect(settings).toMatchObject({ enabled: true, explicit: true, indexUrl: 'http://127.0.0.1:3141/simple', cacheMaxBytes: 0 });
     expect(readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'off' }, '/data')).toMatchObject({ enabled: false, explicit: true });
+  });
+});
+
+describe('the drivers locked environments serve', () => {
+  it('are the local driver by default, and a Docker engine on this machine when asked for', () => {
+    const on = readEnvironmentSettings({}, '/data');
+    const asked = readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'on' }, '/data');
+    const off = readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'off' }, '/data');
+    expect(lockedEnvironmentsDriver(on, 'local', null)).toBe('local');
+    expect(lockedEnvironmentsDriver(off, 'local', null)).toBeNull();
+    // A hub in a container sees the cache at another path than the engine: Docker only when asked.
+    expect(lockedEnvironmentsDriver(on, 'docker', null)).toBeNull();
+    expect(lockedEnvironmentsDriver(asked, 'docker', null)).toBe('docker');
+    expect(lockedEnvironmentsDriver(asked, 'docker', { socketPath: '/run/docker.sock' })).toBe('docker');
+    expect(lockedEnvironmentsDriver(asked, 'docker', { host: '10.0.0.5' })).toBeNull();
+    expect(lockedEnvironmentsDriver(asked, 'kubernetes', null)).toBeNull();
   });
 });

@@ -37,18 +37,20 @@ export const environmentSettingDefinitions: SettingDefinition[] = [
 ];
 
 /**
- * The sandbox driver whose sandboxes start in locked environments (docs/environments.md): local,
- * and Docker with an engine on the hub's machine (its containers see the environments through a
- * bind mount). Null: sandboxes install at each start.
+ * The sandbox driver whose sandboxes start in locked environments (docs/environments.md): local
+ * (on by default), and Docker when SERVICE_LOCKED_ENVIRONMENTS=on says so and its engine is on the
+ * hub's machine (its containers see the environments through a bind mount of the cache folder,
+ * which must be at the same path for the engine: not so for a hub that itself runs in a container,
+ * hence not by default). Null: sandboxes install at each start.
  */
 export function lockedEnvironmentsDriver(
-  environments: Pick<EnvironmentSettings, 'enabled'>,
+  environments: Pick<EnvironmentSettings, 'enabled' | 'explicit'>,
   driver: string,
   dockerHost: { socketPath: string } | { host: string } | null,
 ): 'local' | 'docker' | null {
   if (!environments.enabled) return null;
   if (driver === 'local') return 'local';
-  if (driver === 'docker' && (dockerHost === null || 'socketPath' in dockerHost)) return 'docker';
+  if (driver === 'docker' && environments.explicit && (dockerHost === null || 'socketPath' in dockerHost)) return 'docker';
   return null;
 }
 
