@@ -67,7 +67,11 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
   const indexDir = path.join(temp.dir, 'package-index');
   const packageIndex = options.env?.SERVICE_PACKAGE_INDEX_URL ? null : await mkdir(indexDir).then(() => startPackageIndex(indexDir));
   const indexEnv = packageIndex ? { SERVICE_PACKAGE_INDEX_URL: packageIndex.url, SERVICE_PACKAGE_INDEX_ALLOW_HTTP: 'true' } : {};
-  const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: level, ...indexEnv, ...options.env });
+  // A hub on the local driver without the prepared marimo runtime starts no sandbox in its tests:
+  // a lock on save would build a runtime in its data directory first. It installs at start.
+  const withoutRuntime = (options.env?.SERVICE_SANDBOX_DRIVER ?? 'local') === 'local' && options.env?.SERVICE_SANDBOX_RUNTIME_DIR === undefined;
+  const lockEnv = withoutRuntime ? { SERVICE_LOCKED_ENVIRONMENTS: 'off' } : {};
+  const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: level, ...indexEnv, ...lockEnv, ...options.env });
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (logs.push(JSON.parse(chunk.toString())), done()) });
   const hub = await (async () =>
     createHub({
