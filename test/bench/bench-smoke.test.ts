@@ -141,6 +141,21 @@ describe('benchmark scripts', () => {
   );
 
   it.skipIf(prerequisite('sandboxRuntime') === null)(
+    'locked environments: starts a notebook with dependencies cold, from the environment cache and from the warm pool beside one without, and prints the ratio',
+    async () => {
+      const { stdout } = await runQuick('environments.bench.ts');
+      expect(stdout).toMatch(/median of 1 starts per case/);
+      expect(stdout).toMatch(/first proxied page, no dependencies: +\d+ ms/);
+      expect(stdout).toMatch(/first proxied page, cold \(environment built\): +\d+ ms/);
+      expect(stdout).toMatch(/first proxied page, environment-cache hit: +\d+ ms/);
+      expect(stdout).toMatch(/cache hit \/ no dependencies: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
+      expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms \(goal < 100 ms: (met|NOT met)\)/);
+      expect(stdout).toMatch(/environment builds: 1 /);
+    },
+    180_000,
+  );
+
+  it.skipIf(prerequisite('sandboxRuntime') === null)(
     'sandboxes: times marimo alone and in each driver and prints the ratios',
     async () => {
       const withDocker = prerequisite('docker') !== null;

@@ -88,20 +88,26 @@ describe.skipIf(sandboxRuntime === null)('job runs with real marimo (local drive
     expect((await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/output`, 'viewer')).text).toContain('the data source is empty');
   }, 180_000);
 
-  it("installs the notebook's PEP 723 dependencies with uv before it runs, and fails the run when they cannot be installed", async () => {
+  it("runs in its version's locked environment, and fails a run whose dependencies cannot be installed at start", async () => {
     const nid = await w.notebook('With dependencies');
     const wheel = await writeWheel(wheels.dir, 'hubprobe', '1.0');
     const code = jobNotebook().replace('    import time\n', '    import time\n    import hubprobe\n    print("probe:", hubprobe.VALUE, flush=True)\n');
     await saveNotebookCode(w, nid, withDependencies(code, [`hubprobe @ file://${wheel}`]));
     const jobId = await createJob(w, nid, { name: 'Dependencies' });
     const run = await runToEnd(w, nid, jobId, (await w.api(`${jobsPath(w, nid)}/${jobId}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id);
-    expect(run.state).toBe('succeeded');
-    expect((await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer')).text).toContain('probe: from-a-local-wheel');
+    expect(run, JSON.stringify(run.error)).toMatchObject({ state: 'succeeded', environment_id: expect.stringMatching(/^env-[0-9a-f]{40}$/) });
+    const log = (await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${run.id}/logs`, 'viewer')).text;
+    expect(log).toContain('probe: from-a-local-wheel');
+    expect(log).toContain(`Environment ${run.environment_id}`);
 
-    await saveNotebookCode(w, nid, withDependencies(code, ['notebook-hub-no-such-package-for-jobs']));
+    // An index of the block's own is a uv setting a lock does not carry: uv installs the block at
+    // the run's start, from the hub's empty index on this machine, and fails.
+    const missing = 'notebook-hub-no-such-package-for-jobs';
+    const ownIndex = `# /// script\n# dependencies = ["${missing}"]\n# [tool.uv]\n# index-url = "${w.t.packageIndex!.url}"\n# ///\n`;
+    await saveNotebookCode(w, nid, `${ownIndex}${code}`);
     const failed = await runToEnd(w, nid, jobId, (await w.api(`${jobsPath(w, nid)}/${jobId}/runs`, 'editor', { method: 'POST', body: {} })).json.data.id);
-    expect(failed).toMatchObject({ state: 'failed', exit_code: null, has_output: false, error: { code: 'PYTHON_ENV_SETUP_FAILED' } });
-    expect(failed.error.message).toContain('notebook-hub-no-such-package-for-jobs');
+    expect(failed).toMatchObject({ state: 'failed', exit_code: null, has_output: false, environment_id: null, error: { code: 'PYTHON_ENV_SETUP_FAILED' } });
+    expect(failed.error.message).toContain(missing);
     expect((await w.api(`${jobsPath(w, nid)}/${jobId}/runs/${failed.id}/logs`, 'viewer')).text).toContain('Installing the notebook’s dependencies');
   }, 180_000);
 });

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LockedEnvironmentServices } from '../../service/src/features/environments/index.js';
 import { createJob, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
-import { withDependencies } from '../support/local-wheel.js';
+import { readFile } from 'node:fs/promises';
+import { withDependencies, writeWheel } from '../support/local-wheel.js';
+import { kernelShows, runAllCells } from '../support/secrets-world.js';
+import { layout } from '../../service/src/core/storage-layout.js';
 import { startPackageIndex, type PackageIndex } from '../support/package-index.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -204,6 +207,201 @@ describe.skipIf(sandboxRuntime === null)('locked environments (local driver, rea
     const freshVersion = await lockedVersion(w, fresh, await saveNotebookCode(w, fresh, probeNotebook('moving')));
     expect(freshVersion.packages).toEqual([{ name: pkg('moving'), version: '2.0.0' }]);
     expect(freshVersion.environment_id).not.toBe(locked.environment_id);
+  }, 300_000);
+
+  it('locks a block whose find-links folder is in the workspace; a start after the folder went runs in the environment built once', async () => {
+    const nid = await w.notebook('Workspace wheels');
+    const name = `lockprobe_local_${suffix}`;
+    const wheel = await writeWheel(wheels.dir, name, '1.0');
+    const upload = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/workspace/files?path=wheels/${name}-1.0-py3-none-any.whl`, 'admin', {
+      method: 'PUT',
+      body: await readFile(wheel),
+    });
+    expect(upload.status, upload.text).toBe(201);
+    const block = `# /// script\n# dependencies = ["${name}"]\n# [tool.uv]\n# find-links = ["wheels"]\n# ///\n`;
+    const code = probeNotebook('alpha', [])
+      .replace(/^# \/\/\/ script[\s\S]*?# \/\/\/\n/, block)
+      .replaceAll(moduleOf('alpha'), name);
+    const versionId = await saveNotebookCode(w, nid, code);
+    const view = await lockedVersion(w, nid, versionId);
+    expect(view, JSON.stringify(view)).toMatchObject({ status: 'locked', packages: [{ name: name.replaceAll('_', '-'), version: '1.0' }] });
+    const lock = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions/${versionId}/environment/lock`, 'viewer');
+    expect(lock.text).toMatch(/^--find-links wheels$/m);
+
+    const first = (await w.start('editor', { notebook_id: nid, mode: 'edit' })).json.data;
+    expect(first, JSON.stringify(first.failure)).toMatchObject({ state: 'running', environment_id: view.environment_id });
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${first.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
+    await eventually(
+      async () => (await w.t.hub.services.sessionStore.get(w.pid, first.id))?.sandbox_released,
+      (released) => released === true,
+    );
+    const removed = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/workspace/items?path=wheels&recursive=true`, 'admin', { method: 'DELETE' });
+    expect(removed.status, removed.text).toBe(200);
+    const builds = lockedEnv(w).builds.stats().builds;
+    const again = (await w.start('manager', { notebook_id: nid, mode: 'edit' })).json.data;
+    expect(again, JSON.stringify(again.failure)).toMatchObject({ state: 'running', environment_id: view.environment_id });
+    expect(lockedEnv(w).builds.stats().builds).toBe(builds);
+    const record = (await w.t.hub.services.sessionStore.get(w.pid, again.id))!;
+    const imported = await w.t.hub.services.sandboxes.exec(record.sandbox!.id, {
+      argv: ['python3', '-c', `import ${name}; print(${name}.VALUE)`],
+      env: record.runtime_env,
+      check: true,
+    });
+    expect(imported.stdout).toBe('from-a-local-wheel\n');
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${again.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
+  }, 240_000);
+
+  it('shows super admins the cache: its size, hit rate, environments and the notebooks locked to them', async () => {
+    const [one, two] = [await w.notebook('Admin view one'), await w.notebook('Admin view two')];
+    const code = probeNotebook('alpha', [pkg('alpha'), pkg('moving')]);
+    const [v1] = [await saveNotebookCode(w, one, code), await saveNotebookCode(w, two, code)];
+    const view = await lockedVersion(w, one, v1);
+    const started = (await w.start('editor', { notebook_id: one, mode: 'edit' })).json.data;
+    expect(started, JSON.stringify(started.failure)).toMatchObject({ state: 'running', environment_id: view.environment_id });
+
+    const admin = await w.t.tokenFor('root@environments.test', { superAdmin: true });
+    const answer = await w.t.call('/api/v1/admin/environments', { token: admin });
+    expect(answer.status, answer.text).toBe(200);
+    const overview = answer.json.data;
+    const stats = lockedEnv(w).builds.stats();
+    expect(overview).toMatchObject({ enabled: true, max_bytes: 20 * 1024 ** 3, starts: stats, notebooks_complete: true });
+    expect(overview.hit_rate).toBeCloseTo((stats.hits + stats.waits) / (stats.hits + stats.waits + stats.builds));
+    const cached = await lockedEnv(w).cache.list();
+    expect(overview.bytes).toBe(cached.reduce((sum, environment) => sum + environment.bytes, 0));
+    expect(overview.environments.map((environment: { id: string }) => environment.id)).toEqual(cached.map((environment) => environment.id).reverse());
+    const shown = overview.environments[0];
+    expect(shown).toMatchObject({ id: view.environment_id, running_sandboxes: 1 });
+    expect(shown.notebooks).toEqual(
+      expect.arrayContaining([
+        { project_id: w.pid, notebook_id: one, title: 'Admin view one', versions: 1 },
+        { project_id: w.pid, notebook_id: two, title: 'Admin view two', versions: 1 },
+      ]),
+    );
+    // Project members, even its admin, are not super admins.
+    expect((await w.api('/api/v1/admin/environments', 'admin')).status).toBe(403);
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${started.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
+  }, 240_000);
+
+  it('installs at each start a block whose uv settings a lock does not carry, and says why on the version', async () => {
+    const nid = await w.notebook('Own index');
+    const block = `# /// script\n# dependencies = ["${pkg('alpha')}"]\n# [tool.uv]\n# index-url = "${index.url}"\n# ///\n`;
+    const versionId = await saveNotebookCode(w, nid, probeNotebook('alpha').replace(/^# \/\/\/ script[\s\S]*?# \/\/\/\n/, block));
+    const view = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions/${versionId}/environment`, 'viewer')).json.data;
+    expect(view).toMatchObject({ status: 'unlocked', environment_id: null, packages: [] });
+    expect(view.unlocked_reason).toContain('"index-url"');
+
+    const started = (await w.start('editor', { notebook_id: nid, mode: 'edit' })).json.data;
+    expect(started, JSON.stringify(started.failure)).toMatchObject({ state: 'running', environment_id: null });
+    const record = (await w.t.hub.services.sessionStore.get(w.pid, started.id))!;
+    expect(record.runtime_env.PYTHONPATH).toContain('.notebook-env');
+    const imported = await w.t.hub.services.sandboxes.exec(record.sandbox!.id, {
+      argv: ['python3', '-c', `import ${moduleOf('alpha')} as m; print(m.VERSION)`],
+      env: record.runtime_env,
+      check: true,
+    });
+    expect(imported.stdout).toBe('1.0.0\n');
+    expect(w.t.logs.filter((line) => line.event === 'environment_locked' && line.version_id === versionId)).toEqual([]);
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${started.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
+  }, 180_000);
+});
+
+describe.skipIf(sandboxRuntime === null)('warm sandboxes of locked environments (local driver, real uv and marimo)', () => {
+  let w: SessionWorld;
+  let index: PackageIndex;
+  let wheels: Awaited<ReturnType<typeof makeTempDir>>;
+  beforeAll(async () => {
+    wheels = await makeTempDir('index');
+    index = await startPackageIndex(wheels.dir);
+    await index.add(pkg('warm'), '1.0.0');
+    await index.add(pkg('other'), '1.0.0');
+    // One environment kept warm: the one most recently started in.
+    w = await startWorld(index, { SERVICE_WARM_POOL_ENVIRONMENTS: '1' });
+  }, 120_000);
+  afterAll(async () => {
+    await w?.close();
+    await index?.close();
+    await wheels?.cleanup();
+  });
+
+  const pool = {
+    refill: () => w.t.hub.services.warmPool.refill(new AbortController().signal),
+    ids: () => w.t.hub.services.warmPool.sandboxIds(),
+    /** The environment of each warm sandbox, as the pool's records say. */
+    async environments() {
+      const keys = (await w.t.hub.store.list(layout.warmPoolPrefix, {})).items.map((item) => item.key);
+      return Promise.all(keys.map(async (key) => JSON.parse((await w.t.hub.store.get(key))!.body.toString('utf8')).environment_id as string | null));
+    },
+  };
+  const stopped = async (sid: string) => {
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/stop`, 'admin', { method: 'POST', body: { save: false } });
+    await eventually(
+      async () => (await w.t.hub.services.sessionStore.get(w.pid, sid))?.sandbox_released,
+      (released) => released === true,
+    );
+  };
+
+  it('keeps a sandbox warm in the environment last started in; the next start of a notebook locked to it opens from the pool', async () => {
+    const nid = await w.notebook('Warm dependencies');
+    const view = await lockedVersion(w, nid, await saveNotebookCode(w, nid, probeNotebook('warm')));
+    expect(view.status).toBe('locked');
+    // Nothing started in an environment yet: nothing to keep warm.
+    expect(await pool.refill()).toEqual({ started: 0, retired: 0 });
+
+    const cold = (await w.start('editor', { notebook_id: nid, mode: 'edit' })).json.data;
+    expect(cold, JSON.stringify(cold.failure)).toMatchObject({ state: 'running', warm: false, environment_id: view.environment_id });
+    await stopped(cold.id);
+
+    expect(await pool.refill()).toEqual({ started: 1, retired: 0 });
+    const [warmId] = [...(await pool.ids())];
+    const cached = (await lockedEnv(w).cache.list()).find((environment) => environment.id === view.environment_id)!;
+    expect(cached.users).toContain(warmId);
+    // A warm sandbox waiting is no start: the environment is as recently used as before.
+    const lastUsed = cached.lastUsedAt;
+
+    const builds = lockedEnv(w).builds.stats().builds;
+    const started = await w.start('editor', { notebook_id: nid, mode: 'edit', wait: false });
+    expect(started.json.data).toMatchObject({ warm: true });
+    const sid = started.json.data.id as string;
+    const running = await eventually(
+      async () => (await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}`, 'editor')).json.data,
+      (session) => session.state !== 'provisioning',
+    );
+    expect(running, JSON.stringify(running.failure)).toMatchObject({ state: 'running', warm: true, environment_id: view.environment_id });
+    expect((await w.t.hub.services.sessionStore.get(w.pid, sid))!.sandbox!.id).toBe(warmId);
+    expect(lockedEnv(w).builds.stats().builds).toBe(builds);
+    expect(await pool.ids()).toEqual(new Set());
+    expect((await lockedEnv(w).cache.list()).find((environment) => environment.id === view.environment_id)!.lastUsedAt >= lastUsed).toBe(true);
+
+    // The warm marimo's kernel imports the locked package: it was started in the environment.
+    const kernel = await w.kernel('editor', sid);
+    await runAllCells(w, 'editor', sid, kernel);
+    expect(await kernelShows(kernel, 'probe version 1.0.0')).toBe(true);
+    kernel.close();
+    await stopped(sid);
+  }, 300_000);
+
+  it('moves its warm sandbox to the environment started in since, which a notebook without dependencies does not take', async () => {
+    const warmEnvironment = (await lockedEnv(w).cache.list()).at(-1)!.id;
+    expect(await pool.refill()).toEqual({ started: 1, retired: 0 });
+    expect(await pool.environments()).toEqual([warmEnvironment]);
+
+    const nid = await w.notebook('Other dependencies');
+    const view = await lockedVersion(w, nid, await saveNotebookCode(w, nid, probeNotebook('other')));
+    expect(view.environment_id).not.toBe(warmEnvironment);
+    // Its environment is not built yet: it starts cold, and builds it.
+    const cold = (await w.start('editor', { notebook_id: nid, mode: 'edit' })).json.data;
+    expect(cold, JSON.stringify(cold.failure)).toMatchObject({ state: 'running', warm: false, environment_id: view.environment_id });
+    await stopped(cold.id);
+
+    expect(await pool.refill()).toEqual({ started: 1, retired: 1 });
+    expect(await pool.environments()).toEqual([view.environment_id]);
+    const [warmId] = [...(await pool.ids())];
+    expect((await lockedEnv(w).cache.list()).find((environment) => environment.id === view.environment_id)!.users).toContain(warmId);
+
+    const plain = (await w.start('editor', { notebook_id: w.nid, mode: 'edit' })).json.data;
+    expect(plain).toMatchObject({ state: 'running', warm: false, environment_id: null });
+    expect(await pool.ids()).toEqual(new Set([warmId]));
+    await stopped(plain.id);
   }, 300_000);
 });
 

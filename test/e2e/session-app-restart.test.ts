@@ -51,7 +51,9 @@ if __name__ == "__main__":
  * marimo and uv on the local driver, a real HTTP receiver; nobody asks the hub to look.
  */
 describe.skipIf(sandboxRuntime === null)('apps whose notebook server died (local driver)', () => {
-  const alerting = useAlertingSessionWorld();
+  // Dependencies installed at each start: a restart depends on the workspace's wheels. A locked
+  // environment is built once and outlives them (locked-environments.test.ts).
+  const alerting = useAlertingSessionWorld({ SERVICE_LOCKED_ENVIRONMENTS: 'off' });
 
   const record = (sid: string) => alerting.w.t.hub.services.sessionStore.get(alerting.w.pid, sid);
   const sandboxOf = async (sid: string) => (await record(sid))!.sandbox!.id;

@@ -35,6 +35,11 @@ export async function startDockerSessionWorld(docker: DockerInfo, env: Record<st
       SERVICE_SANDBOX_DRIVER: 'docker',
       SERVICE_DOCKER_HOST: `unix://${docker.socketPath}`,
       SERVICE_SANDBOX_IMAGE: docker.image,
+      // Containers cannot reach the test hub's package index on this machine's loopback: their
+      // notebooks install at start, from the index the containers reach. A test of locked
+      // environments in containers turns them on with an index the containers reach
+      // (test/support/container-package-index.ts).
+      SERVICE_LOCKED_ENVIRONMENTS: 'off',
     },
     projectName: 'Sessions in containers',
     // Whatever went wrong in closing the hub, no container of it outlives the test.

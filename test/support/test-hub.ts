@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { readSettings, type HubSettings } from '../../service/src/config/settings.js';
 import { UNRESTRICTED_SCOPE, type TokenScope } from '../../service/src/core/identity/access-tokens.js';
@@ -5,6 +7,7 @@ import type { HubApp } from '../../service/src/http/types.js';
 import { createHub, type CreateHubOptions, type Hub } from '../../service/src/compose/hub.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { makeTempDir } from './temp-dir.js';
+import { startPackageIndex, type PackageIndex } from './package-index.js';
 
 export interface CallOptions {
   method?: string;
@@ -31,6 +34,11 @@ export interface TestHub {
   logs: Record<string, unknown>[];
   url: string;
   dataDir: string;
+  /**
+   * The package index on 127.0.0.1 that locked environments resolve against (empty: a dependency
+   * no test added is not found), unless the test named one in SERVICE_PACKAGE_INDEX_URL.
+   */
+  packageIndex: PackageIndex | null;
   call(path: string, options?: CallOptions): Promise<CallResult>;
   /** A token for a user with this e-mail (created if unknown). */
   tokenFor(email: string, options?: { superAdmin?: boolean; scope?: TokenScope; expiresAt?: Date }): Promise<string>;
@@ -55,13 +63,25 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
   const temp = await makeTempDir('hub');
   const logs: Record<string, unknown>[] = [];
   const level = options.captureLogs ? 'info' : 'silent';
-  const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: level, ...options.env });
+  // Locks never resolve against the public index in a test: its traffic stays on this machine.
+  const indexDir = path.join(temp.dir, 'package-index');
+  const packageIndex = options.env?.SERVICE_PACKAGE_INDEX_URL ? null : await mkdir(indexDir).then(() => startPackageIndex(indexDir));
+  const indexEnv = packageIndex ? { SERVICE_PACKAGE_INDEX_URL: packageIndex.url, SERVICE_PACKAGE_INDEX_ALLOW_HTTP: 'true' } : {};
+  // A hub on the local driver without the prepared marimo runtime starts no sandbox in its tests:
+  // a lock on save would build a runtime in its data directory first. It installs at start.
+  const withoutRuntime = (options.env?.SERVICE_SANDBOX_DRIVER ?? 'local') === 'local' && options.env?.SERVICE_SANDBOX_RUNTIME_DIR === undefined;
+  const lockEnv = withoutRuntime ? { SERVICE_LOCKED_ENVIRONMENTS: 'off' } : {};
+  const settings = readSettings({ SERVICE_DATA_DIR: temp.dir, SERVICE_PORT: '0', SERVICE_LOG_LEVEL: level, ...indexEnv, ...lockEnv, ...options.env });
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (logs.push(JSON.parse(chunk.toString())), done()) });
-  const hub = await createHub({
-    settings,
-    logger: createLogger(settings.logLevel, options.captureLogs ? sink : undefined),
-    routes: options.routes ?? [],
-    ...(await options.hub?.(settings)),
+  const hub = await (async () =>
+    createHub({
+      settings,
+      logger: createLogger(settings.logLevel, options.captureLogs ? sink : undefined),
+      routes: options.routes ?? [],
+      ...(await options.hub?.(settings)),
+    }))().catch(async (error: unknown) => {
+    await packageIndex?.close();
+    throw error;
   });
   const url = await hub.listen();
 
@@ -99,6 +119,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     logs,
     url,
     dataDir: temp.dir,
+    packageIndex,
     call,
     async tokenFor(email, options = {}) {
       const { users, tokens } = hub.services;
@@ -114,6 +135,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     },
     async close() {
       await hub.close();
+      await packageIndex?.close();
       await temp.cleanup();
     },
   };

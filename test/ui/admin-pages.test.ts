@@ -7,7 +7,9 @@ import { openSandboxDriver } from '../../service/src/compose/adapters.js';
 import { launchChromium, signInAs, type Chromium } from '../support/browser.js';
 import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
 import { startFakeSpanSink, type FakeSpanSink } from '../support/fake-span-sink.js';
-import { sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
+import { saveNotebookCode } from '../support/job-world.js';
+import { withDependencies } from '../support/local-wheel.js';
+import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
@@ -320,6 +322,29 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the admin pages w
     await page.getByRole('cell', { name: 'session.reclaim' }).first().waitFor();
     await page.getByText(sid).first().waitFor();
   }, 120_000);
+
+  it('shows the cache of built environments, with the notebooks locked to each', async () => {
+    const name = `admin-probe-${randomBytes(3).toString('hex')}`;
+    await w.t.packageIndex!.add(name, '1.0.0');
+    const nid = await w.notebook('Quarterly churn model');
+    const code = (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/code`, 'admin')).text;
+    const versionId = await saveNotebookCode(w, nid, withDependencies(code, [name]));
+    const environment = await eventually(
+      async () => (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions/${versionId}/environment`, 'admin')).json.data,
+      (view) => view?.status !== 'pending',
+      120_000,
+    );
+    expect(environment.status).toBe('locked');
+    const started = (await w.start('admin', { notebook_id: nid, mode: 'edit' })).json.data;
+    expect(started, JSON.stringify(started.failure)).toMatchObject({ state: 'running', environment_id: environment.environment_id });
+    await w.api(`/api/v1/projects/${w.pid}/sessions/${started.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
+
+    await page.goto(`${w.t.url}/admin/environments`);
+    const row = page.getByRole('row').filter({ hasText: environment.environment_id });
+    await row.getByRole('link', { name: 'Quarterly churn model' }).waitFor();
+    await page.getByText('Hit rate').waitFor();
+    await shootAll(browser, page, 'admin-environments');
+  }, 180_000);
 
   it('says so when the process that answered runs no maintenance loops', async () => {
     await page.goto(`${w.t.url}/admin/health`);

@@ -31,6 +31,21 @@ export interface SandboxSpec {
    * drivers keep these values out of anything they store or log.
    */
   secrets?: SandboxSecrets;
+  /**
+   * Directories of the hub's machine the sandbox sees (a notebook's built environment,
+   * docs/environments.md). Only the Docker driver takes them (bind mounts: its engine must run on
+   * the hub's machine); a local sandbox reads the hub's files where they are and is never given
+   * any; the others refuse them.
+   */
+  mounts?: SandboxMount[];
+}
+
+export interface SandboxMount {
+  /** An absolute directory of the hub's machine. */
+  source: string;
+  /** Where the sandbox sees it (absolute). */
+  target: string;
+  readOnly: boolean;
 }
 
 /** The variable that names the directory of a sandbox's secret files (when it has any). */

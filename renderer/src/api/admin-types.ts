@@ -16,6 +16,7 @@ export type PolicySuiteResult = Schemas['PolicySuiteResult'];
 export type PolicyCaseResult = PolicySuiteResult['cases'][number];
 export type PolicySuite = NonNullable<paths['/api/v1/admin/policy/analyzer/run']['post']['requestBody']>['content']['application/json'];
 export type Capabilities = Schemas['Capabilities'];
+export type EnvironmentCacheOverview = Schemas['EnvironmentCacheOverview'];
 
 export type AuditFilter = Omit<NonNullable<paths['/api/v1/events']['get']['parameters']['query']>, 'limit' | 'cursor'>;
 

@@ -10,6 +10,7 @@ export const adminKeys = {
   capabilities: ['capabilities'] as const,
   audit: (filter: AuditFilter) => ['admin', 'audit', filter] as const,
   runtimeSessions: ['admin', 'runtime-sessions'] as const,
+  environments: ['admin', 'environments'] as const,
   analyzer: ['admin', 'policy-analyzer'] as const,
 };
 
@@ -43,6 +44,11 @@ export const auditQuery = (filter: AuditFilter) =>
 export const runtimeSessionsQuery = pagedQuery(adminKeys.runtimeSessions, (cursor) =>
   unwrap(api.GET('/api/v1/admin/runtime/sessions', { params: { query: cursorQuery(cursor) } })),
 );
+
+export const environmentCacheQuery = queryOptions({
+  queryKey: adminKeys.environments,
+  queryFn: () => unwrap(api.GET('/api/v1/admin/environments')),
+});
 
 export function useReclaimSession() {
   const queryClient = useQueryClient();

@@ -17051,6 +17051,157 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/environments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The cache of built environments: its size, hit rate, environments and the notebooks locked to them
+     * @description Super admins only. The hit rate counts the starts of this hub process; the notebooks of each environment come from the version locks (at most 5000 read per call).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['EnvironmentCacheOverview'];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/projects/{pid}/notebooks/{nid}/versions/{vid}/environment/lock': {
     parameters: {
       query?: never;
@@ -26587,7 +26738,7 @@ export interface components {
     VersionEnvironment: {
       version_id: string;
       /**
-       * @description none: no dependencies declared; unlocked: locked environments are off, the dependencies are installed at each start; pending: being resolved (or the next start resolves them); locked: resolved once, see packages; failed: uv could not resolve them, see error
+       * @description none: no dependencies declared; unlocked: the dependencies are installed at each start (see unlocked_reason); pending: being resolved (or the next start resolves them); locked: resolved once, see packages; failed: uv could not resolve them, see error
        * @enum {unknown}
        */
       status: 'none' | 'unlocked' | 'pending' | 'locked' | 'failed';
@@ -26605,6 +26756,48 @@ export interface components {
         /** @description uv's reason the dependencies could not be resolved */
         message: string;
       } | null;
+      unlocked_reason: string | null;
+    };
+    EnvironmentCacheOverview: {
+      /** @description Whether this deployment's sandboxes start in locked environments (on, with a driver that serves them) */
+      enabled: boolean;
+      /** @description What the built environments take */
+      bytes: number;
+      /** @description SERVICE_ENVIRONMENT_CACHE_MAX_BYTES: beyond it the least recently used go after a build */
+      max_bytes: number;
+      /** @description Starts in an environment since this hub process started */
+      starts: {
+        /** @description Starts that found their environment built */
+        hits: number;
+        /** @description Starts that built it */
+        builds: number;
+        /** @description Starts that waited for a build under way */
+        waits: number;
+      };
+      hit_rate: number | null;
+      /** Format: date-time */
+      since: string;
+      /** @description Newest use first */
+      environments: {
+        id: string;
+        bytes: number;
+        /** Format: date-time */
+        built_at: string;
+        /** Format: date-time */
+        last_used_at: string;
+        /** @description Running sandboxes in it, warm ones included: it is not evicted while there are any */
+        running_sandboxes: number;
+        /** @description The notebooks with versions locked to it */
+        notebooks: {
+          project_id: string;
+          notebook_id: string;
+          title: string;
+          /** @description Its versions locked to this environment */
+          versions: number;
+        }[];
+      }[];
+      /** @description False when there were more version locks than one overview reads (5000): notebooks may be missing */
+      notebooks_complete: boolean;
     };
     SandboxStartupReport: {
       ok: boolean;

@@ -10,6 +10,7 @@ import {
   type Sandbox,
   type SandboxDriver,
   type SandboxProcess,
+  type SandboxMount,
   type SandboxSpec,
   type SandboxSummary,
   type WaitReadyOptions,
@@ -32,6 +33,8 @@ export interface DockerDriverOptions {
   docker?: Docker.DockerOptions;
   /** Network the containers join (default `bridge`). */
   network?: string;
+  /** Directories of this machine every container sees (the built environments, read-only). */
+  mounts?: SandboxMount[];
 }
 
 /**
@@ -63,6 +66,7 @@ export class DockerSandboxDriver implements SandboxDriver {
     // go into a memory-backed mount outside the workspace (below, once the container runs).
     const env = { ...(secrets ? secretVariables(secrets, CONTAINER_SECRETS_DIR) : {}), ...spec.env, NOTEBOOK_HUB_SANDBOX_ID: id };
     const secretFiles = secrets !== null && Object.keys(secrets.files).length > 0;
+    const mounts = [...(this.options.mounts ?? []), ...(spec.mounts ?? [])];
     let container: Docker.Container;
     try {
       container = await this.docker.createContainer({
@@ -82,6 +86,7 @@ export class DockerSandboxDriver implements SandboxDriver {
           CapDrop: ['ALL'],
           SecurityOpt: ['no-new-privileges'],
           NetworkMode: this.options.network ?? 'bridge',
+          ...(mounts.length > 0 ? { Binds: mounts.map((mount) => `${mount.source}:${mount.target}:${mount.readOnly ? 'ro' : 'rw'}`) } : {}),
           ...(secretFiles ? { Tmpfs: { [CONTAINER_SECRETS_DIR]: SECRETS_TMPFS } } : {}),
         },
       });

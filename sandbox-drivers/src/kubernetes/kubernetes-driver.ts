@@ -72,6 +72,8 @@ export class KubernetesSandboxDriver implements SandboxDriver {
   }
 
   async create(spec: SandboxSpec, options: CreateOptions = {}): Promise<Sandbox> {
+    // A pod runs on a node of the cluster, which does not see the hub's directories.
+    if (spec.mounts?.length) throw new SandboxError('BACKEND_ERROR', "Kubernetes sandboxes cannot see directories of the hub's machine");
     const id = `sbx-${timeOrderedId()}`;
     const image = spec.image ?? this.options.image;
     const createdAt = new Date().toISOString();

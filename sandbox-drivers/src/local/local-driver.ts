@@ -109,6 +109,8 @@ export class LocalSandboxDriver implements SandboxDriver {
   }
 
   async create(spec: SandboxSpec): Promise<Sandbox> {
+    // Local sandboxes read the hub's files where they are: nothing to mount.
+    if (spec.mounts?.length) throw new SandboxError('BACKEND_ERROR', "local sandboxes read the hub's directories where they are: they take no mounts");
     const secrets = secretsOf(spec.secrets);
     const runtime = await this.runtime();
     const id = `sbx-${timeOrderedId()}`;

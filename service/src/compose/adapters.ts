@@ -4,7 +4,9 @@
  * local sandboxes, telemetry off) starts without the S3 client, Docker's client, the OpenID client
  * or the OpenTelemetry SDK.
  */
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { lockedEnvironmentsDriver } from '../config/settings-environments.js';
 import type { OidcSettings } from '../config/settings-auth.js';
 import { ConfigError, type HubSettings, type LogLevel, type StorageSettings } from '../config/settings.js';
 import type { IdentityProvider } from '../core/ports/identity-provider.js';
@@ -13,6 +15,7 @@ import type { KernelHealth } from '../core/ports/kernel-health.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { NotebookRuntime } from '../core/ports/notebook-runtime.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
+import { CONTAINER_ENVIRONMENTS_DIR } from '../core/ports/environment-cache.js';
 import type { SandboxDriver } from '../core/ports/sandbox-driver.js';
 import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
 import { NO_TELEMETRY, type Telemetry } from '../core/ports/telemetry.js';
@@ -84,7 +87,19 @@ export async function openSandboxDriver(settings: HubSettings, ownerId: string):
     }
     case 'docker': {
       const { DockerSandboxDriver } = await import('@notebook-hub/sandbox-drivers/docker');
-      return new DockerSandboxDriver({ ownerId, image: sandboxes.defaultImage, ...(sandboxes.dockerHost ? { docker: sandboxes.dockerHost } : {}) });
+      // Containers see the built environments read-only (docs/environments.md); the folder must exist to be mounted.
+      const environments = lockedEnvironmentsDriver(settings.environments, 'docker', sandboxes.dockerHost) === 'docker';
+      const envs = path.join(settings.environments.cacheDir, 'envs');
+      if (environments) {
+        await mkdir(envs, { recursive: true });
+        await chmod(envs, 0o755);
+      }
+      return new DockerSandboxDriver({
+        ownerId,
+        image: sandboxes.defaultImage,
+        ...(sandboxes.dockerHost ? { docker: sandboxes.dockerHost } : {}),
+        ...(environments ? { mounts: [{ source: envs, target: CONTAINER_ENVIRONMENTS_DIR, readOnly: true }] } : {}),
+      });
     }
     case 'kubernetes': {
       const { KubernetesSandboxDriver, loadKubeConfig, sandboxNamespace } = await import('@notebook-hub/sandbox-drivers/kubernetes');

@@ -259,9 +259,12 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     runtime,
     logger,
     placeholderNotebook: blankNotebook(MARIMO_VERSION),
+    environments: extensions.environments,
     config: {
       size: settings.sessions.warmPoolSize,
       maxAgeMs: settings.sessions.warmPoolMaxAgeSeconds * 1000,
+      environments: settings.sessions.warmPoolEnvironments,
+      environmentSandboxes: settings.sessions.warmPoolEnvironmentSandboxes,
       computeProfile: defaultProfile.name,
       compute: defaultProfile,
       readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readEnvironmentSettings } from './settings-environments.js';
+import { lockedEnvironmentsDriver, readEnvironmentSettings } from './settings-environments.js';
 
 describe('locked environment settings', () => {
-  it('are off by default, on PyPI, with the cache in the data directory', () => {
+  it('are on by default, on PyPI, with the cache in the data directory', () => {
     expect(readEnvironmentSettings({}, '/data')).toEqual({
-      enabled: false,
+      enabled: true,
+      explicit: false,
       indexUrl: 'https://pypi.org/simple',
       allowHttp: false,
       allowPrivateNetworks: false,
@@ -31,6 +32,23 @@ describe('locked environment settings', () => {
       { SERVICE_LOCKED_ENVIRONMENTS: 'on', SERVICE_PACKAGE_INDEX_URL: 'http://127.0.0.1:3141/simple/', SERVICE_ENVIRONMENT_CACHE_MAX_BYTES: '0' },
       '/data',
     );
-    expect(settings).toMatchObject({ enabled: true, indexUrl: 'http://127.0.0.1:3141/simple', cacheMaxBytes: 0 });
+    expect(settings).toMatchObject({ enabled: true, explicit: true, indexUrl: 'http://127.0.0.1:3141/simple', cacheMaxBytes: 0 });
+    expect(readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'off' }, '/data')).toMatchObject({ enabled: false, explicit: true });
+  });
+});
+
+describe('the drivers locked environments serve', () => {
+  it('are the local driver by default, and a Docker engine on this machine when asked for', () => {
+    const on = readEnvironmentSettings({}, '/data');
+    const asked = readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'on' }, '/data');
+    const off = readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'off' }, '/data');
+    expect(lockedEnvironmentsDriver(on, 'local', null)).toBe('local');
+    expect(lockedEnvironmentsDriver(off, 'local', null)).toBeNull();
+    // A hub in a container sees the cache at another path than the engine: Docker only when asked.
+    expect(lockedEnvironmentsDriver(on, 'docker', null)).toBeNull();
+    expect(lockedEnvironmentsDriver(asked, 'docker', null)).toBe('docker');
+    expect(lockedEnvironmentsDriver(asked, 'docker', { socketPath: '/run/docker.sock' })).toBe('docker');
+    expect(lockedEnvironmentsDriver(asked, 'docker', { host: '10.0.0.5' })).toBeNull();
+    expect(lockedEnvironmentsDriver(asked, 'kubernetes', null)).toBeNull();
   });
 });

@@ -3,8 +3,10 @@ import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, ty
 
 /** Locked, shared notebook environments (docs/environments.md). */
 export interface EnvironmentSettings {
-  /** `SERVICE_LOCKED_ENVIRONMENTS=on`: dependencies are locked on save and built once per deployment (local driver). */
+  /** `SERVICE_LOCKED_ENVIRONMENTS` (default `on`): dependencies are locked on save and built once per deployment, where the driver serves it. */
   enabled: boolean;
+  /** Whether SERVICE_LOCKED_ENVIRONMENTS was set: only then is a driver that does not serve it worth a warning. */
+  explicit: boolean;
   /** The package index locks are resolved against and environments built from (a PEP 503 simple index). */
   indexUrl: string;
   /** A plain-http index on this machine (development and tests only). */
@@ -34,6 +36,24 @@ export const environmentSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_ENVIRONMENT_BUILD_TIMEOUT_SECONDS', group: 'environments', name: 'Environments: longest build of an environment (seconds)', secret: false },
 ];
 
+/**
+ * The sandbox driver whose sandboxes start in locked environments (docs/environments.md): local
+ * (on by default), and Docker when SERVICE_LOCKED_ENVIRONMENTS=on says so and its engine is on the
+ * hub's machine (its containers see the environments through a bind mount of the cache folder,
+ * which must be at the same path for the engine: not so for a hub that itself runs in a container,
+ * hence not by default). Null: sandboxes install at each start.
+ */
+export function lockedEnvironmentsDriver(
+  environments: Pick<EnvironmentSettings, 'enabled' | 'explicit'>,
+  driver: string,
+  dockerHost: { socketPath: string } | { host: string } | null,
+): 'local' | 'docker' | null {
+  if (!environments.enabled) return null;
+  if (driver === 'local') return 'local';
+  if (driver === 'docker' && environments.explicit && (dockerHost === null || 'socketPath' in dockerHost)) return 'docker';
+  return null;
+}
+
 export function readEnvironmentSettings(env: Env, dataDir: string): EnvironmentSettings {
   const indexUrl = (httpUrl(env, 'SERVICE_PACKAGE_INDEX_URL') ?? 'https://pypi.org/simple').replace(/\/+$/, '');
   const url = new URL(indexUrl);
@@ -43,7 +63,8 @@ export function readEnvironmentSettings(env: Env, dataDir: string): EnvironmentS
   if (url.search !== '' || url.hash !== '') throw new ConfigError('SERVICE_PACKAGE_INDEX_URL', 'must be a simple index URL without query or fragment');
   const cacheDir = text(env, 'SERVICE_ENVIRONMENT_CACHE_DIR');
   return {
-    enabled: oneOf(env, 'SERVICE_LOCKED_ENVIRONMENTS', ['on', 'off'], 'off') === 'on',
+    enabled: oneOf(env, 'SERVICE_LOCKED_ENVIRONMENTS', ['on', 'off'], 'on') === 'on',
+    explicit: text(env, 'SERVICE_LOCKED_ENVIRONMENTS') !== undefined,
     indexUrl,
     allowHttp: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_ALLOW_HTTP', false),
     allowPrivateNetworks: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_ALLOW_PRIVATE_NETWORKS', false),

@@ -17,6 +17,10 @@ export interface SessionSettings {
   warmPoolSize: number;
   /** A warm sandbox nobody claimed is replaced after this long. */
   warmPoolMaxAgeSeconds: number;
+  /** How many of the locked environments most recently started in keep warm sandboxes of their own (0: none). */
+  warmPoolEnvironments: number;
+  /** The most warm sandboxes those environments hold in all, newest environment first. */
+  warmPoolEnvironmentSandboxes: number;
   /** How often the hub asks each session's notebook server whether it answers (docs/sessions.md). */
   kernelProbeIntervalMs: number;
   /** Consecutive unanswered probes after which a session's notebook server counts as dead. */
@@ -47,12 +51,15 @@ export const sessionSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_SESSION_AUTOSAVE_SECONDS', group: 'sessions', name: 'Autosave interval (seconds)', secret: false },
   { key: 'SERVICE_WARM_POOL_SIZE', group: 'sessions', name: 'Warm pool size', secret: false },
   { key: 'SERVICE_WARM_POOL_MAX_AGE_SECONDS', group: 'sessions', name: 'Warm sandbox maximum age (seconds)', secret: false },
+  { key: 'SERVICE_WARM_POOL_ENVIRONMENTS', group: 'sessions', name: 'Locked environments kept warm (the most recently started)', secret: false },
+  { key: 'SERVICE_WARM_POOL_ENVIRONMENT_SANDBOXES', group: 'sessions', name: 'Warm sandboxes for locked environments, in all', secret: false },
   { key: 'SERVICE_SESSION_KERNEL_PROBE_INTERVAL_MS', group: 'sessions', name: 'Notebook server health probe interval (ms)', secret: false },
   { key: 'SERVICE_SESSION_KERNEL_PROBE_FAILURES', group: 'sessions', name: 'Unanswered probes before a notebook server counts as dead', secret: false },
 ];
 
 export function readSessionSettings(env: Env): SessionSettings {
   const idleTimeoutSeconds = integer(env, 'SERVICE_SESSION_IDLE_TIMEOUT_SECONDS', 3600, { min: 1, max: 7 * 86_400 });
+  const warmPoolEnvironments = integer(env, 'SERVICE_WARM_POOL_ENVIRONMENTS', 0, { min: 0, max: 100 });
   return {
     surfaces: readSurfaceSettings(env),
     surfaceDomain: readSurfaceDomain(env),
@@ -71,6 +78,8 @@ export function readSessionSettings(env: Env): SessionSettings {
     automaticThumbnails: strictBoolean(env, 'SERVICE_AUTOMATIC_THUMBNAILS', true),
     warmPoolSize: integer(env, 'SERVICE_WARM_POOL_SIZE', 0, { min: 0, max: 100 }),
     warmPoolMaxAgeSeconds: integer(env, 'SERVICE_WARM_POOL_MAX_AGE_SECONDS', 1800, { min: 60, max: 86_400 }),
+    warmPoolEnvironments,
+    warmPoolEnvironmentSandboxes: integer(env, 'SERVICE_WARM_POOL_ENVIRONMENT_SANDBOXES', warmPoolEnvironments, { min: 0, max: 100 }),
     kernelProbeIntervalMs: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_INTERVAL_MS', 2000, { min: 100, max: 60_000 }),
     kernelProbeFailures: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_FAILURES', 5, { min: 1, max: 100 }),
   };

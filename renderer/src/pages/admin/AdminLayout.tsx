@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   { value: 'audit', label: 'Audit log' },
   { value: 'diagnostic', label: 'Start-up diagnostic' },
   { value: 'sessions', label: 'Runtime sessions' },
+  { value: 'environments', label: 'Environments' },
   { value: 'policy', label: 'Policy analyzer' },
 ] as const;
 

@@ -12,6 +12,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'health', lazy: async () => ({ Component: (await import('./health/HealthTab')).HealthTab }) },
       { path: 'audit', lazy: async () => ({ Component: (await import('./audit/AuditTab')).AuditTab }) },
       { path: 'diagnostic', lazy: async () => ({ Component: (await import('./diagnostic/DiagnosticTab')).DiagnosticTab }) },
+      { path: 'environments', lazy: async () => ({ Component: (await import('./environments/EnvironmentsTab')).EnvironmentsTab }) },
       { path: 'sessions', lazy: async () => ({ Component: (await import('./sessions/SessionsTab')).SessionsTab }) },
       { path: 'integrations', lazy: async () => ({ Component: (await import('./integrations/IntegrationsTab')).OrgIntegrationsTab }) },
       { path: 'integrations/:iid', lazy: async () => ({ Component: (await import('./integrations/IntegrationsTab')).OrgIntegrationPage }) },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { BuildOutcome, CachedEnvironment, EnvironmentCache } from '../../core/ports/environment-cache.js';
@@ -26,14 +26,33 @@ interface Manifest {
  *   building/<id>-<random>/      a build under way, moved to envs/<id> once complete
  *   locks/<id>.lock              held while an identity is built or removed, by any process
  */
+export interface LocalEnvironmentCacheOptions {
+  /** How long a waiter waits for another process's build of the same identity before giving up. */
+  waitMs?: number;
+  /**
+   * Where sandboxes see `envs/` when it is not where the hub does (a container's read-only bind
+   * mount): environments are then readable by every user, and a build's folder writable by the
+   * container's user, which is not the hub's.
+   */
+  sandboxRoot?: string;
+}
+
 export class LocalEnvironmentCache implements EnvironmentCache {
+  private readonly waitMs: number;
+
   constructor(
     private readonly root: string,
-    /** How long a waiter waits for another process's build of the same identity before giving up. */
-    private readonly waitMs = 30 * 60_000,
-  ) {}
+    private readonly options: LocalEnvironmentCacheOptions = {},
+  ) {
+    this.waitMs = options.waitMs ?? 30 * 60_000;
+  }
 
-  async use(id: string, user: string): Promise<CachedEnvironment | null> {
+  /** The mode of an environment's folders: the hub's own, or readable by the containers' user too. */
+  private get folderMode(): number {
+    return this.options.sandboxRoot ? 0o755 : 0o700;
+  }
+
+  async use(id: string, user: string, options: { recent?: boolean } = {}): Promise<CachedEnvironment | null> {
     const dir = this.dirOf(id);
     const manifest = await readManifest(dir);
     if (manifest === null) return null;
@@ -42,8 +61,12 @@ export class LocalEnvironmentCache implements EnvironmentCache {
       await mkdir(path.join(dir, 'users'), { recursive: true, mode: 0o700 });
       await writeFile(path.join(dir, 'users', user), now);
     }
-    await writeFile(path.join(dir, 'last-used'), now);
+    if (options.recent !== false) await writeFile(path.join(dir, 'last-used'), now);
     return this.view(dir, manifest);
+  }
+
+  async built(id: string): Promise<boolean> {
+    return (await readManifest(this.dirOf(id))) !== null;
   }
 
   async build(id: string, user: string, build: (directory: string) => Promise<void>, onWait?: () => void): Promise<BuildOutcome> {
@@ -61,14 +84,17 @@ export class LocalEnvironmentCache implements EnvironmentCache {
       if (built) return { environment: built, built: false };
       const partial = path.join(this.root, 'building', `${id}-${randomBytes(4).toString('hex')}`);
       await mkdir(partial, { recursive: true, mode: 0o700 });
+      // A container builds it as the image's user: it may write the build's folder while it builds.
+      if (this.options.sandboxRoot) await chmod(partial, 0o777);
       try {
         await build(path.join(partial, 'packages'));
+        if (this.options.sandboxRoot) await chmod(partial, this.folderMode);
         const manifest: Manifest = { schema_version: 1, id, bytes: await sizeOf(partial), built_at: new Date().toISOString() };
         await writeFile(path.join(partial, 'environment.json'), JSON.stringify(manifest));
         const dir = this.dirOf(id);
         // A directory without a manifest is what a crash left of an earlier attempt.
         await rm(dir, { recursive: true, force: true });
-        await mkdir(path.dirname(dir), { recursive: true, mode: 0o700 });
+        await mkdir(path.dirname(dir), { recursive: true, mode: this.folderMode });
         await rename(partial, dir);
       } catch (error) {
         await rm(partial, { recursive: true, force: true }).catch(() => {});
@@ -151,7 +177,7 @@ export class LocalEnvironmentCache implements EnvironmentCache {
     const users = (await readdir(path.join(dir, 'users')).catch(() => [] as string[])).filter((user) => SANDBOX_ID.test(user));
     return {
       id: manifest.id,
-      env: { PYTHONPATH: path.join(dir, 'packages') },
+      env: { PYTHONPATH: this.options.sandboxRoot ? `${this.options.sandboxRoot}/${manifest.id}/packages` : path.join(dir, 'packages') },
       bytes: manifest.bytes,
       builtAt: manifest.built_at,
       lastUsedAt: lastUsed.trim() || manifest.built_at,

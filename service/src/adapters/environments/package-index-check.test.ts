@@ -65,4 +65,24 @@ describe('the package index under the outbound policy', () => {
       message: expect.stringMatching(/https/),
     });
   });
+
+  it('allows plain http on a private network only where the settings allow both, and never to a public address', async () => {
+    const { logger } = capturing();
+    const both = { ...STRICT, allowHttp: true, allowPrivateNetworks: true };
+    await expect(packageIndexCheck('http://mirror.internal/simple', both, names, logger)()).resolves.toBeUndefined();
+    await expect(packageIndexCheck('http://172.17.0.2:8000/simple', both, names, logger)()).resolves.toBeUndefined();
+    await expect(packageIndexCheck('http://172.17.0.2:8000/simple', { ...STRICT, allowHttp: true }, names, logger)()).rejects.toMatchObject({
+      message: expect.stringMatching(/private network/),
+    });
+    await expect(packageIndexCheck('http://172.17.0.2:8000/simple', { ...STRICT, allowPrivateNetworks: true }, names, logger)()).rejects.toMatchObject({
+      message: expect.stringMatching(/https/),
+    });
+    await expect(packageIndexCheck('http://pypi.org/simple', both, names, logger)()).rejects.toMatchObject({
+      message: 'the package index (SERVICE_PACKAGE_INDEX_URL) must be an https URL: it is on a public network',
+    });
+    await expect(packageIndexCheck('http://151.101.0.223/simple', both, names, logger)()).rejects.toMatchObject({ message: expect.stringMatching(/https/) });
+    await expect(packageIndexCheck('http://169.254.169.254/simple', both, names, logger)()).rejects.toMatchObject({
+      message: expect.stringMatching(/may not reach/),
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { HubError } from '../../core/errors.js';
-import { bareHost, urlProblem, type OutboundPolicy } from '../../core/outbound/outbound-policy.js';
+import { bareHost, classifyAddress, urlProblem, type OutboundPolicy } from '../../core/outbound/outbound-policy.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { NameResolver } from '../../core/ports/name-resolver.js';
 import { allowedAddresses, RefusedAddressError } from '../outbound/checked-addresses.js';
@@ -9,15 +9,25 @@ import { allowedAddresses, RefusedAddressError } from '../outbound/checked-addre
  * (docs/environments.md, "The package index and the outbound policy"): the URL as text, then every
  * address its host resolves to. A refusal fails the resolution or build with a plain message; what
  * the lookup said goes to the log (`outbound_request_failed`, feature `environments`).
+ *
+ * Plain http is the policy's exception for loopback (`allowHttp`); an index's settings open it to
+ * private networks too when they allow both (an index on the deployment's own network, or on the
+ * network of a container engine), never to a public address.
  */
 export function packageIndexCheck(indexUrl: string, policy: OutboundPolicy, resolve: NameResolver, logger: Logger): () => Promise<void> {
   return async () => {
-    const problem = urlProblem(indexUrl, policy, 'the hub');
-    if (problem) throw new HubError('PYTHON_ENV_SETUP_FAILED', `the package index (SERVICE_PACKAGE_INDEX_URL) ${problem}`);
     const url = new URL(indexUrl);
+    const plainHttp = url.protocol === 'http:' && policy.allowHttp && policy.allowPrivateNetworks;
+    // The scheme is judged below, by the addresses; everything else about the URL as the policy says.
+    const problem = urlProblem(plainHttp ? indexUrl.replace(/^http:/, 'https:') : indexUrl, policy, 'the hub');
+    if (problem) throw new HubError('PYTHON_ENV_SETUP_FAILED', `the package index (SERVICE_PACKAGE_INDEX_URL) ${problem}`);
     try {
-      await allowedAddresses(bareHost(url), policy, resolve);
+      const addresses = await allowedAddresses(bareHost(url), policy, resolve);
+      if (plainHttp && addresses.some((entry) => classifyAddress(entry.address) === 'public')) {
+        throw new HubError('PYTHON_ENV_SETUP_FAILED', 'the package index (SERVICE_PACKAGE_INDEX_URL) must be an https URL: it is on a public network');
+      }
     } catch (error) {
+      if (error instanceof HubError) throw error;
       const refused = error instanceof RefusedAddressError;
       logger.warn(
         {

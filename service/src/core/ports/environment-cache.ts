@@ -4,6 +4,12 @@
  * driver keeps them in a directory of this machine that its sandboxes read directly.
  */
 
+/** Where a container sees the built environments, read-only (docs/environments.md, "In containers"). */
+export const CONTAINER_ENVIRONMENTS_DIR = '/opt/notebook-hub/environments';
+
+/** Where a build's container sees the build's folder of the cache, writable. */
+export const CONTAINER_BUILD_DIR = '/opt/notebook-hub/build';
+
 /** A built environment as a sandbox uses it. */
 export interface CachedEnvironment {
   id: string;
@@ -25,8 +31,14 @@ export interface BuildOutcome {
 }
 
 export interface EnvironmentCache {
-  /** The environment when it is built, marked as used by sandbox `user` now; null when it is not built. */
-  use(id: string, user: string): Promise<CachedEnvironment | null>;
+  /**
+   * The environment when it is built, marked as used by sandbox `user` now; null when it is not
+   * built. `recent: false` adds the user without making it the most recently used (a warm
+   * sandbox waiting for a start is no start).
+   */
+  use(id: string, user: string, options?: { recent?: boolean }): Promise<CachedEnvironment | null>;
+  /** Whether the environment is built (nothing is marked). */
+  built(id: string): Promise<boolean>;
   /**
    * Builds the environment unless it is built, and marks it used by `user`. At most one build of an
    * identity runs at a time on this machine, over every process: a second caller waits for the

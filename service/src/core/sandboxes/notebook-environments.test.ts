@@ -56,10 +56,36 @@ describe('notebook environments', () => {
     const environments = new NotebookEnvironments(fakeInstallingRuntime(installs));
     environments.use({
       prepare: async (request) => (request.versionId === 'ver-1' ? { env: { PYTHONPATH: '/cache/env-1/packages' }, environmentId: 'env-1' } : null),
+      builtFor: async () => null,
+      recent: async () => [],
+      enter: async () => null,
     });
     expect(await environments.prepare(start(WITH_DEPENDENCIES, []), silent)).toEqual({ env: { PYTHONPATH: '/cache/env-1/packages' }, environmentId: 'env-1' });
     expect(installs).toEqual([]);
     expect(await environments.prepare({ ...start(WITH_DEPENDENCIES, []), versionId: 'ver-2' }, silent)).toMatchObject({ environmentId: null });
     expect(installs).toEqual(['notebook.py']);
+  });
+
+  it('asks the provider which environments to keep warm, and answers none without one', async () => {
+    const environments = new NotebookEnvironments(fakeInstallingRuntime([]));
+    const version = { projectId: 'proj-1', notebookId: 'nb-1', versionId: 'ver-1', code: WITH_DEPENDENCIES };
+    expect(await environments.builtFor(version)).toBeNull();
+    expect(await environments.recent(3)).toEqual([]);
+    expect(await environments.enter('env-1', 'sbx-1')).toBeNull();
+    const used: string[] = [];
+    environments.use({
+      prepare: async () => null,
+      builtFor: async (asked) => (asked.versionId === 'ver-1' ? 'env-1' : null),
+      recent: async (limit) => ['env-2', 'env-1', 'env-3'].slice(0, limit),
+      enter: async (id, sandboxId) => {
+        used.push(`${id}:${sandboxId}`);
+        return { PYTHONPATH: `/cache/${id}/packages` };
+      },
+    });
+    expect(await environments.builtFor(version)).toBe('env-1');
+    expect(await environments.recent(2)).toEqual(['env-2', 'env-1']);
+    expect(await environments.recent(0)).toEqual([]);
+    expect(await environments.enter('env-2', 'sbx-9')).toEqual({ PYTHONPATH: '/cache/env-2/packages' });
+    expect(used).toEqual(['env-2:sbx-9']);
   });
 });

@@ -32,14 +32,34 @@ export interface PreparedEnvironment {
   environmentId: string | null;
 }
 
+/** A saved version, as the warm pool asks about it. */
+export interface VersionCode {
+  projectId: string;
+  notebookId: string;
+  versionId: string;
+  code: string;
+}
+
 /**
  * A capability that provides locked environments. `prepare` answers null where it does not serve
  * the start (no dependencies declared, or a driver it cannot serve): the runtime installs then. A
  * version whose lock failed fails the start with PYTHON_ENV_SETUP_FAILED and the lock's reason.
+ *
+ * The warm pool keeps sandboxes started in the environments most recently started in
+ * (docs/sessions.md, "The warm pool"): `builtFor` names the environment a start of a version
+ * would find built (resolving and building nothing), `recent` the environments started in most
+ * recently, and `enter` marks a warm sandbox as one of an environment's users (so it is not evicted
+ * under it) and answers what its kernel needs, without counting as a start.
  */
 export interface LockedEnvironmentProvider {
   prepare(start: EnvironmentStart): Promise<PreparedEnvironment | null>;
+  builtFor(version: VersionCode): Promise<string | null>;
+  recent(limit: number): Promise<string[]>;
+  enter(environmentId: string, sandboxId: string): Promise<Record<string, string> | null>;
 }
+
+/** What the warm pool asks of the environments (none where no capability provides them). */
+export type WarmEnvironments = Pick<NotebookEnvironments, 'builtFor' | 'recent' | 'enter'>;
 
 /** The environments of one hub: the provider a feature registered, else the runtime's installs. */
 export class NotebookEnvironments {
@@ -49,6 +69,21 @@ export class NotebookEnvironments {
 
   use(provider: LockedEnvironmentProvider): void {
     this.provider = provider;
+  }
+
+  /** The built environment a start of `version` would run in; null: none (it installs, or builds first). */
+  builtFor(version: VersionCode): Promise<string | null> {
+    return this.provider ? this.provider.builtFor(version) : Promise.resolve(null);
+  }
+
+  /** The environments most recently started in, newest first (at most `limit`). */
+  recent(limit: number): Promise<string[]> {
+    return this.provider && limit > 0 ? this.provider.recent(limit) : Promise.resolve([]);
+  }
+
+  /** What a warm sandbox's kernel needs to run in a built environment (marking it a user); null: not built. */
+  enter(environmentId: string, sandboxId: string): Promise<Record<string, string> | null> {
+    return this.provider ? this.provider.enter(environmentId, sandboxId) : Promise.resolve(null);
   }
 
   async prepare(start: EnvironmentStart, logger: Logger): Promise<PreparedEnvironment> {

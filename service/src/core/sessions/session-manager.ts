@@ -10,6 +10,7 @@ import { LIVE_STATES, TERMINAL_STATES, type ClientKind, type SessionMode, type S
 import { provisionSession, reportClaimLost, sessionWorkload, type ProvisionerDeps } from './session-provisioner.js';
 import { givesAnything, type WorkloadEnvironment } from '../sandboxes/workload-environment.js';
 import { newSessionId } from '../ids.js';
+import type { NotebookEnvironments } from '../sandboxes/notebook-environments.js';
 import { WARM_ENTRY_FILE, type WarmPool, type WarmSandbox } from './warm-pool.js';
 import { hasScriptBlock } from '../notebooks/marimo-source.js';
 import { saveFromSandbox, type SaverDeps } from './session-saver.js';
@@ -41,6 +42,8 @@ export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
   /** The project's name, for alerts about sessions no request started (a restarted app). */
   projectNameOf(projectId: string): Promise<string>;
   warmPool: WarmPool | null;
+  /** The packages a kernel starts with, and which built environment a version's start would find (its warm sandboxes'). */
+  environments?: Pick<NotebookEnvironments, 'prepare' | 'builtFor'>;
   audit: AuditLog;
   events: ProjectEventPublisher;
   background: BackgroundRunner;
@@ -151,7 +154,8 @@ export class SessionManager {
       { id: plannedId, project_id: project.id, notebook_id: notebook.id, mode, user_id: user.id, ...(preview ? { preview_id: preview.id } : {}) },
       request.mayUseIntegrations,
     );
-    const warm = !preview && !givesAnything(workload) && (await this.warmEligible(request)) ? await this.deps.warmPool!.claim() : null;
+    const slot = !preview && !givesAnything(workload) ? await this.warmSlot(request) : undefined;
+    const warm = slot !== undefined ? await this.deps.warmPool!.claim(slot) : null;
     const record = newSessionRecord(request, warm, this.deps.config, this.deps.now(), {
       id: plannedId,
       ...(workload && !warm ? { received: workload.received, ...(workload.refreshAt ? { secretsRefreshAt: workload.refreshAt } : {}) } : {}),
@@ -501,16 +505,21 @@ export class SessionManager {
   }
 
   /**
-   * A warm sandbox fits an edit session of a notebook at the warm entry file, on the default image
-   * and the pool's compute profile, with no dependencies to install before marimo starts.
+   * The warm sandboxes that fit an edit session (undefined: none does): those of a notebook at the
+   * warm entry file, on the default image and the pool's compute profile, started without
+   * dependencies (null) or in the built locked environment its version's start would use.
    */
-  private async warmEligible(request: StartRequest): Promise<boolean> {
+  private async warmSlot(request: StartRequest): Promise<string | null | undefined> {
     const { warmPool } = this.deps;
     const { notebook } = request;
-    if (!warmPool?.enabled || request.mode !== 'edit' || request.ephemeral) return false;
-    if (notebook.entry_file !== WARM_ENTRY_FILE || notebook.base_image !== null) return false;
-    if ((notebook.compute_profile ?? this.deps.config.defaultComputeProfile) !== warmPool.computeProfile) return false;
+    if (!warmPool?.enabled || request.mode !== 'edit' || request.ephemeral) return undefined;
+    if (notebook.entry_file !== WARM_ENTRY_FILE || notebook.base_image !== null) return undefined;
+    if ((notebook.compute_profile ?? this.deps.config.defaultComputeProfile) !== warmPool.computeProfile) return undefined;
     const versionId = notebook.source.current_version_id;
-    return versionId !== null && !hasScriptBlock(await this.deps.notebooks.code(request.project.id, notebook.id, versionId));
+    if (versionId === null) return undefined;
+    const code = await this.deps.notebooks.code(request.project.id, notebook.id, versionId);
+    if (!hasScriptBlock(code)) return null;
+    const built = await this.deps.environments?.builtFor({ projectId: request.project.id, notebookId: notebook.id, versionId, code });
+    return built ?? undefined;
   }
 }

@@ -6,6 +6,7 @@ import type { ComputeResources, PortEndpoint, Sandbox, SandboxDriver, SandboxPro
 import { getJson, jsonBody } from '../store/cas.js';
 import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import type { SecretBox } from '../ports/secret-box.js';
+import type { WarmEnvironments } from '../sandboxes/notebook-environments.js';
 import { openValue, plaintextCount, sealValue, type StoredSecret } from '../secrets/sealed-values.js';
 import { layout } from '../storage-layout.js';
 import type { SealedRecordKind } from '../secrets/sealed-records.js';
@@ -26,6 +27,8 @@ export interface WarmSandbox {
   secret: string;
   compute_profile: string;
   created_at: string;
+  /** The locked environment its marimo was started in (docs/environments.md); null or absent: none, for notebooks without dependencies. */
+  environment_id?: string | null;
 }
 
 /** A warm sandbox as the store holds it: marimo's secret sealed (docs/secrets-at-rest.md). */
@@ -37,7 +40,12 @@ export function sealWarmSandbox(box: SecretBox, key: string, warm: StoredWarmSan
 }
 
 export interface WarmPoolConfig {
+  /** Warm sandboxes for notebooks without dependencies. */
   size: number;
+  /** How many of the locked environments most recently started in get warm sandboxes of their own. */
+  environments: number;
+  /** The most warm sandboxes those environments hold in all (spread over them, newest first). */
+  environmentSandboxes: number;
   maxAgeMs: number;
   computeProfile: string;
   compute: ComputeResources;
@@ -57,6 +65,25 @@ export interface WarmPoolDeps {
   now: () => Date;
   /** Ports an edit sandbox opens beside marimo's (its surfaces', docs/surfaces.md). */
   surfacePorts?: string[];
+  /** The locked environments to keep warm sandboxes for (none without). */
+  environments?: WarmEnvironments;
+}
+
+/** A pool slot's key: a locked environment's identity, or null for notebooks without dependencies. */
+type Slot = string | null;
+
+/**
+ * How many warm sandboxes each slot should hold: `size` for notebooks without dependencies, and the
+ * environment budget spread over the `recent` environments (newest first), one each in turn.
+ */
+export function plannedSlots(size: number, recent: string[], budget: number): Map<Slot, number> {
+  const planned = new Map<Slot, number>();
+  if (size > 0) planned.set(null, size);
+  for (let index = 0; recent.length > 0 && index < budget; index++) {
+    const id = recent[index % recent.length]!;
+    planned.set(id, (planned.get(id) ?? 0) + 1);
+  }
+  return planned;
 }
 
 export class WarmPool {
@@ -66,14 +93,14 @@ export class WarmPool {
   constructor(private readonly deps: WarmPoolDeps) {}
 
   get enabled(): boolean {
-    return this.deps.config.size > 0;
+    const { size, environments, environmentSandboxes } = this.deps.config;
+    return size > 0 || (this.deps.environments !== undefined && environments > 0 && environmentSandboxes > 0);
   }
 
   get computeProfile(): string {
     return this.deps.config.computeProfile;
   }
 
-  /** Takes a warm sandbox out of the pool, or null when none is ready. */
   /**
    * The marimo process of a warm sandbox this pool started in this hub process (null otherwise):
    * the session that claims the sandbox hands it to the supervisor (docs/sessions.md).
@@ -82,11 +109,12 @@ export class WarmPool {
     return this.processes.get(sandboxId) ?? null;
   }
 
-  async claim(): Promise<WarmSandbox | null> {
+  /** Takes a warm sandbox of the environment (null: without dependencies) out of the pool, or null when none is ready. */
+  async claim(environmentId: string | null = null): Promise<WarmSandbox | null> {
     if (!this.enabled) return null;
     for (const key of await this.keys()) {
       const found = await getJson<StoredWarmSandbox>(this.deps.store, key);
-      if (!found || this.expired(found.value)) continue;
+      if (!found || this.expired(found.value) || (found.value.environment_id ?? null) !== environmentId) continue;
       try {
         await this.deps.store.delete(key, { ifMatch: found.etag });
         return { ...found.value, secret: openValue(this.deps.secrets, found.value.secret, key, 'secret') };
@@ -117,18 +145,23 @@ export class WarmPool {
   }
 
   /**
-   * One pass of the warm_pool loop: retires sandboxes that are too old or no longer running, then
-   * starts new ones until the pool is full.
+   * One pass of the warm_pool loop: retires sandboxes that are too old, no longer running, or of an
+   * environment no longer among the most recently started, then starts new ones until each slot
+   * is full (an environment that is no longer built is skipped).
    */
   async refill(signal: AbortSignal): Promise<{ started: number; retired: number }> {
+    const { config, environments } = this.deps;
+    const recent = this.enabled && environments && config.environmentSandboxes > 0 ? await environments.recent(config.environments) : [];
+    const missing = plannedSlots(this.enabled ? config.size : 0, recent, config.environmentSandboxes);
     const alive = new Set((await this.deps.driver.list()).filter((sandbox) => sandbox.state === 'running').map((sandbox) => sandbox.id));
-    let ready = 0;
     let retired = 0;
     for (const key of await this.keys()) {
       const found = await getJson<StoredWarmSandbox>(this.deps.store, key);
       if (!found) continue;
-      if (!this.expired(found.value) && alive.has(found.value.sandbox.id)) {
-        ready++;
+      const slot = found.value.environment_id ?? null;
+      const wanted = missing.get(slot) ?? 0;
+      if (!this.expired(found.value) && alive.has(found.value.sandbox.id) && wanted > 0) {
+        missing.set(slot, wanted - 1);
         continue;
       }
       try {
@@ -141,14 +174,17 @@ export class WarmPool {
       retired++;
     }
     let started = 0;
-    while (this.enabled && ready + started < this.deps.config.size && !signal.aborted) {
-      await this.start();
-      started++;
+    for (const [slot, count] of missing) {
+      for (let index = 0; index < count && !signal.aborted; index++) {
+        if (!(await this.start(slot))) break;
+        started++;
+      }
     }
     return { started, retired };
   }
 
-  private async start(): Promise<void> {
+  /** Starts a warm sandbox for the slot; false when its environment is not built (any more). */
+  private async start(environmentId: Slot): Promise<boolean> {
     const { driver, runtime, config } = this.deps;
     const sessionId = newSessionId(this.deps.now().getTime());
     const secret = randomBytes(32).toString('base64url');
@@ -160,13 +196,19 @@ export class WarmPool {
     });
     try {
       await driver.waitReady(sandbox.id, { timeoutMs: config.readyTimeoutMs });
+      // Its marimo, and every kernel it starts, runs in the environment from the first.
+      const env = environmentId === null ? {} : await this.deps.environments?.enter(environmentId, sandbox.id);
+      if (!env) {
+        await driver.destroy(sandbox.id).catch(() => {});
+        return false;
+      }
       await driver.writeFile(sandbox.id, WARM_ENTRY_FILE, this.deps.placeholderNotebook);
       const server = await runtime.startServer(sandbox, {
         mode: 'edit',
         notebook: WARM_ENTRY_FILE,
         baseUrl: `/s/${sessionId}`,
         token: secret,
-        env: {},
+        env,
         readyTimeoutMs: config.readyTimeoutMs,
       });
       this.processes.set(sandbox.id, server.process);
@@ -179,8 +221,10 @@ export class WarmPool {
         secret,
         compute_profile: config.computeProfile,
         created_at: this.deps.now().toISOString(),
+        environment_id: environmentId,
       };
       await this.put(warm);
+      return true;
     } catch (error) {
       await driver.destroy(sandbox.id).catch(() => {});
       throw error;

@@ -1,8 +1,11 @@
+import path from 'node:path';
+import { lockedEnvironmentsDriver } from '../../config/settings-environments.js';
 import { LocalEnvironmentCache } from '../../adapters/environments/local-environment-cache.js';
 import { packageIndexCheck } from '../../adapters/environments/package-index-check.js';
-import type { EnvironmentCache } from '../../core/ports/environment-cache.js';
+import { CONTAINER_BUILD_DIR, CONTAINER_ENVIRONMENTS_DIR, type EnvironmentCache } from '../../core/ports/environment-cache.js';
 import type { AnchoredRoutes } from '../../http/app.js';
 import type { BaseServices, Feature } from '../feature.js';
+import { EnvironmentAdmin, type EnvironmentAdminDeps } from './core/environment-admin.js';
 import { EnvironmentBuilds } from './core/environment-builds.js';
 import { EnvironmentRecords } from './core/environment-records.js';
 import { EnvironmentSandboxes, TASK_LABEL } from './core/environment-sandboxes.js';
@@ -24,12 +27,9 @@ type EnvironmentsBase = Pick<
   'settings' | 'store' | 'notebooks' | 'workspace' | 'sandboxes' | 'audit' | 'background' | 'logger' | 'access' | 'outbound'
 >;
 
-/** The sandbox drivers whose sandboxes can use the environments this feature builds (docs/environments.md). */
-const SERVED_DRIVERS = new Set(['local']);
-
 /**
- * Locked, shared environments (docs/environments.md): with SERVICE_LOCKED_ENVIRONMENTS=on and a
- * driver it serves, each saved version's PEP 723 dependencies are locked once with uv, and the
+ * Locked, shared environments (docs/environments.md): with SERVICE_LOCKED_ENVIRONMENTS on (the
+ * default) and a driver it serves, each saved version's PEP 723 dependencies are locked once with uv, and the
  * environment built from a lock once per deployment is what sessions and job runs start in. The
  * version environment routes answer everywhere (`unlocked` where locking is off).
  */
@@ -39,16 +39,23 @@ export const environmentsFeature = {
     const { settings, logger } = base;
     const config = settings.environments;
     const records = new EnvironmentRecords(base.store);
-    const locking = config.enabled && SERVED_DRIVERS.has(base.sandboxes.kind);
-    const useCases = { environments: new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking }) };
-    const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
-    if (config.enabled && !locking) {
+    const served = lockedEnvironmentsDriver(config, base.sandboxes.kind, settings.sandboxes.dockerHost);
+    const locking = served !== null;
+    const environments = new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking });
+    const admin = { access: base.access, store: base.store, notebooks: base.notebooks, records, startedAt: new Date().toISOString() };
+    const withAdmin = (locked: EnvironmentAdminDeps['locked']) => {
+      const useCases = { environments, environmentAdmin: new EnvironmentAdmin({ ...admin, locked }) };
+      const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
+      return { useCases, routes };
+    };
+    // On by default: only a deployment that asked for it hears that its driver does not serve it.
+    if (config.enabled && config.explicit && !locking) {
       logger.warn(
         { event: 'locked_environments_unavailable', driver: base.sandboxes.kind },
-        `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver yet: dependencies are installed at each start`,
+        `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver${base.sandboxes.kind === 'docker' ? ' with an engine on another machine' : ''}: dependencies are installed at each start`,
       );
     }
-    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, useCases, routes };
+    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null) };
 
     const checkIndex = packageIndexCheck(config.indexUrl, base.outbound.policy('environments'), base.outbound.resolve, logger);
     const sandboxes = new EnvironmentSandboxes({
@@ -57,7 +64,19 @@ export const environmentsFeature = {
       compute: settings.sandboxes.computeProfiles[0]!,
       readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     });
-    const cache = new LocalEnvironmentCache(config.cacheDir, config.buildTimeoutSeconds * 1000);
+    // Containers see the built environments through a read-only bind mount, and build them through a writable one.
+    const inContainers = served === 'docker';
+    const cache = new LocalEnvironmentCache(config.cacheDir, {
+      waitMs: config.buildTimeoutSeconds * 1000,
+      ...(inContainers ? { sandboxRoot: CONTAINER_ENVIRONMENTS_DIR } : {}),
+    });
+    const placement = (directory: string) =>
+      inContainers
+        ? {
+            target: `${CONTAINER_BUILD_DIR}/${path.basename(directory)}`,
+            mounts: [{ source: path.dirname(directory), target: CONTAINER_BUILD_DIR, readOnly: false }],
+          }
+        : { target: directory, mounts: [] };
     const locks = new VersionLocks({
       records,
       notebooks: base.notebooks,
@@ -78,6 +97,7 @@ export const environmentsFeature = {
       checkIndex,
       buildTimeoutMs: config.buildTimeoutSeconds * 1000,
       cacheMaxBytes: config.cacheMaxBytes,
+      placement,
     });
     base.notebooks.onVersionSaved((saved) => locks.saved(saved));
     // A resolution's or a build's sandbox, this process's or another's, while it may still be at work.
@@ -90,9 +110,8 @@ export const environmentsFeature = {
     };
     return {
       services: { lockedEnvironments: { cache, builds, locks } as LockedEnvironmentServices | null },
-      useCases,
-      routes,
-      environments: new LockedEnvironments({ locks, records, builds, driver: base.sandboxes }),
+      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: config.cacheMaxBytes }),
+      environments: new LockedEnvironments({ locks, records, builds, cache, driver: base.sandboxes }),
       sessions: { ownedSandboxIds },
     };
   },

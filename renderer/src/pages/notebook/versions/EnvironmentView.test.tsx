@@ -17,6 +17,7 @@ const base: VersionEnvironment = {
   locked_at: '2026-03-02T10:00:00.000Z',
   reused_from: null,
   error: null,
+  unlocked_reason: null,
 };
 
 describe("a version's environment", () => {
@@ -31,6 +32,17 @@ describe("a version's environment", () => {
     expect(screen.getByText(base.environment_id!)).toBeTruthy();
     expect(screen.getByText(/CPython 3\.11\.7/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View the lock' }).getAttribute('href')).toBe('/lock');
+  });
+
+  it('says why the dependencies of an unlocked version are installed at each start', () => {
+    const unlocked = { ...base, status: 'unlocked' as const, environment_id: null, packages: [], lock_sha256: null, locked_at: null };
+    const reason = 'its [tool.uv] settings "extra-index-url" are not carried by a lock: its dependencies are installed at each start';
+    renderUi(<EnvironmentView environment={{ ...unlocked, unlocked_reason: reason }} lockUrl="/lock" />);
+    expect(
+      screen.getByText(
+        'The dependencies this version declares are installed each time it starts: its [tool.uv] settings "extra-index-url" are not carried by a lock.',
+      ),
+    ).toBeTruthy();
   });
 
   it("shows uv's reason when the dependencies could not be resolved", () => {

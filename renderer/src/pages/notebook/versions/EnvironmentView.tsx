@@ -19,7 +19,12 @@ export function EnvironmentView({ environment, lockUrl }: { environment: Version
     case 'none':
       return <Text c="dimmed">This version declares no dependencies of its own: it runs with the notebook runtime's packages.</Text>;
     case 'unlocked':
-      return <Text c="dimmed">Locked environments are off on this hub: the dependencies this version declares are installed each time it starts.</Text>;
+      return (
+        <Text c="dimmed">
+          The dependencies this version declares are installed each time it starts
+          {environment.unlocked_reason ? `: ${environment.unlocked_reason.replace(/: its dependencies are installed at each start$/, '')}.` : '.'}
+        </Text>
+      );
     case 'pending':
       return (
         <Text c="dimmed" role="status">

@@ -1,6 +1,7 @@
 import { HubError } from '../../../core/errors.js';
 import type { CachedEnvironment, EnvironmentCache } from '../../../core/ports/environment-cache.js';
 import type { Logger } from '../../../core/ports/logger.js';
+import type { SandboxMount } from '../../../core/ports/sandbox-driver.js';
 import type { EnvironmentSandboxes } from './environment-sandboxes.js';
 import { lockedPackages } from './lock-file.js';
 import { installArgv, installedCount, LOCK_FILE, UV_INDEX_VARIABLES, uvReason } from './uv-commands.js';
@@ -15,6 +16,11 @@ export interface EnvironmentBuildDeps {
   buildTimeoutMs: number;
   /** The cache's budget: after each build the least recently used environments beyond it go. */
   cacheMaxBytes: number;
+  /**
+   * Where a build's sandbox writes the cache's folder `directory`: there (local), or at a path of
+   * its own that a mount makes that folder (a container).
+   */
+  placement(directory: string): { target: string; mounts: SandboxMount[] };
 }
 
 /** One start's need of an environment. */
@@ -25,6 +31,8 @@ export interface EnvironmentNeed {
   user: string;
   /** The notebook whose workspace a lock's `--find-links` folder is in. */
   workspace: { projectId: string; notebookId: string; entryFile: string };
+  /** The image of the sandbox that will start in it: the build's, so that its Python is the same. */
+  image?: string;
   onStep?(step: string): void;
 }
 
@@ -94,22 +102,29 @@ export class EnvironmentBuilds {
   private async install(need: EnvironmentNeed, directory: string): Promise<void> {
     const { sandboxes } = this.deps;
     const labels = { project_id: need.workspace.projectId, notebook_id: need.workspace.notebookId, environment_id: need.id };
-    await sandboxes.within('build', labels, async (sandbox) => {
-      // A lock's `--find-links` folders are the notebook's workspace's.
-      if (/^--find-links\s/m.test(need.lock))
-        await sandboxes.writeWorkspace(sandbox, need.workspace.projectId, need.workspace.notebookId, need.workspace.entryFile);
-      await sandboxes.driver.writeFile(sandbox.id, LOCK_FILE, need.lock);
-      const timeoutMs = this.deps.buildTimeoutMs;
-      const outcome = await sandboxes.command(sandbox, installArgv(directory, this.deps.indexUrl), UV_INDEX_VARIABLES, timeoutMs);
-      if (outcome.kind === 'timed_out') {
-        throw new HubError('PYTHON_ENV_SETUP_FAILED', `building the notebook's environment did not finish within ${Math.round(timeoutMs / 1000)} s`);
-      }
-      if (outcome.result.exitCode !== 0) {
-        throw new HubError('PYTHON_ENV_SETUP_FAILED', `building the notebook's environment from its lock failed:\n${uvReason(outcome.result.stderr)}`);
-      }
-      const installed = installedCount(outcome.result.stderr);
-      if (installed !== null) need.onStep?.(`unpacked ${installed} package${installed === 1 ? '' : 's'}`);
-    });
+    const { target, mounts } = this.deps.placement(directory);
+    const spec = { mounts, ...(need.image ? { image: need.image } : {}) };
+    await sandboxes.within(
+      'build',
+      labels,
+      async (sandbox) => {
+        // A lock's `--find-links` folders are the notebook's workspace's.
+        if (/^--find-links\s/m.test(need.lock))
+          await sandboxes.writeWorkspace(sandbox, need.workspace.projectId, need.workspace.notebookId, need.workspace.entryFile);
+        await sandboxes.driver.writeFile(sandbox.id, LOCK_FILE, need.lock);
+        const timeoutMs = this.deps.buildTimeoutMs;
+        const outcome = await sandboxes.command(sandbox, installArgv(target, this.deps.indexUrl), UV_INDEX_VARIABLES, timeoutMs);
+        if (outcome.kind === 'timed_out') {
+          throw new HubError('PYTHON_ENV_SETUP_FAILED', `building the notebook's environment did not finish within ${Math.round(timeoutMs / 1000)} s`);
+        }
+        if (outcome.result.exitCode !== 0) {
+          throw new HubError('PYTHON_ENV_SETUP_FAILED', `building the notebook's environment from its lock failed:\n${uvReason(outcome.result.stderr)}`);
+        }
+        const installed = installedCount(outcome.result.stderr);
+        if (installed !== null) need.onStep?.(`unpacked ${installed} package${installed === 1 ? '' : 's'}`);
+      },
+      spec,
+    );
   }
 
   /** Brings the cache under its budget; a failure is logged, never the start's. */

@@ -1,5 +1,12 @@
 import type { NotebookFiles } from '../../../core/notebooks/notebook-files.js';
-import { isSandboxError, type ComputeResources, type ExecResult, type Sandbox, type SandboxDriver } from '../../../core/ports/sandbox-driver.js';
+import {
+  isSandboxError,
+  type ComputeResources,
+  type ExecResult,
+  type Sandbox,
+  type SandboxDriver,
+  type SandboxMount,
+} from '../../../core/ports/sandbox-driver.js';
 
 /**
  * Resolutions and builds run in sandboxes of their own, like a notebook's install at start, never
@@ -34,10 +41,23 @@ export class EnvironmentSandboxes {
     return [...this.running];
   }
 
-  /** Runs `work` in a fresh sandbox, labelled `labels` and the task, and destroys it afterwards. */
-  async within<T>(task: 'resolve' | 'build', labels: Record<string, string>, work: (sandbox: Sandbox) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a fresh sandbox, labelled `labels` and the task, and destroys it afterwards; of
+   * `image` (default: the driver's), seeing `mounts` (a build's folder, on Docker).
+   */
+  async within<T>(
+    task: 'resolve' | 'build',
+    labels: Record<string, string>,
+    work: (sandbox: Sandbox) => Promise<T>,
+    spec: { image?: string; mounts?: SandboxMount[] } = {},
+  ): Promise<T> {
     const { driver } = this.deps;
-    const sandbox = await driver.create({ compute: this.deps.compute, labels: { ...labels, [TASK_LABEL]: task } });
+    const sandbox = await driver.create({
+      compute: this.deps.compute,
+      labels: { ...labels, [TASK_LABEL]: task },
+      ...(spec.image ? { image: spec.image } : {}),
+      ...(spec.mounts?.length ? { mounts: spec.mounts } : {}),
+    });
     this.running.add(sandbox.id);
     try {
       await driver.waitReady(sandbox.id, { timeoutMs: this.deps.readyTimeoutMs });

@@ -5,11 +5,13 @@ import type { Principal } from '../../../core/identity/authenticator.js';
 import type { NotebookService } from '../../../core/notebooks/notebook-service.js';
 import { describeTarget, type LockedPackage } from './environment-model.js';
 import type { EnvironmentRecords } from './environment-records.js';
+import { notLockableReason } from './carried-settings.js';
 
 /**
  * How a version's dependencies stand (docs/environments.md, "The version's environment"):
  * - `none`: the version declares no dependencies;
- * - `unlocked`: locked environments are off, so its dependencies are installed at each start;
+ * - `unlocked`: its dependencies are installed at each start: locked environments are off (or not
+ *   served by the sandbox driver), or its block has uv settings a lock does not carry (`unlocked_reason`);
  * - `pending`: its lock is being resolved (or was never made: the next start makes it);
  * - `locked`: resolved, with the environment's identity and the locked packages;
  * - `failed`: uv could not resolve them, and says why.
@@ -27,6 +29,8 @@ export interface VersionEnvironmentView {
   locked_at: string | null;
   reused_from: string | null;
   error: { message: string } | null;
+  /** Why an `unlocked` version's dependencies are installed at each start. */
+  unlocked_reason: string | null;
 }
 
 export interface EnvironmentUseCaseDeps {
@@ -55,10 +59,14 @@ export class EnvironmentUseCases {
       locked_at: null,
       reused_from: null,
       error: null,
+      unlocked_reason: null,
     };
     if (!record) {
-      if (!scriptMetadata(code)?.declaresDependencies) return { ...empty, status: 'none' };
-      return { ...empty, status: this.deps.locking ? 'pending' : 'unlocked' };
+      const metadata = scriptMetadata(code);
+      if (!metadata?.declaresDependencies) return { ...empty, status: 'none' };
+      if (!this.deps.locking) return { ...empty, status: 'unlocked', unlocked_reason: 'locked environments are not on for this deployment’s sandboxes' };
+      const reason = notLockableReason(metadata.toml);
+      return reason ? { ...empty, status: 'unlocked', unlocked_reason: reason } : { ...empty, status: 'pending' };
     }
     return {
       version_id: versionId,
@@ -70,6 +78,7 @@ export class EnvironmentUseCases {
       locked_at: record.locked_at,
       reused_from: record.reused_from,
       error: record.error,
+      unlocked_reason: null,
     };
   }
 

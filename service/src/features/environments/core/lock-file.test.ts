@@ -27,6 +27,16 @@ describe('locks', () => {
     ]);
   });
 
+  it('reads a direct reference, its version from the file name where it names one', () => {
+    const lock = `hubprobe @ file:///srv/wheels/hubprobe-1.0-py3-none-any.whl \\\n    --hash=sha256:${'a'.repeat(64)}\nrawpkg @ https://files.example.com/rawpkg-2.3.1.tar.gz \\\n    --hash=sha256:${'b'.repeat(64)}\nrepo @ git+https://git.example.com/repo@v1\n`;
+    expect(lockedPackages(lock)).toEqual([
+      { name: 'hubprobe', version: '1.0' },
+      { name: 'rawpkg', version: '2.3.1' },
+      { name: 'repo', version: 'git+https://git.example.com/repo@v1' },
+    ]);
+    expect(lockProblem(lock)).toBeNull();
+  });
+
   it('makes line ends and trailing blanks uniform, so the same resolution is the same bytes', () => {
     expect(normalizeLock(LOCK.replaceAll('\n', '  \r\n') + '\r\n\r\n')).toBe(LOCK);
   });

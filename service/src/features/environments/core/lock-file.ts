@@ -18,13 +18,22 @@ export function normalizeLock(text: string): string {
 }
 
 const PINNED = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;\\]+)/;
+/** A direct reference (`hubprobe @ file:///wheels/hubprobe-1.0-py3-none-any.whl`), pinned by its hash. */
+const DIRECT = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*@\s*([^\s;\\]+)/;
+/** The version in a wheel's or a source archive's file name. */
+const ARCHIVE_VERSION = /\/[A-Za-z0-9._]+?-([0-9][A-Za-z0-9.+!_]*?)(?:-[^/]*\.whl|\.tar\.gz|\.zip)$/;
 
-/** The packages a lock pins, in its order. */
+/** The packages a lock pins, in its order. A direct reference's version is its file name's, else its URL. */
 export function lockedPackages(lock: string): LockedPackage[] {
   const packages: LockedPackage[] = [];
   for (const line of lock.split('\n')) {
     const match = PINNED.exec(line);
-    if (match) packages.push({ name: match[1]!, version: match[2]! });
+    if (match) {
+      packages.push({ name: match[1]!, version: match[2]! });
+      continue;
+    }
+    const direct = DIRECT.exec(line);
+    if (direct) packages.push({ name: direct[1]!, version: ARCHIVE_VERSION.exec(direct[2]!)?.[1] ?? direct[2]! });
   }
   return packages;
 }

@@ -1,11 +1,11 @@
-import { scriptMetadata } from '@notebook-hub/kernel/script-metadata.js';
 import { HubError } from '../../../core/errors.js';
 import type { SandboxDriver } from '../../../core/ports/sandbox-driver.js';
-import type { EnvironmentStart, LockedEnvironmentProvider, PreparedEnvironment } from '../../../core/sandboxes/notebook-environments.js';
+import type { EnvironmentCache } from '../../../core/ports/environment-cache.js';
+import type { EnvironmentStart, LockedEnvironmentProvider, PreparedEnvironment, VersionCode } from '../../../core/sandboxes/notebook-environments.js';
 import { environmentIdOf, type EnvironmentTarget } from './environment-model.js';
 import type { EnvironmentBuilds } from './environment-builds.js';
 import type { EnvironmentRecords } from './environment-records.js';
-import type { VersionLocks } from './version-locks.js';
+import { lockable, type VersionLocks } from './version-locks.js';
 import { parseTarget, TARGET_ARGV } from './uv-commands.js';
 
 /**
@@ -17,10 +17,42 @@ export class LockedEnvironments implements LockedEnvironmentProvider {
   /** The Python of each image's sandboxes, asked once per image and process. */
   private readonly targets = new Map<string, Promise<EnvironmentTarget>>();
 
-  constructor(private readonly deps: { locks: VersionLocks; records: EnvironmentRecords; builds: EnvironmentBuilds; driver: SandboxDriver }) {}
+  /** The Python of the sandboxes last asked: what a start would compute its identity for. */
+  private lastTarget: EnvironmentTarget | null = null;
+
+  constructor(
+    private readonly deps: { locks: VersionLocks; records: EnvironmentRecords; builds: EnvironmentBuilds; cache: EnvironmentCache; driver: SandboxDriver },
+  ) {}
+
+  /**
+   * The environment a start of the version would run in when it is built: its lock's for the
+   * sandboxes' Python (as `prepare` computes it). Null when the version has no lock yet, failed,
+   * or its environment is not built: nothing is resolved or built here.
+   */
+  async builtFor(version: VersionCode): Promise<string | null> {
+    if (!lockable(version.code)) return null;
+    const record = await this.deps.records.version(version.projectId, version.notebookId, version.versionId);
+    if (record?.status !== 'locked' || !record.lock_sha256 || !record.target) return null;
+    const lock = this.lastTarget ? await this.deps.records.lock(record.lock_sha256) : null;
+    const id = lock && this.lastTarget ? environmentIdOf(lock, this.lastTarget) : record.environment_id;
+    return id && (await this.deps.cache.built(id)) ? id : null;
+  }
+
+  /** The built environments sessions and runs started in most recently, newest first. */
+  async recent(limit: number): Promise<string[]> {
+    return (await this.deps.cache.list())
+      .reverse()
+      .slice(0, limit)
+      .map((environment) => environment.id);
+  }
+
+  /** A warm sandbox waiting in the environment: one of its users (never evicted under it), which is not a start. */
+  async enter(environmentId: string, sandboxId: string): Promise<Record<string, string> | null> {
+    return (await this.deps.cache.use(environmentId, sandboxId, { recent: false }))?.env ?? null;
+  }
 
   async prepare(start: EnvironmentStart): Promise<PreparedEnvironment | null> {
-    if (!scriptMetadata(start.code)?.declaresDependencies) return null;
+    if (!lockable(start.code)) return null;
     const version = { projectId: start.projectId, notebookId: start.notebookId, versionId: start.versionId, code: start.code };
     if (this.deps.locks.resolving(start.projectId, start.notebookId, start.versionId)) start.onStep?.('resolving the notebook’s dependencies');
     const record = await this.deps.locks.ensure(version);
@@ -41,6 +73,7 @@ export class LockedEnvironments implements LockedEnvironmentProvider {
       lock,
       user: start.sandbox.id,
       workspace: { projectId: start.projectId, notebookId: start.notebookId, entryFile: start.entryFile },
+      image: start.sandbox.image,
       ...(start.onStep ? { onStep: start.onStep } : {}),
     });
     return { env: environment.env, environmentId: id };
@@ -51,7 +84,7 @@ export class LockedEnvironments implements LockedEnvironmentProvider {
     if (!target) {
       target = this.deps.driver
         .exec(start.sandbox.id, { argv: TARGET_ARGV, timeoutMs: 30_000, check: true })
-        .then((result) => parseTarget(result.stdout))
+        .then((result) => (this.lastTarget = parseTarget(result.stdout)))
         .catch((error: unknown) => {
           this.targets.delete(start.sandbox.image);
           throw error;

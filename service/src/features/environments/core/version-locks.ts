@@ -7,6 +7,7 @@ import type { Logger } from '../../../core/ports/logger.js';
 import { declarationOf, environmentIdOf, type EnvironmentTarget, type VersionLockRecord } from './environment-model.js';
 import type { EnvironmentRecords } from './environment-records.js';
 import type { EnvironmentSandboxes } from './environment-sandboxes.js';
+import { notLockableReason } from './carried-settings.js';
 import { lockedPackages, lockProblem, normalizeLock } from './lock-file.js';
 import { compileArgv, LOCK_FILE, parseTarget, TARGET_ARGV, UV_INDEX_VARIABLES, uvReason } from './uv-commands.js';
 
@@ -48,10 +49,9 @@ export class VersionLocks {
 
   constructor(private readonly deps: VersionLockDeps) {}
 
-  /** The save hook: starts the version's lock in the background when it declares dependencies. */
+  /** The save hook: starts the version's lock in the background when it declares dependencies a lock can carry. */
   saved(saved: SavedVersion): void {
-    const metadata = scriptMetadata(saved.code);
-    if (!metadata?.declaresDependencies) return;
+    if (!lockable(saved.code)) return;
     const version = { projectId: saved.projectId, notebookId: saved.notebookId, versionId: saved.version.version_id, code: saved.code };
     this.deps.background.run(() =>
       this.ensure(version, saved.version.parent_id).catch((error: unknown) =>
@@ -60,10 +60,13 @@ export class VersionLocks {
     );
   }
 
-  /** The version's lock record: the stored one, the one being made here, or one made now. Null: no dependencies. */
+  /**
+   * The version's lock record: the stored one, the one being made here, or one made now. Null: no
+   * dependencies, or uv settings a lock does not carry (installed at each start).
+   */
   async ensure(version: VersionToLock, parentId?: string | null): Promise<VersionLockRecord | null> {
-    const metadata = scriptMetadata(version.code);
-    if (!metadata?.declaresDependencies) return null;
+    const metadata = lockable(version.code);
+    if (!metadata) return null;
     const key = `${version.projectId}/${version.notebookId}/${version.versionId}`;
     let promise = this.pending.get(key);
     if (!promise) {
@@ -172,6 +175,12 @@ export class VersionLocks {
       await this.deps.audit.append({ event: 'notebook.environment.lock', actor: 'system', projectId: record.project_id, metadata: facts });
     }
   }
+}
+
+/** The block of a version whose dependencies are locked: it declares some, with no uv setting a lock does not carry. */
+export function lockable(code: string): ScriptMetadata | null {
+  const metadata = scriptMetadata(code);
+  return metadata?.declaresDependencies && notLockableReason(metadata.toml) === null ? metadata : null;
 }
 
 const ids = (version: VersionToLock) => ({ project_id: version.projectId, notebook_id: version.notebookId, version_id: version.versionId });

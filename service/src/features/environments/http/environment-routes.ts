@@ -3,14 +3,17 @@ import { Envelope, RawContent } from '../../../http/schemas.js';
 import type { HubApp } from '../../../http/types.js';
 import { VersionParams } from '../../../http/routes/notebook-schemas.js';
 import type { EnvironmentUseCases } from '../core/environment-use-cases.js';
-import { VersionEnvironmentSchema } from './environment-schemas.js';
+import type { EnvironmentAdmin } from '../core/environment-admin.js';
+import { EnvironmentCacheOverviewSchema, VersionEnvironmentSchema } from './environment-schemas.js';
 
 const tags = ['Notebooks'];
 
 /** What the environment routes use. */
 export interface EnvironmentRouteServices {
-  useCases: { environments: EnvironmentUseCases };
+  useCases: { environments: EnvironmentUseCases; environmentAdmin: EnvironmentAdmin };
 }
+
+export const ENVIRONMENTS_ADMIN_PATH = '/api/v1/admin/environments';
 
 /** A version's locked environment (docs/environments.md) through `useCases.environments`; reading needs project.read. */
 export function environmentRoutes(app: HubApp, services: EnvironmentRouteServices): void {
@@ -30,6 +33,21 @@ export function environmentRoutes(app: HubApp, services: EnvironmentRouteService
       },
     },
     async (request) => ({ success: true as const, data: await environments.versionEnvironment(principalOf(request), ref(request.params)) }),
+  );
+
+  app.get(
+    ENVIRONMENTS_ADMIN_PATH,
+    {
+      config: { action: 'admin.access', cache: 'no-store' },
+      schema: {
+        tags: ['Admin'],
+        summary: 'The cache of built environments: its size, hit rate, environments and the notebooks locked to them',
+        description:
+          'Super admins only. The hit rate counts the starts of this hub process; the notebooks of each environment come from the version locks (at most 5000 read per call).',
+        response: { 200: Envelope(EnvironmentCacheOverviewSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await services.useCases.environmentAdmin.overview(principalOf(request)) }),
   );
 
   app.get(

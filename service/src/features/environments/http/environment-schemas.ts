@@ -6,7 +6,7 @@ export const VersionEnvironmentSchema = Type.Object(
     version_id: Type.String(),
     status: Type.Enum(['none', 'unlocked', 'pending', 'locked', 'failed'], {
       description:
-        'none: no dependencies declared; unlocked: locked environments are off, the dependencies are installed at each start; pending: being resolved (or the next start resolves them); locked: resolved once, see packages; failed: uv could not resolve them, see error',
+        'none: no dependencies declared; unlocked: the dependencies are installed at each start (see unlocked_reason); pending: being resolved (or the next start resolves them); locked: resolved once, see packages; failed: uv could not resolve them, see error',
     }),
     environment_id: Nullable(
       Type.String({
@@ -22,6 +22,51 @@ export const VersionEnvironmentSchema = Type.Object(
       Type.String({ description: 'The version whose lock this one shares, its dependencies unchanged; null when resolved for this version' }),
     ),
     error: Nullable(Type.Object({ message: Type.String({ description: "uv's reason the dependencies could not be resolved" }) })),
+    unlocked_reason: Nullable(
+      Type.String({
+        description:
+          'Why the dependencies of an unlocked version are installed at each start: locked environments are off here, or its [tool.uv] settings are ones a lock does not carry',
+      }),
+    ),
   },
   { $id: 'VersionEnvironment' },
+);
+
+export const EnvironmentCacheOverviewSchema = Type.Object(
+  {
+    enabled: Type.Boolean({ description: "Whether this deployment's sandboxes start in locked environments (on, with a driver that serves them)" }),
+    bytes: Type.Integer({ description: 'What the built environments take' }),
+    max_bytes: Type.Integer({ description: 'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES: beyond it the least recently used go after a build' }),
+    starts: Type.Object(
+      {
+        hits: Type.Integer({ description: 'Starts that found their environment built' }),
+        builds: Type.Integer({ description: 'Starts that built it' }),
+        waits: Type.Integer({ description: 'Starts that waited for a build under way' }),
+      },
+      { description: 'Starts in an environment since this hub process started' },
+    ),
+    hit_rate: Nullable(Type.Number({ minimum: 0, maximum: 1, description: '(hits + waits) / all starts; null before the first start' })),
+    since: DateTime,
+    environments: Type.Array(
+      Type.Object({
+        id: Type.String({ pattern: '^env-[0-9a-f]{40}$' }),
+        bytes: Type.Integer(),
+        built_at: DateTime,
+        last_used_at: DateTime,
+        running_sandboxes: Type.Integer({ description: 'Running sandboxes in it, warm ones included: it is not evicted while there are any' }),
+        notebooks: Type.Array(
+          Type.Object({
+            project_id: Type.String(),
+            notebook_id: Type.String(),
+            title: Type.String(),
+            versions: Type.Integer({ description: 'Its versions locked to this environment' }),
+          }),
+          { description: 'The notebooks with versions locked to it' },
+        ),
+      }),
+      { description: 'Newest use first' },
+    ),
+    notebooks_complete: Type.Boolean({ description: 'False when there were more version locks than one overview reads (5000): notebooks may be missing' }),
+  },
+  { $id: 'EnvironmentCacheOverview' },
 );
