@@ -86,7 +86,9 @@ export function groupAlive(pgid: number): boolean {
 /**
  * True while a member of the group runs. Zombies do not count: a member that ended after its
  * parent (Python's multiprocessing resource tracker outlives marimo) waits for the machine's init
- * to reap it, which can take seconds, yet runs nothing and holds nothing.
+ * to reap it, which can take seconds, yet runs nothing and holds nothing. Nor does a member with a
+ * SIGKILL pending: one caught in a disk wait when its group was killed lingers until the wait
+ * ends, but it is dying and will never run again.
  */
 export async function groupRuns(pgid: number): Promise<boolean> {
   if (!groupAlive(pgid)) return false;
@@ -97,9 +99,17 @@ export async function groupRuns(pgid: number): Promise<boolean> {
     if (stat === null) continue;
     // After the parenthesised command: state, parent, process group.
     const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(group) === pgid && state !== 'Z') return true;
+    if (Number(group) === pgid && state !== 'Z' && !(await killPending(entry))) return true;
   }
   return false;
+}
+
+/** SIGKILL (signal 9: bit 8 of the masks) pending for the process, or for its whole thread group. */
+async function killPending(pid: string): Promise<boolean> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
+  // A process gone between the listing and this read runs nothing either.
+  if (status === null) return true;
+  return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some((match) => (BigInt(`0x${match[1]}`) & 0x100n) !== 0n);
 }
 
 /**
