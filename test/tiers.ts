@@ -54,8 +54,8 @@ const BENCH: Tier = {
   name: 'bench',
   description: 'the benchmark scripts, run briefly so that they keep working',
   include: ['test/bench/**/*.test.ts'],
-  // PostgreSQL's Debian package comes with the one apt-get of the background provisioning, as for e2e-data.
-  prerequisites: ['build', 'postgres', 'seaweedfs', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
+  // PostgreSQL's and MariaDB's Debian packages come with the one apt-get of the background provisioning, as for e2e-data.
+  prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
 };
 
 const DEPLOY: Tier = {

@@ -52,6 +52,39 @@ export function describeSecretsConformance(
       await d.destroy(sandbox.id);
     });
 
+    it("gives a running sandbox's secret file new content, whole, and refuses a file it did not receive", async () => {
+      const d = driver();
+      const sandbox = await create(d, { secrets: { env: {}, files: { token: Buffer.from('first token') }, fileEnv: { TOKEN_FILE: 'token' } } });
+      await d.waitReady(sandbox.id, { timeoutMs: 60_000 });
+      const read = async () => (await d.exec(sandbox.id, { argv: ['sh', '-c', 'cat "$TOKEN_FILE"'], check: true })).stdout;
+      expect(await read()).toBe('first token');
+
+      await d.replaceSecretFiles(sandbox.id, { token: Buffer.from('second token') });
+      // Local and Docker sandboxes see it at once; a Kubernetes pod once the kubelet syncs its volume.
+      const deadline = Date.now() + 180_000;
+      let seen = await read();
+      while (seen !== 'second token' && Date.now() < deadline) {
+        expect(seen).toBe('first token');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        seen = await read();
+      }
+      expect(seen).toBe('second token');
+      const listing = await d.exec(sandbox.id, {
+        argv: ['sh', '-c', 'stat -L -c %a "$TOKEN_FILE"; ls -A "$NOTEBOOK_HUB_SECRETS_DIR" | grep -v "^[.][.]"'],
+        check: true,
+      });
+      const [mode, ...names] = listing.stdout.trim().split('\n');
+      expect(mode).toMatch(/^[4-7][0-7]0$/);
+      // Nothing left of the write beside the file.
+      expect(names).toEqual(['token']);
+
+      const unknown = await d.replaceSecretFiles(sandbox.id, { other: Buffer.from('x') }).catch((error: unknown) => error);
+      expect(isSandboxError(unknown, 'SPAWN_FAILED'), String(unknown)).toBe(true);
+      await d.destroy(sandbox.id);
+      const gone = await d.replaceSecretFiles(sandbox.id, { token: Buffer.from('third token') }).catch((error: unknown) => error);
+      expect(isSandboxError(gone, 'NOT_FOUND'), String(gone)).toBe(true);
+    }, 300_000);
+
     it('refuses secrets it cannot give (a name no shell accepts, a file name with a path), leaving nothing', async () => {
       const d = driver();
       const before = (await d.list()).map((summary) => summary.id);

@@ -78,7 +78,13 @@ describe('GET /api/health/maintenance', () => {
     expect(Object.keys(response.body).sort()).toEqual(['loops', 'status']);
     expect(response.body.status).toBe('ok');
     // Git and workload identity are on by default, and with them the preview preparation and key rotation loops.
-    expect(Object.keys(response.body.loops).sort()).toEqual(['federation_key_rotation', 'maintenance', 'preview_preparation', 'session_lifecycle']);
+    expect(Object.keys(response.body.loops).sort()).toEqual([
+      'federation_key_rotation',
+      'federation_token_refresh',
+      'maintenance',
+      'preview_preparation',
+      'session_lifecycle',
+    ]);
     const maintenance = response.body.loops.maintenance!;
     expect(Object.keys(maintenance).sort()).toEqual(LOOP_FIELDS);
     expect(maintenance).toMatchObject({ status: 'ok', consecutive_failures: 0, timeouts: 0, interval_ms: 300_000, deadline_ms: 900_000 });

@@ -5,9 +5,12 @@
  *  - each side's CPU time per request and their ratio (goal: the hub at most 1.5 x the bare route);
  *  - the hub's start-up time to a healthy /api/health (goal < 0.5 s) and its idle resident memory
  *    (goal < 120 MiB);
- *  - CPU per GET /api/v1/me of a second hub with tracing on, exporting its spans over OTLP to a real
- *    Jaeger, against the first (tracing off), alternating in rounds (goal: at most 1.15 x). Jaeger
- *    is the telemetry tier's build (test/setup/telemetry-receivers.ts); without it the line says so.
+ *  - CPU per GET /api/v1/me of hubs with tracing on, exporting their spans over OTLP to a real
+ *    Jaeger, against the first (tracing off): every trace recorded (goal: at most 1.15 x), one in
+ *    ten, none, and every trace with each request's log line exported to a real VictoriaLogs too.
+ *    All five take turns in short rounds, the one that goes first moving on each round, and each
+ *    ratio is the median of the rounds' ratios. The receivers are the telemetry tier's builds
+ *    (test/setup/telemetry-receivers.ts); without them the line says so.
  * BENCH_COMPILED=1 runs the hub from dist/ (`npm run build` first) instead of bin/notebook-hub.mjs.
  * Both servers run as separate processes; the load comes from this one. BENCH_QUICK=1 shortens it.
  * CPU time per request (user + system, read from /proc) moves less than throughput with other
@@ -28,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { unusedPort } from '../support/unused-port.js';
-import { startJaeger, type Jaeger } from '../support/telemetry-receivers.js';
+import { startJaeger, startVictoriaLogs, type Jaeger, type VictoriaLogs } from '../support/telemetry-receivers.js';
 import { provisionTelemetryReceivers } from '../setup/telemetry-receivers.js';
 import { promisify } from 'node:util';
 
@@ -47,11 +50,14 @@ const STARTS = 3;
 const quick = process.env.BENCH_QUICK === '1';
 const ROUND_S = quick ? 1 : 4;
 const ROUNDS = quick ? 1 : 2;
+const TRACING_ROUND_S = quick ? 1 : 2;
+const TRACING_ROUNDS = quick ? 1 : 10;
 const CONNECTIONS = 32;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'notebook-hub-api-bench-'));
 const children: ChildProcess[] = [];
 let jaeger: Jaeger | null = null;
+let logBackend: VictoriaLogs | null = null;
 try {
   console.log(`# API benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_S} s per side, alternating)`);
   console.log('# hub: default settings, one info log line per request to stdout (/dev/null), metrics off; bare: fastify, no logger');
@@ -117,59 +123,82 @@ try {
   );
   console.log(`idle resident memory: ${idleRssMb.toFixed(1)} MiB (goal < ${GOALS.idleRssMb} MiB: ${verdict(idleRssMb < GOALS.idleRssMb)})`);
 
-  // Tracing on: the same store, a second hub whose every request is a trace exported to Jaeger.
+  // Tracing on: the same store, hubs whose requests are traces exported to Jaeger (and one whose log
+  // lines also go to VictoriaLogs), each against the hub above (tracing off).
   const receivers = await provisionTelemetryReceivers().catch((error: unknown) => {
     console.log(`tracing on vs off: skipped, no Jaeger (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
     return null;
   });
   if (receivers) {
     jaeger = await startJaeger(receivers.jaeger);
-    const startTraced = async (more: Record<string, string>) => {
+    logBackend = await startVictoriaLogs(receivers.victoriaLogs);
+    const traces = { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger.otlpHttp}/v1/traces` };
+    const startTraced = async (more: Record<string, string>): Promise<Side> => {
       const tracedPort = await unusedPort();
-      const child = spawn(process.execPath, [...HUB_ENTRY, 'serve'], {
-        env: { ...env, SERVICE_PORT: String(tracedPort), OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger!.otlpHttp}/v1/traces`, ...more },
-        stdio: 'ignore',
-      });
+      const child = spawn(process.execPath, [...HUB_ENTRY, 'serve'], { env: { ...env, SERVICE_PORT: String(tracedPort), ...more }, stdio: 'ignore' });
       children.push(child);
       const url = `http://127.0.0.1:${tracedPort}`;
       while ((await fetch(`${url}/api/health`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
       await load(`${url}/api/v1/me`, headers, 1, child.pid!);
-      return { url: `${url}/api/v1/me`, pid: child.pid! };
+      return sideOf(`${url}/api/v1/me`, child.pid!);
     };
-    // Every trace recorded (the default), and one in ten (OpenTelemetry's standard sampler variables).
-    const all = await startTraced({});
-    const tenth = await startTraced({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' });
-    const off = { rps: 0, cpuUs: 0, requests: 0 };
-    const on = { rps: 0, cpuUs: 0, requests: 0 };
-    const sampled = { rps: 0, cpuUs: 0, requests: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, url, pid] of [
-        [off, `${hub.url}/api/v1/me`, hub.child.pid!],
-        [on, all.url, all.pid],
-        [sampled, tenth.url, tenth.pid],
-      ] as const) {
-        const result = await load(url, headers, ROUND_S, pid);
-        side.rps += result.rps / ROUNDS;
-        side.cpuUs += result.cpuUs;
-        side.requests += result.requests;
+    const off = sideOf(`${hub.url}/api/v1/me`, hub.child.pid!);
+    // Every trace recorded (the default); one in ten and none (OpenTelemetry's standard sampler
+    // variables); every trace with each request's log line exported too.
+    const on = await startTraced(traces);
+    const tenth = await startTraced({ ...traces, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' });
+    const none = await startTraced({ ...traces, OTEL_TRACES_SAMPLER: 'always_off' });
+    const withLogs = await startTraced({ ...traces, OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: logBackend.otlpLogsUrl });
+    const sides = [off, on, tenth, none, withLogs];
+    // Short rounds, the side that goes first moving on each round: machine load that comes and goes
+    // falls on every side alike. Each side's ratio is the median of its rounds' ratios to the hub
+    // with tracing off in the same round.
+    for (let round = 0; round < TRACING_ROUNDS; round++) {
+      for (const each of [...sides.slice(round % sides.length), ...sides.slice(0, round % sides.length)]) {
+        const result = await load(each.url, headers, TRACING_ROUND_S, each.pid);
+        each.rps += result.rps / TRACING_ROUNDS;
+        each.cpuUs += result.cpuUs;
+        each.requests += result.requests;
+        each.rounds.push(result.cpuUs / result.requests);
       }
     }
+    const ratioToOff = (each: Side) => median(each.rounds.map((cpu, round) => cpu / off.rounds[round]!));
     const exported = (await jaeger.traces('service', 'GET /api/v1/me')).length;
-    const tracingRatio = cpuPerRequest(on) / cpuPerRequest(off);
-    console.log(`GET /api/v1/me, tracing off:          ${off.rps.toFixed(0)} req/s, ${perRequest(off)}`);
-    console.log(
-      `GET /api/v1/me, tracing on:           ${on.rps.toFixed(0)} req/s, ${perRequest(on)} (spans to Jaeger over OTLP/HTTP; ${exported} traces found there)`,
-    );
-    console.log(`GET /api/v1/me, tracing on, 1 in 10:  ${sampled.rps.toFixed(0)} req/s, ${perRequest(sampled)}`);
+    const line = (label: string, each: Side, note = '') =>
+      console.log(
+        `${label.padEnd(47)} ${each.rps.toFixed(0).padStart(6)} req/s, ${perRequest(each)}${each === off ? '' : `, ratio ${ratioToOff(each).toFixed(2)}`}${note}`,
+      );
+    console.log(`# tracing: ${TRACING_ROUNDS} rounds of ${TRACING_ROUND_S} s per hub, ratios are medians of the rounds' CPU per request`);
+    line('GET /api/v1/me, tracing off:', off);
+    line('GET /api/v1/me, tracing on:', on, ` (spans to Jaeger over OTLP/HTTP; ${exported} traces found there)`);
+    line('GET /api/v1/me, tracing on, 1 in 10 sampled:', tenth);
+    line('GET /api/v1/me, tracing on, none sampled:', none);
+    line('GET /api/v1/me, tracing and log export on:', withLogs, ' (and each request line to VictoriaLogs)');
+    const tracingRatio = ratioToOff(on);
     console.log(
       `CPU per request, tracing on / off: ${tracingRatio.toFixed(2)} (goal <= ${GOALS.tracingCpuRatio}: ${verdict(tracingRatio <= GOALS.tracingCpuRatio)})`,
     );
-    console.log(`CPU per request, tracing on with 1 in 10 sampled / off: ${(cpuPerRequest(sampled) / cpuPerRequest(off)).toFixed(2)}`);
+    console.log(`CPU per request, tracing on with 1 in 10 sampled / off: ${ratioToOff(tenth).toFixed(2)}`);
   }
 } finally {
   for (const child of children) child.kill('SIGKILL');
   await jaeger?.stop();
+  await logBackend?.stop();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/** A hub under load: where it answers, its process, and what it did (each round's CPU per request, in µs). */
+interface Side {
+  url: string;
+  pid: number;
+  rps: number;
+  cpuUs: number;
+  requests: number;
+  rounds: number[];
+}
+
+function sideOf(url: string, pid: number): Side {
+  return { url, pid, rps: 0, cpuUs: 0, requests: 0, rounds: [] };
 }
 
 /** Loads `url` for `duration` seconds; also what the serving process `pid` spent in CPU meanwhile. */

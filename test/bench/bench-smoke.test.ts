@@ -37,7 +37,10 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/hub \/ bare ratio: \d+\.\d+/);
     expect(stdout).toMatch(/start-up to healthy \/api\/health: \d+ ms/);
     expect(stdout).toMatch(/idle resident memory: \d+\.\d MiB/);
-    if (prerequisite('telemetryReceivers') !== null) expect(stdout).toMatch(/CPU per request, tracing on \/ off: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
+    if (prerequisite('telemetryReceivers') !== null) {
+      expect(stdout).toMatch(/CPU per request, tracing on \/ off: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
+      expect(stdout).toMatch(/GET \/api\/v1\/me, tracing and log export on: +\d+ req\/s, [\d.]+ µs CPU\/request, ratio \d+\.\d+/);
+    }
   }, 180_000);
 
   it.skipIf(prerequisite('chromium') === null)(
@@ -89,6 +92,28 @@ describe('benchmark scripts', () => {
   }, 300_000);
 
   it.skipIf(prerequisite('sandboxRuntime') === null)(
+    'integrations: starts sessions with three integrations and with none, tests connections beside their drivers, and prints the ratios',
+    async () => {
+      const postgres = prerequisite('postgres');
+      const mariadb = prerequisite('mariadb');
+      const { stdout } = await runQuick('integrations.bench.ts', {
+        BENCH_POSTGRES: postgres ? JSON.stringify(postgres) : '0',
+        BENCH_MARIADB: mariadb ? JSON.stringify(mariadb) : '0',
+      });
+      expect(stdout).toMatch(/median of 2 runs per side/);
+      expect(stdout).toMatch(/no integrations: +[\d.]+ ms/);
+      expect(stdout).toMatch(/three integrations rendered: +[\d.]+ ms +ratio \d+\.\d+ \(goal <= 1\.05: (met|NOT met)\)/);
+      if (postgres) {
+        expect(stdout).toMatch(/pg connect, SHOW server_version, end: +[\d.]+ ms/);
+        expect(stdout).toMatch(/hub POST \.\.\.\/test, request to answer: +[\d.]+ ms +ratio \d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)/);
+      } else expect(stdout).toMatch(/PostgreSQL test connection: skipped/);
+      if (mariadb) expect(stdout).toMatch(/mysql2 connect, SELECT VERSION\(\), end: +[\d.]+ ms/);
+      else expect(stdout).toMatch(/MariaDB test connection: skipped/);
+    },
+    300_000,
+  );
+
+  it.skipIf(prerequisite('sandboxRuntime') === null)(
     'sessions: starts cold and warm sessions and prints start times, round-trip ratios and kernel-death times',
     async () => {
       const withDocker = prerequisite('docker') !== null;
@@ -99,6 +124,12 @@ describe('benchmark scripts', () => {
       expect(stdout).toMatch(/cell run round trip .* ratio \d+\.\d+/);
       expect(stdout).toMatch(/local: kill -9 of marimo to edit session terminal: +\d+ ms \(goal < 2000 ms: (met|NOT met)\)/);
       expect(stdout).toMatch(/local: kill -9 of marimo to app answering again: +\d+ ms \(goal < 2000 ms: (met|NOT met)\)/);
+      if (prerequisite('telemetryReceivers') !== null) {
+        for (const kind of ['cold', 'warm'])
+          expect(stdout).toMatch(
+            new RegExp(`session start ${kind}, tracing off: +\\d+ ms +on: +\\d+ ms +ratio \\d+\\.\\d+ \\(goal <= 1\\.02: (met|NOT met)\\)`),
+          );
+      }
       if (withDocker) {
         expect(stdout).toMatch(/docker: kill -9 of marimo to edit session terminal: +\d+ ms/);
         expect(stdout).toMatch(/docker: kill -9 of marimo to app answering again: +\d+ ms/);

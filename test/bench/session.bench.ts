@@ -2,6 +2,9 @@
  * Session benchmark (local driver, real marimo). Prints:
  *  - the median time from `POST /sessions` to the first successful page load through the proxy,
  *    cold and with a warm pool (goal: warm under 300 ms);
+ *  - the same starts on a hub with tracing on (every trace recorded and exported over OTLP to a
+ *    real Jaeger, the telemetry tier's build) against one with tracing off, taking turns, and their
+ *    ratios (goal: at most 1.02 x); without Jaeger the line says so;
  *  - the median WebSocket round trip through the hub's proxy next to the same round trip straight
  *    to marimo, in the same run (goal: ratio <= 1.15). Two round trips are measured: a ping frame
  *    (the transport alone) and a cell run (an HTTP request to the kernel answered on the socket),
@@ -27,6 +30,7 @@ import { provisionDocker } from '../setup/docker.js';
 import { timeKernelDeaths, type KernelDeathTimes } from './support/kernel-death.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { benchClient } from './support/bench-client.js';
+import { coldAndWarmStart, compareTracedSessionStarts, sessionStarter } from './support/session-starts.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 2 : 5));
@@ -42,15 +46,15 @@ const ms = (value: number, digits = 0): string => `${value.toFixed(digits).padSt
 
 await ensureLocalRuntime({ dir: testCacheDir('sandbox-runtime'), onProgress: stderrProgress('sandbox runtime') });
 const temp = await makeTempDir('session-bench');
-const settings = readSettings({
-  SERVICE_DATA_DIR: temp.dir,
+const HUB_ENV = {
   SERVICE_PORT: '0',
   SERVICE_LOG_LEVEL: 'silent',
   SERVICE_RUN_MAINTENANCE: 'false',
   SERVICE_SANDBOX_RUNTIME_DIR: testCacheDir('sandbox-runtime'),
   SERVICE_WARM_POOL_SIZE: '1',
   SERVICE_AUTOMATIC_THUMBNAILS: 'false',
-});
+};
+const settings = readSettings({ ...HUB_ENV, SERVICE_DATA_DIR: temp.dir });
 const hub = await createHub({ settings, logger: createLogger('silent') });
 const url = await hub.listen();
 console.log(`# session benchmark (${os.cpus().length} cores, local driver), median of ${RUNS} starts`);
@@ -58,40 +62,15 @@ try {
   const { token, headers, api, projectWithNotebooks } = await benchClient(hub, url);
   const { pid, notebookIds } = await projectWithNotebooks(2 * RUNS + 1);
 
-  /** POST, poll until running, then load the editor page through the proxy. */
-  const startToPage = async (notebookId: string): Promise<{ ms: number; sessionId: string; warm: boolean }> => {
-    const began = performance.now();
-    const session = await api(`/projects/${pid}/sessions`, { notebook_id: notebookId, mode: 'edit' });
-    const sessionId = session.id as string;
-    let state = session.state;
-    while (state === 'provisioning') {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      state = (await api(`/projects/${pid}/sessions/${sessionId}`)).state;
-    }
-    const page = await fetch(`${url}/s/${sessionId}/`, { headers });
-    await page.text();
-    if (state !== 'running' || !page.ok) throw new Error(`session ${sessionId} is ${String(state)}, page ${page.status}`);
-    return { ms: performance.now() - began, sessionId, warm: session.warm === true };
-  };
-  const stop = (sessionId: string) => api(`/projects/${pid}/sessions/${sessionId}/stop`, { save: false });
+  const starter = sessionStarter(url, headers, api, pid);
+  const { startToPage, stop } = starter;
 
   const cold: number[] = [];
   const warm: number[] = [];
-  const refill = () => hub.services.warmPool.refill(new AbortController().signal);
   for (let run = 0; run < RUNS; run++) {
-    // A cold start: the pool is drained first, so the session creates its own sandbox.
-    const drained = await hub.services.warmPool.claim();
-    if (drained) await hub.services.sandboxes.destroy(drained.sandbox.id);
-    const coldStart = await startToPage(notebookIds[2 * run]!);
-    if (coldStart.warm) throw new Error('a cold start got a warm sandbox');
+    const [coldStart, warmStart] = await coldAndWarmStart(hub, starter, [notebookIds[2 * run]!, notebookIds[2 * run + 1]!]);
     cold.push(coldStart.ms);
-    await stop(coldStart.sessionId);
-
-    await refill();
-    const warmStart = await startToPage(notebookIds[2 * run + 1]!);
-    if (!warmStart.warm) throw new Error('a warm start got no warm sandbox');
     warm.push(warmStart.ms);
-    await stop(warmStart.sessionId);
   }
   console.log(`POST session to first proxied page, cold:      ${ms(median(cold))}`);
   const warmMedian = median(warm);
@@ -166,6 +145,8 @@ try {
   await hub.close();
   await temp.cleanup();
 }
+
+await compareTracedSessionStarts(HUB_ENV, RUNS);
 
 await dockerDeaths();
 

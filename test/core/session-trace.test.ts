@@ -18,6 +18,7 @@ function fakeTracer(active: string | null, spans: string): Tracer {
     startSpan: () => ({ ...NO_SPAN, traceparent: spans }),
     withSpan: (name, options, work) => work(tracer.startSpan(name, options)),
     traceparent: () => active,
+    recording: () => active !== null,
   };
   return tracer;
 }

@@ -148,6 +148,29 @@ describe.skipIf(seaweedfs === null)('the data browser over an S3 bucket (Seaweed
     expect((await failure(source.read('absent.bin', { offset: 0, length: 10, versionId: null }, signal()))).reason).toBe('not-found');
   });
 
+  it("reads an object's ends with its facts in one round trip, the size from the ranged answer", async () => {
+    const ends = await source.readEnds('big.bin', { head: 4096, tail: 10_000, versionId: null }, signal());
+    const { modified, ...facts } = await source.head('big.bin', null, signal());
+    expect(ends.facts).toMatchObject({ ...facts, size: big.length });
+    expect(ends.facts.modified).toBe(modified);
+    expect(Buffer.from(ends.head).equals(big.subarray(0, 4096))).toBe(true);
+    expect(Buffer.from(ends.tail).equals(big.subarray(big.length - 10_000))).toBe(true);
+    // Ends larger than the object: the whole object, each.
+    const small = await source.readEnds('readme.md', { head: 65_536, tail: 262_144, versionId: null }, signal());
+    expect(small.facts).toMatchObject({ key: 'readme.md', size: 'content of readme.md'.length, contentType: 'text/plain' });
+    expect(Buffer.from(small.head).toString()).toBe('content of readme.md');
+    expect(Buffer.from(small.tail).toString()).toBe('content of readme.md');
+    // No tail asked for: none read.
+    expect((await source.readEnds('big.bin', { head: 100, tail: 0, versionId: null }, signal())).tail.byteLength).toBe(0);
+    await put(plain, 'empty.txt', new Uint8Array(0));
+    const empty = await source.readEnds('empty.txt', { head: 65_536, tail: 262_144, versionId: null }, signal());
+    expect(empty).toMatchObject({ facts: { key: 'empty.txt', size: 0 }, head: new Uint8Array(0), tail: new Uint8Array(0) });
+    expect(await failure(source.readEnds('absent.bin', { head: 100, tail: 100, versionId: null }, signal()))).toMatchObject({
+      reason: 'not-found',
+      message: `there is no object absent.bin in the bucket ${plain}`,
+    });
+  });
+
   it('streams a whole object', async () => {
     const opened = await source.open('big.bin', null, signal());
     expect(opened.facts).toMatchObject({ key: 'big.bin', size: big.length, contentType: 'application/octet-stream' });
@@ -178,6 +201,9 @@ describe.skipIf(seaweedfs === null)('the data browser over an S3 bucket (Seaweed
       expect(await bucket.head('notes.txt', second.versionId, signal())).toMatchObject({ size: 4, versionId: second.versionId });
       const read = await bucket.read('notes.txt', { offset: 1, length: 2, versionId: second.versionId }, signal());
       expect(Buffer.from(read).toString()).toBe('wo');
+      const ends = await bucket.readEnds('notes.txt', { head: 3, tail: 2, versionId: second.versionId }, signal());
+      expect(ends.facts).toMatchObject({ size: 4, versionId: second.versionId });
+      expect([Buffer.from(ends.head).toString(), Buffer.from(ends.tail).toString()]).toEqual(['two', 'o!']);
       const opened = await bucket.open('notes.txt', versions[1]!.versionId, signal());
       expect((await collect(opened.body)).toString()).toBe('three');
     } finally {
@@ -190,6 +216,7 @@ describe.skipIf(seaweedfs === null)('the data browser over an S3 bucket (Seaweed
     const denied = await failure(wrongSecret.list({ prefix: '', cursor: null, limit: 10, signal: signal() }));
     expect(denied).toMatchObject({ reason: 'denied', message: 'the secret access key does not match the access key ID' });
     expect((await failure(wrongSecret.read('readme.md', { offset: 0, length: 10, versionId: null }, signal()))).reason).toBe('denied');
+    expect((await failure(wrongSecret.readEnds('readme.md', { head: 10, tail: 10, versionId: null }, signal()))).reason).toBe('denied');
     wrongSecret.close();
     const unknownKey = sources.open(target(plain, { id: 'AKIAUNKNOWNKEY000000', secret: 'whatever-secret' }));
     expect(await failure(unknownKey.head('readme.md', null, signal()))).toMatchObject({ reason: 'denied' });

@@ -167,6 +167,40 @@ describe.skipIf(seaweedfs === null)('the data browser over a bucket', () => {
     expect(old.text).toBe('first');
   });
 
+  it("previews with the integration as it is now, never with another's client", async () => {
+    const key = encodeURIComponent(`${root}sales/2024.csv`);
+    const preview = (source: string) => w.call(`${w.data}/sources/${source}/object/preview?key=${key}`, { token: w.p.tokens.editor });
+    const config = { endpoint_url: seaweedfs!.endpoint, bucket: seaweedfs!.bucket, path_style: true };
+    const twin = await w.integration({
+      kind: 's3',
+      name: 'Lake twin',
+      config,
+      secrets: { access_key_id: stored(seaweedfs!.accessKeyId), secret_access_key: stored(seaweedfs!.secretAccessKey) },
+    });
+    expect((await preview(sid)).status).toBe(200);
+    expect((await preview(twin)).status).toBe(200);
+    const replace = async (secret: string) => {
+      const one = `/api/v1/projects/${w.p.id}/integrations/${sid}`;
+      const etag = (await w.call(one, { token: w.p.tokens.manager })).headers.get('etag')!;
+      const replaced = await w.call(one, {
+        method: 'PUT',
+        token: w.p.tokens.manager,
+        headers: { 'if-match': etag },
+        body: { name: 'Lake', config, secrets: { secret_access_key: stored(secret) } },
+      });
+      expect(replaced.status, replaced.text).toBe(200);
+    };
+    // The secret changed: the next preview signs with the new one (and is refused), the twin keeps its own.
+    await replace(`wrong-${randomBytes(8).toString('hex')}`);
+    const denied = await preview(sid);
+    expect(denied.status, denied.text).toBe(503);
+    // (A HEAD's refusal has no body to say why: either wording.)
+    expect(denied.json.error.message).toMatch(/^the (secret access key does not match|access key may not read)/);
+    expect((await preview(twin)).status).toBe(200);
+    await replace(seaweedfs!.secretAccessKey);
+    expect((await preview(sid)).status).toBe(200);
+  });
+
   it('never shows the access key', async () => {
     expect(w.seen.filter((text) => text.includes(seaweedfs!.secretAccessKey))).toEqual([]);
   });

@@ -61,7 +61,7 @@ describe.skipIf(helm === null)('the Helm chart with the Kubernetes sandbox drive
       { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch', 'create', 'delete'] },
       { apiGroups: [''], resources: ['pods/exec'], verbs: ['create', 'get'] },
       { apiGroups: [''], resources: ['events'], verbs: ['list', 'watch'] },
-      { apiGroups: [''], resources: ['secrets'], verbs: ['create', 'update', 'delete'] },
+      { apiGroups: [''], resources: ['secrets'], verbs: ['create', 'update', 'patch', 'delete'] },
       { apiGroups: [''], resources: ['services'], verbs: ['get', 'create', 'delete'] },
       { apiGroups: ['networking.k8s.io'], resources: ['networkpolicies'], verbs: ['get', 'create', 'update'] },
     ];

@@ -44,7 +44,7 @@ describe.skipIf(dockerProvisioned === null)('supervision of notebook servers in 
     const ended = await eventually(
       () => record(sid),
       (session) => session?.state === 'stopped' && session.sandbox_released,
-      30_000,
+      45_000,
     );
     // Removing the container ends its stopped processes too.
     expect(ended).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost', sandbox_released: true });

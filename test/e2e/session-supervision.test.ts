@@ -82,7 +82,7 @@ describe.skipIf(sandboxRuntime === null)('supervision of notebook servers (local
     const sandboxId = await sandboxOf(sid);
     expect(await signalMarimoIn(w.t.dataDir, sandboxId, 'SIGSTOP')).toBeGreaterThan(0);
     try {
-      const ended = await settled(sid, 20_000);
+      const ended = await settled(sid, 40_000);
       expect(ended).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost', sandbox_released: true });
       const stops = (await projectAudit(w.t, w.pid)).filter((entry) => entry.event === 'session.stop' && entry.metadata.session_id === sid);
       expect(stops.map((entry) => entry.metadata.reason)).toEqual(['kernel_lost']);
@@ -165,7 +165,7 @@ describe.skipIf(sandboxRuntime === null)('supervision across a hub restart (loca
     const ended = await eventually(
       () => hub.services.sessionStore.get(w.pid, sid),
       (session) => session?.state === 'stopped' && session.sandbox_released,
-      20_000,
+      40_000,
     );
     expect(ended).toMatchObject({ state: 'stopped', stop_reason: 'kernel_lost', sandbox_released: true });
   }, 120_000);

@@ -145,15 +145,21 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)("OpenCode's 
   }, 120_000);
 });
 
-describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('OpenCode with managed AI on a hub without a provider', () => {
+describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('OpenCode with managed AI on a hub without a provider setting', () => {
   let w: SessionWorld;
+  let provider: Awaited<ReturnType<typeof startFakeOpenAiEndpoint>> | null = null;
   beforeAll(async () => {
     w = await startSessionWorld({
       SERVICE_SURFACES: JSON.stringify([{ id: 'opencode', managed_ai: true }]),
       SERVICE_SURFACE_RUNTIME_DIR: surfaceRuntime!.dir,
+      // For the organization's provider of the second test, on this machine.
+      SERVICE_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.1',
     });
   }, 120_000);
-  afterAll(() => w?.close());
+  afterAll(async () => {
+    await w?.close();
+    await provider?.close().catch(() => {});
+  });
 
   it('opens with no managed model, and the surface says why', async () => {
     const started = await w.start('editor', { notebook_id: w.nid, mode: 'edit', wait: true });
@@ -171,5 +177,45 @@ describe.skipIf(sandboxRuntime === null || surfaceRuntime === null)('OpenCode wi
     for (const process of await surfaceProcesses(record.sandbox!.id, 'opencode'))
       expect(variableOf(process.environ, 'NOTEBOOK_HUB_AI_API_KEY')).toBeUndefined();
     expect((await fetch(`${w.t.url}/ai/v1/models`, { headers: { authorization: 'Bearer nbhai.a.b.c' } })).status).toBe(503);
+  }, 120_000);
+
+  it("takes the organization's AI provider integration marked for managed AI: its key stays in the hub", async () => {
+    provider = await startFakeOpenAiEndpoint('Hello from the organization model');
+    const orgKey = 'sk-organization-key-never-in-a-sandbox';
+    const admin = await w.t.tokenFor('ai-admin@sessions.test', { superAdmin: true });
+    const created = await w.t.call('/api/v1/integrations', {
+      method: 'POST',
+      token: admin,
+      body: {
+        kind: 'openai',
+        name: 'Team AI gateway',
+        config: { base_url: provider.baseUrl, model: 'org-model', models: 'org-model-large', managed_ai: true },
+        secrets: { api_key: { source: 'stored', value: orgKey } },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.text).not.toContain(orgKey);
+
+    // A session of its own: the first test's OpenCode started before there was a provider.
+    const started = await w.start('editor', { notebook_id: await w.notebook('With the organization model'), mode: 'edit', wait: true });
+    const sid = started.json.data.id as string;
+    const opened = await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/surfaces/opencode`, 'editor', { method: 'POST', body: {} });
+    expect(opened.json.data, opened.text).toMatchObject({ state: 'running', notice: null });
+    const record = (await w.t.hub.services.sessionStore.get(w.pid, sid))!;
+    const processes = await surfaceProcesses(record.sandbox!.id, 'opencode');
+    for (const process of processes) expect(process.environ).not.toContain(orgKey);
+    const credential = variableOf(processes[0]!.environ, 'NOTEBOOK_HUB_AI_API_KEY')!;
+    expect(credential).toMatch(new RegExp(`^nbhai\\.${w.pid}\\.${sid}\\.`));
+
+    const models = await fetch(`${w.t.url}/ai/v1/models`, { headers: { authorization: `Bearer ${credential}` } });
+    expect(((await models.json()) as { data: { id: string }[] }).data.map((model) => model.id)).toEqual(['org-model', 'org-model-large']);
+    const answer = await fetch(`${w.t.url}/ai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'org-model', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('Hello from the organization model');
+    expect(provider.received.at(-1)).toEqual({ authorization: `Bearer ${orgKey}`, model: 'org-model' });
   }, 120_000);
 });

@@ -30,6 +30,7 @@ export class FakeNoSandboxDriver implements SandboxDriver {
   spawn = async () => this.refuse();
   writeFile = async () => this.refuse();
   readFile = async () => this.refuse();
+  replaceSecretFiles = async () => this.refuse();
   exposePort = async () => this.refuse();
   list = async () => [];
   destroy = async () => this.refuse();

@@ -53,6 +53,8 @@ export class FakeExportSandboxDriver implements SandboxDriver {
   readonly exports: FakeExport[] = [];
   /** Every destroy call, in order (a destroy of an unknown id too). */
   readonly destroyCalls: string[] = [];
+  /** Every secret file a running sandbox was given anew (a refreshed token), in order. */
+  readonly secretFileWrites: { sandboxId: string; name: string; data: Buffer }[] = [];
   behaviour: FakeExportBehaviour = (run) => {
     run.print('notebook ran');
     run.render('<html>rendered</html>');
@@ -130,6 +132,15 @@ export class FakeExportSandboxDriver implements SandboxDriver {
     const content = this.live(id).files.get(path);
     if (!content) throw new SandboxError('COMMAND_FAILED', `no file ${path} in sandbox ${id}`);
     return Buffer.from(content);
+  }
+
+  /** Replaces secret files the sandbox was created with, recording each replacement in {@link secretFileWrites}. */
+  async replaceSecretFiles(id: string, files: Record<string, Uint8Array>): Promise<void> {
+    const box = this.live(id);
+    for (const name of Object.keys(files)) {
+      if (!(name in (box.spec.secrets?.files ?? {}))) throw new SandboxError('SPAWN_FAILED', `sandbox ${id} received no secret file ${name}`);
+    }
+    for (const [name, data] of Object.entries(files)) this.secretFileWrites.push({ sandboxId: id, name, data: Buffer.from(data) });
   }
 
   async exposePort(): Promise<never> {

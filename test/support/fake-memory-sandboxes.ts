@@ -102,6 +102,12 @@ export class FakeMemorySandboxDriver implements SandboxDriver {
     return file;
   }
 
+  /** Its sandboxes keep no secrets (sessions here receive none): nothing to replace. */
+  async replaceSecretFiles(id: string, files: Record<string, Uint8Array>): Promise<void> {
+    this.require(id);
+    throw new SandboxError('SPAWN_FAILED', `sandbox ${id} received no secret file among ${Object.keys(files).join(', ')}`);
+  }
+
   async exposePort(id: string): Promise<PortEndpoint> {
     return { host: '127.0.0.1', port: this.require(id).port };
   }

@@ -42,6 +42,9 @@ class WrappedDriver implements SandboxDriver {
   readFile(id: string, path: string): Promise<Buffer> {
     return this.inner.readFile(id, path);
   }
+  replaceSecretFiles(id: string, files: Record<string, Uint8Array>): Promise<void> {
+    return this.inner.replaceSecretFiles(id, files);
+  }
   exposePort(id: string, port: string): Promise<PortEndpoint> {
     return this.inner.exposePort(id, port);
   }

@@ -29,10 +29,13 @@ export interface GitServer {
   url(name: string, credentials?: { user: string; password: string }): string;
   /**
    * A bare repository `<name>.git` with `files` committed on `branch` (a first commit) by a test
-   * author. `credentials`: fetching and pushing need them (basic auth); without, anyone may fetch
-   * and nobody may push.
+   * author. `credentials`: fetching and pushing need them, or one of them when several (basic
+   * auth); without, anyone may fetch and nobody may push.
    */
-  createRepository(name: string, options: { branch?: string; files: Record<string, string>; credentials?: { user: string; password: string } }): Promise<void>;
+  createRepository(
+    name: string,
+    options: { branch?: string; files: Record<string, string>; credentials?: { user: string; password: string } | { user: string; password: string }[] },
+  ): Promise<void>;
   /** Commits `files` (added or changed) on `branch` of `name` (made from the default branch when new); returns the new commit's id. */
   commit(name: string, branch: string, files: Record<string, string>, message?: string): Promise<string>;
   /** The commit `branch` of `name` points at. */
@@ -53,7 +56,7 @@ export async function startGitServer(): Promise<GitServer> {
   const root = path.join(temp.dir, 'repositories');
   await mkdir(root, { recursive: true });
   const backend = await httpBackend();
-  const protectedBy = new Map<string, string>();
+  const protectedBy = new Map<string, string[]>();
   const requests: GitServerRequest[] = [];
 
   const server = createServer((request, response) => {
@@ -72,7 +75,7 @@ export async function startGitServer(): Promise<GitServer> {
     const given = request.headers.authorization ?? null;
     let user: string | null = null;
     if (given?.startsWith('Basic ')) user = Buffer.from(given.slice(6), 'base64').toString('utf8');
-    if (expected !== undefined && user !== expected) {
+    if (expected !== undefined && (user === null || !expected.includes(user))) {
       response.writeHead(401, { 'www-authenticate': 'Basic realm="git"', 'content-type': 'text/plain' });
       response.end('authentication required\n');
       return;
@@ -90,7 +93,7 @@ export async function startGitServer(): Promise<GitServer> {
         ...(request.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: String(request.headers['content-encoding']) } : {}),
         ...(request.headers['git-protocol'] ? { GIT_PROTOCOL: String(request.headers['git-protocol']) } : {}),
         // Only a signed-in user may push, as on a hosted Git server.
-        ...(expected !== undefined ? { REMOTE_USER: expected.split(':')[0]! } : {}),
+        ...(user !== null && expected !== undefined ? { REMOTE_USER: user.split(':')[0]! } : {}),
       },
       // Its refusals (a push to a read-only repository) reach the client in the answer; stderr would only repeat them.
       stdio: ['pipe', 'pipe', 'ignore'],
@@ -139,7 +142,13 @@ export async function startGitServer(): Promise<GitServer> {
       await run('git', ['init', '--quiet', '--bare', `--initial-branch=${branch}`, bare]);
       // Pushes over HTTP are refused unless the repository allows them; only protected ones do.
       await run('git', ['config', 'http.receivepack', options.credentials ? 'true' : 'false'], { cwd: bare });
-      if (options.credentials) protectedBy.set(`${name}.git`, `${options.credentials.user}:${options.credentials.password}`);
+      if (options.credentials) {
+        const accepted = Array.isArray(options.credentials) ? options.credentials : [options.credentials];
+        protectedBy.set(
+          `${name}.git`,
+          accepted.map((credentials) => `${credentials.user}:${credentials.password}`),
+        );
+      }
       await commitFiles(name, branch, options.files, 'First commit', true);
     },
     commit: (name, branch, files, message = 'Change notebooks') => commitFiles(name, branch, files, message, false),

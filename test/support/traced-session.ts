@@ -112,6 +112,8 @@ export function describeTracedSessionStart<World extends SessionWorld>(driver: T
         OTEL_METRICS_EXPORTER: 'none',
         OTEL_LOGS_EXPORTER: 'none',
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger.otlpHttp}/v1/traces`,
+        // Spans go out in batches every 200 ms instead of every 5 s.
+        OTEL_BSP_SCHEDULE_DELAY: '200',
       });
     }, 180_000);
     afterAll(async () => {

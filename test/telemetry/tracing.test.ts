@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
 import { createJob, jobsPath, runToEnd, saveNotebookCode } from '../support/job-world.js';
@@ -9,14 +9,13 @@ import { expectTracedSessionStart, newSpanId, newTraceId, parentOf, tag } from '
 
 const telemetryReceivers = prerequisite('telemetryReceivers');
 
-// Spans go out in batches every 200 ms instead of every 5 s (the SDK reads this when the hub starts).
-process.env.OTEL_BSP_SCHEDULE_DELAY = '200';
-
 const SERVICE_NAME = `hub-tracing-${randomBytes(4).toString('hex')}`;
 /** Words that must never leave in telemetry: the notebook's code holds this one. */
 const NOTEBOOK_SECRET = `notebook_secret_${randomBytes(8).toString('hex')}`;
 /** An alert destination's signing secret: it must not leave either. */
 const ALERT_SECRET = `alert_secret_${randomBytes(8).toString('hex')}`;
+/** What an MCP client's OAuth sign-in handles: its code, PKCE verifier and tokens must not leave. */
+const oauthSecrets: string[] = [];
 
 describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces and log lines over OTLP into Jaeger and VictoriaLogs (local driver)', () => {
   let jaeger: Jaeger;
@@ -36,6 +35,9 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
         OTEL_METRICS_EXPORTER: 'none',
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${jaeger.otlpHttp}/v1/traces`,
         OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: logs.otlpLogsUrl,
+        // Spans and log records go out in batches every 200 ms instead of every 5 s and 1 s.
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+        OTEL_BLRP_SCHEDULE_DELAY: '200',
         SERVICE_JOBS: 'on',
         // Loops run here: their attempts are traces of their own.
         SERVICE_RUN_MAINTENANCE: 'true',
@@ -170,6 +172,87 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     });
     expect(unsampled.status, unsampled.text).toBe(200);
     expect(unsampled.json.data.trace_id).toBeNull();
+    // Nor does the answer or the request's log line name ids that would find nothing.
+    expect(unsampled.headers.get('traceresponse')).toBeNull();
+    const requestId = unsampled.headers.get('x-request-id');
+    const [line] = await until(
+      async () => w.t.logs.filter((entry) => entry.event === 'http_request' && entry.reqId === requestId),
+      (found) => found.length === 1,
+    );
+    expect(line).not.toHaveProperty('trace_id');
+    expect(diagnostic.headers.get('traceresponse')).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+  }, 120_000);
+
+  it('traces the OAuth authorization server: registration, authorization, consent and token, each request with its use case', async () => {
+    const redirect = 'http://127.0.0.1:9/callback';
+    /** A request in a trace of its own: the trace's id and the answer. */
+    const traced = async (send: (headers: Record<string, string>) => Promise<Response>) => {
+      const traceId = newTraceId();
+      return { traceId, response: await send({ traceparent: `00-${traceId}-${newSpanId()}-01` }) };
+    };
+    const registration = await traced((headers) =>
+      fetch(`${w.t.url}/oauth/register`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'Traced assistant', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
+      }),
+    );
+    expect(registration.response.status).toBe(201);
+    const clientId = ((await registration.response.json()) as { client_id: string }).client_id;
+    const verifier = randomBytes(32).toString('base64url');
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirect,
+      response_type: 'code',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 's',
+      resource: `${w.t.url}/mcp`,
+    });
+    const authorization = await traced((headers) => fetch(`${w.t.url}/oauth/authorize?${query}`, { headers, redirect: 'manual' }));
+    expect(authorization.response.status).toBe(302);
+    const requestId = new URL(authorization.response.headers.get('location')!, w.t.url).pathname.split('/').pop()!;
+    const cookie = await w.t.localLogin();
+    const consentTrace = newTraceId();
+    const approved = await w.t.call(`/api/v1/oauth/requests/${requestId}/approve`, {
+      method: 'POST',
+      cookie,
+      headers: { origin: w.t.url, traceparent: `00-${consentTrace}-${newSpanId()}-01` },
+      body: {},
+    });
+    expect(approved.status, approved.text).toBe(200);
+    const code = new URL(approved.json.data.redirect_to).searchParams.get('code')!;
+    const exchange = await traced((headers) =>
+      fetch(`${w.t.url}/oauth/token`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: clientId, code_verifier: verifier }),
+      }),
+    );
+    expect(exchange.response.status).toBe(200);
+    const tokens = (await exchange.response.json()) as { access_token: string; refresh_token: string };
+    oauthSecrets.push(code, verifier, tokens.access_token, tokens.refresh_token);
+
+    for (const [traceId, request, useCase] of [
+      [registration.traceId, 'POST /oauth/register', 'usecase.mcpConnections.register'],
+      [authorization.traceId, 'GET /oauth/authorize', 'usecase.mcpConnections.authorize'],
+      [consentTrace, 'POST /api/v1/oauth/requests/:request_id/approve', 'usecase.mcpConnections.approve'],
+      [exchange.traceId, 'POST /oauth/token', 'usecase.mcpConnections.token'],
+    ] as const) {
+      const spans = await until(
+        () => jaeger.trace(traceId),
+        (found) => found.some((span) => span.operationName === useCase),
+      );
+      const server = spans.find((span) => span.operationName === request);
+      expect(server, `${request} in ${spans.map((span) => span.operationName).join(', ')}`).toBeDefined();
+      const useCaseSpan = spans.find((span) => span.operationName === useCase)!;
+      expect(parentOf(useCaseSpan)).toBe(server!.spanID);
+      // Each reads or writes its records: the store calls nest in the use case.
+      expect(
+        spans.some((span) => span.operationName.startsWith('store.') && parentOf(span) === useCaseSpan.spanID),
+        useCase,
+      ).toBe(true);
+    }
   }, 120_000);
 
   it('makes each loop attempt a loop.<loop> span with its name and outcome', async () => {
@@ -203,7 +286,17 @@ describe.skipIf(sandboxRuntime === null || telemetryReceivers === null)('traces 
     const records = JSON.stringify(await logs.query('*'));
     expect(spans.length).toBeGreaterThan(1000);
     expect(records.length).toBeGreaterThan(1000);
-    const secrets = [...Object.values(w.tokens), NOTEBOOK_SECRET, ALERT_SECRET, '@sessions.test', '%40sessions.test', 'Bearer ', 'svc_pat_'];
+    const secrets = [
+      ...Object.values(w.tokens),
+      ...oauthSecrets,
+      NOTEBOOK_SECRET,
+      ALERT_SECRET,
+      '@sessions.test',
+      '%40sessions.test',
+      'Bearer ',
+      'svc_pat_',
+      'svc_mcp_',
+    ];
     for (const secret of secrets) {
       expect(spans.includes(secret), `a span holds ${secret}`).toBe(false);
       expect(records.includes(secret), `a log record holds ${secret}`).toBe(false);

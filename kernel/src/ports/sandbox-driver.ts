@@ -233,6 +233,15 @@ export interface SandboxDriver {
   /** Paths are relative to the workspace; parent directories are created. */
   writeFile(id: string, path: string, data: string | Buffer): Promise<void>;
   readFile(id: string, path: string): Promise<Buffer>;
+  /**
+   * Gives files the sandbox received in its secrets at create ({@link SandboxSpec.secrets}) new
+   * content while it runs: a short-lived credential written again before it expires (docs/federation.md,
+   * "Refreshing"). Each file is replaced whole, so that a process reading it sees the old or the new
+   * content, never a part. Only files the sandbox was created with: another name is SPAWN_FAILED,
+   * and a sandbox that is gone NOT_FOUND. Kubernetes updates the sandbox's Secret, which the kubelet
+   * carries into the mounted volume on its next sync of the pod (within a minute or two).
+   */
+  replaceSecretFiles(id: string, files: Record<string, Uint8Array>): Promise<void>;
   exposePort(id: string, port: string): Promise<PortEndpoint>;
   /** Every sandbox this owner has, including ones left behind by an earlier hub process. */
   list(): Promise<SandboxSummary[]>;

@@ -2,6 +2,7 @@ import Docker from 'dockerode';
 import { timeOrderedId } from '@notebook-hub/kernel/ids.js';
 import {
   SandboxError,
+  SECRET_FILE_NAME,
   type CreateOptions,
   type ExecRequest,
   type ExecResult,
@@ -150,6 +151,26 @@ export class DockerSandboxDriver implements SandboxDriver {
     }
   }
 
+  /**
+   * Writes each file beside the old one and renames it over it (the same tmpfs mount), through a
+   * command's standard input as at create. A file the sandbox did not receive is refused.
+   */
+  async replaceSecretFiles(id: string, files: Record<string, Uint8Array>): Promise<void> {
+    for (const [name, data] of Object.entries(files)) {
+      if (!SECRET_FILE_NAME.test(name)) throw new SandboxError('SPAWN_FAILED', `not a secret file name: ${JSON.stringify(name)}`);
+      const replaced = await this.mapMissing(
+        id,
+        dockerExec(this.target(id), {
+          argv: ['sh', '-c', REPLACE_SECRET_FILE, 'sh', CONTAINER_SECRETS_DIR, name],
+          stdin: Buffer.from(data),
+          timeoutMs: 30_000,
+        }),
+      );
+      if (replaced.exitCode === 3) throw new SandboxError('SPAWN_FAILED', `sandbox ${id} received no secret file ${JSON.stringify(name)}`);
+      if (replaced.exitCode !== 0) throw new SandboxError('BACKEND_ERROR', `cannot replace the secret file ${name} of sandbox ${id}`, { result: replaced });
+    }
+  }
+
   async readFile(id: string, file: string): Promise<Buffer> {
     const target = workspacePath(IMAGE_WORKSPACE_DIR, file);
     try {
@@ -238,6 +259,9 @@ export class DockerSandboxDriver implements SandboxDriver {
 }
 
 const containerName = (id: string): string => `notebook-hub-${id}`;
+
+/** `sh -c` of {@link DockerSandboxDriver.replaceSecretFiles}: `$1` the secrets directory, `$2` the file; exit 3 when the sandbox has no such file. */
+const REPLACE_SECRET_FILE = 'set -e; [ -f "$1/$2" ] || exit 3; umask 077; cat > "$1/.$2.next"; mv -f "$1/.$2.next" "$1/$2"';
 
 /** The secrets mount: memory only, the sandbox user's alone, no programs run from it. */
 const SECRETS_TMPFS = `rw,nosuid,nodev,noexec,size=4m,mode=0700,uid=${IMAGE_USER.uid},gid=${IMAGE_USER.gid}`;

@@ -3,6 +3,7 @@ import { CoreV1Api, type KubeConfig, type V1Pod } from '@kubernetes/client-node'
 import { timeOrderedId } from '@notebook-hub/kernel/ids.js';
 import {
   SandboxError,
+  SECRET_FILE_NAME,
   type CreateOptions,
   type ExecRequest,
   type ExecResult,
@@ -26,7 +27,7 @@ import { ensureSandboxNetworkPolicy, type HubPeers } from './network-policy.js';
 import { ANNOTATION, LABEL, ownerSelector, podNameOf, sandboxPod, summaryOf, type PodSettings } from './pod-manifest.js';
 import { podRunning } from './pod-start.js';
 import { deleteSandboxService, sandboxService, serviceAddress } from './sandbox-service.js';
-import { deleteSandboxSecret, ownSecretByPod, podHasSecret, sandboxSecret, secretsInPod } from './sandbox-secret.js';
+import { deleteSandboxSecret, ownSecretByPod, podHasSecret, replaceSecretFiles, sandboxSecret, secretsInPod } from './sandbox-secret.js';
 import { secretsOf } from '../shared/secrets.js';
 
 export interface KubernetesDriverOptions extends Omit<PodSettings, 'ownerId'> {
@@ -205,6 +206,15 @@ export class KubernetesSandboxDriver implements SandboxDriver {
   private closeChannel(id: string): void {
     void this.channels.get(id)?.then((channel) => channel?.close());
     this.channels.delete(id);
+  }
+
+  async replaceSecretFiles(id: string, files: Record<string, Uint8Array>): Promise<void> {
+    for (const name of Object.keys(files)) {
+      if (!SECRET_FILE_NAME.test(name)) throw new SandboxError('SPAWN_FAILED', `not a secret file name: ${JSON.stringify(name)}`);
+    }
+    const pod = await this.read(id);
+    if (pod === null || pod.metadata?.deletionTimestamp) throw new SandboxError('NOT_FOUND', `no sandbox ${id}`);
+    await replaceSecretFiles(this.core, this.options.namespace, pod, id, files);
   }
 
   async exposePort(id: string, port: string): Promise<PortEndpoint> {

@@ -1,7 +1,7 @@
-import type { CoreV1Api, V1Container, V1Pod, V1Secret, V1Volume } from '@kubernetes/client-node';
-import type { SandboxSecrets } from '@notebook-hub/kernel/ports/sandbox-driver.js';
+import { PatchStrategy, setHeaderOptions, type CoreV1Api, type V1Container, type V1Pod, type V1Secret, type V1Volume } from '@kubernetes/client-node';
+import { SandboxError, type SandboxSecrets } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { CONTAINER_SECRETS_DIR, secretVariables } from '../shared/secrets.js';
-import { statusOf } from './kube-errors.js';
+import { backendError, statusOf } from './kube-errors.js';
 import { LABEL, MANAGED_BY, labelValueOf, podNameOf } from './pod-manifest.js';
 
 /**
@@ -78,6 +78,38 @@ export async function ownSecretByPod(core: CoreV1Api, namespace: string, secret:
       },
     },
   });
+}
+
+/** The files a pod mounts of its sandbox's Secret, by name. */
+export const secretFilesOf = (pod: V1Pod): string[] =>
+  (pod.spec?.volumes ?? []).find((volume) => volume.name === SECRETS_VOLUME)?.secret?.items?.map((item) => item.path) ?? [];
+
+/**
+ * Gives files of a sandbox's Secret new content, with one JSON patch: the API server applies it
+ * whole or not at all, and the hub needs no right to read Secrets. Only files its pod mounts
+ * ({@link secretFilesOf}): another key would be added to the Secret and never reach the sandbox.
+ * The kubelet carries the change into the mounted volume on its next sync of the pod, swapping the
+ * volume's files at once (its atomic writer): the sandbox reads one whole content or the other.
+ */
+export async function replaceSecretFiles(core: CoreV1Api, namespace: string, pod: V1Pod, sandboxId: string, files: Record<string, Uint8Array>): Promise<void> {
+  const mounted = secretFilesOf(pod);
+  for (const file of Object.keys(files)) {
+    if (!mounted.includes(file)) throw new SandboxError('SPAWN_FAILED', `sandbox ${sandboxId} received no secret file ${JSON.stringify(file)}`);
+  }
+  const operations = Object.entries(files).map(([file, bytes]) => ({
+    op: 'replace',
+    path: `/data/${fileKey(file)}`,
+    value: Buffer.from(bytes).toString('base64'),
+  }));
+  try {
+    await core.patchNamespacedSecret(
+      { name: sandboxSecretName(sandboxId), namespace, body: operations },
+      setHeaderOptions('Content-Type', PatchStrategy.JsonPatch),
+    );
+  } catch (error) {
+    if (statusOf(error) === 404) throw new SandboxError('NOT_FOUND', `sandbox ${sandboxId} has no Secret`);
+    throw backendError(error, `cannot replace the secret files of sandbox ${sandboxId}`);
+  }
 }
 
 /** Removes a sandbox's Secret; one that is not there is fine. */

@@ -181,6 +181,11 @@ export class LocalSandboxDriver implements SandboxDriver {
     }
   }
 
+  async replaceSecretFiles(id: string, files: Record<string, Uint8Array>): Promise<void> {
+    await this.state(id);
+    await this.secrets.replace(id, files);
+  }
+
   async exposePort(id: string, port: string): Promise<PortEndpoint> {
     const state = await this.state(id);
     const number = state.ports[port];

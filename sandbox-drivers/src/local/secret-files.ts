@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { SandboxSecrets } from '@notebook-hub/kernel/ports/sandbox-driver.js';
+import { SandboxError, SECRET_FILE_NAME, type SandboxSecrets } from '@notebook-hub/kernel/ports/sandbox-driver.js';
 import { secretVariables } from '../shared/secrets.js';
 
 /**
@@ -33,6 +34,33 @@ export class LocalSecretFiles {
     await writeFile(path.join(dir, 'env.json'), JSON.stringify(variables), { mode: 0o600, flag: 'wx' });
     this.cache.set(id, variables);
     return variables;
+  }
+
+  /**
+   * Gives files the sandbox was created with new content, each through a file of its own renamed
+   * over the old one: a process that reads it meanwhile sees one whole token or the other.
+   */
+  async replace(id: string, files: Record<string, Uint8Array>): Promise<void> {
+    const dir = path.join(this.dirOf(id), 'files');
+    for (const name of Object.keys(files)) {
+      const known =
+        SECRET_FILE_NAME.test(name) &&
+        (await lstat(path.join(dir, name)).then(
+          (stat) => stat.isFile(),
+          () => false,
+        ));
+      if (!known) throw new SandboxError('SPAWN_FAILED', `sandbox ${id} received no secret file ${JSON.stringify(name)}`);
+    }
+    for (const [name, data] of Object.entries(files)) {
+      const next = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}`);
+      try {
+        await writeFile(next, data, { mode: 0o600, flag: 'wx' });
+        await rename(next, path.join(dir, name));
+      } catch (error) {
+        await rm(next, { force: true });
+        throw new SandboxError('BACKEND_ERROR', `cannot replace the secret file ${name} of sandbox ${id}: ${(error as Error).message}`, { cause: error });
+      }
+    }
   }
 
   /** The variables of a sandbox's secrets ({} for a sandbox without any). */

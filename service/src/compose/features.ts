@@ -43,11 +43,14 @@ export function recordChecks(): RecordCheck[] {
 /**
  * Where one feature serves another, the composition root links them once every feature is built:
  * sandboxes receive the project's integrations through the workload environment of project secrets,
- * and the data browser reads them.
+ * the data browser reads them, Git sync takes its credentials from `git` integrations too, and
+ * managed AI its provider from the organization's `openai` integration.
  */
 export function linkFeatures(services: FeatureServices): void {
   services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
   services.dataBrowser.useIntegrations(services.integrationsForSandboxes);
+  services.gitCredentials.useIntegrations(services.integrationsForSandboxes);
+  services.managedAi.useIntegrations(services.integrationsForSandboxes);
 }
 
 /** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */

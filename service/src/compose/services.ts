@@ -44,6 +44,8 @@ import { SnapshotMetrics } from '../core/sessions/snapshot-metrics.js';
 import { RECLAIM_TIMEOUT_MS, TEARDOWN_GRACE_MS, type ReclaimTimings } from '../core/sessions/reclaim-rules.js';
 import type { ObjectStore } from '../core/ports/object-store.js';
 import { SessionExtensions } from '../core/sessions/session-extensions.js';
+import { SessionSecretsRefresh } from '../core/sessions/session-secrets-refresh.js';
+import { userMayUseIntegrations } from '../core/sandboxes/workload-rights.js';
 import { WorkloadEnvironments } from '../core/sandboxes/workload-environment.js';
 import { NotebookEnvironments } from '../core/sandboxes/notebook-environments.js';
 import { NOTHING_OFFERED, type DeploymentOffer } from '../http/routes/capabilities.js';
@@ -384,6 +386,19 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
     warmPool,
     workloads: extensions.workloads,
     environments: extensions.environments,
+    sessionSecretsRefresh: new SessionSecretsRefresh({
+      sessions: sessionStore,
+      driver: sandboxes,
+      workloads: extensions.workloads,
+      mayUse: (userId, projectId) =>
+        userMayUseIntegrations(
+          { user: (id) => storeServices.users.get(id), project: (id) => storeServices.projects.get(id), entitlementRules: storeServices.entitlementRules },
+          userId,
+          projectId,
+        ),
+      logger,
+      now,
+    }),
     // `at` lets a test look at the sessions from a later moment instead of waiting for it.
     async sweepSessions(signal, at) {
       const clock = at ? () => at : now;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SurfaceConfig } from '../core/ports/surface-model.js';
 import { integer, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 import type { ManagedAiSettings } from '../core/ports/ai-provider.js';
-import { readManagedAiSettings, readSurfaceDomain, readSurfaceSettings, surfaceSettingDefinitions } from './settings-surfaces.js';
+import { readAiSandboxUrl, readManagedAiSettings, readSurfaceDomain, readSurfaceSettings, surfaceSettingDefinitions } from './settings-surfaces.js';
 
 export interface SessionSettings {
   idleTimeoutSeconds: number;
@@ -31,8 +31,13 @@ export interface SessionSettings {
   surfaceDomain: string | null;
   /** Local driver: where VS Code and OpenCode are installed on first use (null: `<data dir>/surfaces`). */
   surfaceRuntimeDir: string | null;
-  /** The AI provider OpenCode's managed model goes through (docs/surfaces.md, "Managed AI"); null: none. */
+  /**
+   * The AI provider OpenCode's managed model goes through (docs/surfaces.md, "Managed AI"); null:
+   * none set here (an organization `openai` integration may serve instead).
+   */
   managedAi: ManagedAiSettings | null;
+  /** The hub as sandboxes reach it, for managed AI (SERVICE_AI_SANDBOX_URL); null: the listen address (local driver). */
+  aiSandboxUrl: string | null;
 }
 
 export const sessionSettingDefinitions: SettingDefinition[] = [
@@ -59,6 +64,7 @@ export function readSessionSettings(env: Env): SessionSettings {
     surfaces: readSurfaceSettings(env),
     surfaceDomain: readSurfaceDomain(env),
     managedAi: readManagedAiSettings(env),
+    aiSandboxUrl: readAiSandboxUrl(env),
     surfaceRuntimeDir: text(env, 'SERVICE_SURFACE_RUNTIME_DIR') === undefined ? null : path.resolve(text(env, 'SERVICE_SURFACE_RUNTIME_DIR')!),
     idleTimeoutSeconds,
     appIdleTimeoutSeconds:
@@ -74,7 +80,7 @@ export function readSessionSettings(env: Env): SessionSettings {
     warmPoolMaxAgeSeconds: integer(env, 'SERVICE_WARM_POOL_MAX_AGE_SECONDS', 1800, { min: 60, max: 86_400 }),
     warmPoolEnvironments,
     warmPoolEnvironmentSandboxes: integer(env, 'SERVICE_WARM_POOL_ENVIRONMENT_SANDBOXES', warmPoolEnvironments, { min: 0, max: 100 }),
-    kernelProbeIntervalMs: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_INTERVAL_MS', 1000, { min: 100, max: 60_000 }),
-    kernelProbeFailures: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_FAILURES', 3, { min: 1, max: 100 }),
+    kernelProbeIntervalMs: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_INTERVAL_MS', 2000, { min: 100, max: 60_000 }),
+    kernelProbeFailures: integer(env, 'SERVICE_SESSION_KERNEL_PROBE_FAILURES', 5, { min: 1, max: 100 }),
   };
 }

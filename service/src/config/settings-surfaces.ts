@@ -21,7 +21,8 @@ export function readManagedAiSettings(env: Env): ManagedAiSettings | null {
   const models = list(env, 'SERVICE_AI_MODELS');
   const sandboxUrl = httpUrl(env, 'SERVICE_AI_SANDBOX_URL');
   if (baseUrl === undefined) {
-    for (const key of ['SERVICE_AI_API_KEY', 'SERVICE_AI_MODELS', 'SERVICE_AI_SANDBOX_URL'])
+    // SERVICE_AI_SANDBOX_URL alone serves a provider kept as an organization integration (readAiSandboxUrl).
+    for (const key of ['SERVICE_AI_API_KEY', 'SERVICE_AI_MODELS'])
       if (text(env, key) !== undefined) throw new ConfigError(key, 'is set but SERVICE_AI_BASE_URL is not: name the provider first');
     return null;
   }
@@ -34,6 +35,11 @@ export function readManagedAiSettings(env: Env): ManagedAiSettings | null {
     models,
     sandboxUrl: sandboxUrl?.replace(/\/+$/, '') ?? null,
   };
+}
+
+/** The hub as sandboxes reach it, for managed AI whichever provider serves it (SERVICE_AI_SANDBOX_URL); null: unset. */
+export function readAiSandboxUrl(env: Env): string | null {
+  return httpUrl(env, 'SERVICE_AI_SANDBOX_URL')?.replace(/\/+$/, '') ?? null;
 }
 
 const DOMAIN = /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;

@@ -68,8 +68,8 @@ describe('telemetry settings', () => {
     expect(read({}).traces).toEqual({ exporter: 'off', reason: 'no_endpoint', value: 'otlp' });
     expect(read({}).logs).toEqual({ exporter: 'off', reason: 'no_endpoint', value: 'otlp' });
     const base = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' };
-    expect(read(base).traces).toEqual({ exporter: 'otlp', url: 'http://collector:4318/v1/traces', protocol: 'http/protobuf' });
-    expect(read(base).logs).toEqual({ exporter: 'otlp', url: 'http://collector:4318/v1/logs', protocol: 'http/protobuf' });
+    expect(read(base).traces).toMatchObject({ exporter: 'otlp', url: 'http://collector:4318/v1/traces', protocol: 'http/protobuf' });
+    expect(read(base).logs).toMatchObject({ exporter: 'otlp', url: 'http://collector:4318/v1/logs', protocol: 'http/protobuf' });
     expect(read({ ...base, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces/custom', OTEL_EXPORTER_OTLP_LOGS_PROTOCOL: 'http/json' })).toMatchObject({
       traces: { url: 'https://traces/custom', protocol: 'http/protobuf' },
       logs: { url: 'http://collector:4318/v1/logs', protocol: 'http/json' },
@@ -80,6 +80,29 @@ describe('telemetry settings', () => {
       traces: { url: 'http://collector:4317', protocol: 'grpc' },
       logs: { url: 'http://collector:4317', protocol: 'grpc' },
     });
+  });
+
+  it('batches spans and log records as OTEL_BSP_* and OTEL_BLRP_* say, with the specification’s defaults', () => {
+    const base = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(read(base)).toMatchObject({
+      traces: { batch: { scheduleDelayMs: 5_000, exportTimeoutMs: 30_000, maxQueueSize: 2048, maxExportBatchSize: 512 } },
+      logs: { batch: { scheduleDelayMs: 1_000, exportTimeoutMs: 30_000, maxQueueSize: 2048, maxExportBatchSize: 512 } },
+    });
+    const tuned = read({
+      ...base,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+      OTEL_BSP_EXPORT_TIMEOUT: '10000',
+      OTEL_BSP_MAX_QUEUE_SIZE: '8192',
+      OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '1024',
+      OTEL_BLRP_SCHEDULE_DELAY: '0',
+      OTEL_BLRP_MAX_QUEUE_SIZE: '100',
+    });
+    expect(tuned.traces).toMatchObject({ batch: { scheduleDelayMs: 200, exportTimeoutMs: 10_000, maxQueueSize: 8192, maxExportBatchSize: 1024 } });
+    // A smaller queue makes the default batch smaller too: a batch larger than the queue could never fill.
+    expect(tuned.logs).toMatchObject({ batch: { scheduleDelayMs: 0, exportTimeoutMs: 30_000, maxQueueSize: 100, maxExportBatchSize: 100 } });
+    // Read only for a signal that is exported, like the push interval of metrics.
+    expect(read({ OTEL_BSP_SCHEDULE_DELAY: 'soon' }).traces).toMatchObject({ exporter: 'off', reason: 'no_endpoint' });
+    expect(read({ ...base, OTEL_LOGS_EXPORTER: 'none', OTEL_BLRP_MAX_QUEUE_SIZE: '-1' }).logs).toMatchObject({ exporter: 'off', reason: 'none' });
   });
 
   it('turns spans and log export off for none, for other exporters, and for OTEL_SDK_DISABLED', () => {
@@ -112,6 +135,14 @@ describe('telemetry settings', () => {
       [{ OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_LOGS_ENDPOINT'],
       [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'thrift' }, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL'],
       [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_METRIC_EXPORT_INTERVAL: '1m' }, 'OTEL_METRIC_EXPORT_INTERVAL'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_BSP_SCHEDULE_DELAY: '5s' }, 'OTEL_BSP_SCHEDULE_DELAY'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_BSP_EXPORT_TIMEOUT: '0' }, 'OTEL_BSP_EXPORT_TIMEOUT'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_BSP_MAX_QUEUE_SIZE: '0' }, 'OTEL_BSP_MAX_QUEUE_SIZE'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_BSP_MAX_QUEUE_SIZE: '256', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '512' }, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_BLRP_SCHEDULE_DELAY: '-1' }, 'OTEL_BLRP_SCHEDULE_DELAY'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_BLRP_EXPORT_TIMEOUT: '1.5' }, 'OTEL_BLRP_EXPORT_TIMEOUT'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_BLRP_MAX_QUEUE_SIZE: 'big' }, 'OTEL_BLRP_MAX_QUEUE_SIZE'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a', OTEL_BLRP_MAX_EXPORT_BATCH_SIZE: '4096' }, 'OTEL_BLRP_MAX_EXPORT_BATCH_SIZE'],
       [{ OTEL_RESOURCE_ATTRIBUTES: 'team=data,orphan' }, 'OTEL_RESOURCE_ATTRIBUTES'],
       [{ OTEL_RESOURCE_ATTRIBUTES: '=value' }, 'OTEL_RESOURCE_ATTRIBUTES'],
       [{ OTEL_RESOURCE_ATTRIBUTES: 'team=%E0%A4%A' }, 'OTEL_RESOURCE_ATTRIBUTES'],

@@ -17,8 +17,24 @@ export type MetricsExport =
       value: string;
     };
 
+/**
+ * How a batch processor hands spans or log records to the exporter: OpenTelemetry's `OTEL_BSP_*`
+ * (spans) and `OTEL_BLRP_*` (log records) variables.
+ */
+export interface BatchExport {
+  /** Milliseconds between two exports (`*_SCHEDULE_DELAY`). */
+  scheduleDelayMs: number;
+  /** Milliseconds an export may take before it is given up (`*_EXPORT_TIMEOUT`). */
+  exportTimeoutMs: number;
+  /** What may wait to be exported; beyond it new ones are dropped (`*_MAX_QUEUE_SIZE`). */
+  maxQueueSize: number;
+  /** At most this many per export; a full batch goes out at once (`*_MAX_EXPORT_BATCH_SIZE`). */
+  maxExportBatchSize: number;
+}
+
 /** Where spans or log lines go over OTLP (docs/telemetry.md), or why they go nowhere. */
-export type OtlpExport = { exporter: 'otlp'; url: string; protocol: OtlpProtocol } | { exporter: 'off'; reason: ExportOffReason; value: string };
+export type OtlpExport =
+  { exporter: 'otlp'; url: string; protocol: OtlpProtocol; batch: BatchExport } | { exporter: 'off'; reason: ExportOffReason; value: string };
 
 export interface TelemetrySettings {
   metrics: MetricsExport;
@@ -55,6 +71,14 @@ export const telemetrySettingDefinitions: SettingDefinition[] = [
   { key: 'OTEL_EXPORTER_OTLP_LOGS_PROTOCOL', group: 'telemetry', name: 'OTLP logs protocol', secret: false },
   { key: 'OTEL_METRIC_EXPORT_INTERVAL', group: 'telemetry', name: 'Metrics push interval (ms)', secret: false },
   { key: 'OTEL_METRIC_EXPORT_TIMEOUT', group: 'telemetry', name: 'Metrics push timeout (ms)', secret: false },
+  { key: 'OTEL_BSP_SCHEDULE_DELAY', group: 'telemetry', name: 'Span batch delay (ms)', secret: false },
+  { key: 'OTEL_BSP_EXPORT_TIMEOUT', group: 'telemetry', name: 'Span export timeout (ms)', secret: false },
+  { key: 'OTEL_BSP_MAX_QUEUE_SIZE', group: 'telemetry', name: 'Span queue size', secret: false },
+  { key: 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', group: 'telemetry', name: 'Span batch size', secret: false },
+  { key: 'OTEL_BLRP_SCHEDULE_DELAY', group: 'telemetry', name: 'Log record batch delay (ms)', secret: false },
+  { key: 'OTEL_BLRP_EXPORT_TIMEOUT', group: 'telemetry', name: 'Log record export timeout (ms)', secret: false },
+  { key: 'OTEL_BLRP_MAX_QUEUE_SIZE', group: 'telemetry', name: 'Log record queue size', secret: false },
+  { key: 'OTEL_BLRP_MAX_EXPORT_BATCH_SIZE', group: 'telemetry', name: 'Log record batch size', secret: false },
   { key: 'OTEL_EXPORTER_PROMETHEUS_HOST', group: 'telemetry', name: 'Prometheus scrape address', secret: false },
   { key: 'OTEL_EXPORTER_PROMETHEUS_PORT', group: 'telemetry', name: 'Prometheus scrape port', secret: false },
   // Shown to super admins, whose pages build the links from it: a viewer's address is no secret.
@@ -157,7 +181,24 @@ function readOtlpExport(env: Env, signal: Exclude<Signal, 'METRICS'>): OtlpExpor
   if (value !== 'otlp') return { exporter: 'off', reason: 'unknown_exporter', value };
   const protocol = otlpProtocol(env, signal);
   const url = otlpUrl(env, signal, protocol);
-  return url === null ? { exporter: 'off', reason: 'no_endpoint', value } : { exporter: 'otlp', url, protocol };
+  if (url === null) return { exporter: 'off', reason: 'no_endpoint', value };
+  // The specification's defaults: spans every 5 s, log records every second.
+  return { exporter: 'otlp', url, protocol, batch: readBatchExport(env, signal === 'TRACES' ? 'BSP' : 'BLRP', signal === 'TRACES' ? 5_000 : 1_000) };
+}
+
+const DAY_MS = 86_400_000;
+
+/** OTEL_BSP_* or OTEL_BLRP_*: read like every other setting, so that a typo stops start-up instead of being ignored. */
+function readBatchExport(env: Env, processor: 'BSP' | 'BLRP', defaultDelayMs: number): BatchExport {
+  const name = (part: string) => `OTEL_${processor}_${part}`;
+  const maxQueueSize = integer(env, name('MAX_QUEUE_SIZE'), 2048, { min: 1, max: 1_000_000 });
+  return {
+    scheduleDelayMs: integer(env, name('SCHEDULE_DELAY'), defaultDelayMs, { min: 0, max: DAY_MS }),
+    exportTimeoutMs: integer(env, name('EXPORT_TIMEOUT'), 30_000, { min: 1, max: DAY_MS }),
+    maxQueueSize,
+    // A batch larger than the queue could never fill.
+    maxExportBatchSize: integer(env, name('MAX_EXPORT_BATCH_SIZE'), Math.min(512, maxQueueSize), { min: 1, max: maxQueueSize }),
+  };
 }
 
 /**

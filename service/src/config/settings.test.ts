@@ -142,6 +142,10 @@ describe('settings', () => {
       apiKey: null,
       sandboxUrl: null,
     });
+    // The hub's address for sandboxes alone: for a provider kept as an organization integration.
+    const alone = read({ SERVICE_AI_SANDBOX_URL: 'http://hub.internal:8321/' }).sessions;
+    expect([alone.managedAi, alone.aiSandboxUrl]).toEqual([null, 'http://hub.internal:8321']);
+    expect(() => read({ SERVICE_AI_MODELS: 'm' })).toThrow(/SERVICE_AI_MODELS.*SERVICE_AI_BASE_URL is not/);
   });
 
   it('reports unknown SERVICE_ variables', () => {

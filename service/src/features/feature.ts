@@ -33,6 +33,7 @@ import type { WorkloadEnvironments, WorkloadProvider } from '../core/sandboxes/w
 import type { LockedEnvironmentProvider, NotebookEnvironments } from '../core/sandboxes/notebook-environments.js';
 import type { SweepOutcome } from '../core/sessions/session-lifecycle.js';
 import type { SessionManager } from '../core/sessions/session-manager.js';
+import type { SessionSecretsRefresh } from '../core/sessions/session-secrets-refresh.js';
 import type { SessionReclaimer } from '../core/sessions/session-reclaim.js';
 import type { SessionStore } from '../core/sessions/session-store.js';
 import type { WarmPool } from '../core/sessions/warm-pool.js';
@@ -97,9 +98,11 @@ export interface BaseServices {
   /** Pre-started edit sandboxes (its loop refills it where SERVICE_WARM_POOL_SIZE > 0). */
   warmPool: WarmPool;
   /** What sandboxes receive of what their notebook may use, from the features that provide it (docs/project-secrets.md). */
-  workloads: Pick<WorkloadEnvironments, 'environmentFor'>;
+  workloads: Pick<WorkloadEnvironments, 'environmentFor' | 'refreshFor'>;
   /** The packages a kernel starts with: a locked environment where a feature provides them, else the runtime's install (docs/environments.md). */
   environments: Pick<NotebookEnvironments, 'prepare'>;
+  /** Writes expiring secret files (workload identity tokens) into running sessions' sandboxes anew; a loop of the feature that issues them drives it. */
+  sessionSecretsRefresh: Pick<SessionSecretsRefresh, 'pass'>;
   /** One pass of the session lifecycle loop, and the reconciliation behind the session cleanup metrics. */
   sweepSessions(signal: AbortSignal, at?: Date): Promise<SweepOutcome>;
   /** Where the hub records its metrics (docs/telemetry.md); a no-op where telemetry is off. */

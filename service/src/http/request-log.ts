@@ -1,7 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonString } from '../core/util/json-string.js';
 import { matchedRoute } from './matched-route.js';
-import { traceMembersOf } from './request-tracing.js';
+import { recordedTraceparentOf, traceMembersOf } from './request-tracing.js';
 
 // fastify's logger types, as its child loggers take them (the logging library stays the adapter's).
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
@@ -45,7 +45,7 @@ export class OneLinePerRequest extends LogController {
     }
     // One object shape per call keeps the logger's property reads monomorphic; pino leaves out
     // `err` and the trace's ids when they are undefined.
-    const traceparent = request.traceSpan?.traceparent ?? undefined;
+    const traceparent = recordedTraceparentOf(request);
     const trace_id = traceparent?.slice(3, 35);
     const span_id = traceparent?.slice(36, 52);
     if (parent !== null) {

@@ -7,6 +7,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { startMariadb, type MariadbInfo } from '../../setup/mariadb.js';
 import { startPostgres, type PostgresInfo } from '../../setup/postgres.js';
 import { startSeaweedfs, type SeaweedfsInfo } from '../../setup/seaweedfs.js';
 
@@ -19,6 +20,7 @@ export type BenchServer<T> = { info: T; stop: () => Promise<void> } | { info: nu
  * alone, the benchmark starts its own as the test set-up does, and skips that part when it cannot.
  */
 export const benchPostgres = (): Promise<BenchServer<PostgresInfo>> => benchServer('BENCH_POSTGRES', 'PostgreSQL', startPostgres);
+export const benchMariadb = (): Promise<BenchServer<MariadbInfo>> => benchServer('BENCH_MARIADB', 'MariaDB', startMariadb);
 export const benchSeaweedfs = (): Promise<BenchServer<SeaweedfsInfo>> => benchServer('BENCH_SEAWEEDFS', 'SeaweedFS', () => startSeaweedfs());
 
 async function benchServer<T>(variable: string, name: string, start: () => Promise<T & { stop: () => Promise<void> }>): Promise<BenchServer<T>> {

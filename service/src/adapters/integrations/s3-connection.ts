@@ -18,11 +18,23 @@ export interface S3Bucket {
 }
 
 /**
+ * How long a connection may wait unused for the client's next request before it is closed: long
+ * enough to carry a preview's requests and the next click, shorter than the idle timeout of
+ * common S3 servers (5 s and up), so a request never goes out on a connection the server is
+ * closing (there is one attempt, no retry).
+ */
+export const IDLE_CONNECTION_MS = 4_000;
+/** Connections one client opens at most to its endpoint (the SDK's own default). */
+const MAX_CONNECTIONS = 50;
+
+/**
  * The S3 client of an `s3` integration (its endpoint, region, path style and access key), every
  * connection of which resolves its host through the outbound policy's guarded lookup; an address
- * written in the URL is checked here. One attempt, no region redirects followed, connection and
- * idle timeouts of `context.timeoutMs`. Throws {@link ConnectionProblem} for a URL the policy
- * refuses (`invalid` for its scheme, `refused-address` for its address: logged).
+ * written in the URL is checked here. Connections are kept alive between the client's requests
+ * (closed after {@link IDLE_CONNECTION_MS} unused, and by `client.destroy()`); a kept connection
+ * stays with the address checked when it was made. One attempt, no region redirects followed,
+ * connection and idle timeouts of `context.timeoutMs`. Throws {@link ConnectionProblem} for a URL
+ * the policy refuses (`invalid` for its scheme, `refused-address` for its address: logged).
  */
 export async function openS3Bucket(
   context: ConnectionContext,
@@ -43,6 +55,7 @@ export async function openS3Bucket(
   }
   const { S3Client } = await import('@aws-sdk/client-s3');
   const lookup = guardedLookup(context.policy, context.resolve);
+  const agent = { lookup, keepAlive: true, maxSockets: MAX_CONNECTIONS, timeout: IDLE_CONNECTION_MS };
   const client = new S3Client({
     region,
     ...(custom !== null ? { endpoint: custom } : {}),
@@ -54,8 +67,8 @@ export async function openS3Bucket(
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: {
-      httpAgent: new HttpAgent({ lookup }),
-      httpsAgent: new HttpsAgent({ lookup }),
+      httpAgent: new HttpAgent(agent),
+      httpsAgent: new HttpsAgent(agent),
       connectionTimeout: context.timeoutMs,
       requestTimeout: context.timeoutMs,
     },

@@ -36,7 +36,7 @@ const INFO = 30;
 
 /** What tracing and log export add to a logger's lines (docs/telemetry.md). */
 export interface LogTelemetry {
-  /** The active span's ids as JSON members (`,"trace_id":…,"span_id":…`); null outside a trace. */
+  /** The active span's ids as JSON members (`,"trace_id":…,"span_id":…`); null outside a sampled trace. */
   activeIds?: () => string | null;
   /** Receives every line written (log export over OTLP). */
   exportLine?: (line: string) => void;
@@ -92,9 +92,10 @@ function isoTimeByMillisecond(): () => string {
 }
 
 /**
- * Where every line passes on its way out: with tracing on, a line written inside a trace gets the
- * trace's ids (as the last members, unless it names them already: the request line, written after
- * its span ended, carries its own); with log export on, the line is also handed to the exporter.
+ * Where every line passes on its way out: with tracing on, a line written inside a sampled trace
+ * gets the trace's ids (as the last members, unless it names them already: the request line,
+ * written after its span ended, carries its own); with log export on, the line is also handed to
+ * the exporter.
  * Both are off until telemetry starts, and cost one comparison each then.
  */
 class LineTap implements DestinationStream {

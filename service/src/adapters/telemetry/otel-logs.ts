@@ -2,8 +2,9 @@ import { ROOT_CONTEXT, trace, TraceFlags, type Context } from '@opentelemetry/ap
 import { SeverityNumber, type AnyValueMap } from '@opentelemetry/api-logs';
 import type { Resource } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider, type LogRecordExporter } from '@opentelemetry/sdk-logs';
-import type { OtlpProtocol } from '../../config/settings-telemetry.js';
+import type { BatchExport, OtlpProtocol } from '../../config/settings-telemetry.js';
 import { redactedDeep, redactedValue } from './redaction.js';
+import { bufferConfigOf } from './telemetry.js';
 
 const LOGGER_NAME = 'notebook-hub';
 
@@ -28,10 +29,11 @@ export interface OtelLogs {
 /**
  * Log lines over OTLP: each line the hub writes to stdout becomes a record with the line's level,
  * time and message, its other fields as attributes, and the trace and span of its `trace_id` and
- * `span_id`. Batches go out every second (or at 512 records).
+ * `span_id`. Batches go out every second (or at 512 records; OTEL_BLRP_* tune it).
  */
-export async function startOtelLogs(resource: Resource, exporting: { url: string; protocol: OtlpProtocol }): Promise<OtelLogs> {
-  const provider = new LoggerProvider({ resource, processors: [new BatchLogRecordProcessor({ exporter: await logExporter(exporting) })] });
+export async function startOtelLogs(resource: Resource, exporting: { url: string; protocol: OtlpProtocol; batch: BatchExport }): Promise<OtelLogs> {
+  const processor = new BatchLogRecordProcessor({ exporter: await logExporter(exporting), ...bufferConfigOf(exporting.batch) });
+  const provider = new LoggerProvider({ resource, processors: [processor] });
   const logger = provider.getLogger(LOGGER_NAME);
   return {
     exportLine(line) {

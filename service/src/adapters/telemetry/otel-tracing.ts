@@ -4,6 +4,7 @@ import {
   SpanKind as OtelSpanKind,
   SpanStatusCode,
   trace,
+  TraceFlags,
   type Attributes,
   type Context,
   type Link,
@@ -14,9 +15,10 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { OtlpProtocol } from '../../config/settings-telemetry.js';
+import type { BatchExport, OtlpProtocol } from '../../config/settings-telemetry.js';
 import { errorCodeOf, NO_SPAN, type Span, type SpanAttributes, type SpanKind, type SpanOptions, type Tracer } from '../../core/ports/tracing.js';
 import { redactedValue } from './redaction.js';
+import { bufferConfigOf } from './telemetry.js';
 
 /** The instrumentation scope every hub span belongs to. */
 const TRACER_NAME = 'notebook-hub';
@@ -50,15 +52,18 @@ function installContextManager(): void {
 
 export interface OtelTracing {
   tracer: Tracer;
-  /** The ids of the active span, as JSON members for a log line; null outside a trace. */
+  /** The ids of the active span, as JSON members for a log line; null outside a sampled trace. */
   activeIds(): string | null;
   shutdown(): Promise<void>;
 }
 
 /** Starts the tracing SDK exporting over OTLP with a batch processor (OTEL_BSP_* tune it). */
-export async function startOtelTracing(resource: Resource, exporting: { url: string; protocol: OtlpProtocol }): Promise<OtelTracing> {
+export async function startOtelTracing(resource: Resource, exporting: { url: string; protocol: OtlpProtocol; batch: BatchExport }): Promise<OtelTracing> {
   installContextManager();
-  const provider = new BasicTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(await spanExporter(exporting))] });
+  const provider = new BasicTracerProvider({
+    resource,
+    spanProcessors: [new BatchSpanProcessor(await spanExporter(exporting), bufferConfigOf(exporting.batch))],
+  });
   return {
     tracer: new OpenTelemetryTracer(provider.getTracer(TRACER_NAME)),
     activeIds,
@@ -75,8 +80,17 @@ async function spanExporter({ url, protocol }: { url: string; protocol: OtlpProt
 
 function activeIds(): string | null {
   const spanContext = trace.getSpanContext(context.active());
-  if (!spanContext || !trace.isSpanContextValid(spanContext)) return null;
+  // The ids of a trace that is not sampled would find nothing in the trace backend.
+  if (!spanContext || (spanContext.traceFlags & TraceFlags.SAMPLED) === 0 || !trace.isSpanContextValid(spanContext)) return null;
   return `,"trace_id":"${spanContext.traceId}","span_id":"${spanContext.spanId}"`;
+}
+
+/**
+ * Whether the span's trace is recorded (sampled). Its own end does not change that: work that goes
+ * on in its context after it ended (a response already sent) still records its spans in the trace.
+ */
+function sampled(span: OtelSpan | undefined): boolean {
+  return span !== undefined && (span.spanContext().traceFlags & TraceFlags.SAMPLED) !== 0;
 }
 
 function traceparentOf(span: OtelSpan): string | null {
@@ -85,26 +99,42 @@ function traceparentOf(span: OtelSpan): string | null {
   return `00-${spanContext.traceId}-${spanContext.spanId}-${(spanContext.traceFlags & 0xff).toString(16).padStart(2, '0')}`;
 }
 
-/** Attributes as the SDK takes them, with any value that looks like an e-mail address or a token replaced. */
-function safe(attributes: SpanAttributes | undefined): Attributes | undefined {
-  if (attributes === undefined) return undefined;
-  const out: Attributes = {};
-  for (const key in attributes) out[key] = redactedValue(attributes[key]!);
-  return out;
+/**
+ * Attributes as the SDK takes them, with any value that looks like an e-mail address or a token
+ * replaced. The attributes themselves when nothing needs replacing (nearly always): the SDK copies them anyway.
+ */
+function safe(attributes: SpanAttributes): Attributes {
+  for (const key in attributes) {
+    const value = attributes[key]!;
+    if (redactedValue(value) !== value) {
+      const out: Attributes = {};
+      for (const name in attributes) out[name] = redactedValue(attributes[name]!);
+      return out;
+    }
+  }
+  return attributes;
 }
 
 class RecordingSpan implements Span {
+  private ids: string | undefined;
+
   constructor(
     private readonly span: OtelSpan,
     private readonly within: Context,
   ) {}
 
+  get recording(): boolean {
+    return sampled(this.span);
+  }
+
   get traceparent(): string | null {
-    return traceparentOf(this.span);
+    // Asked for by the response header and the request's log line: formatted once.
+    if (this.ids === undefined) this.ids = traceparentOf(this.span) ?? '';
+    return this.ids === '' ? null : this.ids;
   }
 
   setAttributes(attributes: SpanAttributes): void {
-    this.span.setAttributes(safe(attributes)!);
+    this.span.setAttributes(safe(attributes));
   }
 
   fail(code: string): void {
@@ -118,6 +148,25 @@ class RecordingSpan implements Span {
 
   run<T>(work: () => T): T {
     return context.with(this.within, work);
+  }
+}
+
+/** A call's span in a trace that is not sampled: nothing of its own, its caller's `traceparent`. */
+class UnrecordedSpan implements Span {
+  constructor(private readonly caller: OtelSpan) {}
+
+  get traceparent(): string | null {
+    return traceparentOf(this.caller);
+  }
+
+  readonly recording = false;
+
+  setAttributes(): void {}
+  fail(): void {}
+  end(): void {}
+
+  run<T>(work: () => T): T {
+    return work();
   }
 }
 
@@ -139,10 +188,17 @@ class OpenTelemetryTracer implements Tracer {
       if (options.parent.tracestate) carrier.tracestate = options.parent.tracestate;
       // A malformed header is ignored (a new trace starts), as the W3C recommendation says.
       parent = propagator.extract(ROOT_CONTEXT, carrier, headerGetter);
-    } else if (options.onlyInTrace && !trace.getSpanContext(active)) {
-      return NO_SPAN;
+    } else if (options.onlyInTrace) {
+      // Outside a trace, or in one that is not sampled, the span would record nothing: the work
+      // runs in the context active already, and hands on its caller's "not sampled".
+      const caller = trace.getSpan(active);
+      if (caller === undefined) return NO_SPAN;
+      if (!sampled(caller)) return new UnrecordedSpan(caller);
     }
-    const span = this.tracer.startSpan(name, { kind: KINDS[options.kind ?? 'internal'], attributes: safe(options.attributes), links }, parent);
+    // The attributes are set once the span is known to record: the SDK would copy them twice on
+    // the way in, also for a span it then drops (the samplers it reads from the environment never look at them).
+    const span = this.tracer.startSpan(name, { kind: KINDS[options.kind ?? 'internal'], links }, parent);
+    if (options.attributes !== undefined && span.isRecording()) span.setAttributes(safe(options.attributes));
     return new RecordingSpan(span, trace.setSpan(parent, span));
   }
 
@@ -161,5 +217,9 @@ class OpenTelemetryTracer implements Tracer {
   traceparent(): string | null {
     const span = trace.getSpan(context.active());
     return span ? traceparentOf(span) : null;
+  }
+
+  recording(): boolean {
+    return sampled(trace.getSpan(context.active()));
   }
 }

@@ -1,4 +1,4 @@
-import type { TelemetrySettings } from '../../config/settings-telemetry.js';
+import type { BatchExport, TelemetrySettings } from '../../config/settings-telemetry.js';
 /** What identifies this process in telemetry besides the settings. */
 export interface TelemetryIdentity {
   /** SERVICE_VERSION. */
@@ -27,4 +27,19 @@ export function resourceAttributesOf(settings: TelemetrySettings, identity: Tele
 export function redactedEndpoint(url: string): string {
   const parsed = new URL(url);
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}
+
+/** A batch processor's settings as the SDK's span and log record processors take them. */
+export function bufferConfigOf(batch: BatchExport): {
+  scheduledDelayMillis: number;
+  exportTimeoutMillis: number;
+  maxQueueSize: number;
+  maxExportBatchSize: number;
+} {
+  return {
+    scheduledDelayMillis: batch.scheduleDelayMs,
+    exportTimeoutMillis: batch.exportTimeoutMs,
+    maxQueueSize: batch.maxQueueSize,
+    maxExportBatchSize: batch.maxExportBatchSize,
+  };
 }

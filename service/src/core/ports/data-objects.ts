@@ -9,6 +9,12 @@ export interface ObjectSourceTarget {
   kind: string;
   config: Readonly<Record<string, string | number | boolean>>;
   secrets: Readonly<Record<string, string>>;
+  /**
+   * The integration and its version, where the target is one: an adapter may keep its client to
+   * the store for the next request of the same integration, version, configuration and secrets,
+   * and for nothing else. Without it, the client serves the opened source alone.
+   */
+  integration?: { id: string; versionId: string };
 }
 
 /** One entry of a listing: a folder (a common prefix) or an object. */
@@ -40,6 +46,15 @@ export interface ObjectFacts {
   versionId: string | null;
 }
 
+/** What a preview reads first (see {@link ObjectSource.readEnds}). */
+export interface ObjectEnds {
+  facts: ObjectFacts;
+  /** The object's first bytes: as many as asked, fewer in a smaller object. */
+  head: Uint8Array;
+  /** The object's last bytes (they may overlap `head`); empty when none were asked, or the store could not give them with `head`. */
+  tail: Uint8Array;
+}
+
 export interface ObjectBody {
   facts: ObjectFacts;
   body: AsyncIterable<Uint8Array>;
@@ -66,6 +81,12 @@ export interface ObjectSource {
   head(key: string, versionId: string | null, signal: AbortSignal): Promise<ObjectFacts>;
   /** The versions of one object, newest first; empty where the bucket keeps none. At most `limit`. */
   versions(key: string, limit: number, signal: AbortSignal): Promise<ObjectVersion[]>;
+  /**
+   * The object's facts with its first `head` and last `tail` bytes, asked for at once (a preview's
+   * first reads: what the file is, a Parquet footer), so that they cost one round trip rather
+   * than a `head` and a read after it. Throws ObjectSourceError `not-found` as `head` does.
+   */
+  readEnds(key: string, ends: { head: number; tail: number; versionId: string | null }, signal: AbortSignal): Promise<ObjectEnds>;
   /** `length` bytes from `offset` (fewer at the end of the object). */
   read(key: string, range: { offset: number; length: number; versionId: string | null }, signal: AbortSignal): Promise<Uint8Array>;
   /** The whole object as a stream (downloads). */

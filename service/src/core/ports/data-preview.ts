@@ -91,6 +91,13 @@ export interface DataPreviewer {
    * read's error.
    */
   preview(request: PreviewRequest): Promise<PreviewResult>;
+  /**
+   * The bytes a preview of a file whose name promises `format` (null: none) asks for first: its
+   * first `head` bytes (what the file is) and its last `tail` (a Parquet footer; 0 for formats
+   * read from the start). A caller may fetch them with the object's facts before the preview
+   * starts, in one round trip, and serve those reads from them.
+   */
+  firstReads(format: PreviewFormat | null): { head: number; tail: number };
   /** Ends its workers (shutdown). */
   close(): Promise<void>;
 }

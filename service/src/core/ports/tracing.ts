@@ -36,6 +36,8 @@ export interface Span {
   run<T>(work: () => T): T;
   /** The W3C `traceparent` naming this span, to hand on to whoever continues the trace. */
   readonly traceparent: string | null;
+  /** False where the span records nothing (tracing off, a trace that is not sampled): what only it would keep need not be computed. */
+  readonly recording: boolean;
 }
 
 export interface Tracer {
@@ -50,6 +52,11 @@ export interface Tracer {
   startSpan(name: string, options: SpanOptions): Span;
   /** The W3C `traceparent` of the active span (for an outbound call, a sandbox); null outside a trace. */
   traceparent(): string | null;
+  /**
+   * Whether the active span's trace is recorded: false outside a trace and in a trace that is not
+   * sampled, where a span of a call would record nothing (callers then skip it, and what it would cost).
+   */
+  recording(): boolean;
 }
 
 /** A span that records nothing (tracing off, or work outside a trace that asked for none). */
@@ -59,6 +66,7 @@ export const NO_SPAN: Span = {
   end: () => {},
   run: (work) => work(),
   traceparent: null,
+  recording: false,
 };
 
 /** Records nothing: tracing is off. */
@@ -67,6 +75,7 @@ export const NO_TRACING: Tracer = {
   withSpan: (_name, _options, work) => work(NO_SPAN),
   startSpan: () => NO_SPAN,
   traceparent: () => null,
+  recording: () => false,
 };
 
 /** The code a failed span records for an error: its `code` when it has one, else its class name. */

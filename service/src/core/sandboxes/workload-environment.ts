@@ -64,11 +64,28 @@ export interface WorkloadReceived {
 export interface WorkloadEnvironment {
   secrets: SandboxSecrets;
   received: WorkloadReceived;
+  /**
+   * When a file of `secrets` expires and must be written again while the sandbox runs (a workload
+   * identity token; docs/federation.md, "Refreshing"); absent when nothing in it expires.
+   */
+  refreshAt?: Date;
+}
+
+/** New content for secret files a running sandbox received, and when to write them again. */
+export interface WorkloadRefresh {
+  files: Record<string, Uint8Array>;
+  refreshAt: Date;
 }
 
 /** A capability that gives sandboxes something; null: nothing for this start. */
 export interface WorkloadProvider {
   environmentFor(start: WorkloadStart): Promise<WorkloadEnvironment | null>;
+  /**
+   * For a provider whose files expire: their new content for a sandbox that still runs, the same
+   * start as its sandbox's; null when it gives this workload nothing any more (the file is left to
+   * expire).
+   */
+  refreshFor?(start: WorkloadStart): Promise<WorkloadRefresh | null>;
 }
 
 export const NOTHING_RECEIVED: WorkloadReceived = { integrations: [], secrets: [], unavailable: [], variables: [], federation_token: false };
@@ -92,6 +109,21 @@ export class WorkloadEnvironments {
     this.providers.push(provider);
   }
 
+  /**
+   * New content for the expiring files of a running workload's sandbox; null when no provider has
+   * anything more to write for it. A file two providers give is the first one's.
+   */
+  async refreshFor(start: WorkloadStart): Promise<WorkloadRefresh | null> {
+    const given = (await Promise.all(this.providers.map((provider) => provider.refreshFor?.(start) ?? null))).filter(
+      (refresh): refresh is WorkloadRefresh => refresh !== null,
+    );
+    if (given.length === 0) return null;
+    return {
+      files: Object.assign({}, ...given.reverse().map((refresh) => refresh.files)) as Record<string, Uint8Array>,
+      refreshAt: new Date(Math.min(...given.map((refresh) => refresh.refreshAt.getTime()))),
+    };
+  }
+
   /** What this start receives; null when no provider gives it anything. */
   async environmentFor(start: WorkloadStart): Promise<WorkloadEnvironment | null> {
     const given = (await Promise.all(this.providers.map((provider) => provider.environmentFor(start)))).filter(
@@ -105,7 +137,9 @@ export class WorkloadEnvironments {
 
 function join(later: WorkloadEnvironment, earlier: WorkloadEnvironment): WorkloadEnvironment {
   const unique = (names: string[]) => [...new Set(names)];
+  const refreshes = [earlier.refreshAt, later.refreshAt].filter((at): at is Date => at !== undefined).map((at) => at.getTime());
   return {
+    ...(refreshes.length > 0 ? { refreshAt: new Date(Math.min(...refreshes)) } : {}),
     secrets: {
       env: { ...later.secrets.env, ...earlier.secrets.env },
       files: { ...later.secrets.files, ...earlier.secrets.files },

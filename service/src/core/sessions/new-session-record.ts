@@ -27,6 +27,8 @@ export interface NewSessionConfig {
 export interface NewSessionPlan {
   id?: string;
   received?: WorkloadReceived;
+  /** When a file its sandbox receives must be written again (the workload's `refreshAt`). */
+  secretsRefreshAt?: Date;
   /** The trace the start is part of (sampled), which its provisioning continues. */
   traceId?: string | null;
 }
@@ -82,6 +84,7 @@ export function newSessionRecord(
     marimo_session_ids: [],
     ...(request.preview ? { preview_id: request.preview.id } : {}),
     ...(plan.received ? { received: plan.received } : {}),
+    ...(plan.secretsRefreshAt ? { secrets_refresh_at: plan.secretsRefreshAt.toISOString() } : {}),
     ...(plan.traceId ? { trace_id: plan.traceId } : {}),
   };
 }

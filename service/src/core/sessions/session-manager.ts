@@ -158,7 +158,7 @@ export class SessionManager {
     const warm = slot !== undefined ? await this.deps.warmPool!.claim(slot) : null;
     const record = newSessionRecord(request, warm, this.deps.config, this.deps.now(), {
       id: plannedId,
-      ...(workload && !warm ? { received: workload.received } : {}),
+      ...(workload && !warm ? { received: workload.received, ...(workload.refreshAt ? { secretsRefreshAt: workload.refreshAt } : {}) } : {}),
       // Its provisioning runs in this trace (session-provisioner.ts), so the record names it from the first.
       traceId: recordedTraceIdOf(this.deps.tracer?.traceparent()),
     });

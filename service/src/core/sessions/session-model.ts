@@ -92,6 +92,12 @@ export interface SessionRecord {
    */
   received?: WorkloadReceived;
   /**
+   * When a file its sandbox received expires and must be written again (a workload identity
+   * token; docs/federation.md, "Refreshing"): set at the start, not at each refresh (the refresher
+   * keeps later times in memory). Absent where nothing it received expires.
+   */
+  secrets_refresh_at?: string;
+  /**
    * The trace of its start (of its `session.provision` span: the request's trace, or a restart's),
    * for operators to look it up (docs/telemetry.md). Absent where tracing is off or the trace was not sampled.
    */

@@ -147,7 +147,10 @@ async function provisionIn(
         );
         // Recorded at once, so that whoever cleans up after a failure or a crash finds the sandbox.
         // A start decided anew (an app the hub restarts) says what this sandbox received.
-        withSandbox = await progress.record({ sandbox, ...(prepared === undefined ? { received: workload?.received } : {}) });
+        withSandbox = await progress.record({
+          sandbox,
+          ...(prepared === undefined ? { received: workload?.received, secrets_refresh_at: workload?.refreshAt?.toISOString() } : {}),
+        });
         if (withSandbox.state !== 'provisioning') throw new Abandoned();
       });
       const reachable = performance.now();

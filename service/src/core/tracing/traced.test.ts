@@ -17,11 +17,13 @@ function fakeRecordingTracer(inTrace = true) {
         end: () => void (record.ended = true),
         run: (work) => work(),
         traceparent: null,
+        recording: true,
       };
       return span;
     },
     withSpan: (name, options, work) => work(tracer.startSpan(name, options)),
     traceparent: () => null,
+    recording: () => inTrace,
   };
   return { tracer, spans };
 }
@@ -50,9 +52,13 @@ class Cases {
 describe('traced ports and use cases', () => {
   it('spans each async method until it settles, failing the span with the error code, never the message', async () => {
     const { tracer, spans } = fakeRecordingTracer();
-    const cases = traced(new Cases(), tracer, { prefix: 'usecase.cases' });
+    const target = new Cases();
+    const cases = traced(target, tracer, { prefix: 'usecase.cases' });
+    // The object itself: whoever holds it (a feature's routes) gets the spans too.
+    expect(cases).toBe(target);
     expect(cases).toBeInstanceOf(Cases);
     expect(cases.label).toBe('cases');
+    expect({ ...cases }).toEqual({ label: 'cases' });
     expect(await cases.answer()).toBe(42);
     await expect(cases.refuse()).rejects.toThrow('no access');
     // Methods that only compute get no span, and still reach the instance's private fields.
@@ -62,6 +68,10 @@ describe('traced ports and use cases', () => {
       { name: 'usecase.cases.answer', failed: null, ended: true, onlyInTrace: true },
       { name: 'usecase.cases.refuse', failed: 'FORBIDDEN', ended: true, onlyInTrace: true },
     ]);
+    // Instrumenting it again adds nothing: one span per call, not one inside another.
+    traced(target, tracer, { prefix: 'usecase.again' });
+    expect(await target.answer()).toBe(42);
+    expect(spans.map((span) => span.name).slice(2)).toEqual(['usecase.cases.answer']);
   });
 
   it('adds nothing where tracing is off, and opens no span outside a trace', async () => {
@@ -69,9 +79,27 @@ describe('traced ports and use cases', () => {
     expect(traced(plain, NO_TRACING, { prefix: 'x' })).toBe(plain);
     const useCases = { cases: plain };
     expect(tracedUseCases(useCases, NO_TRACING)).toBe(useCases);
+    expect(Object.getOwnPropertyNames(plain)).toEqual(['label']);
     const { tracer, spans } = fakeRecordingTracer(false);
     expect(await tracedUseCases(useCases, tracer).cases.answer()).toBe(42);
     expect(spans).toEqual([]);
+  });
+
+  it('makes a call outside a recorded trace as it is: the target’s own promise, no attributes built', async () => {
+    const answer = Promise.resolve(42);
+    const target = { find: async (_key: string) => 0, kind: 'memory' };
+    target.find = () => answer;
+    const attributes: string[] = [];
+    const options = { prefix: 'store', methods: ['find'], attributes: (method: string) => (attributes.push(method), {}) };
+    const outside = traced(target, fakeRecordingTracer(false).tracer, options);
+    expect(outside.find('k')).toBe(answer);
+    expect(attributes).toEqual([]);
+    const inside = fakeRecordingTracer(true);
+    const other = { find: (_key: string) => answer, kind: 'memory' };
+    expect(traced(other, inside.tracer, options).find('k')).not.toBe(answer);
+    expect(await answer).toBe(42);
+    expect(attributes).toEqual(['find']);
+    expect(inside.spans.map((span) => span.name)).toEqual(['store.find']);
   });
 
   it('names a store key by its area only', () => {

@@ -14,25 +14,34 @@ export interface TracedMethods {
   attributes?(method: string, args: readonly unknown[]): SpanAttributes;
 }
 
+/** Objects whose methods are spanned already: a second call adds nothing (no span inside its own twin). */
+const instrumented = new WeakSet<object>();
+
 /**
- * `target` with each of its methods inside a span, when the call happens inside a trace (a
+ * Puts each of `target`'s methods inside a span, when the call happens inside a recorded trace (a
  * request, a job run, a loop attempt); calls outside one start no trace of their own. A method
- * that returns a promise is spanned until it settles, one that does not until it returns. Where
- * tracing is off, `target` itself: nothing is added to the calls. Properties are the target's, and
- * `instanceof` still holds.
+ * that returns a promise is spanned until it settles, one that does not until it returns. The
+ * target itself is instrumented (each method an own property in front of its class's), so that
+ * every holder of it gets the spans: routes and MCP tools a feature built with it as well as the
+ * hub's use cases. Where tracing is off, nothing is added. Answers `target`.
  */
 export function traced<T extends object>(target: T, tracer: Tracer, options: TracedMethods): T {
-  if (!tracer.enabled) return target;
-  const wrapped = new Map<PropertyKey, unknown>();
+  if (!tracer.enabled || instrumented.has(target)) return target;
+  instrumented.add(target);
+  const kind = options.kind ?? 'internal';
   for (const method of options.methods ?? methodsOf(target)) {
     const original = (target as Record<string, unknown>)[method];
     if (typeof original !== 'function') continue;
+    const call = original as (...args: unknown[]) => unknown;
     const name = `${options.prefix}.${method}`;
-    wrapped.set(method, (...args: unknown[]) => {
-      const span = tracer.startSpan(name, { kind: options.kind ?? 'internal', onlyInTrace: true, attributes: options.attributes?.(method, args) ?? {} });
+    const spanned = (...args: unknown[]): unknown => {
+      // Outside a recorded trace (a timer's work, a request that is not sampled) the call is made
+      // as it is: no span, no attributes, no promise of its own.
+      if (!tracer.recording()) return call.apply(target, args);
+      const span = tracer.startSpan(name, { kind, onlyInTrace: true, ...(options.attributes ? { attributes: options.attributes(method, args) } : {}) });
       let result: unknown;
       try {
-        result = span.run(() => (original as (...args: unknown[]) => unknown).apply(target, args));
+        result = span.run(() => call.apply(target, args));
       } catch (error) {
         span.fail(errorCodeOf(error));
         span.end();
@@ -53,21 +62,11 @@ export function traced<T extends object>(target: T, tracer: Tracer, options: Tra
           throw error;
         },
       );
-    });
+    };
+    // Like a class's methods: not enumerable, so that copies of the object's fields stay as they were.
+    Object.defineProperty(target, method, { value: spanned, writable: true, configurable: true, enumerable: false });
   }
-  // The other methods run on the target itself too, so that its private (#) fields stay reachable.
-  const bound = new Map<PropertyKey, unknown>();
-  return new Proxy(target, {
-    get(object, property) {
-      const span = wrapped.get(property);
-      if (span !== undefined) return span;
-      const value: unknown = Reflect.get(object, property, object);
-      if (typeof value !== 'function') return value;
-      let method = bound.get(property);
-      if (method === undefined) bound.set(property, (method = (value as (...args: unknown[]) => unknown).bind(object)));
-      return method;
-    },
-  });
+  return target;
 }
 
 const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -87,14 +86,12 @@ function methodsOf(target: object): string[] {
   return [...names];
 }
 
-/** Each area's use cases in spans named `usecase.<area>.<method>` (`usecase.sessions.start`). */
+/** Each area's use cases in spans named `usecase.<area>.<method>` (`usecase.sessions.start`); answers `useCases`. */
 export function tracedUseCases<T extends object>(useCases: T, tracer: Tracer): T {
-  if (!tracer.enabled) return useCases;
-  const out: Record<string, unknown> = {};
   for (const [area, cases] of Object.entries(useCases)) {
-    out[area] = cases !== null && typeof cases === 'object' ? traced(cases as object, tracer, { prefix: `usecase.${area}` }) : cases;
+    if (cases !== null && typeof cases === 'object') traced(cases as object, tracer, { prefix: `usecase.${area}` });
   }
-  return out as T;
+  return useCases;
 }
 
 /** The part of a store key that says what kind of record it is (`records/projects`), never the ids or hashes after it. */

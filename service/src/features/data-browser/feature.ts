@@ -41,11 +41,12 @@ export const dataBrowserFeature = {
       timeoutMs: BROWSE_TIMEOUT_MS,
     };
     const previewer = new WorkerPreviewer({ memoryMb: dataBrowser.preview.memoryMb });
+    const buckets = new S3ObjectSources(connections);
     const metrics = dataBrowserMetrics(base.metrics);
     const sources = new DataSources({
       access: base.access,
       integrations: () => integrations,
-      objects: new S3ObjectSources(connections),
+      objects: buckets,
       databases: [new IntegrationDatabaseBrowser(connections)],
       workspace: base.useCases.workspace,
       enabled: dataBrowser.enabled,
@@ -82,7 +83,10 @@ export const dataBrowserFeature = {
       useCases,
       routes: [{ after: 'sessions', register: (app) => dataBrowserRoutes(app, { useCases }) }],
       mcpTools: [dataTools(useCases)],
-      stop: () => void previewer.close(),
+      stop: () => {
+        buckets.close();
+        void previewer.close();
+      },
     };
   },
 } satisfies Feature;

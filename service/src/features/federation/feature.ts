@@ -8,19 +8,21 @@ import { WorkloadIdentity } from './core/workload-identity.js';
 import { workloadIdentityPreflight } from './http/issuer-preflight.js';
 import { issuerRoutes } from './http/issuer-routes.js';
 import { registerKeyRotationLoop } from './loops/key-rotation-loop.js';
+import { registerTokenRefreshLoop } from './loops/token-refresh-loop.js';
 import { TrustPolicyUseCases } from './core/trust-policy-use-cases.js';
 import { trustPolicyRoutes } from './http/trust-policy-routes.js';
 
 const DAY_SECONDS = 86_400;
 
 /** What workload identity takes of the base. */
-type FederationBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'projects' | 'logger' | 'access'>;
+type FederationBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'projects' | 'logger' | 'access' | 'sessionSecretsRefresh'>;
 
 /**
  * Workload identity (docs/federation.md): the hub as an OpenID Connect issuer for its own
  * workloads. Its discovery document and key set at `<hub address>/federation`, the signing key
  * rotated by the `federation_key_rotation` loop, and the tokens a project's sessions and job runs
- * receive (`workloadCredentials`), where SERVICE_FEDERATION=on; and the example trust policies a
+ * receive (`workloadCredentials`), written again into running sessions' sandboxes by the
+ * `federation_token_refresh` loop, where SERVICE_FEDERATION=on; and the example trust policies a
  * project's managers read for it.
  */
 export const federationFeature = {
@@ -55,7 +57,10 @@ export const federationFeature = {
         { after: 'notebooks', register: (app) => trustPolicyRoutes(app, { useCases }) },
       ],
       offer: () => ({ workloadIdentity: enabled && workloadIdentity.issuer().issuer !== null }),
-      loops: (loops) => registerKeyRotationLoop(loops, workloadIdentity, enabled),
+      loops: (loops) => {
+        registerKeyRotationLoop(loops, workloadIdentity, enabled);
+        registerTokenRefreshLoop(loops, base.sessionSecretsRefresh, { enabled, lifetimeSeconds: tokenLifetimeSeconds });
+      },
       workload: federationWorkload(workloadCredentials),
       start: (address) => {
         listenAddress = address;

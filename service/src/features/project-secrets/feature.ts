@@ -4,7 +4,7 @@ import { ProjectSecrets } from './core/secrets/project-secrets.js';
 import { PROJECT_SECRET_SEALED_RECORDS, ProjectSecretRecords } from './core/secrets/secret-records.js';
 import { SecretUseCases } from './core/secrets/secret-use-cases.js';
 import { WorkloadAssembler } from './core/workload/workload-assembler.js';
-import { userMayUseIntegrations } from './core/workload/workload-rights.js';
+import { userMayUseIntegrations } from '../../core/sandboxes/workload-rights.js';
 import { secretRoutes } from './http/secret-routes.js';
 
 /** What project secrets take of the base. */

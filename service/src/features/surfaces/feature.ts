@@ -37,10 +37,11 @@ export const surfacesFeature = {
   name: 'surfaces',
   build(base: SurfacesBase) {
     const { settings } = base;
-    const managedAiSettings = settings.sessions.managedAi;
+    const aiClient = base.outbound.client('ai');
     const managedAi = new ManagedAi({
-      settings: managedAiSettings,
-      provider: managedAiSettings ? new OpenAiCompatibleProvider(managedAiSettings, base.outbound.client('ai')) : null,
+      settings: settings.sessions.managedAi,
+      sandboxUrl: settings.sessions.aiSandboxUrl,
+      providerFor: (provider) => new OpenAiCompatibleProvider(provider, aiClient),
       sessions: base.sessionStore,
       audit: base.audit,
       sandboxesOnThisMachine: settings.sandboxes.driver === 'local',

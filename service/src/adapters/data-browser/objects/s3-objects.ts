@@ -1,6 +1,8 @@
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import {
   ObjectSourceError,
   type ObjectBody,
+  type ObjectEnds,
   type ObjectEntry,
   type ObjectFacts,
   type ObjectListing,
@@ -10,8 +12,9 @@ import {
   type ObjectVersion,
 } from '../../../core/ports/data-objects.js';
 import { commonProblem, ConnectionProblem, logFailure, type ConnectionContext } from '../../integrations/connection-context.js';
-import { openS3Bucket, s3Problem, s3Status, type S3Bucket } from '../../integrations/s3-connection.js';
-import { rangeOf, readRange } from './s3-ranges.js';
+import { s3Problem, s3Status, type S3Bucket } from '../../integrations/s3-connection.js';
+import { S3Clients, type S3ClientsOptions, type S3Lease } from './s3-clients.js';
+import { contentRangeOf, rangeOf, readRange } from './s3-ranges.js';
 
 const sdk = () => import('@aws-sdk/client-s3');
 
@@ -24,7 +27,8 @@ const MAX_KEY_BYTES = 1024;
  * The buckets of `s3` integrations (docs/data-browser.md, "Buckets"), through the same S3 client
  * as "test connection" (s3-connection.ts): every connection resolves its host through the outbound
  * policy's guarded lookup, an address in the URL is checked, one attempt, no redirects followed,
- * connection and idle timeouts.
+ * connection and idle timeouts. An integration's client and its connections are kept between
+ * requests for that integration's version, configuration and secrets (s3-clients.ts).
  *
  * `context`: the `integrations` outbound client (the log line of a failure) and policy, the
  * resolver, SERVICE_INTEGRATIONS_ALLOW_HTTP, and `timeoutMs`: how long connecting, and waiting
@@ -32,30 +36,42 @@ const MAX_KEY_BYTES = 1024;
  */
 export class S3ObjectSources implements ObjectSources {
   readonly kinds = ['s3'] as const;
+  private readonly clients: S3Clients;
 
-  constructor(private readonly context: ConnectionContext) {}
+  constructor(
+    private readonly context: ConnectionContext,
+    options: S3ClientsOptions = {},
+  ) {
+    this.clients = new S3Clients(context, options);
+  }
 
-  /** The client is made at the first call; a URL the policy refuses fails every call with the reason. */
+  /** The client is taken (a kept one, or made) at the first call; a URL the policy refuses fails every call with the reason. */
   open(target: ObjectSourceTarget): ObjectSource {
     if (target.kind !== 's3') throw new TypeError(`${target.kind} is not a bucket kind the data browser knows`);
-    return new S3ObjectSource(this.context, target);
+    return new S3ObjectSource(this.context, target, this.clients);
+  }
+
+  /** Destroys the kept clients (shutdown). */
+  close(): void {
+    this.clients.close();
   }
 }
 
 class S3ObjectSource implements ObjectSource {
   readonly bucket: string;
-  private opened: Promise<S3Bucket> | null = null;
+  private lease: S3Lease | null = null;
 
   constructor(
     private readonly context: ConnectionContext,
     private readonly target: ObjectSourceTarget,
+    private readonly clients: S3Clients,
   ) {
     this.bucket = String(target.config.bucket);
   }
 
   private connection(): Promise<S3Bucket> {
-    this.opened ??= openS3Bucket(this.context, this.target.config, this.target.secrets);
-    return this.opened;
+    this.lease ??= this.clients.lease(this.target);
+    return this.lease.bucket;
   }
 
   async list(input: { prefix: string; cursor: string | null; limit: number; signal: AbortSignal }): Promise<ObjectListing> {
@@ -97,7 +113,7 @@ class S3ObjectSource implements ObjectSource {
     const out = await this.send(`read ${key} in the bucket ${this.bucket}`, { key, versionId }, signal, (client) =>
       client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }), { abortSignal: signal }),
     );
-    return facts(key, out);
+    return factsOf(key, out);
   }
 
   async versions(key: string, limit: number, signal: AbortSignal): Promise<ObjectVersion[]> {
@@ -144,6 +160,68 @@ class S3ObjectSource implements ObjectSource {
     return found.slice(0, limit);
   }
 
+  /**
+   * Two ranged GETs at once, `bytes=0-(head-1)` and the suffix `bytes=-tail`: the first answer's
+   * `Content-Range` gives the object's size (no `HEAD` needed), its headers the rest of the facts.
+   * The tail is kept only when its answer is a range of the same object (size, ETag and version as
+   * the first); else it is dropped and the preview reads those bytes as it would without it.
+   */
+  async readEnds(key: string, ends: { head: number; tail: number; versionId: string | null }, signal: AbortSignal): Promise<ObjectEnds> {
+    checkKey(key);
+    const head = rangeOf(0, ends.head);
+    if (head === null || !Number.isSafeInteger(ends.tail) || ends.tail < 0)
+      return { facts: await this.head(key, ends.versionId, signal), head: EMPTY, tail: EMPTY };
+    const { GetObjectCommand } = await sdk();
+    const get = (range: string) =>
+      this.send(`read ${key} in the bucket ${this.bucket}`, { key, versionId: ends.versionId, ranged: true }, signal, (client) =>
+        client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range, ...(ends.versionId ? { VersionId: ends.versionId } : {}) }), {
+          abortSignal: signal,
+        }),
+      );
+    const [first, last] = await Promise.allSettled([get(head.header), ends.tail > 0 ? get(`bytes=-${ends.tail}`) : Promise.resolve(null)]);
+    const tailAnswer = last.status === 'fulfilled' ? last.value : null;
+    if (first.status === 'rejected') {
+      discard(tailAnswer);
+      // An empty object has no bytes to range over: its facts come from a HEAD.
+      if (first.reason instanceof RangeNotSatisfiable) return { facts: await this.head(key, ends.versionId, signal), head: EMPTY, tail: EMPTY };
+      throw first.reason;
+    }
+    const answer = first.value;
+    const sent = contentRangeOf(answer.ContentRange);
+    // A store that ignored the range sends the whole object: its length is the size.
+    const size = sent ? sent.total : answer.ContentRange ? null : (answer.ContentLength ?? null);
+    if (size === null) {
+      discard(answer);
+      discard(tailAnswer);
+      return { facts: await this.head(key, ends.versionId, signal), head: EMPTY, tail: EMPTY };
+    }
+    const facts: ObjectFacts = { ...factsOf(key, answer), size };
+    const [headBytes, tailBytes] = await Promise.all([
+      this.guarded(`read ${key}`, null, signal, () => readRange(answer.Body as Body, answer.ContentRange, 0, ends.head, answer.ContentLength)),
+      this.tailOf(key, tailAnswer, facts, signal),
+    ]);
+    return { facts, head: headBytes, tail: tailBytes };
+  }
+
+  /** The last bytes of the object `facts` describe, from the suffix GET's answer; empty when it is not that. */
+  private async tailOf(key: string, answer: GetAnswer | null, facts: ObjectFacts, signal: AbortSignal): Promise<Uint8Array> {
+    const sent = contentRangeOf(answer?.ContentRange);
+    const same =
+      answer &&
+      sent &&
+      sent.total === facts.size &&
+      sent.end === facts.size - 1 &&
+      bareEtag(answer.ETag) === facts.etag &&
+      (answer.VersionId ?? null) === facts.versionId;
+    if (!answer || !sent || !same) {
+      discard(answer);
+      return EMPTY;
+    }
+    const length = sent.end - sent.start + 1;
+    const bytes = await this.guarded(`read ${key}`, null, signal, () => readRange(answer.Body as Body, answer.ContentRange, 0, length, answer.ContentLength));
+    return bytes.length === length ? bytes : EMPTY;
+  }
+
   async read(key: string, range: { offset: number; length: number; versionId: string | null }, signal: AbortSignal): Promise<Uint8Array> {
     checkKey(key);
     const wanted = rangeOf(range.offset, range.length);
@@ -158,9 +236,7 @@ class S3ObjectSource implements ObjectSource {
       throw error;
     });
     if (out === null) return new Uint8Array(0);
-    return this.guarded(`read ${key}`, null, signal, () =>
-      readRange(out.Body as AsyncIterable<Uint8Array> | undefined, out.ContentRange, range.offset, range.length),
-    );
+    return this.guarded(`read ${key}`, null, signal, () => readRange(out.Body as Body, out.ContentRange, range.offset, range.length, out.ContentLength));
   }
 
   async open(key: string, versionId: string | null, signal: AbortSignal): Promise<ObjectBody> {
@@ -170,14 +246,12 @@ class S3ObjectSource implements ObjectSource {
       client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }), { abortSignal: signal }),
     );
     const body = (out.Body as AsyncIterable<Uint8Array> | undefined) ?? emptyBody();
-    return { facts: facts(key, out), body };
+    return { facts: factsOf(key, out), body };
   }
 
+  /** Gives the client back (it is kept for the integration's next request, or destroyed). */
   close(): void {
-    this.opened?.then(
-      ({ client }) => client.destroy(),
-      () => {},
-    );
+    this.lease?.release();
   }
 
   /** One request, its failure as the port's error (logged where the hub's log should say more). */
@@ -240,7 +314,7 @@ function bareEtag(etag: string | undefined): string | null {
   return etag ? etag.replace(/^"(.*)"$/, '$1') : null;
 }
 
-function facts(key: string, out: { ContentLength?: number; LastModified?: Date; ContentType?: string; ETag?: string; VersionId?: string }): ObjectFacts {
+function factsOf(key: string, out: { ContentLength?: number; LastModified?: Date; ContentType?: string; ETag?: string; VersionId?: string }): ObjectFacts {
   return {
     key,
     size: out.ContentLength ?? 0,
@@ -252,3 +326,13 @@ function facts(key: string, out: { ContentLength?: number; LastModified?: Date; 
 }
 
 async function* emptyBody(): AsyncIterable<Uint8Array> {}
+
+const EMPTY = new Uint8Array(0);
+
+type Body = AsyncIterable<Uint8Array> | undefined;
+type GetAnswer = GetObjectCommandOutput;
+
+/** Closes an answer's body unread (its connection is closed, not kept). */
+function discard(answer: { Body?: unknown } | null): void {
+  (answer?.Body as { destroy?: () => void } | undefined)?.destroy?.();
+}

@@ -2,6 +2,7 @@
 // its reason, the bytes served stay within the byte budget, and the previewer serves the next
 // request afterwards.
 import { Worker } from 'node:worker_threads';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PreviewError, type PreviewResult } from '../../../core/ports/data-preview.js';
 import { concatenated, gzipBomb, previewRequest, repeated, whole } from '../../../../../test/support/preview-fixtures.js';
@@ -137,6 +138,28 @@ describe('time, abort and the byte budget held by the main thread', () => {
     const request = previewRequest('a\n', 'gone.csv', { read: () => Promise.reject(new Error('NoSuchKey')) });
     await expect(previewer.preview(request)).rejects.toThrow('NoSuchKey');
     await stillServes();
+  });
+});
+
+describe('the first reads a caller may fetch beforehand', () => {
+  it("are a Parquet preview's first two reads: the start of the file, then its footer", async () => {
+    const file = new Uint8Array(parquetWriteBuffer({ columnData: [{ name: 'n', data: Array.from({ length: 100_000 }, (_, index) => index), type: 'INT32' }] }));
+    const { head, tail } = previewer.firstReads('parquet');
+    const reads: [number, number][] = [];
+    const request = previewRequest(file, 'numbers.parquet', {
+      read: async (offset, length) => {
+        reads.push([offset, length]);
+        return file.subarray(offset, offset + length);
+      },
+    });
+    expect(await previewer.preview(request)).toMatchObject({ kind: 'table', totalRows: 100_000 });
+    expect(file.length).toBeGreaterThan(head + tail);
+    expect(reads.slice(0, 2)).toEqual([
+      [0, head],
+      [file.length - tail, tail],
+    ]);
+    expect(previewer.firstReads('csv')).toEqual({ head, tail: 0 });
+    expect(previewer.firstReads(null)).toEqual({ head, tail: 0 });
   });
 });
 

@@ -10,6 +10,7 @@ import { MessageChannel, type Worker } from 'node:worker_threads';
 import { PreviewError, type DataPreviewer, type PreviewFormat, type PreviewRequest, type PreviewResult } from '../../../core/ports/data-preview.js';
 import type { PreviewJob, ReadAnswer, StartMessage, WorkerMessage } from './protocol.js';
 import { WorkerPool, type PooledWorker } from './pool.js';
+import { READ_AHEAD } from './source.js';
 import { formatBytes } from './values.js';
 
 export interface WorkerPreviewerOptions {
@@ -28,6 +29,12 @@ export interface WorkerPreviewerOptions {
 
 export const PREVIEW_FORMATS: readonly PreviewFormat[] = ['csv', 'tsv', 'json', 'ndjson', 'parquet', 'arrow', 'excel', 'image', 'text', 'markdown'];
 
+/**
+ * What a Parquet preview reads of the file's end first (formats/parquet.ts: the footer's first
+ * read); previewer.test.ts holds the two to the same number.
+ */
+export const PARQUET_FOOTER_READ = 256 * 1024;
+
 export class WorkerPreviewer implements DataPreviewer {
   readonly formats = PREVIEW_FORMATS;
   private readonly pool: WorkerPool;
@@ -43,6 +50,11 @@ export class WorkerPreviewer implements DataPreviewer {
     const deadline = Date.now() + budgets.timeoutMs;
     const pooled = await this.acquire(budgets, signal);
     return this.run(pooled, request, deadline);
+  }
+
+  /** The worker's first read is a block from the start (sniffing the content); Parquet's next is its footer. */
+  firstReads(format: PreviewFormat | null): { head: number; tail: number } {
+    return { head: READ_AHEAD, tail: format === 'parquet' ? PARQUET_FOOTER_READ : 0 };
   }
 
   close(): Promise<void> {

@@ -10,7 +10,7 @@ import type { ReadAnswer, WorkerMessage } from './protocol.js';
 import { formatBytes } from './values.js';
 
 /** Small reads are rounded up to this, so a format that reads a few bytes at a time costs one round trip per block. */
-const READ_AHEAD = 64 * 1024;
+export const READ_AHEAD = 64 * 1024;
 /** Blocks kept for reads that come back to them (Parquet and Arrow read a header, then the body beside it). */
 const CACHED_BLOCKS = 16;
 

@@ -5,15 +5,10 @@
  */
 import { PreviewError, type PreviewColumnType } from '../../../core/ports/data-preview.js';
 
+export { formatBytes } from '../../../core/data/byte-size.js';
+
 /** Deeper nesting is no data a preview shows; past it a file is taken for hostile. */
 export const MAX_DEPTH = 64;
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${+(bytes / (1024 * 1024 * 1024)).toFixed(1)} GiB`;
-  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} bytes`;
-}
 
 export function tooDeep(): PreviewError {
   return new PreviewError('malformed', `The data is nested more than ${MAX_DEPTH} levels deep; a preview does not show it.`);

@@ -9,6 +9,8 @@ import { WorkspaceObjects } from './workspace-objects.js';
 /** An integration as the data browser knows it: never a secret until it is opened. */
 export interface BrowsableIntegration {
   id: string;
+  /** Its current version: a new one at each change. */
+  versionId: string;
   name: string;
   kind: string;
   envPrefix: string;
@@ -107,7 +109,7 @@ export class DataSources {
     const opened = integrations ? await integrations.openForBrowsing(projectId, sourceId).catch(unreadableSecret) : null;
     if (!opened) throw new HubError('NOT_FOUND', `integration ${sourceId} not found in this project`);
     const { secrets, ...integration } = opened;
-    const target = { kind: opened.kind, config: opened.config, secrets };
+    const target = { kind: opened.kind, config: opened.config, secrets, integration: { id: opened.id, versionId: opened.versionId } };
     if (this.deps.objects.kinds.includes(opened.kind))
       return { type: 'objects', kind: opened.kind, source: this.deps.objects.open(target), integration, notebookId: null };
     const browser = this.deps.databases.find((candidate) => candidate.kinds.includes(opened.kind));

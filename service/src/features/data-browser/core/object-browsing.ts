@@ -6,6 +6,7 @@ import { PreviewError, type DataPreviewer, type Preview, type PreviewBudgets, ty
 import { baseName, formatOf } from './data-formats.js';
 import type { DataBrowserMetrics } from './data-metrics.js';
 import type { DataSources, OpenedSource } from './data-sources.js';
+import { PreviewReads } from './preview-reads.js';
 
 export interface ObjectPage {
   bucket: string;
@@ -110,10 +111,19 @@ export class ObjectBrowsing {
     checkKey(input.key, 'key');
     const opened = await this.objects(principal, input);
     const started = performance.now();
-    const format = formatOf(input.key) ?? 'unknown';
-    let bytesRead = 0;
+    const named = formatOf(input.key);
+    const format = named ?? 'unknown';
+    const { maxBytes } = this.deps.budgets;
+    let reads: PreviewReads | null = null;
     try {
-      const facts = await opened.source.head(input.key, input.versionId, signal);
+      // The facts come with the preview's first reads (the start, and a Parquet footer), all at once.
+      const first = this.deps.previewer.firstReads(named);
+      const head = Math.min(first.head, maxBytes);
+      const ends = await opened.source.readEnds(input.key, { head, tail: head + first.tail <= maxBytes ? first.tail : 0, versionId: input.versionId }, signal);
+      const { facts } = ends;
+      const versionId = facts.versionId ?? input.versionId;
+      const served = new PreviewReads(ends, (offset, length) => opened.source.read(input.key, { offset, length, versionId }, signal), maxBytes);
+      reads = served;
       const preview = await this.deps.previewer.preview({
         name: facts.key,
         size: facts.size,
@@ -121,16 +131,12 @@ export class ObjectBrowsing {
         rows: Math.min(input.rows, this.deps.budgets.maxRows),
         budgets: this.deps.budgets,
         signal,
-        read: async (offset, length) => {
-          const bytes = await opened.source.read(input.key, { offset, length, versionId: facts.versionId ?? input.versionId }, signal);
-          bytesRead += bytes.length;
-          return bytes;
-        },
+        read: (offset, length) => served.read(offset, length),
       });
       const shownFormat = preview.format;
       this.deps.metrics.previews.add(1, { format: shownFormat });
       if (preview.kind === 'table') this.deps.metrics.previewRows.add(preview.rows.length, { format: shownFormat });
-      return { ...preview, bytesRead, size: facts.size, durationMs: Math.round(performance.now() - started) };
+      return { ...preview, bytesRead: served.bytesRead, size: facts.size, durationMs: Math.round(performance.now() - started) };
     } catch (error) {
       if (error instanceof PreviewError) {
         this.deps.metrics.previewFailures.add(1, { format, reason: error.reason });
@@ -138,6 +144,7 @@ export class ObjectBrowsing {
       }
       throw objectError(error);
     } finally {
+      const bytesRead = reads?.bytesRead ?? 0;
       this.deps.metrics.previewBytes.add(bytesRead, { format });
       this.deps.metrics.objectBytes.add(bytesRead, { kind: opened.kind });
       this.deps.metrics.objectRequests.add(1, { kind: opened.kind, operation: 'preview' });

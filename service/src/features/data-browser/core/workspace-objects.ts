@@ -3,6 +3,7 @@ import type { Principal } from '../../../core/identity/authenticator.js';
 import {
   ObjectSourceError,
   type ObjectBody,
+  type ObjectEnds,
   type ObjectFacts,
   type ObjectListing,
   type ObjectSource,
@@ -59,6 +60,13 @@ export class WorkspaceObjects implements ObjectSource {
   async read(key: string, range: { offset: number; length: number }): Promise<Uint8Array> {
     const body = await this.body(key);
     return body.subarray(range.offset, range.offset + range.length);
+  }
+
+  /** The file is read whole once (as for `read`); its ends are cut from it. */
+  async readEnds(key: string, ends: { head: number; tail: number }): Promise<ObjectEnds> {
+    const facts = await this.head(key);
+    const body = await this.body(key);
+    return { facts, head: body.subarray(0, ends.head), tail: ends.tail > 0 ? body.subarray(Math.max(0, body.length - ends.tail)) : new Uint8Array(0) };
   }
 
   async open(key: string): Promise<ObjectBody> {

@@ -7,6 +7,7 @@ import { getJson, updateJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
 import { bindingOf, bindingServes, type CredentialBinding } from './credential-binding.js';
 import type { GitProvider, GitRepoRules } from './git-source-config.js';
+import { IntegrationGitCredentials, type GitIntegrationSource } from './integration-credentials.js';
 
 /** A project's Git credentials: the tokens are kept here and nowhere else, sealed (docs/secrets-at-rest.md). */
 export interface GitCredentialsRecord<Token> {
@@ -72,17 +73,27 @@ const TOKEN = /^[\x21-\x7e]{1,1000}$/;
 
 /**
  * Per-project Git credentials, write-only like alert secrets: set, replaced or removed, never
- * returned or logged. One record per project, so a later integration can stand behind the same
- * `read`/`write` lookups without the routes changing. They are bound to one Git host and a list of
- * its repositories ({@link CredentialBinding}), and handed out only for a URL the binding serves.
+ * returned or logged. They are bound to one Git host and a list of its repositories
+ * ({@link CredentialBinding}), and handed out only for a URL the binding serves. The project's
+ * `git` integrations serve too (docs/git.md, "Credentials"): a call these credentials do not
+ * serve gets the first integration's that does.
  */
 export class GitCredentialStore {
+  private readonly integrations: IntegrationGitCredentials;
+
   constructor(
     private readonly store: ObjectStore,
     private readonly box: SecretBox,
     private readonly rules: GitRepoRules,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.integrations = new IntegrationGitCredentials(rules);
+  }
+
+  /** Where the project's `git` integrations are read from (linked once every feature is built). */
+  useIntegrations(source: GitIntegrationSource | null): void {
+    this.integrations.use(source);
+  }
 
   async view(projectId: string): Promise<GitCredentialsView> {
     return viewOf((await getJson<StoredGitCredentials>(this.store, layout.gitCredentials(projectId)))?.value ?? null);
@@ -91,13 +102,15 @@ export class GitCredentialStore {
   /** Basic-auth credentials for reading the repository at `url`, or null when the project has none for it. */
   async read(projectId: string, url: string): Promise<GitCredentials | null> {
     const stored = await this.opened(projectId);
-    return stored?.read_token && bindingServes(stored.binding ?? null, url) ? { username: stored.username, password: stored.read_token } : null;
+    if (stored?.read_token && bindingServes(stored.binding ?? null, url)) return { username: stored.username, password: stored.read_token };
+    return this.integrations.find(projectId, url, 'token');
   }
 
   /** Basic-auth credentials for pushing to the repository at `url` (and opening change requests for it), or null. */
   async write(projectId: string, url: string): Promise<GitCredentials | null> {
     const stored = await this.opened(projectId);
-    return stored?.write_token && bindingServes(stored.binding ?? null, url) ? { username: stored.username, password: stored.write_token } : null;
+    if (stored?.write_token && bindingServes(stored.binding ?? null, url)) return { username: stored.username, password: stored.write_token };
+    return this.integrations.find(projectId, url, 'write_token');
   }
 
   private async opened(projectId: string): Promise<OpenGitCredentials | null> {

@@ -4,11 +4,21 @@ import type { IntegrationRecord } from './integration-records.js';
 import type { IntegrationForRendering, IntegrationSecrets } from './integration-secrets.js';
 import type { IntegrationService } from './integration-service.js';
 import type { IntegrationRendering, IntegrationRenderRequest, RenderedIntegration } from '../../../core/sandboxes/integration-rendering.js';
+import { modelsOf } from './kinds/openai.js';
+
+/** The organization's AI provider for the hub's own AI features (docs/surfaces.md, "Managed AI"). */
+export interface HubAiProvider {
+  integrationId: string;
+  baseUrl: string;
+  apiKey: string | null;
+  /** The integration's model first, then its `models`. */
+  models: string[];
+}
 
 export type { IntegrationForRendering, UnresolvedSecret } from './integration-secrets.js';
 
 function browsable(record: IntegrationRecord): BrowsableIntegration {
-  return { id: record.id, name: record.name, kind: record.kind, envPrefix: record.env_prefix, config: record.config };
+  return { id: record.id, versionId: record.version_id, name: record.name, kind: record.kind, envPrefix: record.env_prefix, config: record.config };
 }
 
 /**
@@ -41,10 +51,15 @@ export class IntegrationsForSandboxes implements IntegrationRendering, DataInteg
     const all = await this.listForRendering(request.projectId);
     const { use } = request;
     const chosen = use === 'all' ? all : all.filter(({ instance }) => use.includes(instance.id));
-    return chosen.map(({ instance, kind, config, secrets }) => {
-      const rendered = kind.render(config, secrets, instance.env_prefix);
-      return { id: instance.id, name: instance.name, kind: instance.kind, ...rendered };
-    });
+    return (
+      chosen
+        .map(({ instance, kind, config, secrets }) => {
+          const rendered = kind.render(config, secrets, instance.env_prefix);
+          return { id: instance.id, name: instance.name, kind: instance.kind, ...rendered };
+        })
+        // One that gives notebooks nothing (Git credentials only the hub uses) is not received.
+        .filter((rendered) => Object.keys(rendered.env).length > 0 || Object.keys(rendered.files).length > 0)
+    );
   }
 
   /** The project's integrations as the data browser lists them: what they are, never a secret. */
@@ -68,6 +83,27 @@ export class IntegrationsForSandboxes implements IntegrationRendering, DataInteg
       throw error;
     }
     return { ...browsable(record), secrets: await this.deps.secrets.resolveSecrets(record) };
+  }
+
+  /**
+   * The organization's `openai` integration marked `managed_ai` (the oldest, when several are),
+   * with its key resolved; null when there is none. A key that cannot be read throws its
+   * SecretSourceError.
+   */
+  async hubAiProvider(): Promise<HubAiProvider | null> {
+    if (!this.deps.enabled) return null;
+    const chosen = (await this.deps.integrations.all({ kind: 'organization' })).find(
+      (record) => record.kind === 'openai' && record.config.managed_ai === true && typeof record.config.model === 'string' && record.config.model !== '',
+    );
+    if (!chosen) return null;
+    const secrets = await this.deps.secrets.resolveSecrets(chosen);
+    const model = String(chosen.config.model);
+    return {
+      integrationId: chosen.id,
+      baseUrl: String(chosen.config.base_url).replace(/\/+$/, ''),
+      apiKey: secrets.api_key ?? null,
+      models: [...new Set([model, ...modelsOf(typeof chosen.config.models === 'string' ? chosen.config.models : '')])],
+    };
   }
 
   /** One integration's secret fields, resolved; throws a SecretSourceError naming the first that cannot be read. */

@@ -209,6 +209,7 @@ describe('executing a job run', () => {
     const w = await startJobCore();
     const starts: WorkloadStart[] = [];
     w.runnerDeps.workloads = {
+      refreshFor: async () => null,
       async environmentFor(start) {
         starts.push(start);
         return {
@@ -244,6 +245,46 @@ describe('executing a job run', () => {
     expect(starts.at(-1)).toMatchObject({ mode: 'run', userId: 'usr-0000000000000099' });
   });
 
+  it('writes a fresh token into the sandbox before each one expires while the run goes on, and none after it ended', async () => {
+    const w = await startJobCore();
+    const token = (n: number) => new TextEncoder().encode(`token ${n}`);
+    const later = () => new Date(w.clock.now().getTime() + 30);
+    const refreshes: WorkloadStart[] = [];
+    w.runnerDeps.workloads = {
+      environmentFor: async () => ({
+        secrets: { env: {}, files: { 'federation-token': token(0) }, fileEnv: { AWS_WEB_IDENTITY_TOKEN_FILE: 'federation-token' } },
+        received: { integrations: [], secrets: [], unavailable: [], variables: ['AWS_WEB_IDENTITY_TOKEN_FILE'], federation_token: true },
+        refreshAt: later(),
+      }),
+      async refreshFor(start) {
+        refreshes.push(start);
+        return { files: { 'federation-token': token(refreshes.length) }, refreshAt: later() };
+      },
+    };
+    // The notebook runs until its sandbox has had two fresh tokens.
+    w.driver.behaviour = async (export_) => {
+      while (w.driver.secretFileWrites.filter((write) => write.sandboxId === export_.sandboxId).length < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      export_.render('<html>ran</html>');
+      return 0;
+    };
+    const { job, run } = await claimedRun(w);
+    const { outcome } = await execute(w, run);
+    expect(outcome?.state).toBe('succeeded');
+    const [box] = w.driver.sandboxes.values();
+    const written = w.driver.secretFileWrites.map((write) => [write.sandboxId, write.name, write.data.toString()]);
+    expect(written.slice(0, 2)).toEqual([
+      [box!.sandbox.id, 'federation-token', 'token 1'],
+      [box!.sandbox.id, 'federation-token', 'token 2'],
+    ]);
+    expect(refreshes[0]).toEqual({ projectId: w.projectId, notebookId: run.notebook_id, mode: 'run', userId: w.owner.id, runId: run.id, jobId: job.id });
+    // Once the run is over, no token is made for it any more.
+    const after = refreshes.length;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(refreshes.length).toBe(after);
+  });
+
   it('names its trace on the run, with its sandbox and with its outcome, where it is traced and sampled; nothing otherwise', async () => {
     const w = await startJobCore();
     w.driver.behaviour = (export_) => (export_.render('<html>ran</html>'), 0);
@@ -259,6 +300,7 @@ describe('executing a job run', () => {
       startSpan: (name, options) => (opened.push({ name, options }), { ...NO_SPAN, traceparent: `00-${traceId}-00f067aa0ba902b7-${flags}` }),
       withSpan: (name, options, work) => work(fakeTracer(flags).startSpan(name, options)),
       traceparent: () => null,
+      recording: () => false,
     });
     const { run: traced } = await claimedRun(w);
     let outcome: RunOutcome | null = null;

@@ -9,8 +9,9 @@ import type { ComputeResources, SandboxDriver } from '../../../core/ports/sandbo
 import type { NotebookService } from '../../../core/notebooks/notebook-service.js';
 import { writeNotebookIntoSandbox } from '../../../core/notebooks/sandbox-files.js';
 import { sandboxFailureOf } from '../../../core/sandboxes/sandbox-failure.js';
-import { givesAnything, type WorkloadEnvironment, type WorkloadEnvironments } from '../../../core/sandboxes/workload-environment.js';
 import type { NotebookEnvironments, PreparedEnvironment } from '../../../core/sandboxes/notebook-environments.js';
+import { keepSecretsFresh } from '../../../core/sandboxes/secrets-refresh-timer.js';
+import { givesAnything, type WorkloadEnvironment, type WorkloadEnvironments, type WorkloadStart } from '../../../core/sandboxes/workload-environment.js';
 import type { JobRunRecord } from './job-model.js';
 import { ownerOf } from './job-owner.js';
 import type { JobRecords } from './job-records.js';
@@ -27,8 +28,11 @@ export interface JobRunnerDeps {
   now: () => Date;
   /** Each run is a trace of its own, `job.run` with a span per phase (docs/telemetry.md). */
   tracer?: Tracer;
-  /** What the run's sandbox receives of the project's secrets and integrations (docs/project-secrets.md). */
-  workloads?: Pick<WorkloadEnvironments, 'environmentFor'>;
+  /**
+   * What the run's sandbox receives of the project's secrets and integrations (docs/project-secrets.md),
+   * and new content for what expires while it runs (a workload identity token).
+   */
+  workloads?: Pick<WorkloadEnvironments, 'environmentFor' | 'refreshFor'>;
   /** The packages the notebook runs with: its version's locked environment, or the runtime's install (docs/environments.md). */
   environments?: Pick<NotebookEnvironments, 'prepare'>;
 }
@@ -108,13 +112,15 @@ async function runInSandbox(
   const phase = <T>(name: string, work: () => Promise<T>) => tracer.withSpan(name, {}, work);
   let versionId = run.version_id;
   const stopped = { cancelled: false, timedOut: false, shutdown: false };
+  let freshness: { stop(): void } | null = null;
   try {
     const notebook = await deps.notebooks.get(run.project_id, run.notebook_id);
     if (!notebook || notebook.status === 'deleted') throw new HubError('NOT_FOUND', 'the notebook was deleted');
     versionId ??= notebook.source.current_version_id;
     if (!versionId) throw new HubError('PRECONDITION_FAILED', 'the notebook has no saved version to run');
     const compute = deps.computeOf(profile ?? notebook.compute_profile ?? null);
-    const workload = await runWorkload(deps, run);
+    const given = await runWorkload(deps, run);
+    const workload = given?.environment ?? null;
     log.line(`Starting a sandbox (compute profile ${compute.name})`);
     if (workload) log.line(receivedLine(workload));
     const sandbox = await phase('sandbox.create', () =>
@@ -126,6 +132,10 @@ async function runInSandbox(
       }),
     );
     created.id = sandbox.id;
+    // A token that expires is written again while the run goes on (docs/federation.md, "Refreshing").
+    if (given?.environment?.refreshAt && deps.workloads) {
+      freshness = keepSecretsFresh({ ...deps, workloads: deps.workloads }, sandbox.id, given.start, given.environment.refreshAt);
+    }
     const recorded = await deps.records.updateRun(run.project_id, run.job_id, run.id, (current) =>
       current.state === 'running' ? { ...current, sandbox_id: sandbox.id, version_id: versionId, ...(traceId ? { trace_id: traceId } : {}) } : undefined,
     );
@@ -208,6 +218,8 @@ async function runInSandbox(
     log.line(`Failed: ${failure.message}`);
     deps.logger.warn({ event: 'job_run_failed', run_id: run.id, job_id: run.job_id, err: error }, 'job_run_failed');
     return finish(deps, log, 'failed', null, failure, versionId, null);
+  } finally {
+    freshness?.stop();
   }
 }
 
@@ -215,7 +227,7 @@ async function runInSandbox(
  * What the run's sandbox receives: a scheduled run under its job owner's rights, a run someone
  * triggered under theirs (docs/jobs.md, "Who a job runs for").
  */
-async function runWorkload(deps: JobRunnerDeps, run: JobRunRecord): Promise<WorkloadEnvironment | null> {
+async function runWorkload(deps: JobRunnerDeps, run: JobRunRecord): Promise<{ start: WorkloadStart; environment: WorkloadEnvironment | null } | null> {
   if (!deps.workloads) return null;
   let userId = run.triggered_by;
   if (run.trigger === 'schedule') {
@@ -223,14 +235,8 @@ async function runWorkload(deps: JobRunnerDeps, run: JobRunRecord): Promise<Work
     if (!job) return null;
     userId = ownerOf(job);
   }
-  return deps.workloads.environmentFor({
-    projectId: run.project_id,
-    notebookId: run.notebook_id,
-    mode: 'run',
-    userId,
-    runId: run.id,
-    jobId: run.job_id,
-  });
+  const start: WorkloadStart = { projectId: run.project_id, notebookId: run.notebook_id, mode: 'run', userId, runId: run.id, jobId: run.job_id };
+  return { start, environment: await deps.workloads.environmentFor(start) };
 }
 
 /** The log line that says what the run's sandbox received, by name (never a value). */

@@ -28,31 +28,32 @@ export interface TokenRequest {
  * Connecting MCP clients to the hub with OAuth (docs/mcp.md): registration, the consent page's
  * answers, the token and revocation endpoints, and the account page's connected clients. The
  * consent page and the account page need a browser session: a token can never approve a client
- * nor disconnect one.
+ * nor disconnect one. Every method is `async`, so that each is a use case with its span where the
+ * hub traces (docs/telemetry.md).
  */
 export class McpConnectionUseCases {
   constructor(private readonly deps: McpConnectionDeps) {}
 
-  register(metadata: Record<string, unknown>): Promise<RegisteredClient> {
+  async register(metadata: Record<string, unknown>): Promise<RegisteredClient> {
     return this.deps.clients.register(metadata);
   }
 
-  authorize(params: AuthorizeParams, hub: HubAsServer): Promise<AuthorizeOutcome> {
+  async authorize(params: AuthorizeParams, hub: HubAsServer): Promise<AuthorizeOutcome> {
     return this.deps.authorizations.start(params, hub);
   }
 
-  pending(principal: Principal, requestId: string): Promise<PendingAuthorization> {
+  async pending(principal: Principal, requestId: string): Promise<PendingAuthorization> {
     assertBrowserSession(principal);
     return this.deps.authorizations.pending(requestId);
   }
 
   /** The signed-in user lets the client in with `scopes` (all it asked for when null); returns the redirect. */
-  approve(principal: Principal, requestId: string, scopes: McpScope[] | null): Promise<string> {
+  async approve(principal: Principal, requestId: string, scopes: McpScope[] | null): Promise<string> {
     assertBrowserSession(principal);
     return this.deps.authorizations.approve(requestId, { id: principal.user.id, context: principal.credential.context }, scopes);
   }
 
-  deny(principal: Principal, requestId: string): Promise<string> {
+  async deny(principal: Principal, requestId: string): Promise<string> {
     assertBrowserSession(principal);
     return this.deps.authorizations.deny(requestId);
   }
@@ -82,7 +83,7 @@ export class McpConnectionUseCases {
   }
 
   /** The caller's connected clients, newest first. */
-  connections(principal: Principal): Promise<OAuthGrantRecord[]> {
+  async connections(principal: Principal): Promise<OAuthGrantRecord[]> {
     assertBrowserSession(principal);
     return this.deps.grants.list(principal.user.id);
   }

@@ -202,7 +202,7 @@ export class SessionSurfaces {
     const done = (async () => {
       const launchBegan = performance.now();
       try {
-        const ai = this.deps.managedAi.offer(record, config, secret);
+        const ai = await this.deps.managedAi.offer(record, config, secret);
         const options = { secret, readyTimeoutMs: this.deps.readyTimeoutMs, onProgress: progress.write, ...(ai ? { ai } : {}) };
         const started = await launcher.start(sandbox, config, options);
         const launchMs = performance.now() - launchBegan;

@@ -40,6 +40,22 @@ describe('integration kinds', () => {
     );
   });
 
+  it('gives notebooks Git credentials without the write token, or nothing when only the hub uses them; checks the paths they serve', () => {
+    const git = kindOf('git')!;
+    const config = { repository_url: 'https://git.example.com/team/reports.git', username: 'bot', repositories: 'team/other, data/*' };
+    const secrets = { token: 'read-value', write_token: 'write-value' };
+    expect(git.render(config, secrets, 'REPO').env).toEqual({
+      REPO_REPOSITORY_URL: 'https://git.example.com/team/reports.git',
+      REPO_USERNAME: 'bot',
+      REPO_TOKEN: 'read-value',
+    });
+    expect(git.render({ ...config, in_notebooks: false }, secrets, 'REPO')).toEqual({ env: {}, files: {} });
+    expect(git.check!(config, new Set(['token']))).toEqual([]);
+    expect(git.check!({ ...config, repositories: '* team/a/b/* ok' }, new Set())).toEqual([]);
+    for (const wrong of ['../up', 'team/../x', 'https://elsewhere.example.com/x', 'team/*/x', 'a b?c'])
+      expect(git.check!({ ...config, repositories: wrong }, new Set()), wrong).toEqual([expect.objectContaining({ field: 'config.repositories' })]);
+  });
+
   it('renders MySQL for PyMySQL, and an HTTP API with only the credentials its authentication uses', () => {
     expect(kindOf('mysql')!.render({ host: 'h', port: 3306, database: 'd', user: 'u', sslmode: 'disable' }, { password: 'pw' }, 'M').databaseUrl).toBe(
       'mysql+pymysql://u:pw@h:3306/d',

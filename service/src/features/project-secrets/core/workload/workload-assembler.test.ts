@@ -7,7 +7,7 @@ import { ProjectSecrets } from '../secrets/project-secrets.js';
 import type { SecretReference, SecretReferences } from '../secrets/secret-source.js';
 import type { IntegrationRenderRequest, IntegrationRendering, RenderedIntegration } from '../../../../core/sandboxes/integration-rendering.js';
 import { DATABASE_URL, WorkloadAssembler } from './workload-assembler.js';
-import { userMayUseIntegrations } from './workload-rights.js';
+import { userMayUseIntegrations } from '../../../../core/sandboxes/workload-rights.js';
 import { newSecretBox } from '../../../../../../test/support/secret-box.js';
 
 /** Integrations as the integrations feature will render them, given here as plain values. */

@@ -1,8 +1,8 @@
-import type { UserEntry } from '../../../../core/identity/users.js';
-import { effectiveRole } from '../../../../core/policy/engine.js';
-import { entitlementsOf, type EntitlementRules } from '../../../../core/policy/entitlements.js';
-import { POLICY_TABLE, roleRank } from '../../../../core/policy/table.js';
-import { projectFactsOf, type ProjectRevision } from '../../../../core/projects/project-records.js';
+import type { UserEntry } from '../identity/users.js';
+import { effectiveRole } from '../policy/engine.js';
+import { entitlementsOf, type EntitlementRules } from '../policy/entitlements.js';
+import { POLICY_TABLE, roleRank } from '../policy/table.js';
+import { projectFactsOf, type ProjectRevision } from '../projects/project-records.js';
 
 export interface WorkloadRightsDeps {
   user(userId: string): Promise<UserEntry | null>;
@@ -13,7 +13,8 @@ export interface WorkloadRightsDeps {
 /**
  * Whether a user may have a sandbox receive the project's secrets and integrations
  * (`integration.use`) where no request weighs it (a job run: its trigger's or owner's rights when
- * it runs): not suspended, and holding the role the action needs in the project.
+ * it runs; a running session whose token is refreshed: its user's rights now): not suspended, and
+ * holding the role the action needs in the project.
  */
 export async function userMayUseIntegrations(deps: WorkloadRightsDeps, userId: string, projectId: string): Promise<boolean> {
   const user = await deps.user(userId);
