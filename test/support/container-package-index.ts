@@ -60,20 +60,41 @@ export async function startContainerPackageIndex(
     const networks = (await container.inspect()).NetworkSettings.Networks;
     const address = (networks.bridge ?? Object.values(networks)[0])?.IPAddress;
     if (!address) throw new Error('the package index container has no address on the bridge network');
-    // Answering once its server listens: asked from inside the container itself.
-    const deadline = Date.now() + 30_000;
+    // Answering once its server listens: asked from inside the container itself (a busy machine
+    // may take a while to start two Pythons).
+    const deadline = Date.now() + 120_000;
     for (;;) {
-      const probe = await container.exec({ Cmd: ['python3', '-c', `import urllib.request; urllib.request.urlopen("http://127.0.0.1:${PORT}/simple/")`] });
-      await new Promise<void>((resolve, reject) =>
-        probe.start({}, (error, stream) => (error ? reject(error) : (stream?.on('end', resolve).resume(), undefined))),
-      );
-      if ((await probe.inspect()).ExitCode === 0) break;
-      if (Date.now() > deadline) throw new Error('the package index container did not answer within 30 s');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (await answers(container)) break;
+      if (Date.now() > deadline) {
+        const logs = await container.logs({ stdout: true, stderr: true, tail: 20 });
+        throw new Error(`the package index container did not answer within 120 s: ${logs.toString('utf8').slice(-2000)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
     return { url: `http://${address}:${PORT}/simple`, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** Whether the index answers inside its container: a request from there, and its exit status once it ended. */
+async function answers(container: Docker.Container): Promise<boolean> {
+  const probe = await container.exec({
+    Cmd: ['python3', '-c', `import urllib.request; urllib.request.urlopen("http://127.0.0.1:${PORT}/simple/", timeout=5)`],
+  });
+  const stream = await probe.start({});
+  await new Promise<void>((resolve) =>
+    stream
+      .on('end', resolve)
+      .on('close', resolve)
+      .on('error', () => resolve())
+      .resume(),
+  );
+  for (let tries = 0; tries < 100; tries++) {
+    const state = await probe.inspect();
+    if (!state.Running) return state.ExitCode === 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }
