@@ -31,6 +31,7 @@ import { withDependencies } from '../support/local-wheel.js';
 import { startPackageIndex } from '../support/package-index.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { benchClient } from './support/bench-client.js';
+import { sessionStarter } from './support/session-starts.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 1 : 5));
@@ -111,22 +112,7 @@ try {
     environmentId = view.environment_id as string;
   }
 
-  /** POST, poll until running, then load the editor page through the proxy. */
-  const startToPage = async (notebookId: string): Promise<{ ms: number; sessionId: string; warm: boolean }> => {
-    const began = performance.now();
-    const session = await api(`/projects/${pid}/sessions`, { notebook_id: notebookId, mode: 'edit' });
-    const sessionId = session.id as string;
-    let current = session;
-    while (current.state === 'provisioning') {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      current = await api(`/projects/${pid}/sessions/${sessionId}`);
-    }
-    const page = await fetch(`${url}/s/${sessionId}/`, { headers });
-    await page.text();
-    if (current.state !== 'running' || !page.ok)
-      throw new Error(`session ${sessionId} is ${String(current.state)} ${JSON.stringify(current.failure)}, page ${page.status}`);
-    return { ms: performance.now() - began, sessionId, warm: session.warm === true };
-  };
+  const { startToPage } = sessionStarter(url, headers, api, pid);
   /** Stops the session and waits until its sandbox is gone (it no longer holds the environment). */
   const stop = async (sessionId: string) => {
     await api(`/projects/${pid}/sessions/${sessionId}/stop`, { save: false });

@@ -26,6 +26,7 @@ import { testCacheDir } from '../setup/cache-dir.js';
 import type { MariadbInfo } from '../setup/mariadb.js';
 import type { PostgresInfo } from '../setup/postgres.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { sessionStarter } from './support/session-starts.js';
 import { benchClient } from './support/bench-client.js';
 import { benchMariadb, benchPostgres } from './support/data-servers.js';
 import { median } from './support/marimo-alone.js';
@@ -116,23 +117,12 @@ async function sessionStarts({ api, headers, projectWithNotebooks }: Client): Pr
   for (const body of integrations) await api(`/projects/${integrated.pid}/integrations`, body);
 
   const notebooks = { plain: [...plain.notebookIds], integrated: [...integrated.notebookIds] };
+  const starters = { plain: sessionStarter(url, headers, api, plain.pid), integrated: sessionStarter(url, headers, api, integrated.pid) };
   const startToPage = async (side: 'plain' | 'integrated'): Promise<number> => {
-    const pid = side === 'plain' ? plain.pid : integrated.pid;
-    const began = performance.now();
-    const session = await api(`/projects/${pid}/sessions`, { notebook_id: notebooks[side].shift()!, mode: 'edit' });
-    const sessionId = session.id as string;
-    let current = session;
-    while (current.state === 'provisioning') {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      current = await api(`/projects/${pid}/sessions/${sessionId}`);
-    }
-    const page = await fetch(`${url}/s/${sessionId}/`, { headers });
-    await page.text();
-    const elapsed = performance.now() - began;
-    if (current.state !== 'running' || !page.ok) throw new Error(`session ${sessionId} is ${String(current.state)}, page ${page.status}`);
+    const { ms: elapsed, sessionId, session: current } = await starters[side].startToPage(notebooks[side].shift()!);
     const received = (current.received as { integrations: unknown[] }).integrations.length;
     if (received !== (side === 'plain' ? 0 : 3)) throw new Error(`a ${side} session received ${received} integrations`);
-    await api(`/projects/${pid}/sessions/${sessionId}/stop`, { save: false });
+    await starters[side].stop(sessionId);
     return elapsed;
   };
   // One start of each first, not counted: the first start of a process pays for what later ones reuse.

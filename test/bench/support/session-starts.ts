@@ -17,6 +17,8 @@ export interface TimedStart {
   cpuMs: number;
   sessionId: string;
   warm: boolean;
+  /** The session as the last poll read it: running. */
+  session: Record<string, unknown>;
 }
 
 /** Starts edit sessions of project `pid` on the hub at `url`, timing each to its first proxied page. */
@@ -26,16 +28,18 @@ export function sessionStarter(url: string, headers: Record<string, string>, api
     const cpuBefore = process.cpuUsage();
     const session = await api(`/projects/${pid}/sessions`, { notebook_id: notebookId, mode: 'edit' });
     const sessionId = session.id as string;
-    let state = session.state;
-    while (state === 'provisioning') {
+    let current = session;
+    while (current.state === 'provisioning') {
       await new Promise((resolve) => setTimeout(resolve, 5));
-      state = (await api(`/projects/${pid}/sessions/${sessionId}`)).state;
+      current = await api(`/projects/${pid}/sessions/${sessionId}`);
     }
     const page = await fetch(`${url}/s/${sessionId}/`, { headers });
     await page.text();
-    if (state !== 'running' || !page.ok) throw new Error(`session ${sessionId} is ${String(state)}, page ${page.status}`);
+    const ms = performance.now() - began;
     const cpu = process.cpuUsage(cpuBefore);
-    return { ms: performance.now() - began, cpuMs: (cpu.user + cpu.system) / 1000, sessionId, warm: session.warm === true };
+    if (current.state !== 'running' || !page.ok)
+      throw new Error(`session ${sessionId} is ${String(current.state)} ${JSON.stringify(current.failure ?? null)}, page ${page.status}`);
+    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, sessionId, warm: session.warm === true, session: current };
   };
   const stop = (sessionId: string) => api(`/projects/${pid}/sessions/${sessionId}/stop`, { save: false });
   return { startToPage, stop };
