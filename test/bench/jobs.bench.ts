@@ -219,8 +219,11 @@ function phasesOf(run: RunJson, log: string[], seenAt: number, totalMs: number):
   const started = Date.parse(run.started_at!);
   const finished = Date.parse(run.finished_at!);
   const writing = at('Writing notebook');
-  const installing = at('Installing');
   const running = at('Running');
+  // The environment's step follows the files: dependencies installed at start, a locked
+  // environment from the cache or built, or nothing at all for a notebook without dependencies.
+  const afterWriting = log.slice(log.findIndex((entry) => entry.slice(entry.indexOf('] ') + 2).startsWith('Writing notebook')) + 1).find((entry) => entry.startsWith('['));
+  const installing = afterWriting ? Math.min(running, Date.parse(afterWriting.slice(1, afterWriting.indexOf(']')))) : running;
   const triggeredAt = seenAt - totalMs;
   const calls = driverCalls.get(run.id);
   if (!calls?.exec) throw new Error(`run ${run.id}: its sandbox's marimo command was not seen`);
