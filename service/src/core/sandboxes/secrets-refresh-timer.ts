@@ -8,6 +8,11 @@ export interface SecretsRefreshTimerDeps {
   workloads: Pick<WorkloadEnvironments, 'refreshFor'>;
   logger: Logger;
   now: () => Date;
+  /**
+   * Whether the workload's user may still use the project's integrations, asked again before each
+   * refresh: a user removed, lowered to viewer or suspended while the run goes on gets no new token.
+   */
+  mayUse?(userId: string, projectId: string): Promise<boolean>;
 }
 
 /** After a failed write, the next try comes this much later (still well before a token expires). */
@@ -29,7 +34,8 @@ export function keepSecretsFresh(deps: SecretsRefreshTimerDeps, sandboxId: strin
       await sleep(Math.max(0, at - deps.now().getTime()), undefined, { signal: stopped.signal }).catch(() => {});
       if (stopped.signal.aborted) return;
       try {
-        const refresh = await deps.workloads.refreshFor(start);
+        const mayUse = deps.mayUse ? await deps.mayUse(start.userId, start.projectId) : start.mayUse;
+        const refresh = await deps.workloads.refreshFor(mayUse === undefined ? start : { ...start, mayUse });
         if (refresh === null) {
           deps.logger.info({ event: 'sandbox_secrets_refresh_ended', ...ids }, 'sandbox_secrets_refresh_ended');
           return;

@@ -23,6 +23,7 @@ import { ownerStanding, type JobOwnerDeps } from './core/job-owner.js';
 import { jobRoutes } from './http/job-routes.js';
 import { registerJobLoops } from './loops/job-loops.js';
 import { jobTools } from './mcp-tools/job-tools.js';
+import { userMayUseIntegrations } from '../../core/sandboxes/workload-rights.js';
 
 export interface JobParts {
   store: ObjectStore;
@@ -93,6 +94,7 @@ export function createJobServices(settings: HubSettings, parts: JobParts): { job
           now,
           ...(parts.tracer ? { tracer: parts.tracer } : {}),
           ...(parts.workloads ? { workloads: parts.workloads } : {}),
+          mayUse: (userId, projectId) => userMayUseIntegrations(parts.owners, userId, projectId),
           ...(parts.environments ? { environments: parts.environments } : {}),
         },
         run,

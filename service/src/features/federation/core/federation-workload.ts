@@ -13,7 +13,7 @@ import type { WorkloadCredentials } from './workload-credentials.js';
  * may use the project's integrations and job runs get it; app sessions do not (a viewer's app runs
  * without the project's cloud role), and preview sessions never ask. While the sandbox runs, its
  * token is written again before it expires (docs/federation.md, "Refreshing"), under the same rule:
- * a session whose user may no longer use the project's integrations gets no new token.
+ * a session or run whose user may no longer use the project's integrations gets no new token.
  */
 export function federationWorkload(credentials: Pick<WorkloadCredentials, 'forStart' | 'refresh'>): WorkloadProvider {
   return {
@@ -39,7 +39,9 @@ export function federationWorkload(credentials: Pick<WorkloadCredentials, 'forSt
 
 function workloadOf(start: WorkloadStart): Parameters<WorkloadCredentials['forStart']>[0] | null {
   const { projectId, notebookId } = start;
-  if (start.mode === 'run') return start.jobId && start.runId ? { projectId, notebookId, jobId: start.jobId, runId: start.runId } : null;
+  if (start.mode === 'run') {
+    return start.jobId && start.runId && start.mayUse !== false ? { projectId, notebookId, jobId: start.jobId, runId: start.runId } : null;
+  }
   if (start.mode !== 'edit' || start.mayUse === false || !start.sessionId) return null;
   return { projectId, notebookId, userId: start.userId, sessionId: start.sessionId };
 }

@@ -33,6 +33,11 @@ export interface JobRunnerDeps {
    * and new content for what expires while it runs (a workload identity token).
    */
   workloads?: Pick<WorkloadEnvironments, 'environmentFor' | 'refreshFor'>;
+  /**
+   * Whether the run's user (its triggerer, or the job's owner for a scheduled run) may use the
+   * project's integrations: asked when the run starts and again before each token refresh.
+   */
+  mayUse?(userId: string, projectId: string): Promise<boolean>;
   /** The packages the notebook runs with: its version's locked environment, or the runtime's install (docs/environments.md). */
   environments?: Pick<NotebookEnvironments, 'prepare'>;
 }
@@ -235,7 +240,15 @@ async function runWorkload(deps: JobRunnerDeps, run: JobRunRecord): Promise<{ st
     if (!job) return null;
     userId = ownerOf(job);
   }
-  const start: WorkloadStart = { projectId: run.project_id, notebookId: run.notebook_id, mode: 'run', userId, runId: run.id, jobId: run.job_id };
+  const start: WorkloadStart = {
+    projectId: run.project_id,
+    notebookId: run.notebook_id,
+    mode: 'run',
+    userId,
+    runId: run.id,
+    jobId: run.job_id,
+    ...(deps.mayUse ? { mayUse: await deps.mayUse(userId, run.project_id) } : {}),
+  };
   return { start, environment: await deps.workloads.environmentFor(start) };
 }
 
