@@ -47,6 +47,11 @@ export interface QueryResult {
   rows: unknown[][];
   /** Null when every row was read; otherwise the cap that stopped reading. */
   truncated: 'rows' | 'bytes' | null;
+  /**
+   * `rows` as one JSON array, where the adapter wrote it already (the byte cap counts the rows'
+   * JSON text): an answer sends it as it is rather than writing 10,000 rows a second time.
+   */
+  rowsJson?: string;
 }
 
 /**

@@ -129,7 +129,12 @@ export class MysqlBrowser implements DatabaseBrowser {
       if (killing !== null) await killing;
       const stopped = watch.error();
       if (stopped) throw stopped;
-      return { columns: fields.map((field) => ({ name: field.name, type: typeName(field) })), rows: collector.rows, truncated: collector.truncated };
+      return {
+        columns: fields.map((field) => ({ name: field.name, type: typeName(field) })),
+        rows: collector.rows,
+        rowsJson: collector.json,
+        truncated: collector.truncated,
+      };
     });
   }
 

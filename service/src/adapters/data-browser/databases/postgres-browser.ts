@@ -18,7 +18,9 @@ import { statementProblem } from './statement-check.js';
 
 const APPLICATION = 'notebook-hub data browser';
 /** Rows asked of the server at a time: few round trips, little held in memory beyond the caps. */
+/** The first batch of a cursor read; later ones grow to what the byte cap holds, up to the most. */
 const BATCH_ROWS = 500;
+const MOST_BATCH_ROWS = 10_000;
 
 const TABLES_SQL = `
 SELECT n.nspname AS schema, c.relname AS name, c.relkind AS kind, c.reltuples AS estimate
@@ -105,7 +107,7 @@ export class PostgresBrowser implements DatabaseBrowser {
       let fields: FieldDef[] = [];
       for (;;) {
         if (watch.stopped) break;
-        const batch = await readBatch(cursor, Math.min(collector.room + 1, BATCH_ROWS));
+        const batch = await readBatch(cursor, collector.nextBatch(BATCH_ROWS, MOST_BATCH_ROWS));
         fields = batch.fields ?? fields;
         if (batch.rows.length === 0 || !batch.rows.every((row) => collector.add(row))) break;
       }
@@ -121,6 +123,7 @@ export class PostgresBrowser implements DatabaseBrowser {
       return {
         columns: fields.map((field) => ({ name: field.name, type: names.get(field.dataTypeID) ?? `oid ${field.dataTypeID}` })),
         rows: collector.rows,
+        rowsJson: collector.json,
         truncated: collector.truncated,
       };
     });

@@ -9,6 +9,8 @@ export class RowCollector {
   readonly rows: unknown[][] = [];
   truncated: 'rows' | 'bytes' | null = null;
   private bytes = 2;
+  /** Each kept row's JSON text, written once to count it and reused for the answer. */
+  private readonly texts: string[] = [];
 
   constructor(private readonly caps: Pick<QueryCaps, 'maxRows' | 'maxBytes'>) {}
 
@@ -19,19 +21,39 @@ export class RowCollector {
       this.truncated = 'rows';
       return false;
     }
-    const size = Buffer.byteLength(JSON.stringify(row)) + 1;
+    const text = JSON.stringify(row);
+    const size = Buffer.byteLength(text) + 1;
     if (this.bytes + size > this.caps.maxBytes) {
       this.truncated = 'bytes';
       return false;
     }
     this.bytes += size;
     this.rows.push(row);
+    this.texts.push(text);
     return true;
+  }
+
+  /** The kept rows as one JSON array: the same text `JSON.stringify(this.rows)` writes. */
+  get json(): string {
+    return `[${this.texts.join(',')}]`;
   }
 
   /** How many more rows may be kept. */
   get room(): number {
     return this.truncated === null ? this.caps.maxRows - this.rows.length : 0;
+  }
+
+  /**
+   * How many rows to ask the server for next: one more than may still be kept (to learn whether
+   * the result goes on), no more than `first` until the rows' size is known, then as many as the
+   * byte cap's room holds at the rows' average size, up to `most`. Few round trips for small rows;
+   * a bounded batch in memory for wide ones.
+   */
+  nextBatch(first: number, most: number): number {
+    if (this.rows.length === 0) return Math.min(this.room + 1, first);
+    const averageBytes = (this.bytes - 2) / this.rows.length;
+    const fitting = Math.floor((this.caps.maxBytes - this.bytes) / Math.max(1, averageBytes)) + 1;
+    return Math.min(this.room + 1, Math.max(first, Math.min(most, fitting)));
   }
 }
 

@@ -8,6 +8,13 @@ import type { DataSources, OpenedSource } from './data-sources.js';
 
 export type ShownResult = QueryResult & { durationMs: number };
 
+/** A result for an answer that writes its own JSON (an MCP tool's): without the rows' text written for the REST answer. */
+export function withoutRowsJson(result: ShownResult): Omit<ShownResult, 'rowsJson'> {
+  const { rowsJson, ...rest } = result;
+  void rowsJson;
+  return rest;
+}
+
 export interface DatabaseBrowsingDeps {
   sources: DataSources;
   caps: QueryCaps;

@@ -62,8 +62,18 @@ function previewView(preview: ShownPreview) {
   return { kind: preview.kind, format: preview.format, content_type: preview.contentType, width: preview.width, height: preview.height, ...common };
 }
 
-function resultView(result: ShownResult) {
-  return { columns: result.columns, rows: result.rows, row_count: result.rows.length, truncated: result.truncated, duration_ms: result.durationMs };
+/**
+ * The answer of a query or table preview. Where the adapter wrote the rows' JSON already (to count
+ * them against the byte cap), the envelope is written around that text, so that a 10,000-row
+ * answer is serialized once; the text is what the response schema's serializer would write.
+ */
+function resultAnswer(reply: FastifyReply, result: ShownResult) {
+  const view = { columns: result.columns, rows: result.rows, row_count: result.rows.length, truncated: result.truncated, duration_ms: result.durationMs };
+  if (result.rowsJson === undefined) return { success: true as const, data: view };
+  const { rows, ...rest } = view;
+  void rows;
+  const others = JSON.stringify(rest);
+  return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":{"rows":${result.rowsJson},${others.slice(1)}}`);
 }
 
 /**
@@ -267,7 +277,7 @@ export function dataBrowserRoutes(app: HubApp, services: { useCases: { data: Dat
         { projectId: pid, sourceId: sid, schema, table, rows: rows ?? 100 },
         callerGone(reply),
       );
-      return { success: true as const, data: resultView(result) };
+      return resultAnswer(reply, result);
     },
   );
 
@@ -296,7 +306,7 @@ export function dataBrowserRoutes(app: HubApp, services: { useCases: { data: Dat
         { projectId: pid, sourceId: sid, sql: body.sql, ...(body.max_rows === undefined ? {} : { maxRows: body.max_rows }) },
         callerGone(reply),
       );
-      return { success: true as const, data: resultView(result) };
+      return resultAnswer(reply, result);
     },
   );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HubError } from '../../../core/errors.js';
 import { run, toolSet, type McpToolSet, type ScopedContext } from '../../../http/mcp/mcp-tool-kit.js';
 import type { DataBrowserUseCases } from '../core/data-browser-use-cases.js';
+import { withoutRowsJson } from '../core/database-browsing.js';
 
 /** The use cases the data tools call. */
 export interface DataToolUseCases {
@@ -90,7 +91,9 @@ export function registerDataTools(server: McpServer, context: ScopedContext<Data
           throw new HubError('VALIDATION_ERROR', 'give key for a file, or schema and table for a table', [
             { field: 'key', message: 'key, or schema and table' },
           ]);
-        return useCases.data.databases.previewTable(principal, { projectId: project_id, sourceId: source_id, schema, table, rows: wanted }, extra.signal);
+        return withoutRowsJson(
+          await useCases.data.databases.previewTable(principal, { projectId: project_id, sourceId: source_id, schema, table, rows: wanted }, extra.signal),
+        );
       }),
   );
 
@@ -105,7 +108,9 @@ export function registerDataTools(server: McpServer, context: ScopedContext<Data
     ({ project_id, source_id, sql, max_rows }, extra) =>
       run(async () => {
         const { useCases, principal } = context('notebooks:read');
-        return useCases.data.databases.query(principal, { projectId: project_id, sourceId: source_id, sql, maxRows: max_rows ?? TOOL_ROWS }, extra.signal);
+        return withoutRowsJson(
+          await useCases.data.databases.query(principal, { projectId: project_id, sourceId: source_id, sql, maxRows: max_rows ?? TOOL_ROWS }, extra.signal),
+        );
       }),
   );
 }

@@ -43,7 +43,7 @@ describe('keeping a job run’s workload identity token fresh', () => {
     const timer = keepSecretsFresh(
       {
         driver: { replaceSecretFiles: async (_sandbox, files) => void written.push(new TextDecoder().decode(files.token)) },
-        workloads: federationWorkload(credentials),
+        workloads: { refreshFor: async (start) => (await federationWorkload(credentials).refreshFor?.(start)) ?? null },
         logger,
         now: () => new Date(),
         mayUse: async (userId, projectId) => (asked.push(`${userId}@${projectId}`), allowed),
