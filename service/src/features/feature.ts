@@ -40,7 +40,7 @@ import type { WarmPool } from '../core/sessions/warm-pool.js';
 import type { UseCases } from '../core/use-cases/index.js';
 import type { WorkspaceService } from '../core/workspace/workspace-service.js';
 import type { AnchoredRoutes, OwnHosts } from '../http/app.js';
-import type { McpToolSet } from '../http/mcp/mcp-tool-kit.js';
+import type { LazyMcpToolSet } from '../http/mcp/lazy-tool-set.js';
 import type { DeploymentOffer } from '../http/routes/capabilities.js';
 import type { HubLoops } from '../loops/compose.js';
 import type { HousekeepingTask } from '../loops/maintenance-loop.js';
@@ -123,7 +123,7 @@ export interface BaseServices {
 /** What the other features contribute, for a feature that serves them (the MCP server serves every feature's tools). */
 export interface FeatureContext {
   /** Every feature's MCP tools; read when a request needs them, after every feature is built. */
-  mcpTools(): readonly McpToolSet[];
+  mcpTools(): readonly LazyMcpToolSet[];
 }
 
 /** What a built feature contributes. Every part is optional; the composition root wires each one. */
@@ -140,8 +140,8 @@ export interface FeatureParts {
   frameSources?: readonly string[];
   /** What the capabilities route reports of it beyond the settings; asked on every request. */
   offer?(): Partial<DeploymentOffer>;
-  /** Its MCP tools and resources. */
-  mcpTools?: readonly McpToolSet[];
+  /** Its MCP tools and resources, loaded by the first MCP request (`lazyToolSet`). */
+  mcpTools?: readonly LazyMcpToolSet[];
   /** Registers its loops, and maintenance tasks that run after the garbage collectors; only where SERVICE_RUN_MAINTENANCE=true. */
   loops?(loops: HubLoops): void;
   /** Its housekeeping tasks, run by the maintenance loop before the garbage collectors. */

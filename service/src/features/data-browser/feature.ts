@@ -13,7 +13,7 @@ import { DataSources, type DataIntegrations } from './core/data-sources.js';
 import { DatabaseBrowsing } from './core/database-browsing.js';
 import { ObjectBrowsing } from './core/object-browsing.js';
 import { dataBrowserRoutes } from './http/data-routes.js';
-import { dataTools } from './mcp-tools/data-tools.js';
+import { lazyToolSet } from '../../http/mcp/lazy-tool-set.js';
 
 /** What the data browser takes of the base. */
 type DataBrowserBase = Pick<BaseServices, 'settings' | 'access' | 'audit' | 'metrics' | 'outbound' | 'useCases' | 'sandboxes' | 'notebooks'>;
@@ -82,7 +82,7 @@ export const dataBrowserFeature = {
       },
       useCases,
       routes: [{ after: 'sessions', register: (app) => dataBrowserRoutes(app, { useCases }) }],
-      mcpTools: [dataTools(useCases)],
+      mcpTools: [lazyToolSet(async () => (await import('./mcp-tools/data-tools.js')).dataTools(useCases))],
       stop: () => {
         buckets.close();
         void previewer.close();

@@ -10,7 +10,7 @@ import { IntegrationService } from './core/integration-service.js';
 import { IntegrationUseCases } from './core/integration-use-cases.js';
 import { IntegrationsForSandboxes } from './core/integrations-for-sandboxes.js';
 import { integrationRoutes } from './http/integration-routes.js';
-import { integrationTools } from './mcp-tools/integration-tools.js';
+import { lazyToolSet } from '../../http/mcp/lazy-tool-set.js';
 
 /**
  * The reader of secret references (docs/integrations.md, "Secret sources"): the hub's environment,
@@ -65,7 +65,7 @@ export const integrationsFeature = {
       services: { integrations, integrationSecrets, integrationsForSandboxes, secretSources: reader },
       useCases,
       routes: [{ after: 'sessions', register: (app) => integrationRoutes(app, { useCases, settings }) }],
-      mcpTools: [integrationTools(useCases)],
+      mcpTools: [lazyToolSet(async () => (await import('./mcp-tools/integration-tools.js')).integrationTools(useCases))],
     };
   },
   sealedRecords: [

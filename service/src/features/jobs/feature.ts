@@ -22,7 +22,7 @@ import { JobUseCases } from './core/job-use-cases.js';
 import { ownerStanding, type JobOwnerDeps } from './core/job-owner.js';
 import { jobRoutes } from './http/job-routes.js';
 import { registerJobLoops } from './loops/job-loops.js';
-import { jobTools } from './mcp-tools/job-tools.js';
+import { lazyToolSet } from '../../http/mcp/lazy-tool-set.js';
 import { userMayUseIntegrations } from '../../core/sandboxes/workload-rights.js';
 
 export interface JobParts {
@@ -169,7 +169,7 @@ export const jobsFeature = {
       services: { jobs, jobScheduler },
       useCases,
       routes: [{ after: 'notebooks', register: (app) => jobRoutes(app, { useCases, settings }) }],
-      mcpTools: [jobTools(useCases)],
+      mcpTools: [lazyToolSet(async () => (await import('./mcp-tools/job-tools.js')).jobTools(useCases))],
       loops: (loops) => registerJobLoops(loops, { jobScheduler }, settings),
       sessions: { ownedSandboxIds: () => jobScheduler.sandboxesInUse() },
       // Runs going on end as failed, their sandboxes destroyed, rather than hold up the drain.

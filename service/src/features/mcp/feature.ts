@@ -1,4 +1,4 @@
-import { toolSet } from '../../http/mcp/mcp-tool-kit.js';
+import { lazyToolSet } from '../../http/mcp/lazy-tool-set.js';
 import type { BaseServices, Feature, FeatureContext } from '../feature.js';
 import { McpConnectionUseCases } from './core/mcp-connection-use-cases.js';
 import { OAuthAuthorizations } from './core/oauth/oauth-authorizations.js';
@@ -11,8 +11,6 @@ import { mcpRoutes } from './http/mcp-route.js';
 import { oauthRoutes } from './http/oauth-routes.js';
 import { oauthClientsTask } from './loops/oauth-clients.js';
 import { oauthRecordsTasks } from './loops/oauth-records.js';
-import { registerNotebookResources } from './mcp-tools/notebook-resources.js';
-import { registerNotebookTools } from './mcp-tools/notebook-tools.js';
 
 /** What the MCP server takes of the base. */
 type McpBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'audit' | 'users' | 'authenticator' | 'useCases' | 'failedAuthentications' | 'tracer'>;
@@ -33,9 +31,16 @@ export const mcpFeature = {
       grants: new OAuthGrants(store, audit, async (userId) => !(await users.get(userId))?.suspended_at),
     };
     const useCases = { mcpConnections: new McpConnectionUseCases({ ...oauth, authenticator: base.authenticator }) };
-    const notebookTools = toolSet(base.useCases, (server, scoped) => {
-      registerNotebookTools(server, scoped);
-      registerNotebookResources(server, scoped);
+    const notebookTools = lazyToolSet(async () => {
+      const [{ toolSet }, { registerNotebookTools }, { registerNotebookResources }] = await Promise.all([
+        import('../../http/mcp/mcp-tool-kit.js'),
+        import('./mcp-tools/notebook-tools.js'),
+        import('./mcp-tools/notebook-resources.js'),
+      ]);
+      return toolSet(base.useCases, (server, scoped) => {
+        registerNotebookTools(server, scoped);
+        registerNotebookResources(server, scoped);
+      });
     });
     return {
       services: { oauth },

@@ -1,5 +1,5 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HubSettings } from '../../../config/settings.js';
 import type { Authenticator, Principal } from '../../../core/identity/authenticator.js';
@@ -13,7 +13,8 @@ import { secretHash } from '../../../core/identity/secrets.js';
 import { errorEnvelope } from '../../../http/envelope.js';
 import type { HubApp } from '../../../http/types.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
-import type { McpToolSet, ToolCaller } from '../../../http/mcp/mcp-tool-kit.js';
+import type { ToolCaller } from '../../../http/mcp/mcp-tool-kit.js';
+import type { LazyMcpToolSet } from '../../../http/mcp/lazy-tool-set.js';
 import { NO_TRACING, type Tracer } from '../../../core/ports/tracing.js';
 
 /** Not in the OpenAPI document (it is JSON-RPC, described in docs/mcp.md); each request authenticates itself. */
@@ -34,7 +35,7 @@ export type McpRouteServices = HubAddressServices &
  * every request. Browser cookies are not accepted: a page on another site could otherwise make a
  * signed-in user's browser call tools. The tools are every capability's (`tools`, read per request).
  */
-export function mcpRoutes(app: HubApp, services: McpRouteServices, tools: () => readonly McpToolSet[]): void {
+export function mcpRoutes(app: HubApp, services: McpRouteServices, tools: () => readonly LazyMcpToolSet[]): void {
   const { basePath } = services.settings;
   const rateLimit = new McpRateLimit(services.settings.limits.mcpRequestsPerMinute);
 
@@ -61,13 +62,14 @@ export function mcpRoutes(app: HubApp, services: McpRouteServices, tools: () => 
         .header('retry-after', String(retryAfter))
         .send(errorEnvelope('RESOURCE_EXHAUSTED', `too many MCP requests from this client: try again in ${retryAfter} s`, request.id));
     const caller: ToolCaller = { principal, origin: address.origin, basePath };
+    const [{ McpServer, StreamableHTTPServerTransport }, toolSets] = await Promise.all([mcpSdk(), Promise.all(tools().map((load) => load()))]);
     const server = new McpServer({ name: 'notebook-hub', version: services.settings.version }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
     const scoped = (scope: McpScope) => {
       assertConnectionAllows(principal, scope);
       return caller;
     };
     traceToolCalls(server, services.tracer ?? NO_TRACING);
-    for (const register of tools()) register(server, scoped);
+    for (const register of toolSets) register(server, scoped);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.on('close', () => {
       void transport.close();
@@ -155,4 +157,19 @@ function traceToolCalls(server: McpServer, tracer: Tracer): void {
 function toolErrorCode(text: string | undefined): string {
   const code = /^([A-Z_]{2,40}):/.exec(text ?? '')?.[1];
   return code ?? 'tool_error';
+}
+
+/** The MCP SDK, loaded by the first MCP request rather than at start (see lazy-tool-set.ts). */
+let sdk: Promise<{
+  McpServer: typeof McpServer;
+  StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport;
+}> | null = null;
+function mcpSdk() {
+  sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')])
+    .then(([server, transport]) => ({ McpServer: server.McpServer, StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport }))
+    .catch((error: unknown) => {
+      sdk = null;
+      throw error;
+    });
+  return sdk;
 }
