@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=8
 // The `notebook-hub` command (`npm start` runs `notebook-hub serve`). It runs the compiled
 // JavaScript of the service with plain node; from a checkout it first compiles the sources when
 // the build is missing or stale (see scripts/build.mjs), so `npm ci && npm start` just works.

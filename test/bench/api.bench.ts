@@ -30,18 +30,18 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { HUB_BIN, hubNodeFlags } from '../support/hub-node-flags.js';
 import { unusedPort } from '../support/unused-port.js';
 import { startJaeger, startVictoriaLogs, type Jaeger, type VictoriaLogs } from '../support/telemetry-receivers.js';
 import { provisionTelemetryReceivers } from '../setup/telemetry-receivers.js';
 import { promisify } from 'node:util';
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/notebook-hub.mjs');
 /**
  * What runs the hub: the bin (the TypeScript sources through tsx, until production runs compiled
  * JavaScript), or with BENCH_COMPILED=1 the output of `npm run build` in dist/.
  */
 const compiled = process.env.BENCH_COMPILED === '1';
-const HUB_ENTRY = compiled ? [path.resolve(import.meta.dirname, '../../dist/service/src/cli/main.js')] : [BIN];
+const HUB_ENTRY = [...hubNodeFlags(), ...(compiled ? [path.resolve(import.meta.dirname, '../../dist/service/src/cli/main.js')] : [HUB_BIN])];
 
 /** Goals (see the issue "one composition root, fast boot"). */
 const GOALS = { startupMs: 500, idleRssMb: 120, cpuRatio: 1.5, tracingCpuRatio: 1.15 };

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-
-const BIN = path.resolve(import.meta.dirname, '../../bin/notebook-hub.mjs');
+import { HUB_BIN, hubNodeFlags } from './hub-node-flags.js';
 
 export interface HubProcessOptions {
   /** How long the hub may take to listen. */
@@ -24,7 +22,7 @@ export interface HubProcess {
 /** Runs `notebook-hub serve` with the given environment on a free port; resolves once it listens. */
 export async function startHubProcess(env: Record<string, string>, options: HubProcessOptions = {}): Promise<HubProcess> {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const child = spawn(process.execPath, [BIN, 'serve'], {
+  const child = spawn(process.execPath, [...hubNodeFlags(), HUB_BIN, 'serve'], {
     env: { ...process.env, SERVICE_HOST: '127.0.0.1', SERVICE_PORT: '0', SERVICE_LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...options.user,
@@ -79,7 +77,7 @@ export async function runHubCommand(
   env: Record<string, string>,
   options: Pick<HubProcessOptions, 'user'> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
+  const child = spawn(process.execPath, [HUB_BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
