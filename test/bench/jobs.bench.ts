@@ -222,7 +222,9 @@ function phasesOf(run: RunJson, log: string[], seenAt: number, totalMs: number):
   const running = at('Running');
   // The environment's step follows the files: dependencies installed at start, a locked
   // environment from the cache or built, or nothing at all for a notebook without dependencies.
-  const afterWriting = log.slice(log.findIndex((entry) => entry.slice(entry.indexOf('] ') + 2).startsWith('Writing notebook')) + 1).find((entry) => entry.startsWith('['));
+  const afterWriting = log
+    .slice(log.findIndex((entry) => entry.slice(entry.indexOf('] ') + 2).startsWith('Writing notebook')) + 1)
+    .find((entry) => entry.startsWith('['));
   const installing = afterWriting ? Math.min(running, Date.parse(afterWriting.slice(1, afterWriting.indexOf(']')))) : running;
   const triggeredAt = seenAt - totalMs;
   const calls = driverCalls.get(run.id);
