@@ -29,6 +29,7 @@ describe('test connection of HTTP APIs, AI providers and Git credentials', () =>
     api = await startApiServer({ token: TOKEN, user: USER, password: PASSWORD, models: ['small-model', 'large-model'] });
     git = await startGitServer();
     await git.createRepository('notebooks', { files: { 'README.md': '# notebooks\n' }, credentials: { user: 'x-access-token', password: GIT_TOKEN } });
+    await git.createRepository('public', { files: { 'README.md': '# public\n' } });
     t = await startTestHub({ captureLogs: true, env: { SERVICE_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.1', SERVICE_INTEGRATIONS_ALLOW_HTTP: 'true' } });
     // The same integrations on a hub that did not open loopback.
     closed = await startTestHub({ env: { SERVICE_INTEGRATIONS_ALLOW_HTTP: 'true' } });
@@ -115,6 +116,13 @@ describe('test connection of HTTP APIs, AI providers and Git credentials', () =>
     expect(await test(refused)).toMatchObject({ ok: false, message: expect.stringContaining('refused the user name and token') });
     const absent = await create({ kind: 'git', name: 'No repo', config: { repository_url: git.url('absent') }, secrets: { token: stored(GIT_TOKEN) } });
     expect(await test(absent)).toMatchObject({ ok: false });
+    // Without a token a repository is read as a public one: no credentials are sent at all.
+    const before = git.requests.length;
+    const tokenless = await create({ kind: 'git', name: 'Public repo', config: { repository_url: git.url('public') } });
+    expect(await test(tokenless)).toMatchObject({ ok: true, message: 'the repository answered with 1 branch' });
+    expect(git.requests.slice(before).map((request) => request.authorization)).toEqual(git.requests.slice(before).map(() => null));
+    const needsOne = await create({ kind: 'git', name: 'Private without token', config: { repository_url: git.url('notebooks') } });
+    expect(await test(needsOne)).toMatchObject({ ok: false, message: expect.stringContaining('refused') });
   });
 
   it('refuses a host the outbound policy does not open, before sending anything', async () => {

@@ -9,6 +9,7 @@ import { createHub, type Hub } from '../../service/src/compose/hub.js';
 import { readSettings } from '../../service/src/config/settings.js';
 import { UNRESTRICTED_SCOPE } from '../../service/src/core/identity/access-tokens.js';
 import { layout } from '../../service/src/core/storage-layout.js';
+import { gitCredentialsIntegrationId } from '../../service/src/features/integrations/core/git-credentials-integration.js';
 import { BOUND_REPOSITORY, PLAINTEXT_SECRETS, plaintextSecretsIn, writePlaintextRecords } from '../support/plaintext-secrets.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -173,7 +174,8 @@ describe('secrets at rest, end to end', () => {
     expect(t.logs.flatMap((line) => secretsIn(JSON.stringify(line)))).toEqual([]);
     const everything = await everythingUnder(dataDir);
     expect(everything.map((entry) => entry.path)).toEqual(
-      expect.arrayContaining(['store', 'secrets-key', `store/git/${pid}/credentials@`, `store/alerts/${pid}/destinations@`]),
+      // The Git tokens are kept as the project's Git credentials integration.
+      expect.arrayContaining(['store', 'secrets-key', `store/integrations/${pid}/${gitCredentialsIntegrationId(pid)}@`, `store/alerts/${pid}/destinations@`]),
     );
     expect(everything.filter((entry) => entry.bytes && secretsIn(entry.bytes).length > 0).map((entry) => entry.path)).toEqual([]);
     expect(everything.filter((entry) => (entry.mode & 0o077) !== 0).map((entry) => `${entry.path} ${entry.mode.toString(8)}`)).toEqual([]);

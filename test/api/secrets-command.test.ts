@@ -8,7 +8,9 @@ import { FsObjectStore } from '../../service/src/adapters/store/fs-store.js';
 import { createLogger } from '../../service/src/adapters/telemetry/logger.js';
 import { createHub } from '../../service/src/compose/hub.js';
 import { readSettings } from '../../service/src/config/settings.js';
-import { GitCredentialStore } from '../../service/src/features/git/core/git-credentials.js';
+import { sealGitCredentials } from '../../service/src/features/git/core/legacy-git-credentials.js';
+import { jsonBody } from '../../service/src/core/store/cas.js';
+import { gitCredentialStoreOn } from '../support/git-credentials.js';
 import type { GitRepoRules } from '../../service/src/features/git/core/git-source-config.js';
 import { isSealedSecret } from '../../service/src/core/ports/secret-box.js';
 import { layout } from '../../service/src/core/storage-layout.js';
@@ -90,7 +92,7 @@ describe('notebook-hub secrets rotate-key', () => {
     const hub = await createHub({ settings: readSettings({ SERVICE_DATA_DIR: dir, ...env }), logger: createLogger('info', sink), uiDir: null });
     try {
       const destinations = await hub.services.alerts.list(PROJECT, { cursor: null, limit: 10 });
-      const [integration] = await hub.services.integrationsForSandboxes.listForRendering(PROJECT);
+      const integration = (await hub.services.integrationsForSandboxes.listForRendering(PROJECT)).find(({ instance }) => instance.kind === 'postgres');
       return {
         token: (await hub.services.gitCredentials.read(PROJECT, REPO_URL))?.password ?? null,
         url: destinations.items[0]?.url ?? null,
@@ -115,9 +117,10 @@ describe('notebook-hub secrets rotate-key', () => {
     expect(keys[1]!.equals(before!)).toBe(true);
     const active = deploymentKeyId(keys[0]!);
     expect(rotated.stderr).toContain(`[rotate-key] new active key ${active} written to ${keyFile}`);
-    expect(rotated.stderr).toContain('[rotate-key] Git credentials: 1 record(s) checked, 2 re-wrapped');
+    // The Git tokens are the project's Git credentials integration's.
+    expect(rotated.stderr).toContain('[rotate-key] Git credentials: 0 record(s) checked');
     expect(rotated.stderr).toContain('[rotate-key] alert destinations: 1 record(s) checked, 2 re-wrapped');
-    expect(rotated.stderr).toContain('[rotate-key] integrations: 1 record(s) checked, 1 re-wrapped');
+    expect(rotated.stderr).toContain('[rotate-key] integrations: 2 record(s) checked, 3 re-wrapped');
     expect(rotated.stdout).toContain(`every sealed secret is under key ${active}`);
     expect(rotated.stdout).toContain(`retired key(s) ${deploymentKeyId(before!)} seal nothing now; remove them from the key file ${keyFile}`);
     expect(new Set(await sealedKeyIds(dir))).toEqual(new Set([active]));
@@ -129,7 +132,7 @@ describe('notebook-hub secrets rotate-key', () => {
     expect(after.logs).not.toContain('secrets_rotation_pending');
     // The retired key can go: the new one alone opens everything.
     const onlyActive = new EnvelopeSecretBox({ active: deploymentKey(keys[0]!) });
-    expect(await new GitCredentialStore(storeOf(dir), onlyActive, RULES).read(PROJECT, REPO_URL)).toMatchObject({ password: READ_TOKEN });
+    expect(await gitCredentialStoreOn(storeOf(dir), onlyActive, RULES).read(PROJECT, REPO_URL)).toMatchObject({ password: READ_TOKEN });
   });
 
   it('finishes an interrupted rotation when run again, without making another key', async () => {
@@ -138,11 +141,17 @@ describe('notebook-hub secrets rotate-key', () => {
     const keyFile = path.join(dir, 'secrets-key');
     // A secret under a key the hub was never given stops the rotation part-way.
     const lost = keyText();
-    await new GitCredentialStore(storeOf(dir), new EnvelopeSecretBox({ active: deploymentKey(Buffer.from(lost, 'base64')) }), RULES).set(
-      PROJECT,
-      { write_token: 'ghp_under_a_lost_key_0123' },
-      'usr-0000000000000001',
-    );
+    const legacy = layout.gitCredentials(PROJECT);
+    const underLost = new EnvelopeSecretBox({ active: deploymentKey(Buffer.from(lost, 'base64')) });
+    // Git credentials as an older hub kept them (hubs now move them into an integration at start).
+    const record = {
+      username: 'x-access-token',
+      read_token: null,
+      write_token: 'ghp_under_a_lost_key_0123',
+      updated_at: new Date().toISOString(),
+      updated_by: 'usr-1',
+    };
+    await storeOf(dir).put(legacy, jsonBody(sealGitCredentials(underLost, legacy, record).record));
 
     const stopped = await runHubCommand(['secrets', 'rotate-key'], { SERVICE_DATA_DIR: dir });
     expect(stopped.code).toBe(1);

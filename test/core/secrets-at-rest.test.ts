@@ -7,6 +7,7 @@ import { BOUND_REPOSITORY, PLAINTEXT_SECRETS, plaintextSecretsIn, writePlaintext
 import { AlertDestinationRecords } from '../../service/src/features/alerts/core/destination-records.js';
 import { Catalog } from '../../service/src/core/catalog/catalog.js';
 import { GitCredentialStore } from '../../service/src/features/git/core/git-credentials.js';
+import { sealGitCredentials, type StoredGitCredentials } from '../../service/src/features/git/core/legacy-git-credentials.js';
 import type { GitRepoRules } from '../../service/src/features/git/core/git-source-config.js';
 import type { ObjectStore, PutOptions } from '../../service/src/core/ports/object-store.js';
 import { isSealedSecret, type SecretBox } from '../../service/src/core/ports/secret-box.js';
@@ -189,7 +190,9 @@ describe('secrets at rest', () => {
     it('does not finish while a record holds a secret under a key it was not given', async () => {
       const [lost, old, next] = [newKey(), newKey(), newKey()];
       await new SecretsAtRest(store, boxOf(old), { kinds: KINDS }).prepare();
-      await gitCredentials(store, boxOf(lost)).set(keys.projectId, { read_token: 'under-a-lost-key' }, 'usr-0000000000000001');
+      // An older hub's record written under a key this one was never given.
+      const current = (await getJson<StoredGitCredentials>(store, keys.credentials))!.value;
+      await store.put(keys.credentials, jsonBody(sealGitCredentials(boxOf(lost), keys.credentials, { ...current, read_token: 'under-a-lost-key' }).record));
       const outcome = await new SecretsAtRest(store, boxOf(next, old), { kinds: KINDS }).rotate();
       expect(outcome).toMatchObject({ finished: false, unreadable: [{ key: keys.credentials, kid: lost.id }] });
       expect(SecretsAtRest.rotationUnfinished(await SecretsAtRest.readState(store), next.id)).toBe(true);

@@ -1,4 +1,4 @@
-import { GitCredentialStore } from '../../service/src/features/git/core/git-credentials.js';
+import type { GitCredentialStore } from '../../service/src/features/git/core/git-credentials.js';
 import { GitSync } from '../../service/src/features/git/core/git-sync.js';
 import { Previews } from '../../service/src/features/git/core/previews.js';
 import type { NotebookCatalogEntry } from '../../service/src/core/notebooks/notebook-model.js';
@@ -7,6 +7,7 @@ import { WorkspaceService } from '../../service/src/core/workspace/workspace-ser
 import { FakeGitRemote } from './fake-git-remote.js';
 import { testClock, type TestClock } from './job-core.js';
 import { startMemoryCore, type MemoryCore } from './memory-core.js';
+import { gitCredentialStoreOn } from './git-credentials.js';
 import { newSecretBox } from './secret-box.js';
 
 export interface GitCore extends MemoryCore {
@@ -35,7 +36,7 @@ export async function startGitCore(env: Record<string, string> = {}): Promise<Gi
   const remote = new FakeGitRemote();
   const workspace = new WorkspaceService(store, services.audit, services.notebooks);
   const rules = { providerUrls: git.providerUrls, allowHttp: git.allowHttp, allowPrivateNetworks: git.allowPrivateNetworks };
-  const credentials = new GitCredentialStore(store, newSecretBox(), rules, clock.now);
+  const credentials = gitCredentialStoreOn(store, newSecretBox(), rules, { audit: services.audit, now: clock.now });
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
   const gitSync = new GitSync({
     store,

@@ -43,13 +43,14 @@ export function recordChecks(): RecordCheck[] {
 /**
  * Where one feature serves another, the composition root links them once every feature is built:
  * sandboxes receive the project's integrations through the workload environment of project secrets,
- * the data browser reads them, Git sync takes its credentials from `git` integrations too, and
- * managed AI its provider from the organization's `openai` integration.
+ * the data browser reads them, Git sync takes its credentials from `git` integrations (a project's
+ * own Git credentials are one), and managed AI its provider from the organization's `openai` integration.
  */
 export function linkFeatures(services: FeatureServices): void {
   services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
   services.dataBrowser.useIntegrations(services.integrationsForSandboxes);
   services.gitCredentials.useIntegrations(services.integrationsForSandboxes);
+  services.gitCredentials.useProjectIntegrations(services.gitCredentialsIntegrations);
   services.managedAi.useIntegrations(services.integrationsForSandboxes);
 }
 

@@ -191,6 +191,12 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     // Initialize eagerly so a fresh store is ready before the first request; failures are served
     // as NOT_INITIALIZED or SERVICE_UNAVAILABLE by the gate instead of stopping the process.
     await catalogGate.ensureReady().catch(() => {});
+    for (const { name, parts } of features)
+      await parts
+        .migrate?.()
+        .catch((error: unknown) =>
+          logger.error({ event: 'feature_migration_failed', feature: name, err: error }, 'a migration of records failed; it is tried again at the next start'),
+        );
   }
 
   if (sandboxesInTempDir(settings.sandboxes.driver, settings.dataDir)) {

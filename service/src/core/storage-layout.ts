@@ -46,7 +46,8 @@
  *                                        a run's HTML output and its log
  *   alerts/<pid>/destinations            a project's alert destinations, with their URLs and
  *                                        signing secrets sealed (one object, CAS)
- *   git/<pid>/credentials                a project's Git tokens, sealed
+ *   git/<pid>/credentials                a project's Git tokens as older hubs kept them, sealed: read only
+ *                                        to move them into the project's Git credentials integration
  *   federation/keys/ring                 the workload identity issuer's signing keys: the current one
  *                                        (its private key sealed) and the public halves of those still
  *                                        published (one object, CAS; docs/federation.md)

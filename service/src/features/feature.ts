@@ -156,6 +156,12 @@ export interface FeatureParts {
   events?: ProjectEventPublisher;
   /** Verifies the access tokens it issues to MCP clients. */
   mcpAccessTokens?: McpAccessTokens;
+  /**
+   * Brings records older hubs left up to date, at every start once every feature is built and
+   * linked, before the hub serves (where the store answers). A failure is logged and the hub
+   * starts; it is tried again at the next start, so it must be idempotent.
+   */
+  migrate?(): Promise<void>;
   /** Called once the hub listens, with its address (base path not included). */
   start?(address: string): void;
   /** Called once when the hub drains; it must not wait (the drain waits for the background work it leaves). */

@@ -14,7 +14,8 @@ export async function testGit(context: TestContext, request: ConnectionTestReque
   if (problem) return failed(problem);
   const remote = new GitCliRemote(context.outbound, context.timeoutMs);
   try {
-    const branches = await remote.branches(url.href, { username: String(request.config.username ?? ''), password: request.secrets.token ?? '' });
+    const token = request.secrets.token;
+    const branches = await remote.branches(url.href, token ? { username: String(request.config.username ?? ''), password: token } : null);
     return passed(`the repository answered with ${branches.length} branch${branches.length === 1 ? '' : 'es'}`);
   } catch (error) {
     if (!(error instanceof GitRemoteError)) throw error;

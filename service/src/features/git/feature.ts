@@ -6,7 +6,9 @@ import type { AuditLog } from '../../core/audit/audit-log.js';
 import type { Catalog } from '../../core/catalog/catalog.js';
 import type { NotebookCatalogEntry } from '../../core/notebooks/notebook-model.js';
 import { catalogKeys, layout } from '../../core/storage-layout.js';
-import { GitCredentialStore, sealGitCredentials } from './core/git-credentials.js';
+import { GitCredentialStore } from './core/git-credentials.js';
+import { migrateGitCredentials } from './core/git-credentials-migration.js';
+import { sealGitCredentials } from './core/legacy-git-credentials.js';
 import { GitSync } from './core/git-sync.js';
 import { Previews } from './core/previews.js';
 import type { NotebookService } from '../../core/notebooks/notebook-service.js';
@@ -22,7 +24,7 @@ import type { WorkspaceService } from '../../core/workspace/workspace-service.js
 import type { SandboxDriver } from '../../core/ports/sandbox-driver.js';
 import type { SessionStore } from '../../core/sessions/session-store.js';
 import type { BaseServices, Feature } from '../feature.js';
-import { GIT_PROVIDERS } from './core/git-source-config.js';
+import { GIT_PROVIDERS, type GitRepoRules } from './core/git-source-config.js';
 import { GitUseCases } from './core/git-use-cases.js';
 import { previewSessions } from './core/preview-files.js';
 import { gitRoutes } from './http/git-routes.js';
@@ -59,7 +61,7 @@ export const gitSyncPath = (basePath: string, projectId: string, notebookId: str
 export function createGitServices(
   settings: HubSettings,
   parts: GitParts,
-): { gitSync: GitSync; gitCredentials: GitCredentialStore; changeRequests: ChangeRequests; previews: Previews } {
+): { gitSync: GitSync; gitCredentials: GitCredentialStore; changeRequests: ChangeRequests; previews: Previews; rules: GitRepoRules } {
   const now = () => new Date();
   const { git } = settings;
   const outbound = parts.outbound.client('git');
@@ -71,7 +73,7 @@ export function createGitServices(
     attributes: (_operation, [url]) => ({ 'server.address': hostOf(url) }),
   });
   const rules = { providerUrls: git.providerUrls, ...parts.outbound.policy('git') };
-  const gitCredentials = new GitCredentialStore(parts.store, parts.secrets, rules, now);
+  const gitCredentials = new GitCredentialStore(parts.store, parts.secrets, rules);
   const limits = { maxFiles: git.maxFiles, maxBytes: git.maxBytes };
   const gitSync = new GitSync({
     ...parts,
@@ -114,7 +116,7 @@ export function createGitServices(
     enabled: git.enabled,
     now,
   });
-  return { gitSync, gitCredentials, changeRequests, previews };
+  return { gitSync, gitCredentials, changeRequests, previews, rules };
 }
 
 /** What Git takes of the base. */
@@ -137,6 +139,7 @@ type GitBase = Pick<
   | 'sandboxes'
   | 'access'
   | 'useCases'
+  | 'logger'
 >;
 
 /**
@@ -148,7 +151,7 @@ export const gitFeature = {
   name: 'git',
   build(base: GitBase) {
     const { settings, projects, workspace } = base;
-    const services = createGitServices(settings, {
+    const { rules, ...services } = createGitServices(settings, {
       store: base.store,
       secrets: base.secrets,
       outbound: base.outbound,
@@ -189,6 +192,12 @@ export const gitFeature = {
       offer: () => ({ gitProviders: GIT_PROVIDERS }),
       loops: (loops) => registerGitLoops(loops, services, settings),
       sessions: { previews: previewSessions({ previews: services.previews, readBlob: (blob) => workspace.readBlob(blob) }, base.sandboxes) },
+      // Git credentials older hubs kept per project move into the project's Git credentials integration.
+      async migrate() {
+        const integrations = services.gitCredentials.projectIntegrations;
+        if (!integrations) return;
+        await migrateGitCredentials({ store: base.store, box: base.secrets, rules, integrations, logger: base.logger });
+      },
     };
   },
   sealedRecords: [

@@ -4,6 +4,7 @@ import { IntegrationConnectionTester } from '../../adapters/integrations/connect
 import { HubSecretSourceReader, type KubernetesSecrets } from '../../adapters/integrations/secret-source-reader.js';
 import type { BaseServices, Feature } from '../feature.js';
 import { ConnectionChecks } from './core/connection-checks.js';
+import { GitCredentialsIntegrations } from './core/git-credentials-integration.js';
 import { IntegrationRecords, sealIntegration, type IntegrationRecord } from './core/integration-records.js';
 import { IntegrationSecrets } from './core/integration-secrets.js';
 import { IntegrationService } from './core/integration-service.js';
@@ -34,8 +35,9 @@ type IntegrationsBase = Pick<BaseServices, 'settings' | 'store' | 'secrets' | 'a
 
 /**
  * Integrations (docs/integrations.md): the databases, buckets, APIs, AI providers and Git
- * credentials of projects and of the organization, their versions, "test connection", and what
- * rendering into sandboxes reads of them (`integrationsForSandboxes`).
+ * credentials of projects and of the organization, their versions, "test connection", what
+ * rendering into sandboxes reads of them (`integrationsForSandboxes`), and where each project's own
+ * Git credentials are kept (`gitCredentialsIntegrations`).
  */
 export const integrationsFeature = {
   name: 'integrations',
@@ -60,9 +62,11 @@ export const integrationsFeature = {
     });
     const checks = new ConnectionChecks({ secrets: integrationSecrets, tester, audit: base.audit, timeoutMs: testTimeoutMs });
     const integrationsForSandboxes = new IntegrationsForSandboxes({ integrations, secrets: integrationSecrets, enabled });
+    // Each project's own Git credentials (docs/git.md, "Credentials"): the Git feature's, on or off.
+    const gitCredentialsIntegrations = new GitCredentialsIntegrations({ integrations, secrets: integrationSecrets });
     const useCases = { integrations: new IntegrationUseCases({ access: base.access, integrations, checks, availableSources: reader.available, enabled }) };
     return {
-      services: { integrations, integrationSecrets, integrationsForSandboxes, secretSources: reader },
+      services: { integrations, integrationSecrets, integrationsForSandboxes, gitCredentialsIntegrations, secretSources: reader },
       useCases,
       routes: [{ after: 'sessions', register: (app) => integrationRoutes(app, { useCases, settings }) }],
       mcpTools: [lazyToolSet(async () => (await import('./mcp-tools/integration-tools.js')).integrationTools(useCases))],

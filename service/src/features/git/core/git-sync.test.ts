@@ -271,7 +271,7 @@ describe('Git sync', () => {
     await w.gitSync.updateSource(w.projectId, notebookId, { repo: 'https://git.example.com/acme/reports' }, w.owner.id);
     expect(await given(notebookId)).toEqual([null]);
     // A token needs repositories to go with.
-    await w.credentials.remove(w.projectId);
+    await w.credentials.remove(w.projectId, w.owner.id);
     expect((await refusal(w.credentials.set(w.projectId, { read_token: 'read-token' }, w.owner.id))).details).toEqual([
       { field: 'repositories', message: expect.stringContaining('name the repositories') },
     ]);

@@ -160,7 +160,7 @@ export class GitUseCases {
 
   async removeCredentials(principal: Principal, input: { projectId: string }): Promise<void> {
     await this.deps.access.project(principal, input.projectId, 'project.update');
-    await this.deps.credentials.remove(input.projectId);
+    await this.deps.credentials.remove(input.projectId, principal.user.id);
     await this.deps.audit.append({ event: 'project.git_credentials.delete', actor: principal.user.id, projectId: input.projectId, metadata: {} });
   }
 }

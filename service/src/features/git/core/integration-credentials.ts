@@ -36,6 +36,69 @@ export function integrationBinding(config: Readonly<Record<string, ConfigValue>>
 }
 
 /**
+ * The configuration of a `git` integration that serves exactly what `binding` serves: the first
+ * listed repository as its `repository_url`, the others in `repositories` (paths on the
+ * repository's origin, so under the provider's own path when it has one). The user name is the
+ * caller's to add.
+ */
+export function integrationConfigOf(binding: CredentialBinding): { repository_url: string; repositories: string } {
+  const host = binding.host_url.replace(/\/+$/, '');
+  const hostPath = new URL(host).pathname.replace(/^\/+|\/+$/g, '');
+  const [first = '*', ...rest] = binding.repositories;
+  return { repository_url: `${host}/${first}`, repositories: rest.map((pattern) => (hostPath ? `${hostPath}/${pattern}` : pattern)).join(' ') };
+}
+
+/** Whether two bindings send credentials with the same calls: the same host URL and repositories (the provider only names them). */
+export function sameServed(a: CredentialBinding | null, b: CredentialBinding | null): boolean {
+  if (!a || !b) return a === b;
+  return a.host_url === b.host_url && a.repositories.length === b.repositories.length && a.repositories.every((pattern, i) => pattern === b.repositories[i]);
+}
+
+/** The project's own Git credentials kept as a `git` integration (docs/git.md, "Credentials"). */
+export interface ProjectGitIntegration {
+  id: string;
+  /** What a change must name (If-Match). */
+  etag: string;
+  config: Readonly<Record<string, ConfigValue>>;
+  /** The secret fields that are set: `token`, `write_token`. */
+  secretsSet: readonly string[];
+  updatedAt: string;
+  /** Its secrets, resolved now; one whose reference cannot be read is left out. */
+  secrets(): Promise<Record<string, string>>;
+}
+
+/** A change of it: its whole non-secret configuration, and the tokens changed. */
+export interface ProjectGitIntegrationChange {
+  /** The ETag it was read with; null creates it. */
+  etag: string | null;
+  config: Record<string, ConfigValue>;
+  /** A value to store (sealed), null to remove; a token left out keeps its source. */
+  secrets: Partial<Record<'token' | 'write_token', string | null>>;
+}
+
+/**
+ * Where the project's own Git credentials are kept: one `git` integration per project, which the
+ * integrations feature provides and the composition root links. It is there whether or not
+ * integrations are turned on (the `/git-credentials` routes are Git's).
+ */
+export interface ProjectGitIntegrations {
+  find(projectId: string): Promise<ProjectGitIntegration | null>;
+  /**
+   * Creates it (`etag` null; `created` false, nothing changed, when it exists already) or replaces
+   * it as a new version (PRECONDITION_FAILED when it changed since `etag`). Audited as the
+   * integration's change by `actor`; `migrated` says it came from credentials an older hub kept.
+   */
+  save(
+    projectId: string,
+    change: ProjectGitIntegrationChange,
+    actor: string,
+    options?: { migrated?: boolean },
+  ): Promise<{ integration: ProjectGitIntegration; created: boolean }>;
+  /** Deletes it (audited); false when there was none. */
+  remove(projectId: string, actor: string): Promise<boolean>;
+}
+
+/**
  * The project's `git` integrations as credentials for the hub's own Git calls: the oldest one
  * that serves the repository's URL and has the token the call needs (`token` to read,
  * `write_token` to push a change request). One whose token cannot be read at the moment (a
@@ -51,10 +114,11 @@ export class IntegrationGitCredentials {
     this.source = source;
   }
 
-  async find(projectId: string, url: string, token: 'token' | 'write_token'): Promise<GitCredentials | null> {
+  /** `except`: the project's own Git credentials integration, looked at first by the caller. */
+  async find(projectId: string, url: string, token: 'token' | 'write_token', except?: string): Promise<GitCredentials | null> {
     if (!this.source) return null;
     for (const integration of await this.source.listForBrowsing(projectId)) {
-      if (integration.kind !== 'git' || !bindingServes(integrationBinding(integration.config, this.rules), url)) continue;
+      if (integration.id === except || integration.kind !== 'git' || !bindingServes(integrationBinding(integration.config, this.rules), url)) continue;
       const secret = (await this.source.openForBrowsing(projectId, integration.id).catch(() => null))?.secrets[token];
       if (secret) return { username: typeof integration.config.username === 'string' ? integration.config.username : 'x-access-token', password: secret };
     }

@@ -35,6 +35,16 @@ export interface IntegrationServiceDeps {
   now?: () => Date;
 }
 
+/** How a create the hub makes itself differs from one a person asks for (the project's Git credentials, docs/git.md). */
+export interface CreateOptions {
+  /** The id it is created with, one that says which integration it is: CONFLICT when that id exists. */
+  id?: string;
+  /** Created even when the scope has as many integrations as it may have. */
+  beyondCapacity?: boolean;
+  /** What its `integration.create` audit entry says besides (never a value). */
+  auditMetadata?: Record<string, unknown>;
+}
+
 /** A record and the ETag writes must name. */
 export interface IntegrationWithEtag {
   record: IntegrationRecord;
@@ -91,7 +101,7 @@ export class IntegrationService {
     return records;
   }
 
-  async create(scope: IntegrationScope, input: IntegrationInput, actor: string): Promise<IntegrationWithEtag> {
+  async create(scope: IntegrationScope, input: IntegrationInput, actor: string, options: CreateOptions = {}): Promise<IntegrationWithEtag> {
     const kind = kindFor(input.kind, scope.kind);
     const checked = await checkIntegration(
       kind,
@@ -99,9 +109,30 @@ export class IntegrationService {
       null,
       this.deps.reader,
     );
-    const created = await this.store(scope, checked, null, actor);
-    await this.deps.audit.append({ event: 'integration.create', actor, ...auditScope(scope), metadata: describe(created.record) });
+    const capacity = options.beyondCapacity ? Infinity : this.deps.options.maxPerScope;
+    const created = await this.store(scope, checked, null, actor, { id: options.id, capacity });
+    await this.deps.audit.append({
+      event: 'integration.create',
+      actor,
+      ...auditScope(scope),
+      metadata: { ...describe(created.record), ...options.auditMetadata },
+    });
     return created;
+  }
+
+  /** The names and variable prefixes the scope's integrations hold. */
+  async entries(scope: IntegrationScope): Promise<ScopeIndexEntry[]> {
+    return this.deps.records.index(scopeKey(scope));
+  }
+
+  /**
+   * Puts an integration back in its scope's index when a crash between its first writes left it
+   * out (so it was never listed); CONFLICT when another took its name or prefix meanwhile.
+   */
+  async reindex(scope: IntegrationScope, id: string): Promise<void> {
+    const found = await this.deps.records.get(scopeKey(scope), id);
+    if (!found || (await this.entries(scope)).some((entry) => entry.id === id)) return;
+    await this.reserve(scope, entryOf(found.record), Infinity);
   }
 
   /** An organization integration copied into a project: its configuration, and each secret with its source (a stored value sealed anew, for its new place). */
@@ -126,7 +157,7 @@ export class IntegrationService {
     );
     const scope: IntegrationScope = { kind: 'project', projectId };
     const copiedFrom = { integration_id: source.record.id, version_id: source.record.version_id };
-    const created = await this.store(scope, checked, copiedFrom, actor);
+    const created = await this.store(scope, checked, copiedFrom, actor, { capacity: this.deps.options.maxPerScope });
     await this.deps.audit.append({ event: 'integration.copy', actor, projectId, metadata: { ...describe(created.record), copied_from: copiedFrom } });
     return created;
   }
@@ -249,11 +280,12 @@ export class IntegrationService {
     checked: CheckedIntegration,
     copiedFrom: IntegrationRecord['copied_from'],
     actor: string,
+    place: { id?: string; capacity: number },
   ): Promise<IntegrationWithEtag> {
     const at = this.now();
     const record: IntegrationRecord<SecretSource> = {
       schema_version: 1,
-      id: newIntegrationId(at.getTime()),
+      id: place.id ?? newIntegrationId(at.getTime()),
       scope: scopeKey(scope),
       kind: checked.kind.kind,
       name: checked.name,
@@ -273,7 +305,7 @@ export class IntegrationService {
     const version = versionOf(record, Object.keys(record.secrets).sort());
     try {
       await this.deps.records.putVersion(version);
-      await this.reserve(scope, entryOf(record), this.deps.options.maxPerScope);
+      await this.reserve(scope, entryOf(record), place.capacity);
     } catch (error) {
       await this.deps.records.deleteVersion(version).catch(() => {});
       await this.deps.records.delete(record.scope, record.id, created.etag).catch(() => {});

@@ -37,7 +37,15 @@ export const gitKind: IntegrationKind = {
       description: 'The user name the token goes with (x-access-token for GitHub app and fine-grained tokens, oauth2 for GitLab).',
       default: 'x-access-token',
     },
-    { key: 'token', name: 'Token', type: 'string', required: true, secret: true, description: 'An access token (or password) with the rights notebooks need.' },
+    {
+      key: 'token',
+      name: 'Token',
+      type: 'string',
+      // A public repository reads without one; the write token alone can still open change requests.
+      required: false,
+      secret: true,
+      description: 'An access token (or password) that reads the repository, with the rights notebooks need. Empty: the repository is read as a public one.',
+    },
     {
       key: 'repositories',
       name: 'More repositories for Git notebooks',
