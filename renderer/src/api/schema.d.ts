@@ -2007,7 +2007,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            scopes?: ('notebooks:read' | 'notebooks:write' | 'sessions')[];
+            scopes?: ('notebooks:read' | 'notebooks:write' | 'sessions' | 'remote')[];
           };
         };
       };
@@ -26068,10 +26068,10 @@ export interface components {
       /** @description What the client asks for */
       scopes: {
         /**
-         * @description An MCP scope (docs/mcp.md, "Scopes")
+         * @description An MCP scope (docs/mcp.md, "Scopes"), or `remote`: another hub syncing projects (docs/remotes.md)
          * @enum {unknown}
          */
-        name: 'notebooks:read' | 'notebooks:write' | 'sessions';
+        name: 'notebooks:read' | 'notebooks:write' | 'sessions' | 'remote';
         description: string;
       }[];
       /** Format: date-time */
@@ -26081,7 +26081,7 @@ export interface components {
       id: string;
       client_id: string;
       client_name: string;
-      scopes: ('notebooks:read' | 'notebooks:write' | 'sessions')[];
+      scopes: ('notebooks:read' | 'notebooks:write' | 'sessions' | 'remote')[];
       /** Format: date-time */
       connected_at: string;
       /**
