@@ -1,16 +1,6 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizeClient, oauthForm, registerClient } from '../support/sync-oauth.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-
-const REDIRECT = 'http://127.0.0.1:53682/callback';
-const VERIFIER = 'a-verifier-of-the-laptop-hub-at-least-forty-three-characters';
-const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
-
-interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  scope: string;
-}
 
 /**
  * Another hub signing in to the sync API with the hub's OAuth server (docs/remotes.md, "Signing
@@ -23,52 +13,9 @@ describe('signing in to the sync API with OAuth', () => {
   let cookie: string;
   let projectId: string;
 
-  const form = async (path: string, fields: Record<string, string>) => {
-    const response = await fetch(`${t.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-    });
-    return { status: response.status, json: (await response.json()) as Record<string, string> };
-  };
-  const register = async (scope?: string) =>
-    (
-      await t.call('/oauth/register', {
-        method: 'POST',
-        body: { client_name: 'Laptop hub', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', ...(scope ? { scope } : {}) },
-      })
-    ).json.client_id as string;
-
-  /** The authorization request, the user's Allow on the consent page, and the code exchanged. */
-  const connect = async (clientId: string, params: Record<string, string>): Promise<Tokens> => {
-    const query = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      response_type: 'code',
-      state: 's',
-      code_challenge: CHALLENGE,
-      code_challenge_method: 'S256',
-      ...params,
-    });
-    const authorize = await t.call(`/oauth/authorize?${query}`);
-    expect(authorize.status).toBe(302);
-    const requestId = /\/connect\/([A-Za-z0-9_-]{43})$/.exec(authorize.headers.get('location') ?? '')?.[1];
-    expect(requestId, authorize.headers.get('location') ?? '').toBeDefined();
-    const asked = await t.call(`/api/v1/oauth/requests/${requestId}`, { cookie });
-    const approved = await t.call(`/api/v1/oauth/requests/${requestId}/approve`, { method: 'POST', cookie, headers: { origin: t.url }, body: {} });
-    expect(approved.status, approved.text).toBe(200);
-    const code = new URL(approved.json.data.redirect_to).searchParams.get('code')!;
-    const exchanged = await form('/oauth/token', {
-      grant_type: 'authorization_code',
-      client_id: clientId,
-      code,
-      redirect_uri: REDIRECT,
-      code_verifier: VERIFIER,
-      ...(params.resource ? { resource: params.resource } : {}),
-    });
-    expect(exchanged.status, JSON.stringify(exchanged.json)).toBe(200);
-    return { ...(exchanged.json as unknown as Tokens), asked: asked.json.data } as Tokens & { asked: unknown };
-  };
+  const form = (path: string, fields: Record<string, string>) => oauthForm(t, path, fields);
+  const register = (scope?: string) => registerClient(t, scope);
+  const connect = (clientId: string, params: Record<string, string>) => authorizeClient(t, cookie, clientId, params);
   const syncStatus = async (token: string) => (await t.call('/api/v1/sync/projects', { token })).status;
   const mcpStatus = async (token: string) =>
     (
@@ -92,7 +39,7 @@ describe('signing in to the sync API with OAuth', () => {
 
   it('grants the remote scope for the sync API, shown on the consent page for what it means', async () => {
     const clientId = await register('remote');
-    const tokens = (await connect(clientId, { resource: `${t.url}/api/v1/sync`, scope: 'remote' })) as Tokens & { asked: { scopes: unknown } };
+    const tokens = await connect(clientId, { resource: `${t.url}/api/v1/sync`, scope: 'remote' });
     expect(tokens.asked.scopes).toEqual([{ name: 'remote', description: "Pull this hub's projects you can read and push versions to those you can edit" }]);
     expect(tokens.scope).toBe('remote');
     const listed = await t.call('/api/v1/sync/projects', { token: tokens.access_token });
