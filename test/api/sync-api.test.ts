@@ -260,7 +260,7 @@ describe('the sync API (team side)', () => {
   it('uploads blobs with their hash checked, says which it lacks, and keeps nothing of a refused upload', async () => {
     const a = Buffer.from('blob a\n');
     const b = Buffer.from('blob b\n');
-    const missingPath = `/projects/${projectId}/blobs/missing`;
+    const missingPath = `/projects/${projectId}/missing-blobs`;
     expect((await json(missingPath, editor, 'POST', { sha256: [sha(a), sha(b), sha(a)] })).json.data).toEqual({ missing: [sha(a), sha(b)] });
     const put = (token: string, hash: string, body: Buffer) => t.call(`${SYNC}/projects/${projectId}/blobs/${hash}`, { method: 'PUT', token, body });
     const stored = await put(editor, sha(a), a);

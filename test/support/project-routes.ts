@@ -333,7 +333,7 @@ function syncRouteTable(): RouteCase[] {
     route('GET', `${notebook}/versions/:vid`, 'project.read'),
     route('GET', `${notebook}/workspace/manifests/:mid`, 'project.read'),
     route('GET', `${sync}/blobs/:blob`, 'project.read'),
-    route('POST', `${sync}/blobs/missing`, 'notebook.write', {
+    route('POST', `${sync}/missing-blobs`, 'notebook.write', {
       body: (fixture) => ({ sha256: [fixture.workspaceFileBlob, '0'.repeat(64)] }),
       audit: { none: 'a question about blobs, not a change' },
     }),

@@ -26198,7 +26198,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/sync/projects/{pid}/blobs/missing': {
+  '/api/v1/sync/projects/{pid}/missing-blobs': {
     parameters: {
       query?: never;
       header?: never;

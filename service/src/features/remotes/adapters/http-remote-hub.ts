@@ -21,7 +21,7 @@ import {
 
 /** The sync protocol this client speaks (docs/remotes.md). */
 const PROTOCOL = 1;
-/** Hashes asked about in one `blobs/missing` call: the team hub takes at most this many. */
+/** Hashes asked about in one `missing-blobs` call: the team hub takes at most this many. */
 const MISSING_BATCH = 1000;
 
 /** Where the client's calls go through: the outbound-request policy's `remotes` client, and the policy its URL is checked against. */
@@ -155,7 +155,7 @@ export class HttpRemoteHub implements RemoteHub {
     for (let start = 0; start < sha256s.length; start += MISSING_BATCH) {
       const batch = sha256s.slice(start, start + MISSING_BATCH);
       const answer = await this.data<{ missing: string[] }>(
-        await this.call('POST', `/projects/${segment(projectId)}/blobs/missing`, { json: { sha256: batch } }),
+        await this.call('POST', `/projects/${segment(projectId)}/missing-blobs`, { json: { sha256: batch } }),
         ['missing'],
       );
       if (!Array.isArray(answer.missing)) throw unexpected();

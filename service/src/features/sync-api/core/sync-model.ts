@@ -12,7 +12,7 @@ import type { WorkspaceFile } from '../../../core/workspace/workspace-model.js';
 /** The protocol version this hub speaks. */
 export const SYNC_PROTOCOL = 1;
 
-/** Hashes asked about at once in `POST .../blobs/missing`. */
+/** Hashes asked about at once in `POST .../missing-blobs`. */
 export const MAX_MISSING_QUERY = 1000;
 
 export type SyncOrigin = RecordOrigin;

@@ -68,7 +68,7 @@ export function syncPushRoutes(app: HubApp, services: SyncPushRouteServices): vo
   );
 
   app.post(
-    `${SYNC}/projects/:pid/blobs/missing`,
+    `${SYNC}/projects/:pid/missing-blobs`,
     {
       ...route,
       schema: {
