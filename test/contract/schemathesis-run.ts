@@ -189,6 +189,21 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     statuses: ['400', '413', '422'],
     why: 'the body must be a zip archive (400), within the expansion limit (413), with safe entry names (422)',
   },
+  {
+    operations: [
+      'POST /api/v1/sync/projects',
+      'POST /api/v1/sync/projects/{pid}/notebooks',
+      'POST /api/v1/sync/projects/{pid}/notebooks/{nid}/versions',
+      'PUT /api/v1/sync/projects/{pid}/notebooks/{nid}/workspace',
+    ],
+    statuses: ['413', '422'],
+    why: "a pushed notebook's code must be a marimo notebook, its entry file a .py path and its tags and a project's name follow the rules of the REST routes; a pushed workspace's paths are checked as any workspace change, and it names blobs this hub must have (docs/remotes.md)",
+  },
+  {
+    operations: ['PUT /api/v1/sync/projects/{pid}/blobs/{blob}'],
+    statuses: ['400', '413'],
+    why: 'the body must hash to the SHA-256 the path names (400), within limits.max_request_bytes (413)',
+  },
 ];
 
 /**

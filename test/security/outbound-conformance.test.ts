@@ -4,6 +4,8 @@ import { GitHubPullRequests } from '../../service/src/adapters/git/change-reques
 import { GitCliRemote } from '../../service/src/adapters/git/git-cli-remote.js';
 import { OidcClient } from '../../service/src/adapters/oidc/oidc-client.js';
 import { OutboundClient } from '../../service/src/adapters/outbound/outbound-client.js';
+import { DEFAULT_TIMINGS, HttpRemoteHub } from '../../service/src/features/remotes/adapters/http-remote-hub.js';
+import { RemoteHubError } from '../../service/src/features/remotes/core/remote-hub.js';
 import { describeOutboundConformance, type OutboundConnector } from '../support/outbound-conformance.js';
 
 /** The outbound client every fetch-based adapter is built on, for one case's setup. */
@@ -101,6 +103,25 @@ describeOutboundConformance('change requests (a provider API)', {
       return { ok: true };
     } catch (error) {
       return /could not be reached/.test((error as Error).message) ? failure(error) : { ok: true };
+    } finally {
+      await client.close();
+    }
+  },
+});
+
+describeOutboundConformance('a remote hub (its sync API)', {
+  logs: true,
+  // A remote's URL takes plain http only to loopback hosts by name or address.
+  allowedName: 'localhost',
+  async call(base, setup) {
+    const client = clientOf(setup, 'remotes');
+    const connection = { baseUrl: base, accessToken: async () => 'svc_pat_of-the-user', refresh: async () => null };
+    try {
+      await new HttpRemoteHub(connection, { client, policy: setup.policy }, { ...DEFAULT_TIMINGS, callTimeoutMs: setup.timeoutMs }).hub();
+      return { ok: true };
+    } catch (error) {
+      // The listener's `{}` (or its redirect) is no sync answer: an answer that was read, not a connection failure.
+      return error instanceof RemoteHubError && error.failure === 'unreachable' ? failure(error) : { ok: true };
     } finally {
       await client.close();
     }

@@ -15,6 +15,7 @@ import {
 import type { TestHub } from './test-hub.js';
 import { JobRecords } from '../../service/src/features/jobs/core/job-records.js';
 import { EnvironmentRecords } from '../../service/src/features/environments/core/environment-records.js';
+import { sha256Hex } from '../../service/src/core/workspace/workspace-store.js';
 
 /** What a fixture project holds for the route table: a member to change, a notebook and its current version. */
 export interface RouteFixture {
@@ -22,8 +23,10 @@ export interface RouteFixture {
   notebookId: string;
   versionId: string;
   notebookCode: string;
-  /** A file in the notebook's workspace. */
+  /** A file in the notebook's workspace, its blob, and the workspace's current manifest. */
   workspaceFile: string;
+  workspaceFileBlob: string;
+  workspaceManifestId: string;
   /** An import of {@link smallNotebookZip} that no notebook was created from yet. */
   importId: string;
   /** An alert destination of the project, and a URL destinations may point at (a real receiver). */
@@ -82,6 +85,8 @@ const route = (method: RouteCase['method'], path: string, action: RouteCase['act
       .replace(':nid', fixture.notebookId)
       .replace(':vid', fixture.versionId)
       .replace(':file', encodeURIComponent(fixture.workspaceFile))
+      .replace(':mid', fixture.workspaceManifestId)
+      .replace(':blob', fixture.workspaceFileBlob)
       .replace(':import', fixture.importId)
       .replace(':alert', fixture.alertId)
       .replace(':jid', fixture.jobId)
@@ -312,6 +317,51 @@ export function projectRouteTable(): RouteCase[] {
       body: (fixture) => ({ source_id: fixture.notebookId, object: { key: fixture.workspaceFile }, target: { notebook_id: fixture.notebookId } }),
       audit: { none: 'a preview of the cells writes nothing' },
     }),
+    ...syncRouteTable(),
+  ];
+}
+
+/** The sync API's project routes (docs/remotes.md), called with the same personal access tokens as the REST routes. */
+function syncRouteTable(): RouteCase[] {
+  const sync = '/api/v1/sync/projects/:pid';
+  const notebook = `${sync}/notebooks/:nid`;
+  const origin = (kind: string, fixture: RouteFixture) => ({ hub_id: 'hub-access-table', id: `${kind}-${fixture.notebookId}` });
+  // A blob of the fixture's own: each subject's upload is a new one (blobs are shared by the whole hub).
+  const blobOf = (fixture: RouteFixture) => Buffer.from(`uploaded through the sync API for ${fixture.notebookId}\n`);
+  return [
+    route('GET', sync, 'project.read'),
+    route('GET', `${notebook}/versions/:vid`, 'project.read'),
+    route('GET', `${notebook}/workspace/manifests/:mid`, 'project.read'),
+    route('GET', `${sync}/blobs/:blob`, 'project.read'),
+    route('POST', `${sync}/missing-blobs`, 'notebook.write', {
+      body: (fixture) => ({ sha256: [fixture.workspaceFileBlob, '0'.repeat(64)] }),
+      audit: { none: 'a question about blobs, not a change' },
+    }),
+    {
+      ...route('PUT', `${sync}/blobs/:blob`, 'notebook.write', { body: blobOf, ...audited('workspace.blob_upload') }),
+      url: (projectId, fixture) => `/api/v1/sync/projects/${projectId}/blobs/${sha256Hex(blobOf(fixture))}`,
+    },
+    route('POST', `${sync}/notebooks`, 'notebook.write', {
+      body: (fixture) => ({
+        title: 'pushed',
+        description: '',
+        entry_file: 'notebook.py',
+        tags: [],
+        code: fixture.notebookCode,
+        message: 'pushed',
+        origin: origin('nb', fixture),
+        version_origin: origin('ver-first', fixture),
+      }),
+      ...audited('notebook.create'),
+    }),
+    route('POST', `${notebook}/versions`, 'notebook.write', {
+      body: (fixture) => ({ code: fixture.notebookCode, message: 'pushed', base_version_id: fixture.versionId, origin: origin('ver', fixture) }),
+      ...audited('notebook.push'),
+    }),
+    route('PUT', `${notebook}/workspace`, 'notebook.write', {
+      body: (fixture) => ({ base_manifest_id: fixture.workspaceManifestId, files: [], directories: [] }),
+      ...audited('workspace.push'),
+    }),
   ];
 }
 
@@ -435,6 +485,7 @@ export async function routeFixture(
   const notebookCode = await notebooks.code(project.id, notebook.id, version.version_id);
   const workspaceFile = 'data/input file.csv';
   await workspace.upload(notebook, workspaceFile, Buffer.from('a,b\n'), actor.id);
+  const workspaceManifestId = (await workspace.manifest(notebook)).id;
   const { id: importId } = await imports.upload(project.id, Buffer.from(smallNotebookZip()), actor.id);
   const destination = await alerts.create(
     project.id,
@@ -457,6 +508,8 @@ export async function routeFixture(
     versionId: version.version_id,
     notebookCode,
     workspaceFile,
+    workspaceFileBlob: sha256Hex('a,b\n'),
+    workspaceManifestId,
     importId,
     alertId: destination.id,
     alertUrl,

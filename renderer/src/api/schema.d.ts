@@ -2007,7 +2007,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            scopes?: ('notebooks:read' | 'notebooks:write' | 'sessions')[];
+            scopes?: ('notebooks:read' | 'notebooks:write' | 'sessions' | 'remote')[];
           };
         };
       };
@@ -24876,6 +24876,2157 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sync/hub': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** This hub: its id in the sync protocol, name, release and protocol version */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['SyncHubInfo'];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The projects the caller may read, newest first, with their role */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                items: components['schemas']['SyncProjectEntry'][];
+              };
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a project (the caller its owner) from a project pushed from another hub
+     * @description The same origin pushed again by the same user answers the project made the first time (200, created false), unless it was deleted since.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            description: string;
+            readme: string | null;
+            /** @description Where a pushed thing was first made: a retried push with the same origin answers what the first one made */
+            origin: {
+              /** @description The hub the thing was first made in (its GET /api/v1/sync/hub) */
+              hub_id: string;
+              /** @description The thing's id in that hub */
+              id: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                project_id: string;
+                /** @description False: a push with this origin created it before */
+                created: boolean;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                project_id: string;
+                /** @description False: a push with this origin created it before */
+                created: boolean;
+              };
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects/{pid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A project's manifest: its notebooks with their version ids and workspace manifests, the caller's role, its integrations' names */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['SyncProjectManifest'];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects/{pid}/notebooks/{nid}/versions/{vid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A version with its code and origin */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          vid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['SyncVersion'];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects/{pid}/notebooks/{nid}/workspace/manifests/{mid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A workspace manifest: paths, blobs and sizes
+     * @description NOT_FOUND once a later change replaced it: read the project again.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+          mid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['SyncWorkspaceManifest'];
+            };
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects/{pid}/blobs/{blob}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A blob's bytes, when a workspace of a notebook of this project that the caller may see names it
+     * @description Blobs are shared by every project: one no manifest of this project names is NOT_FOUND, whatever the store holds. `Range: bytes=N-` (or `bytes=N-M`) answers 206 with those bytes, for a resumed transfer; a range starting past the end is 416. Other Range forms are ignored.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          /** @description Lower-case hex SHA-256 of the content */
+          blob: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The blob's bytes */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/octet-stream': string;
+          };
+        };
+        /** @description The bytes of the range asked for (Content-Range names it) */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/octet-stream': string;
+          };
+        };
+        /** @description Not modified: If-None-Match matched the ETag; no body */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The range starts past the end of the blob (BAD_REQUEST); Content-Range names its size */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    /**
+     * Upload a blob: the raw body, stored under its SHA-256; notebook.write
+     * @description 201 when stored, 200 when the hub had it. A body whose SHA-256 is not the one named is BAD_REQUEST and nothing is kept. Bodies up to limits.max_request_bytes (the workspace file limit).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          /** @description Lower-case hex SHA-256 of the content */
+          blob: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                created: boolean;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                created: boolean;
+              };
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects/{pid}/missing-blobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Which of these blobs this hub lacks (upload only those); notebook.write */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            sha256: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @description Of those asked, the blobs this hub lacks */
+                missing: string[];
+              };
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects/{pid}/notebooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a notebook with its first version, from one pushed from another hub; notebook.write
+     * @description The same origin again answers the notebook made the first time (200, created false), unless it was deleted since.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            title: string;
+            description: string;
+            /** @description The notebook file in its workspace */
+            entry_file: string;
+            tags: string[];
+            /** @description The first version's code */
+            code: string;
+            message: string;
+            /** @description Where a pushed thing was first made: a retried push with the same origin answers what the first one made */
+            origin: {
+              /** @description The hub the thing was first made in (its GET /api/v1/sync/hub) */
+              hub_id: string;
+              /** @description The thing's id in that hub */
+              id: string;
+            };
+            /** @description Where a pushed thing was first made: a retried push with the same origin answers what the first one made */
+            version_origin: {
+              /** @description The hub the thing was first made in (its GET /api/v1/sync/hub) */
+              hub_id: string;
+              /** @description The thing's id in that hub */
+              id: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                notebook_id: string;
+                version_id: string;
+                created: boolean;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                notebook_id: string;
+                version_id: string;
+                created: boolean;
+              };
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects/{pid}/notebooks/{nid}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Push a version: saved as the newest when base_version_id is the current one; notebook.write
+     * @description 201 created. The same origin again answers the version made the first time (200, replayed), even once the notebook moved on. CONFLICT when base_version_id is not the current version: nothing is written, and the error's details hold one entry whose field is current_version_id and whose message is that id.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            code: string;
+            message: string;
+            base_version_id: string | null;
+            /** @description Where a pushed thing was first made: a retried push with the same origin answers what the first one made */
+            origin: {
+              /** @description The hub the thing was first made in (its GET /api/v1/sync/hub) */
+              hub_id: string;
+              /** @description The thing's id in that hub */
+              id: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                version_id: string;
+                /**
+                 * @description replayed: a push with this origin made it before
+                 * @enum {unknown}
+                 */
+                outcome: 'created' | 'replayed';
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                version_id: string;
+                /**
+                 * @description replayed: a push with this origin made it before
+                 * @enum {unknown}
+                 */
+                outcome: 'created' | 'replayed';
+              };
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description base_version_id is not the current version (CONFLICT; details: current_version_id), or an edit session holds the notebook */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sync/projects/{pid}/notebooks/{nid}/workspace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Push a notebook's workspace: its files and empty folders become exactly these, when its current manifest is base_manifest_id; notebook.write
+     * @description CONFLICT when the current manifest is another (details: one entry, field current_manifest_id, message that id or '' for none), or the workspace takes no writes (a Git notebook, an edit session). VALIDATION_ERROR for a bad path and for blobs this hub lacks: one detail per such file, field files[<i>].blob; upload them and push again. Nothing is written on any refusal.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          pid: string;
+          nid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            base_manifest_id: string | null;
+            files: {
+              path: string;
+              /** @description Lower-case hex SHA-256 of the content */
+              blob: string;
+              size: number;
+              /** @description Milliseconds since the epoch */
+              modified_at: number;
+              /** @description The hub decides it from the name when it stores a file */
+              mime_type: string;
+            }[];
+            directories: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {unknown} */
+                outcome: 'written' | 'unchanged';
+                manifest_id: string | null;
+              };
+            };
+          };
+        };
+        /** @description The request is malformed (BAD_REQUEST and its kin) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description No valid credential (UNAUTHORIZED) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The caller may not do this (FORBIDDEN, USER_SUSPENDED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The route or an object it names does not exist, or is not visible to the caller (NOT_FOUND) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The path does not have this method (BAD_REQUEST); Allow names those it has */
+        405: {
+          headers: {
+            /** @description The methods the path has */
+            allow?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The workspace moved on since base_manifest_id (CONFLICT; details: current_manifest_id), or takes no writes */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body is larger than limits.max_request_bytes (PAYLOAD_TOO_LARGE) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A path segment is longer than the hub accepts (BAD_REQUEST) */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The body's Content-Type is not one this route accepts (BAD_REQUEST) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description A field, parameter or cursor is invalid (VALIDATION_ERROR), with details naming it */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description The request headers are larger than the hub accepts (BAD_REQUEST) */
+        431: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description An unexpected failure (INTERNAL_ERROR); the request id finds it in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Storage or the catalog is not available (SERVICE_UNAVAILABLE, NOT_INITIALIZED); Retry-After says when to retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+        /** @description Failure envelope: see docs/errors.md for every code and its HTTP status */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorEnvelope'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/projects/{pid}/notebook-imports': {
     parameters: {
       query?: never;
@@ -26068,10 +28219,10 @@ export interface components {
       /** @description What the client asks for */
       scopes: {
         /**
-         * @description An MCP scope (docs/mcp.md, "Scopes")
+         * @description An MCP scope (docs/mcp.md, "Scopes"), or `remote`: another hub syncing projects (docs/remotes.md)
          * @enum {unknown}
          */
-        name: 'notebooks:read' | 'notebooks:write' | 'sessions';
+        name: 'notebooks:read' | 'notebooks:write' | 'sessions' | 'remote';
         description: string;
       }[];
       /** Format: date-time */
@@ -26081,7 +28232,7 @@ export interface components {
       id: string;
       client_id: string;
       client_name: string;
-      scopes: ('notebooks:read' | 'notebooks:write' | 'sessions')[];
+      scopes: ('notebooks:read' | 'notebooks:write' | 'sessions' | 'remote')[];
       /** Format: date-time */
       connected_at: string;
       /**
@@ -27273,6 +29424,108 @@ export interface components {
       dependencies: string[];
       /** @description The variable that would hold the data */
       variable: string;
+    };
+    SyncHubInfo: {
+      /** @description Stable for the deployment */
+      hub_id: string;
+      /** @description The hub as a person knows it: its host */
+      name: string;
+      /** @description The release of the hub software */
+      version: string;
+      /**
+       * @description The sync protocol version
+       * @enum {number}
+       */
+      protocol: 1;
+    };
+    SyncProjectEntry: {
+      id: string;
+      name: string;
+      description: string;
+      /**
+       * @description The caller's role: a viewer may pull, not push (a project's owner is its manager here)
+       * @enum {unknown}
+       */
+      role: 'viewer' | 'editor' | 'manager';
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SyncProjectManifest: {
+      project: {
+        id: string;
+        name: string;
+        description: string;
+        readme: string | null;
+        /** Format: date-time */
+        updated_at: string;
+      };
+      /**
+       * @description The caller's role: a viewer may pull, not push (a project's owner is its manager here)
+       * @enum {unknown}
+       */
+      role: 'viewer' | 'editor' | 'manager';
+      /** @description Never copied by a pull: what the notebooks use when they run on this hub (empty without integration.read) */
+      integrations: {
+        id: string;
+        name: string;
+        kind: string;
+        /** @enum {unknown} */
+        scope: 'project' | 'organization';
+      }[];
+      /** @description The notebooks the caller may see; deleted ones are left out */
+      notebooks: components['schemas']['SyncNotebookEntry'][];
+    };
+    SyncNotebookEntry: {
+      id: string;
+      title: string;
+      description: string;
+      entry_file: string;
+      tags: string[];
+      /** @enum {unknown} */
+      status: 'draft' | 'active' | 'archived';
+      current_version_id: string | null;
+      /** @description Every version id, newest first */
+      version_ids: string[];
+      workspace_manifest_id: string | null;
+      origin: {
+        /** @description The hub the thing was first made in (its GET /api/v1/sync/hub) */
+        hub_id: string;
+        /** @description The thing's id in that hub */
+        id: string;
+      } | null;
+    };
+    SyncVersion: {
+      version_id: string;
+      notebook_id: string;
+      /** Format: date-time */
+      saved_at: string;
+      /** @description The author's e-mail address on this hub */
+      author: string;
+      message: string;
+      parent_id: string | null;
+      /** @description The notebook's code at this version */
+      code: string;
+      origin: {
+        /** @description The hub the thing was first made in (its GET /api/v1/sync/hub) */
+        hub_id: string;
+        /** @description The thing's id in that hub */
+        id: string;
+      } | null;
+    };
+    SyncWorkspaceManifest: {
+      id: string;
+      files: {
+        path: string;
+        /** @description Lower-case hex SHA-256 of the content */
+        blob: string;
+        size: number;
+        /** @description Milliseconds since the epoch */
+        modified_at: number;
+        /** @description The hub decides it from the name when it stores a file */
+        mime_type: string;
+      }[];
+      /** @description Empty folders */
+      directories: string[];
     };
     AuditLogEntry: {
       id: string;

@@ -9,6 +9,7 @@ import { jobsFeature } from '../features/jobs/index.js';
 import { mcpFeature } from '../features/mcp/index.js';
 import { surfacesFeature } from '../features/surfaces/index.js';
 import { projectSecretsFeature } from '../features/project-secrets/index.js';
+import { syncApiFeature } from '../features/sync-api/index.js';
 import type { Feature } from '../features/feature.js';
 import type { RecordCheck } from '../core/recovery/plan.js';
 import { REPLAYABLE_RESPONSE_RECORDS, type SealedRecordKind } from '../core/secrets/sealed-records.js';
@@ -33,6 +34,7 @@ export const FEATURES = [
   projectSecretsFeature,
   dataBrowserFeature,
   environmentsFeature,
+  syncApiFeature,
 ] as const;
 
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */
@@ -44,7 +46,8 @@ export function recordChecks(): RecordCheck[] {
  * Where one feature serves another, the composition root links them once every feature is built:
  * sandboxes receive the project's integrations through the workload environment of project secrets,
  * the data browser reads them, Git sync takes its credentials from `git` integrations (a project's
- * own Git credentials are one), and managed AI its provider from the organization's `openai` integration.
+ * own Git credentials are one), managed AI its provider from the organization's `openai`
+ * integration, and the sync API names them in a project's manifest.
  */
 export function linkFeatures(services: FeatureServices): void {
   services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
@@ -52,6 +55,7 @@ export function linkFeatures(services: FeatureServices): void {
   services.gitCredentials.useIntegrations(services.integrationsForSandboxes);
   services.gitCredentials.useProjectIntegrations(services.gitCredentialsIntegrations);
   services.managedAi.useIntegrations(services.integrationsForSandboxes);
+  services.syncApi.useIntegrations(services.integrationsForSandboxes);
 }
 
 /** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */

@@ -11,6 +11,7 @@
  *   _system/session-index-scan           when the session index scan last completed a pass
  *   _system/secrets/state                which deployment key the sealed secrets are under; migration
  *                                        and rotation progress (docs/secrets-at-rest.md)
+ *   _system/hub-id                       this deployment's id in the sync protocol, made once (docs/remotes.md)
  *   records/projects/<pid>/<rev>         immutable project revisions
  *   records/users/<uid>/<rev>            immutable user revisions
  *   records/notebooks/<pid>/<nid>/<rev>  immutable notebook revisions
@@ -64,6 +65,11 @@
  *   environments/versions/<pid>/<nid>/<vid>
  *                                        a notebook version's lock: its environment identity and
  *                                        packages, or uv's reason it failed (written once)
+ *   sync-origins/projects/<hash>         a project another hub's push created, by hash of the pushing
+ *                                        user and the project's origin (CAS; docs/remotes.md)
+ *   sync-origins/notebooks/<pid>/<hash>  a notebook a push created, by hash of its origin (CAS)
+ *   sync-origins/versions/<pid>/<nid>/<hash>
+ *                                        a version a push made, by hash of its origin (written once)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -118,6 +124,11 @@ export const layout = {
   idempotency: (scope: string, hash: string) => `idempotency/${scope}/${hash}`,
   idempotencyPrefix: 'idempotency/',
   secretsState: '_system/secrets/state',
+  hubId: '_system/hub-id',
+  syncProjectOrigin: (hash: string) => `sync-origins/projects/${hash}`,
+  syncNotebookOrigin: (projectId: string, hash: string) => `sync-origins/notebooks/${projectId}/${hash}`,
+  syncVersionOrigin: (projectId: string, notebookId: string, hash: string) => `sync-origins/versions/${projectId}/${notebookId}/${hash}`,
+  syncOriginsPrefix: 'sync-origins/',
   deploymentAuditPrefix: (day?: string) => (day ? `audit/deployment/${day}/` : 'audit/deployment/'),
   projectAuditPrefix: (projectId: string, day?: string) => (day ? `audit/projects/${projectId}/${day}/` : `audit/projects/${projectId}/`),
   alertDestinations: (projectId: string) => `alerts/${projectId}/destinations`,

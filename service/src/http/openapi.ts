@@ -1,10 +1,24 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { SYNC_SCOPES } from '../core/identity/oauth-scopes.js';
 import { withLinks } from './openapi-links.js';
 import type { HubApp } from './types.js';
 import { absentBodyIsEmpty } from './validation.js';
 
-export const OPENAPI_TAGS = ['Auth', 'Projects', 'Alerts', 'Notebooks', 'Sessions', 'Jobs', 'Integrations', 'Secrets', 'Users', 'Audit', 'System'] as const;
+export const OPENAPI_TAGS = [
+  'Auth',
+  'Projects',
+  'Alerts',
+  'Notebooks',
+  'Sessions',
+  'Jobs',
+  'Integrations',
+  'Secrets',
+  'Users',
+  'Audit',
+  'Sync',
+  'System',
+] as const;
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, so validation, serialization and
@@ -87,6 +101,13 @@ const optionsFor = (serverUrl: string | null): SwaggerOptions => ({
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'Browser session from the login flow' },
         personalAccessToken: { type: 'http', scheme: 'bearer', description: 'Personal access token (svc_pat_...)' },
+        syncOAuth: {
+          type: 'oauth2',
+          description: "An access token of the hub's OAuth server for its sync API, <hub>/api/v1/sync (docs/remotes.md); taken by the sync routes only",
+          flows: {
+            authorizationCode: { authorizationUrl: '/oauth/authorize', tokenUrl: '/oauth/token', refreshUrl: '/oauth/token', scopes: { ...SYNC_SCOPES } },
+          },
+        },
       },
     },
   },
@@ -94,11 +115,10 @@ const optionsFor = (serverUrl: string | null): SwaggerOptions => ({
   refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
   transform: ({ schema, url, route }) => {
     const config = (route.config ?? {}) as { public?: boolean; sessionOnly?: boolean };
-    const security: Record<string, string[]>[] = config.public
-      ? []
-      : config.sessionOnly
-        ? [{ sessionCookie: [] }]
-        : [{ sessionCookie: [] }, { personalAccessToken: [] }];
+    // A route that authenticates itself (the sync API's bearer tokens) declares what it takes.
+    const declared = (schema as { security?: Record<string, string[]>[] } | undefined)?.security;
+    const security: Record<string, string[]>[] =
+      declared ?? (config.public ? [] : config.sessionOnly ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { personalAccessToken: [] }]);
     // A route that takes a missing body as `{}` (every field has a default) says its body is optional.
     const optionalBody = [route.preValidation].flat().includes(absentBodyIsEmpty);
     return { schema: { ...schema, security, ...(optionalBody ? { [OPTIONAL_BODY]: true } : {}) }, url };

@@ -37,7 +37,7 @@ const columns: Column<ConnectedClient>[] = [
   { header: 'Last renewed', width: 190, cell: (client) => <Text size="sm">{formatDateTime(client.refreshed_at)}</Text> },
 ];
 
-/** MCP clients (AI assistants, editors) connected to the account with OAuth: list, disconnect. */
+/** MCP clients (AI assistants, editors) and syncing hubs connected to the account with OAuth: list, disconnect. */
 export function ConnectedClientsSection() {
   const clients = useQuery(connectedClientsQuery);
   const disconnect = useDisconnectClient();
@@ -48,7 +48,8 @@ export function ConnectedClientsSection() {
           Connected clients
         </Title>
         <Text size="sm" c="dimmed">
-          Applications you allowed to use the hub through its MCP server. Each acts as you, with only the permissions you gave it.
+          Applications you allowed to use the hub through its MCP server, and hubs you allowed to sync projects with it. Each acts as you, with only the
+          permissions you gave it.
         </Text>
       </Box>
       <DataTable

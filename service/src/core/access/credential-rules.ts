@@ -1,6 +1,6 @@
 import { HubError } from '../errors.js';
 import type { Principal } from '../identity/authenticator.js';
-import type { McpScope } from '../identity/oauth-scopes.js';
+import type { OAuthScope } from '../identity/oauth-scopes.js';
 import type { PolicyAction } from '../policy/actions.js';
 
 /*
@@ -28,10 +28,11 @@ export function assertBrowserSession(principal: Principal): void {
 }
 
 /**
- * An MCP client's connection acts within the scopes its user granted (docs/mcp.md, "Scopes"); a
- * personal access token used at `/mcp` is narrowed by its own scope, through the policy decision.
+ * An OAuth connection (an MCP client's, a syncing hub's) acts within the scopes its user granted
+ * (docs/mcp.md, "Scopes"); a personal access token used at `/mcp` or the sync API is narrowed by
+ * its own scope, through the policy decision.
  */
-export function assertConnectionAllows(principal: Principal, scope: McpScope): void {
+export function assertConnectionAllows(principal: Principal, scope: OAuthScope): void {
   const connection = principal.credential.kind === 'token' ? principal.credential.oauth : undefined;
   if (connection && !connection.scopes.includes(scope)) {
     throw new HubError('FORBIDDEN', `this connection was not granted ${scope}; connect the client again and allow it`);

@@ -2,7 +2,7 @@ import { HubError } from '../errors.js';
 import type { SecurityContext } from '../policy/security-labels.js';
 import { UNRESTRICTED_SCOPE, type AccessTokens, type TokenScope } from './access-tokens.js';
 import type { LoginSessions } from './login-sessions.js';
-import type { McpScope } from './oauth-scopes.js';
+import type { OAuthScope } from './oauth-scopes.js';
 import { secretHash } from './secrets.js';
 import type { UserDirectory, UserEntry } from './users.js';
 
@@ -14,7 +14,11 @@ export type Credential = (
       tokenId: string;
       scope: TokenScope;
       expiresAt: string | null;
-      /** Set for an MCP client's OAuth access token (docs/mcp.md): good at `/mcp` only, within its scopes. */
+      /**
+       * Set for an OAuth access token of the hub's authorization server: an MCP client's, good at
+       * `/mcp` only (docs/mcp.md), or another hub's, good at the sync API only (docs/remotes.md);
+       * within its scopes either way.
+       */
       oauth?: McpConnection;
     }
 ) & {
@@ -28,24 +32,25 @@ export type Credential = (
 };
 
 /**
- * Verifies MCP clients' OAuth access tokens (docs/mcp.md): the MCP feature's authorization server
- * answers what a token was granted, or null for a token it did not issue or that expired.
+ * Verifies the OAuth access tokens of MCP clients (docs/mcp.md) and of hubs that sync with this one
+ * (docs/remotes.md): the MCP feature's authorization server answers what a token was granted, or
+ * null for a token it did not issue or that expired.
  */
 export interface McpAccessTokens {
   verifyAccess(token: string): Promise<{
     grant: { id: string; user_id: string; client_id: string; client_name: string; resource: string; context: SecurityContext | null };
-    scopes: McpScope[];
+    scopes: OAuthScope[];
     expiresAt: string;
   } | null>;
   /** Calls `listener` with a connection's grant id when it ends (revoked, replayed, disconnected). */
   whenEnded(listener: (grantId: string) => void): void;
 }
 
-/** What an MCP client's access token was granted. */
+/** What an OAuth access token (an MCP client's, or a syncing hub's) was granted. */
 export interface McpConnection {
   clientId: string;
   clientName: string;
-  scopes: McpScope[];
+  scopes: OAuthScope[];
   /** The protected resource the token is for (RFC 8707). */
   resource: string;
 }
@@ -133,9 +138,10 @@ export class Authenticator {
   }
 
   /**
-   * An MCP client's OAuth access token, accepted only for the resource it was issued for: a token
-   * for this hub's `/mcp` reached through another address, or sent to the REST API (which never
-   * calls this), is refused.
+   * An OAuth access token of the hub's authorization server, accepted only for the resource it was
+   * issued for: a token for this hub's `/mcp` reached through another address, sent to the sync API,
+   * or sent to the rest of the REST API (which never calls this), is refused; so is a sync token
+   * anywhere but the sync API.
    */
   async mcpAccessToken(token: string, resource: string): Promise<Principal | null> {
     if (this.oauthGrants === null) return null;

@@ -35,6 +35,15 @@ export interface GitSourceConfig {
 
 export type NotebookSource = LocalSource | GitSource;
 
+/**
+ * Where a notebook or version pushed from another hub was first made (docs/remotes.md): that hub's
+ * id and the thing's id there. A retried push with the same origin finds what the first one made.
+ */
+export interface RecordOrigin {
+  hub_id: string;
+  id: string;
+}
+
 /** One immutable revision of a notebook's metadata: `records/notebooks/<pid>/<nid>/<revision>`. */
 export interface NotebookRevision {
   schema_version: 1;
@@ -61,6 +70,8 @@ export interface NotebookRevision {
   source: NotebookSource;
   /** Versions something still depends on (a session, a job run): pruning keeps them. */
   pinned_versions: string[];
+  /** Set when another hub's push created the notebook; kept by every later revision. */
+  origin?: RecordOrigin;
   written_by: string;
 }
 
@@ -100,6 +111,8 @@ export interface NotebookVersion {
   /** The commit a Git sync made this version from, and where in the repository it read. */
   commit?: string;
   git_source?: GitSourceConfig;
+  /** The version another hub pushed this one from (written in the same transaction as the version). */
+  origin?: RecordOrigin;
 }
 
 export function notebookCatalogKey(notebook: Pick<NotebookRevision, 'project_id' | 'id' | 'status'>): string {

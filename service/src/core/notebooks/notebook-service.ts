@@ -14,6 +14,7 @@ import {
   type NotebookRevision,
   type NotebookStatus,
   type NotebookVersion,
+  type RecordOrigin,
 } from './notebook-model.js';
 import type { NotebookRecords, NotebookChange } from './notebook-records.js';
 import { versionIdAfter } from './version-ids.js';
@@ -341,12 +342,13 @@ export class NotebookService {
   /**
    * Saves `code` as a new version. `baseVersionId` must be the current version: a client that
    * saves over someone else's newer version gets CONFLICT and must merge first. Versions beyond
-   * the limit are pruned afterwards; the audit event lists them.
+   * the limit are pruned afterwards; the audit event lists them. `origin` records the version a
+   * push from another hub made this one from, in the same transaction as the version.
    */
   async save(
     projectId: string,
     notebookId: string,
-    request: { code: string; baseVersionId: string | null; message?: string; event?: string },
+    request: { code: string; baseVersionId: string | null; message?: string; event?: string; origin?: RecordOrigin },
     actor: Actor,
   ): Promise<NotebookVersion> {
     assertNotebookCode(request.code);
@@ -358,6 +360,7 @@ export class NotebookService {
       author: actor.id,
       message: request.message?.trim() || 'Saved',
       parent_id: request.baseVersionId,
+      ...(request.origin ? { origin: request.origin } : {}),
     };
     const runtime = runtimeOf(request.code);
     const { after } = await this.records.update(
@@ -387,7 +390,12 @@ export class NotebookService {
       event: request.event ?? 'notebook.save',
       actor: actor.id,
       projectId,
-      metadata: { notebook_id: notebookId, version_id: saved.version_id, ...pruning },
+      metadata: {
+        notebook_id: notebookId,
+        version_id: saved.version_id,
+        ...(request.origin ? { origin_hub_id: request.origin.hub_id, origin_version_id: request.origin.id } : {}),
+        ...pruning,
+      },
     });
     return saved;
   }

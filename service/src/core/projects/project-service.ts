@@ -45,7 +45,8 @@ export class ProjectService {
     return this.records.get(projectId);
   }
 
-  async create(input: ProjectInput, actor: Actor): Promise<ProjectRevision> {
+  /** `origin` adds facts about where the project came from (a push from another hub) to its audit event. */
+  async create(input: ProjectInput, actor: Actor, origin: Record<string, unknown> = {}): Promise<ProjectRevision> {
     assertNoProblems(projectFieldProblems(input, this.labels));
     const project = await this.records.create(
       {
@@ -60,7 +61,7 @@ export class ProjectService {
       },
       actor.id,
     );
-    await this.audit.append({ event: 'project.create', actor: actor.id, projectId: project.id, metadata: { name: project.name } });
+    await this.audit.append({ event: 'project.create', actor: actor.id, projectId: project.id, metadata: { ...origin, name: project.name } });
     return project;
   }
 

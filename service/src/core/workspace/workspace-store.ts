@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HubError } from '../errors.js';
 import { timeOrderedId } from '../ids.js';
 import { getJson, jsonBody, retryOnConflict } from '../store/cas.js';
-import type { ObjectStore } from '../ports/object-store.js';
+import { PreconditionFailedError, type ObjectStore } from '../ports/object-store.js';
 import { layout } from '../storage-layout.js';
 import { BLOB_REFRESH_AFTER_MS, blobWrittenAt } from './blob-ages.js';
 import { emptyManifest, type WorkspaceHead, type WorkspaceManifest } from './workspace-model.js';
@@ -58,31 +58,52 @@ export class WorkspaceStore {
       const tree = WorkspaceTree.of(state.manifest);
       const result = change(tree, state);
       if (!tree.changed) return result;
-      const at = this.now();
-      const manifest: WorkspaceManifest = {
-        schema_version: 1,
-        id: `wsm-${timeOrderedId(at.getTime())}`,
-        parent: state.manifest.id || null,
-        project_id: projectId,
-        notebook_id: notebookId,
-        created_at: at.toISOString(),
-        written_by: actor,
-        ...tree.toManifest(),
-      };
-      const manifestKey = layout.workspaceManifest(projectId, notebookId, manifest.id);
-      await this.store.put(manifestKey, jsonBody(manifest), { ifNoneMatch: '*' });
-      const head: WorkspaceHead = { schema_version: 1, manifest: manifest.id, updated_at: at.toISOString() };
-      try {
-        await this.store.put(headKey, jsonBody(head), state.headEtag ? { ifMatch: state.headEtag } : { ifNoneMatch: '*' });
-      } catch (error) {
-        // Only the head makes a manifest current; one that lost its race must not linger.
-        await this.store.delete(manifestKey).catch(() => {});
-        throw error;
+      if ((await this.commitOver(projectId, notebookId, actor, state, tree.toManifest())) === null) {
+        throw new PreconditionFailedError(headKey, 'another change moved the head');
       }
-      // The superseded manifest is no longer reachable; a reader holding its id re-reads the head.
-      if (state.manifest.id) await this.store.delete(layout.workspaceManifest(projectId, notebookId, state.manifest.id)).catch(() => {});
       return result;
     });
+  }
+
+  /**
+   * Writes `content` as the workspace's next manifest and makes it current only if the head is
+   * still the one `state` was read with, without retrying: the new manifest's id, or null when
+   * another writer moved the head first (nothing is left behind then). A push from another hub
+   * needs exactly that: its base or a conflict (docs/remotes.md).
+   */
+  async commitOver(
+    projectId: string,
+    notebookId: string,
+    actor: string,
+    state: WorkspaceState,
+    content: Pick<WorkspaceManifest, 'files' | 'directories'>,
+  ): Promise<string | null> {
+    const at = this.now();
+    const manifest: WorkspaceManifest = {
+      schema_version: 1,
+      id: `wsm-${timeOrderedId(at.getTime())}`,
+      parent: state.manifest.id || null,
+      project_id: projectId,
+      notebook_id: notebookId,
+      created_at: at.toISOString(),
+      written_by: actor,
+      files: content.files,
+      directories: content.directories,
+    };
+    const manifestKey = layout.workspaceManifest(projectId, notebookId, manifest.id);
+    await this.store.put(manifestKey, jsonBody(manifest), { ifNoneMatch: '*' });
+    const head: WorkspaceHead = { schema_version: 1, manifest: manifest.id, updated_at: at.toISOString() };
+    try {
+      await this.store.put(layout.workspaceHead(projectId, notebookId), jsonBody(head), state.headEtag ? { ifMatch: state.headEtag } : { ifNoneMatch: '*' });
+    } catch (error) {
+      // Only the head makes a manifest current; one that lost its race must not linger.
+      await this.store.delete(manifestKey).catch(() => {});
+      if (error instanceof PreconditionFailedError) return null;
+      throw error;
+    }
+    // The superseded manifest is no longer reachable; a reader holding its id re-reads the head.
+    if (state.manifest.id) await this.store.delete(layout.workspaceManifest(projectId, notebookId, state.manifest.id)).catch(() => {});
+    return manifest.id;
   }
 
   /**

@@ -3,7 +3,7 @@ import type { AuthorizeOutcome, AuthorizeParams, HubAsServer, OAuthAuthorization
 import type { OAuthClients, PresentedClient, RegisteredClient } from './oauth/oauth-clients.js';
 import { OAuthError } from './oauth/oauth-error.js';
 import type { OAuthGrantRecord, OAuthGrants, TokenAnswer } from './oauth/oauth-grants.js';
-import { parseScopes, type McpScope } from '../../../core/identity/oauth-scopes.js';
+import { parseScopes, resourceAskedBy, type OAuthScope } from '../../../core/identity/oauth-scopes.js';
 import { assertBrowserSession } from '../../../core/access/credential-rules.js';
 
 export interface McpConnectionDeps {
@@ -48,7 +48,7 @@ export class McpConnectionUseCases {
   }
 
   /** The signed-in user lets the client in with `scopes` (all it asked for when null); returns the redirect. */
-  async approve(principal: Principal, requestId: string, scopes: McpScope[] | null): Promise<string> {
+  async approve(principal: Principal, requestId: string, scopes: OAuthScope[] | null): Promise<string> {
     assertBrowserSession(principal);
     return this.deps.authorizations.approve(requestId, { id: principal.user.id, context: principal.credential.context }, scopes);
   }
@@ -71,7 +71,8 @@ export class McpConnectionUseCases {
         resource: form.resource,
       });
     }
-    const scopes = form.scope === undefined || form.scope.trim() === '' ? null : parseScopes(form.scope);
+    // Read against the resource the words ask for: a sync connection narrows to `remote` or nothing.
+    const scopes = form.scope === undefined || form.scope.trim() === '' ? null : parseScopes(form.scope, resourceAskedBy(form.scope));
     return this.deps.grants.refresh(client, { refreshToken: form.refresh_token, scopes, resource: form.resource });
   }
 

@@ -2,13 +2,15 @@ import { Type } from 'typebox';
 import type { McpConnectionUseCases } from '../core/mcp-connection-use-cases.js';
 import type { PendingAuthorization } from '../core/oauth/oauth-authorizations.js';
 import type { OAuthGrantRecord } from '../core/oauth/oauth-grants.js';
-import { ALL_MCP_SCOPES, MCP_SCOPES, type McpScope } from '../../../core/identity/oauth-scopes.js';
+import { ALL_OAUTH_SCOPES, OAUTH_SCOPES, type OAuthScope } from '../../../core/identity/oauth-scopes.js';
 import { GRANT_ID_PATTERN } from '../core/oauth/oauth-tokens.js';
 import { principalOf } from '../../../http/auth/authenticate.js';
 import { Envelope, SuccessResponse } from '../../../http/schemas.js';
 import type { HubApp } from '../../../http/types.js';
 
-const ScopeName = Type.Enum(['notebooks:read', 'notebooks:write', 'sessions'] satisfies McpScope[], { description: 'An MCP scope (docs/mcp.md, "Scopes")' });
+const ScopeName = Type.Enum(['notebooks:read', 'notebooks:write', 'sessions', 'remote'] satisfies OAuthScope[], {
+  description: 'An MCP scope (docs/mcp.md, "Scopes"), or `remote`: another hub syncing projects (docs/remotes.md)',
+});
 const Scope = Type.Object({ name: ScopeName, description: Type.String() });
 
 const AuthorizationRequest = Type.Object(
@@ -39,7 +41,7 @@ const ConnectedClient = Type.Object(
 const Redirect = Type.Object({ redirect_to: Type.String({ description: 'Where the browser goes next: back to the client' }) });
 const RequestParams = Type.Object({ request_id: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) });
 
-const scopeOf = (name: McpScope) => ({ name, description: MCP_SCOPES[name] });
+const scopeOf = (name: OAuthScope) => ({ name, description: OAUTH_SCOPES[name] });
 
 function requestOf({ client, request }: PendingAuthorization) {
   return {
@@ -100,7 +102,7 @@ export function mcpConnectionRoutes(app: HubApp, services: McpConnectionRouteSer
         summary: 'Let the MCP client connect, with all or some of the scopes it asked for',
         params: RequestParams,
         body: Type.Object(
-          { scopes: Type.Optional(Type.Array(ScopeName, { maxItems: ALL_MCP_SCOPES.length, uniqueItems: true })) },
+          { scopes: Type.Optional(Type.Array(ScopeName, { maxItems: ALL_OAUTH_SCOPES.length, uniqueItems: true })) },
           { additionalProperties: false },
         ),
         response: { 200: Envelope(Redirect) },

@@ -4,7 +4,7 @@ import { AUTHORIZATION_SERVER_METADATA_PATH, hubAddressOf, metadataCacheControl,
 import type { AuthorizeParams } from '../core/oauth/oauth-authorizations.js';
 import type { PresentedClient } from '../core/oauth/oauth-clients.js';
 import { OAuthError } from '../core/oauth/oauth-error.js';
-import { ALL_MCP_SCOPES } from '../../../core/identity/oauth-scopes.js';
+import { ALL_OAUTH_SCOPES } from '../../../core/identity/oauth-scopes.js';
 import { McpRateLimit } from './mcp-rate-limit.js';
 import { authenticationFailed, clientAddressOf, type ThrottlingServices } from '../../../http/auth/throttling.js';
 import { connectionKeyOf } from './connection-key.js';
@@ -29,7 +29,7 @@ export type OAuthRouteServices = HubAddressServices & ThrottlingServices & { use
 
 /**
  * The hub as an OAuth 2.1 authorization server for MCP clients (docs/mcp.md, "Signing in with
- * OAuth"): its metadata (RFC 8414), dynamic client registration (RFC 7591), the authorization
+ * OAuth") and for hubs that sync with it (docs/remotes.md): its metadata (RFC 8414), dynamic client registration (RFC 7591), the authorization
  * endpoint (which hands the browser to the consent page), the token endpoint and revocation
  * (RFC 7009). Each is a thin adapter over `useCases.mcpConnections`.
  */
@@ -48,7 +48,7 @@ export function oauthRoutes(app: HubApp, services: OAuthRouteServices): void {
       token_endpoint: `${issuer}/oauth/token`,
       registration_endpoint: `${issuer}/oauth/register`,
       revocation_endpoint: `${issuer}/oauth/revoke`,
-      scopes_supported: ALL_MCP_SCOPES,
+      scopes_supported: ALL_OAUTH_SCOPES,
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
       grant_types_supported: ['authorization_code', 'refresh_token'],

@@ -7,7 +7,7 @@ import { randomSecret, secretHash } from '../../../../core/identity/secrets.js';
 import type { OAuthClientRecord, OAuthClients } from './oauth-clients.js';
 import { OAuthError } from './oauth-error.js';
 import type { OAuthCodeRecord } from './oauth-grants.js';
-import { parseScopes, scopesWithin, type McpScope } from '../../../../core/identity/oauth-scopes.js';
+import { parseScopes, registeredScopes, resourceAskedBy, scopesWithin, syncResourceOf, type OAuthScope } from '../../../../core/identity/oauth-scopes.js';
 import { PKCE_CHALLENGE_PATTERN } from './oauth-tokens.js';
 import { redirectUriMatches } from './redirect-uris.js';
 
@@ -26,7 +26,8 @@ export interface OAuthRequestRecord {
   redirect_uri: string;
   state: string | null;
   code_challenge: string;
-  scopes: McpScope[];
+  scopes: OAuthScope[];
+  /** The protected resource the tokens will be for: the hub's `/mcp` or its sync API (RFC 8707). */
   resource: string;
   /** This hub as the client reached it, named in every answer (`iss`, RFC 9207). */
   issuer: string;
@@ -34,7 +35,10 @@ export interface OAuthRequestRecord {
   expires_at: string;
 }
 
-/** This hub as the client reached it: the resource tokens are for, and the issuer of the answers. */
+/**
+ * This hub as the client reached it: its MCP server (the resource tokens are for unless a client
+ * names the sync API, `syncResourceOf(issuer)`), and the issuer of the answers.
+ */
 export interface HubAsServer {
   resource: string;
   issuer: string;
@@ -94,11 +98,14 @@ export class OAuthAuthorizations {
     if (params.code_challenge === undefined) return refuse('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256');
     if (params.code_challenge_method !== 'S256') return refuse('invalid_request', 'only code_challenge_method=S256 is accepted');
     if (!PKCE_CHALLENGE_PATTERN.test(params.code_challenge)) return refuse('invalid_request', 'code_challenge must be a base64url SHA-256 digest');
-    if (params.resource !== undefined && params.resource !== resource) {
-      return refuse('invalid_target', `this hub issues tokens only for ${resource}`);
+    // The resource named, else the one the scopes ask for: each resource grants its own scopes.
+    const syncResource = syncResourceOf(issuer);
+    const target = params.resource ?? (resourceAskedBy(params.scope) === 'sync' ? syncResource : resource);
+    if (target !== resource && target !== syncResource) {
+      return refuse('invalid_target', `this hub issues tokens only for ${resource} and ${syncResource}`);
     }
-    const scopes = parseScopes(params.scope);
-    if (!scopesWithin(scopes, parseScopes(client.scope))) return refuse('invalid_scope', `this client registered for ${client.scope} only`);
+    const scopes = parseScopes(params.scope, target === resource ? 'mcp' : 'sync');
+    if (!scopesWithin(scopes, registeredScopes(client.scope))) return refuse('invalid_scope', `this client registered for ${client.scope} only`);
     const at = this.now();
     const requestId = randomSecret();
     const request: OAuthRequestRecord = {
@@ -108,7 +115,7 @@ export class OAuthAuthorizations {
       state: params.state ?? null,
       code_challenge: params.code_challenge,
       scopes,
-      resource,
+      resource: target,
       issuer,
       created_at: at.toISOString(),
       expires_at: new Date(at.getTime() + REQUEST_LIFETIME_MS).toISOString(),
@@ -130,7 +137,7 @@ export class OAuthAuthorizations {
    * user, the client, the redirect URI, the PKCE challenge and the resource. Returns where the
    * browser goes next.
    */
-  async approve(requestId: string, user: { id: string; context: SecurityContext | null }, scopes: McpScope[] | null): Promise<string> {
+  async approve(requestId: string, user: { id: string; context: SecurityContext | null }, scopes: OAuthScope[] | null): Promise<string> {
     const open = await this.open(requestId);
     const { request } = open;
     const granted = scopes ?? request.scopes;

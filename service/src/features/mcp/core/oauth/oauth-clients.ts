@@ -5,7 +5,7 @@ import { getJson, jsonBody } from '../../../../core/store/cas.js';
 import { layout } from '../../../../core/storage-layout.js';
 import { constantTimeEquals, randomSecret, secretHash } from '../../../../core/identity/secrets.js';
 import { OAuthError } from './oauth-error.js';
-import { parseScopes, scopeString } from '../../../../core/identity/oauth-scopes.js';
+import { registeredScopes, scopeString } from '../../../../core/identity/oauth-scopes.js';
 import { assertRegistrableRedirectUri } from './redirect-uris.js';
 
 export type ClientAuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';
@@ -140,7 +140,7 @@ export class OAuthClients {
       redirect_uris: redirectUris.map(assertRegistrableRedirectUri),
       token_endpoint_auth_method: authMethod as ClientAuthMethod,
       grant_types: [...new Set(grantTypes as string[])],
-      scope: scopeString(parseScopes(typeof metadata.scope === 'string' ? metadata.scope : undefined)),
+      scope: scopeString(registeredScopes(typeof metadata.scope === 'string' ? metadata.scope : undefined)),
       created_at: at.toISOString(),
     };
   }

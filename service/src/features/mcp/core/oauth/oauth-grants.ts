@@ -9,7 +9,7 @@ import { layout } from '../../../../core/storage-layout.js';
 import { secretHash } from '../../../../core/identity/secrets.js';
 import type { OAuthClientRecord } from './oauth-clients.js';
 import { OAuthError } from './oauth-error.js';
-import { scopeString, scopesWithin, type McpScope } from '../../../../core/identity/oauth-scopes.js';
+import { scopeString, scopesWithin, type OAuthScope } from '../../../../core/identity/oauth-scopes.js';
 import { ACCESS_TOKEN_LIFETIME_MS, GRANT_ID_PATTERN, newToken, parseToken, pkceVerifies, REFRESH_TOKEN_IDLE_MS } from './oauth-tokens.js';
 
 /** Live access tokens kept per connection; a client refreshing more often loses its oldest ones early. */
@@ -24,7 +24,7 @@ export interface OAuthCodeRecord {
   client_id: string;
   redirect_uri: string;
   code_challenge: string;
-  scopes: McpScope[];
+  scopes: OAuthScope[];
   resource: string;
   context: SecurityContext | null;
   /** The code is good until then (a minute). */
@@ -38,7 +38,7 @@ export interface OAuthCodeRecord {
 interface AccessEntry {
   hash: string;
   expires_at: string;
-  scopes: McpScope[];
+  scopes: OAuthScope[];
 }
 
 /** A connected client (one user, one client): `auth/oauth-grants/<grant_id>`, changed by CAS. */
@@ -48,8 +48,8 @@ export interface OAuthGrantRecord {
   user_id: string;
   client_id: string;
   client_name: string;
-  scopes: McpScope[];
-  /** The protected resource the tokens are for: this hub's `/mcp` (RFC 8707). */
+  scopes: OAuthScope[];
+  /** The protected resource the tokens are for: this hub's `/mcp` or its sync API (RFC 8707). */
   resource: string;
   /** The approving session's security context, good until it expires (null: none). */
   context: SecurityContext | null;
@@ -78,7 +78,7 @@ export interface TokenAnswer {
 /** What an access token stands for, when it is live. */
 export interface VerifiedAccess {
   grant: OAuthGrantRecord;
-  scopes: McpScope[];
+  scopes: OAuthScope[];
   expiresAt: string;
 }
 
@@ -169,7 +169,7 @@ export class OAuthGrants {
 
   async refresh(
     client: OAuthClientRecord,
-    input: { refreshToken: string | undefined; scopes: McpScope[] | null; resource: string | undefined },
+    input: { refreshToken: string | undefined; scopes: OAuthScope[] | null; resource: string | undefined },
   ): Promise<TokenAnswer> {
     if (!client.grant_types.includes('refresh_token')) throw new OAuthError('unauthorized_client', 'this client did not register for refresh_token');
     const parsed = input.refreshToken === undefined ? null : parseToken(input.refreshToken);
@@ -181,7 +181,7 @@ export class OAuthGrants {
     const access = newToken('access', parsed.grantId);
     const refresh = newToken('refresh', parsed.grantId);
     let outcome = 'unknown' as RefreshOutcome;
-    let scopes: McpScope[] = [];
+    let scopes: OAuthScope[] = [];
     const { value: grant } = await updateJson<OAuthGrantRecord>(this.store, layout.oauthGrant(parsed.grantId), (current) => {
       if (!current) return void (outcome = 'unknown');
       if (current.client_id !== client.client_id) return void (outcome = 'other-client');
@@ -293,11 +293,11 @@ export class OAuthGrants {
     await this.audit.append({ event, actor, metadata: { grant_id: grantId, client_id: grant.client_id, client_name: grant.client_name } });
   }
 
-  private accessEntry(token: string, scopes: McpScope[], at: Date): AccessEntry {
+  private accessEntry(token: string, scopes: OAuthScope[], at: Date): AccessEntry {
     return { hash: secretHash(token), expires_at: new Date(at.getTime() + ACCESS_TOKEN_LIFETIME_MS).toISOString(), scopes };
   }
 
-  private answer(access: string, refresh: string, scopes: McpScope[], client: OAuthClientRecord): TokenAnswer {
+  private answer(access: string, refresh: string, scopes: OAuthScope[], client: OAuthClientRecord): TokenAnswer {
     return {
       access_token: access,
       token_type: 'Bearer',

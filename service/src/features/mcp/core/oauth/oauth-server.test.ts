@@ -8,10 +8,11 @@ import { OAuthAuthorizations, type AuthorizeParams } from './oauth-authorization
 import type { OAuthClientRecord } from './oauth-clients.js';
 import { OAuthError } from './oauth-error.js';
 import { OAuthGrants } from './oauth-grants.js';
-import { parseScopes, type McpScope } from '../../../../core/identity/oauth-scopes.js';
+import { parseScopes, registeredScopes, resourceAskedBy, type OAuthScope } from '../../../../core/identity/oauth-scopes.js';
 import { pkceVerifies } from './oauth-tokens.js';
 
 const HUB = { issuer: 'https://hub.example', resource: 'https://hub.example/mcp' };
+const SYNC = 'https://hub.example/api/v1/sync';
 const REDIRECT = 'http://127.0.0.1/callback';
 const VERIFIER = 'a-verifier-of-at-least-forty-three-characters-0123';
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
@@ -58,7 +59,7 @@ async function world() {
     if (started.kind !== 'consent') throw new Error(`refused: ${started.location}`);
     return started.requestId;
   };
-  const connect = async (client: OAuthClientRecord, scopes: McpScope[] | null = null) => {
+  const connect = async (client: OAuthClientRecord, scopes: OAuthScope[] | null = null) => {
     const location = new URL(await authorizations.approve(await consent(client), { id: core.owner.id, context: null }, scopes));
     return grants.exchangeCode(client, { code: location.searchParams.get('code')!, redirectUri: REDIRECT, codeVerifier: VERIFIER, resource: undefined });
   };
@@ -104,6 +105,47 @@ describe('the OAuth authorization server', () => {
     const tokens = await w.connect(client, ['notebooks:write']);
     expect(tokens.scope).toBe('notebooks:write');
     expect((await w.grants.verifyAccess(tokens.access_token))?.scopes).toEqual(['notebooks:write']);
+  });
+
+  it('issues tokens for the sync API, with its one scope, to a client that registered for it', async () => {
+    const w = await world();
+    const syncing = await w.register({ client_name: 'Laptop hub', scope: 'remote' });
+    // Named by `resource`, or asked for by the scope alone (RFC 8707 makes `resource` optional).
+    const named = await w.consent(syncing, { resource: SYNC, scope: 'notebooks:read remote' });
+    expect((await w.authorizations.pending(named)).request).toMatchObject({ resource: SYNC, scopes: ['remote'] });
+    const byScope = await w.consent(syncing, { scope: 'remote' });
+    expect((await w.authorizations.pending(byScope)).request).toMatchObject({ resource: SYNC, scopes: ['remote'] });
+    // A client registered for the MCP scopes only is not granted `remote`, and no other hub's resource is served.
+    const assistant = await w.register();
+    expect(errorOf(await w.start(assistant, { resource: SYNC })).searchParams.get('error')).toBe('invalid_scope');
+    expect(errorOf(await w.start(syncing, { resource: 'https://other.example/api/v1/sync' })).searchParams.get('error')).toBe('invalid_target');
+    // An MCP request leaves `remote` out: each resource grants its own scopes.
+    const both = await w.register({ scope: 'notebooks:read remote' });
+    expect((await w.authorizations.pending(await w.consent(both, { resource: HUB.resource, scope: 'notebooks:read remote' }))).request).toMatchObject({
+      resource: HUB.resource,
+      scopes: ['notebooks:read'],
+    });
+
+    const location = new URL(await w.authorizations.approve(named, { id: w.owner.id, context: null }, null));
+    const code = location.searchParams.get('code')!;
+    expect(await refusal(w.grants.exchangeCode(syncing, { code, redirectUri: REDIRECT, codeVerifier: VERIFIER, resource: HUB.resource }))).toBe(
+      'invalid_target',
+    );
+    const tokens = await w.grants.exchangeCode(syncing, { code, redirectUri: REDIRECT, codeVerifier: VERIFIER, resource: SYNC });
+    expect(tokens.scope).toBe('remote');
+    expect((await w.grants.verifyAccess(tokens.access_token))?.grant).toMatchObject({ resource: SYNC, scopes: ['remote'], client_name: 'Laptop hub' });
+    // Refreshed with rotation, as an MCP connection is; never widened to the MCP scopes, never moved to /mcp.
+    const refreshed = await w.grants.refresh(syncing, {
+      refreshToken: tokens.refresh_token,
+      scopes: parseScopes('remote', resourceAskedBy('remote')),
+      resource: SYNC,
+    });
+    expect(refreshed.scope).toBe('remote');
+    expect(await refusal(w.grants.refresh(syncing, { refreshToken: refreshed.refresh_token, scopes: ['notebooks:read'], resource: undefined }))).toBe(
+      'invalid_scope',
+    );
+    expect(await refusal(w.grants.refresh(syncing, { refreshToken: refreshed.refresh_token, scopes: null, resource: HUB.resource }))).toBe('invalid_target');
+    expect(await refusal(w.grants.refresh(syncing, { refreshToken: tokens.refresh_token, scopes: null, resource: undefined }))).toBe('invalid_grant');
   });
 
   it('takes one answer to a consent request when approval and refusal race', async () => {
@@ -231,6 +273,12 @@ describe('the OAuth authorization server', () => {
   it('reads scopes and PKCE verifiers as the RFCs say', () => {
     expect(parseScopes(undefined)).toEqual(['notebooks:read', 'notebooks:write', 'sessions']);
     expect(parseScopes('sessions notebooks:read')).toEqual(['notebooks:read', 'sessions']);
+    expect(parseScopes('remote notebooks:read', 'sync')).toEqual(['remote']);
+    expect(parseScopes(undefined, 'sync')).toEqual(['remote']);
+    expect(resourceAskedBy('openid remote')).toBe('sync');
+    expect(resourceAskedBy('remote sessions')).toBe('mcp');
+    expect(registeredScopes('openid')).toEqual(['notebooks:read', 'notebooks:write', 'sessions']);
+    expect(registeredScopes('remote sessions')).toEqual(['sessions', 'remote']);
     expect(pkceVerifies(VERIFIER, CHALLENGE)).toBe(true);
     expect(pkceVerifies(VERIFIER.slice(0, 42), createHash('sha256').update(VERIFIER.slice(0, 42)).digest('base64url'))).toBe(false);
     expect(pkceVerifies(`${VERIFIER} `, CHALLENGE)).toBe(false);

@@ -1,0 +1,84 @@
+import { WorkspaceStore } from '../../core/workspace/workspace-store.js';
+import type { BaseServices, Feature } from '../feature.js';
+import { HubIdentity } from './core/hub-identity.js';
+import { OriginClaims } from './core/origin-claims.js';
+import { ProjectBlobs } from './core/project-blobs.js';
+import { SyncPulls, type SyncIntegrations } from './core/sync-pulls.js';
+import { SyncPushes } from './core/sync-pushes.js';
+import { syncResourceMetadataRoute } from './http/sync-auth.js';
+import { syncPullRoutes } from './http/sync-pull-routes.js';
+import { syncPushRoutes } from './http/sync-push-routes.js';
+
+/** What the sync API takes of the base. */
+type SyncApiBase = Pick<
+  BaseServices,
+  | 'settings'
+  | 'store'
+  | 'access'
+  | 'audit'
+  | 'users'
+  | 'projects'
+  | 'notebooks'
+  | 'workspace'
+  | 'sessions'
+  | 'useCases'
+  | 'authenticator'
+  | 'failedAuthentications'
+>;
+
+/**
+ * The team side of hub-to-hub sync (docs/remotes.md, "The sync protocol (team side)"): the API
+ * another hub pulls projects from and pushes versions, workspaces, notebooks and projects to, at
+ * `/api/v1/sync`, as the signed-in user of this hub (an OAuth token for the sync API, or a
+ * personal access token). It lists the integrations of a project through what the integrations
+ * feature gives it (`useIntegrations`, linked by the composition root).
+ */
+export const syncApiFeature = {
+  name: 'sync-api',
+  build(base: SyncApiBase) {
+    const { settings, store } = base;
+    let integrations: SyncIntegrations | null = null;
+    const hubId = new HubIdentity(store);
+    const syncPull = new SyncPulls({
+      access: base.access,
+      projects: base.useCases.projects,
+      notebooks: base.notebooks,
+      users: base.users,
+      store,
+      blobs: new ProjectBlobs(store, base.notebooks),
+      hubId,
+      version: settings.version,
+      integrations: () => integrations,
+    });
+    const syncPush = new SyncPushes({
+      access: base.access,
+      projects: base.projects,
+      notebooks: base.notebooks,
+      sessions: base.sessions,
+      workspace: base.workspace,
+      files: new WorkspaceStore(store),
+      store,
+      audit: base.audit,
+      claims: new OriginClaims(store),
+    });
+    const useCases = { syncPull, syncPush };
+    const services = { ...base, useCases };
+    return {
+      services: {
+        /** Links the project integrations a project's manifest names (the integrations feature's). */
+        syncApi: { useIntegrations: (given: SyncIntegrations) => void (integrations = given), hubId },
+      },
+      useCases,
+      routes: [
+        {
+          after: 'sessions',
+          register(app) {
+            syncResourceMetadataRoute(app, services);
+            syncPullRoutes(app, services);
+            syncPushRoutes(app, services);
+          },
+        },
+      ],
+    };
+  },
+} satisfies Feature;
