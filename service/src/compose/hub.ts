@@ -42,6 +42,7 @@ import { systemResolver } from '../adapters/outbound/checked-addresses.js';
 import type { NameResolver } from '../core/ports/name-resolver.js';
 import { createLoginFlows } from './use-cases.js';
 import { defaultUiDir } from './ui-dir.js';
+import type { RemoteHubFactory } from '../features/remotes/index.js';
 
 /** The launch secret's cookie and header, for the desktop host that sets them (docs/desktop.md). */
 export { LAUNCH_SECRET_COOKIE, LAUNCH_SECRET_HEADER } from '../http/launch-secret.js';
@@ -73,6 +74,8 @@ export interface CreateHubOptions {
    * unless given. Tests give their own, so a name resolves where they say without real DNS.
    */
   resolver?: NameResolver;
+  /** The client of team hubs remotes pull from and push to (docs/remotes.md); none: remotes cannot reach them. */
+  remoteHubs?: RemoteHubFactory;
 }
 
 export interface Hub {
@@ -179,6 +182,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     instanceId,
     surfaceLauncher: options.surfaceLauncher !== undefined ? options.surfaceLauncher : await openSurfaceLauncher(settings, sandboxes),
     outbound,
+    ...(options.remoteHubs ? { remoteHubs: options.remoteHubs } : {}),
   });
   // Supervision is every replica's own: it watches the sessions this process starts.
   background.onStop(() => services.supervisor.stop());

@@ -16,6 +16,7 @@ import { environmentSettingDefinitions, readEnvironmentSettings, type Environmen
 import { federationSettingDefinitions, readFederationSettings, type FederationSettings } from './settings-federation.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
+import { readRemoteSettings, remoteSettingDefinitions, type RemoteSettings } from './settings-remotes.js';
 import { readTelemetrySettings, telemetrySettingDefinitions, type TelemetrySettings } from './settings-telemetry.js';
 import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 
@@ -35,6 +36,7 @@ export type { FederationSettings } from './settings-federation.js';
 export type { IntegrationSettings, SecretSourceSettings } from './settings-integrations.js';
 export type { DataBrowserSettings } from './settings-data-browser.js';
 export type { OutboundSettings } from './settings-outbound.js';
+export type { RemoteSettings } from './settings-remotes.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -74,6 +76,8 @@ export interface HubSettings {
   dataBrowser: DataBrowserSettings;
   /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
   outbound: OutboundSettings;
+  /** The team hubs this hub pulls from and pushes to (docs/remotes.md). */
+  remotes: RemoteSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
   telemetry: TelemetrySettings;
   version: string;
@@ -122,6 +126,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...integrationSettingDefinitions,
   ...dataBrowserSettingDefinitions,
   ...outboundSettingDefinitions,
+  ...remoteSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
 
@@ -165,6 +170,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     integrations: readIntegrationSettings(env),
     dataBrowser: readDataBrowserSettings(env),
     outbound: readOutboundSettings(env),
+    remotes: readRemoteSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,

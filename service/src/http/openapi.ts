@@ -4,7 +4,20 @@ import { withLinks } from './openapi-links.js';
 import type { HubApp } from './types.js';
 import { absentBodyIsEmpty } from './validation.js';
 
-export const OPENAPI_TAGS = ['Auth', 'Projects', 'Alerts', 'Notebooks', 'Sessions', 'Jobs', 'Integrations', 'Secrets', 'Users', 'Audit', 'System'] as const;
+export const OPENAPI_TAGS = [
+  'Auth',
+  'Projects',
+  'Alerts',
+  'Notebooks',
+  'Sessions',
+  'Jobs',
+  'Integrations',
+  'Secrets',
+  'Remotes',
+  'Users',
+  'Audit',
+  'System',
+] as const;
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, so validation, serialization and

@@ -7,7 +7,7 @@ import type { NameResolver } from '../../core/ports/name-resolver.js';
 import { NO_TRACING, type Tracer } from '../../core/ports/tracing.js';
 
 /** What calls out to URLs people or administrators gave (docs/outbound-requests.md). */
-export type OutboundFeature = 'git' | 'alerts' | 'oidc' | 'ai' | 'integrations' | 'environments';
+export type OutboundFeature = 'git' | 'alerts' | 'oidc' | 'ai' | 'integrations' | 'environments' | 'remotes';
 
 /** How long a call may take unless the feature says otherwise. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -33,6 +33,9 @@ export function outboundPolicyOf(settings: HubSettings, feature: OutboundFeature
     case 'environments':
       // The package index locked environments resolve against and build from (docs/environments.md).
       return { allowHttp: settings.environments.allowHttp, allowPrivateNetworks: settings.environments.allowPrivateNetworks, allowedNetworks };
+    case 'remotes':
+      // The team hubs this hub pulls from and pushes to (docs/remotes.md).
+      return { allowHttp: settings.remotes.allowHttp, allowPrivateNetworks: settings.remotes.allowPrivateNetworks, allowedNetworks };
   }
 }
 

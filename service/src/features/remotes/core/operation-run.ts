@@ -70,8 +70,11 @@ export class OperationRun implements Progress {
     this.record = { ...this.record, notebooks: [...others, outcome] };
   }
 
-  /** Records how the run ended; a failure keeps its code and message. */
-  async finish(error: unknown): Promise<OperationRecord> {
+  /**
+   * Notes how the run ended (a failure keeps its code and message) without writing it yet: what
+   * must be in place before anyone reads the operation as ended (its audit event) comes first.
+   */
+  end(error: unknown): OperationRecord {
     clearInterval(this.heartbeat);
     const at = this.now();
     const failure =
@@ -88,6 +91,11 @@ export class OperationRun implements Progress {
       finished_at: at.toISOString(),
       expires_at: new Date(at.getTime() + FINISHED_RETENTION_MS).toISOString(),
     };
+    return this.record;
+  }
+
+  /** Writes how the run ended (see `end`). */
+  async finish(): Promise<OperationRecord> {
     await this.write();
     return this.record;
   }

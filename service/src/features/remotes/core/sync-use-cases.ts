@@ -127,7 +127,6 @@ export class SyncUseCases {
    * retry after an interruption finds the team project made the first time (its origin).
    */
   async publish(principal: Principal, input: { projectId: string; remote: string; name?: string | undefined }): Promise<StartedOperation> {
-    assertMayUseRemotes(principal);
     const { project } = await this.deps.access.project(principal, input.projectId, 'project.update');
     const { remote, team } = await this.deps.remotes.teamOf(await this.deps.remotes.own(principal, input.remote));
     const existing = await this.deps.context.links.get(input.projectId);
@@ -319,7 +318,7 @@ export class SyncUseCases {
       } catch (error) {
         failure = await parties.explain(error);
       }
-      const finished = await run.finish(failure).catch(() => run.current);
+      const finished = run.end(failure);
       await context.audit
         .append({
           event: `remote.${finished.kind}`,
@@ -338,7 +337,7 @@ export class SyncUseCases {
           },
         })
         .catch(() => {});
-      settle(finished);
+      settle(await run.finish().catch(() => finished));
     };
     if (!this.deps.background.run(body)) {
       throw new HubError('SERVICE_UNAVAILABLE', 'this hub is shutting down: start the operation again on another one or after it restarted');
