@@ -1,6 +1,6 @@
 import { HubError } from '../../../core/errors.js';
 import { NO_PROGRESS } from './operation-run.js';
-import { linkedNotebook, type LinkedNotebook, type RemoteLink } from './remote-link.js';
+import { atPair, linkedNotebook, type LinkedNotebook, type RemoteLink } from './remote-link.js';
 import type { NotebookOutcome } from './remote-operations.js';
 import { runPush } from './remote-push.js';
 import { bringWorkspace, keepEntry, unionOf, type SyncContext, type SyncParties } from './sync-context.js';
@@ -70,7 +70,13 @@ export async function resolveConflict(
       { code: theirs.code, base: head, message: `The team's version: ${theirs.message}`, event: 'notebook.pull' },
       parties.actor,
     );
-    resolved = { ...resolved, base_remote_version_id: theirs.version_id, base_local_version_id: pulled.version_id };
+    resolved = atPair(resolved, {
+      local_version_id: pulled.version_id,
+      remote_version_id: theirs.version_id,
+      direction: 'pulled',
+      saved_at: theirs.saved_at,
+      author: theirs.author,
+    });
     head = pulled.version_id;
     if (input.choice !== 'take_theirs') {
       const code = input.choice === 'merged' ? input.code! : (mine?.code ?? theirs.code);

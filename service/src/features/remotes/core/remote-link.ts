@@ -7,6 +7,19 @@ export interface RemoteHeads {
   fetched_at: string;
 }
 
+/** Which team version a local version came from (pulled) or became (pushed): the origin of each. */
+export interface VersionPair {
+  local_version_id: string;
+  remote_version_id: string;
+  direction: 'pulled' | 'pushed';
+  /** When and by whom the version was saved where it was made (the team's, for a pulled one). */
+  saved_at: string;
+  author: string;
+}
+
+/** How many pairs a notebook's entry keeps (the newest). */
+export const MAX_VERSION_PAIRS = 500;
+
 /** A pull or push that found both sides moved on: its three codes wait in `remote-conflicts/<pid>/<nid>`. */
 export interface ConflictMark {
   detected_at: string;
@@ -35,6 +48,8 @@ export interface LinkedNotebook {
   /** The team deleted the notebook (or it is no longer visible to the signed-in user). */
   remote_deleted: boolean;
   conflict: ConflictMark | null;
+  /** The versions pulled and pushed, newest last (at most {@link MAX_VERSION_PAIRS}). */
+  versions: VersionPair[];
   /** Set while a pull creates the local notebook: a run cut off then finds out whether it was made. */
   pending?: boolean;
 }
@@ -65,6 +80,16 @@ export interface RemoteLink {
   fetched_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The entry with both bases at a version pair, the pair recorded. */
+export function atPair(entry: LinkedNotebook, pair: VersionPair): LinkedNotebook {
+  return {
+    ...entry,
+    base_remote_version_id: pair.remote_version_id,
+    base_local_version_id: pair.local_version_id,
+    versions: [...(entry.versions ?? []), pair].slice(-MAX_VERSION_PAIRS),
+  };
 }
 
 export function linkedNotebook(link: RemoteLink, notebookId: string): LinkedNotebook | undefined {

@@ -1,10 +1,11 @@
 import { HubError } from '../../../core/errors.js';
+import { VERSION_ID_PATTERN } from '../../../core/ids.js';
 import type { NotebookRevision } from '../../../core/notebooks/notebook-model.js';
 import { isEntryFilePath, type NotebookInput } from '../../../core/notebooks/notebook-service.js';
 import { manifestProblem } from './local-side.js';
 import type { OperationRun, Progress } from './operation-run.js';
-import type { SyncNotebookEntry, SyncProjectManifest, SyncWorkspaceManifest } from './remote-hub.js';
-import { linkedRemoteNotebook, withManifest, type LinkedNotebook, type RemoteLink } from './remote-link.js';
+import type { SyncNotebookEntry, SyncProjectManifest, SyncVersion, SyncWorkspaceManifest } from './remote-hub.js';
+import { atPair, linkedRemoteNotebook, withManifest, type LinkedNotebook, type RemoteLink, type VersionPair } from './remote-link.js';
 import type { NotebookOutcome, PullHistory } from './remote-operations.js';
 import { downloadBlob, entryFor, keepEntry, recordConflict, type SyncContext, type SyncParties } from './sync-context.js';
 
@@ -138,15 +139,19 @@ async function pullNotebook(
   for (const versionId of ids) {
     const version = await parties.team.version(input.remoteProjectId, remote.id, versionId);
     const head = notebook.source.current_version_id;
-    if (version.origin?.hub_id === hubId && (await context.local.version(projectId, notebook.id, version.origin.id))) {
+    if (
+      version.origin?.hub_id === hubId &&
+      VERSION_ID_PATTERN.test(version.origin.id) &&
+      (await context.local.version(projectId, notebook.id, version.origin.id))
+    ) {
       // A version this hub pushed: it is here already.
-      entry = await keepEntry(context, projectId, { ...entry, base_remote_version_id: version.version_id, base_local_version_id: version.origin.id });
+      entry = await keepEntry(context, projectId, atPair(entry, pulledPair(version.origin.id, version, 'pushed')));
       await run.moved(1);
       continue;
     }
     if (head !== entry.base_local_version_id) {
       if (await importedBeforeCutOff(context, projectId, notebook.id, head, entry.base_local_version_id, version.code)) {
-        entry = await keepEntry(context, projectId, { ...entry, base_remote_version_id: version.version_id, base_local_version_id: head });
+        entry = await keepEntry(context, projectId, atPair(entry, pulledPair(head!, version)));
         await run.moved(1);
         continue;
       }
@@ -167,7 +172,7 @@ async function pullNotebook(
       parties.actor,
     );
     notebook = { ...notebook, source: { ...notebook.source, current_version_id: saved.version_id } } as NotebookRevision;
-    entry = await keepEntry(context, projectId, { ...entry, base_remote_version_id: version.version_id, base_local_version_id: saved.version_id });
+    entry = await keepEntry(context, projectId, atPair(entry, pulledPair(saved.version_id, version)));
     versions++;
     await run.moved(1);
   }
@@ -197,6 +202,11 @@ async function importedBeforeCutOff(
   if (head === null) return false;
   const version = await context.local.version(projectId, notebookId, head);
   return version !== null && version.parent_id === base && (await context.local.code(projectId, notebookId, head)) === code;
+}
+
+/** A local version made from a team version (or, `pushed`, one that went there before). */
+function pulledPair(localVersionId: string, version: SyncVersion, direction: VersionPair['direction'] = 'pulled'): VersionPair {
+  return { local_version_id: localVersionId, remote_version_id: version.version_id, direction, saved_at: version.saved_at, author: version.author };
 }
 
 /** The team's notebook settings as a new local notebook takes them; what this hub would refuse is left at its default. */
@@ -233,9 +243,7 @@ async function createNotebook(
   prepared.version.message = first.message;
   // Named in the link before it exists: a run cut off in between finds out whether it was made.
   const entry: LinkedNotebook = {
-    ...entryFor(prepared.notebook.id, remote.id, remote.title),
-    base_remote_version_id: first.version_id,
-    base_local_version_id: prepared.version.version_id,
+    ...atPair(entryFor(prepared.notebook.id, remote.id, remote.title), pulledPair(prepared.version.version_id, first)),
     pending: true,
   };
   await keepEntry(context, projectId, entry);

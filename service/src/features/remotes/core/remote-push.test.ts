@@ -60,6 +60,12 @@ describe('pushing a linked project', () => {
       ['b2', hubId, 'ada-team'],
     ]);
     expect(w.team.workspaceOf(teamProject, teamNotebook)).toEqual({ 'data.csv': 'x\n1\n', 'results/out.txt': '42' });
+    const pairs = (await w.context.links.get(projectId))!.notebooks[0]!.versions;
+    expect(pairs.map((pair) => [pair.direction, pair.remote_version_id, pair.author])).toEqual([
+      ['pulled', w.team.versionsOf(teamProject, teamNotebook)[0]!.version_id, 'bob'],
+      ['pushed', w.team.versionsOf(teamProject, teamNotebook)[1]!.version_id, ada.user.id],
+      ['pushed', w.team.versionsOf(teamProject, teamNotebook)[2]!.version_id, ada.user.id],
+    ]);
     // Only the blob the team lacked crossed.
     expect(w.team.calls.filter((call) => call.method === 'putBlob')).toHaveLength(1);
     const status = await w.sync.status(ada, { projectId });

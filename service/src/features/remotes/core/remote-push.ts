@@ -3,7 +3,7 @@ import type { LocalNotebookHead } from './sync-status.js';
 import type { WorkspaceContent } from './local-side.js';
 import type { Progress } from './operation-run.js';
 import { RemoteHubError, type RemoteHub } from './remote-hub.js';
-import { linkedNotebook, withManifest, type LinkedNotebook, type RemoteLink } from './remote-link.js';
+import { atPair, linkedNotebook, withManifest, type LinkedNotebook, type RemoteLink, type VersionPair } from './remote-link.js';
 import type { NotebookOutcome } from './remote-operations.js';
 import { entryFor, keepEntry, recordConflict, type SyncContext, type SyncParties } from './sync-context.js';
 
@@ -70,6 +70,11 @@ export async function runPush(
   return outcomes;
 }
 
+/** A local version and the team version a push made of it. */
+function pushedPair(version: NotebookVersion, remoteVersionId: string): VersionPair {
+  return { local_version_id: version.version_id, remote_version_id: remoteVersionId, direction: 'pushed', saved_at: version.saved_at, author: version.author };
+}
+
 function outcomeOf(
   head: LocalNotebookHead,
   entry: LinkedNotebook | null,
@@ -115,11 +120,7 @@ async function pushNotebook(context: SyncContext, run: Progress, parties: SyncPa
       origin: { hub_id: hubId, id: notebook.id },
       version_origin: { hub_id: hubId, id: first.version_id },
     });
-    entry = await keepEntry(context, projectId, {
-      ...entryFor(notebook.id, answer.notebook_id, notebook.title),
-      base_remote_version_id: answer.version_id,
-      base_local_version_id: first.version_id,
-    });
+    entry = await keepEntry(context, projectId, atPair(entryFor(notebook.id, answer.notebook_id, notebook.title), pushedPair(first, answer.version_id)));
     created = true;
     pushed++;
     versions = versions.slice(1);
@@ -139,7 +140,7 @@ async function pushNotebook(context: SyncContext, run: Progress, parties: SyncPa
       await recordConflict(context, { link, entry, detectedBy: 'push', theirs });
       return outcomeOf(plan.head, entry, 'conflict', pushed, 'the team notebook moved on since it was last pulled: resolve the conflict');
     }
-    entry = await keepEntry(context, projectId, { ...entry, base_remote_version_id: answer.version_id, base_local_version_id: version.version_id });
+    entry = await keepEntry(context, projectId, atPair(entry, pushedPair(version, answer.version_id)));
     pushed++;
     await run.moved(1);
   }

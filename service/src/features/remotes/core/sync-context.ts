@@ -53,6 +53,7 @@ export function entryFor(notebookId: string, remoteNotebookId: string, remoteTit
     remote_head: null,
     remote_deleted: false,
     conflict: null,
+    versions: [],
   };
 }
 

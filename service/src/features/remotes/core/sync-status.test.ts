@@ -14,6 +14,7 @@ function linked(notebookId: string, fields: Partial<LinkedNotebook> = {}): Linke
     remote_head: { version_id: 'rv1', manifest_id: 'rm1', fetched_at: '2026-01-01T00:00:00.000Z' },
     remote_deleted: false,
     conflict: null,
+    versions: [],
     ...fields,
   };
 }
