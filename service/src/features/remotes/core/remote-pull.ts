@@ -7,7 +7,7 @@ import type { OperationRun, Progress } from './operation-run.js';
 import type { SyncNotebookEntry, SyncProjectManifest, SyncVersion, SyncWorkspaceManifest } from './remote-hub.js';
 import { atPair, linkedRemoteNotebook, withManifest, type LinkedNotebook, type RemoteLink, type VersionPair } from './remote-link.js';
 import type { NotebookOutcome, PullHistory } from './remote-operations.js';
-import { downloadBlob, entryFor, keepEntry, recordConflict, type SyncContext, type SyncParties } from './sync-context.js';
+import { BLOB_TRANSFERS, downloadBlob, eachAtOnce, entryFor, keepEntry, recordConflict, type SyncContext, type SyncParties } from './sync-context.js';
 
 export interface PullInput {
   remoteProjectId: string;
@@ -270,11 +270,11 @@ async function pullWorkspace(
     await recordConflict(context, { link: { project_id: projectId }, entry, detectedBy: 'pull', workspace: { theirs_manifest_id: manifest.id } });
     return { changed: false, conflict: true, note: 'workspace files changed here and on the team hub since the last pull: resolve the conflict' };
   }
-  for (const [blob, size] of plan.missing) {
+  await eachAtOnce(plan.missing, BLOB_TRANSFERS, async ([blob, size]) => {
     // Another notebook of this pull may have brought it already.
     if (!(await context.local.hasBlob(blob))) await context.local.putBlob(await downloadBlob(parties.team, input.remoteProjectId, blob, size));
     await run.moved(1, size);
-  }
+  });
   let written: string | null;
   try {
     written = await context.local.replaceWorkspace(notebook, manifest, localManifest, parties.actor.id, {

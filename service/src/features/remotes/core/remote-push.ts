@@ -5,7 +5,7 @@ import type { Progress } from './operation-run.js';
 import { RemoteHubError, type RemoteHub } from './remote-hub.js';
 import { atPair, linkedNotebook, withManifest, type LinkedNotebook, type RemoteLink, type VersionPair } from './remote-link.js';
 import type { NotebookOutcome } from './remote-operations.js';
-import { entryFor, keepEntry, recordConflict, type SyncContext, type SyncParties } from './sync-context.js';
+import { BLOB_TRANSFERS, eachAtOnce, entryFor, keepEntry, recordConflict, type SyncContext, type SyncParties } from './sync-context.js';
 
 /** The protocol's bound on one question about missing blobs. */
 const MISSING_BATCH = 1000;
@@ -164,13 +164,12 @@ async function pushWorkspace(
   plan: NotebookPlan,
 ): Promise<'written' | 'unchanged' | 'conflict'> {
   const workspace = plan.workspace!;
-  const upload = async (hashes: Iterable<string>, counted: boolean) => {
-    for (const hash of hashes) {
+  const upload = (hashes: Iterable<string>, counted: boolean) =>
+    eachAtOnce(hashes, BLOB_TRANSFERS, async (hash) => {
       const bytes = await context.local.readBlob(hash);
       await team.putBlob(link.remote_project_id, hash, bytes);
       if (counted) await run.moved(1, bytes.length);
-    }
-  };
+    });
   await upload(plan.missing.keys(), true);
   const input = { base_manifest_id: entry.base_remote_manifest_id, files: workspace.files, directories: workspace.directories };
   let answer = await team.pushWorkspace(link.remote_project_id, entry.remote_notebook_id, input);

@@ -11,6 +11,24 @@ import type { RemoteLinks } from './remote-links.js';
 
 /** How often a blob transfer cut off midway is taken up again from where it stopped. */
 const RESUMES_PER_BLOB = 3;
+/** Blobs moved at once: enough to keep a link busy while one is written, few enough for memory (each is held whole). */
+export const BLOB_TRANSFERS = 4;
+
+/** Runs `work` on every item, at most `width` at a time; the first failure is thrown once the running ones settled. */
+export async function eachAtOnce<T>(items: Iterable<T>, width: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (queue.length > 0 && !failure) {
+      const item = queue.shift()!;
+      await work(item).catch((error: unknown) => {
+        failure ??= { error };
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, queue.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
+}
 
 /** What pulls, pushes and conflict resolutions work with. */
 export interface SyncContext {
