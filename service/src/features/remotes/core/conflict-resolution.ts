@@ -1,4 +1,5 @@
 import { HubError } from '../../../core/errors.js';
+import { assertNotebookCode } from '../../../core/notebooks/marimo-source.js';
 import { NO_PROGRESS } from './operation-run.js';
 import { atPair, linkedNotebook, type LinkedNotebook, type RemoteLink } from './remote-link.js';
 import type { NotebookOutcome } from './remote-operations.js';
@@ -50,6 +51,8 @@ export async function resolveConflict(
   if (input.choice !== 'merged' && input.code !== undefined) {
     throw new HubError('VALIDATION_ERROR', 'code is only taken with choice merged', [{ field: 'code', message: 'only with merged' }]);
   }
+  // Checked before anything is saved: a refused merge leaves both sides as they were.
+  if (input.code !== undefined) assertNotebookCode(input.code);
   const notebook = await context.local.notebooks.get(projectId, notebookId);
   if (!notebook) throw new HubError('NOT_FOUND', `notebook ${notebookId} not found`);
 

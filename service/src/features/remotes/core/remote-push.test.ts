@@ -228,6 +228,11 @@ describe('conflicts', () => {
   it('merged: the given code is saved after theirs and pushed', async () => {
     const { w, ada, teamProject, teamNotebook, projectId, notebookId } = world;
     await expect(w.sync.resolve(ada, { projectId, notebookId, choice: 'merged' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    const before = await localCodes(w.world.services, projectId, notebookId);
+    await expect(w.sync.resolve(ada, { projectId, notebookId, choice: 'merged', code: 'print("not a marimo notebook")' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    expect(await localCodes(w.world.services, projectId, notebookId)).toEqual(before);
     const resolved = await w.sync.resolve(ada, { projectId, notebookId, choice: 'merged', code: notebookCode('merged') });
     expect(resolved.pushed).toBe(true);
     expect(w.team.codes(teamProject, teamNotebook)).toEqual([notebookCode('a1'), notebookCode('theirs'), notebookCode('merged')]);
