@@ -185,6 +185,11 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'a bucket has no tables and a database no objects (400); a file that cannot be previewed, a statement the database refuses, a project without an AI provider, and cells asking for other than exactly one of object, table and sql or a workspace file outside its notebook are refused (422; docs/data-browser.md)',
   },
   {
+    operations: ['POST /api/v1/projects/{pid}/remote/conflicts/{nid}/resolve'],
+    statuses: ['422'],
+    why: 'code goes with the choice merged only, and merged needs it (docs/remotes.md)',
+  },
+  {
     operations: ['POST /api/v1/projects/{pid}/notebook-imports'],
     statuses: ['400', '413', '422'],
     why: 'the body must be a zip archive (400), within the expansion limit (413), with safe entry names (422)',
@@ -245,6 +250,12 @@ function configText(options: ContractRunOptions, lists: string[]): string {
     '',
     '[[operations]]',
     'include-path-regex = "/sessions|/admin/debug/sandbox-startup"',
+    'enabled = false',
+    '',
+    // Adding a remote calls the team hub its body names (OAuth discovery and registration): a run
+    // stays on 127.0.0.1 (test/api/remotes.test.ts and service/src/cli/remote.test.ts cover it).
+    '[[operations]]',
+    'include-name = "POST /api/v1/remotes"',
     'enabled = false',
   ];
   const rules = [

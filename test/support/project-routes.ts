@@ -313,6 +313,33 @@ export function projectRouteTable(): RouteCase[] {
       body: (fixture) => ({ source_id: fixture.notebookId, object: { key: fixture.workspaceFile }, target: { notebook_id: fixture.notebookId } }),
       ...audited('notebook.save'),
     }),
+    // The fixture project is linked to no team project and its subjects have no remotes: an allowed
+    // caller gets past the policy to that answer (test/api/remotes.test.ts pulls and pushes for real).
+    route('GET', `${project}/remote`, 'project.read'),
+    route('POST', `${project}/remote`, 'project.update', {
+      body: () => ({ remote: 'team' }),
+      allowedAnswer: () => ({ status: 404, code: 'NOT_FOUND' }),
+      audit: { none: 'the caller has no remote named team: nothing is made or linked' },
+    }),
+    route('DELETE', `${project}/remote`, 'project.update', {
+      allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }),
+      audit: { none: 'the fixture project is not linked' },
+    }),
+    route('POST', `${project}/remote/fetch`, 'project.read', {
+      allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }),
+      audit: { none: 'a fetch records the team hub heads, it changes nothing of the project (and the fixture is not linked)' },
+    }),
+    route('POST', `${project}/remote/push`, 'notebook.write', {
+      allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }),
+      audit: { none: 'the fixture project is not linked' },
+    }),
+    route('GET', `${project}/remote/conflicts`, 'project.read'),
+    route('GET', `${project}/remote/conflicts/:nid`, 'project.read', { allowedAnswer: () => ({ status: 404, code: 'NOT_FOUND' }) }),
+    route('POST', `${project}/remote/conflicts/:nid/resolve`, 'notebook.write', {
+      body: () => ({ choice: 'take_theirs' }),
+      allowedAnswer: () => ({ status: 404, code: 'NOT_FOUND' }),
+      audit: { none: 'the fixture notebook has no conflict' },
+    }),
     route('POST', `${project}/data/cells/preview`, 'notebook.write', {
       body: (fixture) => ({ source_id: fixture.notebookId, object: { key: fixture.workspaceFile }, target: { notebook_id: fixture.notebookId } }),
       audit: { none: 'a preview of the cells writes nothing' },

@@ -47,7 +47,7 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-type HubOverrides = Pick<CreateHubOptions, 'sandboxes' | 'surfaceLauncher' | 'sessionReclaim' | 'store' | 'loops' | 'uiDir' | 'resolver'>;
+type HubOverrides = Pick<CreateHubOptions, 'sandboxes' | 'surfaceLauncher' | 'sessionReclaim' | 'store' | 'loops' | 'uiDir' | 'resolver' | 'remoteHubs'>;
 
 export interface TestHubOptions {
   env?: Record<string, string>;

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/settings.js';
 import type { RecoverOptions } from './recover.js';
+import type { RemoteCommand } from './remote.js';
 import type { TokenCreateOptions } from './token.js';
 
 // Each command's module is loaded when that command runs, so `serve` starts without the others.
@@ -65,6 +66,52 @@ program
       stderr: (text) => process.stderr.write(text),
     });
   });
+
+const remote = program
+  .command('remote')
+  .description('team hubs this hub pulls projects from and pushes them to (docs/remotes.md); exit 0 ok, 1 failed, 2 conflicts to resolve')
+  .option('--as <EMAIL>', "the user of this hub to act as (default: the local login's user)");
+const runRemote = async (action: RemoteCommand['action'], args: string[], options: Omit<RemoteCommand['options'], 'as'>) => {
+  const as = remote.opts<{ as?: string }>().as;
+  process.exitCode = await (
+    await import('./remote.js')
+  ).runRemote(
+    { action, args, options: { ...options, ...(as ? { as } : {}) } },
+    { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
+  );
+};
+remote
+  .command('add <name> <url>')
+  .description('add a team hub: sign in through the browser (a loopback listener waits for it), or with --token')
+  .option('--token <TOKEN>', 'a personal access token of the team hub instead of the browser sign-in ("-": read it from standard input)')
+  .action((name: string, url: string, options: { token?: string }) => runRemote('add', [name, url], options));
+remote
+  .command('list')
+  .description('your remotes: name, address, state, team hub')
+  .action(() => runRemote('list', [], {}));
+remote
+  .command('remove <name>')
+  .description('remove a remote (its refresh token is given back to the team hub)')
+  .action((name: string) => runRemote('remove', [name], {}));
+remote
+  .command('projects <name>')
+  .description("the team projects the remote's user may pull: id, role, name")
+  .action((name: string) => runRemote('projects', [name], {}));
+remote
+  .command('pull <name> <remote-project-id>')
+  .description('pull a team project into a new local project (or --into the one linked to it); prints the local project id')
+  .option('--latest <N>', 'only the newest N versions of each notebook')
+  .option('--into <PROJECT_ID>', 'pull again into this linked local project')
+  .action((name: string, remoteProjectId: string, options: { latest?: string; into?: string }) => runRemote('pull', [name, remoteProjectId], options));
+remote
+  .command('push <project-id>')
+  .description('push the notebooks of a linked project that are ahead')
+  .action((projectId: string) => runRemote('push', [projectId], {}));
+remote
+  .command('status <project-id>')
+  .description("each notebook's state against the team hub, from what was recorded (no network unless --fetch)")
+  .option('--fetch', 'ask the team hub for its current heads first')
+  .action((projectId: string, options: { fetch?: boolean }) => runRemote('status', [projectId], options));
 
 program
   .command('openapi')

@@ -10,6 +10,7 @@ import { mcpFeature } from '../features/mcp/index.js';
 import { surfacesFeature } from '../features/surfaces/index.js';
 import { projectSecretsFeature } from '../features/project-secrets/index.js';
 import { syncApiFeature } from '../features/sync-api/index.js';
+import { remotesFeature } from '../features/remotes/index.js';
 import type { Feature } from '../features/feature.js';
 import type { RecordCheck } from '../core/recovery/plan.js';
 import { REPLAYABLE_RESPONSE_RECORDS, type SealedRecordKind } from '../core/secrets/sealed-records.js';
@@ -35,6 +36,7 @@ export const FEATURES = [
   dataBrowserFeature,
   environmentsFeature,
   syncApiFeature,
+  remotesFeature,
 ] as const;
 
 /** What `notebook-hub recover` checks of the records the features keep outside the catalog. */

@@ -39,9 +39,11 @@ import { runtimeUnderBasePath } from './runtime-under-base-path.js';
 import { composeServices, deploymentIdOf, type BuiltFeature, type HubServices } from './services.js';
 import { OutboundClients } from '../adapters/outbound/outbound-clients.js';
 import { systemResolver } from '../adapters/outbound/checked-addresses.js';
+import { createHttpRemoteHub } from '../features/remotes/index.js';
 import type { NameResolver } from '../core/ports/name-resolver.js';
 import { createLoginFlows } from './use-cases.js';
 import { defaultUiDir } from './ui-dir.js';
+import type { RemoteHubFactory } from '../features/remotes/index.js';
 
 /** The launch secret's cookie and header, for the desktop host that sets them (docs/desktop.md). */
 export { LAUNCH_SECRET_COOKIE, LAUNCH_SECRET_HEADER } from '../http/launch-secret.js';
@@ -73,6 +75,8 @@ export interface CreateHubOptions {
    * unless given. Tests give their own, so a name resolves where they say without real DNS.
    */
   resolver?: NameResolver;
+  /** The client of team hubs remotes pull from and push to (docs/remotes.md); by default the HTTP one. */
+  remoteHubs?: RemoteHubFactory;
 }
 
 export interface Hub {
@@ -179,6 +183,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     instanceId,
     surfaceLauncher: options.surfaceLauncher !== undefined ? options.surfaceLauncher : await openSurfaceLauncher(settings, sandboxes),
     outbound,
+    // Tests may give a team hub client of their own; the hub's is the HTTP one.
+    remoteHubs: options.remoteHubs ?? createHttpRemoteHub(outbound),
   });
   // Supervision is every replica's own: it watches the sessions this process starts.
   background.onStop(() => services.supervisor.stop());

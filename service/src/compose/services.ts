@@ -53,6 +53,7 @@ import type { BaseServices, FeatureParts } from '../features/feature.js';
 import { FEATURES, linkFeatures, type FeatureServices, type FeatureUseCases } from './features.js';
 import type { SecretBox } from '../core/ports/secret-box.js';
 import { createUseCases } from './use-cases.js';
+import type { RemoteHubFactory } from '../features/remotes/index.js';
 
 /**
  * The services of one hub process, built from its settings and store: the base, and what every
@@ -159,6 +160,8 @@ export interface RuntimeParts {
   surfaceLauncher?: SurfaceLauncher | null;
   /** What calls out to Git hosts, alert receivers and the AI provider (docs/outbound-requests.md). */
   outbound?: OutboundClients;
+  /** The client of team hubs remotes pull from and push to (docs/remotes.md); none: remotes cannot reach them. */
+  remoteHubs?: RemoteHubFactory;
 }
 
 /** The hub's services: the base, and on it every feature of compose/features.ts. */
@@ -221,6 +224,7 @@ export function composeServices(settings: HubSettings, untracedStore: ObjectStor
     offer: () => Object.assign({ ...NOTHING_OFFERED }, ...contributed.map((parts) => parts.offer?.() ?? {})),
   };
   linkFeatures(services);
+  if (parts.remoteHubs) services.remoteHubs.use(parts.remoteHubs);
   return { services, features: built };
 }
 

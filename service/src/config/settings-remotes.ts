@@ -1,19 +1,19 @@
 import { strictBoolean, type Env, type SettingDefinition } from './parse.js';
 
-/** Remotes: the other hubs this one pulls projects from and pushes versions to (docs/remotes.md). */
-export interface RemotesSettings {
-  /** A hub on this machine (loopback), over plain http too: development and tests only. */
+/** Remotes: the team hubs this hub pulls from and pushes to (docs/remotes.md). */
+export interface RemoteSettings {
+  /** Team hubs on loopback addresses, over plain http too (local development and tests). */
   allowHttp: boolean;
-  /** Hubs on private network addresses (a company's hub on its internal network). */
+  /** Team hubs on private (RFC 1918, unique-local, shared) addresses: a team hub inside the company network. */
   allowPrivateNetworks: boolean;
 }
 
-export const remotesSettingDefinitions: SettingDefinition[] = [
-  { key: 'SERVICE_REMOTES_ALLOW_HTTP', group: 'remotes', name: 'Remotes: allow a hub on this machine, over plain http', secret: false },
-  { key: 'SERVICE_REMOTES_ALLOW_PRIVATE_NETWORKS', group: 'remotes', name: 'Remotes: allow hubs on private networks', secret: false },
+export const remoteSettingDefinitions: SettingDefinition[] = [
+  { key: 'SERVICE_REMOTES_ALLOW_HTTP', group: 'remotes', name: 'Allow plain-http loopback team hubs', secret: false },
+  { key: 'SERVICE_REMOTES_ALLOW_PRIVATE_NETWORKS', group: 'remotes', name: 'Allow team hubs on private networks', secret: false },
 ];
 
-export function readRemotesSettings(env: Env): RemotesSettings {
+export function readRemoteSettings(env: Env): RemoteSettings {
   return {
     allowHttp: strictBoolean(env, 'SERVICE_REMOTES_ALLOW_HTTP', false),
     allowPrivateNetworks: strictBoolean(env, 'SERVICE_REMOTES_ALLOW_PRIVATE_NETWORKS', false),

@@ -11,12 +11,12 @@ import { gitSettingDefinitions, readGitSettings, type GitSettings } from './sett
 import { integrationSettingDefinitions, readIntegrationSettings, type IntegrationSettings } from './settings-integrations.js';
 import { dataBrowserSettingDefinitions, readDataBrowserSettings, type DataBrowserSettings } from './settings-data-browser.js';
 import { outboundSettingDefinitions, readOutboundSettings, type OutboundSettings } from './settings-outbound.js';
-import { readRemotesSettings, remotesSettingDefinitions, type RemotesSettings } from './settings-remotes.js';
 import { jobSettingDefinitions, readJobSettings, type JobSettings } from './settings-jobs.js';
 import { environmentSettingDefinitions, readEnvironmentSettings, type EnvironmentSettings } from './settings-environments.js';
 import { federationSettingDefinitions, readFederationSettings, type FederationSettings } from './settings-federation.js';
 import { readSessionSettings, sessionSettingDefinitions, type SessionSettings } from './settings-sessions.js';
 import { readStorageSettings, storageSettingDefinitions, type StorageSettings } from './settings-storage.js';
+import { readRemoteSettings, remoteSettingDefinitions, type RemoteSettings } from './settings-remotes.js';
 import { readTelemetrySettings, telemetrySettingDefinitions, type TelemetrySettings } from './settings-telemetry.js';
 import { ConfigError, httpUrl, integer, oneOf, strictBoolean, text, type Env, type SettingDefinition } from './parse.js';
 
@@ -36,7 +36,7 @@ export type { FederationSettings } from './settings-federation.js';
 export type { IntegrationSettings, SecretSourceSettings } from './settings-integrations.js';
 export type { DataBrowserSettings } from './settings-data-browser.js';
 export type { OutboundSettings } from './settings-outbound.js';
-export type { RemotesSettings } from './settings-remotes.js';
+export type { RemoteSettings } from './settings-remotes.js';
 export type { MetricsExport, TelemetrySettings } from './settings-telemetry.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -76,8 +76,8 @@ export interface HubSettings {
   dataBrowser: DataBrowserSettings;
   /** What every connection to a URL a person or an administrator gave may reach (docs/outbound-requests.md). */
   outbound: OutboundSettings;
-  /** The other hubs this one pulls from and pushes to, and where they may be (docs/remotes.md). */
-  remotes: RemotesSettings;
+  /** The team hubs this hub pulls from and pushes to (docs/remotes.md). */
+  remotes: RemoteSettings;
   /** OpenTelemetry's standard `OTEL_*` variables (docs/telemetry.md). */
   telemetry: TelemetrySettings;
   version: string;
@@ -126,7 +126,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   ...integrationSettingDefinitions,
   ...dataBrowserSettingDefinitions,
   ...outboundSettingDefinitions,
-  ...remotesSettingDefinitions,
+  ...remoteSettingDefinitions,
   ...telemetrySettingDefinitions,
 ];
 
@@ -170,7 +170,7 @@ export function readSettings(env: Env = process.env): HubSettings {
     integrations: readIntegrationSettings(env),
     dataBrowser: readDataBrowserSettings(env),
     outbound: readOutboundSettings(env),
-    remotes: readRemotesSettings(env),
+    remotes: readRemoteSettings(env),
     telemetry: readTelemetrySettings(env),
     version: text(env, 'SERVICE_VERSION') ?? 'dev',
     image: text(env, 'SERVICE_IMAGE') ?? null,

@@ -70,6 +70,16 @@
  *   sync-origins/notebooks/<pid>/<hash>  a notebook a push created, by hash of its origin (CAS)
  *   sync-origins/versions/<pid>/<nid>/<hash>
  *                                        a version a push made, by hash of its origin (written once)
+ *   remotes/<name>                       a team hub this hub pulls from and pushes to: its address, the
+ *                                        signed-in user's tokens sealed (CAS)
+ *   remote-sign-ins/<hash>               sign-ins to a team hub awaiting the browser (minutes; the PKCE
+ *                                        verifier sealed)
+ *   remote-links/<pid>                   where a project came from or went to: the team project, per
+ *                                        notebook its bases and the team's last known heads (CAS)
+ *   remote-conflicts/<pid>/<nid>         a notebook's conflict with its team notebook: base, mine and
+ *                                        theirs, kept until resolved
+ *   remote-operations/<uid>/<opid>       a user's pulls and pushes: progress, outcome (CAS; a week
+ *                                        after they end)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -164,6 +174,16 @@ export const layout = {
   environmentLock: (sha256: string) => `environments/locks/${sha256.slice(0, 2)}/${sha256}`,
   versionEnvironment: (projectId: string, notebookId: string, versionId: string) => `environments/versions/${projectId}/${notebookId}/${versionId}`,
   environmentsPrefix: 'environments/',
+  remote: (name: string) => `remotes/${name}`,
+  remotesPrefix: 'remotes/',
+  remoteSignIn: (hash: string) => `remote-sign-ins/${hash}`,
+  remoteSignInsPrefix: 'remote-sign-ins/',
+  remoteLink: (projectId: string) => `remote-links/${projectId}`,
+  remoteLinksPrefix: 'remote-links/',
+  remoteConflict: (projectId: string, notebookId: string) => `remote-conflicts/${projectId}/${notebookId}`,
+  remoteConflictsPrefix: (projectId?: string) => (projectId ? `remote-conflicts/${projectId}/` : 'remote-conflicts/'),
+  remoteOperation: (userId: string, operationId: string) => `remote-operations/${userId}/${operationId}`,
+  remoteOperationsPrefix: (userId?: string) => (userId ? `remote-operations/${userId}/` : 'remote-operations/'),
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 

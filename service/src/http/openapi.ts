@@ -14,9 +14,10 @@ export const OPENAPI_TAGS = [
   'Jobs',
   'Integrations',
   'Secrets',
+  'Remotes',
+  'Sync',
   'Users',
   'Audit',
-  'Sync',
   'System',
 ] as const;
 

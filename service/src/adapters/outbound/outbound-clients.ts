@@ -34,7 +34,7 @@ export function outboundPolicyOf(settings: HubSettings, feature: OutboundFeature
       // The package index locked environments resolve against and build from (docs/environments.md).
       return { allowHttp: settings.environments.allowHttp, allowPrivateNetworks: settings.environments.allowPrivateNetworks, allowedNetworks };
     case 'remotes':
-      // Another hub this one pulls from and pushes to: a URL the user who added the remote gave (docs/remotes.md).
+      // The team hubs this hub pulls from and pushes to (docs/remotes.md).
       return { allowHttp: settings.remotes.allowHttp, allowPrivateNetworks: settings.remotes.allowPrivateNetworks, allowedNetworks };
   }
 }

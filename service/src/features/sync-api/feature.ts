@@ -1,6 +1,6 @@
 import { WorkspaceStore } from '../../core/workspace/workspace-store.js';
 import type { BaseServices, Feature } from '../feature.js';
-import { HubIdentity } from './core/hub-identity.js';
+import { HubIdentity } from '../../core/hub-identity.js';
 import { OriginClaims } from './core/origin-claims.js';
 import { ProjectBlobs } from './core/project-blobs.js';
 import { SyncPulls, type SyncIntegrations } from './core/sync-pulls.js';

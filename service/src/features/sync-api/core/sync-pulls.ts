@@ -9,7 +9,7 @@ import { getJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
 import type { ProjectUseCases } from '../../../core/use-cases/projects.js';
 import type { WorkspaceHead, WorkspaceManifest } from '../../../core/workspace/workspace-model.js';
-import type { HubIdentity } from './hub-identity.js';
+import type { HubIdentity } from '../../../core/hub-identity.js';
 import type { ProjectBlobs } from './project-blobs.js';
 import {
   SYNC_PROTOCOL,

@@ -1,7 +1,7 @@
-import { timeOrderedId } from '../../../core/ids.js';
-import { PreconditionFailedError, type ObjectStore } from '../../../core/ports/object-store.js';
-import { getJson, jsonBody } from '../../../core/store/cas.js';
-import { layout } from '../../../core/storage-layout.js';
+import { timeOrderedId } from './ids.js';
+import { PreconditionFailedError, type ObjectStore } from './ports/object-store.js';
+import { getJson, jsonBody } from './store/cas.js';
+import { layout } from './storage-layout.js';
 
 interface HubIdRecord {
   schema_version: 1;
@@ -12,7 +12,8 @@ interface HubIdRecord {
 /**
  * This deployment's id in the sync protocol (docs/remotes.md): made once, the first time another
  * hub asks or this one pushes, and kept in the store (`_system/hub-id`), so that every replica and
- * every restart answers the same one. Unlike the deployment id the sandboxes are labelled with, it
+ * every restart answers the same one. Every version, notebook and project this hub pushes to a
+ * team hub names it as its origin, so that a retried push is recognised there, not made twice. Unlike the deployment id the sandboxes are labelled with, it
  * does not change when the store moves. The first writer wins a race; the others read its id.
  */
 export class HubIdentity {
@@ -41,7 +42,9 @@ export class HubIdentity {
       return record.hub_id;
     } catch (error) {
       if (!(error instanceof PreconditionFailedError)) throw error;
-      return (await getJson<HubIdRecord>(this.store, layout.hubId))!.value.hub_id;
+      const winner = await getJson<HubIdRecord>(this.store, layout.hubId);
+      if (!winner) throw error;
+      return winner.value.hub_id;
     }
   }
 }

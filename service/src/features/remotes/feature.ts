@@ -1,0 +1,100 @@
+import { urlProblem } from '../../core/outbound/outbound-policy.js';
+import type { BaseServices, Feature } from '../feature.js';
+import { OpenIdTeamAuthorization } from './adapters/team-oauth-client.js';
+import { HubIdentity } from '../../core/hub-identity.js';
+import { LocalSide } from './core/local-side.js';
+import { RemoteAccess } from './core/remote-access.js';
+import { RemoteConflicts } from './core/remote-conflicts.js';
+import { RemoteConnections } from './core/remote-connections.js';
+import type { RemoteHubFactory } from './core/remote-hub.js';
+import { RemoteLinks } from './core/remote-links.js';
+import { RemoteOperations } from './core/remote-operations.js';
+import { REMOTE_SEALED_RECORDS, RemoteRecords } from './core/remote-records.js';
+import { RemoteUseCases, type SignInTarget } from './core/remote-use-cases.js';
+import { SIGN_IN_SEALED_RECORDS, SignInFlows } from './core/sign-in-flows.js';
+import type { SyncContext } from './core/sync-context.js';
+import { SyncUseCases } from './core/sync-use-cases.js';
+import { projectRemoteRoutes } from './http/project-remote-routes.js';
+import { remoteRoutes } from './http/remote-routes.js';
+import { remoteRecordsTasks } from './loops/remote-records.js';
+
+/** What remotes take of the base. */
+type RemotesBase = Pick<
+  BaseServices,
+  'settings' | 'store' | 'secrets' | 'audit' | 'access' | 'notebooks' | 'workspace' | 'projects' | 'background' | 'outbound' | 'instanceId'
+>;
+
+/**
+ * How the composition root (and tests) give remotes what the base cannot: the client of team hubs
+ * (the sync protocol over HTTP), and, for tests, another OAuth-protected resource to sign in for.
+ */
+export interface RemoteHubWiring {
+  use(factory: RemoteHubFactory): void;
+  signInTarget(target: SignInTarget): void;
+}
+
+/**
+ * Remotes (docs/remotes.md): team hubs this hub signs in to, pulls projects from and pushes them
+ * back to, with the offline status of linked projects, conflicts kept for a person to resolve, and
+ * operations that report a transfer's progress.
+ */
+export const remotesFeature = {
+  name: 'remotes',
+  build(base: RemotesBase) {
+    const { settings, store, audit } = base;
+    const records = new RemoteRecords(store, base.secrets);
+    const authorization = new OpenIdTeamAuthorization(base.outbound.client('remotes'));
+    const connections = new RemoteConnections({ records, authorization, audit });
+    const remotes = new RemoteAccess(records, connections);
+    const identity = new HubIdentity(store);
+    const context: SyncContext = {
+      local: new LocalSide({ store, notebooks: base.notebooks, workspace: base.workspace, audit }),
+      links: new RemoteLinks(store),
+      conflicts: new RemoteConflicts(store),
+      projects: base.projects,
+      audit,
+      hubId: () => identity.id(),
+      maxFileBytes: settings.limits.maxRequestBytes,
+      now: () => new Date(),
+    };
+    const policy = base.outbound.policy('remotes');
+    const remoteUseCases = new RemoteUseCases({
+      records,
+      remotes,
+      connections,
+      signIns: new SignInFlows(store, base.secrets),
+      authorization,
+      audit,
+      urlProblem: (url) => urlProblem(url, policy, 'this hub'),
+      clientName: `Notebook Hub on ${settings.publicUrl ? new URL(settings.publicUrl).host : settings.nodeName}`,
+    });
+    const syncUseCases = new SyncUseCases({
+      access: base.access,
+      remotes,
+      operations: new RemoteOperations(store),
+      context,
+      background: base.background,
+      instanceId: base.instanceId,
+    });
+    const useCases = { remotes: remoteUseCases, sync: syncUseCases };
+    const remoteHubs: RemoteHubWiring = {
+      use: (factory) => connections.use(factory),
+      signInTarget: (target) => remoteUseCases.aim(target),
+    };
+    return {
+      services: { remoteHubs, hubIdentity: identity },
+      useCases,
+      routes: [
+        {
+          after: 'sessions' as const,
+          register: (app) => {
+            remoteRoutes(app, { useCases, settings });
+            projectRemoteRoutes(app, { useCases });
+          },
+        },
+      ],
+      housekeeping: remoteRecordsTasks(store),
+    };
+  },
+  sealedRecords: [REMOTE_SEALED_RECORDS, SIGN_IN_SEALED_RECORDS],
+} satisfies Feature;
