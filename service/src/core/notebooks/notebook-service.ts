@@ -64,6 +64,8 @@ export interface SavedVersion {
   notebookId: string;
   version: NotebookVersion;
   code: string;
+  /** The audit event of a save through {@link NotebookService.save} (`notebook.save`, `notebook.restore`...); absent for the others. */
+  event?: string;
 }
 
 /**
@@ -377,14 +379,15 @@ export class NotebookService {
         },
       },
     );
-    this.versionSaved(projectId, notebookId, saved, request.code);
+    const event = request.event ?? 'notebook.save';
+    this.versionSaved(projectId, notebookId, saved, request.code, event);
     const pruning = await this.prune(after).then(
       (ids) => ({ pruned_version_ids: ids }),
       // The version is saved whatever happens here; the next save prunes what this one left.
       (error: unknown) => ({ pruned_version_ids: [], prune_failed: error instanceof HubError ? error.code : 'INTERNAL_ERROR' }),
     );
     await this.audit.append({
-      event: request.event ?? 'notebook.save',
+      event,
       actor: actor.id,
       projectId,
       metadata: { notebook_id: notebookId, version_id: saved.version_id, ...pruning },
@@ -471,10 +474,10 @@ export class NotebookService {
     return version;
   }
 
-  private versionSaved(projectId: string, notebookId: string, version: NotebookVersion, code: string): void {
+  private versionSaved(projectId: string, notebookId: string, version: NotebookVersion, code: string, event?: string): void {
     for (const listener of this.savedListeners) {
       try {
-        listener({ projectId, notebookId, version, code });
+        listener({ projectId, notebookId, version, code, ...(event ? { event } : {}) });
       } catch {
         // A listener's failure is its own: the version is saved.
       }

@@ -5,6 +5,7 @@ import { packageIndexCheck } from '../../adapters/environments/package-index-che
 import { CONTAINER_BUILD_DIR, CONTAINER_ENVIRONMENTS_DIR, type EnvironmentCache } from '../../core/ports/environment-cache.js';
 import type { AnchoredRoutes } from '../../http/app.js';
 import type { BaseServices, Feature } from '../feature.js';
+import { DependencyUpdates } from './core/dependency-updates.js';
 import { EnvironmentAdmin, type EnvironmentAdminDeps } from './core/environment-admin.js';
 import { EnvironmentBuilds } from './core/environment-builds.js';
 import { EnvironmentRecords } from './core/environment-records.js';
@@ -24,7 +25,7 @@ export interface LockedEnvironmentServices {
 /** What locked environments take of the base. */
 type EnvironmentsBase = Pick<
   BaseServices,
-  'settings' | 'store' | 'notebooks' | 'workspace' | 'sandboxes' | 'audit' | 'background' | 'logger' | 'access' | 'outbound'
+  'settings' | 'store' | 'notebooks' | 'workspace' | 'sandboxes' | 'sessions' | 'audit' | 'background' | 'logger' | 'access' | 'outbound'
 >;
 
 /**
@@ -43,8 +44,9 @@ export const environmentsFeature = {
     const locking = served !== null;
     const environments = new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking });
     const admin = { access: base.access, store: base.store, notebooks: base.notebooks, records, startedAt: new Date().toISOString() };
-    const withAdmin = (locked: EnvironmentAdminDeps['locked']) => {
-      const useCases = { environments, environmentAdmin: new EnvironmentAdmin({ ...admin, locked }) };
+    const withAdmin = (locked: EnvironmentAdminDeps['locked'], locks: VersionLocks | null) => {
+      const dependencyUpdates = new DependencyUpdates({ access: base.access, notebooks: base.notebooks, sessions: base.sessions, records, locks });
+      const useCases = { environments, environmentAdmin: new EnvironmentAdmin({ ...admin, locked }), dependencyUpdates };
       const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
       return { useCases, routes };
     };
@@ -55,7 +57,7 @@ export const environmentsFeature = {
         `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver${base.sandboxes.kind === 'docker' ? ' with an engine on another machine' : ''}: dependencies are installed at each start`,
       );
     }
-    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null) };
+    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null, null) };
 
     const checkIndex = packageIndexCheck(config.indexUrl, base.outbound.policy('environments'), base.outbound.resolve, logger);
     const sandboxes = new EnvironmentSandboxes({
@@ -110,7 +112,7 @@ export const environmentsFeature = {
     };
     return {
       services: { lockedEnvironments: { cache, builds, locks } as LockedEnvironmentServices | null },
-      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: config.cacheMaxBytes }),
+      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: config.cacheMaxBytes }, locks),
       environments: new LockedEnvironments({ locks, records, builds, cache, driver: base.sandboxes }),
       sessions: { ownedSandboxIds },
     };
