@@ -8,8 +8,8 @@ import { declarationOf, environmentIdOf, type EnvironmentTarget, type VersionLoc
 import type { EnvironmentRecords } from './environment-records.js';
 import type { EnvironmentSandboxes } from './environment-sandboxes.js';
 import { notLockableReason } from './carried-settings.js';
-import { lockedPackages, lockProblem, normalizeLock } from './lock-file.js';
-import { compileArgv, LOCK_FILE, parseTarget, TARGET_ARGV, UV_INDEX_VARIABLES, uvReason } from './uv-commands.js';
+import { lockedPackages, lockProblem, normalizeLock, withoutFindLinks } from './lock-file.js';
+import { compileArgv, LOCK_FILE, parseTarget, TARGET_ARGV, UV_INDEX_VARIABLES, uvReason, wheelFoldersOf, type PackageAccess } from './uv-commands.js';
 
 export interface VersionLockDeps {
   records: EnvironmentRecords;
@@ -18,7 +18,10 @@ export interface VersionLockDeps {
   audit: AuditLog;
   background: BackgroundRunner;
   logger: Logger;
+  /** The index locks are declared against (see declarationOf): the same offline, where its wheels come from folders. */
   indexUrl: string;
+  /** Where uv finds packages for this resolution: the index, or (offline) the machine's wheel folders. */
+  packageAccess(): Promise<PackageAccess>;
   /** Throws when the outbound-request policy refuses the package index (a plain message, the detail logged). */
   checkIndex(): Promise<void>;
   resolveTimeoutMs: number;
@@ -187,19 +190,27 @@ export class VersionLocks {
     const entryFile = notebook.entry_file;
     const timeoutMs = this.deps.resolveTimeoutMs;
     const labels = { project_id: version.projectId, notebook_id: version.notebookId };
-    return this.deps.sandboxes.within('resolve', labels, async (sandbox): Promise<Resolution> => {
-      const { sandboxes } = this.deps;
-      // uv settings may name a folder of the workspace (`find-links = ["wheels"]`): it must be there.
-      if (metadata.hasUvSettings) await sandboxes.writeWorkspace(sandbox, version.projectId, version.notebookId, entryFile);
-      await sandboxes.driver.writeFile(sandbox.id, entryFile, version.code);
-      const target = parseTarget((await sandboxes.driver.exec(sandbox.id, { argv: TARGET_ARGV, timeoutMs: 30_000, check: true })).stdout);
-      const outcome = await sandboxes.command(sandbox, compileArgv(entryFile, this.deps.indexUrl), UV_INDEX_VARIABLES, timeoutMs);
-      if (outcome.kind === 'timed_out') return { kind: 'failed', message: `uv did not finish resolving within ${Math.round(timeoutMs / 1000)} s` };
-      if (outcome.result.exitCode !== 0) return { kind: 'failed', message: uvReason(outcome.result.stderr) };
-      const lock = normalizeLock((await sandboxes.driver.readFile(sandbox.id, LOCK_FILE)).toString('utf8'));
-      const problem = lockProblem(lock);
-      return problem ? { kind: 'failed', message: problem } : { kind: 'locked', lock, target };
-    });
+    const { source, mounts } = await this.deps.packageAccess();
+    return this.deps.sandboxes.within(
+      'resolve',
+      labels,
+      async (sandbox): Promise<Resolution> => {
+        const { sandboxes } = this.deps;
+        // uv settings may name a folder of the workspace (`find-links = ["wheels"]`): it must be there.
+        if (metadata.hasUvSettings) await sandboxes.writeWorkspace(sandbox, version.projectId, version.notebookId, entryFile);
+        await sandboxes.driver.writeFile(sandbox.id, entryFile, version.code);
+        const target = parseTarget((await sandboxes.driver.exec(sandbox.id, { argv: TARGET_ARGV, timeoutMs: 30_000, check: true })).stdout);
+        const outcome = await sandboxes.command(sandbox, compileArgv(entryFile, source), UV_INDEX_VARIABLES, timeoutMs);
+        if (outcome.kind === 'timed_out') return { kind: 'failed', message: `uv did not finish resolving within ${Math.round(timeoutMs / 1000)} s` };
+        if (outcome.result.exitCode !== 0) return { kind: 'failed', message: uvReason(outcome.result.stderr) };
+        // The machine's wheel folders are where an offline resolution found the files, not part of what was locked.
+        const written = (await sandboxes.driver.readFile(sandbox.id, LOCK_FILE)).toString('utf8');
+        const lock = normalizeLock(withoutFindLinks(normalizeLock(written), wheelFoldersOf(source)));
+        const problem = lockProblem(lock);
+        return problem ? { kind: 'failed', message: problem } : { kind: 'locked', lock, target };
+      },
+      { mounts },
+    );
   }
 
   private async report(record: VersionLockRecord): Promise<void> {
