@@ -1,10 +1,11 @@
-import { Alert, Anchor, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notebookUrls } from '../../../api/notebook-content';
 import { versionEnvironmentQuery, type VersionEnvironment } from '../../../api/notebook-versions';
 import { formatDateTime } from '../../../app/format';
 import { ErrorView } from '../../../components/ErrorView';
 import { LoadingState } from '../../../components/LoadingState';
+import { LogView } from '../../../components/LogView';
 import { UpdateDependencies } from './UpdateDependencies';
 
 interface PanelProps {
@@ -59,9 +60,7 @@ export function EnvironmentView({ environment, lockUrl }: { environment: Version
               uv could not resolve them when this version was saved, so it cannot start. Correct its dependency block and save again, or update the dependencies
               once the package index has what the block asks for.
             </Text>
-            <Code block aria-label="What uv said">
-              {environment.error?.message ?? ''}
-            </Code>
+            <LogView label="What uv said" text={environment.error?.message ?? ''} maxHeight={240} />
           </Stack>
         </Alert>
       );

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { useUpdateDependencies, type DependencyUpdate } from '../../../api/notebook-versions';
 import { FormError } from '../../../components/FormError';
+import { LogView } from '../../../components/LogView';
 
 interface Props {
   pid: string;
@@ -43,7 +44,7 @@ export function UpdateDependencies({ pid, nid, versionId, current }: Props) {
       {update.isPending && (
         <Group gap="xs" role="status">
           <Loader size="xs" />
-          <Text size="sm">Resolving the dependencies against the package index… {seconds} s</Text>
+          <Text size="sm">Resolving the dependencies against the package index…{seconds > 0 ? ` ${seconds} s` : ''}</Text>
         </Group>
       )}
       {update.isError &&
@@ -51,9 +52,7 @@ export function UpdateDependencies({ pid, nid, versionId, current }: Props) {
           <Alert color="red" role="alert" title="The dependencies could not be updated">
             <Stack gap="xs">
               <Text size="sm">uv could not resolve them against the package index as it is now. Nothing was saved.</Text>
-              <Code block aria-label="What uv said">
-                {uvSaid}
-              </Code>
+              <LogView label="What uv said" text={uvSaid} maxHeight={240} />
             </Stack>
           </Alert>
         ) : (
@@ -64,21 +63,24 @@ export function UpdateDependencies({ pid, nid, versionId, current }: Props) {
   );
 }
 
+/** A coloured alert's title in the text's colour: the tinted one is too faint on its tinted background in either theme. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 function UpdateResult({ pid, nid, result }: { pid: string; nid: string; result: DependencyUpdate }) {
   if (!result.updated || !result.version) {
     return (
-      <Alert color="blue" role="status" title="Already up to date">
+      <Alert color="blue" role="status" title="Already up to date" styles={READABLE_TITLE}>
         The package index gives the packages this version is locked to. Nothing was saved.
       </Alert>
     );
   }
   const id = result.version.version_id;
   return (
-    <Alert color="green" role="status" title="Dependencies updated">
+    <Alert color="green" role="status" title="Dependencies updated" styles={READABLE_TITLE}>
       <Stack gap="xs">
         <Text size="sm">
           Saved as a new version,{' '}
-          <Anchor component={Link} to={`/projects/${pid}/notebooks/${nid}/versions/${id}?view=environment`} underline="always">
+          <Anchor component={Link} to={`/projects/${pid}/notebooks/${nid}/versions/${id}?view=environment`} underline="always" c="var(--mantine-color-text)">
             {id}
           </Anchor>
           , with the same code. {result.changes.length === 0 ? 'The same package versions, with other files or for another Python.' : 'What changed:'}
