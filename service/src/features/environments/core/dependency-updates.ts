@@ -89,7 +89,10 @@ export class DependencyUpdates {
           `uv could not resolve the dependencies of version ${baseVersionId} now; nothing was saved:\n${resolution.message}`,
         );
       }
-      const before = await records.version(projectId, notebookId, baseVersionId);
+      // A lock being made for the version here is what to compare with, once it is there.
+      const before = locks.resolving(projectId, notebookId, baseVersionId)
+        ? await locks.ensure(version)
+        : await records.version(projectId, notebookId, baseVersionId);
       if (before?.status === 'locked' && before.environment_id === environmentIdOf(resolution.lock, resolution.target)) {
         return { updated: false, version: null, environment: lockedView(before), changes: [] };
       }
