@@ -5,7 +5,10 @@
  * the network (docs/desktop.md, "Offline"). The desktop app bundles one; the local driver installs
  * from it when `SERVICE_SANDBOX_WHEELHOUSE` names it.
  *
- *   node scripts/build-wheelhouse.mjs [--out electron/wheelhouse] [--python python3]
+ *   node scripts/build-wheelhouse.mjs [--out electron/wheelhouse] [--python python3] [--with polars --with 'pandas<3' ...]
+ *
+ * `--with` adds packages notebooks need (and what they depend on): an app that builds its
+ * notebooks' environments offline (SERVICE_PACKAGE_INDEX_OFFLINE) finds their wheels here too.
  *
  * Writes the wheels and `wheelhouse.json` (the requirements, Python version and platform it was
  * built for). Run it on each target platform (wheels are platform-specific).
@@ -20,6 +23,7 @@ const { values } = parseArgs({
   options: {
     out: { type: 'string', default: path.join(ROOT, 'electron', 'wheelhouse') },
     python: { type: 'string', default: process.env.PYTHON ?? 'python3' },
+    with: { type: 'string', multiple: true, default: [] },
   },
 });
 const out = path.resolve(values.out);
@@ -70,7 +74,7 @@ function download(wanted) {
   });
 }
 
-const wanted = await requirements();
+const wanted = [...(await requirements()), ...values.with];
 const { version, machine } = pythonVersion();
 await mkdir(out, { recursive: true });
 process.stderr.write(`[wheelhouse] ${wanted.join(', ')} for Python ${version} on ${process.platform}/${machine}, into ${out}\n`);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
 import { dataFolderLayout } from './host/data-folder.js';
 import { readExamples, seedExamples } from './host/examples.js';
-import { bundledWheelhouse } from './host/runtime-check.js';
+import { bundledWheelhouse, environmentSettingsFrom } from './host/runtime-check.js';
 import { prepareRuntimeOnFirstRun } from './host/runtime-first-run.js';
 import { callerAs, startDesktopHub, type DesktopHub } from './host/desktop-hub.js';
 import { startHandoffServer, handOff, type LaunchArguments } from './host/handoff.js';
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     logDestination: log,
     version: app.getVersion(),
     wheelhouse: WHEELHOUSE,
-    env: { ...surfaceSettingsFrom(process.env), ...secretsKey.env },
+    env: { ...surfaceSettingsFrom(process.env), ...environmentSettingsFrom(process.env), ...secretsKey.env },
   });
   const shutdown = shutdownSequence(
     {

@@ -141,7 +141,7 @@ describe('benchmark scripts', () => {
   );
 
   it.skipIf(prerequisite('sandboxRuntime') === null)(
-    'locked environments: starts a notebook with dependencies cold, from the environment cache and from the warm pool beside one without, and prints the ratio',
+    'locked environments: starts a notebook with dependencies cold, from the environment cache and from the warm pool beside one without and beside marimo edit --sandbox, and prints the ratios',
     async () => {
       const { stdout } = await runQuick('environments.bench.ts');
       expect(stdout).toMatch(/median of 1 starts per case/);
@@ -149,6 +149,9 @@ describe('benchmark scripts', () => {
       expect(stdout).toMatch(/first proxied page, cold \(environment built\): +\d+ ms/);
       expect(stdout).toMatch(/first proxied page, environment-cache hit: +\d+ ms/);
       expect(stdout).toMatch(/cache hit \/ no dependencies: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
+      expect(stdout).toMatch(/POST session to kernel ready through the proxy, cache hit: +\d+ ms/);
+      expect(stdout).toMatch(/marimo edit --sandbox, the same file, start to kernel ready: +\d+ ms \(the first, uv's cache empty: \d+ ms\)/);
+      expect(stdout).toMatch(/cache hit \/ marimo edit --sandbox, to kernel ready: \d+\.\d+ \(goal <= 0\.2: (met|NOT met); against its first start \d+\.\d+\)/);
       expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms \(goal < 100 ms: (met|NOT met)\)/);
       expect(stdout).toMatch(/environment builds: 1 /);
     },

@@ -117,6 +117,11 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: 'the code must be a marimo notebook (it imports marimo and defines app)',
   },
   {
+    operations: ['POST /api/v1/projects/{pid}/notebooks/{nid}/environment/update'],
+    statuses: ['422'],
+    why: "uv may not resolve the block against the index as it is now (PYTHON_ENV_SETUP_FAILED, uv's reason; docs/environments.md)",
+  },
+  {
     operations: [
       'GET /api/v1/projects/{pid}/notebooks/{nid}/workspace/items',
       'DELETE /api/v1/projects/{pid}/notebooks/{nid}/workspace/items',

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundledWheelhouse } from '../../electron/src/host/runtime-check.js';
+import { bundledWheelhouse, environmentSettingsFrom } from '../../electron/src/host/runtime-check.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -34,5 +34,28 @@ describe('the bundled wheelhouse', () => {
     await mkdir(path.join(resources, 'wheelhouse'));
     await writeFile(path.join(resources, 'wheelhouse', 'wheelhouse.json'), '{}');
     expect(bundledWheelhouse(appDir, resources)).toBe(path.join(resources, 'wheelhouse'));
+  });
+});
+
+describe("the environment settings the app's own environment gives the hub", () => {
+  it('are those of the package index, the environments and their locking, and nothing else', () => {
+    expect(
+      environmentSettingsFrom({
+        SERVICE_PACKAGE_INDEX_OFFLINE: 'true',
+        SERVICE_PACKAGE_INDEX_URL: 'https://packages.example.com/simple',
+        SERVICE_ENVIRONMENT_WHEELS_DIR: '/srv/wheels',
+        SERVICE_LOCKED_ENVIRONMENTS: 'on',
+        SERVICE_LOCKED_ENVIRONMENTS_EXTRA: 'x',
+        SERVICE_AUTH: 'oidc',
+        SERVICE_DATA_DIR: '/elsewhere',
+        HOME: '/home/someone',
+        SERVICE_ENVIRONMENT_CACHE_DIR: undefined,
+      }),
+    ).toEqual({
+      SERVICE_PACKAGE_INDEX_OFFLINE: 'true',
+      SERVICE_PACKAGE_INDEX_URL: 'https://packages.example.com/simple',
+      SERVICE_ENVIRONMENT_WHEELS_DIR: '/srv/wheels',
+      SERVICE_LOCKED_ENVIRONMENTS: 'on',
+    });
   });
 });

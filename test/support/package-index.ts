@@ -86,7 +86,7 @@ export async function startPackageIndex(dir: string): Promise<PackageIndex> {
 }
 
 /** A pure-Python wheel: `<module>/__init__.py` with `VERSION = "<version>"`, and its requirements. */
-async function writeVersionedWheel(dir: string, name: string, version: string, requires: string[]): Promise<void> {
+export async function writeVersionedWheel(dir: string, name: string, version: string, requires: string[]): Promise<void> {
   const distribution = module(name);
   const info = `${distribution}-${version}.dist-info`;
   const files: Record<string, string> = {

@@ -186,6 +186,12 @@ export function projectRouteTable(): RouteCase[] {
     }),
     route('GET', `${notebook}/versions/:vid/environment`, 'project.read'),
     route('GET', `${notebook}/versions/:vid/environment/lock`, 'project.read'),
+    // The fixture's notebook declares no dependencies: an allowed caller gets past the policy to that refusal.
+    route('POST', `${notebook}/environment/update`, 'notebook.write', {
+      body: (fixture) => ({ base_version_id: fixture.versionId }),
+      allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }),
+      audit: { none: 'a version without dependencies has none to update' },
+    }),
     route('GET', `${notebook}/workspace/access`, 'project.read'),
     route('GET', `${notebook}/workspace/items`, 'project.read'),
     route('GET', `${notebook}/workspace/files?path=:file`, 'project.read'),

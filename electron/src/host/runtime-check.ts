@@ -17,3 +17,16 @@ export function bundledWheelhouse(appDir: string, resourcesDir: string | undefin
   }
   return null;
 }
+
+/**
+ * The settings of notebook environments the app's own environment gives (docs/desktop.md,
+ * "Offline"): `SERVICE_PACKAGE_INDEX_OFFLINE=true` builds them from the wheelhouse and the wheels
+ * folder only, and the index, locking and cache settings are the hub's own (docs/configuration.md).
+ */
+export function environmentSettingsFrom(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (/^SERVICE_(PACKAGE_INDEX_|ENVIRONMENT_|LOCKED_ENVIRONMENTS$)/.test(name) && value !== undefined) picked[name] = value;
+  }
+  return picked;
+}

@@ -10,6 +10,8 @@ import type { components } from './schema';
 export type NotebookVersion = components['schemas']['NotebookVersion'];
 /** A version's locked environment: its lock's status, identity and packages (docs/environments.md). */
 export type VersionEnvironment = components['schemas']['VersionEnvironment'];
+/** What "update dependencies" did: the new version and its environment, or that nothing changed. */
+export type DependencyUpdate = components['schemas']['DependencyUpdate'];
 
 /** How often a version whose lock is being resolved is asked again. */
 export const ENVIRONMENT_POLL_MS = 2_000;
@@ -76,5 +78,22 @@ export function useRestoreVersion(pid: string, nid: string) {
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.notebook(pid, nid) }),
+  });
+}
+
+/** Re-resolves the current version's dependencies and saves the same code with the fresh lock (docs/environments.md). */
+export function useUpdateDependencies(pid: string, nid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ baseVersionId }: { baseVersionId: string }) =>
+      unwrap(
+        api.POST('/api/v1/projects/{pid}/notebooks/{nid}/environment/update', {
+          params: { path: { pid, nid } },
+          body: { base_version_id: baseVersionId },
+        }),
+      ),
+    onSuccess: (result) => {
+      if (result.updated) void queryClient.invalidateQueries({ queryKey: keys.notebook(pid, nid) });
+    },
   });
 }

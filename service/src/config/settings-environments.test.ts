@@ -9,6 +9,8 @@ describe('locked environment settings', () => {
       indexUrl: 'https://pypi.org/simple',
       allowHttp: false,
       allowPrivateNetworks: false,
+      offline: false,
+      wheelsDir: '/data/environments/wheels',
       cacheDir: '/data/environments',
       cacheMaxBytes: 20 * 1024 ** 3,
       resolveTimeoutSeconds: 300,
@@ -34,6 +36,15 @@ describe('locked environment settings', () => {
     );
     expect(settings).toMatchObject({ enabled: true, explicit: true, indexUrl: 'http://127.0.0.1:3141/simple', cacheMaxBytes: 0 });
     expect(readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'off' }, '/data')).toMatchObject({ enabled: false, explicit: true });
+  });
+
+  it('go offline only when asked, with the wheels folder beside the cache unless set', () => {
+    expect(readEnvironmentSettings({ SERVICE_PACKAGE_INDEX_OFFLINE: 'true', SERVICE_ENVIRONMENT_CACHE_DIR: '/cache' }, '/data')).toMatchObject({
+      offline: true,
+      wheelsDir: '/cache/wheels',
+    });
+    expect(readEnvironmentSettings({ SERVICE_ENVIRONMENT_WHEELS_DIR: '/srv/wheels' }, '/data')).toMatchObject({ offline: false, wheelsDir: '/srv/wheels' });
+    expect(() => readEnvironmentSettings({ SERVICE_PACKAGE_INDEX_OFFLINE: 'yes' }, '/data')).toThrow(/SERVICE_PACKAGE_INDEX_OFFLINE/);
   });
 });
 

@@ -12,6 +12,13 @@ export interface EnvironmentSettings {
   /** A plain-http index on this machine (development and tests only). */
   allowHttp: boolean;
   allowPrivateNetworks: boolean;
+  /**
+   * `SERVICE_PACKAGE_INDEX_OFFLINE`: resolve and build from the folders of wheels on this machine
+   * only (the sandbox wheelhouse and `wheelsDir`), never the index (the desktop without a network).
+   */
+  offline: boolean;
+  /** A folder of wheels (notebook packages) resolutions and builds read when offline. */
+  wheelsDir: string;
   /** Where built environments are kept on this machine. */
   cacheDir: string;
   /** The built environments' total size beyond which the least recently used go. */
@@ -30,6 +37,13 @@ export const environmentSettingDefinitions: SettingDefinition[] = [
     name: 'Environments: allow a package index on a private network',
     secret: false,
   },
+  {
+    key: 'SERVICE_PACKAGE_INDEX_OFFLINE',
+    group: 'environments',
+    name: 'Environments: resolve and build from wheel folders only, without the index',
+    secret: false,
+  },
+  { key: 'SERVICE_ENVIRONMENT_WHEELS_DIR', group: 'environments', name: 'Environments: a folder of wheels for offline resolutions and builds', secret: false },
   { key: 'SERVICE_ENVIRONMENT_CACHE_DIR', group: 'environments', name: 'Environments: where built environments are kept', secret: false },
   { key: 'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES', group: 'environments', name: 'Environments: most bytes built environments may take', secret: false },
   { key: 'SERVICE_ENVIRONMENT_RESOLVE_TIMEOUT_SECONDS', group: 'environments', name: 'Environments: longest resolution of a lock (seconds)', secret: false },
@@ -62,13 +76,17 @@ export function readEnvironmentSettings(env: Env, dataDir: string): EnvironmentS
   }
   if (url.search !== '' || url.hash !== '') throw new ConfigError('SERVICE_PACKAGE_INDEX_URL', 'must be a simple index URL without query or fragment');
   const cacheDir = text(env, 'SERVICE_ENVIRONMENT_CACHE_DIR');
+  const resolvedCacheDir = cacheDir ? path.resolve(cacheDir) : path.join(dataDir, 'environments');
+  const wheelsDir = text(env, 'SERVICE_ENVIRONMENT_WHEELS_DIR');
   return {
     enabled: oneOf(env, 'SERVICE_LOCKED_ENVIRONMENTS', ['on', 'off'], 'on') === 'on',
     explicit: text(env, 'SERVICE_LOCKED_ENVIRONMENTS') !== undefined,
     indexUrl,
     allowHttp: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_ALLOW_HTTP', false),
     allowPrivateNetworks: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_ALLOW_PRIVATE_NETWORKS', false),
-    cacheDir: cacheDir ? path.resolve(cacheDir) : path.join(dataDir, 'environments'),
+    offline: strictBoolean(env, 'SERVICE_PACKAGE_INDEX_OFFLINE', false),
+    wheelsDir: wheelsDir ? path.resolve(wheelsDir) : path.join(resolvedCacheDir, 'wheels'),
+    cacheDir: resolvedCacheDir,
     cacheMaxBytes: integer(env, 'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES', 20 * 1024 ** 3, { min: 0, max: 10 * 1024 ** 4 }),
     resolveTimeoutSeconds: integer(env, 'SERVICE_ENVIRONMENT_RESOLVE_TIMEOUT_SECONDS', 300, { min: 5, max: 3600 }),
     buildTimeoutSeconds: integer(env, 'SERVICE_ENVIRONMENT_BUILD_TIMEOUT_SECONDS', 1200, { min: 5, max: 4 * 3600 }),

@@ -5,6 +5,7 @@ import { readSettings } from '../../../service/src/config/settings.js';
 import { provisionTelemetryReceivers } from '../../setup/telemetry-receivers.js';
 import { startJaeger } from '../../support/telemetry-receivers.js';
 import { makeTempDir } from '../../support/temp-dir.js';
+import { connectKernel } from '../../support/marimo-client.js';
 import { benchClient } from './bench-client.js';
 import { median } from './marimo-alone.js';
 
@@ -41,8 +42,23 @@ export function sessionStarter(url: string, headers: Record<string, string>, api
       throw new Error(`session ${sessionId} is ${String(current.state)} ${JSON.stringify(current.failure ?? null)}, page ${page.status}`);
     return { ms, cpuMs: (cpu.user + cpu.system) / 1000, sessionId, warm: session.warm === true, session: current };
   };
+  /**
+   * The same start, then on to `kernel-ready` on the page's socket through the proxy: the kernel
+   * running, as a notebook's first cell would find it. `kernelMs` counts from the same `POST`.
+   */
+  const startToKernel = async (notebookId: string): Promise<TimedStart & { kernelMs: number }> => {
+    const began = performance.now();
+    const started = await startToPage(notebookId);
+    const kernel = await connectKernel(`${url}/s/${started.sessionId}`, { authorization: headers.authorization ?? '', origin: url });
+    try {
+      await kernel.waitFor('kernel-ready', 5 * 60_000);
+      return { ...started, kernelMs: performance.now() - began };
+    } finally {
+      kernel.close();
+    }
+  };
   const stop = (sessionId: string) => api(`/projects/${pid}/sessions/${sessionId}/stop`, { save: false });
-  return { startToPage, stop };
+  return { startToPage, startToKernel, stop };
 }
 
 /** A cold start (the warm pool drained first) and a warm one (the pool refilled first), each stopped after. */

@@ -65,6 +65,8 @@ export interface SavedVersion {
   notebookId: string;
   version: NotebookVersion;
   code: string;
+  /** The audit event of a save through {@link NotebookService.save} (`notebook.save`, `notebook.restore`...); absent for the others. */
+  event?: string;
 }
 
 /**
@@ -380,14 +382,15 @@ export class NotebookService {
         },
       },
     );
-    this.versionSaved(projectId, notebookId, saved, request.code);
+    const event = request.event ?? 'notebook.save';
+    this.versionSaved(projectId, notebookId, saved, request.code, event);
     const pruning = await this.prune(after).then(
       (ids) => ({ pruned_version_ids: ids }),
       // The version is saved whatever happens here; the next save prunes what this one left.
       (error: unknown) => ({ pruned_version_ids: [], prune_failed: error instanceof HubError ? error.code : 'INTERNAL_ERROR' }),
     );
     await this.audit.append({
-      event: request.event ?? 'notebook.save',
+      event,
       actor: actor.id,
       projectId,
       metadata: {
@@ -479,10 +482,10 @@ export class NotebookService {
     return version;
   }
 
-  private versionSaved(projectId: string, notebookId: string, version: NotebookVersion, code: string): void {
+  private versionSaved(projectId: string, notebookId: string, version: NotebookVersion, code: string, event?: string): void {
     for (const listener of this.savedListeners) {
       try {
-        listener({ projectId, notebookId, version, code });
+        listener({ projectId, notebookId, version, code, ...(event ? { event } : {}) });
       } catch {
         // A listener's failure is its own: the version is saved.
       }

@@ -32,6 +32,13 @@ export interface PreparedEnvironment {
   environmentId: string | null;
 }
 
+/** A saved version by its ids. */
+export interface VersionRef {
+  projectId: string;
+  notebookId: string;
+  versionId: string;
+}
+
 /** A saved version, as the warm pool asks about it. */
 export interface VersionCode {
   projectId: string;
@@ -52,6 +59,8 @@ export interface VersionCode {
  * under it) and answers what its kernel needs, without counting as a start.
  */
 export interface LockedEnvironmentProvider {
+  /** Before a start creates its sandbox: throws (PYTHON_ENV_SETUP_FAILED) what is known now to keep the version from starting. */
+  preflight?(version: VersionRef): Promise<void>;
   prepare(start: EnvironmentStart): Promise<PreparedEnvironment | null>;
   builtFor(version: VersionCode): Promise<string | null>;
   recent(limit: number): Promise<string[]>;
@@ -69,6 +78,14 @@ export class NotebookEnvironments {
 
   use(provider: LockedEnvironmentProvider): void {
     this.provider = provider;
+  }
+
+  /**
+   * Refuses a start before its sandbox is created when the provider knows it cannot succeed (an
+   * offline hub without the wheels the version's lock needs: docs/environments.md, "Offline").
+   */
+  async preflight(version: VersionRef): Promise<void> {
+    await this.provider?.preflight?.(version);
   }
 
   /** The built environment a start of `version` would run in; null: none (it installs, or builds first). */

@@ -43,7 +43,7 @@ export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
   projectNameOf(projectId: string): Promise<string>;
   warmPool: WarmPool | null;
   /** The packages a kernel starts with, and which built environment a version's start would find (its warm sandboxes'). */
-  environments?: Pick<NotebookEnvironments, 'prepare' | 'builtFor'>;
+  environments?: Pick<NotebookEnvironments, 'prepare' | 'builtFor' | 'preflight'>;
   audit: AuditLog;
   events: ProjectEventPublisher;
   background: BackgroundRunner;
@@ -145,6 +145,9 @@ export class SessionManager {
       }
     }
     await this.checkLimits(request);
+    // A version that cannot start is refused here, on the start page, before any sandbox (a preview installs its own code).
+    const versionId = notebook.source.current_version_id;
+    if (!preview && versionId) await this.deps.environments?.preflight({ projectId: project.id, notebookId: notebook.id, versionId });
     if (mode === 'edit' && !request.ephemeral && request.takeoverFrom && !preview) await this.takeOver(project, notebook.id, request.takeoverFrom, user);
     // What the sandbox receives is decided before a warm sandbox is taken: one that receives
     // anything starts cold, as a warm sandbox runs since before anyone knew (docs/sessions.md).

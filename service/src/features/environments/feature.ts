@@ -2,17 +2,24 @@ import path from 'node:path';
 import { lockedEnvironmentsDriver } from '../../config/settings-environments.js';
 import { LocalEnvironmentCache } from '../../adapters/environments/local-environment-cache.js';
 import { packageIndexCheck } from '../../adapters/environments/package-index-check.js';
+import { WheelFolders } from '../../adapters/environments/wheel-folders.js';
 import { CONTAINER_BUILD_DIR, CONTAINER_ENVIRONMENTS_DIR, type EnvironmentCache } from '../../core/ports/environment-cache.js';
 import type { AnchoredRoutes } from '../../http/app.js';
 import type { BaseServices, Feature } from '../feature.js';
+import { DependencyUpdates } from './core/dependency-updates.js';
 import { EnvironmentAdmin, type EnvironmentAdminDeps } from './core/environment-admin.js';
 import { EnvironmentBuilds } from './core/environment-builds.js';
 import { EnvironmentRecords } from './core/environment-records.js';
 import { EnvironmentSandboxes, TASK_LABEL } from './core/environment-sandboxes.js';
 import { EnvironmentUseCases } from './core/environment-use-cases.js';
 import { LockedEnvironments } from './core/locked-environments.js';
+import { OfflineWheels } from './core/offline-wheels.js';
+import type { PackageAccess } from './core/uv-commands.js';
 import { VersionLocks } from './core/version-locks.js';
 import { environmentRoutes } from './http/environment-routes.js';
+
+/** Where a resolution's or build's container sees the machine's wheel folders (offline), read-only: `<dir>/<n>`. */
+const CONTAINER_WHEELS_DIR = '/opt/notebook-hub/wheels';
 
 /** What the hub's services hold of locked environments where they are on (tests look at the cache and the builds). */
 export interface LockedEnvironmentServices {
@@ -24,7 +31,7 @@ export interface LockedEnvironmentServices {
 /** What locked environments take of the base. */
 type EnvironmentsBase = Pick<
   BaseServices,
-  'settings' | 'store' | 'notebooks' | 'workspace' | 'sandboxes' | 'audit' | 'background' | 'logger' | 'access' | 'outbound'
+  'settings' | 'store' | 'notebooks' | 'workspace' | 'sandboxes' | 'sessions' | 'audit' | 'background' | 'logger' | 'access' | 'outbound'
 >;
 
 /**
@@ -43,8 +50,9 @@ export const environmentsFeature = {
     const locking = served !== null;
     const environments = new EnvironmentUseCases({ access: base.access, notebooks: base.notebooks, records, locking });
     const admin = { access: base.access, store: base.store, notebooks: base.notebooks, records, startedAt: new Date().toISOString() };
-    const withAdmin = (locked: EnvironmentAdminDeps['locked']) => {
-      const useCases = { environments, environmentAdmin: new EnvironmentAdmin({ ...admin, locked }) };
+    const withAdmin = (locked: EnvironmentAdminDeps['locked'], locks: VersionLocks | null) => {
+      const dependencyUpdates = new DependencyUpdates({ access: base.access, notebooks: base.notebooks, sessions: base.sessions, records, locks });
+      const useCases = { environments, environmentAdmin: new EnvironmentAdmin({ ...admin, locked }), dependencyUpdates };
       const routes: AnchoredRoutes[] = [{ after: 'notebooks', register: (app) => environmentRoutes(app, { useCases }) }];
       return { useCases, routes };
     };
@@ -55,9 +63,12 @@ export const environmentsFeature = {
         `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver${base.sandboxes.kind === 'docker' ? ' with an engine on another machine' : ''}: dependencies are installed at each start`,
       );
     }
-    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null) };
+    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null, null) };
 
-    const checkIndex = packageIndexCheck(config.indexUrl, base.outbound.policy('environments'), base.outbound.resolve, logger);
+    // Offline, uv reads the machine's wheel folders only: there is no index to check.
+    const checkIndex = config.offline
+      ? () => Promise.resolve()
+      : packageIndexCheck(config.indexUrl, base.outbound.policy('environments'), base.outbound.resolve, logger);
     const sandboxes = new EnvironmentSandboxes({
       driver: base.sandboxes,
       files: base.workspace,
@@ -70,6 +81,14 @@ export const environmentsFeature = {
       waitMs: config.buildTimeoutSeconds * 1000,
       ...(inContainers ? { sandboxRoot: CONTAINER_ENVIRONMENTS_DIR } : {}),
     });
+    const wheelFolders = new WheelFolders([settings.sandboxes.wheelhouse, config.wheelsDir].filter((folder): folder is string => folder !== null));
+    const packageAccess = async (): Promise<PackageAccess> => {
+      if (!config.offline) return { source: { index: config.indexUrl }, mounts: [] };
+      const folders = await wheelFolders.existing();
+      if (!inContainers) return { source: { wheelFolders: folders }, mounts: [] };
+      const mounts = folders.map((folder, index) => ({ source: folder, target: `${CONTAINER_WHEELS_DIR}/${index}`, readOnly: true }));
+      return { source: { wheelFolders: mounts.map((mount) => mount.target) }, mounts };
+    };
     const placement = (directory: string) =>
       inContainers
         ? {
@@ -85,6 +104,7 @@ export const environmentsFeature = {
       background: base.background,
       logger,
       indexUrl: config.indexUrl,
+      packageAccess,
       checkIndex,
       resolveTimeoutMs: config.resolveTimeoutSeconds * 1000,
       now: () => new Date(),
@@ -93,7 +113,7 @@ export const environmentsFeature = {
       cache,
       sandboxes,
       logger,
-      indexUrl: config.indexUrl,
+      packageAccess,
       checkIndex,
       buildTimeoutMs: config.buildTimeoutSeconds * 1000,
       cacheMaxBytes: config.cacheMaxBytes,
@@ -110,8 +130,15 @@ export const environmentsFeature = {
     };
     return {
       services: { lockedEnvironments: { cache, builds, locks } as LockedEnvironmentServices | null },
-      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: config.cacheMaxBytes }),
-      environments: new LockedEnvironments({ locks, records, builds, cache, driver: base.sandboxes }),
+      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: config.cacheMaxBytes }, locks),
+      environments: new LockedEnvironments({
+        locks,
+        records,
+        builds,
+        cache,
+        driver: base.sandboxes,
+        offline: config.offline ? new OfflineWheels({ wheels: wheelFolders, files: base.workspace, wheelsDir: config.wheelsDir }) : null,
+      }),
       sessions: { ownedSandboxIds },
     };
   },

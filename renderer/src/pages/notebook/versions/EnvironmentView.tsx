@@ -1,17 +1,38 @@
-import { Alert, Anchor, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notebookUrls } from '../../../api/notebook-content';
 import { versionEnvironmentQuery, type VersionEnvironment } from '../../../api/notebook-versions';
 import { formatDateTime } from '../../../app/format';
 import { ErrorView } from '../../../components/ErrorView';
 import { LoadingState } from '../../../components/LoadingState';
+import { LogView } from '../../../components/LogView';
+import { UpdateDependencies } from './UpdateDependencies';
 
-/** The version's dependencies: locked on save, with their packages, or why they could not be (docs/environments.md). */
-export function VersionEnvironmentPanel({ pid, nid, vid }: { pid: string; nid: string; vid: string }) {
+interface PanelProps {
+  pid: string;
+  nid: string;
+  vid: string;
+  /** Whether the version is the notebook's current one. */
+  current: boolean;
+  /** Whether the user may save versions of the notebook (and so update its dependencies). */
+  editable: boolean;
+}
+
+/**
+ * The version's dependencies: locked on save, with their packages, or why they could not be
+ * (docs/environments.md); for an editor of the current version, "Update dependencies".
+ */
+export function VersionEnvironmentPanel({ pid, nid, vid, current, editable }: PanelProps) {
   const environment = useQuery(versionEnvironmentQuery(pid, nid, vid));
   if (environment.isPending) return <LoadingState label="Loading the environment…" />;
   if (environment.isError) return <ErrorView error={environment.error} onRetry={() => void environment.refetch()} />;
-  return <EnvironmentView environment={environment.data} lockUrl={notebookUrls.versionLock(pid, nid, vid)} />;
+  const updatable = editable && (environment.data.status === 'locked' || environment.data.status === 'failed');
+  return (
+    <Stack gap="md">
+      {updatable && <UpdateDependencies pid={pid} nid={nid} versionId={vid} current={current} />}
+      <EnvironmentView environment={environment.data} lockUrl={notebookUrls.versionLock(pid, nid, vid)} />
+    </Stack>
+  );
 }
 
 export function EnvironmentView({ environment, lockUrl }: { environment: VersionEnvironment; lockUrl: string }) {
@@ -35,10 +56,11 @@ export function EnvironmentView({ environment, lockUrl }: { environment: Version
       return (
         <Alert color="red" title="The dependencies could not be resolved">
           <Stack gap="xs">
-            <Text size="sm">uv could not resolve them when this version was saved, so it cannot start. Correct its dependency block and save again.</Text>
-            <Code block aria-label="What uv said">
-              {environment.error?.message ?? ''}
-            </Code>
+            <Text size="sm">
+              uv could not resolve them when this version was saved, so it cannot start. Correct its dependency block and save again, or update the dependencies
+              once the package index has what the block asks for.
+            </Text>
+            <LogView label="What uv said" text={environment.error?.message ?? ''} maxHeight={240} />
           </Stack>
         </Alert>
       );

@@ -68,7 +68,9 @@ export function VersionPage() {
       />
       {view === 'code' && <VersionCode pid={pid} nid={nid} version={data} />}
       {view === 'changes' && <VersionChanges pid={pid} nid={nid} version={data} />}
-      {view === 'environment' && <VersionEnvironmentPanel pid={pid} nid={nid} vid={data.version_id} />}
+      {view === 'environment' && (
+        <VersionEnvironmentPanel pid={pid} nid={nid} vid={data.version_id} current={data.version_id === current} editable={canEdit(project)} />
+      )}
     </Stack>
   );
 }

@@ -4,13 +4,14 @@ import type { Logger } from '../../../core/ports/logger.js';
 import type { SandboxMount } from '../../../core/ports/sandbox-driver.js';
 import type { EnvironmentSandboxes } from './environment-sandboxes.js';
 import { lockedPackages } from './lock-file.js';
-import { installArgv, installedCount, LOCK_FILE, UV_INDEX_VARIABLES, uvReason } from './uv-commands.js';
+import { installArgv, installedCount, LOCK_FILE, UV_INDEX_VARIABLES, uvReason, type PackageAccess } from './uv-commands.js';
 
 export interface EnvironmentBuildDeps {
   cache: EnvironmentCache;
   sandboxes: EnvironmentSandboxes;
   logger: Logger;
-  indexUrl: string;
+  /** Where uv finds the locked files: the index, or (offline) the machine's wheel folders. */
+  packageAccess(): Promise<PackageAccess>;
   /** Throws when the outbound-request policy refuses the package index. */
   checkIndex(): Promise<void>;
   buildTimeoutMs: number;
@@ -103,7 +104,8 @@ export class EnvironmentBuilds {
     const { sandboxes } = this.deps;
     const labels = { project_id: need.workspace.projectId, notebook_id: need.workspace.notebookId, environment_id: need.id };
     const { target, mounts } = this.deps.placement(directory);
-    const spec = { mounts, ...(need.image ? { image: need.image } : {}) };
+    const access = await this.deps.packageAccess();
+    const spec = { mounts: [...mounts, ...access.mounts], ...(need.image ? { image: need.image } : {}) };
     await sandboxes.within(
       'build',
       labels,
@@ -113,7 +115,7 @@ export class EnvironmentBuilds {
           await sandboxes.writeWorkspace(sandbox, need.workspace.projectId, need.workspace.notebookId, need.workspace.entryFile);
         await sandboxes.driver.writeFile(sandbox.id, LOCK_FILE, need.lock);
         const timeoutMs = this.deps.buildTimeoutMs;
-        const outcome = await sandboxes.command(sandbox, installArgv(target, this.deps.indexUrl), UV_INDEX_VARIABLES, timeoutMs);
+        const outcome = await sandboxes.command(sandbox, installArgv(target, access.source), UV_INDEX_VARIABLES, timeoutMs);
         if (outcome.kind === 'timed_out') {
           throw new HubError('PYTHON_ENV_SETUP_FAILED', `building the notebook's environment did not finish within ${Math.round(timeoutMs / 1000)} s`);
         }

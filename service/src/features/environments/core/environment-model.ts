@@ -49,7 +49,7 @@ export interface VersionLockRecord {
   reused_from: string | null;
 }
 
-export const sha256Of = (text: string) => createHash('sha256').update(text).digest('hex');
+export const sha256Of = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** What decides a lock: the dependency block as written, and the index it is resolved against. */
 export function declarationOf(toml: string, indexUrl: string): string {

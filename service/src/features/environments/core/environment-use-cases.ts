@@ -3,7 +3,7 @@ import type { AccessControl } from '../../../core/access/access-control.js';
 import { HubError } from '../../../core/errors.js';
 import type { Principal } from '../../../core/identity/authenticator.js';
 import type { NotebookService } from '../../../core/notebooks/notebook-service.js';
-import { describeTarget, type LockedPackage } from './environment-model.js';
+import { describeTarget, type LockedPackage, type VersionLockRecord } from './environment-model.js';
 import type { EnvironmentRecords } from './environment-records.js';
 import { notLockableReason } from './carried-settings.js';
 
@@ -68,18 +68,7 @@ export class EnvironmentUseCases {
       const reason = notLockableReason(metadata.toml);
       return reason ? { ...empty, status: 'unlocked', unlocked_reason: reason } : { ...empty, status: 'pending' };
     }
-    return {
-      version_id: versionId,
-      status: record.status,
-      environment_id: record.environment_id,
-      python: record.target ? describeTarget(record.target) : null,
-      packages: record.packages,
-      lock_sha256: record.lock_sha256,
-      locked_at: record.locked_at,
-      reused_from: record.reused_from,
-      error: record.error,
-      unlocked_reason: null,
-    };
+    return lockedView(record);
   }
 
   /** The version's lock as uv wrote it (a requirements file with hashes); NOT_FOUND when it has none. */
@@ -92,4 +81,20 @@ export class EnvironmentUseCases {
     if (lock === null) throw new HubError('NOT_FOUND', `version ${versionId} has no lock`);
     return lock;
   }
+}
+
+/** A version's environment as its lock record says. */
+export function lockedView(record: VersionLockRecord): VersionEnvironmentView {
+  return {
+    version_id: record.version_id,
+    status: record.status,
+    environment_id: record.environment_id,
+    python: record.target ? describeTarget(record.target) : null,
+    packages: record.packages,
+    lock_sha256: record.lock_sha256,
+    locked_at: record.locked_at,
+    reused_from: record.reused_from,
+    error: record.error,
+    unlocked_reason: null,
+  };
 }

@@ -50,3 +50,45 @@ export function lockProblem(lock: string): string | null {
   if (lockedPackages(lock).length === 0 && lock.trim() !== '') return 'uv wrote a lock without any pinned package';
   return null;
 }
+
+/** One requirement of a lock: its package, the version pinned, the hashes its files may have, and a direct reference's URL. */
+export interface LockRequirement {
+  name: string;
+  version: string;
+  hashes: string[];
+  /** Where a direct reference points (`file:///...`, `https://...`); null for a package of the index. */
+  url: string | null;
+}
+
+/** The requirements of a lock with the hashes of each, its continuation lines joined. */
+export function lockRequirements(lock: string): LockRequirement[] {
+  const requirements: LockRequirement[] = [];
+  for (const line of lock.replace(/\\\n/g, ' ').split('\n')) {
+    const hashes = [...line.matchAll(/--hash=sha256:([0-9a-f]{64})/g)].map((match) => match[1]!);
+    const pinned = PINNED.exec(line);
+    if (pinned) {
+      requirements.push({ name: pinned[1]!, version: pinned[2]!, hashes, url: null });
+      continue;
+    }
+    const direct = DIRECT.exec(line);
+    if (direct) requirements.push({ name: direct[1]!, version: ARCHIVE_VERSION.exec(direct[2]!)?.[1] ?? direct[2]!, hashes, url: direct[2]! });
+  }
+  return requirements;
+}
+
+/** The `--find-links` folders a lock names (the notebook's workspace folders). */
+export function lockFindLinks(lock: string): string[] {
+  return [...lock.matchAll(/^--find-links\s+(\S+)$/gm)].map((match) => match[1]!);
+}
+
+/**
+ * The lock without the `--find-links` lines of `folders`: the machine's wheel folders an offline
+ * resolution read, which are where this hub keeps wheels, not what the notebook declared.
+ */
+export function withoutFindLinks(lock: string, folders: readonly string[]): string {
+  const dropped = new Set(folders);
+  const lines = lock.split('\n').filter((line) => !(line.startsWith('--find-links ') && dropped.has(line.slice('--find-links '.length).trim())));
+  // uv leaves a blank line after its options: none is left before the requirements.
+  while (lines.length > 1 && lines[0] === '') lines.shift();
+  return lines.join('\n');
+}

@@ -5,6 +5,7 @@ import type { EnvironmentStart, LockedEnvironmentProvider, PreparedEnvironment, 
 import { environmentIdOf, type EnvironmentTarget } from './environment-model.js';
 import type { EnvironmentBuilds } from './environment-builds.js';
 import type { EnvironmentRecords } from './environment-records.js';
+import type { OfflineWheels } from './offline-wheels.js';
 import { lockable, type VersionLocks } from './version-locks.js';
 import { parseTarget, TARGET_ARGV } from './uv-commands.js';
 
@@ -21,8 +22,33 @@ export class LockedEnvironments implements LockedEnvironmentProvider {
   private lastTarget: EnvironmentTarget | null = null;
 
   constructor(
-    private readonly deps: { locks: VersionLocks; records: EnvironmentRecords; builds: EnvironmentBuilds; cache: EnvironmentCache; driver: SandboxDriver },
+    private readonly deps: {
+      locks: VersionLocks;
+      records: EnvironmentRecords;
+      builds: EnvironmentBuilds;
+      cache: EnvironmentCache;
+      driver: SandboxDriver;
+      /** Offline (SERVICE_PACKAGE_INDEX_OFFLINE): what of a lock the machine has wheels for; null: builds use the index. */
+      offline: OfflineWheels | null;
+    },
   ) {}
+
+  /**
+   * Before a start (before its sandbox): offline, a version whose lock needs wheels this machine
+   * does not have, and whose environment is not built, is refused, naming them. Nothing is
+   * resolved or built here; anything else is left to the start.
+   */
+  async preflight(version: { projectId: string; notebookId: string; versionId: string }): Promise<void> {
+    const { offline, records } = this.deps;
+    if (!offline) return;
+    const record = await records.version(version.projectId, version.notebookId, version.versionId);
+    if (record?.status !== 'locked' || !record.lock_sha256 || !record.target) return;
+    const lock = await records.lock(record.lock_sha256);
+    if (lock === null) return;
+    const target = this.lastTarget ?? record.target;
+    if (await this.deps.cache.built(environmentIdOf(lock, target))) return;
+    await offline.assertAvailable(lock, target, version);
+  }
 
   /**
    * The environment a start of the version would run in when it is built: its lock's for the
@@ -67,7 +93,10 @@ export class LockedEnvironments implements LockedEnvironmentProvider {
     if (lock === null) throw new HubError('INTERNAL_ERROR', `the lock of version ${start.versionId} is missing from the store`);
     // The identity is the lock's for the Python this sandbox runs: the recorded one, unless the
     // runtime moved to another Python since the lock was made (its environment is then another).
-    const id = environmentIdOf(lock, await this.targetOf(start));
+    const target = await this.targetOf(start);
+    const id = environmentIdOf(lock, target);
+    // Offline, a build can only use the machine's wheels: what is missing is said before uv runs.
+    if (this.deps.offline && !(await this.deps.cache.built(id))) await this.deps.offline.assertAvailable(lock, target, start);
     const environment = await this.deps.builds.ensure({
       id,
       lock,

@@ -1,3 +1,4 @@
+import type { SandboxMount } from '../../../core/ports/sandbox-driver.js';
 import type { EnvironmentTarget } from './environment-model.js';
 
 /**
@@ -24,15 +25,33 @@ export const UV_INDEX_VARIABLES: Readonly<Record<string, string>> = {
 
 const COMMON = ['--color', 'never', '--no-config', '--python', 'python3'];
 
+/**
+ * Where uv finds packages: the deployment's index, or, offline (SERVICE_PACKAGE_INDEX_OFFLINE),
+ * only folders of wheels on this machine, at the paths the sandbox sees them.
+ */
+export type PackageSource = { index: string } | { wheelFolders: readonly string[] };
+
+/** The package source of one resolution or build, and what its sandbox mounts to see the folders (a container). */
+export interface PackageAccess {
+  source: PackageSource;
+  mounts: SandboxMount[];
+}
+
+/** The wheel folders a source reads (none for an index). */
+export const wheelFoldersOf = (source: PackageSource): readonly string[] => ('wheelFolders' in source ? source.wheelFolders : []);
+
+function sourceArgs(source: PackageSource): string[] {
+  return 'index' in source ? ['--index-url', source.index] : ['--no-index', ...source.wheelFolders.flatMap((folder) => ['--find-links', folder])];
+}
+
 /** Resolves the notebook's PEP 723 block into a lock with every file's hash, for the sandbox's Python. */
-export function compileArgv(entryFile: string, indexUrl: string): string[] {
+export function compileArgv(entryFile: string, source: PackageSource): string[] {
   return [
     'uv',
     'pip',
     'compile',
     ...COMMON,
-    '--index-url',
-    indexUrl,
+    ...sourceArgs(source),
     '--generate-hashes',
     '--emit-find-links',
     '--no-header',
@@ -44,14 +63,13 @@ export function compileArgv(entryFile: string, indexUrl: string): string[] {
 }
 
 /** Installs exactly the lock into `target`: no dependency of its own, every file checked against its hash, compiled, copied. */
-export function installArgv(target: string, indexUrl: string): string[] {
+export function installArgv(target: string, source: PackageSource): string[] {
   return [
     'uv',
     'pip',
     'install',
     ...COMMON,
-    '--index-url',
-    indexUrl,
+    ...sourceArgs(source),
     '--target',
     target,
     '--no-deps',

@@ -8,8 +8,8 @@ import { declarationOf, environmentIdOf, type EnvironmentTarget, type VersionLoc
 import type { EnvironmentRecords } from './environment-records.js';
 import type { EnvironmentSandboxes } from './environment-sandboxes.js';
 import { notLockableReason } from './carried-settings.js';
-import { lockedPackages, lockProblem, normalizeLock } from './lock-file.js';
-import { compileArgv, LOCK_FILE, parseTarget, TARGET_ARGV, UV_INDEX_VARIABLES, uvReason } from './uv-commands.js';
+import { lockedPackages, lockProblem, normalizeLock, withoutFindLinks } from './lock-file.js';
+import { compileArgv, LOCK_FILE, parseTarget, TARGET_ARGV, UV_INDEX_VARIABLES, uvReason, wheelFoldersOf, type PackageAccess } from './uv-commands.js';
 
 export interface VersionLockDeps {
   records: EnvironmentRecords;
@@ -18,7 +18,10 @@ export interface VersionLockDeps {
   audit: AuditLog;
   background: BackgroundRunner;
   logger: Logger;
+  /** The index locks are declared against (see declarationOf): the same offline, where its wheels come from folders. */
   indexUrl: string;
+  /** Where uv finds packages for this resolution: the index, or (offline) the machine's wheel folders. */
+  packageAccess(): Promise<PackageAccess>;
   /** Throws when the outbound-request policy refuses the package index (a plain message, the detail logged). */
   checkIndex(): Promise<void>;
   resolveTimeoutMs: number;
@@ -34,7 +37,17 @@ export interface VersionToLock {
 }
 
 /** What uv made of a dependency block: a lock for a Python, or its reason for failing. */
-type Resolution = { kind: 'locked'; lock: string; target: EnvironmentTarget } | { kind: 'failed'; message: string };
+export type Resolution = FreshLock | { kind: 'failed'; message: string };
+
+/** A lock uv just wrote for the sandboxes' Python. */
+export interface FreshLock {
+  kind: 'locked';
+  lock: string;
+  target: EnvironmentTarget;
+}
+
+/** The audit event of the save an "update dependencies" makes: its version is locked with the resolution it made, not its parent's lock. */
+export const DEPENDENCY_UPDATE_EVENT = 'notebook.environment.update';
 
 /**
  * Locks on save (docs/environments.md, "Lock on save"): every version that declares dependencies
@@ -47,33 +60,65 @@ type Resolution = { kind: 'locked'; lock: string; target: EnvironmentTarget } | 
 export class VersionLocks {
   private readonly pending = new Map<string, Promise<VersionLockRecord>>();
 
+  /** Fresh locks waiting for the version an update of dependencies saves, by notebook and the version it is based on. */
+  private readonly updates = new Map<string, FreshLock>();
+
   constructor(private readonly deps: VersionLockDeps) {}
 
   /** The save hook: starts the version's lock in the background when it declares dependencies a lock can carry. */
   saved(saved: SavedVersion): void {
     if (!lockable(saved.code)) return;
     const version = { projectId: saved.projectId, notebookId: saved.notebookId, versionId: saved.version.version_id, code: saved.code };
+    // Taken now, while the save is under way: the update that staged it waits for this save.
+    const fresh = saved.event === DEPENDENCY_UPDATE_EVENT ? this.updates.get(updateKey(saved.projectId, saved.notebookId, saved.version.parent_id)) : undefined;
     this.deps.background.run(() =>
-      this.ensure(version, saved.version.parent_id).catch((error: unknown) =>
+      this.ensure(version, saved.version.parent_id, fresh).catch((error: unknown) =>
         this.deps.logger.warn({ event: 'environment_lock_failed', ...ids(version), err: error }, 'environment_lock_failed'),
       ),
     );
   }
 
   /**
-   * The version's lock record: the stored one, the one being made here, or one made now. Null: no
-   * dependencies, or uv settings a lock does not carry (installed at each start).
+   * The version's lock record: the stored one, the one being made here, or one made now (from
+   * `fresh` when given: a resolution made for it). Null: no dependencies, or uv settings a lock
+   * does not carry (installed at each start).
    */
-  async ensure(version: VersionToLock, parentId?: string | null): Promise<VersionLockRecord | null> {
+  async ensure(version: VersionToLock, parentId?: string | null, fresh?: FreshLock): Promise<VersionLockRecord | null> {
     const metadata = lockable(version.code);
     if (!metadata) return null;
     const key = `${version.projectId}/${version.notebookId}/${version.versionId}`;
     let promise = this.pending.get(key);
     if (!promise) {
-      promise = this.lock(version, metadata, parentId).finally(() => this.pending.delete(key));
+      promise = this.lock(version, metadata, parentId, fresh).finally(() => this.pending.delete(key));
       this.pending.set(key, promise);
     }
     return promise;
+  }
+
+  /**
+   * Resolves the version's block now, whatever its lock says (an update of its dependencies):
+   * uv's lock, or its reason. Throws what is not uv's verdict, and when the block is not one a
+   * lock carries.
+   */
+  async resolveNow(version: VersionToLock): Promise<Resolution> {
+    const metadata = lockable(version.code);
+    if (!metadata) throw new HubError('CONFLICT', 'this version declares no dependencies a lock carries');
+    return this.resolve(version, metadata);
+  }
+
+  /**
+   * Runs `save` (a save of the notebook based on `baseVersionId` with the audit event
+   * {@link DEPENDENCY_UPDATE_EVENT}) so that the version it makes is locked with `fresh`.
+   */
+  async savingWith<T>(fresh: FreshLock, where: { projectId: string; notebookId: string; baseVersionId: string }, save: () => Promise<T>): Promise<T> {
+    const key = updateKey(where.projectId, where.notebookId, where.baseVersionId);
+    if (this.updates.has(key)) throw new HubError('CONFLICT', 'an update of this notebook’s dependencies is already under way');
+    this.updates.set(key, fresh);
+    try {
+      return await save();
+    } finally {
+      this.updates.delete(key);
+    }
   }
 
   /** Whether this process is resolving the version now. */
@@ -81,16 +126,16 @@ export class VersionLocks {
     return this.pending.has(`${projectId}/${notebookId}/${versionId}`);
   }
 
-  private async lock(version: VersionToLock, metadata: ScriptMetadata, parentId: string | null | undefined): Promise<VersionLockRecord> {
+  private async lock(version: VersionToLock, metadata: ScriptMetadata, parentId: string | null | undefined, fresh?: FreshLock): Promise<VersionLockRecord> {
     const { records } = this.deps;
     const stored = await records.version(version.projectId, version.notebookId, version.versionId);
     if (stored) return stored;
     const declaration = declarationOf(metadata.toml, this.deps.indexUrl);
     const parent = parentId === undefined ? (await this.deps.notebooks.version(version.projectId, version.notebookId, version.versionId)).parent_id : parentId;
     const base = parent ? await records.version(version.projectId, version.notebookId, parent) : null;
-    const reused = base?.status === 'locked' && base.declaration === declaration;
+    const reused = !fresh && base?.status === 'locked' && base.declaration === declaration;
 
-    const resolution: Resolution | null = reused ? null : await this.resolve(version, metadata);
+    const resolution: Resolution | null = fresh ?? (reused ? null : await this.resolve(version, metadata));
     const record: VersionLockRecord = {
       schema_version: 1,
       project_id: version.projectId,
@@ -145,19 +190,27 @@ export class VersionLocks {
     const entryFile = notebook.entry_file;
     const timeoutMs = this.deps.resolveTimeoutMs;
     const labels = { project_id: version.projectId, notebook_id: version.notebookId };
-    return this.deps.sandboxes.within('resolve', labels, async (sandbox): Promise<Resolution> => {
-      const { sandboxes } = this.deps;
-      // uv settings may name a folder of the workspace (`find-links = ["wheels"]`): it must be there.
-      if (metadata.hasUvSettings) await sandboxes.writeWorkspace(sandbox, version.projectId, version.notebookId, entryFile);
-      await sandboxes.driver.writeFile(sandbox.id, entryFile, version.code);
-      const target = parseTarget((await sandboxes.driver.exec(sandbox.id, { argv: TARGET_ARGV, timeoutMs: 30_000, check: true })).stdout);
-      const outcome = await sandboxes.command(sandbox, compileArgv(entryFile, this.deps.indexUrl), UV_INDEX_VARIABLES, timeoutMs);
-      if (outcome.kind === 'timed_out') return { kind: 'failed', message: `uv did not finish resolving within ${Math.round(timeoutMs / 1000)} s` };
-      if (outcome.result.exitCode !== 0) return { kind: 'failed', message: uvReason(outcome.result.stderr) };
-      const lock = normalizeLock((await sandboxes.driver.readFile(sandbox.id, LOCK_FILE)).toString('utf8'));
-      const problem = lockProblem(lock);
-      return problem ? { kind: 'failed', message: problem } : { kind: 'locked', lock, target };
-    });
+    const { source, mounts } = await this.deps.packageAccess();
+    return this.deps.sandboxes.within(
+      'resolve',
+      labels,
+      async (sandbox): Promise<Resolution> => {
+        const { sandboxes } = this.deps;
+        // uv settings may name a folder of the workspace (`find-links = ["wheels"]`): it must be there.
+        if (metadata.hasUvSettings) await sandboxes.writeWorkspace(sandbox, version.projectId, version.notebookId, entryFile);
+        await sandboxes.driver.writeFile(sandbox.id, entryFile, version.code);
+        const target = parseTarget((await sandboxes.driver.exec(sandbox.id, { argv: TARGET_ARGV, timeoutMs: 30_000, check: true })).stdout);
+        const outcome = await sandboxes.command(sandbox, compileArgv(entryFile, source), UV_INDEX_VARIABLES, timeoutMs);
+        if (outcome.kind === 'timed_out') return { kind: 'failed', message: `uv did not finish resolving within ${Math.round(timeoutMs / 1000)} s` };
+        if (outcome.result.exitCode !== 0) return { kind: 'failed', message: uvReason(outcome.result.stderr) };
+        // The machine's wheel folders are where an offline resolution found the files, not part of what was locked.
+        const written = (await sandboxes.driver.readFile(sandbox.id, LOCK_FILE)).toString('utf8');
+        const lock = normalizeLock(withoutFindLinks(normalizeLock(written), wheelFoldersOf(source)));
+        const problem = lockProblem(lock);
+        return problem ? { kind: 'failed', message: problem } : { kind: 'locked', lock, target };
+      },
+      { mounts },
+    );
   }
 
   private async report(record: VersionLockRecord): Promise<void> {
@@ -182,5 +235,7 @@ export function lockable(code: string): ScriptMetadata | null {
   const metadata = scriptMetadata(code);
   return metadata?.declaresDependencies && notLockableReason(metadata.toml) === null ? metadata : null;
 }
+
+const updateKey = (projectId: string, notebookId: string, baseVersionId: string | null) => `${projectId}/${notebookId}/${baseVersionId ?? ''}`;
 
 const ids = (version: VersionToLock) => ({ project_id: version.projectId, notebook_id: version.notebookId, version_id: version.versionId });

@@ -1,21 +1,25 @@
 import { principalOf } from '../../../http/auth/authenticate.js';
 import { Envelope, RawContent } from '../../../http/schemas.js';
 import type { HubApp } from '../../../http/types.js';
-import { VersionParams } from '../../../http/routes/notebook-schemas.js';
+import { NotebookParams, VersionParams } from '../../../http/routes/notebook-schemas.js';
+import type { DependencyUpdates } from '../core/dependency-updates.js';
 import type { EnvironmentUseCases } from '../core/environment-use-cases.js';
 import type { EnvironmentAdmin } from '../core/environment-admin.js';
-import { EnvironmentCacheOverviewSchema, VersionEnvironmentSchema } from './environment-schemas.js';
+import { DependencyUpdateBody, DependencyUpdateSchema, EnvironmentCacheOverviewSchema, VersionEnvironmentSchema } from './environment-schemas.js';
 
 const tags = ['Notebooks'];
 
 /** What the environment routes use. */
 export interface EnvironmentRouteServices {
-  useCases: { environments: EnvironmentUseCases; environmentAdmin: EnvironmentAdmin };
+  useCases: { environments: EnvironmentUseCases; environmentAdmin: EnvironmentAdmin; dependencyUpdates: DependencyUpdates };
 }
 
 export const ENVIRONMENTS_ADMIN_PATH = '/api/v1/admin/environments';
 
-/** A version's locked environment (docs/environments.md) through `useCases.environments`; reading needs project.read. */
+/**
+ * A version's locked environment (docs/environments.md) through `useCases.environments` (reading
+ * needs project.read), the update of a notebook's dependencies (notebook.write) and the admin view.
+ */
 export function environmentRoutes(app: HubApp, services: EnvironmentRouteServices): void {
   const { environments } = services.useCases;
   const ref = (params: { pid: string; nid: string; vid: string }) => ({ projectId: params.pid, notebookId: params.nid, versionId: params.vid });
@@ -64,6 +68,29 @@ export function environmentRoutes(app: HubApp, services: EnvironmentRouteService
     async (request, reply) => {
       const lock = await environments.versionLock(principalOf(request), ref(request.params));
       return reply.type('text/plain; charset=utf-8').send(lock);
+    },
+  );
+
+  app.post(
+    '/api/v1/projects/:pid/notebooks/:nid/environment/update',
+    {
+      schema: {
+        tags,
+        summary: "Update dependencies: re-resolve the current version's block against the package index now, and save it as a new version with that lock",
+        description:
+          "The new version has the same code and a fresh lock (201); earlier versions keep theirs, so their sessions and job runs keep their packages. 200 with updated false when the index gives the lock the current version has: nothing is saved. uv's reason when it cannot resolve the block is 422 PYTHON_ENV_SETUP_FAILED, and nothing is saved. 409 CONFLICT when base_version_id is not the current version, when the version declares no dependencies a lock carries or locked environments are off; 409 EDIT_SESSION_OWNED while an edit session holds the notebook.",
+        params: NotebookParams,
+        body: DependencyUpdateBody,
+        response: { 200: Envelope(DependencyUpdateSchema), 201: Envelope(DependencyUpdateSchema) },
+      },
+    },
+    async (request, reply) => {
+      const result = await services.useCases.dependencyUpdates.update(principalOf(request), {
+        projectId: request.params.pid,
+        notebookId: request.params.nid,
+        baseVersionId: request.body.base_version_id,
+      });
+      return reply.code(result.updated ? 201 : 200).send({ success: true as const, data: result });
     },
   );
 }

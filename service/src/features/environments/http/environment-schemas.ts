@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable } from '../../../http/schemas.js';
+import { NotebookVersionSchema } from '../../../http/routes/notebook-schemas.js';
 
 export const VersionEnvironmentSchema = Type.Object(
   {
@@ -69,4 +70,35 @@ export const EnvironmentCacheOverviewSchema = Type.Object(
     notebooks_complete: Type.Boolean({ description: 'False when there were more version locks than one overview reads (5000): notebooks may be missing' }),
   },
   { $id: 'EnvironmentCacheOverview' },
+);
+
+export const DependencyUpdateBody = Type.Object(
+  {
+    base_version_id: Type.String({
+      pattern: '^ver-[0-9a-z]{16}$',
+      description: 'The current version, whose dependencies are re-resolved: otherwise 409 CONFLICT and nothing is saved',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const DependencyUpdateSchema = Type.Object(
+  {
+    updated: Type.Boolean({ description: 'False when the index gave the lock the current version already has: nothing was saved' }),
+    version: Nullable(NotebookVersionSchema),
+    environment: VersionEnvironmentSchema,
+    changes: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        from: Nullable(Type.String({ description: 'The version locked before; null for a package the update added' })),
+        to: Nullable(Type.String({ description: 'The version locked now; null for a package no longer needed' })),
+      }),
+      { description: 'The packages whose locked version changed, by name' },
+    ),
+  },
+  {
+    $id: 'DependencyUpdate',
+    description:
+      'version: the new version (the same code, a fresh lock), null when nothing was saved; environment: its environment (the current one when nothing was saved)',
+  },
 );
