@@ -94,6 +94,13 @@ const S3: Tier = {
   prerequisites: ['build', 'seaweedfs'],
 };
 
+const REMOTES: Tier = {
+  name: 'e2e-remotes',
+  description: 'hub-to-hub sync between two real hubs: a desktop hub process and a team hub on SeaweedFS with OIDC sign-in in Chromium',
+  include: ['test/e2e/remotes-*.test.ts'],
+  prerequisites: ['build', 'seaweedfs', 'chromium'],
+};
+
 const DATA: Tier = {
   name: 'e2e-data',
   description: 'the data servers integrations and the data browser reach: PostgreSQL, MariaDB, SeaweedFS S3 with STS for workload identity',
@@ -206,7 +213,7 @@ const UNIT_UI: Tier = {
 };
 
 /** In the order a file is matched; `npm test` runs them from the fastest up (TIER_RUN_ORDER). */
-export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, DATA, CONTRACT, SURFACES, BROWSER, TELEMETRY, LOCAL, API, UNIT, UNIT_UI];
+export const TIERS: readonly Tier[] = [BENCH, DEPLOY, KUBERNETES, DOCKER, S3, REMOTES, DATA, CONTRACT, SURFACES, BROWSER, TELEMETRY, LOCAL, API, UNIT, UNIT_UI];
 
 /** The order `npm test` runs the tiers: quick answers first, the ones that wait on heavy provisioning last. */
 export const TIER_RUN_ORDER: readonly string[] = [
@@ -218,6 +225,8 @@ export const TIER_RUN_ORDER: readonly string[] = [
   'e2e-data',
   'contract',
   'e2e-browser',
+  // Chromium, provisioned in the background, is there once e2e-browser ran.
+  'e2e-remotes',
   'e2e-surfaces',
   // Its receivers are Go builds, made in the background after the cluster's binaries and helm.
   'e2e-telemetry',

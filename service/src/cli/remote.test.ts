@@ -24,9 +24,6 @@ describe('notebook-hub remote add: signing in through the browser and a loopback
     team = await startTestHub();
     teamCookie = await team.localLogin();
     local = await startTestHub({ env: { SERVICE_REMOTES_ALLOW_HTTP: 'true' } });
-    // The team hub's OAuth server here protects its MCP endpoint: the client's mechanics are the
-    // same for the sync API, only the resource and the scope differ.
-    local.hub.services.remoteHubs.signInTarget({ resourcePath: '/mcp', scope: 'notebooks:read' });
     await local.localLogin();
   });
   afterAll(async () => {
@@ -58,23 +55,24 @@ describe('notebook-hub remote add: signing in through the browser and a loopback
     const added = await remote(local, 'add', ['team', team.url], {}, { openBrowser: (url) => void (page = consent(url)) });
     expect(added.code, added.stderr).toBe(REMOTE_EXIT.ok);
     expect(added.stderr).toContain(`${team.url}/oauth/authorize?`);
-    expect(added.stdout).toBe('remote team: ' + team.url + ', signed in\n');
+    // Signed in, the local hub asks the team hub what it is: its host.
+    expect(added.stdout).toBe(`remote team: ${new URL(team.url).host}, signed in\n`);
     expect(await page).toMatchObject({ status: 200, text: expect.stringContaining('You can close this window') });
 
     const records = new RemoteRecords(local.hub.store, local.hub.services.secrets);
     const stored = (await records.get('team'))!;
-    expect(stored).toMatchObject({ state: 'connected', authorization: { kind: 'oauth', resource: `${team.url}/mcp`, scope: 'notebooks:read' } });
+    expect(stored).toMatchObject({ state: 'connected', authorization: { kind: 'oauth', resource: `${team.url}/api/v1/sync`, scope: 'remote' } });
     expect(stored.access_token).toMatch(/^[A-Za-z0-9_.-]{20,}$/);
     expect((await local.hub.store.get('remotes/team'))!.body.toString()).not.toContain(stored.access_token!);
 
     // The team hub lists the connection on its connected-clients page.
     const connections = (await team.call('/api/v1/me/connected-clients', { cookie: teamCookie })).json.data;
-    expect(connections).toEqual([expect.objectContaining({ client_name: expect.stringMatching(/^Notebook Hub on /), scopes: ['notebooks:read'] })]);
+    expect(connections).toEqual([expect.objectContaining({ client_name: expect.stringMatching(/^Notebook Hub on /), scopes: ['remote'] })]);
 
     // Refresh rotates the refresh token, against the real server.
     const authorization = new OpenIdTeamAuthorization(local.hub.services.outbound.client('remotes'));
     const server = serverOf(stored)!;
-    const renewed = await authorization.refresh(server, { refreshToken: stored.refresh_token!, resource: `${team.url}/mcp` });
+    const renewed = await authorization.refresh(server, { refreshToken: stored.refresh_token!, resource: `${team.url}/api/v1/sync` });
     expect(renewed.refresh_token).not.toBe(stored.refresh_token);
     expect(renewed.expires_in).toBeGreaterThan(0);
 
@@ -85,7 +83,7 @@ describe('notebook-hub remote add: signing in through the browser and a loopback
       headers: { origin: team.url },
     });
     expect(disconnected.status, disconnected.text).toBe(200);
-    await expect(authorization.refresh(server, { refreshToken: renewed.refresh_token!, resource: `${team.url}/mcp` })).rejects.toSatisfy(
+    await expect(authorization.refresh(server, { refreshToken: renewed.refresh_token!, resource: `${team.url}/api/v1/sync` })).rejects.toSatisfy(
       (error) => error instanceof TeamAuthorizationError && error.reason === 'revoked',
     );
   });

@@ -59,9 +59,11 @@ export async function runPull(context: SyncContext, run: OperationRun, parties: 
     }
     plans.push({ remote, versionIds, manifest: workspace, missing });
   }
+  // A blob several notebooks name crosses once, so it counts once.
+  const fetched = new Map(plans.flatMap((plan) => [...plan.missing]));
   await run.plan(
-    plans.reduce((sum, plan) => sum + plan.versionIds.length + plan.missing.size, 0),
-    plans.reduce((sum, plan) => sum + [...plan.missing.values()].reduce((bytes, size) => bytes + size, 0), 0),
+    plans.reduce((sum, plan) => sum + plan.versionIds.length, 0) + fetched.size,
+    [...fetched.values()].reduce((bytes, size) => bytes + size, 0),
   );
 
   for (const plan of plans) run.notebook(await pullNotebook(context, run, parties, projectId, input, plan));
@@ -271,8 +273,9 @@ async function pullWorkspace(
     return { changed: false, conflict: true, note: 'workspace files changed here and on the team hub since the last pull: resolve the conflict' };
   }
   await eachAtOnce(plan.missing, BLOB_TRANSFERS, async ([blob, size]) => {
-    // Another notebook of this pull may have brought it already.
-    if (!(await context.local.hasBlob(blob))) await context.local.putBlob(await downloadBlob(parties.team, input.remoteProjectId, blob, size));
+    // Another notebook of this pull may have brought (and counted) it already.
+    if (await context.local.hasBlob(blob)) return;
+    await context.local.putBlob(await downloadBlob(parties.team, input.remoteProjectId, blob, size));
     await run.moved(1, size);
   });
   let written: string | null;

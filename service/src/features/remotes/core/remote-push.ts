@@ -54,7 +54,10 @@ export async function runPush(
     const versions = await context.local.versionsAfter(head.notebook_id, entry?.base_local_version_id ?? null);
     const changed = head.manifest_id !== (entry?.base_local_manifest_id ?? null);
     const workspace = changed ? await context.local.workspace(projectId, head.notebook_id) : null;
-    plans.push({ head, entry, versions, workspace, missing: workspace ? await missingBlobs(team, link.remote_project_id, workspace) : new Map() });
+    const missing = workspace ? await missingBlobs(team, link.remote_project_id, workspace) : new Map<string, number>();
+    // A blob an earlier notebook sends crosses once (should that notebook stop short, the team hub asks for it again).
+    for (const earlier of plans) for (const blob of earlier.missing.keys()) missing.delete(blob);
+    plans.push({ head, entry, versions, workspace, missing });
   }
   await run.plan(
     plans.reduce((sum, plan) => sum + plan.versions.length + plan.missing.size, 0),
