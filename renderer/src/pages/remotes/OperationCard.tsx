@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { RemoteOperation } from '../../api/remotes';
 import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
+import { ProjectName } from './ProjectName';
 import { progressPercent, progressText } from './progress-text';
 import { remoteProblem } from './remote-problem';
 import { RemoteProblemAlert } from './RemoteProblemAlert';
@@ -26,7 +27,7 @@ const STATES: Record<RemoteOperation['state'], { label: string; color: string }>
 
 export function OperationStateBadge({ state }: { state: RemoteOperation['state'] }) {
   return (
-    <Badge color={STATES[state].color} variant="light" style={{ flexShrink: 0 }}>
+    <Badge color={STATES[state].color} variant="dot" style={{ flexShrink: 0 }}>
       {STATES[state].label}
     </Badge>
   );
@@ -60,9 +61,9 @@ const columns = (operation: RemoteOperation): Column<NotebookOutcome>[] => [
   },
   {
     header: 'Outcome',
-    width: 130,
+    width: 160,
     cell: (notebook) => (
-      <Badge color={OUTCOMES[notebook.outcome].color} variant="light">
+      <Badge color={OUTCOMES[notebook.outcome].color} variant="dot">
         {OUTCOMES[notebook.outcome].label}
       </Badge>
     ),
@@ -89,13 +90,15 @@ interface Props {
   actions?: ReactNode;
   /** The heading's level where the card sits (1 on its own page, 3 inside a tab). */
   headingOrder?: 1 | 2 | 3;
+  /** Names the local project (not inside the project's own page). */
+  showProject?: boolean;
 }
 
 /**
  * A pull or push as the hub reports it (GET /api/v1/remote-operations/{opid}): its progress while
  * it runs (versions and files, bytes, time left), then how each notebook came out, or what failed.
  */
-export function OperationCard({ operation, actions, headingOrder = 3 }: Props) {
+export function OperationCard({ operation, actions, headingOrder = 3, showProject = true }: Props) {
   const running = operation.state === 'running';
   const percent = progressPercent(operation.progress);
   return (
@@ -106,6 +109,11 @@ export function OperationCard({ operation, actions, headingOrder = 3 }: Props) {
             <Title order={headingOrder} size={headingOrder === 1 ? 'h2' : 'h4'} style={{ overflowWrap: 'anywhere' }}>
               {kindText(operation)}
             </Title>
+            {showProject && operation.project_id && (
+              <Text size="sm">
+                {operation.kind === 'pull' ? 'Into the project' : 'From the project'} <ProjectName pid={operation.project_id} />
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               Started <DateTime value={operation.created_at} />
               {operation.finished_at && (

@@ -71,7 +71,7 @@ export function OperationPage() {
         <Anchor component={Link} to="/remotes">
           Remotes
         </Anchor>
-        <Anchor component={Link} to={`/remotes/${data.remote}`} ff="monospace">
+        <Anchor component={Link} to={`/remotes/${data.remote}`}>
           {data.remote}
         </Anchor>
         <Text>{data.kind === 'pull' ? 'Pull' : 'Push'}</Text>

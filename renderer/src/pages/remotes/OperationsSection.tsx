@@ -1,26 +1,16 @@
 import { Anchor, Box, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { projectQuery } from '../../api/queries';
 import { operationsQuery, type RemoteOperation } from '../../api/remotes';
 import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
 import { EmptyState } from '../../components/EmptyState';
 import { OperationStateBadge } from './OperationCard';
+import { ProjectName } from './ProjectName';
 import { progressText } from './progress-text';
 
 /** How many of the newest operations the list shows. */
 const SHOWN = 20;
-
-/** A local project's name (cached with the project), its id until it is known. */
-function ProjectName({ pid }: { pid: string }) {
-  const project = useQuery(projectQuery(pid));
-  return (
-    <Anchor component={Link} to={`/projects/${pid}/sync`} size="sm">
-      {project.data?.name ?? pid}
-    </Anchor>
-  );
-}
 
 const columns: Column<RemoteOperation>[] = [
   {
@@ -44,7 +34,7 @@ const columns: Column<RemoteOperation>[] = [
         </Text>
       ),
   },
-  { header: 'State', width: 110, cell: (operation) => <OperationStateBadge state={operation.state} /> },
+  { header: 'State', width: 140, cell: (operation) => <OperationStateBadge state={operation.state} /> },
   { header: 'Moved', cell: (operation) => <Text size="sm">{progressText(operation.progress, operation.state === 'running')}</Text> },
   { header: 'Started', width: 190, cell: (operation) => <DateTime value={operation.created_at} /> },
 ];

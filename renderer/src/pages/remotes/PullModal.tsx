@@ -36,8 +36,8 @@ export const PullModal = mountedWhileOpen(function PullForm({ remote, remoteProj
     >
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {projectId
-          ? `Brings what is new in ${what} on ${remote}: new versions, new notebooks, and workspace files only the team changed. Notebooks changed on both sides keep their conflict.`
-          : `Copies ${what} from ${remote} into a new project here, you its owner, linked to the team project so that you can push your versions back. Its integrations are not copied.`}
+          ? `Brings what is new in ${what} on the team hub: new versions, new notebooks, and workspace files only the team changed. Notebooks changed on both sides keep their conflict.`
+          : `Copies ${what} from the team hub into a new project here, you its owner, linked to the team project so that you can push your versions back. Its integrations are not copied.`}
       </Text>
       <Radio.Group label="Version history" value={values.history} onChange={(value) => set('history', value)}>
         <Stack gap="xs" mt="xs">

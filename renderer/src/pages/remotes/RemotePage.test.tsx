@@ -46,7 +46,7 @@ describe('a remote’s page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Pull Forecasts' }));
     const dialog = screen.getByRole('dialog', { name: 'Pull a team project' });
-    expect(dialog.textContent).toContain('Copies “Forecasts” from team into a new project here');
+    expect(dialog.textContent).toContain('Copies “Forecasts” from the team hub into a new project here');
     await user.click(within(dialog).getByRole('radio', { name: 'Only the newest versions of each notebook' }));
     const count = within(dialog).getByRole('textbox', { name: 'Versions per notebook' });
     await user.clear(count);

@@ -18,7 +18,7 @@ function Facts({ remote }: { remote: Remote }) {
   const rows: [string, ReactNode][] = [
     ['Address', remote.url],
     ['Team hub', remote.hub ? `${remote.hub.name} (version ${remote.hub.version})` : 'Not asked yet: it answers at the first pull'],
-    ['Signed in as', remote.user_name ?? '—'],
+    ['Signed in as', remote.user_name ?? 'Not known: the team hub did not say'],
     ['Signed in with', remote.sign_in === 'oauth' ? 'The browser (the team hub’s sign-in and consent page)' : 'A personal access token of the team hub'],
     ['Added', <DateTime key="added" value={remote.created_at} />],
   ];
@@ -61,11 +61,11 @@ export function RemotePage() {
         <Anchor component={Link} to="/remotes">
           Remotes
         </Anchor>
-        <Text ff="monospace">{data.name}</Text>
+        <Text>{data.name}</Text>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Group gap="sm" style={{ minWidth: 0 }}>
-          <Title order={1} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {data.name}
           </Title>
           <RemoteStateBadge state={data.state} />
@@ -80,7 +80,7 @@ export function RemotePage() {
             mutation={remove}
             variables={data.name}
             label="Remove"
-            button={{ variant: 'default', color: 'red' }}
+            button={{ variant: 'subtle', color: 'red' }}
             title="Remove remote"
             onSuccess={() => void navigate('/remotes')}
           >
@@ -96,7 +96,7 @@ export function RemotePage() {
         </Alert>
       )}
       {data.state === 'signing_in' && (
-        <Alert color="yellow" title="The sign-in is not finished">
+        <Alert color="yellow" title="The sign-in is not finished" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           Finish it in the browser page that opened, or sign in again.
         </Alert>
       )}

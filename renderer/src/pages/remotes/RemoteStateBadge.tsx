@@ -12,7 +12,7 @@ export function RemoteStateBadge({ state }: { state: RemoteState }) {
   const shown = STATES[state];
   return (
     <Tooltip label={shown.hint} multiline maw={280}>
-      <Badge color={shown.color} variant="light" style={{ flexShrink: 0 }}>
+      <Badge color={shown.color} variant="dot" style={{ flexShrink: 0 }}>
         {shown.label}
       </Badge>
     </Tooltip>

@@ -66,8 +66,8 @@ describe('the Remotes page', () => {
     expect(rows[1]!.textContent).toContain('Signing in');
     expect(rows[2]!.textContent).toContain('Revoked');
     expect(within(rows[0]!).queryByRole('button', { name: /Sign in/ })).toBeNull();
-    expect(within(rows[1]!).getByRole('button', { name: 'Sign in to staging again' })).toBeTruthy();
-    expect(within(rows[2]!).getByRole('button', { name: `Sign in to ${LONG_NAME} again` })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: 'Sign in again to staging' })).toBeTruthy();
+    expect(within(rows[2]!).getByRole('button', { name: `Sign in again to ${LONG_NAME}` })).toBeTruthy();
     // Only its owner signs a remote in; a super admin sees another person's, and may remove it.
     expect(rows[3]!.textContent).toContain('Another person’s remote');
     expect(within(rows[3]!).queryByRole('button', { name: /Sign in/ })).toBeNull();

@@ -20,7 +20,7 @@ const columns = (mine: (remote: Remote) => boolean): Column<Remote>[] => [
     breakAnywhere: true,
     cell: (remote) => (
       <>
-        <Anchor component={Link} to={`/remotes/${remote.name}`} fw={500} ff="monospace" size="sm">
+        <Anchor component={Link} to={`/remotes/${remote.name}`} fw={500} size="sm">
           {remote.name}
         </Anchor>
         <Text size="xs" c="dimmed">
@@ -58,7 +58,7 @@ const columns = (mine: (remote: Remote) => boolean): Column<Remote>[] => [
       </>
     ),
   },
-  { header: 'State', width: 130, cell: (remote) => <RemoteStateBadge state={remote.state} /> },
+  { header: 'State', width: 160, cell: (remote) => <RemoteStateBadge state={remote.state} /> },
 ];
 
 /**
@@ -75,7 +75,11 @@ export function RemotesPage() {
   const [signIn, setSignIn] = useState<PendingSignIn | null>(null);
   const [signingInAgain, setSigningInAgain] = useState<Remote | null>(null);
   const mine = (remote: Remote) => remote.owner_id === me.id;
-  const addButton = <Button onClick={addModal.open}>Add a remote</Button>;
+  const addButton = (
+    <Button onClick={addModal.open} style={{ flexShrink: 0 }}>
+      Add a remote
+    </Button>
+  );
 
   return (
     <Stack gap="xl">
@@ -106,7 +110,7 @@ export function RemotesPage() {
           rowActions={(remote) => (
             <Group gap={4} justify="flex-end" wrap="nowrap">
               {remote.state !== 'connected' && mine(remote) && (
-                <Button size="xs" variant="light" onClick={() => setSigningInAgain(remote)} aria-label={`Sign in to ${remote.name} again`}>
+                <Button size="xs" variant="light" onClick={() => setSigningInAgain(remote)} aria-label={`Sign in again to ${remote.name}`}>
                   Sign in again
                 </Button>
               )}

@@ -62,7 +62,7 @@ function SignInProgress({ signIn, onClose }: { signIn: PendingSignIn; onClose: (
     const data = remote.data!;
     return (
       <Stack gap="sm">
-        <Alert color="green" title="Signed in" role="status">
+        <Alert color="green" title="Signed in" role="status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           This hub is signed in to {data.hub?.name ?? data.url}
           {data.user_name ? ` as ${data.user_name}` : ''} as remote <strong>{data.name}</strong>.
         </Alert>
@@ -89,7 +89,7 @@ function SignInProgress({ signIn, onClose }: { signIn: PendingSignIn; onClose: (
           Start the sign-in again.
         </Alert>
       ) : expired ? (
-        <Alert color="yellow" title="The sign-in was not finished in time">
+        <Alert color="yellow" title="The sign-in was not finished in time" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           A sign-in waits ten minutes for the browser. Start it again.
         </Alert>
       ) : (

@@ -32,6 +32,7 @@ export function ActiveOperation({ pid, opid, onDismiss }: Props) {
   return (
     <OperationCard
       operation={operation.data}
+      showProject={false}
       actions={
         state !== 'running' && (
           <Button variant="default" size="xs" onClick={onDismiss}>

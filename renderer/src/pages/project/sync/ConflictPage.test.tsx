@@ -29,7 +29,7 @@ function renderPage(conflict: RemoteConflict, role: Project['your_role'] = 'edit
   const rendered = renderUi(
     <>
       <Routes>
-        <Route element={<Outlet context={{ id: PID, name: 'Forecasts', your_role: role } as Project} />}>
+        <Route element={<Outlet context={{ id: PID, name: 'Forecasts', your_role: role, members: [] } as unknown as Project} />}>
           <Route path="/projects/:pid/sync/conflicts/:nid" element={<ConflictPage />} />
           <Route path="/projects/:pid/sync" element={<p>The Sync tab</p>} />
         </Route>

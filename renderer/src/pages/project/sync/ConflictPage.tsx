@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { conflictQuery, projectRemoteQuery, useResolveConflict, type ConflictSide, type RemoteConflict, type Resolution } from '../../../api/remotes';
+import { personIn } from '../../../app/people';
 import { DateTime } from '../../../components/DateTime';
 import { ErrorView } from '../../../components/ErrorView';
 import { LoadingState } from '../../../components/LoadingState';
@@ -17,7 +18,7 @@ import { ThreeWayTable } from './ThreeWayTable';
 type View = 'side-by-side' | 'mine' | 'theirs' | 'base';
 const VIEWS: View[] = ['side-by-side', 'mine', 'theirs', 'base'];
 
-function SideCard({ title, hint, side }: { title: string; hint: string; side: ConflictSide | null }) {
+function SideCard({ title, hint, side, author }: { title: string; hint: string; side: ConflictSide | null; author: (id: string) => string }) {
   return (
     <Paper withBorder p="sm">
       <Text size="sm" fw={700}>
@@ -32,7 +33,7 @@ function SideCard({ title, hint, side }: { title: string; hint: string; side: Co
             {side.message || 'No message'}
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {side.author} · <DateTime value={side.saved_at} />
+            {author(side.author)} · <DateTime value={side.saved_at} />
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {side.version_id}
@@ -152,13 +153,14 @@ export function ConflictPage() {
       </div>
       {codeConflict && (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <SideCard title="Base" hint="What both sides last had" side={data.base} />
-          <SideCard title="Mine" hint="The current version here" side={data.mine} />
-          <SideCard title="Theirs" hint="The current version on the team hub" side={data.theirs} />
+          <SideCard title="Base" hint="What both sides last had" side={data.base} author={(id) => personIn(project, id)} />
+          <SideCard title="Mine" hint="The current version here" side={data.mine} author={(id) => personIn(project, id)} />
+          {/* The team hub's author is a user of the team hub: named as it said. */}
+          <SideCard title="Theirs" hint="The current version on the team hub" side={data.theirs} author={(id) => id} />
         </SimpleGrid>
       )}
       {data.workspace && (
-        <Alert color="orange" title="The workspace files changed on both sides too">
+        <Alert color="orange" title="The workspace files changed on both sides too" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           Taking theirs replaces the files here with the team’s. Keeping both, or merging, joins the two: every file of either side, and yours where both have
           the same path.
         </Alert>

@@ -72,9 +72,9 @@ const columns = (pid: string, mayResolve: boolean): Column<NotebookSyncStatus>[]
           color="red"
           component={Link}
           to={`/projects/${pid}/sync/conflicts/${notebook.notebook_id}`}
-          aria-label={`${mayResolve ? 'Resolve' : 'See'} the conflict of ${notebook.title}`}
+          aria-label={`${mayResolve ? 'Resolve' : 'View'} the conflict of ${notebook.title}`}
         >
-          {mayResolve ? 'Resolve' : 'See conflict'}
+          {mayResolve ? 'Resolve' : 'View'}
         </Button>
       ),
   },
@@ -156,7 +156,7 @@ export function LinkedProject({ project, status, onStarted, operation }: Props) 
               </Title>
               <Text size="sm">
                 Through remote{' '}
-                <Anchor component={Link} to={`/remotes/${link.remote}`} ff="monospace">
+                <Anchor component={Link} to={`/remotes/${link.remote}`} underline="always">
                   {link.remote}
                 </Anchor>{' '}
                 ·{' '}
@@ -208,7 +208,11 @@ export function LinkedProject({ project, status, onStarted, operation }: Props) 
       </Paper>
       {operation}
       {status.summary.conflicts > 0 && (
-        <Alert color="orange" title={status.summary.conflicts === 1 ? 'A notebook is in conflict' : `${status.summary.conflicts} notebooks are in conflict`}>
+        <Alert
+          color="orange"
+          title={status.summary.conflicts === 1 ? 'A notebook is in conflict' : `${status.summary.conflicts} notebooks are in conflict`}
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+        >
           Changed here and on the team hub since the last sync. Nothing was overwritten: {mayWrite ? 'resolve each one' : 'an editor resolves each one'} below,
           choosing yours, theirs or a merge.
         </Alert>

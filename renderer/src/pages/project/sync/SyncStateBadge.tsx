@@ -15,7 +15,7 @@ export function SyncStateBadge({ state, label }: { state: SyncState; label?: str
   const shown = SYNC_STATES[state];
   return (
     <Tooltip label={shown.hint} multiline maw={300}>
-      <Badge color={shown.color} variant="light" tt="none" style={{ flexShrink: 0 }}>
+      <Badge color={shown.color} variant="dot" tt="none" style={{ flexShrink: 0 }}>
         {label ?? shown.label}
       </Badge>
     </Tooltip>

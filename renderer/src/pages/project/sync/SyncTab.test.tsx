@@ -85,7 +85,7 @@ describe('the Sync tab of a linked project', () => {
     hub.on(`GET /api/v1/remote-operations/${OPERATION.id}`, ok(OPERATION));
     await user.click(screen.getByRole('button', { name: 'Pull again' }));
     const dialog = screen.getByRole('dialog', { name: 'Pull again' });
-    expect(dialog.textContent).toContain('Brings what is new in “Forecasts” on team');
+    expect(dialog.textContent).toContain('Brings what is new in “Forecasts” on the team hub');
     await user.click(within(dialog).getByRole('button', { name: 'Pull' }));
     await screen.findByRole('heading', { name: 'Pull from team' });
     expect(hub.seen.find((request) => request.method === 'POST')!.body).toEqual({
@@ -112,7 +112,7 @@ describe('the Sync tab of a linked project', () => {
     expect(screen.queryByRole('button', { name: 'Push' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pull again' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Unlink' })).toBeNull();
-    expect(within(rowOf('Holiday effects')).getByRole('link', { name: 'See the conflict of Holiday effects' })).toBeTruthy();
+    expect(within(rowOf('Holiday effects')).getByRole('link', { name: 'View the conflict of Holiday effects' })).toBeTruthy();
   });
 
   it('keeps Push off when nothing here is newer, and Pull again off without a remote of the team hub', () => {
