@@ -7,6 +7,7 @@ import { launchChromium, signInAs, type Chromium } from '../support/browser.js';
 import { FakeTeamHub } from '../support/fake-remote-hub.js';
 import { notebookCode } from '../support/remote-checks.js';
 import { startTestHub, type CallResult, type TestHub } from '../support/test-hub.js';
+import { unusedPort } from '../support/unused-port.js';
 import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
@@ -85,14 +86,9 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     expect(result.status, result.text).toBe(status);
     return result.json.data;
   };
-  const shootAll = async (name: string) => {
-    await shootAllIn(browser, page, name);
-    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
-  };
+  const shoot = (name: string) => shootAll(browser, page, name);
   const localNotebooks = async (): Promise<Record<string, string>> =>
-    Object.fromEntries(
-      ok(await call(`/api/v1/projects/${projectId}/notebooks`)).items.map((item: { title: string; id: string }) => [item.title, item.id]),
-    );
+    Object.fromEntries(ok(await call(`/api/v1/projects/${projectId}/notebooks`)).items.map((item: { title: string; id: string }) => [item.title, item.id]));
   const saveHere = async (title: string, code: string) => {
     const id = (await localNotebooks())[title]!;
     const notebook = ok(await call(`/api/v1/projects/${projectId}/notebooks/${id}`));
@@ -142,7 +138,7 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
   it('adds a remote with a token of the team hub and lists the projects its user may pull', async () => {
     await page.goto(`${t.url}/remotes`);
     await page.getByRole('heading', { name: 'No remotes yet' }).waitFor();
-    await shootAll('remotes-empty');
+    await shoot('remotes-empty');
 
     await page.getByRole('button', { name: 'Add a remote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a remote' });
@@ -151,12 +147,12 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     await dialog.getByLabel(/With a personal access token/).check();
     const teamToken = team.tokenFor('ada-team');
     await dialog.getByRole('textbox', { name: /^Personal access token/ }).fill(teamToken);
-    await shootAll('remotes-add');
+    await shoot('remotes-add');
     await dialog.getByRole('button', { name: 'Add remote' }).click();
 
     await page.waitForURL(`${t.url}/remotes/team`);
     await page.getByRole('table', { name: 'Team projects' }).getByText('Board reports').waitFor();
-    await shootAll('remotes-remote');
+    await shoot('remotes-remote');
     expect(await page.content()).not.toContain(teamToken);
     expect(ok(await call('/api/v1/remotes'))).toEqual([expect.objectContaining({ name: 'team', state: 'connected', sign_in: 'token' })]);
   });
@@ -167,7 +163,7 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     const dialog = page.getByRole('dialog', { name: 'Pull a team project' });
     await dialog.getByLabel('Only the newest versions of each notebook').check();
     await dialog.getByRole('textbox', { name: /^Versions per notebook/ }).fill('5');
-    await shootAll('remotes-pull-form');
+    await shoot('remotes-pull-form');
     held.close();
     await dialog.getByRole('button', { name: 'Pull' }).click();
 
@@ -175,11 +171,11 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     // Held at its first blob: the versions are counted, the workspace bytes not yet moved.
     await page.getByRole('progressbar').waitFor({ state: 'attached' });
     await page.getByText(/of \d+ versions and files · 0 bytes of 2\d\d KB/).waitFor();
-    await shootAll('remotes-pull-running');
+    await shoot('remotes-pull-running');
     held.open();
     await page.getByText('Done', { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText(/3 notebooks: 3 created\./).waitFor();
-    await shootAll('remotes-pull-done');
+    await shoot('remotes-pull-done');
 
     await page.getByRole('link', { name: 'Open the project' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forecasts' }).waitFor();
@@ -210,13 +206,13 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     await codeState('Demand model').getByText('Ahead').waitFor();
     await codeState('Weather join').getByText('In step').waitFor();
     await codeState('Scratch').getByText('Only here').waitFor();
-    await shootAll('remotes-sync-offline');
+    await shoot('remotes-sync-offline');
 
     await page.getByRole('button', { name: 'Fetch' }).click();
     await codeState('Weather join').getByText('Behind').waitFor();
     await codeState(LONG_NOTEBOOK).getByText('Diverged').waitFor();
     await codeState('Made on the team hub').getByText('Only on the team hub').waitFor();
-    await shootAll('remotes-sync-states');
+    await shoot('remotes-sync-states');
 
     await page.getByRole('button', { name: 'Push', exact: true }).click();
     await page.getByRole('heading', { name: 'Push to team' }).waitFor();
@@ -225,7 +221,7 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
       .first()
       .waitFor({ timeout: 20_000 });
     await page.getByText('A notebook is in conflict').waitFor();
-    await shootAll('remotes-sync-pushed');
+    await shoot('remotes-sync-pushed');
     expect(team.codes(teamProject, notebooks.demand!).at(-1)).toBe(notebookCode('d3 from the plane'));
     expect([...team.projects.get(teamProject)!.notebooks.values()].map((notebook) => notebook.entry.title)).toContain('Scratch');
 
@@ -235,16 +231,16 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
       .click();
     await page.getByRole('heading', { name: /^Conflict in Holiday effects/ }).waitFor();
     await page.getByRole('region', { name: 'Mine and theirs, side by side' }).waitFor();
-    await shootAll('remotes-conflict');
+    await shoot('remotes-conflict');
     await page.getByText('Their changes', { exact: true }).click();
     await page.getByRole('region', { name: 'The team’s changes since the base' }).waitFor();
-    await shootAll('remotes-conflict-theirs');
+    await shoot('remotes-conflict-theirs');
     await page.getByText('Mine and theirs', { exact: true }).click();
 
     await page.getByRole('button', { name: 'Merge in the editor' }).click();
     const editor = page.getByRole('textbox', { name: 'Merged notebook' });
     expect(await editor.inputValue()).toContain('<<<<<<< mine (this hub)');
-    await shootAll('remotes-conflict-merge');
+    await shoot('remotes-conflict-merge');
     const merged = holidayCode('1.5', '14');
     await editor.fill(merged);
     await page.getByRole('button', { name: 'Save the merge' }).click();
@@ -262,15 +258,15 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     await page.getByRole('alert').getByText('The team hub ended this connection: sign in again').waitFor();
     await page.goto(`${t.url}/remotes`);
     await page.getByRole('row', { name: /team/ }).getByText('Revoked').waitFor();
-    await shootAll('remotes-revoked');
+    await shoot('remotes-revoked');
 
     await page.getByRole('button', { name: 'Sign in again to team' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in to team again' });
     await dialog.getByRole('textbox', { name: /^Personal access token/ }).fill(team.tokenFor('ada-team'));
-    await shootAll('remotes-sign-in-again');
+    await shoot('remotes-sign-in-again');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('row', { name: /team/ }).getByText('Connected').waitFor();
-    await shootAll('remotes');
+    await shoot('remotes');
   });
 
   it('pushes a project the team hub lacks, linking it there', async () => {
@@ -278,12 +274,12 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     ok(await call(`/api/v1/projects/${project.id}/notebooks`, { method: 'POST', body: { title: 'Site visits', code: notebookCode('v1') } }), 201);
     await page.goto(`${t.url}/projects/${project.id}/sync`);
     await page.getByRole('heading', { name: 'Not linked to a team hub' }).waitFor();
-    await shootAll('remotes-sync-unlinked');
+    await shoot('remotes-sync-unlinked');
 
     await page.getByRole('button', { name: 'Push to a team hub' }).click();
     const dialog = page.getByRole('dialog', { name: 'Push to a team hub' });
     await dialog.getByRole('textbox', { name: /^Name on the team hub/ }).fill('Field notes 2026');
-    await shootAll('remotes-publish');
+    await shoot('remotes-publish');
     await dialog.getByRole('button', { name: 'Push' }).click();
     await page.getByRole('heading', { name: 'Field notes 2026', level: 2 }).waitFor({ timeout: 20_000 });
     await page
@@ -299,3 +295,101 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line))).toEqual([]);
   });
 });
+
+/**
+ * Signing in to a team hub through the browser, end to end: the team hub is a second real hub (its
+ * OAuth server, sign-in and consent pages) reached as `team.localhost`, so its session cookie is
+ * not the local hub's. The local hub registers with it, the UI opens its page in a new tab, the
+ * person signs in and allows, and the team hub sends the browser back to the local hub's callback.
+ * The sign-in is aimed at the team hub's MCP resource, which this build's team hub serves; what the
+ * local hub then asks of the team hub through the sync protocol is answered by the fake team hub,
+ * which takes the tokens that OAuth server issued.
+ */
+describe.skipIf(chromium === null)('signing in to a team hub through the browser', () => {
+  let local: TestHub;
+  let teamHub: TestHub;
+  let teamUrl: string;
+  let browser: Chromium;
+  let page: Page;
+  const team = new FakeTeamHub();
+
+  /** The fake team hub's client, taking any access token the real team hub's OAuth server issued as the user `ada-team`'s. */
+  const acceptingFactory: RemoteHubFactory = (connection) =>
+    team.factory({
+      baseUrl: connection.baseUrl,
+      accessToken: async () => {
+        const issued = await connection.accessToken();
+        if (!team.accessTokens.has(issued)) team.tokenFor('ada-team', issued);
+        return issued;
+      },
+      refresh: () => connection.refresh(),
+    });
+
+  beforeAll(async () => {
+    expect(existsSync(path.join(UI_DIR, 'index.html'))).toBe(true);
+    const port = await unusedPort();
+    teamUrl = `http://team.localhost:${port}`;
+    teamHub = await startTestHub({ env: { SERVICE_PORT: String(port), SERVICE_PUBLIC_URL: teamUrl }, hub: () => ({ uiDir: UI_DIR }) });
+    local = await startTestHub({
+      env: { SERVICE_REMOTES_ALLOW_HTTP: 'true', SERVICE_REMOTES_ALLOW_PRIVATE_NETWORKS: 'true' },
+      hub: () => ({
+        uiDir: UI_DIR,
+        remoteHubs: acceptingFactory,
+        // The team hub's name, resolved here without DNS.
+        resolver: async (hostname) => (hostname === 'team.localhost' ? [{ address: '127.0.0.1', family: 4 }] : []),
+      }),
+    });
+    local.hub.services.remoteHubs.signInTarget({ resourcePath: '/mcp', scope: 'notebooks:read' });
+    browser = await launchChromium(chromium!.executablePath);
+    page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInAs(local, browser, 'ada@example.com');
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await local?.close();
+    await teamHub?.close();
+  });
+
+  it('adds a remote, signs in on the team hub’s pages in a new tab, and follows it until the remote is connected', async () => {
+    await page.goto(`${local.url}/remotes`);
+    await page.getByRole('button', { name: 'Add a remote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a remote' });
+    await dialog.getByLabel('Address of the team hub').fill(teamUrl);
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('team');
+    const opened = browser.context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Add and sign in' }).click();
+
+    // The team hub's page, in a tab of its own: its sign-in first, then its consent page.
+    const teamPage = await opened;
+    teamPage.setDefaultTimeout(10_000);
+    await teamPage.waitForURL(`${teamUrl}/sign-in?return_to=*`);
+    const following = page.getByRole('dialog', { name: 'Sign in to the team hub' });
+    await following.getByText('sign in there and allow this hub').waitFor();
+    await shootAll(browser, page, 'remotes-signing-in');
+
+    await teamPage.getByLabel('Sign-in link or token').fill(`${teamUrl}${teamHub.hub.localLoginPath}`);
+    await teamPage.getByRole('button', { name: 'Sign in' }).click();
+    await teamPage.getByRole('heading', { name: /wants to connect to Notebook Hub$/ }).waitFor();
+    await teamPage.getByRole('button', { name: 'Allow', exact: true }).click();
+    await teamPage.waitForURL(`${local.url}/api/v1/remotes/team/callback?*`);
+    await teamPage.getByRole('heading', { name: 'Signed in' }).waitFor();
+    await teamPage.close();
+
+    await following.getByText('Signed in', { exact: true }).waitFor({ timeout: 15_000 });
+    await shootAll(browser, page, 'remotes-signed-in');
+    const remotes = (await local.call('/api/v1/remotes', { token: await local.tokenFor('ada@example.com') })).json.data;
+    expect(remotes).toEqual([
+      expect.objectContaining({ name: 'team', state: 'connected', sign_in: 'oauth', hub: expect.objectContaining({ name: 'Fake team hub' }) }),
+    ]);
+  });
+
+  it('logged no page error and no CSP violation', () => {
+    expect(browser.console.filter((line) => /Content Security Policy|Refused to|pageerror/i.test(line))).toEqual([]);
+  });
+});
+
+async function shootAll(browser: Chromium, page: Page, name: string): Promise<void> {
+  await shootAllIn(browser, page, name);
+  expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+}

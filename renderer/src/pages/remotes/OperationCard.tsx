@@ -14,7 +14,7 @@ type NotebookOutcome = RemoteOperation['notebooks'][number];
 const OUTCOMES: Record<NotebookOutcome['outcome'], { label: string; color: string }> = {
   created: { label: 'Created', color: 'green' },
   updated: { label: 'Updated', color: 'blue' },
-  unchanged: { label: 'Unchanged', color: 'gray' },
+  unchanged: { label: 'Unchanged', color: 'gray.5' },
   conflict: { label: 'Conflict', color: 'red' },
   skipped: { label: 'Skipped', color: 'yellow' },
 };
@@ -111,7 +111,7 @@ export function OperationCard({ operation, actions, headingOrder = 3, showProjec
             </Title>
             {showProject && operation.project_id && (
               <Text size="sm">
-                {operation.kind === 'pull' ? 'Into the project' : 'From the project'} <ProjectName pid={operation.project_id} />
+                {operation.kind === 'pull' ? 'Into the project' : 'From the project'} <ProjectName pid={operation.project_id} inText />
               </Text>
             )}
             <Text size="xs" c="dimmed">

@@ -94,7 +94,7 @@ function SignInProgress({ signIn, onClose }: { signIn: PendingSignIn; onClose: (
         </Alert>
       ) : (
         <Group gap="sm" wrap="nowrap" align="flex-start" role="status" aria-live="polite">
-          <Loader size="sm" aria-label="Waiting for the sign-in" />
+          <Loader size="sm" aria-hidden />
           <Text size="sm">
             A page of the team hub opened in your browser: sign in there and allow this hub. This dialog says when the team hub has let this hub in; the list of
             remotes shows it too if you close it.

@@ -6,7 +6,7 @@ export const SYNC_STATES: Record<SyncState, { label: string; color: string; hint
   ahead: { label: 'Ahead', color: 'blue', hint: 'New versions here: Push sends them to the team hub.' },
   behind: { label: 'Behind', color: 'yellow', hint: 'New versions on the team hub (as last fetched): Pull brings them.' },
   diverged: { label: 'Diverged', color: 'red', hint: 'Changed here and on the team hub: pushing finds a conflict to resolve.' },
-  local_only: { label: 'Only here', color: 'gray', hint: 'Only this hub has it: Push creates it on the team hub.' },
+  local_only: { label: 'Only here', color: 'cyan', hint: 'Only this hub has it: Push creates it on the team hub.' },
   remote_only: { label: 'Only on the team hub', color: 'grape', hint: 'Made on the team hub after the pull, or deleted here: Pull brings it.' },
 };
 
