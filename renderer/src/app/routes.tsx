@@ -9,6 +9,7 @@ import { HomePage } from '../pages/home/HomePage';
 import { notebookRoutes } from '../pages/notebook/routes';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { projectRoutes } from '../pages/project/routes';
+import { remoteRoutes } from '../pages/remotes/routes';
 import { sessionRoutes } from '../pages/session/routes';
 import { SignInPage } from '../pages/SignInPage';
 
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: 'projects', element: <Navigate to="/" replace /> },
           ...projectRoutes,
           ...notebookRoutes,
+          ...remoteRoutes,
           ...accountRoutes,
           ...adminRoutes,
           { path: '*', element: <NotFoundPage /> },

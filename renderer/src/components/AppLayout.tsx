@@ -13,6 +13,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const links = [
     { to: '/', label: 'Projects', end: false },
+    { to: '/remotes', label: 'Remotes', end: false },
     { to: '/account', label: 'Account', end: true },
     ...(me.is_super_admin ? [{ to: '/admin', label: 'Admin', end: false }] : []),
   ];

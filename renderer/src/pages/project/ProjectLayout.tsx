@@ -10,6 +10,7 @@ import { canManage } from './project-context';
 
 const TABS = [
   { value: 'notebooks', label: 'Notebooks', managers: false },
+  { value: 'sync', label: 'Sync', managers: false },
   { value: 'data', label: 'Data', managers: false },
   { value: 'integrations', label: 'Integrations', managers: false },
   { value: 'secrets', label: 'Secrets', managers: false },

@@ -24,6 +24,8 @@ export const projectRoutes: RouteObject[] = [
         ],
       },
       { path: 'secrets', lazy: async () => ({ Component: (await import('./secrets/SecretsTab')).SecretsTab }) },
+      { path: 'sync', lazy: async () => ({ Component: (await import('./sync/SyncTab')).SyncTab }) },
+      { path: 'sync/conflicts/:nid', lazy: async () => ({ Component: (await import('./sync/ConflictPage')).ConflictPage }) },
       { path: 'alerts', lazy: async () => ({ Component: (await import('./AlertsTab')).AlertsTab }) },
     ],
   },
