@@ -81,6 +81,24 @@ describe('the in-process desktop hub', () => {
     }
   });
 
+  it("lets the system browser back to a remote's sign-in callback without the secret, and nothing beside it", async () => {
+    const desktop = await launch();
+    // The callback checks its own one-time state: one this hub never issued is refused there.
+    const returned = await call(desktop, '/api/v1/remotes/team/callback?code=x&state=never-issued', {});
+    expect(returned.status).not.toBe(200);
+    expect(returned.text).not.toMatch(/launch secret/);
+    for (const [path, init] of [
+      ['/api/v1/remotes/team/callback', { method: 'POST' }],
+      ['/api/v1/remotes/team', {}],
+      ['/api/v1/remotes/team/callback/x', {}],
+      ['/api/v1/remotes/Team/callback', {}],
+    ] as [string, RequestInit][]) {
+      const refused = await call(desktop, path, init);
+      expect(refused.status, path).toBe(401);
+      expect(refused.json, path).toMatchObject({ error: { message: expect.stringMatching(/launch secret/) } });
+    }
+  });
+
   it('refuses a WebSocket upgrade without the launch secret before the session proxy sees it', async () => {
     const desktop = await launch();
     const upgrade = (headers: Record<string, string>) =>

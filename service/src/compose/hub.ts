@@ -321,5 +321,6 @@ function httpContributionsOf(features: readonly BuiltFeature[]): HttpContributio
     routes: features.flatMap(({ parts }) => parts.routes ?? []),
     ownHosts: features.flatMap(({ parts }) => (parts.ownHosts ? [parts.ownHosts] : [])),
     frameSources: features.flatMap(({ parts }) => parts.frameSources ?? []),
+    browserReturns: features.flatMap(({ parts }) => parts.browserReturns ?? []),
   };
 }

@@ -138,6 +138,8 @@ export interface FeatureParts {
   ownHosts?: OwnHosts;
   /** Frame sources the UI's Content-Security-Policy must allow for it. */
   frameSources?: readonly string[];
+  /** GET paths a browser returns to from another site (an OAuth redirect), open on a desktop hub without its launch secret. */
+  browserReturns?: readonly RegExp[];
   /** What the capabilities route reports of it beyond the settings; asked on every request. */
   offer?(): Partial<DeploymentOffer>;
   /** Its MCP tools and resources, loaded by the first MCP request (`lazyToolSet`). */

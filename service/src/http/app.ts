@@ -95,9 +95,15 @@ export interface HttpContributions {
   ownHosts: readonly OwnHosts[];
   /** Sources of the frames the UI's Content-Security-Policy allows (a surface shown beside a notebook). */
   frameSources: readonly string[];
+  /**
+   * GET paths (below the base path) a browser comes back to from another site, such as an OAuth
+   * redirect: a desktop hub takes them without its launch secret, since the system browser has
+   * none. Each guards itself with a one-time state of its own.
+   */
+  browserReturns: readonly RegExp[];
 }
 
-export const NO_CONTRIBUTIONS: HttpContributions = { routes: [], ownHosts: [], frameSources: [] };
+export const NO_CONTRIBUTIONS: HttpContributions = { routes: [], ownHosts: [], frameSources: [], browserReturns: [] };
 
 export interface HttpAppDeps {
   logger: FastifyBaseLogger;
@@ -178,7 +184,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<HubApp> {
     if (deps.catalogGate.isReady || !request.url.startsWith('/api/v1/')) return done();
     deps.catalogGate.ensureReady().then(() => done(), done);
   });
-  if (deps.launchSecret) registerLaunchSecret(app, deps.launchSecret);
+  if (deps.launchSecret) registerLaunchSecret(app, deps.launchSecret, { basePath, browserReturns: contributions.browserReturns });
   registerAuthentication(app, services);
   registerMethodGuard(app);
   registerIdempotency(app, services.store, services.secrets);

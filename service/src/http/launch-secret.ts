@@ -18,12 +18,23 @@ const REFUSAL = "this hub belongs to the desktop app that started it; the reques
  * machine can reach it: only requests carrying the secret of this launch get further, before
  * anything else (health, the UI, sign-in, the session proxy and its WebSockets) is looked at.
  */
-export function registerLaunchSecret(app: HubApp, secret: string): void {
+export function registerLaunchSecret(
+  app: HubApp,
+  secret: string,
+  open: { basePath: string; browserReturns: readonly RegExp[] } = { basePath: '', browserReturns: [] },
+): void {
   const carries = (header: string | string[] | undefined, cookie: string | undefined) =>
     (typeof header === 'string' && constantTimeEquals(header, secret)) || (cookie !== undefined && constantTimeEquals(cookie, secret));
+  // The system browser coming back from a sign-in elsewhere carries no secret; such a path checks its own state.
+  const browserReturn = (method: string, url: string) => {
+    if (method !== 'GET' || !url.startsWith(`${open.basePath}/`)) return false;
+    const path = url.slice(open.basePath.length).split('?', 1)[0]!;
+    return open.browserReturns.some((pattern) => pattern.test(path));
+  };
 
   app.addHook('onRequest', (request, _reply, done) => {
     if (carries(request.headers[LAUNCH_SECRET_HEADER], request.cookies[LAUNCH_SECRET_COOKIE])) return done();
+    if (browserReturn(request.method, request.url)) return done();
     done(new HubError('UNAUTHORIZED', REFUSAL));
   });
 

@@ -94,6 +94,9 @@ export const remotesFeature = {
         },
       ],
       housekeeping: remoteRecordsTasks(store),
+      // The system browser returns here from the team hub's consent page without a desktop hub's
+      // launch secret; the sign-in's one-time state (sealed, minutes) is what guards it.
+      browserReturns: [/^\/api\/v1\/remotes\/[a-z0-9][a-z0-9-]{0,39}\/callback$/],
     };
   },
   sealedRecords: [REMOTE_SEALED_RECORDS, SIGN_IN_SEALED_RECORDS],
