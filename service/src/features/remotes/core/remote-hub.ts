@@ -5,131 +5,39 @@
  * checks that user's rights on each one.
  */
 
-/** Which hub made a thing: keeps a retried push from making it twice. */
-export interface SyncOrigin {
-  /** The id of the hub the thing was first made in (GET /api/v1/sync/hub). */
-  hub_id: string;
-  /** The thing's id in that hub: a project, notebook or version id. */
-  id: string;
-}
+import type {
+  SyncOrigin,
+  SyncHubInfo,
+  SyncProjectEntry,
+  SyncNotebookEntry,
+  SyncProjectManifest,
+  SyncVersion,
+  SyncWorkspaceFile,
+  SyncWorkspaceManifest,
+  PushVersionInput,
+  PushVersionResult,
+  PushWorkspaceInput,
+  PushWorkspaceResult,
+  CreateNotebookInput,
+  CreateProjectInput,
+} from '../../../core/sync-protocol.js';
 
-export interface SyncHubInfo {
-  hub_id: string;
-  /** The hub's display name, for a person choosing what to pull. */
-  name: string;
-  /** The release of the hub software: a client refuses a protocol it does not speak. */
-  version: string;
-  /** The sync protocol's version; this port speaks 1. */
-  protocol: 1;
-}
-
-export interface SyncProjectEntry {
-  id: string;
-  name: string;
-  description: string;
-  /** The caller's role in the project: a viewer may pull, not push. */
-  role: 'viewer' | 'editor' | 'manager';
-  updated_at: string;
-}
-
-export interface SyncNotebookEntry {
-  id: string;
-  title: string;
-  description: string;
-  entry_file: string;
-  tags: string[];
-  status: 'draft' | 'active' | 'archived';
-  /** The notebook's current version; null for a notebook that has none yet (never a pushable state). */
-  current_version_id: string | null;
-  /** Every version id, newest first. */
-  version_ids: string[];
-  /** The workspace's current manifest; null when nothing was ever written to it. */
-  workspace_manifest_id: string | null;
-  /** Where the notebook came from when a push created it. */
-  origin: SyncOrigin | null;
-}
-
-export interface SyncProjectManifest {
-  project: { id: string; name: string; description: string; readme: string | null; updated_at: string };
-  role: SyncProjectEntry['role'];
-  /** Never copied by a pull: listed so that a person sees what the notebooks use when they run on the team hub. */
-  integrations: { id: string; name: string; kind: string; scope: 'project' | 'organization' }[];
-  notebooks: SyncNotebookEntry[];
-}
-
-export interface SyncVersion {
-  version_id: string;
-  notebook_id: string;
-  saved_at: string;
-  author: string;
-  message: string;
-  parent_id: string | null;
-  /** The notebook's code at this version. */
-  code: string;
-  /** The version a push made this one from, in the hub that pushed it. */
-  origin: SyncOrigin | null;
-}
-
-export interface SyncWorkspaceFile {
-  path: string;
-  /** Lower-case hex SHA-256 of the content: the blob to read. */
-  blob: string;
-  size: number;
-  modified_at: number;
-  mime_type: string;
-}
-
-export interface SyncWorkspaceManifest {
-  id: string;
-  files: SyncWorkspaceFile[];
-  directories: string[];
-}
-
-export interface PushVersionInput {
-  code: string;
-  message: string;
-  /** The team's version this one was made from: the push is refused with a conflict when it is no longer the current one. */
-  base_version_id: string | null;
-  /** This version in the pushing hub: a retry with the same origin answers with the version made the first time. */
-  origin: SyncOrigin;
-}
-
-export type PushVersionResult =
-  | { outcome: 'created' | 'replayed'; version_id: string }
-  /** The team's notebook moved on since the base: nothing was written. */
-  | { outcome: 'conflict'; current_version_id: string | null };
-
-export interface PushWorkspaceInput {
-  /** The team's manifest this workspace was made from; a different current manifest is a conflict. */
-  base_manifest_id: string | null;
-  files: SyncWorkspaceFile[];
-  directories: string[];
-}
-
-export type PushWorkspaceResult =
-  | { outcome: 'written' | 'unchanged'; manifest_id: string | null }
-  | { outcome: 'conflict'; current_manifest_id: string | null }
-  /** Blobs the team hub lacks: upload them, then push again. */
-  | { outcome: 'missing_blobs'; missing: string[] };
-
-export interface CreateNotebookInput {
-  title: string;
-  description: string;
-  entry_file: string;
-  tags: string[];
-  /** The first version's code and message. */
-  code: string;
-  message: string;
-  origin: SyncOrigin;
-  version_origin: SyncOrigin;
-}
-
-export interface CreateProjectInput {
-  name: string;
-  description: string;
-  readme: string | null;
-  origin: SyncOrigin;
-}
+export type {
+  SyncOrigin,
+  SyncHubInfo,
+  SyncProjectEntry,
+  SyncNotebookEntry,
+  SyncProjectManifest,
+  SyncVersion,
+  SyncWorkspaceFile,
+  SyncWorkspaceManifest,
+  PushVersionInput,
+  PushVersionResult,
+  PushWorkspaceInput,
+  PushWorkspaceResult,
+  CreateNotebookInput,
+  CreateProjectInput,
+};
 
 /** Why a call to a remote failed, in words a person can act on (REMOTE_* below). */
 export type RemoteFailure =
