@@ -249,6 +249,7 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(
       /POST \/remotes\/team\/pulls to the operation's end: +\d+\.\d+ s +\d+\.\d MB on the wire +ratio \d+\.\d+ \(goal <= 1\.30: (met|NOT met)\)/,
     );
+    expect(stdout).toMatch(/CPU during the pull, desktop hub \/ team hub: +\d+\.\d+ s \/ \d+\.\d+ s/);
     expect(stdout).toMatch(/bytes changed \(the version's code and the file\): +\d+ B/);
     expect(stdout).toMatch(/bytes the desktop hub sent, counted at the proxy: +\d+ B +ratio \d+\.\d+ \(goal <= 2\.00: (met|NOT met)\)/);
     expect(stdout).toMatch(/Status of 5 notebooks with the team hub stopped .*median of 5/);

@@ -5,7 +5,7 @@
  * access token. Prints, in one run:
  *  1. A pull of a project with 100 notebooks and 200 MB of workspace files (random bytes, sizes from
  *     a few KB to 16 MB) next to `tar -c <the same files> | curl -T - <a server writing them to
- *     disk>`. Goal: at most 1.3x.
+ *     disk>`. Goal: at most 1.3x. Below it, the CPU time each hub used during the pull.
  *  2. A push of one changed notebook (a new version and a changed 1 MB file): the bytes the desktop
  *     hub sends to the team hub, counted at a TCP proxy between them, next to the bytes changed.
  *     Goal: at most 2x.
@@ -19,7 +19,7 @@ import './support/machine-load.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -38,6 +38,8 @@ const NOTEBOOKS = Number(process.env.BENCH_NOTEBOOKS ?? (quick ? 10 : 100));
 const WORKSPACE_BYTES = Number(process.env.BENCH_WORKSPACE_MB ?? (quick ? 8 : 200)) * 1024 * 1024;
 const STATUS_RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 10 : 50));
 const CHANGED_FILE_BYTES = 1024 * 1024;
+/** USER_HZ, the unit of /proc's CPU times: 100 on Linux everywhere this runs. */
+const CLOCK_TICKS_PER_SECOND = 100;
 const GOALS = { pullRatio: 1.3, pushRatio: 2, statusMs: 50 };
 
 const MB = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -74,6 +76,14 @@ async function countingProxy(port: number) {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** CPU time (user and system) a process used so far, from /proc (Linux). */
+async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // After the command's name, in parentheses, come the fields from the 3rd on: utime, the 14th, is the 12th of them, stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** A server that writes each request's body to a new file under `dir`. */
@@ -207,10 +217,14 @@ try {
   // Part 1: the pull, then tar | curl of the same bytes, each through its counting proxy.
   await local('/remotes', 'POST', { name: 'team', url: teamProxy.url, token: teamToken });
   teamProxy.reset();
+  const [desktopCpuBefore, teamCpuBefore] = [await processCpuMs(desktop.child.pid!), process.cpuUsage()];
   const pullStart = performance.now();
   const started = (await local('/remotes/team/pulls', 'POST', { remote_project_id: pid })).data;
   const pulled = await operationEnd(started.id);
   const pullMs = performance.now() - pullStart;
+  const desktopCpuMs = (await processCpuMs(desktop.child.pid!)) - desktopCpuBefore;
+  const teamCpu = process.cpuUsage(teamCpuBefore);
+  const teamCpuMs = (teamCpu.user + teamCpu.system) / 1000;
   const pullWire = teamProxy.counted.received;
   const localPid = pulled.project_id as string;
   if (pulled.progress.bytes_done !== workspaceBytes) throw new Error(`the pull moved ${pulled.progress.bytes_done} bytes, not ${workspaceBytes}`);
@@ -229,6 +243,8 @@ try {
   console.log(
     `${label(`POST /remotes/team/pulls to the operation's end:`)}${seconds(pullMs)}  ${MB(pullWire)} on the wire  ${ratio(pullMs / tarMs, GOALS.pullRatio)}`,
   );
+  // Where the pull's time goes: CPU of each side over the pull (the team hub's process also runs the proxy).
+  console.log(`${label('  CPU during the pull, desktop hub / team hub:')}${seconds(desktopCpuMs)} / ${seconds(teamCpuMs).trim()}`);
 
   // Part 2: one new version and one changed 1 MB file in one notebook, pushed.
   const localNotebooks = (await local(`/projects/${localPid}/notebooks?limit=200`)).data.items as { id: string; title: string }[];
