@@ -241,4 +241,18 @@ describe('benchmark scripts', () => {
     },
     300_000,
   );
+
+  it('remotes: pulls a project between two hubs beside tar | curl, pushes one changed notebook and reads the status offline, and prints the ratios', async () => {
+    const { stdout } = await runQuick('remotes.bench.ts', { BENCH_NOTEBOOKS: '5', BENCH_WORKSPACE_MB: '4', BENCH_RUNS: '5' });
+    expect(stdout).toMatch(/^project: 5 notebooks, \d+ workspace files, 4\.0 MB of random bytes/m);
+    expect(stdout).toMatch(/tar -c \| curl -T - to a server writing to disk: +\d+\.\d+ s +\d+\.\d MB on the wire/);
+    expect(stdout).toMatch(
+      /POST \/remotes\/team\/pulls to the operation's end: +\d+\.\d+ s +\d+\.\d MB on the wire +ratio \d+\.\d+ \(goal <= 1\.30: (met|NOT met)\)/,
+    );
+    expect(stdout).toMatch(/CPU during the pull, desktop hub \/ team hub: +\d+\.\d+ s \/ \d+\.\d+ s/);
+    expect(stdout).toMatch(/bytes changed \(the version's code and the file\): +\d+ B/);
+    expect(stdout).toMatch(/bytes the desktop hub sent, counted at the proxy: +\d+ B +ratio \d+\.\d+ \(goal <= 2\.00: (met|NOT met)\)/);
+    expect(stdout).toMatch(/Status of 5 notebooks with the team hub stopped .*median of 5/);
+    expect(stdout).toMatch(/request to answer: +\d+\.\d ms +\(goal < 50 ms: (met|NOT met)\)/);
+  }, 120_000);
 });
