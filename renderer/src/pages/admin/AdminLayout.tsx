@@ -10,8 +10,8 @@ export const ADMIN_TABS = [
   { value: 'integrations', label: 'Integrations' },
   { value: 'health', label: 'Health' },
   { value: 'audit', label: 'Audit log' },
-  { value: 'diagnostic', label: 'Start-up diagnostic' },
-  { value: 'sessions', label: 'Runtime sessions' },
+  { value: 'diagnostic', label: 'Diagnostic' },
+  { value: 'sessions', label: 'Sessions' },
   { value: 'environments', label: 'Environments' },
   { value: 'policy', label: 'Policy analyzer' },
 ] as const;
