@@ -6,13 +6,10 @@
  */
 
 import type {
-  SyncOrigin,
   SyncHubInfo,
   SyncProjectEntry,
-  SyncNotebookEntry,
   SyncProjectManifest,
   SyncVersion,
-  SyncWorkspaceFile,
   SyncWorkspaceManifest,
   PushVersionInput,
   PushVersionResult,
@@ -22,22 +19,7 @@ import type {
   CreateProjectInput,
 } from '../../../core/sync-protocol.js';
 
-export type {
-  SyncOrigin,
-  SyncHubInfo,
-  SyncProjectEntry,
-  SyncNotebookEntry,
-  SyncProjectManifest,
-  SyncVersion,
-  SyncWorkspaceFile,
-  SyncWorkspaceManifest,
-  PushVersionInput,
-  PushVersionResult,
-  PushWorkspaceInput,
-  PushWorkspaceResult,
-  CreateNotebookInput,
-  CreateProjectInput,
-};
+export type * from '../../../core/sync-protocol.js';
 
 /** Why a call to a remote failed, in words a person can act on (REMOTE_* below). */
 export type RemoteFailure =

@@ -8,25 +8,7 @@ import type { SyncOrigin, SyncRole } from '../../../core/sync-protocol.js';
  * port speaks too; a test runs that port's HTTP client against these routes.
  */
 
-export { SYNC_PROTOCOL } from '../../../core/sync-protocol.js';
-export type {
-  SyncOrigin,
-  SyncRole,
-  SyncHubInfo,
-  SyncProjectEntry,
-  SyncNotebookEntry,
-  SyncIntegrationEntry,
-  SyncProjectManifest,
-  SyncVersion,
-  SyncWorkspaceFile,
-  SyncWorkspaceManifest,
-  PushVersionInput,
-  PushVersionResult,
-  PushWorkspaceInput,
-  PushWorkspaceResult,
-  CreateNotebookInput,
-  CreateProjectInput,
-} from '../../../core/sync-protocol.js';
+export * from '../../../core/sync-protocol.js';
 
 /** Hashes asked about at once in `POST .../missing-blobs`. */
 export const MAX_MISSING_QUERY = 1000;
