@@ -11,6 +11,7 @@ import { ensureHubImage, TEST_HUB_IMAGE_VERSION } from '../setup/hub-image.js';
 import { unusedPort } from '../support/unused-port.js';
 import { dockerCli, hubUrl, removeHubContainers, runHubContainer, slowJsonRequest, waitForDockerHealthy, waitForHealth } from '../support/hub-container.js';
 import { prerequisite } from '../setup/prerequisites.js';
+import { hubNodeFlags } from '../support/hub-node-flags.js';
 
 const docker = prerequisite('docker');
 const VERSION = TEST_HUB_IMAGE_VERSION;
@@ -81,7 +82,11 @@ describe.skipIf(docker === null)('the hub container image', () => {
       '-c',
       'for d in /proc/[0-9]*; do if grep -q "^PPid:[[:space:]]*1$" "$d/status" 2>/dev/null; then tr "\\0" " " <"$d/cmdline"; echo; fi; done',
     ]);
-    expect(childrenOfTini.split('\n').map((line) => line.trim())).toContainEqual(expect.stringMatching(/^node \S*notebook-hub(\.mjs)? serve$/));
+    // The command runs Node with the flags of its first line (bin/notebook-hub.mjs).
+    const withFlags = ['node', ...hubNodeFlags()].join(' ');
+    expect(childrenOfTini.split('\n').map((line) => line.trim())).toContainEqual(
+      expect.stringMatching(new RegExp(`^${withFlags} \\S*notebook-hub(\\.mjs)? serve$`)),
+    );
     // Production dependencies of the service and the drivers only.
     const installed = await cli(['exec', first, 'ls', '/app/node_modules']);
     for (const devOnly of ['typescript', 'vitest', 'vite', 'electron', 'react']) expect(installed.split('\n')).not.toContain(devOnly);
