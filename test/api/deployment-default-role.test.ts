@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
-import { checkRoute, projectRouteTable, projectWithSubjects, routeFixture, subjectUsers, type AccessRun } from '../support/project-routes.js';
+import { projectRouteTable } from '../support/project-routes.js';
+import { checkRoute, projectWithSubjects, routeFixture, subjectUsers, type AccessRun } from '../support/route-access.js';
 import { analyzeRoute, callerOf, SUPER_ADMIN_EMAIL, type Subject } from '../support/route-analyzer.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 

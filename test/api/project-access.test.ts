@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import {
-  checkRoute,
-  projectRouteTable,
-  projectWithSubjects,
-  routeFixture,
-  subjectUsers,
-  type AccessRun,
-  type RouteCase,
-  type RouteFixture,
-} from '../support/project-routes.js';
+import { projectRouteTable, type RouteCase, type RouteFixture } from '../support/project-routes.js';
+import { checkRoute, projectWithSubjects, routeFixture, subjectUsers, type AccessRun } from '../support/route-access.js';
 import { analyzeRoute, callerOf, expectedPresentation, SUBJECTS, SUPER_ADMIN_EMAIL, type Presentation, type Subject } from '../support/route-analyzer.js';
 
 describe('project-scoped routes against every kind of subject, and the policy analyzer against the routes', () => {

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkRoute,
-  projectWithSubjects,
-  SESSION_TARGETS,
-  sessionRouteTable,
-  subjectUsers,
-  type AccessRun,
-  type SessionFixture,
-} from '../support/project-routes.js';
+import { SESSION_TARGETS, sessionRouteTable, type SessionFixture } from '../support/project-routes.js';
+import { checkRoute, projectWithSubjects, subjectUsers, type AccessRun } from '../support/route-access.js';
 import { analyzeRoute, callerOf, SUBJECTS, SUPER_ADMIN_EMAIL, type Presentation, type Subject } from '../support/route-analyzer.js';
 import { closeSessionHub, sandboxRuntime } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
