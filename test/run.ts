@@ -28,6 +28,8 @@ interface TierOutcome {
   seconds: number;
   passed: boolean;
   report: VitestReport | null;
+  /** How busy the machine's cores were during the tier (all processes, 0–1): tells a tier that waits from one that computes. */
+  cpuBusy: number | null;
 }
 
 interface VitestReport {
@@ -63,7 +65,8 @@ process.exitCode = outcomes.every((outcome) => outcome.passed) ? 0 : 1;
 async function runTier(tier: Tier): Promise<TierOutcome> {
   const files = await glob([...tier.include], { cwd: ROOT, ignore: ['**/node_modules/**', '**/dist/**', ...excludedFrom(tier)] });
   const tierStarted = Date.now();
-  if (files.length === 0) return { tier, files: 0, seconds: 0, passed: true, report: null };
+  if (files.length === 0) return { tier, files: 0, seconds: 0, passed: true, report: null, cpuBusy: null };
+  const cpuBefore = cpuTimes();
   banner(`tier ${tier.name}: ${tier.description} (${files.length} files)`);
   const reportFile = path.join(RESULTS, `${tier.name}.json`);
   const code = await new Promise<number | null>((resolve) => {
@@ -83,7 +86,21 @@ async function runTier(tier: Tier): Promise<TierOutcome> {
     vitest.once('exit', resolve);
   });
   const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as VitestReport) : null;
-  return { tier, files: files.length, seconds: (Date.now() - tierStarted) / 1000, passed: code === 0, report };
+  const cpuAfter = cpuTimes();
+  const cpuBusy = cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total ? (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total) : null;
+  return { tier, files: files.length, seconds: (Date.now() - tierStarted) / 1000, passed: code === 0, report, cpuBusy };
+}
+
+/** The machine's CPU time so far from /proc/stat (Linux), busy and in all; null elsewhere. */
+function cpuTimes(): { busy: number; total: number } | null {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    const busy = user! + nice! + system! + irq! + softirq! + steal!;
+    return { busy, total: busy + idle! + iowait! };
+  } catch {
+    return null;
+  }
 }
 
 /** The prerequisites of the run's tiers, provisioned side by side at a lower priority than the tests. */
@@ -127,9 +144,10 @@ function printSummary(run: readonly TierOutcome[]): void {
       `${outcome.files} files`,
       counts,
       minutes(outcome.seconds * 1000),
+      outcome.cpuBusy === null ? '' : `${Math.round(outcome.cpuBusy * 100)}%`,
     ];
   });
-  printTable(['tier', 'result', 'files', 'tests', 'time'], rows);
+  printTable(['tier', 'result', 'files', 'tests', 'time', 'cpu busy'], rows);
   printFailures(run);
 
   const timings = existsSync(TIMINGS)

@@ -177,7 +177,8 @@ export function describeMarimoConformance(driver: () => SandboxDriver, create: (
           logger,
         },
       );
-      expect(report).toMatchObject({
+      // The whole report in the message: which step failed is the first thing to know.
+      expect(report, JSON.stringify(report)).toMatchObject({
         ok: true,
         compute_profile: 'small',
         compute_resources: { cpu: 0.5 },
