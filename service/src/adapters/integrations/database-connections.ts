@@ -130,8 +130,9 @@ export async function connectMysql(context: ConnectionContext, endpoint: Databas
         database: endpoint.database,
         connectTimeout: context.timeoutMs,
         multipleStatements: false,
-        // The socket goes to the checked address, never to whatever the name resolves to later.
-        stream: () => connectSocket({ host: endpoint.address, port: endpoint.port }),
+        // The socket goes to the checked address, never to whatever the name resolves to later; with
+        // Nagle's algorithm off, as mysql2 sets it on the sockets it opens itself.
+        stream: () => connectSocket({ host: endpoint.address, port: endpoint.port, noDelay: true }),
         ...(tls === null ? {} : { ssl: { rejectUnauthorized: tls.verify, verifyIdentity: tls.verify } }),
       });
       // A server that goes away later fails the query in progress; without a listener it would crash the hub.
