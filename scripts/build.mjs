@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Compiles the kernel, the sandbox drivers and the service to JavaScript (`tsc -b tsconfig.build.json`,
- * into each package's `dist/`), builds the web UI (`npm run build -w @notebook-hub/renderer`, into
+ * into each package's `dist/`), bundles the service for the `notebook-hub` command
+ * (scripts/bundle-service.mjs, into `service/dist/bundle/`), builds the web UI (`npm run build -w @notebook-hub/renderer`, into
  * `renderer/dist/`, served by the hub at `/`) and keeps that build in step with the sources.
  * The UI step is skipped while the renderer package has no `build` script.
  *
@@ -22,6 +23,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { BUNDLE_DIR, bundleService } from './bundle-service.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -45,7 +47,7 @@ const INPUT_FILES = [
   'docs/openapi.yaml',
 ];
 /** What the hub runs; a build without them is no build. */
-const SERVICE_OUTPUTS = ['kernel/dist/errors.js', 'service/dist/cli/main.js', 'sandbox-drivers/dist/src/index.js'];
+const SERVICE_OUTPUTS = ['kernel/dist/errors.js', 'service/dist/cli/main.js', 'sandbox-drivers/dist/src/index.js', `${BUNDLE_DIR}/main.js`];
 const RENDERER_PACKAGE = '@notebook-hub/renderer';
 const RENDERER_OUTPUT = 'renderer/dist/index.html';
 
@@ -121,6 +123,11 @@ function compile(fingerprint) {
   // stdout belongs to the command being run (log lines, `openapi` output): report on stderr.
   const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   if (result.status !== 0) throw new Error(`The build failed (tsc -b exited with ${result.status ?? result.signal}).`);
+  try {
+    bundleService();
+  } catch (error) {
+    throw new Error(`The service bundle failed: ${error.message}`, { cause: error });
+  }
   buildRenderer();
   mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, `${fingerprint}\n`);

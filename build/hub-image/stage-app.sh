@@ -14,7 +14,7 @@ set -euo pipefail
 dest="${1:?usage: stage-app.sh DEST}"
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 
-for built in kernel/dist/errors.js service/dist/cli/main.js sandbox-drivers/dist/src/index.js renderer/dist/index.html renderer/dist/server/first-page.js; do
+for built in kernel/dist/errors.js service/dist/cli/main.js service/dist/bundle/main.js sandbox-drivers/dist/src/index.js renderer/dist/index.html renderer/dist/server/first-page.js; do
   [ -f "$repo/$built" ] || { echo "stage-app.sh: $built is missing: run npm run build first" >&2; exit 1; }
 done
 mkdir -p "$dest"
@@ -22,7 +22,7 @@ mkdir -p "$dest"
 
 # npm needs every workspace's manifest to read the lockfile, even the ones it does not install.
 copy() { mkdir -p "$dest/$(dirname "$1")" && cp -a "$repo/$1" "$dest/$1"; }
-for file in package.json package-lock.json .npmrc bin/notebook-hub.mjs scripts/build.mjs \
+for file in package.json package-lock.json .npmrc bin/notebook-hub.mjs scripts/build.mjs scripts/bundle-service.mjs \
   kernel/package.json shared-types/package.json service/package.json sandbox-drivers/package.json renderer/package.json electron/package.json; do
   copy "$file"
 done

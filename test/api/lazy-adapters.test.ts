@@ -38,8 +38,11 @@ async function modulesLoadedBy(env: Record<string, string>): Promise<string[]> {
   }
 }
 
-/** A module of one sandbox driver, from its sources or from the compiled package the hub runs. */
-const DRIVER_MODULE = (driver: 'local' | 'docker') => new RegExp(`/sandbox-drivers/(?:dist/)?src/${driver}/`);
+/**
+ * A module of one sandbox driver: from its sources, from the compiled package, or the chunk of the
+ * service bundle the hub runs (scripts/bundle-service.mjs names a lazily imported chunk after its entry: `docker-<hash>.js`).
+ */
+const DRIVER_MODULE = (driver: 'local' | 'docker') => new RegExp(`/sandbox-drivers/(?:dist/)?src/${driver}/|/service/dist/bundle/${driver}-[A-Z0-9]+\\.js$`);
 const loads = (modules: string[], name: string) => modules.some((module) => module.includes(`/node_modules/${name}`));
 
 describe('adapters load only where the settings use them', () => {

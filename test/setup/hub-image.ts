@@ -21,6 +21,7 @@ const inputFiles = [
   '.npmrc',
   'bin/notebook-hub.mjs',
   'scripts/build.mjs',
+  'scripts/bundle-service.mjs',
   'service/package.json',
   'sandbox-drivers/package.json',
   'renderer/package.json',
