@@ -36,6 +36,7 @@ describe('benchmark scripts', () => {
     const { stdout } = await runQuick('api.bench.ts');
     expect(stdout).toMatch(/hub \/ bare ratio: \d+\.\d+/);
     expect(stdout).toMatch(/start-up to healthy \/api\/health: \d+ ms/);
+    expect(stdout).toMatch(/bare fastify start-up to healthy: \d+ ms, median of \d+; hub \/ bare: \d+\.\d+ \(goal <= 2\.5: (met|NOT met)\)/);
     expect(stdout).toMatch(/idle resident memory: \d+\.\d MiB/);
     if (prerequisite('telemetryReceivers') !== null) {
       expect(stdout).toMatch(/CPU per request, tracing on \/ off: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
