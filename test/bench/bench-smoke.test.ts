@@ -63,6 +63,7 @@ describe('benchmark scripts', () => {
     expect(stdout).toMatch(/idle memory, headless: rss \d+\.\d MiB, heap \d+\.\d MiB/);
     expect(stdout).toMatch(/desktop UI served from start: \d+ ms \(goal < 1000 ms: (met|NOT met)\)/);
     expect(stdout).toMatch(/desktop idle resident memory: \d+\.\d MiB \(goal < 150 MiB: (met|NOT met)\)/);
+    expect(stdout).toMatch(/both run from the compiled JavaScript/);
   }, 120_000);
 
   it('data browser: previews a Parquet file beside DuckDB, over S3 through the hub, queries PostgreSQL beside psql, and prints the ratios', async () => {

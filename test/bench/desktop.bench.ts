@@ -8,11 +8,11 @@
  *    JavaScript heap (goal for the desktop: under 150 MiB resident).
  * Module loading is not counted in the start time (it is printed apart): Electron has loaded the
  * main process's modules before it calls the start function.
- * Both hubs log nothing (silent) and serve the built UI (renderer/dist; `npm run build`).
- * BENCH_COMPILED=1 runs both from the compiled JavaScript (`npm run build` and
- * `npx tsc -p electron/tsconfig.build.json` first), as the packaged app does; by default they run
- * from the TypeScript sources through tsx, which adds its own memory to both sides alike.
- * BENCH_QUICK=1 shortens it.
+ * Both hubs log nothing (silent) and serve the built UI (renderer/dist).
+ * Both run from the compiled JavaScript, as the packaged app does: the build is brought up to date
+ * and the desktop host compiled first. BENCH_SOURCES=1 runs them from the TypeScript sources
+ * through tsx instead, which adds its own memory (some 50 MiB) to both sides alike: the memory goal
+ * is judged only on the compiled code. BENCH_QUICK=1 shortens it.
  */
 import './support/machine-load.js';
 import { spawn } from 'node:child_process';
@@ -21,12 +21,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compileDesktopHost } from '../../electron/scripts/host-build.mjs';
+import { ensureBuilt } from '../../scripts/build.mjs';
 
 const GOALS = { uiMs: 1000, idleRssMib: 150 };
 const quick = process.env.BENCH_QUICK === '1';
-const compiled = process.env.BENCH_COMPILED === '1';
+const compiled = process.env.BENCH_SOURCES !== '1';
 const ROUNDS = quick ? 1 : 5;
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+if (compiled) {
+  await ensureBuilt();
+  compileDesktopHost();
+}
 
 const modules = compiled
   ? {
@@ -132,4 +139,6 @@ console.log(
 console.log(`idle memory, desktop: rss ${rssDesktop.toFixed(1)} MiB, heap ${of('desktop', 'heapMib').toFixed(1)} MiB`);
 console.log(`idle memory, headless: rss ${of('headless', 'rssMib').toFixed(1)} MiB, heap ${of('headless', 'heapMib').toFixed(1)} MiB`);
 console.log(`desktop UI served from start: ${uiDesktop.toFixed(0)} ms (goal < ${GOALS.uiMs} ms: ${verdict(uiDesktop < GOALS.uiMs)})`);
-console.log(`desktop idle resident memory: ${rssDesktop.toFixed(1)} MiB (goal < ${GOALS.idleRssMib} MiB: ${verdict(rssDesktop < GOALS.idleRssMib)})`);
+console.log(
+  `desktop idle resident memory: ${rssDesktop.toFixed(1)} MiB (goal < ${GOALS.idleRssMib} MiB: ${compiled ? verdict(rssDesktop < GOALS.idleRssMib) : 'not judged from the sources'})`,
+);
