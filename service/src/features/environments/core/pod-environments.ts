@@ -78,12 +78,12 @@ export class PodEnvironmentCache implements EnvironmentCache {
 
   /**
    * `build` installs into {@link POD_BUILD_DIR} of a build pod and stores the archive (environment-builds.ts
-   * runs it under the store's build claim); the start's own pod then unpacks it.
+   * runs it under the store's build claim, which also tells a start that another hub is building);
+   * the start's own pod then unpacks it.
    */
-  async build(id: string, user: string, build: (directory: string) => Promise<void>, onWait?: () => void): Promise<BuildOutcome> {
+  async build(id: string, user: string, build: (directory: string) => Promise<void>): Promise<BuildOutcome> {
     const found = await this.use(id, user);
     if (found) return { environment: found, built: false };
-    void onWait;
     await build(POD_BUILD_DIR);
     const environment = await this.use(id, user);
     if (!environment)
