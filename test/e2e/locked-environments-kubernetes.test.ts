@@ -54,14 +54,17 @@ describe.skipIf(clusterProvisioned === null || seaweed === null)('locked environ
   let a: SessionWorld;
   let b: SessionWorld | undefined;
   let env: Record<string, string>;
-  const worldIn = async (label: string) => {
+  const worldIn = async (label: string, extra: Record<string, string> = {}) => {
     const { namespace, remove } = await testNamespace(clusterProvisioned!, label);
-    return startSessionWorld(env, {
-      driverEnv: kubernetesDriverEnv(clusterProvisioned!, namespace),
-      captureLogs: true,
-      projectName: `Locked in pods (${label})`,
-      afterClose: remove,
-    });
+    return startSessionWorld(
+      { ...env, ...extra },
+      {
+        driverEnv: kubernetesDriverEnv(clusterProvisioned!, namespace),
+        captureLogs: true,
+        projectName: `Locked in pods (${label})`,
+        afterClose: remove,
+      },
+    );
   };
 
   beforeAll(async () => {
@@ -174,7 +177,8 @@ describe.skipIf(clusterProvisioned === null || seaweed === null)('locked environ
   }, 900_000);
 
   it('a second hub on the same object store unpacks the archive without building', async () => {
-    b = await worldIn('envs-b');
+    // This one keeps a pod warm in the environment last started in (the last test).
+    b = await worldIn('envs-b', { SERVICE_WARM_POOL_ENVIRONMENTS: '1' });
     // The same user, signed in to the other hub, starts the notebook of the first one's project.
     const started = (await b.api(`/api/v1/projects/${a.pid}/sessions`, 'editor', { method: 'POST', body: { wait: true, notebook_id: nid, mode: 'edit' } })).json
       .data;
@@ -185,5 +189,22 @@ describe.skipIf(clusterProvisioned === null || seaweed === null)('locked environ
     expect(logsOf(b, 'environment_built')).toEqual([]);
     expect(logsOf(b, 'environment_unpacked')).toMatchObject([{ environment_id: environmentId, sandbox_id: pod.sandboxId }]);
     await stop(b, started.id);
+  }, 900_000);
+
+  it('keeps a pod warm in the environment, unpacked before a start claims it', async () => {
+    const w = b!;
+    expect(await w.t.hub.services.warmPool.refill(new AbortController().signal)).toEqual({ started: 1, retired: 0 });
+    const [warmId] = [...(await w.t.hub.services.warmPool.sandboxIds())];
+    expect(logsOf(w, 'environment_unpacked').at(-1)).toMatchObject({ environment_id: environmentId, sandbox_id: warmId });
+    const started = (await w.api(`/api/v1/projects/${a.pid}/sessions`, 'editor', { method: 'POST', body: { wait: true, notebook_id: nid, mode: 'edit' } })).json
+      .data;
+    expect(started, JSON.stringify(started.failure)).toMatchObject({ state: 'running', warm: true, environment_id: environmentId });
+    const pod = await inPod(w, started.id);
+    expect(pod.sandboxId).toBe(warmId);
+    expect(pod.imported).toBe(`${VERSION} ${pod.packages}/${MODULE}/__init__.py`);
+    // The claim unpacked nothing more, and nothing was built.
+    expect(logsOf(w, 'environment_unpacked')).toHaveLength(2);
+    expect(lockedEnv(w).builds.stats().builds).toBe(0);
+    await stop(w, started.id);
   }, 900_000);
 });

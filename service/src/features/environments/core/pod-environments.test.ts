@@ -61,6 +61,9 @@ describe('environments in pods, from the object store', () => {
       users: ['sbx-1'],
       detail: `environment ${ID.slice(0, 16)} unpacked from the object store (12 files)`,
     });
+    // A pod that holds it already (a warm one, now claimed) is not sent it again.
+    expect(await cache.use(ID, 'sbx-1')).toMatchObject({ env: { PYTHONPATH: `/home/sandbox/.notebook-hub/environments/${ID}/packages` } });
+    expect(pods.commands).toHaveLength(1);
   });
 
   it('build only what the store does not have, and fail a start whose pod cannot unpack', async () => {

@@ -11,6 +11,9 @@ export const POD_BUILD_DIR = '/tmp/notebook-hub-environment/packages';
 /** Where a pod holds the environments it was given, under its user's home. */
 const POD_ENVIRONMENTS_DIR = '~/.notebook-hub/environments';
 
+/** How many sandboxes' environments this process remembers (see `remember`). */
+const REMEMBERED = 10_000;
+
 /** How long an unpack may take in a pod. */
 const UNPACK_TIMEOUT_MS = 10 * 60_000;
 
@@ -25,6 +28,8 @@ const UNPACK_TIMEOUT_MS = 10 * 60_000;
 export class PodEnvironmentCache implements EnvironmentCache {
   /** The sandboxes this process gave each environment (the admin view's running sandboxes). */
   private readonly users = new Map<string, Set<string>>();
+  /** Where each sandbox this process gave an environment holds it (`<id>/<sandbox>`: its packages folder). */
+  private readonly unpacked = new Map<string, string>();
 
   constructor(
     private readonly deps: {
@@ -35,6 +40,18 @@ export class PodEnvironmentCache implements EnvironmentCache {
   ) {}
 
   async use(id: string, user: string, options: { recent?: boolean } = {}): Promise<CachedEnvironment | null> {
+    // A warm pod holds the environment already (it was unpacked before the start claimed the pod).
+    const held = this.unpacked.get(`${id}/${user}`);
+    if (held !== undefined) {
+      const manifest = await this.deps.archives.find(id);
+      if (manifest === null) return null;
+      if (options.recent !== false) await this.deps.archives.touch(id);
+      return {
+        ...this.view({ ...manifest, last_used_at: new Date().toISOString() }),
+        env: { PYTHONPATH: held },
+        detail: `environment ${id.slice(0, 16)} in the pod already`,
+      };
+    }
     const fetched = await this.deps.archives.fetch(id);
     if (fetched === null) return null;
     const { manifest, archive } = fetched;
@@ -51,9 +68,7 @@ export class PodEnvironmentCache implements EnvironmentCache {
       );
     }
     if (options.recent !== false) await this.deps.archives.touch(id);
-    const users = this.users.get(id) ?? new Set<string>();
-    users.add(user);
-    this.users.set(id, users);
+    this.remember(id, user, `${unpacked.path}/packages`);
     this.deps.logger.info(
       {
         event: 'environment_unpacked',
@@ -98,10 +113,32 @@ export class PodEnvironmentCache implements EnvironmentCache {
   /** The archives in the store beyond the budget go, least recently used first; pods keep their copies. */
   async evict(maxBytes: number, running: ReadonlySet<string>): Promise<{ removed: string[]; freedBytes: number }> {
     for (const [id, users] of this.users) {
-      for (const user of users) if (!running.has(user)) users.delete(user);
+      for (const user of users) {
+        if (running.has(user)) continue;
+        users.delete(user);
+        this.unpacked.delete(`${id}/${user}`);
+      }
       if (users.size === 0) this.users.delete(id);
     }
     return this.deps.archives.evict(maxBytes);
+  }
+
+  /**
+   * Notes that `user` holds the environment at `packages`. Sandboxes that ended are forgotten at
+   * each eviction; between builds, the oldest go beyond {@link REMEMBERED} (a pod forgotten is only
+   * sent its environment again).
+   */
+  private remember(id: string, user: string, packages: string): void {
+    const users = this.users.get(id) ?? new Set<string>();
+    users.add(user);
+    this.users.set(id, users);
+    this.unpacked.set(`${id}/${user}`, packages);
+    for (const oldest of this.unpacked.keys()) {
+      if (this.unpacked.size <= REMEMBERED) break;
+      this.unpacked.delete(oldest);
+      const [forgottenId, forgottenUser] = oldest.split('/') as [string, string];
+      this.users.get(forgottenId)?.delete(forgottenUser);
+    }
   }
 
   /** As the admin view shows it: the bytes it takes in the store. */
