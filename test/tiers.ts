@@ -69,7 +69,7 @@ const KUBERNETES: Tier = {
   name: 'e2e-kubernetes',
   description: 'the Kubernetes sandbox driver and sessions on a real single-node cluster',
   include: ['sandbox-drivers/src/kubernetes/**/*.test.ts', '**/*-kubernetes*.test.ts'],
-  prerequisites: ['build', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
+  prerequisites: ['build', 'seaweedfs', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
 };
 
 const DOCKER: Tier = {

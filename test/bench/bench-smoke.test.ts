@@ -244,6 +244,19 @@ describe('benchmark scripts', () => {
     300_000,
   );
 
+  it.skipIf(prerequisite('kubernetes') === null)(
+    'locked environments on Kubernetes: starts a notebook with dependencies cold (built in a pod) and from its archive beside one without, and prints the ratio',
+    async () => {
+      const { stdout } = await runQuick('environments-kubernetes.bench.ts');
+      expect(stdout).toMatch(/first proxied page, no dependencies: +\d+ ms/);
+      expect(stdout).toMatch(/first proxied page, cold \(built in a pod\): +\d+ ms/);
+      expect(stdout).toMatch(/first proxied page, archive hit \(unpacked\): +\d+ ms/);
+      expect(stdout).toMatch(/archive hit \/ no dependencies: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
+      expect(stdout).toMatch(/environment builds: 1 /);
+    },
+    300_000,
+  );
+
   it('remotes: pulls a project between two hubs beside tar | curl, pushes one changed notebook and reads the status offline, and prints the ratios', async () => {
     const { stdout } = await runQuick('remotes.bench.ts', { BENCH_NOTEBOOKS: '5', BENCH_WORKSPACE_MB: '4', BENCH_RUNS: '5' });
     expect(stdout).toMatch(/^project: 5 notebooks, \d+ workspace files, 4\.0 MB of random bytes/m);

@@ -3,7 +3,7 @@ import Docker from 'dockerode';
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import type { DockerInfo } from '../setup/docker.js';
 import { announceSkip, requireAllSuites } from '../setup/suites.js';
-import { startSessionWorld, type SessionWorld } from './session-world.js';
+import { startSessionWorld, type SessionWorld, type SessionWorldOptions } from './session-world.js';
 import type { TestHub } from './test-hub.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
@@ -22,7 +22,11 @@ export interface DockerSessionWorld extends SessionWorld {
  * The docker counterpart of `startSessionWorld`: the same project, notebook and users, on a hub
  * that uses the docker driver with the provisioned image (and not the local runtime venv).
  */
-export async function startDockerSessionWorld(docker: DockerInfo, env: Record<string, string> = {}): Promise<DockerSessionWorld> {
+export async function startDockerSessionWorld(
+  docker: DockerInfo,
+  env: Record<string, string> = {},
+  options: Pick<SessionWorldOptions, 'captureLogs' | 'hub' | 'projectName'> = {},
+): Promise<DockerSessionWorld> {
   const engine = new Docker({ socketPath: docker.socketPath });
   const containersOf = (t: TestHub, sessionId?: string) =>
     engine.listContainers({
@@ -42,6 +46,7 @@ export async function startDockerSessionWorld(docker: DockerInfo, env: Record<st
       SERVICE_LOCKED_ENVIRONMENTS: 'off',
     },
     projectName: 'Sessions in containers',
+    ...options,
     // Whatever went wrong in closing the hub, no container of it outlives the test.
     afterClose: async (t) => {
       await Promise.all(

@@ -32004,17 +32004,17 @@ export interface components {
     EnvironmentCacheOverview: {
       /** @description Whether this deployment's sandboxes start in locked environments (on, with a driver that serves them) */
       enabled: boolean;
-      /** @description What the built environments take */
+      /** @description What the built environments take (on Kubernetes: their archives in the object store) */
       bytes: number;
-      /** @description SERVICE_ENVIRONMENT_CACHE_MAX_BYTES: beyond it the least recently used go after a build */
+      /** @description SERVICE_ENVIRONMENT_CACHE_MAX_BYTES (on Kubernetes: SERVICE_ENVIRONMENT_ARCHIVE_MAX_BYTES): beyond it the least recently used go after a build */
       max_bytes: number;
       /** @description Starts in an environment since this hub process started */
       starts: {
-        /** @description Starts that found their environment built */
+        /** @description Starts that found their environment built, here or as an archive in the object store */
         hits: number;
         /** @description Starts that built it */
         builds: number;
-        /** @description Starts that waited for a build under way */
+        /** @description Starts that waited for a build under way, here or on another hub */
         waits: number;
       };
       hit_rate: number | null;

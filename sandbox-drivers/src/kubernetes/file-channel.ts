@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { Exec } from '@kubernetes/client-node';
 import { TailBuffer } from '../shared/output-buffer.js';
-import type { PodTarget } from './kube-exec.js';
+import { sendInSlices, type PodTarget } from './kube-exec.js';
 import { CONTAINER } from './pod-manifest.js';
 
 /**
@@ -140,7 +140,8 @@ export class FileChannel {
             resolve: (answer) => (clearTimeout(stall), resolve(answer)),
             reject: (error) => (clearTimeout(stall), reject(error)),
           });
-          this.input.write(Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), body ?? Buffer.alloc(0)]));
+          this.input.write(Buffer.from(`${JSON.stringify(head)}\n`));
+          if (body) sendInSlices(this.input, body);
         }),
     );
     this.queue = turn.catch(() => {});

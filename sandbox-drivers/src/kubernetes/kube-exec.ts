@@ -129,7 +129,10 @@ async function open(target: PodTarget, argv: string[], stdin: Buffer | undefined
     socket.on('error', () => resolve());
   });
   // Sent once the socket is open; the end of stdin reaches the command as end of file (v5 protocol).
-  if (input !== null) input.end(stdin);
+  if (input !== null) {
+    sendInSlices(input, stdin!);
+    input.end();
+  }
   return {
     closed,
     exitCode() {
@@ -142,4 +145,16 @@ async function open(target: PodTarget, argv: string[], stdin: Buffer | undefined
     },
     abandon: () => socket.close(),
   };
+}
+
+/** The most bytes one WebSocket message of an exec's stdin carries (see {@link sendInSlices}). */
+const STDIN_SLICE_BYTES = 1024 * 1024;
+
+/**
+ * Writes `data` to an exec's stdin in slices: each write becomes one WebSocket message through the
+ * API server and the kubelet, and a message of a few tens of MiB ends the connection (32 MiB did on
+ * the test cluster), so a large file (an environment's archive) must go as many.
+ */
+export function sendInSlices(input: Writable, data: Buffer): void {
+  for (let offset = 0; offset < data.length; offset += STDIN_SLICE_BYTES) input.write(data.subarray(offset, offset + STDIN_SLICE_BYTES));
 }

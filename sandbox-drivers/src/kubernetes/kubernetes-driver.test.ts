@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api, NetworkingV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +189,27 @@ describe.skipIf(cluster === null)('kubernetes driver specifics', () => {
       await driver.destroy(sandbox.id);
     }
   });
+
+  it('carries a file larger than one WebSocket message can, over the file channel and on a command’s stdin', async () => {
+    const driver = kubernetesDriverFrom(configOf(namespace(), 'k8s-large-files'));
+    const sandbox = await driver.create({ compute: { cpu: 0.1, memory_bytes: 512 * 1024 ** 2 } });
+    try {
+      // An environment's archive is tens of MiB; one message of 32 MiB ends the connection.
+      const archive = randomBytes(40 * 1024 ** 2);
+      const digest = createHash('sha256').update(archive).digest('hex');
+      await driver.writeFile(sandbox.id, 'archive.bin', archive);
+      expect((await driver.readFile(sandbox.id, 'archive.bin')).equals(archive)).toBe(true);
+      const piped = await driver.exec(sandbox.id, {
+        argv: ['sh', '-c', 'cat > piped.bin && sha256sum piped.bin'],
+        stdin: archive,
+        timeoutMs: 120_000,
+        check: true,
+      });
+      expect(piped.stdout.split(' ')[0]).toBe(digest);
+    } finally {
+      await driver.destroy(sandbox.id);
+    }
+  }, 180_000);
 
   it("gives commands their environment over stdin, never on the exec's command line (which audit logs record)", async () => {
     const env = { SURFACE_PASSWORD: 'not-for-the-audit-log', SPACED: ' a  b ', LINES: 'one\ntwo\n\n', QUOTED: `it's "q" $HOME \`x\``, EMPTY: '', TEXT: 'é✓' };

@@ -13,6 +13,8 @@ describe('locked environment settings', () => {
       wheelsDir: '/data/environments/wheels',
       cacheDir: '/data/environments',
       cacheMaxBytes: 20 * 1024 ** 3,
+      archives: false,
+      archiveMaxBytes: 20 * 1024 ** 3,
       resolveTimeoutSeconds: 300,
       buildTimeoutSeconds: 1200,
     });
@@ -60,6 +62,20 @@ describe('the drivers locked environments serve', () => {
     expect(lockedEnvironmentsDriver(asked, 'docker', null)).toBe('docker');
     expect(lockedEnvironmentsDriver(asked, 'docker', { socketPath: '/run/docker.sock' })).toBe('docker');
     expect(lockedEnvironmentsDriver(asked, 'docker', { host: '10.0.0.5' })).toBeNull();
-    expect(lockedEnvironmentsDriver(asked, 'kubernetes', null)).toBeNull();
+  });
+
+  it('are Kubernetes when asked for and online: pods cannot see the wheel folders of the hub', () => {
+    const asked = readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'on' }, '/data');
+    expect(lockedEnvironmentsDriver(readEnvironmentSettings({}, '/data'), 'kubernetes', null)).toBeNull();
+    expect(lockedEnvironmentsDriver(asked, 'kubernetes', null)).toBe('kubernetes');
+    expect(lockedEnvironmentsDriver({ ...asked, offline: true }, 'kubernetes', null)).toBeNull();
+  });
+
+  it('keep archives in the object store only when asked for, within their own budget', () => {
+    expect(readEnvironmentSettings({ SERVICE_ENVIRONMENT_ARCHIVES: 'on', SERVICE_ENVIRONMENT_ARCHIVE_MAX_BYTES: '1000' }, '/data')).toMatchObject({
+      archives: true,
+      archiveMaxBytes: 1000,
+    });
+    expect(() => readEnvironmentSettings({ SERVICE_ENVIRONMENT_ARCHIVES: 'yes' }, '/data')).toThrow(/SERVICE_ENVIRONMENT_ARCHIVES must be one of on, off/);
   });
 });

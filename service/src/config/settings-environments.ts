@@ -23,6 +23,14 @@ export interface EnvironmentSettings {
   cacheDir: string;
   /** The built environments' total size beyond which the least recently used go. */
   cacheMaxBytes: number;
+  /**
+   * `SERVICE_ENVIRONMENT_ARCHIVES`: built environments are also kept as archives in the object
+   * store, which every hub on that store unpacks instead of building again (docs/environments.md,
+   * "Shared through the object store"). Always so on Kubernetes, where the store is the cache.
+   */
+  archives: boolean;
+  /** The archives' total size in the store beyond which the least recently used go. */
+  archiveMaxBytes: number;
   resolveTimeoutSeconds: number;
   buildTimeoutSeconds: number;
 }
@@ -46,25 +54,40 @@ export const environmentSettingDefinitions: SettingDefinition[] = [
   { key: 'SERVICE_ENVIRONMENT_WHEELS_DIR', group: 'environments', name: 'Environments: a folder of wheels for offline resolutions and builds', secret: false },
   { key: 'SERVICE_ENVIRONMENT_CACHE_DIR', group: 'environments', name: 'Environments: where built environments are kept', secret: false },
   { key: 'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES', group: 'environments', name: 'Environments: most bytes built environments may take', secret: false },
+  {
+    key: 'SERVICE_ENVIRONMENT_ARCHIVES',
+    group: 'environments',
+    name: 'Environments: keep built environments as archives in the object store, shared by every hub on it (on or off)',
+    secret: false,
+  },
+  {
+    key: 'SERVICE_ENVIRONMENT_ARCHIVE_MAX_BYTES',
+    group: 'environments',
+    name: 'Environments: most bytes the archives in the object store may take',
+    secret: false,
+  },
   { key: 'SERVICE_ENVIRONMENT_RESOLVE_TIMEOUT_SECONDS', group: 'environments', name: 'Environments: longest resolution of a lock (seconds)', secret: false },
   { key: 'SERVICE_ENVIRONMENT_BUILD_TIMEOUT_SECONDS', group: 'environments', name: 'Environments: longest build of an environment (seconds)', secret: false },
 ];
 
 /**
  * The sandbox driver whose sandboxes start in locked environments (docs/environments.md): local
- * (on by default), and Docker when SERVICE_LOCKED_ENVIRONMENTS=on says so and its engine is on the
+ * (on by default), Docker when SERVICE_LOCKED_ENVIRONMENTS=on says so and its engine is on the
  * hub's machine (its containers see the environments through a bind mount of the cache folder,
  * which must be at the same path for the engine: not so for a hub that itself runs in a container,
- * hence not by default). Null: sandboxes install at each start.
+ * hence not by default), and Kubernetes when SERVICE_LOCKED_ENVIRONMENTS=on says so and the hub is
+ * not offline (pods get the environment as an archive from the object store; they cannot see the
+ * hub's wheel folders). Null: sandboxes install at each start.
  */
 export function lockedEnvironmentsDriver(
-  environments: Pick<EnvironmentSettings, 'enabled' | 'explicit'>,
+  environments: Pick<EnvironmentSettings, 'enabled' | 'explicit'> & Partial<Pick<EnvironmentSettings, 'offline'>>,
   driver: string,
   dockerHost: { socketPath: string } | { host: string } | null,
-): 'local' | 'docker' | null {
+): 'local' | 'docker' | 'kubernetes' | null {
   if (!environments.enabled) return null;
   if (driver === 'local') return 'local';
   if (driver === 'docker' && environments.explicit && (dockerHost === null || 'socketPath' in dockerHost)) return 'docker';
+  if (driver === 'kubernetes' && environments.explicit && environments.offline !== true) return 'kubernetes';
   return null;
 }
 
@@ -88,6 +111,8 @@ export function readEnvironmentSettings(env: Env, dataDir: string): EnvironmentS
     wheelsDir: wheelsDir ? path.resolve(wheelsDir) : path.join(resolvedCacheDir, 'wheels'),
     cacheDir: resolvedCacheDir,
     cacheMaxBytes: integer(env, 'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES', 20 * 1024 ** 3, { min: 0, max: 10 * 1024 ** 4 }),
+    archives: oneOf(env, 'SERVICE_ENVIRONMENT_ARCHIVES', ['on', 'off'], 'off') === 'on',
+    archiveMaxBytes: integer(env, 'SERVICE_ENVIRONMENT_ARCHIVE_MAX_BYTES', 20 * 1024 ** 3, { min: 0, max: 10 * 1024 ** 4 }),
     resolveTimeoutSeconds: integer(env, 'SERVICE_ENVIRONMENT_RESOLVE_TIMEOUT_SECONDS', 300, { min: 5, max: 3600 }),
     buildTimeoutSeconds: integer(env, 'SERVICE_ENVIRONMENT_BUILD_TIMEOUT_SECONDS', 1200, { min: 5, max: 4 * 3600 }),
   };

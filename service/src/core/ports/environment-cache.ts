@@ -21,6 +21,8 @@ export interface CachedEnvironment {
   lastUsedAt: string;
   /** The sandboxes that started in it (some may have ended since). */
   users: string[];
+  /** What the start did to have it, when more than finding it ("unpacked from the object store"). */
+  detail?: string;
 }
 
 /** What the cache answers of a build. */

@@ -8,12 +8,14 @@ import type { AnchoredRoutes } from '../../http/app.js';
 import type { BaseServices, Feature } from '../feature.js';
 import { DependencyUpdates } from './core/dependency-updates.js';
 import { EnvironmentAdmin, type EnvironmentAdminDeps } from './core/environment-admin.js';
+import { EnvironmentArchives } from './core/environment-archives.js';
 import { EnvironmentBuilds } from './core/environment-builds.js';
 import { EnvironmentRecords } from './core/environment-records.js';
 import { EnvironmentSandboxes, TASK_LABEL } from './core/environment-sandboxes.js';
 import { EnvironmentUseCases } from './core/environment-use-cases.js';
 import { LockedEnvironments } from './core/locked-environments.js';
 import { OfflineWheels } from './core/offline-wheels.js';
+import { PodEnvironmentCache } from './core/pod-environments.js';
 import type { PackageAccess } from './core/uv-commands.js';
 import { VersionLocks } from './core/version-locks.js';
 import { environmentRoutes } from './http/environment-routes.js';
@@ -26,6 +28,8 @@ export interface LockedEnvironmentServices {
   cache: EnvironmentCache;
   builds: EnvironmentBuilds;
   locks: VersionLocks;
+  /** The archives in the object store, where they are kept (Kubernetes, or SERVICE_ENVIRONMENT_ARCHIVES=on). */
+  archives: EnvironmentArchives | null;
 }
 
 /** What locked environments take of the base. */
@@ -60,7 +64,7 @@ export const environmentsFeature = {
     if (config.enabled && config.explicit && !locking) {
       logger.warn(
         { event: 'locked_environments_unavailable', driver: base.sandboxes.kind },
-        `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver${base.sandboxes.kind === 'docker' ? ' with an engine on another machine' : ''}: dependencies are installed at each start`,
+        `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver${unservedBecause(base.sandboxes.kind)}: dependencies are installed at each start`,
       );
     }
     if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null, null) };
@@ -77,10 +81,15 @@ export const environmentsFeature = {
     });
     // Containers see the built environments through a read-only bind mount, and build them through a writable one.
     const inContainers = served === 'docker';
-    const cache = new LocalEnvironmentCache(config.cacheDir, {
-      waitMs: config.buildTimeoutSeconds * 1000,
-      ...(inContainers ? { sandboxRoot: CONTAINER_ENVIRONMENTS_DIR } : {}),
-    });
+    // Pods see nothing of the hub's machine: the object store is their cache, each pod unpacks its copy.
+    const inPods = served === 'kubernetes';
+    const archives = inPods || config.archives ? new EnvironmentArchives(base.store, { claimMs: (config.buildTimeoutSeconds + 5 * 60) * 1000 }) : null;
+    const cache: EnvironmentCache = inPods
+      ? new PodEnvironmentCache({ archives: archives!, driver: base.sandboxes, logger })
+      : new LocalEnvironmentCache(config.cacheDir, {
+          waitMs: config.buildTimeoutSeconds * 1000,
+          ...(inContainers ? { sandboxRoot: CONTAINER_ENVIRONMENTS_DIR } : {}),
+        });
     const wheelFolders = new WheelFolders([settings.sandboxes.wheelhouse, config.wheelsDir].filter((folder): folder is string => folder !== null));
     const packageAccess = async (): Promise<PackageAccess> => {
       if (!config.offline) return { source: { index: config.indexUrl }, mounts: [] };
@@ -116,8 +125,12 @@ export const environmentsFeature = {
       packageAccess,
       checkIndex,
       buildTimeoutMs: config.buildTimeoutSeconds * 1000,
-      cacheMaxBytes: config.cacheMaxBytes,
-      placement,
+      // On Kubernetes the cache is the archives: their budget is its budget.
+      cacheMaxBytes: inPods ? config.archiveMaxBytes : config.cacheMaxBytes,
+      placement: inPods ? (directory: string) => ({ target: directory, mounts: [] }) : placement,
+      archives,
+      unpackLocally: !inPods,
+      archiveMaxBytes: inPods ? null : config.archiveMaxBytes,
     });
     base.notebooks.onVersionSaved((saved) => locks.saved(saved));
     // A resolution's or a build's sandbox, this process's or another's, while it may still be at work.
@@ -129,8 +142,8 @@ export const environmentsFeature = {
       return [...sandboxes.ids(), ...labelled.map((sandbox) => sandbox.id)];
     };
     return {
-      services: { lockedEnvironments: { cache, builds, locks } as LockedEnvironmentServices | null },
-      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: config.cacheMaxBytes }, locks),
+      services: { lockedEnvironments: { cache, builds, locks, archives } as LockedEnvironmentServices | null },
+      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: inPods ? config.archiveMaxBytes : config.cacheMaxBytes }, locks),
       environments: new LockedEnvironments({
         locks,
         records,
@@ -143,3 +156,10 @@ export const environmentsFeature = {
     };
   },
 } satisfies Feature;
+
+/** Why a driver does not serve locked environments, for the warning. */
+function unservedBecause(driver: string): string {
+  if (driver === 'docker') return ' with an engine on another machine';
+  if (driver === 'kubernetes') return ' offline (SERVICE_PACKAGE_INDEX_OFFLINE: pods cannot read the wheel folders of the hub)';
+  return '';
+}

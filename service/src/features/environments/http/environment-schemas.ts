@@ -36,13 +36,16 @@ export const VersionEnvironmentSchema = Type.Object(
 export const EnvironmentCacheOverviewSchema = Type.Object(
   {
     enabled: Type.Boolean({ description: "Whether this deployment's sandboxes start in locked environments (on, with a driver that serves them)" }),
-    bytes: Type.Integer({ description: 'What the built environments take' }),
-    max_bytes: Type.Integer({ description: 'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES: beyond it the least recently used go after a build' }),
+    bytes: Type.Integer({ description: 'What the built environments take (on Kubernetes: their archives in the object store)' }),
+    max_bytes: Type.Integer({
+      description:
+        'SERVICE_ENVIRONMENT_CACHE_MAX_BYTES (on Kubernetes: SERVICE_ENVIRONMENT_ARCHIVE_MAX_BYTES): beyond it the least recently used go after a build',
+    }),
     starts: Type.Object(
       {
-        hits: Type.Integer({ description: 'Starts that found their environment built' }),
+        hits: Type.Integer({ description: 'Starts that found their environment built, here or as an archive in the object store' }),
         builds: Type.Integer({ description: 'Starts that built it' }),
-        waits: Type.Integer({ description: 'Starts that waited for a build under way' }),
+        waits: Type.Integer({ description: 'Starts that waited for a build under way, here or on another hub' }),
       },
       { description: 'Starts in an environment since this hub process started' },
     ),
