@@ -16,6 +16,9 @@ import type { SyncContext } from './core/sync-context.js';
 import { SyncUseCases } from './core/sync-use-cases.js';
 import { projectRemoteRoutes } from './http/project-remote-routes.js';
 import { remoteRoutes } from './http/remote-routes.js';
+import { RemoteCompute } from './core/remote-compute.js';
+import { RemoteRuns } from './core/remote-runs.js';
+import { remoteRunRoutes } from './http/remote-run-routes.js';
 import { remoteRecordsTasks } from './loops/remote-records.js';
 
 /** What remotes take of the base. */
@@ -76,7 +79,8 @@ export const remotesFeature = {
       background: base.background,
       instanceId: base.instanceId,
     });
-    const useCases = { remotes: remoteUseCases, sync: syncUseCases };
+    const remoteCompute = new RemoteCompute({ access: base.access, remotes, runs: new RemoteRuns(store), context, sync: syncUseCases });
+    const useCases = { remotes: remoteUseCases, sync: syncUseCases, remoteCompute };
     const remoteHubs: RemoteHubWiring = {
       use: (factory) => connections.use(factory),
       signInTarget: (target) => remoteUseCases.aim(target),
@@ -90,6 +94,7 @@ export const remotesFeature = {
           register: (app) => {
             remoteRoutes(app, { useCases, settings });
             projectRemoteRoutes(app, { useCases });
+            remoteRunRoutes(app, { useCases });
           },
         },
       ],
