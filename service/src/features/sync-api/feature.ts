@@ -81,7 +81,7 @@ export const syncApiFeature = {
       jobsAvailable: settings.jobs.enabled,
       loginProvider: settings.auth.kind,
     });
-    const syncJobs = new SyncJobs(() => jobs, settings.jobs.enabled);
+    const syncJobs = new SyncJobs(base.access, () => jobs, settings.jobs.enabled);
     const useCases = { syncPull, syncPush, syncSessions, syncJobs };
     const services = { ...base, useCases };
     return {

@@ -1,7 +1,7 @@
 import type { AccessControl } from '../../../core/access/access-control.js';
 import { ERROR_CODES, HubError, type ErrorCode } from '../../../core/errors.js';
 import type { Principal } from '../../../core/identity/authenticator.js';
-import { assertMayUseRemotes, type RemoteAccess } from './remote-access.js';
+import type { RemoteAccess } from './remote-access.js';
 import type { RemoteHub, SyncCompute, SyncJobRun, SyncLaunch, SyncSession } from './remote-hub.js';
 import { linkedNotebook, withManifest, type RemoteLink } from './remote-link.js';
 import type { OpenRemote } from './remote-records.js';
@@ -42,7 +42,6 @@ export class RemoteCompute {
 
   /** `project.read`: the team hub's compute profiles and whether jobs run there. */
   async compute(principal: Principal, input: { projectId: string }): Promise<SyncCompute> {
-    assertMayUseRemotes(principal);
     await this.deps.access.project(principal, input.projectId, 'project.read');
     const link = await this.deps.context.links.require(input.projectId);
     const { remote, team } = await this.team(principal, link);
@@ -157,7 +156,6 @@ export class RemoteCompute {
 
   /** The caller's own run (NOT_FOUND for anyone else's), while they may still read its project. */
   private async own(principal: Principal, runId: string): Promise<RemoteRunRecord> {
-    assertMayUseRemotes(principal);
     const run = await this.deps.runs.get(principal.user.id, runId);
     if (!run) throw new HubError('NOT_FOUND', `run ${runId} not found`);
     await this.deps.access.project(principal, run.project_id, 'project.read');
@@ -173,7 +171,6 @@ export class RemoteCompute {
     principal: Principal,
     input: NotebookRef,
   ): Promise<{ remote: OpenRemote; team: RemoteHub; link: RemoteLink; remoteNotebookId: string; pushOperationId: string | null }> {
-    assertMayUseRemotes(principal);
     await this.deps.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
     const { context } = this.deps;
     let link = await context.links.require(input.projectId);

@@ -1,3 +1,4 @@
+import type { AccessControl } from '../../../core/access/access-control.js';
 import { HubError } from '../../../core/errors.js';
 import type { Principal } from '../../../core/identity/authenticator.js';
 import type { SyncJobRun } from '../../../core/sync-protocol.js';
@@ -44,12 +45,16 @@ export const profileJobName = (profile: string) => `On demand (${profile})`;
  */
 export class SyncJobs {
   constructor(
+    private readonly access: Pick<AccessControl, 'notebook'>,
     private readonly jobs: () => SyncJobsPort | null,
     private readonly enabled: boolean,
   ) {}
 
+  /** `notebook.write`, then jobs must be on here (CONFLICT otherwise). */
   async run(principal: Principal, input: NotebookRef & { computeProfile: string | null }): Promise<SyncJobRun> {
-    const jobs = this.available();
+    await this.access.notebook(principal, input.projectId, input.notebookId, 'notebook.write');
+    if (!this.enabled) throw new HubError('CONFLICT', 'jobs are off on this hub (SERVICE_JOBS=off): notebooks are not run as jobs here');
+    const jobs = this.linked();
     if (input.computeProfile === null) return viewOf(await jobs.runNow(principal, input));
     const name = profileJobName(input.computeProfile);
     const { items } = await jobs.list(principal, { ...input, cursor: null, limit: 1000 });
@@ -60,20 +65,21 @@ export class SyncJobs {
   }
 
   async read(principal: Principal, input: RunRef): Promise<SyncJobRun> {
-    return viewOf(await this.available().run(principal, input));
+    return viewOf(await this.linked().run(principal, input));
   }
 
   output(principal: Principal, input: RunRef): Promise<Buffer> {
-    return this.available().output(principal, input);
+    return this.linked().output(principal, input);
   }
 
   log(principal: Principal, input: RunRef): Promise<Buffer> {
-    return this.available().log(principal, input);
+    return this.linked().log(principal, input);
   }
 
-  private available(): SyncJobsPort {
+  /** Runs are read whether jobs run here now or not: past runs stay readable. */
+  private linked(): SyncJobsPort {
     const jobs = this.jobs();
-    if (!this.enabled || !jobs) throw new HubError('CONFLICT', 'jobs are off on this hub (SERVICE_JOBS=off): notebooks are not run as jobs here');
+    if (!jobs) throw new HubError('SERVICE_UNAVAILABLE', 'this hub offers no jobs');
     return jobs;
   }
 }
