@@ -15,6 +15,8 @@ const runtime = prerequisite('sandboxRuntime');
 const SUITE = 'remotes between two real hubs: running a notebook on the team hub';
 
 const ADA = 'ada@example.com';
+/** A notebook whose one cell prints what it computes: the output shows that the cell ran there. */
+const HEAVY_LOCAL = notebookCode('heavy').replace('return "heavy"', 'print("heavy" + "-local")\n    return');
 const VIC = 'vic@example.com';
 
 /**
@@ -99,7 +101,7 @@ describe.skipIf(seaweed === null || runtime === null)(SUITE, () => {
   });
 
   it('runs the notebook in a session on the team hub, opened through a one-use link, and brings its result back as a local version', async () => {
-    await saveVersion(local, localProject, localNotebook, notebookCode('heavy-local'), 'changed on the laptop');
+    await saveVersion(local, localProject, localNotebook, HEAVY_LOCAL, 'changed on the laptop');
     const started = dataOf(
       await local(`/api/v1/projects/${localProject}/notebooks/${localNotebook}/remote/sessions`, {
         method: 'POST',
@@ -110,7 +112,7 @@ describe.skipIf(seaweed === null || runtime === null)(SUITE, () => {
     const { run, launch } = started;
     // The notebook was ahead: its new version went first, and the session runs it on the profile chosen.
     expect(run.push_operation_id).not.toBeNull();
-    expect((await versionsOf(asAda, teamProject, teamNotebook)).map((version) => version.code)).toContain(notebookCode('heavy-local'));
+    expect((await versionsOf(asAda, teamProject, teamNotebook)).map((version) => version.code)).toContain(HEAVY_LOCAL);
     expect(run).toMatchObject({ kind: 'session', mode: 'edit', compute_profile: 'gpu-large', team: { compute_profile: 'gpu-large' } });
     expect(launch.launch_url).toMatch(new RegExp(`^${team.url.replaceAll('.', '\\.')}/api/v1/sync/launches/[A-Za-z0-9_-]{43}$`));
     const sessionId = run.team.session_id as string;
@@ -151,7 +153,8 @@ describe.skipIf(seaweed === null || runtime === null)(SUITE, () => {
         body: JSON.stringify({ objectIds: [], values: [], autoRun: true }),
       });
       expect(ran.ok, await ran.text()).toBe(true);
-      expect(await kernelShows(kernel, 'heavy-local')).toBe(true);
+      const shown = await kernelShows(kernel, 'heavy-local');
+      expect(shown, JSON.stringify(kernel.messages.filter((message) => message.op === 'cell-op')).slice(0, 3000)).toBe(true);
       const saved = await saveCells(root, headers, kernel, serverToken, () => ['result = "on-the-gpu"\nresult']);
       expect(saved.ok, await saved.text()).toBe(true);
     } finally {
