@@ -86,7 +86,12 @@ export const remotesFeature = {
       signInTarget: (target) => remoteUseCases.aim(target),
     };
     return {
-      services: { remoteHubs, hubIdentity: identity },
+      services: {
+        remoteHubs,
+        hubIdentity: identity,
+        /** The origins of every remote's team hub: where the desktop app lets a launch link open in a window of its own. */
+        teamHubOrigins: async () => [...new Set((await records.list()).map((remote) => new URL(remote.url).origin))],
+      },
       useCases,
       routes: [
         {
