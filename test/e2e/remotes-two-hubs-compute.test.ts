@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { secretHash } from '../../service/src/core/identity/secrets.js';
+import { runOutputText } from '../../service/src/core/notebooks/run-output-text.js';
 import { getJson, jsonBody } from '../../service/src/core/store/cas.js';
 import { layout } from '../../service/src/core/storage-layout.js';
 import { prerequisite } from '../setup/prerequisites.js';
@@ -240,7 +241,7 @@ describe.skipIf(seaweed === null || runtime === null)(SUITE, () => {
     expect(output.status).toBe(200);
     expect(output.headers.get('content-type')).toMatch(/^text\/html/);
     expect(output.headers.get('content-security-policy')).toMatch(/^sandbox/);
-    expect(output.text).toContain('team-side');
+    expect(runOutputText(output.text)).toContain('team-side');
     const log = await local(`${runs}/${run.id}/log`);
     expect(log.status).toBe(200);
     expect(log.text.length).toBe(ended.output.log_bytes);
