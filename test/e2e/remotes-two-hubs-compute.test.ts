@@ -16,8 +16,9 @@ const runtime = prerequisite('sandboxRuntime');
 const SUITE = 'remotes between two real hubs: running a notebook on the team hub';
 
 const ADA = 'ada@example.com';
-/** A notebook whose one cell prints what it computes: the output shows that the cell ran there. */
-const HEAVY_LOCAL = notebookCode('heavy').replace('return "heavy"', 'print("heavy" + "-local")\n    return');
+/** A notebook whose one cell prints what it computes (a cell's return value is no output in marimo): what it printed shows that it ran. */
+const printing = (first: string, second: string) => notebookCode(first).replace(`return "${first}"`, `print("${first}" + "${second}")\n    return`);
+const HEAVY_LOCAL = printing('heavy', '-local');
 const VIC = 'vic@example.com';
 
 /**
@@ -186,7 +187,7 @@ describe.skipIf(seaweed === null || runtime === null)(SUITE, () => {
 
   it('refuses a diverged notebook, and a viewer of the team project an edit session there', async () => {
     // Changed on both sides: resolve first.
-    await saveVersion(asAda, teamProject, teamNotebook, notebookCode('team-side'), 'on the team hub');
+    await saveVersion(asAda, teamProject, teamNotebook, printing('team', '-side'), 'on the team hub');
     await saveVersion(local, localProject, localNotebook, notebookCode('laptop-side'), 'on the laptop');
     const diverged = await local(`/api/v1/projects/${localProject}/notebooks/${localNotebook}/remote/sessions`, { method: 'POST', body: {} });
     expect(diverged.status).toBe(409);
