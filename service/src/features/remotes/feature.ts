@@ -20,11 +20,24 @@ import { RemoteCompute } from './core/remote-compute.js';
 import { RemoteRuns } from './core/remote-runs.js';
 import { remoteRunRoutes } from './http/remote-run-routes.js';
 import { remoteRecordsTasks } from './loops/remote-records.js';
+import { remoteRunsFollowTask } from './loops/remote-runs-follow.js';
 
 /** What remotes take of the base. */
 type RemotesBase = Pick<
   BaseServices,
-  'settings' | 'store' | 'secrets' | 'audit' | 'access' | 'notebooks' | 'workspace' | 'projects' | 'background' | 'outbound' | 'instanceId'
+  | 'settings'
+  | 'store'
+  | 'secrets'
+  | 'audit'
+  | 'access'
+  | 'notebooks'
+  | 'workspace'
+  | 'projects'
+  | 'background'
+  | 'outbound'
+  | 'instanceId'
+  | 'users'
+  | 'authenticator'
 >;
 
 /**
@@ -79,7 +92,8 @@ export const remotesFeature = {
       background: base.background,
       instanceId: base.instanceId,
     });
-    const remoteCompute = new RemoteCompute({ access: base.access, remotes, runs: new RemoteRuns(store), context, sync: syncUseCases });
+    const runs = new RemoteRuns(store);
+    const remoteCompute = new RemoteCompute({ access: base.access, remotes, runs, context, sync: syncUseCases });
     const useCases = { remotes: remoteUseCases, sync: syncUseCases, remoteCompute };
     const remoteHubs: RemoteHubWiring = {
       use: (factory) => connections.use(factory),
@@ -103,7 +117,15 @@ export const remotesFeature = {
           },
         },
       ],
-      housekeeping: remoteRecordsTasks(store),
+      housekeeping: [
+        ...remoteRecordsTasks(store),
+        remoteRunsFollowTask({
+          runs,
+          compute: remoteCompute,
+          user: (userId) => base.users.get(userId),
+          isSuperAdmin: (user) => base.authenticator.isSuperAdminUser(user),
+        }),
+      ],
       // The system browser returns here from the team hub's consent page without a desktop hub's
       // launch secret; the sign-in's one-time state (sealed, minutes) is what guards it.
       browserReturns: [/^\/api\/v1\/remotes\/[a-z0-9][a-z0-9-]{0,39}\/callback$/],

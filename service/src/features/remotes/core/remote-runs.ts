@@ -148,6 +148,22 @@ export class RemoteRuns {
     return (await this.store.get(layout.remoteRunFile(userId, runId, file)))?.body ?? null;
   }
 
+  /** Every user's runs that have not ended (what the maintenance loop follows). */
+  async live(): Promise<RemoteRunRecord[]> {
+    const found: RemoteRunRecord[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await this.store.list(layout.remoteRunsPrefix(), { cursor });
+      for (const item of page.items) {
+        if (!item.key.endsWith('/record')) continue;
+        const run = (await getJson<RemoteRunRecord>(this.store, item.key))?.value;
+        if (run && !FINAL_RUN_STATES.has(run.state)) found.push(run);
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    return found;
+  }
+
   /** Deletes runs past their `expires_at` with their files (housekeeping); answers how many. */
   async sweep(signal: AbortSignal): Promise<number> {
     let removed = 0;
