@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '../../../core/identity/authenticator.js';
 import { localCodes, localNotebooks, notebookCode } from '../../../../../test/support/remote-checks.js';
 import { startRemoteWorld, type RemoteWorld } from '../../../../../test/support/remote-world.js';
-import { remoteRunsFollowTask } from '../loops/remote-runs-follow.js';
 
 /** A team project with one notebook, pulled into a local project by ada (an editor there, or a viewer). */
 async function pulledWorld(role: 'editor' | 'viewer' = 'editor') {
@@ -76,20 +75,6 @@ describe('running a linked notebook on the team hub', () => {
     expect((await localCodes(w.world.services, projectId, notebookId)).at(-1)).toBe(notebookCode('stopped-there'));
     const events = audited.mock.calls.map(([entry]) => entry.event);
     expect(events.filter((event) => event.startsWith('remote.run.'))).toEqual(['remote.run.start', 'remote.run.end']);
-  });
-
-  it('brings back the result of a session nobody reads, in the maintenance cycle', async () => {
-    const { w, ada, projectId, notebookId } = world;
-    const { run } = await w.compute.startSession(ada, { projectId, notebookId, mode: 'edit', computeProfile: null });
-    const follow = remoteRunsFollowTask({ runs: w.runs, compute: w.compute, user: (id) => w.world.services.users.get(id), isSuperAdmin: () => false });
-    const cycle = () => follow.run({ signal: new AbortController().signal, logger: w.world.services.logger, now: Date.now() });
-    expect(await cycle()).toEqual({ followed: 1, ended: 0, failed: 0 });
-    w.team.compute.edit(run.team.session_id!, notebookCode('while-away'));
-    w.team.compute.stopSession('ada-team', run.team.session_id!);
-    expect(await cycle()).toEqual({ followed: 1, ended: 1, failed: 0 });
-    expect((await w.runs.get(ada.user.id, run.id))!.state).toBe('ended');
-    expect((await localCodes(w.world.services, projectId, notebookId)).at(-1)).toBe(notebookCode('while-away'));
-    expect(await cycle()).toEqual({ followed: 0, ended: 0, failed: 0 });
   });
 
   it('refuses a notebook changed on both sides, and leaves the team hub alone', async () => {
