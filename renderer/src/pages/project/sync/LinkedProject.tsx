@@ -100,7 +100,7 @@ const columns = (pid: string, mayResolve: boolean, onRun: ((notebook: NotebookSy
             variant="default"
             disabled={notRunnable(notebook) !== null}
             onClick={() => onRun(notebook)}
-            aria-label={`Run ${notebook.title} on the team hub`}
+            aria-label={`Run on team hub: ${notebook.title}`}
           >
             Run on team hub
           </Button>

@@ -79,16 +79,16 @@ function renderTab(runs: RemoteRun[] = [], compute: TeamCompute = COMPUTE) {
 describe('running notebooks on the team hub from the Sync tab', () => {
   it('offers it for notebooks that can run, not for one in conflict', () => {
     renderTab();
-    expect((screen.getByRole('button', { name: 'Run Cleaning on the team hub' }) as HTMLButtonElement).disabled).toBe(false);
-    expect((screen.getByRole('button', { name: 'Run Holiday effects on the team hub' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Run New on the team hub on the team hub' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Run on team hub: Cleaning' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Run on team hub: Holiday effects' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Run on team hub: New on the team hub' })).toBeNull();
   });
 
   it('starts a session on the profile chosen, opens its launch link, then follows it and stops it with its result back', async () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
     const { hub, user } = renderTab();
-    await user.click(screen.getByRole('button', { name: 'Run Cleaning on the team hub' }));
+    await user.click(screen.getByRole('button', { name: 'Run on team hub: Cleaning' }));
     const dialog = await screen.findByRole('dialog', { name: 'Run “Cleaning” on the team hub' });
     expect(within(dialog).getByText(/new versions are pushed first/)).toBeTruthy();
     await user.click(await within(dialog).findByRole('textbox', { name: 'Compute profile' }));
@@ -129,7 +129,7 @@ describe('running notebooks on the team hub from the Sync tab', () => {
 
   it('says when jobs are off on the team hub, and sends nothing', async () => {
     const { hub, user } = renderTab([], { ...COMPUTE, jobs_available: false });
-    await user.click(screen.getByRole('button', { name: 'Run Cleaning on the team hub' }));
+    await user.click(screen.getByRole('button', { name: 'Run on team hub: Cleaning' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByText('As a job'));
     expect(await within(dialog).findByText('Jobs are off on the team hub')).toBeTruthy();
