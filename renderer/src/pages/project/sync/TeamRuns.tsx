@@ -80,7 +80,7 @@ export function TeamRuns({ pid, titles }: { pid: string; titles: ReadonlyMap<str
   const columns: Column<RemoteRun>[] = [
     { header: 'Notebook', breakAnywhere: true, cell: (run) => <Text size="sm">{titles.get(run.notebook_id) ?? run.notebook_id}</Text> },
     { header: 'How', width: 130, cell: (run) => <Text size="sm">{how(run)}</Text> },
-    { header: 'Profile', width: 120, cell: (run) => <Text size="sm">{run.team.compute_profile ?? run.compute_profile ?? 'the notebook’s own'}</Text> },
+    { header: 'Profile', width: 120, cell: (run) => <Text size="sm">{run.team.compute_profile ?? run.compute_profile ?? 'its own'}</Text> },
     {
       header: 'State',
       width: 110,
