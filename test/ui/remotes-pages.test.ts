@@ -267,7 +267,7 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
 
     // The session's launch link would open the team hub's page: here it only has to be asked for.
     await page.evaluate(() => {
-      window.open = () => null;
+      (globalThis as unknown as { open: () => null }).open = () => null;
     });
     await page.getByRole('button', { name: 'Run on team hub: Weather join' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start and open' }).click();
