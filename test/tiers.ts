@@ -96,9 +96,10 @@ const S3: Tier = {
 
 const REMOTES: Tier = {
   name: 'e2e-remotes',
-  description: 'hub-to-hub sync between two real hubs: a desktop hub process and a team hub on SeaweedFS with OIDC sign-in in Chromium',
+  description:
+    'hub-to-hub sync between two real hubs: a desktop hub process and a team hub on SeaweedFS with OIDC sign-in in Chromium, running sessions and jobs on the local sandbox runtime',
   include: ['test/e2e/remotes-*.test.ts'],
-  prerequisites: ['build', 'seaweedfs', 'chromium'],
+  prerequisites: ['build', 'seaweedfs', 'chromium', 'sandboxRuntime'],
 };
 
 const DATA: Tier = {

@@ -26,6 +26,7 @@ import { launchPaths, relaunchArguments } from './host/launch-paths.js';
 import { checkAndOpenPaths } from './host/open-paths.js';
 import { driverForLaunch } from './host/sandbox-choice.js';
 // A session's VS Code and OpenCode in windows of their own (docs/desktop.md).
+import { teamLaunchOrigin, teamWindowNavigation } from './host/team-windows.js';
 import { needsLaunchHeader, openTarget, surfaceOriginOf, surfaceSettingsFrom, surfaceWindowNavigation, type SurfaceHosts } from './host/surface-windows.js';
 
 const MARIMO_DOCS = 'https://docs.marimo.io/';
@@ -47,6 +48,8 @@ const note = (level: 'info' | 'error', event: string, fields: Record<string, unk
 
 let window: BrowserWindow | null = null;
 let surfaceHosts: SurfaceHosts | null = null;
+/** The running hub: what a team hub's launch link is checked against (its remotes). */
+let desktopHub: DesktopHub | null = null;
 const launchShape = { defaultApp: process.defaultApp === true };
 /** Paths from command lines (this one's, later launches') waiting for the window; opened once it is there. */
 const launchPathsWaiting: string[] = launchPaths({ argv: process.argv, cwd: process.cwd() }, launchShape);
@@ -134,6 +137,7 @@ async function main(): Promise<void> {
   }
   session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) => grant(permission === 'clipboard-sanitized-write'));
   surfaceHosts = { hubOrigin: desktop.url, surfaceDomain: desktop.hub.services.settings.sessions.surfaceDomain };
+  desktopHub = desktop;
   // A surface's host is another origin than the hub's, so the launch secret's cookie does not go there: its header does.
   session.defaultSession.webRequest.onBeforeSendHeaders((details, callback) =>
     callback({
@@ -246,10 +250,47 @@ function openWindow(
   return created;
 }
 
-/** A page the main window does not show: a surface in a window of its own, anything else in the system browser. */
+/**
+ * A page the main window does not show: a surface in a window of its own, a team hub's launch
+ * link of one of the person's remotes in a window of its own, anything else in the system browser.
+ */
 function openElsewhere(url: string): void {
   if (surfaceHosts && openTarget(url, surfaceHosts) === 'surface-window') return openSurfaceWindow(url, surfaceHosts);
-  void shell.openExternal(url);
+  void (async () => {
+    const origins = desktopHub ? await desktopHub.hub.services.teamHubOrigins().catch(() => []) : [];
+    const team = teamLaunchOrigin(url, origins);
+    if (team !== null && desktopHub) openTeamWindow(url, team, desktopHub.url);
+    else void shell.openExternal(url);
+  })();
+}
+
+/**
+ * A session on a team hub (docs/desktop.md, "Sessions on a team hub"), in an app window of its own
+ * from its launch link on: the team hub's pages stay there, this hub's go to the main window, the
+ * rest to the system browser. No preload, and the team hub's cookie stays in that window's origin.
+ */
+function openTeamWindow(url: string, origin: string, hubOrigin: string): void {
+  const created = new BrowserWindow({
+    width: 1280,
+    height: 840,
+    title: 'Notebook Hub: team hub',
+    webPreferences: { contextIsolation: true, nodeIntegration: false, sandbox: true, webSecurity: true },
+  });
+  const follow = (target: string): boolean => {
+    const where = teamWindowNavigation(target, origin, hubOrigin);
+    if (where === 'stay') return true;
+    if (where === 'hub-window') void window?.loadURL(target).then(() => window?.focus());
+    else void shell.openExternal(target);
+    return false;
+  };
+  created.webContents.setWindowOpenHandler(({ url: target }) => {
+    follow(target);
+    return { action: 'deny' };
+  });
+  created.webContents.on('will-navigate', (event, target) => {
+    if (!follow(target)) event.preventDefault();
+  });
+  void created.loadURL(url);
 }
 
 /**

@@ -40,7 +40,12 @@ describe('signing in to the sync API with OAuth', () => {
   it('grants the remote scope for the sync API, shown on the consent page for what it means', async () => {
     const clientId = await register('remote');
     const tokens = await connect(clientId, { resource: `${t.url}/api/v1/sync`, scope: 'remote' });
-    expect(tokens.asked.scopes).toEqual([{ name: 'remote', description: "Pull this hub's projects you can read and push versions to those you can edit" }]);
+    expect(tokens.asked.scopes).toEqual([
+      {
+        name: 'remote',
+        description: "Pull this hub's projects you can read, push versions to those you can edit, and run their notebooks here in sessions and jobs",
+      },
+    ]);
     expect(tokens.scope).toBe('remote');
     const listed = await t.call('/api/v1/sync/projects', { token: tokens.access_token });
     expect(listed.status, listed.text).toBe(200);

@@ -210,6 +210,11 @@ const REFUSED_WHEN_VALID: { operations: string[]; statuses: string[]; why: strin
     why: "a pushed notebook's code must be a marimo notebook, its entry file a .py path and its tags and a project's name follow the rules of the REST routes; a pushed workspace's paths are checked as any workspace change, and it names blobs this hub must have (docs/remotes.md)",
   },
   {
+    operations: ['POST /api/v1/sync/projects/{pid}/notebooks/{nid}/job-runs', 'POST /api/v1/projects/{pid}/notebooks/{nid}/remote/jobs'],
+    statuses: ['422'],
+    why: 'a compute profile must be one of the team hub\'s (docs/remotes.md, "Running on the team hub"); with jobs off there the run is a conflict (409)',
+  },
+  {
     operations: ['PUT /api/v1/sync/projects/{pid}/blobs/{blob}'],
     statuses: ['400', '413'],
     why: 'the body must hash to the SHA-256 the path names (400), within limits.max_request_bytes (413)',

@@ -25,6 +25,15 @@ import {
   type TeamAuthorizationServer,
   type TeamTokens,
 } from '../../service/src/features/remotes/core/team-authorization.js';
+import type {
+  RunSyncJobInput,
+  StartSyncSessionInput,
+  SyncCompute,
+  SyncJobRun,
+  SyncLaunch,
+  SyncSession,
+} from '../../service/src/features/remotes/core/remote-hub.js';
+import { FakeTeamCompute } from './fake-team-compute.js';
 
 type Role = SyncProjectEntry['role'];
 
@@ -73,6 +82,13 @@ export class FakeTeamHub {
   /** Every call: the method and the user who made it. */
   readonly calls: { method: string; user: string }[] = [];
   unreachable = false;
+  /** Its sessions and job runs (running on the team hub). */
+  readonly compute: FakeTeamCompute = new FakeTeamCompute({
+    nextId: (prefix) => this.nextId(prefix),
+    roleOf: (projectId, user) => this.roleOf(this.requireProject(projectId), user),
+    saveVersion: (projectId, notebookId, code, author, message) => this.saveVersion(projectId, notebookId, code, author, message),
+    headOf: (projectId, notebookId) => this.requireNotebook(projectId, notebookId).versions.at(-1)?.version_id ?? null,
+  });
   private counter = 0;
   private cutOff: { remaining: number; at: CutOff; everyCall: boolean } | null = null;
 
@@ -411,6 +427,38 @@ class FakeTeamClient implements RemoteHub {
       this.team.projects.get(id)!.origin = input.origin;
       return { project_id: id, created: true };
     });
+  }
+
+  compute(): Promise<SyncCompute> {
+    return this.as('compute', () => this.team.compute.compute());
+  }
+
+  startSession(projectId: string, notebookId: string, input: StartSyncSessionInput): Promise<SyncSession> {
+    return this.as('startSession', (user) => this.team.compute.startSession(user, projectId, notebookId, input));
+  }
+
+  session(_projectId: string, sessionId: string): Promise<SyncSession> {
+    return this.as('session', (user) => this.team.compute.session(user, sessionId));
+  }
+
+  stopSession(_projectId: string, sessionId: string): Promise<SyncSession> {
+    return this.as('stopSession', (user) => this.team.compute.stopSession(user, sessionId));
+  }
+
+  launchSession(_projectId: string, sessionId: string): Promise<SyncLaunch> {
+    return this.as('launchSession', (user) => this.team.compute.launchSession(user, sessionId));
+  }
+
+  runJob(projectId: string, notebookId: string, input: RunSyncJobInput): Promise<SyncJobRun> {
+    return this.as('runJob', (user) => this.team.compute.runJob(user, projectId, notebookId, input));
+  }
+
+  jobRun(_projectId: string, _notebookId: string, _jobId: string, runId: string): Promise<SyncJobRun> {
+    return this.as('jobRun', () => this.team.compute.jobRun(runId));
+  }
+
+  jobRunFile(_projectId: string, _notebookId: string, _jobId: string, runId: string, file: 'output' | 'log'): Promise<Buffer> {
+    return this.as('jobRunFile', () => this.team.compute.jobRunFile(runId, file));
   }
 }
 

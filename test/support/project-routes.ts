@@ -331,6 +331,17 @@ export function projectRouteTable(): RouteCase[] {
       allowedAnswer: () => ({ status: 404, code: 'NOT_FOUND' }),
       audit: { none: 'the fixture notebook has no conflict' },
     }),
+    route('GET', `${project}/remote/compute`, 'project.read', { allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }) }),
+    route('POST', `${project}/notebooks/:nid/remote/sessions`, 'notebook.write', {
+      body: () => ({ mode: 'edit' }),
+      allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }),
+      audit: { none: 'the fixture project is not linked: nothing is pushed or started' },
+    }),
+    route('POST', `${project}/notebooks/:nid/remote/jobs`, 'notebook.write', {
+      body: () => ({}),
+      allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }),
+      audit: { none: 'the fixture project is not linked: nothing is pushed or run' },
+    }),
     route('POST', `${project}/data/cells/preview`, 'notebook.write', {
       body: (fixture) => ({ source_id: fixture.notebookId, object: { key: fixture.workspaceFile }, target: { notebook_id: fixture.notebookId } }),
       audit: { none: 'a preview of the cells writes nothing' },
@@ -380,6 +391,15 @@ function syncRouteTable(): RouteCase[] {
       body: (fixture) => ({ base_manifest_id: fixture.workspaceManifestId, files: [], directories: [] }),
       ...audited('workspace.push'),
     }),
+    // The table's hub runs no jobs (SERVICE_JOBS=off): an allowed run meets that (test/e2e/remotes-two-hubs-compute.test.ts runs one).
+    route('POST', `${notebook}/job-runs`, 'notebook.write', {
+      body: () => ({}),
+      allowedAnswer: () => ({ status: 409, code: 'CONFLICT' }),
+      audit: { none: 'jobs are off on the table hub: nothing is run' },
+    }),
+    route('GET', `${notebook}/jobs/:jid/runs/:rid`, 'project.read'),
+    route('GET', `${notebook}/jobs/:jid/runs/:rid/output`, 'project.read'),
+    route('GET', `${notebook}/jobs/:jid/runs/:rid/log`, 'project.read'),
   ];
 }
 
@@ -426,10 +446,20 @@ export function sessionRouteTable(): RouteCase<SessionFixture>[] {
       allowedAnswer,
     });
   const targets = [SESSION_TARGETS.edit, SESSION_TARGETS.app];
+  // The same through the sync API, as another hub starts and opens a session for its user (docs/remotes.md).
+  const sync = '/api/v1/sync/projects/:pid';
+  const syncStart = (mode: 'edit' | 'app', allowedAnswer: RouteCase['allowedAnswer']) => ({
+    ...sessionRoute('POST', `${sync}/notebooks/:nid/sessions`, 'session.start', null, { mode, body: () => ({ mode }), audit: reuse, allowedAnswer }),
+    url: (projectId: string, fixture: SessionFixture) => `/api/v1/sync/projects/${projectId}/notebooks/${fixture.notebookId}/sessions`,
+  });
   return [
     start('app', () => ({ status: 200 })),
     // An exclusive edit session belongs to its editor: others who may edit meet its claim.
     start('edit', (subject) => (subject.name === SESSION_TARGETS.edit.owner ? { status: 200 } : { status: 409, code: 'EDIT_SESSION_OWNED' })),
+    syncStart('app', () => ({ status: 200 })),
+    syncStart('edit', (subject) => (subject.name === SESSION_TARGETS.edit.owner ? { status: 200 } : { status: 409, code: 'EDIT_SESSION_OWNED' })),
+    ...targets.map((target) => sessionRoute('GET', `${sync}/sessions/:sid`, 'session.attach', target)),
+    ...targets.map((target) => sessionRoute('POST', `${sync}/sessions/:sid/launch`, 'session.proxy', target, { audit: { event: 'session.launch' } })),
     ...targets.map((target) => sessionRoute('GET', one, 'session.attach', target)),
     ...targets.map((target) => sessionRoute('POST', `${one}/heartbeat`, 'session.attach', target, { audit: { none: 'activity, not a change' } })),
     sessionRoute('POST', `${one}/save`, 'session.attach', SESSION_TARGETS.edit, {

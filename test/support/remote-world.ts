@@ -11,6 +11,8 @@ import { RemoteUseCases } from '../../service/src/features/remotes/core/remote-u
 import { SignInFlows } from '../../service/src/features/remotes/core/sign-in-flows.js';
 import type { SyncContext } from '../../service/src/features/remotes/core/sync-context.js';
 import { SyncUseCases, type StartedOperation } from '../../service/src/features/remotes/core/sync-use-cases.js';
+import { RemoteCompute } from '../../service/src/features/remotes/core/remote-compute.js';
+import { RemoteRuns } from '../../service/src/features/remotes/core/remote-runs.js';
 import { startCoreWorld, type CoreWorld, type CoreWorldOptions } from './core-services.js';
 import { FakeTeamAuthorization, FakeTeamHub } from './fake-remote-hub.js';
 
@@ -31,6 +33,9 @@ export interface RemoteWorld {
   context: SyncContext;
   remotes: RemoteUseCases;
   sync: SyncUseCases;
+  /** Running on the team hub (its sessions and job runs are the fake's `team.compute`). */
+  compute: RemoteCompute;
+  runs: RemoteRuns;
   /** A remote named `name` of `principal`, signed in with a token of `teamUser`. */
   remoteOf(principal: Principal, teamUser: string, name?: string): Promise<void>;
   /** Waits for an operation to end; fails the test when it did not succeed unless `expectFailure`. */
@@ -77,6 +82,8 @@ export async function startRemoteWorld(env: Record<string, string> = {}, options
     background: { run: (work) => (void work(), true) },
     instanceId: 'test-instance',
   });
+  const runs = new RemoteRuns(services.store);
+  const compute = new RemoteCompute({ access: services.access, remotes: access, runs, context, sync });
   return {
     world,
     team,
@@ -87,6 +94,8 @@ export async function startRemoteWorld(env: Record<string, string> = {}, options
     context,
     remotes,
     sync,
+    compute,
+    runs,
     async remoteOf(principal, teamUser, name = 'team') {
       await remotes.add(principal, { name, url: TEAM_URL, token: team.tokenFor(teamUser) });
     },

@@ -83,6 +83,8 @@ export interface TeamHubOptions {
   seaweed: SeaweedfsInfo;
   /** The provider's accounts, by login name. */
   accounts: Record<string, TestAccount>;
+  /** More settings of the team hub (its sandbox runtime, jobs, compute profiles). */
+  env?: Record<string, string>;
 }
 
 export class TeamHub {
@@ -96,9 +98,14 @@ export class TeamHub {
   private constructor(
     readonly url: string,
     readonly idp: TestOidcProvider,
-    private readonly env: Record<string, string>,
+    private env: Record<string, string>,
     private readonly cleanup: () => Promise<void>,
   ) {}
+
+  /** Changes settings for the next start (a stopped hub started again with jobs off, say). */
+  setEnv(changes: Record<string, string>): void {
+    this.env = { ...this.env, ...changes };
+  }
 
   static async start(options: TeamHubOptions): Promise<TeamHub> {
     const idp = await TestOidcProvider.listen();
@@ -125,6 +132,7 @@ export class TeamHub {
       SERVICE_RUN_MAINTENANCE: 'false',
       SERVICE_LOCKED_ENVIRONMENTS: 'off',
       SERVICE_LOG_LEVEL: 'warn',
+      ...options.env,
     };
     await idp.configure({
       clients: [

@@ -252,6 +252,35 @@ describe.skipIf(chromium === null)('the remotes pages', () => {
     expect(teamCodes.slice(-2)).toEqual([holidayCode('1.0', '14'), merged]);
   });
 
+  it('runs a notebook on the team hub, as a job and in a session, and lists the runs with what came back', async () => {
+    await page.goto(`${t.url}/projects/${projectId}/sync`);
+    await page.getByRole('button', { name: 'Run on team hub: Demand model' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run “Demand model” on the team hub' });
+    await dialog.getByRole('textbox', { name: 'Compute profile' }).waitFor();
+    await shoot('remotes-run-dialog');
+    await dialog.getByText('As a job').click();
+    await dialog.getByRole('button', { name: 'Run the job' }).click();
+    const runs = page.getByRole('table', { name: 'Runs on the team hub' });
+    await runs.getByText('Starting').waitFor();
+    team.compute.finishRun([...team.compute.runs.keys()].at(-1)!, { output: '<html><body>Forecast ready</body></html>', log: 'ran\n' });
+    await runs.getByRole('link', { name: 'Output' }).waitFor({ timeout: 15_000 });
+
+    // The session's launch link would open the team hub's page: here it only has to be asked for.
+    await page.evaluate(() => {
+      (globalThis as unknown as { open: () => null }).open = () => null;
+    });
+    await page.getByRole('button', { name: 'Run on team hub: Weather join' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start and open' }).click();
+    await runs.getByRole('button', { name: 'Stop the session of Weather join' }).waitFor();
+    await shoot('remotes-runs');
+    expect(team.compute.launches).toHaveLength(1);
+    await runs.getByRole('button', { name: 'Stop the session of Weather join' }).click();
+    await runs
+      .getByRole('link', { name: /Its result|Nothing new/ })
+      .or(runs.getByText('Nothing new came back.'))
+      .waitFor({ timeout: 15_000 });
+  });
+
   it('says when the team hub ended the connection, and signs in again with a new token', async () => {
     team.revokeTokensOf('ada-team');
     await page.goto(`${t.url}/remotes/team`);

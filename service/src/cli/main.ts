@@ -112,6 +112,16 @@ remote
   .description("each notebook's state against the team hub, from what was recorded (no network unless --fetch)")
   .option('--fetch', 'ask the team hub for its current heads first')
   .action((projectId: string, options: { fetch?: boolean }) => runRemote('status', [projectId], options));
+remote
+  .command('run <project-id> <notebook-id>')
+  .description("run a notebook of a linked project on the team hub's compute and wait for the end: a session (its link printed), or --job")
+  .option('--job', 'run it as a job there; its log is printed, its output written to --output')
+  .option('--app', 'an app session (nothing comes back) instead of an editor session')
+  .option('--profile <NAME>', "one of the team hub's compute profiles (default: the notebook's own there)")
+  .option('--output <FILE>', "write a job's HTML output here")
+  .action((projectId: string, notebookId: string, options: { job?: boolean; app?: boolean; profile?: string; output?: string }) =>
+    runRemote('run', [projectId, notebookId], options),
+  );
 
 program
   .command('openapi')

@@ -5,6 +5,7 @@ import { readSettings } from '../config/settings.js';
 import { HubError } from '../core/errors.js';
 import type { Principal } from '../core/identity/authenticator.js';
 import { listenForSignIn } from '../features/remotes/index.js';
+import { checkRunOptions, runOnTeam, type RemoteRunOptions } from './remote-run.js';
 
 /** How long `remote add` waits for the browser to come back. */
 const SIGN_IN_WAIT_MS = 10 * 60_000;
@@ -20,13 +21,15 @@ export interface RemoteIo {
   openBrowser?: (url: string) => void;
   /** Reads a token given as `-` (by default standard input). */
   readStdin?: () => Promise<string>;
+  /** Waits between two reads of a run on the team hub (`remote run`; tests pass their own). */
+  pause?: () => Promise<void>;
 }
 
 export interface RemoteCommand {
   /** `add`, `list`, `remove`, `projects`, `pull`, `push`, `status`. */
-  action: 'add' | 'list' | 'remove' | 'projects' | 'pull' | 'push' | 'status';
+  action: 'add' | 'list' | 'remove' | 'projects' | 'pull' | 'push' | 'status' | 'run';
   args: string[];
-  options: { as?: string; token?: string; latest?: string; into?: string; fetch?: boolean };
+  options: { as?: string; token?: string; latest?: string; into?: string; fetch?: boolean } & RemoteRunOptions;
 }
 
 /** Exit codes of `notebook-hub remote` (docs/remotes.md, "The command line"). */
@@ -102,6 +105,9 @@ class RemoteCommands {
         return this.push(first);
       case 'status':
         return this.status(first, command.options.fetch ?? false);
+      case 'run':
+        checkRunOptions(command.options);
+        return runOnTeam(this.hub, this.principal, { ...this.io, openBrowser: this.io.openBrowser ?? openBrowser }, first, second, command.options);
     }
   }
 

@@ -49,15 +49,17 @@ export function recordChecks(): RecordCheck[] {
  * sandboxes receive the project's integrations through the workload environment of project secrets,
  * the data browser reads them, Git sync takes its credentials from `git` integrations (a project's
  * own Git credentials are one), managed AI its provider from the organization's `openai`
- * integration, and the sync API names them in a project's manifest.
+ * integration, and the sync API names them in a project's manifest and runs notebooks as jobs for
+ * another hub.
  */
-export function linkFeatures(services: FeatureServices): void {
+export function linkFeatures(services: FeatureServices & { useCases: FeatureUseCases }): void {
   services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
   services.dataBrowser.useIntegrations(services.integrationsForSandboxes);
   services.gitCredentials.useIntegrations(services.integrationsForSandboxes);
   services.gitCredentials.useProjectIntegrations(services.gitCredentialsIntegrations);
   services.managedAi.useIntegrations(services.integrationsForSandboxes);
   services.syncApi.useIntegrations(services.integrationsForSandboxes);
+  services.syncApi.useJobs(services.useCases.jobs);
 }
 
 /** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */

@@ -52,6 +52,7 @@ export function createUseCases(services: Omit<BaseServices, 'useCases'>, extensi
       sessionStore: services.sessionStore,
       startupTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
       limits,
+      profiles: { names: settings.sandboxes.computeProfiles.map((profile) => profile.name), choice: settings.sandboxes.computeProfileOverride },
       // Read when a preview session starts: Git previews are a feature's, built after the base.
       get previews() {
         return extensions.previews;

@@ -27,6 +27,7 @@
  *   auth/sessions/<hash>                 browser login sessions (by hash of the cookie value)
  *   auth/login-flows/<hash>              pending OIDC logins (minutes; the PKCE verifier sealed)
  *   auth/surface-passes/<hash>           tickets (a minute, one use) and grants into a session's surface
+ *   auth/session-launches/<hash>         tickets (a minute, one use) another hub asked for to open a session's page (docs/remotes.md)
  *   auth/tokens/<hash>                   personal access tokens (by hash of the token value)
  *   auth/user-tokens/<uid>/<tid>         per-user index of tokens
  *   auth/oauth-clients/<client_id>       MCP clients registered through OAuth (docs/mcp.md)
@@ -80,6 +81,9 @@
  *                                        theirs, kept until resolved
  *   remote-operations/<uid>/<opid>       a user's pulls and pushes: progress, outcome (CAS; a week
  *                                        after they end)
+ *   remote-runs/<uid>/<rrid>/{record,output,log}
+ *                                        a user's sessions and job runs on a team hub: its state, the
+ *                                        result brought back, a job's output and log (CAS; 30 days)
  */
 export const layout = {
   catalogPointer: '_system/catalog/pointer',
@@ -122,6 +126,8 @@ export const layout = {
   loginFlow: (hash: string) => `auth/login-flows/${hash}`,
   loginFlowsPrefix: 'auth/login-flows/',
   surfacePass: (hash: string) => `auth/surface-passes/${hash}`,
+  sessionLaunch: (hash: string) => `auth/session-launches/${hash}`,
+  sessionLaunchesPrefix: 'auth/session-launches/',
   token: (hash: string) => `auth/tokens/${hash}`,
   userToken: (userId: string, tokenId: string) => `auth/user-tokens/${userId}/${tokenId}`,
   userTokensPrefix: (userId: string) => `auth/user-tokens/${userId}/`,
@@ -184,6 +190,9 @@ export const layout = {
   remoteConflictsPrefix: (projectId?: string) => (projectId ? `remote-conflicts/${projectId}/` : 'remote-conflicts/'),
   remoteOperation: (userId: string, operationId: string) => `remote-operations/${userId}/${operationId}`,
   remoteOperationsPrefix: (userId?: string) => (userId ? `remote-operations/${userId}/` : 'remote-operations/'),
+  remoteRun: (userId: string, runId: string) => `remote-runs/${userId}/${runId}/record`,
+  remoteRunFile: (userId: string, runId: string, file: 'output' | 'log') => `remote-runs/${userId}/${runId}/${file}`,
+  remoteRunsPrefix: (userId?: string) => (userId ? `remote-runs/${userId}/` : 'remote-runs/'),
   dataPrefixes: ['records/', 'audit/', 'auth/', 'content/'] as const,
 };
 

@@ -134,3 +134,5 @@ export interface CreateProjectInput {
   readme: string | null;
   origin: SyncOrigin;
 }
+
+export type * from './sync-compute-protocol.js';

@@ -22,7 +22,7 @@ export function isMcpScope(value: string): value is McpScope {
  * what its user may do.
  */
 export const SYNC_SCOPES = {
-  remote: "Pull this hub's projects you can read and push versions to those you can edit",
+  remote: "Pull this hub's projects you can read, push versions to those you can edit, and run their notebooks here in sessions and jobs",
 } as const;
 
 export type SyncScope = keyof typeof SYNC_SCOPES;

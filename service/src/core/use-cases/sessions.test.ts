@@ -51,6 +51,30 @@ describe('session use cases, without HTTP', () => {
     }
   });
 
+  it("runs on another compute profile only for whoever may change the notebook's, and only on one of the deployment's", async () => {
+    const profiles = JSON.stringify([{ name: 'default' }, { name: 'gpu', gpu: 'nvidia.com/gpu' }]);
+    const { projectId, notebookId, editor, manager, useCases } = await world({ SERVICE_STORAGE: 'memory', SERVICE_COMPUTE_PROFILES: profiles });
+    const on = (principal: Principal, computeProfile: string) =>
+      useCases.sessions.start(principal, { projectId, notebookId, mode: 'app', client: 'cli', computeProfile });
+    await expect(on(editor, 'gpu')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(on(manager, 'tpu')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'compute_profile' }] });
+    // The notebook's own profile is no choice: anyone who may start a session may name it.
+    expect((await on(editor, 'default')).record.compute_profile).toBe('default');
+    await useCases.sessions.stop(editor, { projectId, sessionId: (await on(editor, 'default')).record.id, save: false });
+    expect((await on(manager, 'gpu')).record.compute_profile).toBe('gpu');
+  });
+
+  it('lets editors pick a profile where the deployment says so', async () => {
+    const profiles = JSON.stringify([{ name: 'default' }, { name: 'gpu' }]);
+    const { projectId, notebookId, editor, useCases } = await world({
+      SERVICE_STORAGE: 'memory',
+      SERVICE_COMPUTE_PROFILES: profiles,
+      SERVICE_COMPUTE_PROFILE_OVERRIDE: 'editors',
+    });
+    const started = await useCases.sessions.start(editor, { projectId, notebookId, mode: 'edit', client: 'cli', computeProfile: 'gpu' });
+    expect(started.record.compute_profile).toBe('gpu');
+  });
+
   it('refuses by role and hides what the caller may not see', async () => {
     const { projectId, notebookId, viewer, outsider, editor, useCases } = await world();
     await expect(start(viewer, projectId, notebookId, { mode: 'edit' })).rejects.toMatchObject({ code: 'FORBIDDEN' });

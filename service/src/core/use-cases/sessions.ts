@@ -17,6 +17,11 @@ export interface SessionUseCaseDeps {
   limits: PageLimits;
   /** Git previews, for preview sessions (docs/git.md, "Previews"): `get` refuses one that does not exist. */
   previews?: { get(projectId: string, notebookId: string, previewId: string): Promise<unknown> };
+  /**
+   * The deployment's compute profiles (the default first) and who may run a session on another
+   * than the notebook's own (SERVICE_COMPUTE_PROFILE_OVERRIDE): as for changing the notebook's.
+   */
+  profiles?: { names: readonly string[]; choice: 'none' | 'editors' };
 }
 
 /**
@@ -39,6 +44,12 @@ export interface StartInput {
   client: ClientKind;
   /** Start a preview session: the notebook as this Git preview has it, never saved into the notebook. */
   previewId?: string | undefined;
+  /**
+   * Run on this compute profile rather than the notebook's own (docs/remotes.md, "Running on the
+   * team hub"): one of the deployment's, and another than the notebook's own only for whoever may
+   * change the notebook's profile (`notebook.manage`, or `notebook.write` where editors may).
+   */
+  computeProfile?: string | undefined;
 }
 
 /**
@@ -93,6 +104,8 @@ export class SessionUseCases {
       mode: input.mode,
       takeover: Boolean(input.takeoverFrom),
     });
+    const chosen = this.chosenProfile(input.computeProfile, notebook.compute_profile);
+    if (chosen !== null) await access.also(principal, project, [this.deps.profiles?.choice === 'editors' ? 'notebook.write' : 'notebook.manage']);
     if (input.previewId) {
       if (!this.deps.previews) throw new HubError('SYNC_NOT_CONFIGURED', 'previews are not available in this deployment');
       await this.deps.previews.get(input.projectId, input.notebookId, input.previewId);
@@ -100,7 +113,7 @@ export class SessionUseCases {
     const { record, reused } = await this.deps.sessions.start({
       project: { id: project.id, name: project.name },
       ...(input.previewId ? { preview: { id: input.previewId } } : {}),
-      notebook,
+      notebook: chosen === null ? notebook : { ...notebook, compute_profile: chosen },
       mode: input.mode,
       user: actorOf(principal),
       client: input.client,
@@ -109,6 +122,18 @@ export class SessionUseCases {
       ...(input.takeoverFrom ? { takeoverFrom: input.takeoverFrom } : {}),
     });
     return { record: input.wait ? await this.waitForStart(record) : record, reused };
+  }
+
+  /** A profile asked for that differs from the notebook's own (null when none was asked or it is the same); refused when unknown. */
+  private chosenProfile(asked: string | undefined, own: string | null): string | null {
+    if (asked === undefined) return null;
+    const names = this.deps.profiles?.names ?? [];
+    if (!names.includes(asked)) {
+      throw new HubError('VALIDATION_ERROR', `compute profile ${asked} is not one of this hub's (${names.join(', ')})`, [
+        { field: 'compute_profile', message: 'unknown profile' },
+      ]);
+    }
+    return asked === (own ?? names[0]) ? null : asked;
   }
 
   /** `session.attach`. */

@@ -16,12 +16,28 @@ import type { SyncContext } from './core/sync-context.js';
 import { SyncUseCases } from './core/sync-use-cases.js';
 import { projectRemoteRoutes } from './http/project-remote-routes.js';
 import { remoteRoutes } from './http/remote-routes.js';
+import { RemoteCompute } from './core/remote-compute.js';
+import { RemoteRuns } from './core/remote-runs.js';
+import { remoteRunRoutes } from './http/remote-run-routes.js';
 import { remoteRecordsTasks } from './loops/remote-records.js';
+import { remoteRunsFollowTask } from './loops/remote-runs-follow.js';
 
 /** What remotes take of the base. */
 type RemotesBase = Pick<
   BaseServices,
-  'settings' | 'store' | 'secrets' | 'audit' | 'access' | 'notebooks' | 'workspace' | 'projects' | 'background' | 'outbound' | 'instanceId'
+  | 'settings'
+  | 'store'
+  | 'secrets'
+  | 'audit'
+  | 'access'
+  | 'notebooks'
+  | 'workspace'
+  | 'projects'
+  | 'background'
+  | 'outbound'
+  | 'instanceId'
+  | 'users'
+  | 'authenticator'
 >;
 
 /**
@@ -76,13 +92,20 @@ export const remotesFeature = {
       background: base.background,
       instanceId: base.instanceId,
     });
-    const useCases = { remotes: remoteUseCases, sync: syncUseCases };
+    const runs = new RemoteRuns(store);
+    const remoteCompute = new RemoteCompute({ access: base.access, remotes, runs, context, sync: syncUseCases });
+    const useCases = { remotes: remoteUseCases, sync: syncUseCases, remoteCompute };
     const remoteHubs: RemoteHubWiring = {
       use: (factory) => connections.use(factory),
       signInTarget: (target) => remoteUseCases.aim(target),
     };
     return {
-      services: { remoteHubs, hubIdentity: identity },
+      services: {
+        remoteHubs,
+        hubIdentity: identity,
+        /** The origins of every remote's team hub: where the desktop app lets a launch link open in a window of its own. */
+        teamHubOrigins: async () => [...new Set((await records.list()).map((remote) => new URL(remote.url).origin))],
+      },
       useCases,
       routes: [
         {
@@ -90,10 +113,19 @@ export const remotesFeature = {
           register: (app) => {
             remoteRoutes(app, { useCases, settings });
             projectRemoteRoutes(app, { useCases });
+            remoteRunRoutes(app, { useCases });
           },
         },
       ],
-      housekeeping: remoteRecordsTasks(store),
+      housekeeping: [
+        ...remoteRecordsTasks(store),
+        remoteRunsFollowTask({
+          runs,
+          compute: remoteCompute,
+          user: (userId) => base.users.get(userId),
+          isSuperAdmin: (user) => base.authenticator.isSuperAdminUser(user),
+        }),
+      ],
       // The system browser returns here from the team hub's consent page without a desktop hub's
       // launch secret; the sign-in's one-time state (sealed, minutes) is what guards it.
       browserReturns: [/^\/api\/v1\/remotes\/[a-z0-9][a-z0-9-]{0,39}\/callback$/],

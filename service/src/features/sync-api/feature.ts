@@ -8,6 +8,12 @@ import { SyncPushes } from './core/sync-pushes.js';
 import { syncResourceMetadataRoute } from './http/sync-auth.js';
 import { syncPullRoutes } from './http/sync-pull-routes.js';
 import { syncPushRoutes } from './http/sync-push-routes.js';
+import { LaunchTickets } from './core/launch-tickets.js';
+import { SyncJobs, type SyncJobsPort } from './core/sync-jobs.js';
+import { SyncSessions } from './core/sync-sessions.js';
+import { syncComputeRoutes } from './http/sync-compute-routes.js';
+import { expiredRecordsTask } from '../../loops/housekeeping/expired-records.js';
+import { layout } from '../../core/storage-layout.js';
 
 /** What the sync API takes of the base. */
 type SyncApiBase = Pick<
@@ -24,6 +30,7 @@ type SyncApiBase = Pick<
   | 'useCases'
   | 'authenticator'
   | 'failedAuthentications'
+  | 'loginSessions'
 >;
 
 /**
@@ -61,12 +68,31 @@ export const syncApiFeature = {
       audit: base.audit,
       claims: new OriginClaims(store),
     });
-    const useCases = { syncPull, syncPush };
+    let jobs: SyncJobsPort | null = null;
+    const syncSessions = new SyncSessions({
+      access: base.access,
+      sessions: base.useCases.sessions,
+      tickets: new LaunchTickets(store),
+      loginSessions: base.loginSessions,
+      users: base.users,
+      audit: base.audit,
+      profiles: settings.sandboxes.computeProfiles,
+      profileChoice: settings.sandboxes.computeProfileOverride,
+      jobsAvailable: settings.jobs.enabled,
+      loginProvider: settings.auth.kind,
+    });
+    const syncJobs = new SyncJobs(base.access, () => jobs, settings.jobs.enabled);
+    const useCases = { syncPull, syncPush, syncSessions, syncJobs };
     const services = { ...base, useCases };
     return {
       services: {
         /** Links the project integrations a project's manifest names (the integrations feature's). */
-        syncApi: { useIntegrations: (given: SyncIntegrations) => void (integrations = given), hubId },
+        syncApi: {
+          useIntegrations: (given: SyncIntegrations) => void (integrations = given),
+          /** Links the jobs feature's use cases: runs on this hub's compute for another hub. */
+          useJobs: (given: SyncJobsPort) => void (jobs = given),
+          hubId,
+        },
       },
       useCases,
       routes: [
@@ -76,9 +102,12 @@ export const syncApiFeature = {
             syncResourceMetadataRoute(app, services);
             syncPullRoutes(app, services);
             syncPushRoutes(app, services);
+            syncComputeRoutes(app, services);
           },
         },
       ],
+      // Launch tickets live a minute; those never used are swept.
+      housekeeping: [expiredRecordsTask(store, 'session_launches', layout.sessionLaunchesPrefix, { budgetMs: 10_000 })],
     };
   },
 } satisfies Feature;

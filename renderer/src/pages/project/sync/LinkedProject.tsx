@@ -15,10 +15,18 @@ import { problemOf } from '../../remotes/remote-problem';
 import { canManage, canWriteNotebooks } from '../project-context';
 import { SYNC_STATES, SyncStateBadge } from './SyncStateBadge';
 import { TeamIntegrations } from './TeamIntegrations';
+import { RunOnTeamModal } from './RunOnTeamModal';
+import { TeamRuns } from './TeamRuns';
 
 const SUMMARY_ORDER = ['diverged', 'ahead', 'behind', 'local_only', 'remote_only', 'in_step'] as const;
 
-const columns = (pid: string, mayResolve: boolean): Column<NotebookSyncStatus>[] => [
+/** Why a notebook cannot run on the team hub now, or null when it can. */
+const notRunnable = (notebook: NotebookSyncStatus) =>
+  notebook.conflict || notebook.state === 'diverged' || notebook.workspace === 'diverged'
+    ? 'Changed here and on the team hub: resolve the conflict first.'
+    : null;
+
+const columns = (pid: string, mayResolve: boolean, onRun: ((notebook: NotebookSyncStatus) => void) | null): Column<NotebookSyncStatus>[] => [
   {
     header: 'Notebook',
     breakAnywhere: true,
@@ -78,6 +86,27 @@ const columns = (pid: string, mayResolve: boolean): Column<NotebookSyncStatus>[]
         </Button>
       ),
   },
+  {
+    header: 'Run on the team hub',
+    hiddenHeader: true,
+    width: 170,
+    cell: (notebook) =>
+      onRun &&
+      notebook.notebook_id &&
+      notebook.state !== 'remote_only' && (
+        <Tooltip label={notRunnable(notebook) ?? 'In a session shown in a window, or as a job, on the team’s compute.'} multiline maw={280}>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={notRunnable(notebook) !== null}
+            onClick={() => onRun(notebook)}
+            aria-label={`Run on team hub: ${notebook.title}`}
+          >
+            Run on team hub
+          </Button>
+        </Tooltip>
+      ),
+  },
 ];
 
 /** Whether a push would send anything: new versions, notebooks only here, or workspace files changed here. */
@@ -119,6 +148,7 @@ export function LinkedProject({ project, status, onStarted, operation }: Props) 
   const unlink = useUnlink(project.id);
   const remotes = useQuery({ ...remotesQuery, enabled: canManage(project) });
   const [pulling, setPulling] = useState(false);
+  const [running, setRunning] = useState<NotebookSyncStatus | null>(null);
   // Pull again goes through the remote the project was linked through, or another of yours of the same team hub.
   const own = (remotes.data ?? []).filter((remote) => remote.owner_id === me.id);
   const pullRemote = own.find((remote) => remote.name === link.remote) ?? own.find((remote) => remote.hub?.id === link.hub_id);
@@ -219,15 +249,29 @@ export function LinkedProject({ project, status, onStarted, operation }: Props) 
       )}
       <DataTable
         label="Notebooks and their sync state"
-        columns={columns(project.id, mayWrite)}
+        columns={columns(project.id, mayWrite, mayWrite ? setRunning : null)}
         rows={status.notebooks}
         rowKey={(notebook) => notebook.notebook_id ?? `remote-${notebook.remote_notebook_id}`}
-        minWidth={720}
+        minWidth={880}
         nativeScroll
         framed
         spacing="sm"
       />
+      <TeamRuns
+        pid={project.id}
+        titles={new Map(status.notebooks.flatMap((notebook) => (notebook.notebook_id ? [[notebook.notebook_id, notebook.title]] : [])))}
+      />
       <TeamIntegrations link={link} />
+      {running?.notebook_id && (
+        <RunOnTeamModal
+          opened
+          pid={project.id}
+          notebook={{ id: running.notebook_id, title: running.title, state: running.state }}
+          remote={link.remote}
+          onClose={() => setRunning(null)}
+          onStarted={() => setRunning(null)}
+        />
+      )}
       {pullRemote && (
         <PullModal
           opened={pulling}

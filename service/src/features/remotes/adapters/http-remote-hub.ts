@@ -17,6 +17,12 @@ import {
   type SyncProjectManifest,
   type SyncVersion,
   type SyncWorkspaceManifest,
+  type RunSyncJobInput,
+  type StartSyncSessionInput,
+  type SyncCompute,
+  type SyncJobRun,
+  type SyncLaunch,
+  type SyncSession,
 } from '../core/remote-hub.js';
 
 /** The sync protocol this client speaks (docs/remotes.md). */
@@ -208,6 +214,47 @@ export class HttpRemoteHub implements RemoteHub {
     return this.data(await this.call('POST', '/projects', { json: input }), ['project_id', 'created']);
   }
 
+  async compute(): Promise<SyncCompute> {
+    return this.data(await this.call('GET', '/compute'), ['profiles', 'default_profile', 'jobs_available']);
+  }
+
+  async startSession(projectId: string, notebookId: string, input: StartSyncSessionInput): Promise<SyncSession> {
+    const response = await this.call('POST', `/projects/${segment(projectId)}/notebooks/${segment(notebookId)}/sessions`, { json: input });
+    return this.data(await refusedByState(response), SESSION_FIELDS);
+  }
+
+  async session(projectId: string, sessionId: string): Promise<SyncSession> {
+    return this.data(await this.call('GET', `/projects/${segment(projectId)}/sessions/${segment(sessionId)}`), SESSION_FIELDS);
+  }
+
+  async stopSession(projectId: string, sessionId: string): Promise<SyncSession> {
+    const response = await this.call('POST', `/projects/${segment(projectId)}/sessions/${segment(sessionId)}/stop`, { json: {} });
+    return this.data(await refusedByState(response), SESSION_FIELDS);
+  }
+
+  async launchSession(projectId: string, sessionId: string): Promise<SyncLaunch> {
+    const response = await this.call('POST', `/projects/${segment(projectId)}/sessions/${segment(sessionId)}/launch`, { json: {} });
+    const launch = await this.data<SyncLaunch>(await refusedByState(response), ['launch_url', 'expires_at']);
+    // The browser goes there: only a page of this very team hub.
+    if (typeof launch.launch_url !== 'string' || !launch.launch_url.startsWith(`${this.base}/api/v1/sync/launches/`)) throw unexpected();
+    return launch;
+  }
+
+  async runJob(projectId: string, notebookId: string, input: RunSyncJobInput): Promise<SyncJobRun> {
+    const response = await this.call('POST', `/projects/${segment(projectId)}/notebooks/${segment(notebookId)}/job-runs`, { json: input });
+    return this.data(await refusedByState(response), RUN_FIELDS);
+  }
+
+  async jobRun(projectId: string, notebookId: string, jobId: string, runId: string): Promise<SyncJobRun> {
+    return this.data(await this.call('GET', runPath(projectId, notebookId, jobId, runId)), RUN_FIELDS);
+  }
+
+  async jobRunFile(projectId: string, notebookId: string, jobId: string, runId: string, file: 'output' | 'log'): Promise<Buffer> {
+    const response = await this.call('GET', `${runPath(projectId, notebookId, jobId, runId)}/${file}`, { timeoutMs: this.timings.uploadTimeoutMs });
+    if (!response.ok) throw await this.failure(response);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
   /** One call with the current token; on 401, one refresh and one retry. */
   private async call(method: string, path: string, init: CallInit = {}): Promise<Response> {
     const problem = urlProblem(this.base, this.outbound.policy, 'this hub');
@@ -289,6 +336,18 @@ function missingBlobsOf(error: ErrorBody | null, input: PushWorkspaceInput): str
     if (file) blobs.add(file.blob);
   }
   return [...blobs];
+}
+
+const SESSION_FIELDS = ['session_id', 'state', 'mode', 'page_url'] as const;
+const RUN_FIELDS = ['job_id', 'run_id', 'state'] as const;
+const runPath = (projectId: string, notebookId: string, jobId: string, runId: string) =>
+  `/projects/${segment(projectId)}/notebooks/${segment(notebookId)}/jobs/${segment(jobId)}/runs/${segment(runId)}`;
+
+/** A refusal by the team hub's state (409: jobs off, another editor's session; 410: the session ended) says why in the team hub's words. */
+async function refusedByState(response: Response): Promise<Response> {
+  if (response.status !== 409 && response.status !== 410) return response;
+  const error = await errorOf(response);
+  return Promise.reject(new RemoteHubError('conflict', error?.message ?? `the team hub refused (${response.status})`));
 }
 
 const revoked = () => new RemoteHubError('revoked', 'the team hub revoked this connection, or it expired: sign in again');

@@ -160,6 +160,8 @@ export function remoteFailure(error: unknown, remote: Pick<OpenRemote, 'name' | 
         return new HubError('FORBIDDEN', `${team} refused: ${error.message}`, undefined, { cause: error });
       case 'not_found':
         return new HubError('NOT_FOUND', `${team} says: ${error.message}`, undefined, { cause: error });
+      case 'conflict':
+        return new HubError('CONFLICT', `${team} refused: ${error.message}`, undefined, { cause: error });
       case 'protocol':
         return new HubError('SERVICE_UNAVAILABLE', `${team} answered something this hub does not understand: ${error.message}`, undefined, { cause: error });
     }

@@ -17,6 +17,12 @@ import type {
   PushWorkspaceResult,
   CreateNotebookInput,
   CreateProjectInput,
+  RunSyncJobInput,
+  StartSyncSessionInput,
+  SyncCompute,
+  SyncJobRun,
+  SyncLaunch,
+  SyncSession,
 } from '../../../core/sync-protocol.js';
 
 export type * from '../../../core/sync-protocol.js';
@@ -30,6 +36,8 @@ export type RemoteFailure =
   /** The signed-in user may not do this on the team hub. */
   | 'forbidden'
   | 'not_found'
+  /** The team hub's state refuses this now (jobs off there, another editor's session): its words say why. */
+  | 'conflict'
   /** The team hub answered something this client does not understand. */
   | 'protocol';
 
@@ -62,6 +70,20 @@ export interface RemoteHub {
   createNotebook(projectId: string, input: CreateNotebookInput): Promise<{ notebook_id: string; version_id: string; created: boolean }>;
   /** Creates a project with the caller as its manager; the same origin answers with the one made before. */
   createProject(input: CreateProjectInput): Promise<{ project_id: string; created: boolean }>;
+  /** What notebooks run on there (docs/remotes.md, "Running on the team hub"). */
+  compute(): Promise<SyncCompute>;
+  /** Starts a session of a notebook as the user (or answers their live one that fits). */
+  startSession(projectId: string, notebookId: string, input: StartSyncSessionInput): Promise<SyncSession>;
+  session(projectId: string, sessionId: string): Promise<SyncSession>;
+  /** Stops a session; an edit session saves first. */
+  stopSession(projectId: string, sessionId: string): Promise<SyncSession>;
+  /** A one-use link that opens the session's page in the user's browser. */
+  launchSession(projectId: string, sessionId: string): Promise<SyncLaunch>;
+  /** Runs the notebook as a job now. */
+  runJob(projectId: string, notebookId: string, input: RunSyncJobInput): Promise<SyncJobRun>;
+  jobRun(projectId: string, notebookId: string, jobId: string, runId: string): Promise<SyncJobRun>;
+  /** A finished run's HTML output or its log. */
+  jobRunFile(projectId: string, notebookId: string, jobId: string, runId: string, file: 'output' | 'log'): Promise<Buffer>;
 }
 
 /** How a client reaches one team hub as one user: the remote's address and its tokens. */

@@ -14,6 +14,8 @@ export interface PullInput {
   history: PullHistory;
   /** The team hub's id, for the link. */
   teamHubId: string;
+  /** Only these team notebooks (a session's result coming back); all when absent. */
+  only?: ReadonlySet<string>;
 }
 
 /** What one team notebook brings: its new versions (oldest first) and its workspace when it changed. */
@@ -48,6 +50,7 @@ export async function runPull(context: SyncContext, run: OperationRun, parties: 
 
   const plans: NotebookPlan[] = [];
   for (const remote of manifest.notebooks) {
+    if (input.only && !input.only.has(remote.id)) continue;
     const entry = linkedRemoteNotebook(link, remote.id);
     const base = entry && !entry.pending ? entry.base_remote_version_id : null;
     const versionIds = versionsToPull(remote.version_ids, base, input.history);

@@ -122,6 +122,51 @@ export class SyncUseCases {
   }
 
   /**
+   * Sends one notebook's new versions and files (notebook.write) and answers the operation once it
+   * ended: what running on the team hub does first when the notebook is ahead.
+   */
+  async pushNotebook(principal: Principal, input: { projectId: string; notebookId: string }): Promise<OperationRecord> {
+    return (await this.oneNotebook(principal, 'push', input)).done;
+  }
+
+  /**
+   * Pulls one linked notebook's new versions and files (notebook.write) and answers the operation
+   * once it ended: how a session's result on the team hub comes back.
+   */
+  async pullNotebook(principal: Principal, input: { projectId: string; notebookId: string }): Promise<OperationRecord> {
+    return (await this.oneNotebook(principal, 'pull', input)).done;
+  }
+
+  private async oneNotebook(principal: Principal, kind: 'pull' | 'push', input: { projectId: string; notebookId: string }): Promise<StartedOperation> {
+    await this.deps.access.project(principal, input.projectId, 'notebook.write');
+    const link = await this.deps.context.links.require(input.projectId);
+    const { remote, team } = await this.deps.remotes.teamOf(await this.deps.remotes.forLink(principal, link));
+    const remoteNotebookId = link.notebooks.find((entry) => entry.notebook_id === input.notebookId)?.remote_notebook_id;
+    const operation = await this.deps.operations.create(
+      {
+        kind,
+        user_id: principal.user.id,
+        remote: remote.name,
+        remote_project_id: link.remote_project_id,
+        project_id: input.projectId,
+        history: kind === 'pull' ? 'all' : null,
+        publish: null,
+      },
+      this.deps.instanceId,
+    );
+    return this.start(operation, remote, team, principal, async (run, parties) => {
+      if (kind === 'push') return void (await runPush(this.deps.context, run, parties, input.projectId, new Set([input.notebookId])));
+      if (remoteNotebookId === undefined) throw new HubError('CONFLICT', `notebook ${input.notebookId} is not linked to a team notebook`);
+      await runPull(this.deps.context, run, parties, {
+        remoteProjectId: link.remote_project_id,
+        history: 'all',
+        teamHubId: remote.hub!.id,
+        only: new Set([remoteNotebookId]),
+      });
+    });
+  }
+
+  /**
    * Pushes a project the team hub does not have yet (project.update): creates it there (the
    * caller's user its manager, named `name` or as here), links it, and pushes every notebook. A
    * retry after an interruption finds the team project made the first time (its origin).
