@@ -2,6 +2,7 @@ import { HubError } from '../../../core/errors.js';
 import { PreconditionFailedError, type ObjectStore } from '../../../core/ports/object-store.js';
 import { getJson, jsonBody, retryOnConflict } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
+import { KeyedMutex } from '../../../core/util/keyed-mutex.js';
 import type { RemoteLink } from './remote-link.js';
 
 export const notLinked = (projectId: string) =>
@@ -12,6 +13,9 @@ export const notLinked = (projectId: string) =>
 
 /** `remote-links/<pid>`: one object per linked project, changed by compare-and-swap only. */
 export class RemoteLinks {
+  /** A pull changes one link from several notebooks at once: taking turns here spares them lost swaps and their back-off. */
+  private readonly turns = new KeyedMutex();
+
   constructor(private readonly store: ObjectStore) {}
 
   async get(projectId: string): Promise<RemoteLink | null> {
@@ -40,13 +44,15 @@ export class RemoteLinks {
   /** Changes a link by compare-and-swap; `change` may run several times and must not have side effects. */
   async update(projectId: string, change: (current: RemoteLink) => RemoteLink): Promise<RemoteLink> {
     const key = layout.remoteLink(projectId);
-    return retryOnConflict(key, async () => {
-      const found = await getJson<RemoteLink>(this.store, key);
-      if (!found) throw notLinked(projectId);
-      const next = change(found.value);
-      await this.store.put(key, jsonBody(next), { ifMatch: found.etag });
-      return next;
-    });
+    return this.turns.run(key, () =>
+      retryOnConflict(key, async () => {
+        const found = await getJson<RemoteLink>(this.store, key);
+        if (!found) throw notLinked(projectId);
+        const next = change(found.value);
+        await this.store.put(key, jsonBody(next), { ifMatch: found.etag });
+        return next;
+      }),
+    );
   }
 
   async delete(projectId: string): Promise<void> {
