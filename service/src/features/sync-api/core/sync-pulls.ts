@@ -55,9 +55,16 @@ const PARALLEL = 8;
 export class SyncPulls {
   constructor(private readonly deps: SyncPullDeps) {}
 
-  /** Any signed-in user: which hub this is, for the pulling side to record and check. */
-  async hub(_principal: Principal, name: string): Promise<SyncHubInfo> {
-    return { hub_id: await this.deps.hubId.id(), name, version: this.deps.version, protocol: SYNC_PROTOCOL };
+  /** Any signed-in user: which hub this is, and who they are here, for the pulling side to record and check. */
+  async hub(principal: Principal, name: string): Promise<Required<SyncHubInfo>> {
+    const { user } = principal;
+    return {
+      hub_id: await this.deps.hubId.id(),
+      name,
+      version: this.deps.version,
+      protocol: SYNC_PROTOCOL,
+      user: { name: user.name, email: user.email },
+    };
   }
 
   /** Every active project the caller may read, newest first. */
