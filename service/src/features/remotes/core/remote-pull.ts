@@ -13,11 +13,11 @@ import { eachAtOnce, entryFor, keepEntry, recordConflict, type SyncContext, type
 /** Team notebooks planned at once: a manifest read from the team hub each, a look in the local store per file. */
 const PLANS_AT_ONCE = 8;
 /**
- * Team notebooks pulled at once. Their steps wait on the two hubs (a version read, a few store
- * writes each), rarely on this one's CPU; each notebook's own steps stay in order, and the link
- * they all update is changed by compare-and-swap.
+ * Team notebooks pulled at once. Their steps wait on the two hubs (a version read, a dozen store
+ * writes each), rarely on this one's CPU; each notebook's own steps stay in order. The more run at
+ * once, the more of their writes to the shared link and catalog go in one write (both batch).
  */
-const NOTEBOOKS_AT_ONCE = 4;
+const NOTEBOOKS_AT_ONCE = 8;
 
 export interface PullInput {
   remoteProjectId: string;
