@@ -140,6 +140,11 @@ describe('remotes over HTTP', () => {
     await saveHere('mine');
     const pushed = await finished(ok(await call(`/api/v1/projects/${projectId}/remote/push`, { method: 'POST' }), 202).id);
     expect(pushed.notebooks[0]).toMatchObject({ outcome: 'conflict' });
+    // The finished push says the conflict it kept waits, in the operation and in the list of them.
+    expect(pushed).toMatchObject({ state: 'succeeded', conflicts_waiting: [notebookId] });
+    const listed = async () =>
+      (ok(await call('/api/v1/remote-operations')) as { id: string; conflicts_waiting: string[] }[]).find((item) => item.id === pushed.id);
+    expect((await listed())?.conflicts_waiting).toEqual([notebookId]);
     expect(ok(await call(`/api/v1/projects/${projectId}/remote/conflicts`))).toEqual([
       expect.objectContaining({ notebook_id: notebookId, code: true, detected_by: 'push' }),
     ]);
@@ -155,6 +160,12 @@ describe('remotes over HTTP', () => {
     expect(resolved).toMatchObject({ choice: 'keep_both', pushed: true });
     expect(team.codes(teamProject, teamNotebook).slice(-2)).toEqual([notebookCode('c1'), notebookCode('mine')]);
     expect(ok(await call(`/api/v1/projects/${projectId}/remote/conflicts`))).toEqual([]);
+    // Resolved: nothing waits any more, though the push still tells how that notebook came out.
+    expect(ok(await call(`/api/v1/remote-operations/${pushed.id}`))).toMatchObject({
+      conflicts_waiting: [],
+      notebooks: [expect.objectContaining({ outcome: 'conflict' })],
+    });
+    expect((await listed())?.conflicts_waiting).toEqual([]);
     const events = ok(await call(`/api/v1/projects/${projectId}/events`)).map((entry: { event: string }) => entry.event);
     expect(events).toContain('remote.conflict.resolve');
   });

@@ -74,8 +74,19 @@ describe('the sync API (team side)', () => {
   it('says which hub it is, the same id every time, and points a caller without a token at how to sign in', async () => {
     const first = await json('/hub', viewer);
     expect(first.status, first.text).toBe(200);
-    expect(first.json.data).toEqual({ hub_id: expect.stringMatching(/^hub-[0-9a-z]{16}$/), name: new URL(t.url).host, version: 'dev', protocol: 1 });
-    expect((await json('/hub', outsider)).json.data.hub_id).toBe(first.json.data.hub_id);
+    expect(first.json.data).toEqual({
+      hub_id: expect.stringMatching(/^hub-[0-9a-z]{16}$/),
+      name: new URL(t.url).host,
+      version: 'dev',
+      protocol: 1,
+      // Who the token signs in as, as /me names them: nothing more of them.
+      user: { name: null, email: 'viewer@example.com' },
+    });
+    const me = (await t.call('/api/v1/me', { token: viewer })).json.data;
+    expect(first.json.data.user).toEqual({ name: me.name, email: me.email });
+    const other = (await json('/hub', outsider)).json.data;
+    expect(other.hub_id).toBe(first.json.data.hub_id);
+    expect(other.user.email).toBe('outsider@example.com');
     expect(JSON.parse((await t.hub.store.get(layout.hubId))!.body.toString()).hub_id).toBe(first.json.data.hub_id);
 
     const anonymous = await t.call(`${SYNC}/hub`);

@@ -373,6 +373,8 @@ class FakeRacingReplicaStore implements ObjectStore {
   }
   head: ObjectStore['head'] = (key) => this.inner.head(key);
   put: ObjectStore['put'] = (key, body, options) => this.inner.put(key, body, options);
+  getStream: ObjectStore['getStream'] = (key, options) => this.inner.getStream(key, options);
+  putStream: ObjectStore['putStream'] = (key, body, options) => this.inner.putStream(key, body, options);
   delete: ObjectStore['delete'] = (key, options) => this.inner.delete(key, options);
   list: ObjectStore['list'] = (prefix, options) => this.inner.list(prefix, options);
   close: ObjectStore['close'] = () => this.inner.close();

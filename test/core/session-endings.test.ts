@@ -45,6 +45,8 @@ class InvariantWatch implements ObjectStore {
   delete(key: string, options?: DeleteOptions): Promise<void> {
     return this.watched(key, () => this.inner.delete(key, options));
   }
+  getStream: ObjectStore['getStream'] = (key, options) => this.inner.getStream(key, options);
+  putStream: ObjectStore['putStream'] = (key, body, options) => this.watched(key, () => this.inner.putStream(key, body, options));
 
   private watched<T>(key: string, write: () => Promise<T>): Promise<T> {
     if (!key.startsWith(layout.sessionsPrefix) && !key.startsWith(layout.editorClaimsPrefix)) return write();

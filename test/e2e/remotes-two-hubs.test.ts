@@ -110,6 +110,8 @@ describe.skipIf(seaweed === null || chromium === null)(SUITE, () => {
     const remote = dataOf(await local('/api/v1/remotes/team'));
     expect(remote).toMatchObject({ state: 'connected', sign_in: 'oauth', hub: { id: expect.stringMatching(/^hub-/) } });
     expect(JSON.stringify(remote)).not.toMatch(/access_token|refresh_token/);
+    // Who signed in, as the team hub names them (the identity provider's name and the email).
+    expect(remote.user_name).toBe(`Ada Lovelace (${ADA})`);
     // The team hub lists the desktop hub among Ada's connected clients, with the remote scope only.
     const connected = dataOf(await team.call('/api/v1/me/connected-clients', { cookie: await team.cookieFor(ADA) }));
     expect(connected).toEqual([expect.objectContaining({ client_name: expect.stringMatching(/^Notebook Hub on /), scopes: ['remote'] })]);

@@ -1,4 +1,13 @@
-import type { DeleteOptions, ListOptions, ListPage, ObjectStore, PutOptions, StoredObject } from '../../service/src/core/ports/object-store.js';
+import type {
+  DeleteOptions,
+  ListOptions,
+  ListPage,
+  ObjectStore,
+  ObjectStream,
+  PutOptions,
+  StoredObject,
+  StreamPutOptions,
+} from '../../service/src/core/ports/object-store.js';
 import { layout } from '../../service/src/core/storage-layout.js';
 
 /** What every call of a crashed process's store raises. */
@@ -56,6 +65,14 @@ export class FakeCrashingStore implements ObjectStore {
       throw new SimulatedCrash();
     }
     return this.inner.put(key, body, options);
+  }
+  async getStream(key: string, options?: { start?: number }): Promise<ObjectStream | null> {
+    this.alive();
+    return this.inner.getStream(key, options);
+  }
+  async putStream(key: string, body: AsyncIterable<Uint8Array>, options?: StreamPutOptions): Promise<void> {
+    this.alive();
+    return this.inner.putStream(key, body, options);
   }
   async delete(key: string, options?: DeleteOptions): Promise<void> {
     this.alive();

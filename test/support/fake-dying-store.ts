@@ -1,4 +1,13 @@
-import type { DeleteOptions, ListOptions, ListPage, ObjectStore, PutOptions, StoredObject } from '../../service/src/core/ports/object-store.js';
+import type {
+  DeleteOptions,
+  ListOptions,
+  ListPage,
+  ObjectStore,
+  ObjectStream,
+  PutOptions,
+  StoredObject,
+  StreamPutOptions,
+} from '../../service/src/core/ports/object-store.js';
 import { SimulatedCrash } from './fake-crashing-store.js';
 
 /**
@@ -43,6 +52,14 @@ export class FakeDyingStore implements ObjectStore {
   async put(key: string, body: Buffer | string, options?: PutOptions): Promise<{ etag: string }> {
     this.write();
     return this.inner.put(key, body, options);
+  }
+  async getStream(key: string, options?: { start?: number }): Promise<ObjectStream | null> {
+    this.alive();
+    return this.inner.getStream(key, options);
+  }
+  async putStream(key: string, body: AsyncIterable<Uint8Array>, options?: StreamPutOptions): Promise<void> {
+    this.write();
+    return this.inner.putStream(key, body, options);
   }
   async delete(key: string, options?: DeleteOptions): Promise<void> {
     this.write();

@@ -35596,6 +35596,11 @@ export interface components {
        * @enum {number}
        */
       protocol: 1;
+      /** @description Who the caller is signed in as on this hub (as GET /api/v1/me names them): what the other hub shows as 'Signed in as' */
+      user: {
+        name: string | null;
+        email: string;
+      };
     };
     SyncProjectEntry: {
       id: string;
@@ -35815,6 +35820,8 @@ export interface components {
         code: string;
         message: string;
       } | null;
+      /** @description The local notebooks this operation left in conflict whose conflict still waits to be resolved (GET /api/v1/projects/{pid}/remote/conflicts/{nid}); a finished operation with any did not bring everything */
+      conflicts_waiting: string[];
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */

@@ -41,6 +41,7 @@ export const OPERATION: RemoteOperation = {
   progress: { files_done: 3, files_total: 12, bytes_done: 5 * 1024 * 1024, bytes_total: 40 * 1024 * 1024, eta_seconds: 95 },
   notebooks: [],
   error: null,
+  conflicts_waiting: [],
   created_at: '2026-03-02T10:00:00.000Z',
   updated_at: '2026-03-02T10:00:05.000Z',
   finished_at: null,

@@ -21,6 +21,17 @@ export interface SyncHubInfo {
   version: string;
   /** The sync protocol's version. */
   protocol: typeof SYNC_PROTOCOL;
+  /**
+   * Who the caller is signed in as there, as that hub's `/me` names them: what the other hub shows
+   * as "Signed in as". Absent from hubs older than this field.
+   */
+  user?: SyncUser;
+}
+
+/** A hub's user as another hub may show them: a name (null when none is known) and an email, nothing more. */
+export interface SyncUser {
+  name: string | null;
+  email: string;
 }
 
 /** A member's role as another hub sees it (a project's owner is its manager there). */

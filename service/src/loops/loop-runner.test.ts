@@ -314,6 +314,8 @@ describe('loop runner', () => {
       location: store.location,
       get: (key) => store.get(key),
       head: (key) => store.head(key),
+      getStream: (key, options) => store.getStream(key, options),
+      putStream: (key, body, options) => store.putStream(key, body, options),
       list: (prefix, options) => store.list(prefix, options),
       close: async () => {},
       put: (key, body, options) => (key.startsWith('_system/loop-status/') ? Promise.reject(new Error('report store down')) : store.put(key, body, options)),

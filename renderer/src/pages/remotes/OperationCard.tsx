@@ -33,6 +33,22 @@ export function OperationStateBadge({ state }: { state: RemoteOperation['state']
   );
 }
 
+/**
+ * "1 conflict waits: resolve it", linked to the conflict (to the project's Sync tab when several
+ * wait): an operation that ended well may still have left notebooks it could not bring.
+ */
+export function ConflictsWaiting({ operation }: { operation: RemoteOperation }) {
+  const waiting = operation.conflicts_waiting;
+  if (waiting.length === 0 || !operation.project_id) return null;
+  const [only] = waiting;
+  const to = waiting.length === 1 ? `/projects/${operation.project_id}/sync/conflicts/${only}` : `/projects/${operation.project_id}/sync`;
+  return (
+    <Anchor component={Link} to={to} size="sm" c="red" fw={500}>
+      {waiting.length === 1 ? '1 conflict waits: resolve it' : `${waiting.length} conflicts wait: resolve them`}
+    </Anchor>
+  );
+}
+
 const kindText = (operation: RemoteOperation) => (operation.kind === 'pull' ? `Pull from ${operation.remote}` : `Push to ${operation.remote}`);
 
 /** "3 notebooks: 2 created, 1 conflict." */
@@ -131,6 +147,7 @@ export function OperationCard({ operation, actions, headingOrder = 3, showProjec
             {progressText(operation.progress, running)}
             {operation.state === 'succeeded' && ` · ${outcomeSummary(operation.notebooks)}`}
           </Text>
+          <ConflictsWaiting operation={operation} />
         </div>
         {operation.error && <RemoteProblemAlert problem={remoteProblem(operation.error.code, operation.error.message)} remote={operation.remote} />}
         {actions && <Group gap="sm">{actions}</Group>}

@@ -5,7 +5,7 @@ import { operationsQuery, type RemoteOperation } from '../../api/remotes';
 import { DataTable, type Column } from '../../components/DataTable';
 import { DateTime } from '../../components/DateTime';
 import { EmptyState } from '../../components/EmptyState';
-import { OperationStateBadge } from './OperationCard';
+import { ConflictsWaiting, OperationStateBadge } from './OperationCard';
 import { ProjectName } from './ProjectName';
 import { progressText } from './progress-text';
 
@@ -35,7 +35,15 @@ const columns: Column<RemoteOperation>[] = [
       ),
   },
   { header: 'State', width: 140, cell: (operation) => <OperationStateBadge state={operation.state} /> },
-  { header: 'Moved', cell: (operation) => <Text size="sm">{progressText(operation.progress, operation.state === 'running')}</Text> },
+  {
+    header: 'Moved',
+    cell: (operation) => (
+      <>
+        <Text size="sm">{progressText(operation.progress, operation.state === 'running')}</Text>
+        <ConflictsWaiting operation={operation} />
+      </>
+    ),
+  },
   { header: 'Started', width: 190, cell: (operation) => <DateTime value={operation.created_at} /> },
 ];
 

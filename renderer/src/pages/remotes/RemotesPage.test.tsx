@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../../api/queries';
-import { operationsQuery, remotesQuery, type Remote } from '../../api/remotes';
+import { operationsQuery, remotesQuery, type Remote, type RemoteOperation } from '../../api/remotes';
 import { fakeHub, ok, refused } from '../../test/fake-hub';
-import { ME, REMOTE } from '../../test/remote-fixtures';
+import { ME, OPERATION, REMOTE } from '../../test/remote-fixtures';
 import { renderUi, testQueryClient } from '../../test/render';
 import { RemotesPage } from './RemotesPage';
 
@@ -13,12 +13,12 @@ function Address() {
   return <output aria-label="address">{location.pathname}</output>;
 }
 
-function renderPage(remotes?: Remote[]) {
+function renderPage(remotes?: Remote[], operations: RemoteOperation[] = []) {
   const hub = fakeHub();
-  hub.on('GET /api/v1/remote-operations', ok([]));
+  hub.on('GET /api/v1/remote-operations', ok(operations));
   const client = testQueryClient();
   client.setQueryData(meQuery.queryKey, ME);
-  client.setQueryData(operationsQuery.queryKey, []);
+  client.setQueryData(operationsQuery.queryKey, operations);
   if (remotes) client.setQueryData(remotesQuery.queryKey, remotes);
   const rendered = renderUi(
     <>
@@ -72,6 +72,58 @@ describe('the Remotes page', () => {
     expect(rows[3]!.textContent).toContain('Another person’s remote');
     expect(within(rows[3]!).queryByRole('button', { name: /Sign in/ })).toBeNull();
     expect(within(rows[3]!).getByRole('button', { name: 'Remove bobs' })).toBeTruthy();
+  });
+
+  it('shows who is signed in on each team hub, as the team hub named them, and a dash while it has not said', () => {
+    renderPage([
+      { ...REMOTE, user_name: 'Ada Lovelace (ada@example.com)' },
+      { ...REMOTE, name: 'staging', state: 'signing_in', hub: null, user_name: null },
+    ]);
+    const table = screen.getByRole('table', { name: 'Remotes' });
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    const column = header.indexOf('Signed in as');
+    expect(column).toBeGreaterThan(-1);
+    const [signedIn, signingIn] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[column]!.textContent);
+    expect(signedIn).toBe('Ada Lovelace (ada@example.com)');
+    expect(signingIn).toBe('—');
+  });
+
+  it('says on a finished push that a conflict it kept waits, linked to the conflict, and no more once it is resolved', () => {
+    const finished = {
+      ...OPERATION,
+      kind: 'push',
+      state: 'succeeded',
+      progress: { files_done: 2, files_total: 3, bytes_done: 0, bytes_total: 0, eta_seconds: 0 },
+      finished_at: '2026-03-02T10:01:00.000Z',
+    } as const;
+    const outcome = { remote_notebook_id: 'nb-team00000000004', versions: 0, note: null };
+    renderPage(
+      [REMOTE],
+      [
+        {
+          ...finished,
+          id: 'rop-0000000000000002',
+          notebooks: [{ ...outcome, notebook_id: 'nb-0000000000000004', title: 'Revenue', outcome: 'conflict' }],
+          conflicts_waiting: ['nb-0000000000000004'],
+        },
+        {
+          ...finished,
+          notebooks: [{ ...outcome, notebook_id: 'nb-0000000000000005', title: 'Costs', outcome: 'conflict' }],
+          conflicts_waiting: [],
+        },
+      ],
+    );
+    const table = screen.getByRole('table', { name: 'Recent pulls and pushes' });
+    const [waiting, resolved] = within(table).getAllByRole('row').slice(1);
+    expect(waiting!.textContent).toContain('2 of 3 versions and files');
+    const link = within(waiting!).getByRole('link', { name: '1 conflict waits: resolve it' });
+    expect(link.getAttribute('href')).toBe(`/projects/${OPERATION.project_id}/sync/conflicts/nb-0000000000000004`);
+    expect(resolved!.textContent).not.toMatch(/conflict/);
   });
 
   it('removes a remote after saying what stays', async () => {

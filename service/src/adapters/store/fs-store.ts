@@ -1,24 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp, type Dirent } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import fse from 'fs-extra';
 import lockfile from 'proper-lockfile';
 import {
   PreconditionFailedError,
   StoreUnavailableError,
+  StreamSizeError,
   assertValidKey,
   assertValidPrefix,
   decodeListCursor,
   encodeListCursor,
   isValidKeySegment,
   normalizeListLimit,
+  sizedBody,
   type DeleteOptions,
   type ListOptions,
   type ListPage,
   type ObjectInfo,
   type ObjectStore,
+  type ObjectStream,
   type PutOptions,
   type StoredObject,
+  type StreamPutOptions,
 } from '../../core/ports/object-store.js';
 import { KeyedMutex } from '../../core/util/keyed-mutex.js';
 
@@ -66,8 +71,9 @@ export interface FsObjectStoreOptions {
 /**
  * The embedded object store: one file per object under a root directory.
  *
- * Writes go to a temporary file that is fsynced and renamed over the object, so a crash leaves
- * either the old or the new object (and a temporary file, removed later by `prepareWrites`).
+ * Writes (whole or streamed) go to a temporary file that is fsynced and renamed over the object,
+ * so a crash leaves either the old or the new object (and a temporary file, removed later by
+ * `prepareWrites`).
  * Writers of one key serialize on a lock directory next to the object (shared by every process
  * using the root) and, inside a process, on an in-memory queue.
  */
@@ -114,6 +120,51 @@ export class FsObjectStore implements ObjectStore {
       await this.replaceFile(file, bytes);
       return { etag: etagOf(bytes) };
     });
+  }
+
+  async getStream(key: string, options: { start?: number } = {}): Promise<ObjectStream | null> {
+    assertValidKey(key);
+    const file = this.objectPath(key);
+    let handle: FileHandle;
+    try {
+      handle = await fsp.open(file, 'r');
+    } catch (error) {
+      if (isErrno(error, 'ENOENT')) return null;
+      throw unavailable(`cannot read ${file}`, error);
+    }
+    // The open handle keeps reading the object it opened, whatever replaces it meanwhile.
+    const size = (await handle.stat()).size;
+    const start = Math.min(options.start ?? 0, size);
+    if (start >= size) {
+      await handle.close();
+      return { size, body: emptyBody() };
+    }
+    return { size, body: handle.createReadStream({ start, highWaterMark: STREAM_CHUNK_BYTES, autoClose: true }) };
+  }
+
+  /**
+   * The bytes go to a temporary file as they come; only a body that ended whole is fsynced and
+   * renamed over the object, as `put` does, so a crash or a failing body leaves the old object.
+   * The key's lock is held only for the rename: a conditional writer of the same key checks and
+   * writes either before or after it.
+   */
+  async putStream(key: string, body: AsyncIterable<Uint8Array>, options: StreamPutOptions = {}): Promise<void> {
+    assertValidKey(key);
+    const file = this.objectPath(key);
+    await this.prepareWrites();
+    await this.ensureDirectory(path.dirname(file));
+    const temporary = await this.writeTemporary((handle) => writeAll(handle, sizedBody(key, body, options.size)), file);
+    try {
+      await this.exclusively(key, file, async () => {
+        await fsp.rename(temporary, file).catch((error: unknown) => {
+          throw unavailable(`cannot write ${file}`, error);
+        });
+        await syncDirectory(path.dirname(file));
+      });
+    } catch (error) {
+      await fsp.rm(temporary, { force: true }).catch(() => {});
+      throw error;
+    }
   }
 
   async delete(key: string, options: DeleteOptions = {}): Promise<void> {
@@ -273,26 +324,50 @@ export class FsObjectStore implements ObjectStore {
   }
 
   private async replaceFile(file: string, bytes: Buffer): Promise<void> {
-    const temporary = path.join(this.temporaryDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
+    const temporary = await this.writeTemporary((handle) => handle.writeFile(bytes), file);
     try {
-      const handle = await fsp.open(temporary, 'wx', FILE_MODE).catch(async (error: unknown) => {
-        // The staging directory was removed behind the store's back (a restore, an operator).
-        if (!isErrno(error, 'ENOENT')) throw error;
-        await fse.mkdirp(this.temporaryDir, { mode: DIRECTORY_MODE });
-        return fsp.open(temporary, 'wx', FILE_MODE);
-      });
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
       await fsp.rename(temporary, file);
       await syncDirectory(path.dirname(file));
     } catch (error) {
       await fsp.rm(temporary, { force: true }).catch(() => {});
       throw unavailable(`cannot write ${file}`, error);
     }
+  }
+
+  /**
+   * A new temporary file holding what `fill` writes, fsynced: the bytes are on disk before any
+   * rename makes them an object. Removed again when anything fails; a failure of the store itself
+   * is reported as unavailable, one of `fill`'s own (a body that broke off) as it is.
+   */
+  private async writeTemporary(fill: (handle: FileHandle) => Promise<void>, file: string): Promise<string> {
+    const temporary = path.join(this.temporaryDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
+    let handle: FileHandle;
+    try {
+      handle = await fsp.open(temporary, 'wx', FILE_MODE).catch(async (error: unknown) => {
+        // The staging directory was removed behind the store's back (a restore, an operator).
+        if (!isErrno(error, 'ENOENT')) throw error;
+        await fse.mkdirp(this.temporaryDir, { mode: DIRECTORY_MODE });
+        return fsp.open(temporary, 'wx', FILE_MODE);
+      });
+    } catch (error) {
+      throw unavailable(`cannot write ${file}`, error);
+    }
+    try {
+      try {
+        await fill(handle);
+      } catch (error) {
+        throw error instanceof StreamSizeError || !isFileSystemError(error) ? error : unavailable(`cannot write ${file}`, error);
+      }
+      await handle.sync().catch((error: unknown) => {
+        throw unavailable(`cannot write ${file}`, error);
+      });
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await fsp.rm(temporary, { force: true }).catch(() => {});
+      throw error;
+    }
+    await handle.close();
+    return temporary;
   }
 
   /**
@@ -332,6 +407,43 @@ export class FsObjectStore implements ObjectStore {
       }
     }
   }
+}
+
+/** Streams are read and written in 1 MiB pieces: few calls per object, little held at once. */
+const STREAM_CHUNK_BYTES = 1024 * 1024;
+
+async function* emptyBody(): AsyncGenerator<Uint8Array> {}
+
+/**
+ * Writes the body in pieces of about {@link STREAM_CHUNK_BYTES}: the small chunks a socket hands
+ * on are gathered and written with one call each piece, not one each chunk.
+ */
+async function writeAll(handle: FileHandle, body: AsyncIterable<Uint8Array>): Promise<void> {
+  let gathered: Uint8Array[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    const pending = gathered;
+    gathered = [];
+    bytes = 0;
+    while (pending.length > 0) {
+      let { bytesWritten } = await handle.writev(pending);
+      // A short write: what is left of the first chunk not fully written, and the ones after it.
+      while (pending.length > 0 && bytesWritten >= pending[0]!.byteLength) bytesWritten -= pending.shift()!.byteLength;
+      if (bytesWritten > 0) pending[0] = pending[0]!.subarray(bytesWritten);
+    }
+  };
+  for await (const chunk of body) {
+    if (chunk.byteLength === 0) continue;
+    gathered.push(chunk);
+    bytes += chunk.byteLength;
+    if (bytes >= STREAM_CHUNK_BYTES) await flush();
+  }
+  await flush();
+}
+
+/** An error of the file system (it has an errno code), as opposed to one a streamed body threw. */
+function isFileSystemError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && 'syscall' in error;
 }
 
 export function etagOf(body: Buffer): string {

@@ -6,13 +6,16 @@ import {
   decodeListCursor,
   encodeListCursor,
   normalizeListLimit,
+  sizedBody,
   type DeleteOptions,
   type ListOptions,
   type ListPage,
   type ObjectInfo,
   type ObjectStore,
+  type ObjectStream,
   type PutOptions,
   type StoredObject,
+  type StreamPutOptions,
 } from '../../core/ports/object-store.js';
 
 interface MemoryObject {
@@ -66,6 +69,28 @@ export class MemoryObjectStore implements ObjectStore {
     if (!current) this.keys.splice(this.seek(key), 0, key);
     this.objects.set(key, { body: bytes, etag, lastModified: Date.now() });
     return { etag };
+  }
+
+  async getStream(key: string, options: { start?: number } = {}): Promise<ObjectStream | null> {
+    assertValidKey(key);
+    const object = this.objects.get(key);
+    if (!object) return null;
+    // The body as it is now: a later put replaces the object, never the bytes read here.
+    const bytes = object.body.subarray(Math.min(options.start ?? 0, object.body.length));
+    return {
+      size: object.body.length,
+      body: (async function* () {
+        if (bytes.length > 0) yield Buffer.from(bytes);
+      })(),
+    };
+  }
+
+  /** The bytes are gathered and stored in one step once the body ended, so none of a failed body is ever seen. */
+  async putStream(key: string, body: AsyncIterable<Uint8Array>, options: StreamPutOptions = {}): Promise<void> {
+    assertValidKey(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of sizedBody(key, body, options.size)) chunks.push(Buffer.from(chunk));
+    await this.put(key, Buffer.concat(chunks));
   }
 
   async delete(key: string, options: DeleteOptions = {}): Promise<void> {

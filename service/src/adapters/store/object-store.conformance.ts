@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateJson } from '../../core/store/cas.js';
-import { InvalidCursorError, InvalidKeyError, PreconditionFailedError, type ObjectStore } from '../../core/ports/object-store.js';
+import { InvalidCursorError, InvalidKeyError, PreconditionFailedError, StreamSizeError, type ObjectStore } from '../../core/ports/object-store.js';
 
 export interface ConformanceTarget {
   /** A store with no objects in it. */
@@ -42,6 +42,59 @@ export function describeObjectStoreConformance(name: string, open: () => Promise
 
       await store.put(`${ns}/empty`, Buffer.alloc(0));
       expect((await store.get(`${ns}/empty`))?.body.length).toBe(0);
+    });
+
+    it('reads an object as a stream, from any offset', async () => {
+      const ns = unique();
+      const bytes = randomBytes(3 * 1024 * 1024 + 5);
+      await store.put(`${ns}/big`, bytes);
+      const whole = await store.getStream(`${ns}/big`);
+      expect(whole?.size).toBe(bytes.length);
+      expect((await collect(whole!.body)).equals(bytes)).toBe(true);
+      const rest = await store.getStream(`${ns}/big`, { start: 1_000_001 });
+      expect(rest?.size).toBe(bytes.length);
+      expect((await collect(rest!.body)).equals(bytes.subarray(1_000_001))).toBe(true);
+      for (const start of [bytes.length, bytes.length + 10]) {
+        const none = await store.getStream(`${ns}/big`, { start });
+        expect(none?.size).toBe(bytes.length);
+        expect((await collect(none!.body)).length).toBe(0);
+      }
+      // A reader that stops early leaves nothing behind that would keep the object from changing.
+      for await (const chunk of (await store.getStream(`${ns}/big`))!.body) if (chunk.length > 0) break;
+      await store.put(`${ns}/big`, 'replaced');
+      expect((await store.get(`${ns}/big`))?.body.toString()).toBe('replaced');
+      expect(await store.getStream(`${ns}/missing`)).toBeNull();
+      await store.put(`${ns}/empty`, Buffer.alloc(0));
+      expect((await collect((await store.getStream(`${ns}/empty`))!.body)).length).toBe(0);
+    });
+
+    it('writes an object from a stream, whole or not at all', async () => {
+      const ns = unique();
+      const bytes = randomBytes(2 * 1024 * 1024 + 3);
+      await store.putStream(`${ns}/streamed`, chunksOf(bytes, 64 * 1024), { size: bytes.length });
+      const read = await store.get(`${ns}/streamed`);
+      expect(read?.body.equals(bytes)).toBe(true);
+      // Stored as a put of the same bytes would store it.
+      expect(read?.etag).toBe((await store.put(`${ns}/put`, bytes)).etag);
+      await store.putStream(`${ns}/unsized`, chunksOf(bytes, 100_000));
+      expect((await store.get(`${ns}/unsized`))?.body.equals(bytes)).toBe(true);
+
+      await store.put(`${ns}/kept`, 'old');
+      const broken = async function* () {
+        yield bytes.subarray(0, 1000);
+        throw new Error('the source broke off');
+      };
+      await expect(store.putStream(`${ns}/kept`, broken(), { size: bytes.length })).rejects.toThrow('the source broke off');
+      await expect(store.putStream(`${ns}/never`, broken())).rejects.toThrow('the source broke off');
+      await expect(store.putStream(`${ns}/kept`, chunksOf(bytes, 4096), { size: bytes.length - 1 })).rejects.toBeInstanceOf(StreamSizeError);
+      await expect(store.putStream(`${ns}/never`, chunksOf(bytes, 4096), { size: bytes.length + 1 })).rejects.toBeInstanceOf(StreamSizeError);
+      expect((await store.get(`${ns}/kept`))?.body.toString()).toBe('old');
+      expect(await store.get(`${ns}/never`)).toBeNull();
+      expect((await store.list(`${ns}/`)).items.map((item) => item.key)).toEqual([`${ns}/kept`, `${ns}/put`, `${ns}/streamed`, `${ns}/unsized`]);
+
+      await store.putStream(`${ns}/empty`, chunksOf(Buffer.alloc(0), 1), { size: 0 });
+      expect((await store.get(`${ns}/empty`))?.body.length).toBe(0);
+      await expect(store.putStream('a@b', chunksOf(bytes, 1024))).rejects.toBeInstanceOf(InvalidKeyError);
     });
 
     it('derives ETags from content', async () => {
@@ -201,6 +254,20 @@ async function putAll(store: ObjectStore, keys: Iterable<string>): Promise<void>
   const directories = all.filter((key) => all.some((other) => other.startsWith(`${key}/`))).sort(byteOrder);
   for (const key of directories) await store.put(key, key);
   await Promise.all(all.filter((key) => !directories.includes(key)).map((key) => store.put(key, key)));
+}
+
+async function collect(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+async function* chunksOf(bytes: Buffer, size: number): AsyncGenerator<Uint8Array> {
+  for (let start = 0; start < bytes.length; start += size) {
+    // A turn of the event loop between pieces, as bytes arriving from a network would.
+    await new Promise((resolve) => setImmediate(resolve));
+    yield bytes.subarray(start, start + size);
+  }
 }
 
 function byteOrder(a: string, b: string): number {

@@ -9,6 +9,7 @@ import {
   type S3ClientConfig,
   type _Object,
 } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import {
   PreconditionFailedError,
   StoreUnavailableError,
@@ -18,13 +19,16 @@ import {
   encodeListCursor,
   isValidKeySegment,
   normalizeListLimit,
+  sizedBody,
   type DeleteOptions,
   type ListOptions,
   type ListPage,
   type ObjectInfo,
   type ObjectStore,
+  type ObjectStream,
   type PutOptions,
   type StoredObject,
+  type StreamPutOptions,
 } from '../../core/ports/object-store.js';
 
 export interface S3ObjectStoreOptions {
@@ -117,6 +121,62 @@ export class S3ObjectStore implements ObjectStore {
       if (conditional && failedCondition(error, options.ifMatch !== undefined)) throw this.refused(key, error);
       throw this.unavailable(`put ${key}`, error);
     }
+  }
+
+  async getStream(key: string, options: { start?: number } = {}): Promise<ObjectStream | null> {
+    assertValidKey(key);
+    const start = options.start ?? 0;
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.base + key, ...(start > 0 ? { Range: `bytes=${start}-` } : {}) }),
+      );
+      // With a range the whole size is the part after the slash of `bytes a-b/size`.
+      const size = Number(out.ContentRange?.split('/')[1] ?? out.ContentLength ?? 0);
+      const body = (out.Body as AsyncIterable<Uint8Array> | undefined) ?? emptyBody();
+      return { size, body };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      // A range starting at or past the end (416): no bytes, and the size from the object itself.
+      if (start > 0 && statusOf(error) === 416) {
+        const found = await this.head(key);
+        return found ? { size: found.size, body: emptyBody() } : null;
+      }
+      throw this.unavailable(`get ${key}`, error);
+    }
+  }
+
+  /**
+   * With its size known the body goes to S3 as it comes, in one PUT (an object S3 never shows
+   * partly written); without, it is gathered first. A body that fails aborts the request.
+   */
+  async putStream(key: string, body: AsyncIterable<Uint8Array>, options: StreamPutOptions = {}): Promise<void> {
+    assertValidKey(key);
+    const checked = sizedBody(key, body, options.size);
+    if (options.size === undefined) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of checked) chunks.push(Buffer.from(chunk));
+      await this.put(key, Buffer.concat(chunks));
+      return;
+    }
+    const source = Readable.from(checked, { objectMode: false });
+    // The SDK pipes the body into the request, and a failing body does not end a pipe: the
+    // request is aborted instead, so that it neither waits for the rest nor stores a part.
+    const abort = new AbortController();
+    let failure: unknown = null;
+    source.once('error', (error) => {
+      failure ??= error;
+      abort.abort();
+    });
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.base + key, Body: source, ContentLength: options.size }), {
+        abortSignal: abort.signal,
+      });
+    } catch (error) {
+      throw failure ?? this.unavailable(`put ${key}`, error);
+    } finally {
+      source.destroy();
+    }
+    if (failure) throw failure;
   }
 
   async delete(key: string, options: DeleteOptions = {}): Promise<void> {
@@ -276,6 +336,8 @@ export function createS3Client(config: S3ClientConfig): S3Client {
     if (operatorValue === undefined) delete process.env[variable];
   }
 }
+
+async function* emptyBody(): AsyncGenerator<Uint8Array> {}
 
 interface LevelEntry {
   /** A key, or a sub-directory as `name/`, which is where it sorts among keys. */

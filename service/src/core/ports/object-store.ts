@@ -23,6 +23,22 @@ export interface PutOptions {
   ifNoneMatch?: '*';
 }
 
+/** An object read as a stream: its size, and its bytes from the offset asked for on. */
+export interface ObjectStream {
+  /** The whole object's size in bytes, wherever the stream starts. */
+  size: number;
+  /**
+   * The bytes from the offset on (none when it is at or past the end). The caller reads it to the
+   * end or stops early with `break`/`return`, which releases what the adapter holds.
+   */
+  body: AsyncIterable<Uint8Array>;
+}
+
+export interface StreamPutOptions {
+  /** The byte count the body yields, when known: a body that yields another count is not stored. */
+  size?: number;
+}
+
 export interface DeleteOptions {
   /** Delete only when the current object has this ETag. */
   ifMatch?: string;
@@ -51,6 +67,18 @@ export interface ObjectStore {
   head(key: string): Promise<{ etag: string; size: number } | null>;
   put(key: string, body: Buffer | string, options?: PutOptions): Promise<{ etag: string }>;
   /**
+   * Reads an object from byte `start` on (default 0) without holding it whole: for large objects
+   * (workspace blobs) sent on as they are read. Null when the object does not exist.
+   */
+  getStream(key: string, options?: { start?: number }): Promise<ObjectStream | null>;
+  /**
+   * Writes an object from bytes that arrive over time, without holding them whole: the object
+   * appears, whole, only when `body` ended; when it throws (or yields another count than `size`)
+   * nothing is stored and what was there stays. Unconditional, as a `put` without options. The
+   * adapter may keep a chunk after it asked for the next: a body never changes one it yielded.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, options?: StreamPutOptions): Promise<void>;
+  /**
    * Removes the object. Without a condition a missing key is not an error. With `ifMatch`, a
    * missing or different object raises {@link PreconditionFailedError}.
    */
@@ -74,6 +102,18 @@ export class StoreUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreUnavailableError';
+  }
+}
+
+/** A streamed write whose body yielded another byte count than it was said to. */
+export class StreamSizeError extends Error {
+  constructor(
+    readonly key: string,
+    expected: number,
+    received: number,
+  ) {
+    super(`the body written to ${key} had ${received} bytes, not the ${expected} it was said to have`);
+    this.name = 'StreamSizeError';
   }
 }
 
@@ -152,4 +192,18 @@ export function normalizeListLimit(limit: number | undefined): number {
   if (limit === undefined) return MAX_LIST_LIMIT;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('list limit must be a positive integer');
   return Math.min(limit, MAX_LIST_LIMIT);
+}
+
+/**
+ * `body` passed on as it comes, checked against `size` when one is given: a body that runs past it
+ * fails at once, one that ends short fails at its end, so an adapter never stores either.
+ */
+export async function* sizedBody(key: string, body: AsyncIterable<Uint8Array>, size: number | undefined): AsyncGenerator<Uint8Array> {
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.byteLength;
+    if (size !== undefined && received > size) throw new StreamSizeError(key, size, received);
+    yield chunk;
+  }
+  if (size !== undefined && received !== size) throw new StreamSizeError(key, size, received);
 }

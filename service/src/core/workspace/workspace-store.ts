@@ -10,6 +10,27 @@ import { WorkspaceTree } from './workspace-tree.js';
 
 export const sha256Hex = (body: Buffer | string) => createHash('sha256').update(body).digest('hex');
 
+/** Bytes that are not the blob they were to be: another length or another hash. */
+export class BlobMismatchError extends Error {
+  constructor(readonly hash: string) {
+    super(`blob ${hash} arrived with other bytes than its hash names`);
+    this.name = 'BlobMismatchError';
+  }
+}
+
+async function* checkedBlob(hash: string, size: number, body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const digest = createHash('sha256');
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.byteLength;
+    if (received > size) throw new BlobMismatchError(hash);
+    digest.update(chunk);
+    yield chunk;
+  }
+  // Thrown before the body ends, so the store never keeps it.
+  if (received !== size || digest.digest('hex') !== hash) throw new BlobMismatchError(hash);
+}
+
 /** How often a reader re-reads the head when the manifest it named was superseded meanwhile. */
 const READ_ATTEMPTS = 5;
 
@@ -116,6 +137,16 @@ export class WorkspaceStore {
     if (writtenAt !== null && this.now().getTime() - writtenAt < BLOB_REFRESH_AFTER_MS) return hash;
     await this.store.put(layout.blob(hash), body);
     return hash;
+  }
+
+  /**
+   * Stores bytes that arrive over time (a transfer from another hub) as the blob `hash`, hashing
+   * them as they pass on to the store: the blob appears only when they were `size` bytes whose
+   * SHA-256 is `hash`; otherwise {@link BlobMismatchError} and nothing is stored. Always writes:
+   * the caller found the blob missing (or old) first.
+   */
+  async putBlobStream(hash: string, size: number, body: AsyncIterable<Uint8Array>): Promise<void> {
+    await this.store.putStream(layout.blob(hash), checkedBlob(hash, size, body), { size });
   }
 
   async getBlob(hash: string): Promise<Buffer> {

@@ -129,6 +129,8 @@ describe('catalog garbage collection', () => {
       location: store.location,
       get: (key) => store.get(key),
       head: (key) => store.head(key),
+      getStream: (key, options) => store.getStream(key, options),
+      putStream: (key, body, options) => store.putStream(key, body, options),
       list: (prefix, options) => store.list(prefix, options),
       put: (key, body, options) => store.put(key, body, options),
       close: async () => {},

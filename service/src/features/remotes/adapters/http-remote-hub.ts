@@ -15,6 +15,7 @@ import {
   type SyncHubInfo,
   type SyncProjectEntry,
   type SyncProjectManifest,
+  type SyncUser,
   type SyncVersion,
   type SyncWorkspaceManifest,
   type RunSyncJobInput,
@@ -107,7 +108,11 @@ export class HttpRemoteHub implements RemoteHub {
         `the team hub speaks version ${String(info.protocol)} of the sync protocol; this hub speaks ${PROTOCOL}: update one of them`,
       );
     }
-    return info;
+    // Who is signed in is only shown: a team hub that does not say, or says it oddly, leaves it unknown.
+    const user = info.user as Partial<SyncUser> | null | undefined;
+    const known = typeof user?.email === 'string' && (typeof user.name === 'string' || user.name === null);
+    const { user: _said, ...rest } = info;
+    return known ? { ...rest, user: { name: user.name ?? null, email: user.email! } } : rest;
   }
 
   async listProjects(): Promise<SyncProjectEntry[]> {

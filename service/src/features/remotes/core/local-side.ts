@@ -118,6 +118,11 @@ export class LocalSide {
     return this.files.putBlob(body);
   }
 
+  /** Stores a blob from bytes arriving over time, checked against its hash and size as they pass (BlobMismatchError). */
+  putBlobStream(hash: string, size: number, body: AsyncIterable<Uint8Array>): Promise<void> {
+    return this.files.putBlobStream(hash, size, body);
+  }
+
   readBlob(hash: string): Promise<Buffer> {
     return this.files.getBlob(hash);
   }

@@ -2,7 +2,7 @@ import { HubError } from '../../../core/errors.js';
 import type { Principal } from '../../../core/identity/authenticator.js';
 import type { RemoteConnections } from './remote-connections.js';
 import { remoteFailure } from './remote-connections.js';
-import { RemoteHubError, type RemoteHub } from './remote-hub.js';
+import { RemoteHubError, type RemoteHub, type SyncUser } from './remote-hub.js';
 import { TeamAuthorizationError } from './team-authorization.js';
 import type { RemoteLink } from './remote-link.js';
 import type { OpenRemote, RemoteRecords } from './remote-records.js';
@@ -20,6 +20,12 @@ export function assertMayUseRemotes(principal: Principal): void {
   if (credential.kind === 'token' && (credential.oauth || credential.scope.actions !== '*' || credential.scope.projects !== '*')) {
     throw new HubError('FORBIDDEN', 'remotes act with your sign-in to another hub: use a browser session or an unrestricted personal access token');
   }
+}
+
+/** How a remote shows its team user: `Name (email)`, or the email alone when the team hub knows no name. */
+export function signedInAs(user: SyncUser): string {
+  const name = user.name?.trim();
+  return name ? `${name} (${user.email})` : user.email;
 }
 
 export class RemoteAccess {
@@ -58,10 +64,20 @@ export class RemoteAccess {
     );
   }
 
-  /** The remote's team hub client, with what the team hub says of itself recorded once (its id, name, protocol). */
+  /**
+   * The remote's team hub client, with what the team hub says of itself recorded once (its id,
+   * name, protocol, who is signed in). A remote whose user is not known yet (signed in before team
+   * hubs said) asks again, and goes on without it when the team hub does not answer.
+   */
   async teamOf(remote: OpenRemote): Promise<{ remote: OpenRemote; team: RemoteHub }> {
     const team = this.connections.hubOf(remote);
-    if (remote.hub) return { remote, team };
+    if (remote.hub && remote.user_name !== null) return { remote, team };
+    if (remote.hub) return { remote: await this.describe(remote, team).catch(() => remote), team };
+    return { remote: await this.describe(remote, team), team };
+  }
+
+  /** Asks the team hub what it is and who is signed in, and records both on the remote (after a sign-in, the user may be another). */
+  async describe(remote: OpenRemote, team: RemoteHub = this.connections.hubOf(remote)): Promise<OpenRemote> {
     const info = await this.call(remote, () => team.hub());
     if (info.protocol !== SYNC_PROTOCOL) {
       throw new HubError(
@@ -70,12 +86,12 @@ export class RemoteAccess {
       );
     }
     const at = this.now().toISOString();
-    const updated = await this.records.update(remote.name, (current) => ({
+    return this.records.update(remote.name, (current) => ({
       ...current,
       hub: { id: info.hub_id, name: info.name, version: info.version },
+      user_name: info.user ? signedInAs(info.user) : current.user_name,
       updated_at: at,
     }));
-    return { remote: updated, team };
   }
 
   /** Runs a call to the team hub, reporting its failure in this hub's terms (and remembering a revoked connection). */

@@ -7,7 +7,17 @@ import type { OperationRun, Progress } from './operation-run.js';
 import type { SyncNotebookEntry, SyncProjectManifest, SyncVersion, SyncWorkspaceManifest } from './remote-hub.js';
 import { atPair, linkedRemoteNotebook, withManifest, type LinkedNotebook, type RemoteLink, type VersionPair } from './remote-link.js';
 import type { NotebookOutcome, PullHistory } from './remote-operations.js';
-import { BLOB_TRANSFERS, downloadBlob, eachAtOnce, entryFor, keepEntry, recordConflict, type SyncContext, type SyncParties } from './sync-context.js';
+import { BlobTransfers } from './blob-transfers.js';
+import { eachAtOnce, entryFor, keepEntry, recordConflict, type SyncContext, type SyncParties } from './sync-context.js';
+
+/** Team notebooks planned at once: a manifest read from the team hub each, a look in the local store per file. */
+const PLANS_AT_ONCE = 8;
+/**
+ * Team notebooks pulled at once. Their steps wait on the two hubs (a version read, a dozen store
+ * writes each), rarely on this one's CPU; each notebook's own steps stay in order. The more run at
+ * once, the more of their writes to the shared link and catalog go in one write (both batch).
+ */
+const NOTEBOOKS_AT_ONCE = 8;
 
 export interface PullInput {
   remoteProjectId: string;
@@ -23,8 +33,8 @@ interface NotebookPlan {
   remote: SyncNotebookEntry;
   versionIds: string[];
   manifest: SyncWorkspaceManifest | null;
-  /** The blobs of `manifest` the local store lacks, with their sizes. */
-  missing: Map<string, number>;
+  /** The blobs of `manifest` the local store lacks, with their sizes; null when the plan saw the workspace would not be taken. */
+  missing: Map<string, number> | null;
 }
 
 /** The versions a pull brings of a notebook: newer than the base (all for a new one), cut to the history asked for; oldest first. */
@@ -49,28 +59,64 @@ export async function runPull(context: SyncContext, run: OperationRun, parties: 
   const link = (await context.links.get(projectId)) ?? (await context.links.create(newLink(context, projectId, parties.remote, input, manifest)));
 
   const plans: NotebookPlan[] = [];
-  for (const remote of manifest.notebooks) {
-    if (input.only && !input.only.has(remote.id)) continue;
-    const entry = linkedRemoteNotebook(link, remote.id);
-    const base = entry && !entry.pending ? entry.base_remote_version_id : null;
-    const versionIds = versionsToPull(remote.version_ids, base, input.history);
-    const changed = remote.workspace_manifest_id !== null && remote.workspace_manifest_id !== (entry?.base_remote_manifest_id ?? null);
-    const workspace = changed ? await team.manifest(input.remoteProjectId, remote.id, remote.workspace_manifest_id!) : null;
-    const missing = new Map<string, number>();
-    if (workspace && manifestProblem(workspace, context.maxFileBytes) === null) {
-      for (const file of workspace.files) if (!missing.has(file.blob) && !(await context.local.hasBlob(file.blob))) missing.set(file.blob, file.size);
-    }
-    plans.push({ remote, versionIds, manifest: workspace, missing });
-  }
+  // Only the notebooks asked for (a session's result coming back); all when no list was given.
+  const wanted = manifest.notebooks.filter((remote) => !input.only || input.only.has(remote.id));
+  await eachAtOnce(wanted.entries(), PLANS_AT_ONCE, async ([index, remote]) => {
+    plans[index] = await planNotebook(context, team, projectId, link, input, remote);
+  });
   // A blob several notebooks name crosses once, so it counts once.
-  const fetched = new Map(plans.flatMap((plan) => [...plan.missing]));
+  const fetched = new Map(plans.flatMap((plan) => [...(plan.missing ?? [])]));
   await run.plan(
     plans.reduce((sum, plan) => sum + plan.versionIds.length, 0) + fetched.size,
     [...fetched.values()].reduce((bytes, size) => bytes + size, 0),
   );
 
-  for (const plan of plans) run.notebook(await pullNotebook(context, run, parties, projectId, input, plan));
+  const transfers = new BlobTransfers(context, team, input.remoteProjectId, run, fetched);
+  // Outcomes are reported in the team's order, whichever notebook finished first.
+  const outcomes: NotebookOutcome[] = [];
+  let reported = 0;
+  try {
+    await eachAtOnce(plans.entries(), NOTEBOOKS_AT_ONCE, async ([index, plan]) => {
+      outcomes[index] = await pullNotebook(context, run, parties, projectId, input, plan, transfers);
+      for (; outcomes[reported]; reported++) run.notebook(outcomes[reported]!);
+    });
+  } catch (error) {
+    await transfers.stop(error);
+    throw error;
+  }
+  // Blobs no notebook waited for (one whose code conflicted) still land: the resolution needs them, and they were counted.
+  await transfers.finished();
   await context.links.update(projectId, (current) => withManifest(current, manifest, context.now().toISOString()));
+}
+
+/** What one team notebook brings; its workspace's missing blobs only when the workspace can be taken (not changed here, not deleted here). */
+async function planNotebook(
+  context: SyncContext,
+  team: SyncParties['team'],
+  projectId: string,
+  link: RemoteLink,
+  input: PullInput,
+  remote: SyncNotebookEntry,
+): Promise<NotebookPlan> {
+  const entry = linkedRemoteNotebook(link, remote.id);
+  const base = entry && !entry.pending ? entry.base_remote_version_id : null;
+  const versionIds = versionsToPull(remote.version_ids, base, input.history);
+  const changed = remote.workspace_manifest_id !== null && remote.workspace_manifest_id !== (entry?.base_remote_manifest_id ?? null);
+  const workspace = changed ? await team.manifest(input.remoteProjectId, remote.id, remote.workspace_manifest_id!) : null;
+  let missing: Map<string, number> | null = null;
+  if (workspace && manifestProblem(workspace, context.maxFileBytes) === null && (await workspaceTakeable(context, projectId, entry))) {
+    missing = new Map();
+    for (const file of workspace.files) if (!missing.has(file.blob) && !(await context.local.hasBlob(file.blob))) missing.set(file.blob, file.size);
+  }
+  return { remote, versionIds, manifest: workspace, missing };
+}
+
+/** Whether a pull would write the notebook's workspace as it stands: a new notebook, or one whose workspace is still at its base. */
+async function workspaceTakeable(context: SyncContext, projectId: string, entry: LinkedNotebook | undefined): Promise<boolean> {
+  if (!entry) return true;
+  const notebook = await context.local.notebooks.get(projectId, entry.notebook_id);
+  if (!notebook) return entry.pending === true;
+  return (await context.local.manifestId(projectId, notebook.id)) === entry.base_local_manifest_id;
 }
 
 async function createProject(context: SyncContext, run: OperationRun, parties: SyncParties, manifest: SyncProjectManifest): Promise<string> {
@@ -105,6 +151,7 @@ async function pullNotebook(
   projectId: string,
   input: PullInput,
   plan: NotebookPlan,
+  transfers: BlobTransfers,
 ): Promise<NotebookOutcome> {
   const { remote } = plan;
   const outcome = (fields: Partial<NotebookOutcome> & Pick<NotebookOutcome, 'outcome'>): NotebookOutcome => ({
@@ -182,7 +229,7 @@ async function pullNotebook(
     await run.moved(1);
   }
 
-  const workspace = await pullWorkspace(context, run, parties, projectId, input, plan, entry, notebook);
+  const workspace = await pullWorkspace(context, parties, projectId, plan, entry, notebook, transfers);
   const changed = created || versions > 0 || workspace.changed;
   return outcome({
     notebook_id: notebook.id,
@@ -258,13 +305,12 @@ async function createNotebook(
 
 async function pullWorkspace(
   context: SyncContext,
-  run: Progress,
   parties: SyncParties,
   projectId: string,
-  input: PullInput,
   plan: NotebookPlan,
   entry: LinkedNotebook,
   notebook: NotebookRevision,
+  transfers: BlobTransfers,
 ): Promise<{ changed: boolean; conflict: boolean; note: string | null }> {
   const manifest = plan.manifest;
   if (!manifest) return { changed: false, conflict: false, note: null };
@@ -275,12 +321,8 @@ async function pullWorkspace(
     await recordConflict(context, { link: { project_id: projectId }, entry, detectedBy: 'pull', workspace: { theirs_manifest_id: manifest.id } });
     return { changed: false, conflict: true, note: 'workspace files changed here and on the team hub since the last pull: resolve the conflict' };
   }
-  await eachAtOnce(plan.missing, BLOB_TRANSFERS, async ([blob, size]) => {
-    // Another notebook of this pull may have brought (and counted) it already.
-    if (await context.local.hasBlob(blob)) return;
-    await context.local.putBlob(await downloadBlob(parties.team, input.remoteProjectId, blob, size));
-    await run.moved(1, size);
-  });
+  // Every blob the manifest names is stored before the manifest is: the planned ones are on their way already.
+  await transfers.ready(plan.missing ?? new Map(manifest.files.map((file) => [file.blob, file.size])));
   let written: string | null;
   try {
     written = await context.local.replaceWorkspace(notebook, manifest, localManifest, parties.actor.id, {

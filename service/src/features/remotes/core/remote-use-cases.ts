@@ -1,7 +1,7 @@
 import type { AuditLog } from '../../../core/audit/audit-log.js';
 import { HubError } from '../../../core/errors.js';
 import type { Principal } from '../../../core/identity/authenticator.js';
-import { assertMayUseRemotes, type RemoteAccess } from './remote-access.js';
+import { assertMayUseRemotes, signedInAs, type RemoteAccess } from './remote-access.js';
 import { remoteFailure, serverOf, withTokens, type RemoteConnections } from './remote-connections.js';
 import { RemoteHubError, type SyncProjectEntry } from './remote-hub.js';
 import { REMOTE_NAME_PATTERN, type OpenRemote, type RemoteRecords, type RemoteState } from './remote-records.js';
@@ -184,9 +184,8 @@ export class RemoteUseCases {
     const at = this.now();
     const signedIn = await this.deps.records.update(remote.name, (current) => withTokens(current, tokens, at));
     await this.deps.audit.append({ event: 'remote.sign_in', actor: flow.user_id, metadata: { remote: remote.name, url: remote.url, sign_in: 'oauth' } });
-    // What the team hub says of itself is recorded now when it can be; else at the first pull.
-    const described = await this.deps.remotes.teamOf(signedIn).catch(() => ({ remote: signedIn }));
-    return remoteView(described.remote);
+    // What the team hub says of itself and of who signed in is recorded now when it can be; else at the first pull.
+    return remoteView(await this.deps.remotes.describe(signedIn).catch(() => signedIn));
   }
 
   /** Removes a remote (the caller's, or anyone's for a super admin); its refresh token is given back to the team hub when it answers. */
@@ -233,7 +232,7 @@ export class RemoteUseCases {
       }
       throw remoteFailure(error, remote);
     });
-    return { ...candidate, hub: { id: info.hub_id, name: info.name, version: info.version } };
+    return { ...candidate, hub: { id: info.hub_id, name: info.name, version: info.version }, user_name: info.user ? signedInAs(info.user) : null };
   }
 
   private async begin(principal: Principal, remote: OpenRemote, redirectUri: string): Promise<{ remote: OpenRemote; authorizeUrl: string }> {

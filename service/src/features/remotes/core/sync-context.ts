@@ -2,7 +2,7 @@ import type { AuditLog } from '../../../core/audit/audit-log.js';
 import type { Actor } from '../../../core/notebooks/notebook-service.js';
 import type { ProjectService } from '../../../core/projects/project-service.js';
 import { ancestorsOf } from '../../../core/workspace/paths.js';
-import { sha256Hex } from '../../../core/workspace/workspace-store.js';
+import { BlobMismatchError } from '../../../core/workspace/workspace-store.js';
 import { manifestProblem, type LocalSide, type WorkspaceContent } from './local-side.js';
 import { RemoteHubError, type RemoteHub, type SyncVersion } from './remote-hub.js';
 import type { ConflictSide, RemoteConflicts } from './remote-conflicts.js';
@@ -11,8 +11,13 @@ import type { RemoteLinks } from './remote-links.js';
 
 /** How often a blob transfer cut off midway is taken up again from where it stopped. */
 const RESUMES_PER_BLOB = 3;
-/** Blobs moved at once: enough to keep a link busy while one is written, few enough for memory (each is held whole). */
+/** Blobs a push sends at once: enough to keep a link busy while one is read, few enough for memory (each is held whole). */
 export const BLOB_TRANSFERS = 4;
+/**
+ * Blobs a pull brings at once. Each streams from the response to the store, so memory does not
+ * bound it: enough that small blobs (a request each) keep the link busy, while large ones share it.
+ */
+export const PULL_BLOB_TRANSFERS = 8;
 
 /** Runs `work` on every item, at most `width` at a time; the first failure is thrown once the running ones settled. */
 export async function eachAtOnce<T>(items: Iterable<T>, width: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -137,27 +142,33 @@ export async function recordConflict(
 }
 
 /**
- * A team blob's bytes, checked against its hash and size; a transfer cut off midway goes on from
- * the byte it reached (the protocol's `Range`), a few times.
+ * Brings a team blob into the local store: its bytes go from the response to the store as they
+ * come, hashed on the way and never held whole, and the blob appears only when they were its
+ * bytes (a `protocol` failure otherwise). A transfer cut off midway goes on from the byte it
+ * reached (the protocol's `Range`), a few times.
  */
-export async function downloadBlob(team: RemoteHub, projectId: string, blob: string, size: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+export async function fetchBlob(context: SyncContext, team: RemoteHub, projectId: string, blob: string, size: number): Promise<void> {
+  try {
+    await context.local.putBlobStream(blob, size, resumedBlob(team, projectId, blob));
+  } catch (error) {
+    if (error instanceof BlobMismatchError) throw new RemoteHubError('protocol', error.message);
+    throw error;
+  }
+}
+
+async function* resumedBlob(team: RemoteHub, projectId: string, blob: string): AsyncGenerator<Uint8Array> {
   let received = 0;
   for (let resumes = 0; ; resumes++) {
     try {
       for await (const chunk of await team.readBlob(projectId, blob, received)) {
-        chunks.push(Buffer.from(chunk));
         received += chunk.byteLength;
-        if (received > size) throw new RemoteHubError('protocol', `blob ${blob} is longer than the ${size} bytes its manifest says`);
+        yield chunk;
       }
-      break;
+      return;
     } catch (error) {
       if (!(error instanceof RemoteHubError && error.failure === 'unreachable' && received > 0 && resumes < RESUMES_PER_BLOB)) throw error;
     }
   }
-  const body = Buffer.concat(chunks);
-  if (body.length !== size || sha256Hex(body) !== blob) throw new RemoteHubError('protocol', `blob ${blob} arrived with other bytes than its hash names`);
-  return body;
 }
 
 /** A team workspace with every blob it names in the local store (only the missing ones fetched). */
@@ -172,12 +183,9 @@ export async function bringWorkspace(
   const manifest = await team.manifest(remoteProjectId, remoteNotebookId, manifestId);
   const problem = manifestProblem(manifest, context.maxFileBytes);
   if (problem) throw new RemoteHubError('protocol', problem);
-  const fetched = new Set<string>();
-  for (const file of manifest.files) {
-    if (fetched.has(file.blob) || (await context.local.hasBlob(file.blob))) continue;
-    await context.local.putBlob(await downloadBlob(team, remoteProjectId, file.blob, file.size));
-    fetched.add(file.blob);
-  }
+  const missing = new Map<string, number>();
+  for (const file of manifest.files) if (!missing.has(file.blob) && !(await context.local.hasBlob(file.blob))) missing.set(file.blob, file.size);
+  await eachAtOnce(missing, PULL_BLOB_TRANSFERS, ([blob, size]) => fetchBlob(context, team, remoteProjectId, blob, size));
   return { files: manifest.files, directories: manifest.directories };
 }
 

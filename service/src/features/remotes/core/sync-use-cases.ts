@@ -29,6 +29,9 @@ export interface SyncUseCaseDeps {
   instanceId: string;
 }
 
+/** An operation as it is shown: its record, and which of the conflicts it left still wait to be resolved (local notebook ids). */
+export type OperationStatus = OperationRecord & { conflicts_waiting: string[] };
+
 /** A started operation, and (for the command line, which waits) its end. */
 export interface StartedOperation {
   operation: OperationRecord;
@@ -301,15 +304,26 @@ export class SyncUseCases {
     }
   }
 
-  async operation(principal: Principal, operationId: string): Promise<OperationRecord> {
+  async operation(principal: Principal, operationId: string): Promise<OperationStatus> {
     const record = await this.deps.operations.get(principal.user.id, operationId);
     if (!record) throw new HubError('NOT_FOUND', `operation ${operationId} not found`);
-    return record;
+    return this.withWaitingConflicts(record);
   }
 
   /** The caller's recent pulls and pushes, newest first. */
-  operations(principal: Principal): Promise<OperationRecord[]> {
-    return this.deps.operations.list(principal.user.id, RECENT_OPERATIONS);
+  async operations(principal: Principal): Promise<OperationStatus[]> {
+    return Promise.all((await this.deps.operations.list(principal.user.id, RECENT_OPERATIONS)).map((record) => this.withWaitingConflicts(record)));
+  }
+
+  /** An operation with the conflicts it left that nobody resolved since (a finished run keeps its outcomes; the conflicts are looked up now). */
+  private async withWaitingConflicts(record: OperationRecord): Promise<OperationStatus> {
+    const projectId = record.project_id;
+    const left = record.notebooks
+      .filter((notebook) => notebook.outcome === 'conflict' && notebook.notebook_id !== null)
+      .map((notebook) => notebook.notebook_id!);
+    if (projectId === null || left.length === 0) return { ...record, conflicts_waiting: [] };
+    const waiting = await Promise.all(left.map(async (notebookId) => ((await this.deps.context.conflicts.get(projectId, notebookId)) ? notebookId : null)));
+    return { ...record, conflicts_waiting: waiting.filter((notebookId): notebookId is string => notebookId !== null) };
   }
 
   private async parties(principal: Principal, own: OpenRemote): Promise<SyncParties> {

@@ -129,6 +129,10 @@ export const Operation = Type.Object(
     progress: Progress,
     notebooks: Type.Array(NotebookOutcome),
     error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+    conflicts_waiting: Type.Array(Type.String(), {
+      description:
+        'The local notebooks this operation left in conflict whose conflict still waits to be resolved (GET /api/v1/projects/{pid}/remote/conflicts/{nid}); a finished operation with any did not bring everything',
+    }),
     created_at: DateTime,
     updated_at: DateTime,
     finished_at: Nullable(DateTime),
@@ -136,7 +140,7 @@ export const Operation = Type.Object(
   { $id: 'RemoteOperation' },
 );
 
-export function operationView(record: OperationRecord) {
+export function operationView(record: OperationRecord & { conflicts_waiting?: string[] }) {
   return {
     id: record.id,
     kind: record.kind,
@@ -147,6 +151,7 @@ export function operationView(record: OperationRecord) {
     progress: record.progress,
     notebooks: record.notebooks,
     error: record.error,
+    conflicts_waiting: record.conflicts_waiting ?? [],
     created_at: record.created_at,
     updated_at: record.updated_at,
     finished_at: record.finished_at,

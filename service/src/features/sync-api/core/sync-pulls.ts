@@ -4,7 +4,7 @@ import type { Principal } from '../../../core/identity/authenticator.js';
 import type { UserDirectory } from '../../../core/identity/users.js';
 import type { NotebookCatalogEntry, NotebookRevision } from '../../../core/notebooks/notebook-model.js';
 import type { NotebookService } from '../../../core/notebooks/notebook-service.js';
-import type { ObjectStore } from '../../../core/ports/object-store.js';
+import type { ObjectStore, ObjectStream } from '../../../core/ports/object-store.js';
 import { getJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
 import type { ProjectUseCases } from '../../../core/use-cases/projects.js';
@@ -55,9 +55,16 @@ const PARALLEL = 8;
 export class SyncPulls {
   constructor(private readonly deps: SyncPullDeps) {}
 
-  /** Any signed-in user: which hub this is, for the pulling side to record and check. */
-  async hub(_principal: Principal, name: string): Promise<SyncHubInfo> {
-    return { hub_id: await this.deps.hubId.id(), name, version: this.deps.version, protocol: SYNC_PROTOCOL };
+  /** Any signed-in user: which hub this is, and who they are here, for the pulling side to record and check. */
+  async hub(principal: Principal, name: string): Promise<Required<SyncHubInfo>> {
+    const { user } = principal;
+    return {
+      hub_id: await this.deps.hubId.id(),
+      name,
+      version: this.deps.version,
+      protocol: SYNC_PROTOCOL,
+      user: { name: user.name, email: user.email },
+    };
   }
 
   /** Every active project the caller may read, newest first. */
@@ -139,14 +146,18 @@ export class SyncPulls {
    * that the caller may see: blobs are shared by every project, so a hash alone opens nothing.
    * Anything else is NOT_FOUND, as for a blob this hub does not have.
    */
-  async readBlob(principal: Principal, input: { projectId: string; sha256: string }): Promise<Buffer> {
+  /**
+   * A blob's size and its bytes from `start` on, streamed from the store (never held whole): the
+   * caller reads the body to its end or stops early.
+   */
+  async readBlob(principal: Principal, input: { projectId: string; sha256: string; start?: number }): Promise<ObjectStream> {
     const { access } = this.deps;
     await access.project(principal, input.projectId, 'project.read');
     const missing = () => new HubError('NOT_FOUND', `blob ${input.sha256} is not in a workspace of project ${input.projectId}`);
     if (!(await this.deps.blobs.named(input.projectId, input.sha256, (labels) => access.clearedFor(principal, labels)))) throw missing();
-    const object = await this.deps.store.get(layout.blob(input.sha256));
+    const object = await this.deps.store.getStream(layout.blob(input.sha256), { start: input.start ?? 0 });
     if (!object) throw missing();
-    return object.body;
+    return object;
   }
 
   private async notebookEntry(projectId: string, notebookId: string): Promise<SyncNotebookEntry | null> {

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { ObjectStream } from '../../../core/ports/object-store.js';
 import { principalOf } from '../../../http/auth/authenticate.js';
 import { errorEnvelope } from '../../../http/envelope.js';
 import { BINARY, Envelope, Failure, RawContent } from '../../../http/schemas.js';
@@ -121,11 +123,18 @@ export function syncPullRoutes(app: HubApp, services: SyncPullRouteServices): vo
       },
     },
     async (request, reply) => {
-      const body = await pulls.readBlob(principalOf(request), { projectId: request.params.pid, sha256: request.params.blob });
+      const header = request.headers.range;
+      const blob = await pulls.readBlob(principalOf(request), { projectId: request.params.pid, sha256: request.params.blob, start: rangeStartOf(header) });
       void reply.type('application/octet-stream').header('accept-ranges', 'bytes').header('etag', `"${request.params.blob}"`);
-      return sendRange(reply, body, request.headers.range, request.id);
+      return sendRange(reply, blob, header, request.id);
     },
   );
+}
+
+/** Where the bytes sent start: a range's first byte when the header names one `rangeOf` takes, else 0. */
+function rangeStartOf(header: string | undefined): number {
+  const range = rangeOf(header, Number.MAX_SAFE_INTEGER);
+  return range === null || range === 'unsatisfiable' ? 0 : range.start;
 }
 
 /** A single `bytes=N-` or `bytes=N-M` range (RFC 9110 section 14.1.2); anything else is no range. */
@@ -138,18 +147,39 @@ export function rangeOf(header: string | undefined, size: number): { start: numb
   return start >= size ? 'unsatisfiable' : { start, end };
 }
 
-function sendRange(reply: FastifyReply, body: Buffer, header: string | undefined, requestId: string): FastifyReply {
-  const range = rangeOf(header, body.length);
-  if (range === null) return reply.send(body);
+/** Sends the blob, read from where the range starts (`rangeStartOf`), as it comes from the store. */
+function sendRange(reply: FastifyReply, blob: ObjectStream, header: string | undefined, requestId: string): FastifyReply {
+  const { size } = blob;
+  const range = rangeOf(header, size);
+  if (range === null) return reply.header('content-length', size).send(streamOf(blob.body, size));
   if (range === 'unsatisfiable') {
+    // The store gave no bytes for a start past the end: nothing to release.
     return reply
       .code(416)
       .type('application/json; charset=utf-8')
-      .header('content-range', `bytes */${body.length}`)
-      .send(errorEnvelope('BAD_REQUEST', `the range starts past the end of the blob (${body.length} bytes)`, requestId));
+      .header('content-range', `bytes */${size}`)
+      .send(errorEnvelope('BAD_REQUEST', `the range starts past the end of the blob (${size} bytes)`, requestId));
   }
+  const length = range.end - range.start + 1;
   return reply
     .code(206)
-    .header('content-range', `bytes ${range.start}-${range.end}/${body.length}`)
-    .send(body.subarray(range.start, range.end + 1));
+    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('content-length', length)
+    .send(streamOf(blob.body, length));
+}
+
+/** The first `length` bytes of `body` as a stream fastify sends; the rest is not read. */
+function streamOf(body: AsyncIterable<Uint8Array>, length: number): Readable {
+  return Readable.from(
+    (async function* () {
+      let left = length;
+      for await (const chunk of body) {
+        if (left <= 0) break;
+        const part = chunk.byteLength > left ? chunk.subarray(0, left) : chunk;
+        left -= part.byteLength;
+        yield part;
+      }
+    })(),
+    { objectMode: false },
+  );
 }

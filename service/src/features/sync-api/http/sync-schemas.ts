@@ -34,6 +34,13 @@ export const SyncHubInfo = Type.Object(
     name: Type.String({ description: 'The hub as a person knows it: its host' }),
     version: Type.String({ description: 'The release of the hub software' }),
     protocol: Type.Literal(1, { description: 'The sync protocol version' }),
+    user: Type.Object(
+      {
+        name: Nullable(Type.String({ description: 'As the signed-in user is named here; null when no name is known' })),
+        email: Type.String(),
+      },
+      { description: "Who the caller is signed in as on this hub (as GET /api/v1/me names them): what the other hub shows as 'Signed in as'" },
+    ),
   },
   { $id: 'SyncHubInfo' },
 );
