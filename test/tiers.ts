@@ -44,6 +44,12 @@ export interface Tier {
    */
   maxWorkers?: number;
   /**
+   * Where `npm test` runs it: by default one after the other with the others; `beside`, in a second
+   * lane at the same time (its files mostly wait: on pods, servers, a sign-in; the cores were less
+   * than half busy during each on its own); `alone`, after both lanes, with nothing beside it.
+   */
+  lane?: 'beside' | 'alone';
+  /**
    * A vitest project file of the tier's own, where its files need more than this list says (the UI's
    * component tests: jsdom, the React plugin, a set-up file); its `include` must match the one here.
    */
@@ -56,6 +62,7 @@ const BENCH: Tier = {
   include: ['test/bench/**/*.test.ts'],
   // PostgreSQL's and MariaDB's Debian packages come with the one apt-get of the background provisioning, as for e2e-data.
   prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
+  lane: 'alone',
 };
 
 const DEPLOY: Tier = {
@@ -63,6 +70,7 @@ const DEPLOY: Tier = {
   description: 'the Helm chart rendered, validated and installed on the test cluster',
   include: ['test/deploy/**/*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'sandboxRuntime', 'helm', 'docker', 'kubernetes'],
+  lane: 'beside',
 };
 
 const KUBERNETES: Tier = {
@@ -70,6 +78,7 @@ const KUBERNETES: Tier = {
   description: 'the Kubernetes sandbox driver and sessions on a real single-node cluster',
   include: ['sandbox-drivers/src/kubernetes/**/*.test.ts', '**/*-kubernetes*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
+  lane: 'beside',
 };
 
 const DOCKER: Tier = {
@@ -92,6 +101,7 @@ const S3: Tier = {
   description: 'the S3 object store adapter and a hub on SeaweedFS',
   include: ['service/src/adapters/store/s3-store.test.ts', 'test/api/s3-hub.test.ts'],
   prerequisites: ['build', 'seaweedfs'],
+  lane: 'beside',
 };
 
 const REMOTES: Tier = {
@@ -100,6 +110,7 @@ const REMOTES: Tier = {
     'hub-to-hub sync between two real hubs: a desktop hub process and a team hub on SeaweedFS with OIDC sign-in in Chromium, running sessions and jobs on the local sandbox runtime',
   include: ['test/e2e/remotes-*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'chromium', 'sandboxRuntime'],
+  lane: 'beside',
 };
 
 const DATA: Tier = {
@@ -108,6 +119,7 @@ const DATA: Tier = {
   include: ['test/data/**/*.test.ts'],
   // The runtime's uv runs the notebooks the data browser writes.
   prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime'],
+  lane: 'beside',
 };
 
 const CONTRACT: Tier = {
@@ -143,6 +155,7 @@ const TELEMETRY: Tier = {
   description: 'traces and log lines over OTLP into real receivers (Jaeger, VictoriaLogs), with real marimo on the local driver',
   include: ['test/telemetry/**/*.test.ts'],
   prerequisites: ['build', 'sandboxRuntime', 'telemetryReceivers'],
+  lane: 'beside',
 };
 
 const LOCAL: Tier = {
