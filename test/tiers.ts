@@ -45,8 +45,10 @@ export interface Tier {
   maxWorkers?: number;
   /**
    * Where `npm test` runs it: by default one after the other with the others; `beside`, in a second
-   * lane at the same time (its files mostly wait: on pods, servers, a sign-in; the cores were less
-   * than half busy during each on its own); `alone`, after both lanes, with nothing beside it.
+   * lane at the same time (its files mostly wait on servers: the cores were at most a third busy
+   * during each on its own); `alone`, after both lanes, with nothing beside it. The Kubernetes and
+   * two-hub tiers wait too, but beside the browser tier they slowed its marimo sessions past their
+   * timeouts: they stay in the first lane.
    */
   lane?: 'beside' | 'alone';
   /**
@@ -70,7 +72,6 @@ const DEPLOY: Tier = {
   description: 'the Helm chart rendered, validated and installed on the test cluster',
   include: ['test/deploy/**/*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'sandboxRuntime', 'helm', 'docker', 'kubernetes'],
-  lane: 'beside',
 };
 
 const KUBERNETES: Tier = {
@@ -78,7 +79,6 @@ const KUBERNETES: Tier = {
   description: 'the Kubernetes sandbox driver and sessions on a real single-node cluster',
   include: ['sandbox-drivers/src/kubernetes/**/*.test.ts', '**/*-kubernetes*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
-  lane: 'beside',
 };
 
 const DOCKER: Tier = {
@@ -110,7 +110,6 @@ const REMOTES: Tier = {
     'hub-to-hub sync between two real hubs: a desktop hub process and a team hub on SeaweedFS with OIDC sign-in in Chromium, running sessions and jobs on the local sandbox runtime',
   include: ['test/e2e/remotes-*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'chromium', 'sandboxRuntime'],
-  lane: 'beside',
 };
 
 const DATA: Tier = {

@@ -30,8 +30,11 @@ export async function shootAll(browser: Chromium, page: Page, name: string): Pro
 }
 
 /**
- * Waits (up to a second) for the page's finite CSS transitions and animations: a theme switch, a
- * notification sliding in. Endless ones (a spinner, a striped progress bar) are left running.
+ * Waits (up to two seconds) for the page's finite CSS transitions and animations: a theme switch, a
+ * notification sliding in, a segmented control's indicator moving once it measured its labels.
+ * Endless ones (a spinner, a striped progress bar) are left running. It looks again after two
+ * frames, until none is left: a transition that starts only once a resize observer or an effect
+ * ran (after the last look) is waited for too, however slow the machine.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(50);
@@ -40,10 +43,17 @@ export async function settle(page: Page): Promise<void> {
       finished: Promise<unknown>;
       effect: { getTiming(): { iterations?: number } } | null;
     }
-    const document = (globalThis as unknown as { document: { getAnimations(): RunningAnimation[] } }).document;
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
-    const finished = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    const page = globalThis as unknown as { document: { getAnimations(): RunningAnimation[] }; requestAnimationFrame(callback: () => void): number };
+    const frame = () => new Promise<void>((resolve) => page.requestAnimationFrame(() => resolve()));
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline) {
+      await frame();
+      await frame();
+      const finite = page.document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+      if (finite.length === 0) return;
+      const finished = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+      await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
+    }
   });
 }
 
