@@ -1,8 +1,8 @@
 /**
  * `npm test`: every tier of test/tiers.ts, quickest first, each its own vitest run, while the heavy
  * prerequisites (the Docker engine and sandbox image, the test cluster, helm, the surfaces) are
- * provisioned in the background for the tiers that come last. Tiers whose files mostly wait run in
- * a second lane beside the others (`lane: 'beside'`), the benchmarks alone at the end. Ends with a summary: each tier's
+ * provisioned in the background for the tiers that come last. A tier may run in a second lane beside
+ * the others (`lane: 'beside'`, none does yet: test/tiers.ts says why); the benchmarks run alone at the end. Ends with a summary: each tier's
  * result and time, the provisioning times and the ten slowest test files.
  *
  *   npm test                     every tier
@@ -57,9 +57,8 @@ process.env.NOTEBOOK_HUB_TEST_TIMINGS = TIMINGS;
 if (tiers.some((tier) => tier.prerequisites.includes('build'))) buildIfStale();
 const background = startBackgroundProvisioning(tiers);
 
-// Tiers whose files mostly wait (on pods, servers, a browser's sign-in) run in a lane of their own
-// beside the others, their output kept in a log file; tiers that must have the machine to
-// themselves (the benchmarks) run once both lanes are done.
+// Tiers marked to run beside the others have a lane of their own, their output kept in a log file;
+// tiers that must have the machine to themselves (the benchmarks) run once both lanes are done.
 const inLane = async (lane: readonly Tier[], beside: boolean) => {
   const done: TierOutcome[] = [];
   for (const tier of lane) done.push(await runTier(tier, beside));
