@@ -1,4 +1,5 @@
 import type { Credential } from '../../../core/identity/authenticator.js';
+import { credentialStands } from '../../../core/identity/credential-stands.js';
 import { randomSecret, secretHash } from '../../../core/identity/secrets.js';
 import { PreconditionFailedError, type ObjectStore } from '../../../core/ports/object-store.js';
 import { getJson, jsonBody } from '../../../core/store/cas.js';
@@ -73,15 +74,7 @@ export class SurfacePasses {
    * token not revoked. A pass from before credentials were traced stands on its expiry alone.
    */
   async credentialStands(pass: SurfacePass): Promise<boolean> {
-    const { credential } = pass;
-    if (credential.secretHash === undefined) return true;
-    const key =
-      credential.kind === 'session'
-        ? layout.loginSession(credential.secretHash)
-        : credential.oauth
-          ? layout.oauthGrant(credential.tokenId)
-          : layout.token(credential.secretHash);
-    return (await this.store.head(key)) !== null;
+    return credentialStands(this.store, pass.credential);
   }
 
   /** The grant's pass while it holds, else null. */

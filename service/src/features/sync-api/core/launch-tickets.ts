@@ -1,4 +1,5 @@
 import type { Credential } from '../../../core/identity/authenticator.js';
+import { credentialStands } from '../../../core/identity/credential-stands.js';
 import { randomSecret, secretHash } from '../../../core/identity/secrets.js';
 import { PreconditionFailedError, type ObjectStore } from '../../../core/ports/object-store.js';
 import { getJson, jsonBody } from '../../../core/store/cas.js';
@@ -69,14 +70,6 @@ export class LaunchTickets {
 
   /** Whether the credential that asked still stands: the connection not ended, the token not revoked. */
   async credentialStands(ticket: LaunchTicket): Promise<boolean> {
-    const { credential } = ticket;
-    if (credential.secretHash === undefined) return true;
-    const key =
-      credential.kind === 'session'
-        ? layout.loginSession(credential.secretHash)
-        : credential.oauth
-          ? layout.oauthGrant(credential.tokenId)
-          : layout.token(credential.secretHash);
-    return (await this.store.head(key)) !== null;
+    return credentialStands(this.store, ticket.credential);
   }
 }
