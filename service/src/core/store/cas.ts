@@ -62,6 +62,23 @@ export async function getJson<T>(store: ObjectStore, key: string): Promise<{ val
 }
 
 /**
+ * Reads a one-use JSON object and deletes it in one step, by a conditional delete: of two callers
+ * racing for it (a replayed ticket, a second callback) one gets it, the other null. Null too when
+ * it is absent, or when `accept` refuses it (then it is left in place).
+ */
+export async function takeJson<T>(store: ObjectStore, key: string, accept: (value: T) => boolean = () => true): Promise<T | null> {
+  const found = await getJson<T>(store, key);
+  if (!found || !accept(found.value)) return null;
+  try {
+    await store.delete(key, { ifMatch: found.etag });
+  } catch (error) {
+    if (error instanceof PreconditionFailedError) return null;
+    throw error;
+  }
+  return found.value;
+}
+
+/**
  * Read-modify-write of one JSON object through compare-and-swap. `update` receives the current
  * value (null when absent) and returns the next one; it may run several times, so it must not
  * have side effects. Returning `undefined` leaves the object unchanged.

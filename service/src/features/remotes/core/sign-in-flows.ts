@@ -1,9 +1,9 @@
 import { randomSecret, secretHash } from '../../../core/identity/secrets.js';
-import { PreconditionFailedError, type ObjectStore } from '../../../core/ports/object-store.js';
+import type { ObjectStore } from '../../../core/ports/object-store.js';
 import type { SecretBox } from '../../../core/ports/secret-box.js';
 import type { SealedRecordKind } from '../../../core/secrets/sealed-records.js';
 import { openValue, plaintextCount, sealValue, type StoredSecret } from '../../../core/secrets/sealed-values.js';
-import { getJson, jsonBody } from '../../../core/store/cas.js';
+import { jsonBody, takeJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
 
 /** How long the browser may take from the authorization URL back to the redirect URI. */
@@ -68,15 +68,8 @@ export class SignInFlows {
   async take(state: string): Promise<OpenSignIn | null> {
     if (!STATE.test(state)) return null;
     const key = layout.remoteSignIn(secretHash(state));
-    const found = await getJson<SignInRecord>(this.store, key);
-    if (!found) return null;
-    try {
-      await this.store.delete(key, { ifMatch: found.etag });
-    } catch (error) {
-      if (error instanceof PreconditionFailedError) return null;
-      throw error;
-    }
-    if (Date.parse(found.value.expires_at) <= this.now().getTime()) return null;
-    return { ...found.value, code_verifier: openValue(this.box, found.value.code_verifier, key, 'code_verifier') };
+    const taken = await takeJson<SignInRecord>(this.store, key);
+    if (taken === null || Date.parse(taken.expires_at) <= this.now().getTime()) return null;
+    return { ...taken, code_verifier: openValue(this.box, taken.code_verifier, key, 'code_verifier') };
   }
 }

@@ -1,8 +1,8 @@
 import type { Credential } from '../../../core/identity/authenticator.js';
 import { credentialStands } from '../../../core/identity/credential-stands.js';
 import { randomSecret, secretHash } from '../../../core/identity/secrets.js';
-import { PreconditionFailedError, type ObjectStore } from '../../../core/ports/object-store.js';
-import { getJson, jsonBody } from '../../../core/store/cas.js';
+import type { ObjectStore } from '../../../core/ports/object-store.js';
+import { getJson, jsonBody, takeJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
 import type { SurfaceId } from '../../../core/ports/surface-model.js';
 
@@ -54,15 +54,8 @@ export class SurfacePasses {
   async redeem(ticket: string, at: { sessionId: string; surface: SurfaceId }): Promise<{ grant: string; pass: SurfacePass; openPath: string | null } | null> {
     if (!SECRET.test(ticket)) return null;
     const key = layout.surfacePass(secretHash(ticket));
-    const found = await getJson<SurfacePass>(this.store, key);
-    if (!found || found.value.kind !== 'ticket') return null;
-    try {
-      await this.store.delete(key, { ifMatch: found.etag });
-    } catch (error) {
-      if (error instanceof PreconditionFailedError) return null;
-      throw error;
-    }
-    const ticketPass = found.value;
+    const ticketPass = await takeJson<SurfacePass>(this.store, key, (pass) => pass.kind === 'ticket');
+    if (ticketPass === null) return null;
     if (Date.parse(ticketPass.expires_at) <= this.now().getTime()) return null;
     if (ticketPass.session_id !== at.sessionId || ticketPass.surface !== at.surface) return null;
     const { secret: grant, pass } = await this.write('grant', ticketPass, GRANT_LIFETIME_MS);

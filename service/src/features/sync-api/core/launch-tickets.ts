@@ -1,8 +1,8 @@
 import type { Credential } from '../../../core/identity/authenticator.js';
 import { credentialStands } from '../../../core/identity/credential-stands.js';
 import { randomSecret, secretHash } from '../../../core/identity/secrets.js';
-import { PreconditionFailedError, type ObjectStore } from '../../../core/ports/object-store.js';
-import { getJson, jsonBody } from '../../../core/store/cas.js';
+import type { ObjectStore } from '../../../core/ports/object-store.js';
+import { jsonBody, takeJson } from '../../../core/store/cas.js';
 import { layout } from '../../../core/storage-layout.js';
 
 /** A ticket is exchanged within this long of being issued. */
@@ -57,15 +57,8 @@ export class LaunchTickets {
   async redeem(ticket: string): Promise<LaunchTicket | null> {
     if (!SECRET.test(ticket)) return null;
     const key = layout.sessionLaunch(secretHash(ticket));
-    const found = await getJson<LaunchTicket>(this.store, key);
-    if (!found) return null;
-    try {
-      await this.store.delete(key, { ifMatch: found.etag });
-    } catch (error) {
-      if (error instanceof PreconditionFailedError) return null;
-      throw error;
-    }
-    return Date.parse(found.value.expires_at) <= this.now().getTime() ? null : found.value;
+    const taken = await takeJson<LaunchTicket>(this.store, key);
+    return taken === null || Date.parse(taken.expires_at) <= this.now().getTime() ? null : taken;
   }
 
   /** Whether the credential that asked still stands: the connection not ended, the token not revoked. */
