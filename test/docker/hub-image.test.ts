@@ -206,7 +206,12 @@ describe.skipIf(docker === null)('the hub container image', () => {
     const notebook = await post(`/api/v1/projects/${String(project.data.id)}/notebooks`, { title: 'In a sandbox' });
     const notebookId = (notebook.data.meta as { id: string }).id;
     const session = await post(`/api/v1/projects/${String(project.data.id)}/sessions`, { notebook_id: notebookId, mode: 'edit', wait: true });
-    expect(session.data, JSON.stringify(session)).toMatchObject({ state: 'running', phase: 'ready', failure: null });
+    // The failure first: a run's summary keeps only the start of this message.
+    expect(session.data, `failure: ${JSON.stringify(session.data.failure)}; ${JSON.stringify(session)}`).toMatchObject({
+      state: 'running',
+      phase: 'ready',
+      failure: null,
+    });
     // marimo answers through the hub's proxy, from its sandbox container.
     const health = await fetch(`${hub}/s/${String(session.data.id)}/health`, { headers: bearer });
     expect(health.status).toBe(200);

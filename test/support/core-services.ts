@@ -12,6 +12,7 @@ import type { SandboxDriver } from '../../service/src/core/ports/sandbox-driver.
 import { BackgroundWork } from '../../service/src/lifecycle/background-work.js';
 import { makeTempDir } from './temp-dir.js';
 import { newSecretBox } from './secret-box.js';
+import { sandboxOwnerOf } from '../../service/src/core/hub-identity.js';
 
 /**
  * A sandbox driver for services that must never start a sandbox: every call fails loudly. Tests of
@@ -74,6 +75,7 @@ export async function startCoreWorld(env: Record<string, string> = {}, options: 
   const background = new BackgroundWork();
   const opened = await openObjectStore(settings.storage);
   const services = createServices(settings, options.store ? options.store(opened) : opened, {
+    deploymentId: await sandboxOwnerOf(opened),
     secrets: newSecretBox(),
     sandboxes: new FakeNoSandboxDriver(),
     runtime: fakeNoRuntime,

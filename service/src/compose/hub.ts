@@ -36,7 +36,7 @@ import { drain, type DrainOutcome } from '../lifecycle/shutdown.js';
 import { createHubLoops, type HubLoops, type HubLoopsOptions } from '../loops/compose.js';
 import { registerSessionLoops } from '../loops/session-loops.js';
 import { runtimeUnderBasePath } from './runtime-under-base-path.js';
-import { composeServices, deploymentIdOf, type BuiltFeature, type HubServices } from './services.js';
+import { composeServices, type BuiltFeature, type HubServices } from './services.js';
 import { OutboundClients } from '../adapters/outbound/outbound-clients.js';
 import { systemResolver } from '../adapters/outbound/checked-addresses.js';
 import { createHttpRemoteHub } from '../features/remotes/index.js';
@@ -44,6 +44,7 @@ import type { NameResolver } from '../core/ports/name-resolver.js';
 import { createLoginFlows } from './use-cases.js';
 import { defaultUiDir } from './ui-dir.js';
 import type { RemoteHubFactory } from '../features/remotes/index.js';
+import { locationDerivedOwnerOf, sandboxOwnerOf } from '../core/hub-identity.js';
 
 /** The launch secret's cookie and header, for the desktop host that sets them (docs/desktop.md). */
 export { LAUNCH_SECRET_COOKIE, LAUNCH_SECRET_HEADER } from '../http/launch-secret.js';
@@ -166,7 +167,12 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       for (const subscriber of subscribers) subscriber.publish(event);
     },
   };
-  const sandboxes = options.sandboxes ?? (await openSandboxDriver(settings, deploymentIdOf(store)));
+  const deploymentId = await sandboxOwnerOf(store).catch((error: unknown) => {
+    // Sessions cannot start while the store is unreachable; the id only matters to what this process starts meanwhile.
+    logger.warn({ event: 'sandbox_owner_unread', err: error }, 'sandbox_owner_unread');
+    return locationDerivedOwnerOf(store);
+  });
+  const sandboxes = options.sandboxes ?? (await openSandboxDriver(settings, deploymentId));
   const opened = await openNotebookRuntime(sandboxes);
   const { runtime, kernels } = runtimeUnderBasePath(settings.basePath, opened.runtime, opened.kernels);
   const { services, features } = composeServices(settings, store, {
@@ -181,6 +187,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     metrics: telemetry.metrics,
     tracer: telemetry.tracer,
     instanceId,
+    deploymentId,
     surfaceLauncher: options.surfaceLauncher !== undefined ? options.surfaceLauncher : await openSurfaceLauncher(settings, sandboxes),
     outbound,
     // Tests may give a team hub client of their own; the hub's is the HTTP one.

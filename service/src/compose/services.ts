@@ -1,5 +1,5 @@
 import type { SurfaceLauncher } from '../core/ports/surface-launcher.js';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { HubSettings } from '../config/settings.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { Catalog } from '../core/catalog/catalog.js';
@@ -65,11 +65,6 @@ export type HubServices = Omit<BaseServices, 'useCases'> &
     /** What the deployment offers beyond its settings, from its features (the capabilities route). */
     offer(): DeploymentOffer;
   };
-
-/** Hubs that share a store are one deployment; hubs with different stores never touch each other's sandboxes. */
-export function deploymentIdOf(store: ObjectStore): string {
-  return `hub-${createHash('sha256').update(`${store.kind}:${store.location}`).digest('hex').slice(0, 12)}`;
-}
 
 /** The services built on the store alone (what the command line needs too). */
 export type StoreServices = Pick<
@@ -156,6 +151,8 @@ export interface RuntimeParts {
   tracer?: Tracer;
   /** This process's id among replicas (generated when not given). */
   instanceId?: string;
+  /** The id this deployment's sandboxes are labelled with (core/hub-identity.ts, `sandboxOwnerOf`). */
+  deploymentId: string;
   /** Starts VS Code and OpenCode in sandboxes (docs/surfaces.md); none: the driver hosts no surfaces. */
   surfaceLauncher?: SurfaceLauncher | null;
   /** What calls out to Git hosts, alert receivers and the AI provider (docs/outbound-requests.md). */
@@ -439,7 +436,7 @@ function createBaseServices(settings: HubSettings, store: ObjectStore, parts: Ru
       maxFailures: settings.limits.authFailuresPerAddress,
       windowSeconds: settings.limits.authFailureWindowSeconds,
     }),
-    deploymentId: deploymentIdOf(store),
+    deploymentId: parts.deploymentId,
     startedAt: new Date(),
     instanceId: parts.instanceId ?? randomUUID(),
   };

@@ -12,6 +12,7 @@
  *   _system/secrets/state                which deployment key the sealed secrets are under; migration
  *                                        and rotation progress (docs/secrets-at-rest.md)
  *   _system/hub-id                       this deployment's id in the sync protocol, made once (docs/remotes.md)
+ *   _system/sandbox-owner                the deployment id its sandboxes are labelled with, made once (docs/sandboxes.md)
  *   records/projects/<pid>/<rev>         immutable project revisions
  *   records/users/<uid>/<rev>            immutable user revisions
  *   records/notebooks/<pid>/<nid>/<rev>  immutable notebook revisions
@@ -141,6 +142,7 @@ export const layout = {
   idempotencyPrefix: 'idempotency/',
   secretsState: '_system/secrets/state',
   hubId: '_system/hub-id',
+  sandboxOwner: '_system/sandbox-owner',
   syncProjectOrigin: (hash: string) => `sync-origins/projects/${hash}`,
   syncNotebookOrigin: (projectId: string, hash: string) => `sync-origins/notebooks/${projectId}/${hash}`,
   syncVersionOrigin: (projectId: string, notebookId: string, hash: string) => `sync-origins/versions/${projectId}/${notebookId}/${hash}`,

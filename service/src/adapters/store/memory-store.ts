@@ -36,10 +36,7 @@ interface MemoryObject {
  */
 export class MemoryObjectStore implements ObjectStore {
   readonly kind = 'memory';
-  /**
-   * Unique per instance: two in-memory stores share nothing, so they are two deployments (the
-   * deployment id that marks a hub's sandboxes derives from the store's kind and location).
-   */
+  /** Unique per instance: two in-memory stores share nothing. */
   readonly location = `memory:${randomUUID()}`;
   private readonly objects = new Map<string, MemoryObject>();
   /** Every key, in ascending byte order (keys are ASCII, where string order is byte order). */

@@ -83,6 +83,25 @@ export async function takeJson<T>(store: ObjectStore, key: string, accept: (valu
  * value (null when absent) and returns the next one; it may run several times, so it must not
  * have side effects. Returning `undefined` leaves the object unchanged.
  */
+/**
+ * The record at `key`, made by `make` when there is none yet. Made once: when several processes
+ * race to make it, the first write wins and the others read the winner's record.
+ */
+export async function readOrCreateJson<T>(store: ObjectStore, key: string, make: () => T | Promise<T>): Promise<T> {
+  const stored = await getJson<T>(store, key);
+  if (stored) return stored.value;
+  const made = await make();
+  try {
+    await store.put(key, jsonBody(made), { ifNoneMatch: '*' });
+    return made;
+  } catch (error) {
+    if (!(error instanceof PreconditionFailedError)) throw error;
+    const winner = await getJson<T>(store, key);
+    if (!winner) throw error;
+    return winner.value;
+  }
+}
+
 export async function updateJson<T>(
   store: ObjectStore,
   key: string,
