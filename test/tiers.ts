@@ -64,6 +64,8 @@ const BENCH: Tier = {
   include: ['test/bench/**/*.test.ts'],
   // PostgreSQL's and MariaDB's Debian packages come with the one apt-get of the background provisioning, as for e2e-data.
   prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
+  // The hub's benchmarks beside the sandboxes': run briefly, their figures are not judged.
+  maxWorkers: 2,
   lane: 'alone',
 };
 
@@ -79,6 +81,7 @@ const KUBERNETES: Tier = {
   description: 'the Kubernetes sandbox driver and sessions on a real single-node cluster',
   include: ['sandbox-drivers/src/kubernetes/**/*.test.ts', '**/*-kubernetes*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
+  maxWorkers: 2,
 };
 
 const DOCKER: Tier = {
@@ -101,6 +104,7 @@ const S3: Tier = {
   description: 'the S3 object store adapter and a hub on SeaweedFS',
   include: ['service/src/adapters/store/s3-store.test.ts', 'test/api/s3-hub.test.ts'],
   prerequisites: ['build', 'seaweedfs'],
+  maxWorkers: 2,
 };
 
 const REMOTES: Tier = {
@@ -109,6 +113,7 @@ const REMOTES: Tier = {
     'hub-to-hub sync between two real hubs: a desktop hub process and a team hub on SeaweedFS with OIDC sign-in in Chromium, running sessions and jobs on the local sandbox runtime',
   include: ['test/e2e/remotes-*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'chromium', 'sandboxRuntime'],
+  maxWorkers: 2,
 };
 
 const DATA: Tier = {
@@ -117,6 +122,7 @@ const DATA: Tier = {
   include: ['test/data/**/*.test.ts'],
   // The runtime's uv runs the notebooks the data browser writes.
   prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime'],
+  maxWorkers: 2,
 };
 
 const CONTRACT: Tier = {
@@ -136,6 +142,7 @@ const SURFACES: Tier = {
     'test/security/surface-credentials.test.ts',
   ],
   prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium'],
+  maxWorkers: 2,
 };
 
 const BROWSER: Tier = {
@@ -152,6 +159,7 @@ const TELEMETRY: Tier = {
   description: 'traces and log lines over OTLP into real receivers (Jaeger, VictoriaLogs), with real marimo on the local driver',
   include: ['test/telemetry/**/*.test.ts'],
   prerequisites: ['build', 'sandboxRuntime', 'telemetryReceivers'],
+  maxWorkers: 2,
 };
 
 const LOCAL: Tier = {
@@ -172,7 +180,7 @@ const LOCAL: Tier = {
     'test/desktop/runtime-first-run.test.ts',
   ],
   prerequisites: ['build', 'sandboxRuntime'],
-  maxWorkers: 2,
+  maxWorkers: 3,
 };
 
 const API: Tier = {

@@ -175,6 +175,9 @@ imageGCHighThresholdPercent: 100
 imageGCLowThresholdPercent: 99
 serializeImagePulls: false
 resolvConf: /etc/resolv.conf
+# Secret volumes follow their Secret at each pod sync: every 10 s rather than every minute, so that
+# a test of a refreshed secret file waits seconds.
+syncFrequency: 10s
 EOM
   cat >"$run/kube-proxy.yaml" <<EOM
 apiVersion: kubeproxy.config.k8s.io/v1alpha1

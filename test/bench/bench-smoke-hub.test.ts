@@ -1,30 +1,16 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
+/** The benchmarks of the hub itself (store, API, UI, data, desktop, remotes, jobs, surfaces), run briefly; the sandboxes' are in bench-smoke-sandboxes.test.ts, which runs beside this file. */
 import { describe, expect, it } from 'vitest';
 import { prerequisite } from '../setup/prerequisites.js';
-
-const run = promisify(execFile);
-/** Runs a benchmark briefly; every benchmark says how loaded the machine was before and after it. */
-const runQuick = async (name: string, env: Record<string, string> = {}) => {
-  const result = await run(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, name)], {
-    env: { ...process.env, BENCH_QUICK: '1', ...env },
-  });
-  expect(result.stdout).toMatch(/^machine load before: \d+\.\d+ \(1-minute average, \d+ cores\)/m);
-  expect(result.stdout).toMatch(/^machine load after: \d+\.\d+/m);
-  return result;
-};
-const RATIO = String.raw`\d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)`;
+import { RATIO, runQuick } from './support/run-quick.js';
 
 if (prerequisite('postgres') === null) console.warn('SKIPPED the PostgreSQL part of the data browser benchmark: no PostgreSQL on this machine');
 if (prerequisite('seaweedfs') === null) console.warn('SKIPPED the S3 part of the data browser benchmark: no SeaweedFS on this machine');
 if (prerequisite('docker') === null) console.warn('SKIPPED the container image benchmark: no Docker engine on this machine');
-if (prerequisite('kubernetes') === null) console.warn('SKIPPED the Kubernetes benchmark: no test cluster on this machine');
 if (prerequisite('sandboxRuntime') === null || prerequisite('surfaceRuntime') === null)
   console.warn('SKIPPED the surfaces benchmark: no marimo runtime or no code-server and OpenCode install on this machine');
 
 // Benchmarks print ratios and never assert times; these only keep the scripts from rotting.
-describe('benchmark scripts', () => {
+describe('benchmark scripts of the hub', () => {
   it('storage: runs end to end at a reduced size and prints its ratios', async () => {
     const { stdout } = await runQuick('store.bench.ts');
     expect(stdout).toMatch(/conditional puts\/s, 16 writers: +\d+/);
@@ -116,69 +102,6 @@ describe('benchmark scripts', () => {
   );
 
   it.skipIf(prerequisite('sandboxRuntime') === null)(
-    'sessions: starts cold and warm sessions and prints start times, round-trip ratios and kernel-death times',
-    async () => {
-      const withDocker = prerequisite('docker') !== null;
-      const { stdout } = await runQuick('session.bench.ts', withDocker ? {} : { BENCH_DOCKER: '0' });
-      expect(stdout).toMatch(/first proxied page, cold: +\d+ ms/);
-      expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms/);
-      expect(stdout).toMatch(/WebSocket ping round trip, +direct: +[\d.]+ ms +proxy: +[\d.]+ ms +ratio \d+\.\d+/);
-      expect(stdout).toMatch(/cell run round trip .* ratio \d+\.\d+/);
-      expect(stdout).toMatch(/local: kill -9 of marimo to edit session terminal: +\d+ ms \(goal < 2000 ms: (met|NOT met)\)/);
-      expect(stdout).toMatch(/local: kill -9 of marimo to app answering again: +\d+ ms \(goal < 2000 ms: (met|NOT met)\)/);
-      if (prerequisite('telemetryReceivers') !== null) {
-        for (const kind of ['cold', 'warm'])
-          expect(stdout).toMatch(
-            new RegExp(`session start ${kind}, tracing off: +\\d+ ms +on: +\\d+ ms +ratio \\d+\\.\\d+ \\(goal <= 1\\.02: (met|NOT met)\\)`),
-          );
-      }
-      if (withDocker) {
-        expect(stdout).toMatch(/docker: kill -9 of marimo to edit session terminal: +\d+ ms/);
-        expect(stdout).toMatch(/docker: kill -9 of marimo to app answering again: +\d+ ms/);
-      } else {
-        expect(stdout).toMatch(/docker: kernel death skipped/);
-      }
-    },
-    180_000,
-  );
-
-  it.skipIf(prerequisite('sandboxRuntime') === null)(
-    'locked environments: starts a notebook with dependencies cold, from the environment cache and from the warm pool beside one without and beside marimo edit --sandbox, and prints the ratios',
-    async () => {
-      const { stdout } = await runQuick('environments.bench.ts');
-      expect(stdout).toMatch(/median of 1 starts per case/);
-      expect(stdout).toMatch(/first proxied page, no dependencies: +\d+ ms/);
-      expect(stdout).toMatch(/first proxied page, cold \(environment built\): +\d+ ms/);
-      expect(stdout).toMatch(/first proxied page, environment-cache hit: +\d+ ms/);
-      expect(stdout).toMatch(/cache hit \/ no dependencies: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
-      expect(stdout).toMatch(/POST session to kernel ready through the proxy, cache hit: +\d+ ms/);
-      expect(stdout).toMatch(/marimo edit --sandbox, the same file, start to kernel ready: +\d+ ms \(the first, uv's cache empty: \d+ ms\)/);
-      expect(stdout).toMatch(/cache hit \/ marimo edit --sandbox, to kernel ready: \d+\.\d+ \(goal <= 0\.2: (met|NOT met); against its first start \d+\.\d+\)/);
-      expect(stdout).toMatch(/first proxied page, warm pool: +\d+ ms \(goal < 100 ms: (met|NOT met)\)/);
-      expect(stdout).toMatch(/environment builds: 1 /);
-    },
-    180_000,
-  );
-
-  it.skipIf(prerequisite('sandboxRuntime') === null)(
-    'sandboxes: times marimo alone and in each driver and prints the ratios',
-    async () => {
-      const withDocker = prerequisite('docker') !== null;
-      const { stdout } = await runQuick('sandbox.bench.ts', withDocker ? {} : { BENCH_DOCKER: '0' });
-      expect(stdout).toMatch(/median of 1 runs/);
-      expect(stdout).toMatch(/marimo edit --headless alone, start to health: +\d+ ms/);
-      expect(stdout).toMatch(new RegExp(String.raw`local: +create to marimo ready: +\d+ ms +ratio ${RATIO}`));
-      if (withDocker) {
-        expect(stdout).toMatch(/docker: container start alone \(create \+ exec\): +\d+ ms/);
-        expect(stdout).toMatch(new RegExp(String.raw`docker: create to marimo ready: +\d+ ms +ratio to start \+ marimo alone ${RATIO}`));
-      } else {
-        expect(stdout).toMatch(/docker: skipped/);
-      }
-    },
-    180_000,
-  );
-
-  it.skipIf(prerequisite('sandboxRuntime') === null)(
     'jobs: runs a job through the scheduler beside marimo export alone and times schedule firings, and prints the overhead and delays',
     async () => {
       const { stdout } = await runQuick('jobs.bench.ts');
@@ -230,31 +153,6 @@ describe('benchmark scripts', () => {
       expect(stdout).toMatch(/app \/ static ratio: \d+\.\d+ \(goal <= 1\.50: (met|NOT met)\)/);
     },
     120_000,
-  );
-
-  it.skipIf(prerequisite('kubernetes') === null)(
-    'kubernetes: starts sessions in pods beside bare pods, many at once and from the warm pool, and prints ratios and percentiles',
-    async () => {
-      const { stdout } = await runQuick('kubernetes.bench.ts');
-      expect(stdout).toMatch(/session \/ pod alone ratio, median of the pairs: \d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)/);
-      expect(stdout).toMatch(/4 session starts at once, all succeeded: p50 +\d+ ms +p95 +\d+ ms/);
-      expect(stdout).toMatch(/4 bare pods at once: +p50 +\d+ ms +p95 +\d+ ms/);
-      expect(stdout).toMatch(/warm pool open to first proxied page: +\d+ ms \(goal < 100 ms: (met|NOT met)\)/);
-    },
-    300_000,
-  );
-
-  it.skipIf(prerequisite('kubernetes') === null)(
-    'locked environments on Kubernetes: starts a notebook with dependencies cold (built in a pod) and from its archive beside one without, and prints the ratio',
-    async () => {
-      const { stdout } = await runQuick('environments-kubernetes.bench.ts');
-      expect(stdout).toMatch(/first proxied page, no dependencies: +\d+ ms/);
-      expect(stdout).toMatch(/first proxied page, cold \(built in a pod\): +\d+ ms/);
-      expect(stdout).toMatch(/first proxied page, archive hit \(unpacked\): +\d+ ms/);
-      expect(stdout).toMatch(/archive hit \/ no dependencies: \d+\.\d+ \(goal <= 1\.15: (met|NOT met)\)/);
-      expect(stdout).toMatch(/environment builds: 1 /);
-    },
-    300_000,
   );
 
   it('remotes: pulls a project between two hubs beside tar | curl, pushes one changed notebook and reads the status offline, and prints the ratios', async () => {
