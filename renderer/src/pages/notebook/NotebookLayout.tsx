@@ -10,6 +10,7 @@ import { RouteTabs } from '../../components/RouteTabs';
 import { LoadingState } from '../../components/LoadingState';
 import { useMe } from '../../components/use-me';
 import { StatusBadge } from '../project/StatusBadge';
+import { RunOnTeamAction } from './RunOnTeamAction';
 import type { NotebookContext } from './notebook-context';
 
 const TABS = [
@@ -72,7 +73,7 @@ export function NotebookLayout() {
             </Group>
           )}
         </div>
-        {actions && (
+        {actions && project.data && (
           <Group gap="sm">
             {actions.edit && (
               <Button component={Link} to={`${base}/edit`}>
@@ -84,6 +85,7 @@ export function NotebookLayout() {
                 Open as app
               </Button>
             )}
+            <RunOnTeamAction project={project.data} nid={nid} />
           </Group>
         )}
       </Group>

@@ -15,16 +15,11 @@ import { problemOf } from '../../remotes/remote-problem';
 import { canManage, canWriteNotebooks } from '../project-context';
 import { SYNC_STATES, SyncStateBadge } from './SyncStateBadge';
 import { TeamIntegrations } from './TeamIntegrations';
+import { RunOnTeamButton } from './RunOnTeamButton';
 import { RunOnTeamModal } from './RunOnTeamModal';
 import { TeamRuns } from './TeamRuns';
 
 const SUMMARY_ORDER = ['diverged', 'ahead', 'behind', 'local_only', 'remote_only', 'in_step'] as const;
-
-/** Why a notebook cannot run on the team hub now, or null when it can. */
-const notRunnable = (notebook: NotebookSyncStatus) =>
-  notebook.conflict || notebook.state === 'diverged' || notebook.workspace === 'diverged'
-    ? 'Changed here and on the team hub: resolve the conflict first.'
-    : null;
 
 const columns = (pid: string, mayResolve: boolean, onRun: ((notebook: NotebookSyncStatus) => void) | null): Column<NotebookSyncStatus>[] => [
   {
@@ -91,21 +86,7 @@ const columns = (pid: string, mayResolve: boolean, onRun: ((notebook: NotebookSy
     hiddenHeader: true,
     width: 170,
     cell: (notebook) =>
-      onRun &&
-      notebook.notebook_id &&
-      notebook.state !== 'remote_only' && (
-        <Tooltip label={notRunnable(notebook) ?? 'In a session shown in a window, or as a job, on the team’s compute.'} multiline maw={280}>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={notRunnable(notebook) !== null}
-            onClick={() => onRun(notebook)}
-            aria-label={`Run on team hub: ${notebook.title}`}
-          >
-            Run on team hub
-          </Button>
-        </Tooltip>
-      ),
+      onRun && notebook.notebook_id && notebook.state !== 'remote_only' && <RunOnTeamButton notebook={notebook} onRun={onRun} size="xs" named />,
   },
 ];
 
