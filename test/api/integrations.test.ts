@@ -57,7 +57,7 @@ describe('project integrations', () => {
     expect(caps.json.data.integrations).toEqual({ available: true });
     const kinds = await call('/api/v1/integration-kinds', { token: p.tokens.outsider });
     expect(kinds.status).toBe(200);
-    expect(kinds.json.data.map((kind: { kind: string }) => kind.kind)).toEqual(['postgres', 'mysql', 's3', 'http_api', 'openai', 'git']);
+    expect(kinds.json.data.map((kind: { kind: string }) => kind.kind)).toEqual(['postgres', 'mysql', 's3', 'http_api', 'openai', 'git', 'python_index']);
     const pg = kinds.json.data[0];
     expect(pg.secret_sources).toEqual(['stored', 'environment', 'file']);
     expect(pg.fields.find((field: { key: string }) => field.key === 'password')).toMatchObject({ secret: true, required: true, type: 'string' });

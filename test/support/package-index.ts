@@ -25,10 +25,24 @@ export interface PackageIndex {
 const normalized = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
 const module = (name: string) => name.toLowerCase().replace(/[-.]+/g, '_');
 
-export async function startPackageIndex(dir: string): Promise<PackageIndex> {
+/** Basic authentication a private index demands of every request. */
+export interface IndexCredentials {
+  username: string;
+  password: string;
+}
+
+export async function startPackageIndex(dir: string, options: { credentials?: IndexCredentials } = {}): Promise<PackageIndex> {
   const downloads: Record<string, number> = {};
+  const { credentials } = options;
+  const expected = credentials && `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
   const server: Server = createServer((request, response) => {
     void (async () => {
+      if (expected && request.headers.authorization !== expected) {
+        response.statusCode = 401;
+        response.setHeader('www-authenticate', 'Basic realm="private index"');
+        response.end('unauthorized');
+        return;
+      }
       const url = new URL(request.url ?? '/', 'http://index');
       // Every answer is current: a resolution after a wheel was added sees it.
       response.setHeader('cache-control', 'no-store');

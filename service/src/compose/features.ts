@@ -49,8 +49,9 @@ export function recordChecks(): RecordCheck[] {
  * sandboxes receive the project's integrations through the workload environment of project secrets,
  * the data browser reads them, Git sync takes its credentials from `git` integrations (a project's
  * own Git credentials are one), managed AI its provider from the organization's `openai`
- * integration, and the sync API names them in a project's manifest and runs notebooks as jobs for
- * another hub.
+ * integration, the sync API names them in a project's manifest and runs notebooks as jobs for
+ * another hub, and locked environments resolve and build against a project's private package
+ * indexes (`python_index` integrations).
  */
 export function linkFeatures(services: FeatureServices & { useCases: FeatureUseCases }): void {
   services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
@@ -60,6 +61,7 @@ export function linkFeatures(services: FeatureServices & { useCases: FeatureUseC
   services.managedAi.useIntegrations(services.integrationsForSandboxes);
   services.syncApi.useIntegrations(services.integrationsForSandboxes);
   services.syncApi.useJobs(services.useCases.jobs);
+  services.lockedEnvironments?.packages.useIndexes(services.integrationsForSandboxes);
 }
 
 /** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */

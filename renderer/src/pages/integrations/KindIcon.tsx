@@ -13,12 +13,14 @@ const PATHS: Record<string, string> = {
   openai: 'M12 3l2.2 6.8L21 12l-6.8 2.2L12 21l-2.2-6.8L3 12l6.8-2.2L12 3z',
   // Git: a branch.
   git: 'M6 3v12M18 9a3 3 0 100-6 3 3 0 000 6zM6 21a3 3 0 100-6 3 3 0 000 6zM18 9a9 9 0 01-9 9',
+  // A package index: a box (a package) with its lid.
+  python_index: 'M3 7.5L12 3l9 4.5v9L12 21l-9-4.5v-9zM3 7.5L12 12l9-4.5M12 12v9M7.5 5.25l9 4.5',
   // A notebook's workspace (the data browser's other kind of source): a folder.
   workspace: 'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2.5h8.5A1.5 1.5 0 0 1 21 9v9.5a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5z',
 };
 const PLUG = 'M9 2v6M15 2v6M6 8h12v4a6 6 0 01-12 0V8zM12 18v4';
 
-const COLORS: Record<string, string> = { postgres: 'blue', mysql: 'cyan', s3: 'orange', http_api: 'teal', openai: 'grape', git: 'red' };
+const COLORS: Record<string, string> = { postgres: 'blue', mysql: 'cyan', s3: 'orange', http_api: 'teal', openai: 'grape', git: 'red', python_index: 'yellow' };
 
 /** The kind's icon in a tinted square (the kind's name is always written next to it). */
 export function KindIcon({ kind, size = 32 }: { kind: string; size?: number }) {

@@ -35,12 +35,12 @@ const names = resolver({
 
 describe('the package index under the outbound policy', () => {
   it('passes a public https index', async () => {
-    await expect(packageIndexCheck('https://pypi.org/simple', STRICT, names, capturing().logger)()).resolves.toBeUndefined();
+    await expect(packageIndexCheck(STRICT, names, capturing().logger)('https://pypi.org/simple', 'the package index')).resolves.toBeUndefined();
   });
 
   it('refuses what the policy refuses, before any lookup or after it, with a plain message and the detail in the log', async () => {
     const { logger, lines } = capturing();
-    const check = (url: string, policy = STRICT) => packageIndexCheck(url, policy, names, logger)();
+    const check = (url: string, policy = STRICT) => packageIndexCheck(policy, names, logger)(url, 'the package index');
     await expect(check('http://127.0.0.1:8080/simple')).rejects.toMatchObject({ code: 'PYTHON_ENV_SETUP_FAILED', message: expect.stringMatching(/loopback/) });
     await expect(check('https://169.254.169.254/simple')).rejects.toMatchObject({ message: expect.stringMatching(/may not reach/) });
     await expect(check('https://mirror.internal/simple')).rejects.toMatchObject({ message: 'the package index is not one the hub may reach' });
@@ -56,12 +56,16 @@ describe('the package index under the outbound policy', () => {
 
   it("opens loopback and private networks only through the index's settings or the allow-list", async () => {
     const { logger } = capturing();
-    await expect(packageIndexCheck('http://127.0.0.1:8080/simple', { ...STRICT, allowHttp: true }, names, logger)()).resolves.toBeUndefined();
-    await expect(packageIndexCheck('https://mirror.internal/simple', { ...STRICT, allowPrivateNetworks: true }, names, logger)()).resolves.toBeUndefined();
+    await expect(
+      packageIndexCheck({ ...STRICT, allowHttp: true }, names, logger)('http://127.0.0.1:8080/simple', 'the package index'),
+    ).resolves.toBeUndefined();
+    await expect(
+      packageIndexCheck({ ...STRICT, allowPrivateNetworks: true }, names, logger)('https://mirror.internal/simple', 'the package index'),
+    ).resolves.toBeUndefined();
     const listed = { ...STRICT, allowedNetworks: new AllowedNetworks(['10.1.0.0/16']) };
-    await expect(packageIndexCheck('https://mirror.internal/simple', listed, names, logger)()).resolves.toBeUndefined();
+    await expect(packageIndexCheck(listed, names, logger)('https://mirror.internal/simple', 'the package index')).resolves.toBeUndefined();
     // Plain http stays refused off loopback.
-    await expect(packageIndexCheck('http://mirror.internal/simple', listed, names, logger)()).rejects.toMatchObject({
+    await expect(packageIndexCheck(listed, names, logger)('http://mirror.internal/simple', 'the package index')).rejects.toMatchObject({
       message: expect.stringMatching(/https/),
     });
   });
@@ -69,19 +73,23 @@ describe('the package index under the outbound policy', () => {
   it('allows plain http on a private network only where the settings allow both, and never to a public address', async () => {
     const { logger } = capturing();
     const both = { ...STRICT, allowHttp: true, allowPrivateNetworks: true };
-    await expect(packageIndexCheck('http://mirror.internal/simple', both, names, logger)()).resolves.toBeUndefined();
-    await expect(packageIndexCheck('http://172.17.0.2:8000/simple', both, names, logger)()).resolves.toBeUndefined();
-    await expect(packageIndexCheck('http://172.17.0.2:8000/simple', { ...STRICT, allowHttp: true }, names, logger)()).rejects.toMatchObject({
+    await expect(packageIndexCheck(both, names, logger)('http://mirror.internal/simple', 'the package index')).resolves.toBeUndefined();
+    await expect(packageIndexCheck(both, names, logger)('http://172.17.0.2:8000/simple', 'the package index')).resolves.toBeUndefined();
+    await expect(packageIndexCheck({ ...STRICT, allowHttp: true }, names, logger)('http://172.17.0.2:8000/simple', 'the package index')).rejects.toMatchObject({
       message: expect.stringMatching(/private network/),
     });
-    await expect(packageIndexCheck('http://172.17.0.2:8000/simple', { ...STRICT, allowPrivateNetworks: true }, names, logger)()).rejects.toMatchObject({
+    await expect(
+      packageIndexCheck({ ...STRICT, allowPrivateNetworks: true }, names, logger)('http://172.17.0.2:8000/simple', 'the package index'),
+    ).rejects.toMatchObject({
       message: expect.stringMatching(/https/),
     });
-    await expect(packageIndexCheck('http://pypi.org/simple', both, names, logger)()).rejects.toMatchObject({
+    await expect(packageIndexCheck(both, names, logger)('http://pypi.org/simple', 'the package index (SERVICE_PACKAGE_INDEX_URL)')).rejects.toMatchObject({
       message: 'the package index (SERVICE_PACKAGE_INDEX_URL) must be an https URL: it is on a public network',
     });
-    await expect(packageIndexCheck('http://151.101.0.223/simple', both, names, logger)()).rejects.toMatchObject({ message: expect.stringMatching(/https/) });
-    await expect(packageIndexCheck('http://169.254.169.254/simple', both, names, logger)()).rejects.toMatchObject({
+    await expect(packageIndexCheck(both, names, logger)('http://151.101.0.223/simple', 'the package index')).rejects.toMatchObject({
+      message: expect.stringMatching(/https/),
+    });
+    await expect(packageIndexCheck(both, names, logger)('http://169.254.169.254/simple', 'the package index')).rejects.toMatchObject({
       message: expect.stringMatching(/may not reach/),
     });
   });

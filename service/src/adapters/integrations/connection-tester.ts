@@ -1,7 +1,7 @@
 import type { ConnectionTester, ConnectionTestOutcome, ConnectionTestRequest } from '../../core/ports/connection-tester.js';
 import { testMysql, testPostgres } from './database-tests.js';
 import { testGit } from './git-test.js';
-import { testHttpApi, testOpenAi } from './http-tests.js';
+import { testHttpApi, testOpenAi, testPythonIndex } from './http-tests.js';
 import { testS3 } from './s3-test.js';
 import { failed, scrubbed, type TestContext } from './test-context.js';
 
@@ -14,6 +14,7 @@ const TESTERS: Record<string, (context: TestContext, request: ConnectionTestRequ
   http_api: testHttpApi,
   openai: testOpenAi,
   git: testGit,
+  python_index: testPythonIndex,
 };
 
 /**

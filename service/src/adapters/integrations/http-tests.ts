@@ -67,18 +67,51 @@ export async function testHttpApi(context: TestContext, request: ConnectionTestR
   const url = joinUrl(String(config.base_url), typeof config.test_path === 'string' ? config.test_path : '');
   const headers: Record<string, string> = {};
   if (config.auth === 'bearer') headers.authorization = `Bearer ${secrets.token ?? ''}`;
-  if (config.auth === 'basic') headers.authorization = `Basic ${Buffer.from(`${String(config.username ?? '')}:${secrets.password ?? ''}`).toString('base64')}`;
-  const answer = await get(context, url, headers, request.signal);
+  if (config.auth === 'basic') headers.authorization = basicAuthorization(String(config.username ?? ''), secrets.password ?? '');
+  return readOnce(context, url, headers, request.signal, {
+    what: 'the API',
+    credentials: config.auth === 'basic' ? 'user name and password' : 'token',
+    notFound: 'check the base URL and the test path',
+  });
+}
+
+/** Reads the index's simple API with its credentials, as uv would: a 2xx answer passes. */
+export async function testPythonIndex(context: TestContext, request: ConnectionTestRequest): Promise<ConnectionTestOutcome> {
+  const { config, secrets } = request;
+  const username = typeof config.username === 'string' ? config.username : '';
+  const headers: Record<string, string> = { accept: 'application/vnd.pypi.simple.v1+json, text/html;q=0.1' };
+  if (username !== '') headers.authorization = basicAuthorization(username, secrets.password ?? '');
+  // uv asks the simple API's root with a trailing slash, as PEP 503 writes it.
+  const url = new URL(String(config.url));
+  if (!url.pathname.endsWith('/')) url.pathname = `${url.pathname}/`;
+  return readOnce(context, url, headers, request.signal, {
+    what: 'the index',
+    credentials: 'user name and password or token',
+    notFound: 'check the URL (the simple API, often ending in /simple)',
+  });
+}
+
+const basicAuthorization = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/** One GET whose answer's status is the outcome: 2xx passes; a redirect, refused credentials or nothing there fail, saying so. */
+async function readOnce(
+  context: TestContext,
+  url: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  words: { what: string; credentials: string; notFound: string },
+): Promise<ConnectionTestOutcome> {
+  const answer = await get(context, url, headers, signal);
   if ('outcome' in answer) return answer.outcome;
   const { response } = answer;
   await response.body?.cancel().catch(() => {});
   const redirect = redirected(response);
   if (redirect) return redirect;
-  if (response.ok) return passed(`the API answered HTTP ${response.status} at ${url.pathname}`);
+  if (response.ok) return passed(`${words.what} answered HTTP ${response.status} at ${url.pathname}`);
   if (response.status === 401 || response.status === 403)
-    return failed(`the API refused the credentials (HTTP ${response.status}): check the ${config.auth === 'basic' ? 'user name and password' : 'token'}`);
-  if (response.status === 404) return failed(`the API has nothing at ${url.pathname} (HTTP 404): check the base URL and the test path`);
-  return failed(`the API answered HTTP ${response.status} at ${url.pathname}`);
+    return failed(`${words.what} refused the credentials (HTTP ${response.status}): check the ${words.credentials}`);
+  if (response.status === 404) return failed(`${words.what} has nothing at ${url.pathname} (HTTP 404): ${words.notFound}`);
+  return failed(`${words.what} answered HTTP ${response.status} at ${url.pathname}`);
 }
 
 /** Lists the provider's models with the API key; when a model is set, the provider must list it. */

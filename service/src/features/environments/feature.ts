@@ -16,7 +16,7 @@ import { EnvironmentUseCases } from './core/environment-use-cases.js';
 import { LockedEnvironments } from './core/locked-environments.js';
 import { OfflineWheels } from './core/offline-wheels.js';
 import { PodEnvironmentCache } from './core/pod-environments.js';
-import type { PackageAccess } from './core/uv-commands.js';
+import { PackageSources } from './core/package-sources.js';
 import { VersionLocks } from './core/version-locks.js';
 import { environmentRoutes } from './http/environment-routes.js';
 
@@ -30,6 +30,8 @@ export interface LockedEnvironmentServices {
   locks: VersionLocks;
   /** The archives in the object store, where they are kept (Kubernetes, or SERVICE_ENVIRONMENT_ARCHIVES=on). */
   archives: EnvironmentArchives | null;
+  /** Where uv finds a project's packages; the integrations feature gives it the projects' private indexes. */
+  packages: PackageSources;
 }
 
 /** What locked environments take of the base. */
@@ -69,10 +71,6 @@ export const environmentsFeature = {
     }
     if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null, null) };
 
-    // Offline, uv reads the machine's wheel folders only: there is no index to check.
-    const checkIndex = config.offline
-      ? () => Promise.resolve()
-      : packageIndexCheck(config.indexUrl, base.outbound.policy('environments'), base.outbound.resolve, logger);
     const sandboxes = new EnvironmentSandboxes({
       driver: base.sandboxes,
       files: base.workspace,
@@ -91,13 +89,14 @@ export const environmentsFeature = {
           ...(inContainers ? { sandboxRoot: CONTAINER_ENVIRONMENTS_DIR } : {}),
         });
     const wheelFolders = new WheelFolders([settings.sandboxes.wheelhouse, config.wheelsDir].filter((folder): folder is string => folder !== null));
-    const packageAccess = async (): Promise<PackageAccess> => {
-      if (!config.offline) return { source: { index: config.indexUrl }, mounts: [] };
-      const folders = await wheelFolders.existing();
-      if (!inContainers) return { source: { wheelFolders: folders }, mounts: [] };
-      const mounts = folders.map((folder, index) => ({ source: folder, target: `${CONTAINER_WHEELS_DIR}/${index}`, readOnly: true }));
-      return { source: { wheelFolders: mounts.map((mount) => mount.target) }, mounts };
-    };
+    // Offline, uv reads the machine's wheel folders only: no index is checked (PackageSources).
+    const packages = new PackageSources({
+      indexUrl: config.indexUrl,
+      offline: config.offline,
+      wheelFolders: () => wheelFolders.existing(),
+      containerWheelsDir: inContainers ? CONTAINER_WHEELS_DIR : null,
+      checkIndex: packageIndexCheck(base.outbound.policy('environments'), base.outbound.resolve, logger),
+    });
     const placement = (directory: string) =>
       inContainers
         ? {
@@ -112,9 +111,7 @@ export const environmentsFeature = {
       audit: base.audit,
       background: base.background,
       logger,
-      indexUrl: config.indexUrl,
-      packageAccess,
-      checkIndex,
+      packages,
       resolveTimeoutMs: config.resolveTimeoutSeconds * 1000,
       now: () => new Date(),
     });
@@ -122,8 +119,7 @@ export const environmentsFeature = {
       cache,
       sandboxes,
       logger,
-      packageAccess,
-      checkIndex,
+      packages,
       buildTimeoutMs: config.buildTimeoutSeconds * 1000,
       // On Kubernetes the cache is the archives: their budget is its budget.
       cacheMaxBytes: inPods ? config.archiveMaxBytes : config.cacheMaxBytes,
@@ -142,7 +138,7 @@ export const environmentsFeature = {
       return [...sandboxes.ids(), ...labelled.map((sandbox) => sandbox.id)];
     };
     return {
-      services: { lockedEnvironments: { cache, builds, locks, archives } as LockedEnvironmentServices | null },
+      services: { lockedEnvironments: { cache, builds, locks, archives, packages } as LockedEnvironmentServices | null },
       ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: inPods ? config.archiveMaxBytes : config.cacheMaxBytes }, locks),
       environments: new LockedEnvironments({
         locks,

@@ -6,16 +6,15 @@ import { ARCHIVE_FILE, packArgv, parsePacked, unpackArgv } from './archive-comma
 import type { EnvironmentArchives } from './environment-archives.js';
 import type { EnvironmentSandboxes } from './environment-sandboxes.js';
 import { lockedPackages } from './lock-file.js';
-import { installArgv, installedCount, LOCK_FILE, UV_INDEX_VARIABLES, uvReason, type PackageAccess } from './uv-commands.js';
+import type { PackageSources } from './package-sources.js';
+import { installArgv, installedCount, LOCK_FILE, uvEnvironment, uvReason } from './uv-commands.js';
 
 export interface EnvironmentBuildDeps {
   cache: EnvironmentCache;
   sandboxes: EnvironmentSandboxes;
   logger: Logger;
-  /** Where uv finds the locked files: the index, or (offline) the machine's wheel folders. */
-  packageAccess(): Promise<PackageAccess>;
-  /** Throws when the outbound-request policy refuses the package index. */
-  checkIndex(): Promise<void>;
+  /** Where uv finds a project's locked files (its indexes, or offline the machine's wheel folders), and the outbound policy's check of them. */
+  packages: Pick<PackageSources, 'check' | 'access'>;
   buildTimeoutMs: number;
   /** The cache's budget: after each build the least recently used environments beyond it go. */
   cacheMaxBytes: number;
@@ -100,7 +99,7 @@ export class EnvironmentBuilds {
       async (directory) => {
         const { archives } = this.deps;
         const install = async () => {
-          await this.deps.checkIndex();
+          await this.deps.packages.check(need.workspace.projectId);
           need.onStep?.(`building the environment: ${packages} package${packages === 1 ? '' : 's'}`);
           await this.install(need, directory);
           builtHere = true;
@@ -140,7 +139,7 @@ export class EnvironmentBuilds {
   private async unpack(need: EnvironmentNeed, directory: string): Promise<void> {
     const fetched = await this.deps.archives!.fetch(need.id);
     if (fetched === null) {
-      await this.deps.checkIndex();
+      await this.deps.packages.check(need.workspace.projectId);
       await this.install(need, directory);
       return;
     }
@@ -169,7 +168,7 @@ export class EnvironmentBuilds {
     const { sandboxes } = this.deps;
     const labels = { project_id: need.workspace.projectId, notebook_id: need.workspace.notebookId, environment_id: need.id };
     const { target, mounts } = this.deps.placement(directory);
-    const access = await this.deps.packageAccess();
+    const access = await this.deps.packages.access(need.workspace.projectId);
     const spec = { mounts: [...mounts, ...access.mounts], ...(need.image ? { image: need.image } : {}) };
     await sandboxes.within(
       'build',
@@ -180,7 +179,7 @@ export class EnvironmentBuilds {
           await sandboxes.writeWorkspace(sandbox, need.workspace.projectId, need.workspace.notebookId, need.workspace.entryFile);
         await sandboxes.driver.writeFile(sandbox.id, LOCK_FILE, need.lock);
         const timeoutMs = this.deps.buildTimeoutMs;
-        const outcome = await sandboxes.command(sandbox, installArgv(target, access.source), UV_INDEX_VARIABLES, timeoutMs);
+        const outcome = await sandboxes.command(sandbox, installArgv(target, access.source), uvEnvironment(access.source), timeoutMs);
         if (outcome.kind === 'timed_out') {
           throw new HubError('PYTHON_ENV_SETUP_FAILED', `building the notebook's environment did not finish within ${Math.round(timeoutMs / 1000)} s`);
         }

@@ -51,9 +51,13 @@ export interface VersionLockRecord {
 
 export const sha256Of = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
-/** What decides a lock: the dependency block as written, and the index it is resolved against. */
-export function declarationOf(toml: string, indexUrl: string): string {
-  return sha256Of(`notebook-hub-declaration/1\n${indexUrl}\n${toml}`);
+/**
+ * What decides a lock: the dependency block as written, and the indexes it is resolved against
+ * (the project's private ones, then the deployment's). With the deployment's index alone, the
+ * declaration is what it was before private indexes existed.
+ */
+export function declarationOf(toml: string, indexUrls: readonly string[]): string {
+  return sha256Of(`notebook-hub-declaration/1\n${indexUrls.join('\n')}\n${toml}`);
 }
 
 /** The part of a target that decides which files an environment holds. */

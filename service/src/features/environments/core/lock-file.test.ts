@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declarationOf, environmentIdOf, targetKey, type EnvironmentTarget } from './environment-model.js';
+import { declarationOf, environmentIdOf, sha256Of, targetKey, type EnvironmentTarget } from './environment-model.js';
 import { lockedPackages, lockProblem, normalizeLock } from './lock-file.js';
 import { parseTarget, uvReason } from './uv-commands.js';
 
@@ -61,11 +61,21 @@ describe('environment identity', () => {
     expect(targetKey(TARGET)).toBe('cpython-3.11-linux-x86_64-glibc-2.36');
   });
 
-  it('declares a block anew when the block or the index changes', () => {
+  it('declares a block anew when the block, the index or a private index changes', () => {
     const block = 'dependencies = ["polars"]\n';
-    expect(declarationOf(block, 'https://pypi.org/simple')).toBe(declarationOf(block, 'https://pypi.org/simple'));
-    expect(declarationOf(block, 'https://mirror.example.com/simple')).not.toBe(declarationOf(block, 'https://pypi.org/simple'));
-    expect(declarationOf('dependencies = ["polars<1"]\n', 'https://pypi.org/simple')).not.toBe(declarationOf(block, 'https://pypi.org/simple'));
+    const pypi = ['https://pypi.org/simple'];
+    expect(declarationOf(block, pypi)).toBe(declarationOf(block, ['https://pypi.org/simple']));
+    expect(declarationOf(block, ['https://mirror.example.com/simple'])).not.toBe(declarationOf(block, pypi));
+    expect(declarationOf('dependencies = ["polars<1"]\n', pypi)).not.toBe(declarationOf(block, pypi));
+    const withPrivate = ['https://pypi.example.com/simple', 'https://pypi.org/simple'];
+    expect(declarationOf(block, withPrivate)).not.toBe(declarationOf(block, pypi));
+    expect(declarationOf(block, withPrivate)).not.toBe(declarationOf(block, [...withPrivate].reverse()));
+  });
+
+  it('declares a block against the deployment index alone as it did before private indexes', () => {
+    expect(declarationOf('dependencies = ["polars"]\n', ['https://pypi.org/simple'])).toBe(
+      sha256Of('notebook-hub-declaration/1\nhttps://pypi.org/simple\ndependencies = ["polars"]\n'),
+    );
   });
 });
 

@@ -4,8 +4,9 @@ import type { EnvironmentTarget } from './environment-model.js';
 /**
  * The uv command lines locked environments run in their sandboxes (docs/environments.md). Both
  * ignore uv's configuration files and the index variables the sandbox may have been given: the
- * deployment's package index is the only one, and the notebook's own `[tool.uv]` settings
- * (`find-links` to a folder of its workspace) are the only other source.
+ * deployment's package index and the project's private ones are the only indexes, and the
+ * notebook's own `[tool.uv]` settings (`find-links` to a folder of its workspace) the only other
+ * source.
  */
 
 /** Where the lock is written in a resolution's workspace, and read from in a build's. */
@@ -25,11 +26,21 @@ export const UV_INDEX_VARIABLES: Readonly<Record<string, string>> = {
 
 const COMMON = ['--color', 'never', '--no-config', '--python', 'python3'];
 
+/** A project's private package index (a `python_index` integration), as uv is given it. */
+export interface PrivateIndex {
+  /** The integration's name, for messages. */
+  name: string;
+  url: string;
+  username: string | null;
+  password: string | null;
+}
+
 /**
- * Where uv finds packages: the deployment's index, or, offline (SERVICE_PACKAGE_INDEX_OFFLINE),
- * only folders of wheels on this machine, at the paths the sandbox sees them.
+ * Where uv finds packages: the project's private indexes, then the deployment's index; or,
+ * offline (SERVICE_PACKAGE_INDEX_OFFLINE), only folders of wheels on this machine, at the paths
+ * the sandbox sees them.
  */
-export type PackageSource = { index: string } | { wheelFolders: readonly string[] };
+export type PackageSource = { index: string; privateIndexes: readonly PrivateIndex[] } | { wheelFolders: readonly string[] };
 
 /** The package source of one resolution or build, and what its sandbox mounts to see the folders (a container). */
 export interface PackageAccess {
@@ -39,6 +50,23 @@ export interface PackageAccess {
 
 /** The wheel folders a source reads (none for an index). */
 export const wheelFoldersOf = (source: PackageSource): readonly string[] => ('wheelFolders' in source ? source.wheelFolders : []);
+
+/**
+ * The environment of a resolution's or build's uv command: the index variables emptied, and the
+ * project's private indexes named `hub-index-<n>` in `UV_INDEX`, asked before the deployment's
+ * (uv takes a package from the first index that has it), with their credentials in uv's
+ * variables for named indexes. On no command line, and never in what uv writes (the lock).
+ */
+export function uvEnvironment(source: PackageSource): Record<string, string> {
+  const privateIndexes = 'index' in source ? source.privateIndexes : [];
+  if (privateIndexes.length === 0) return UV_INDEX_VARIABLES;
+  const env: Record<string, string> = { ...UV_INDEX_VARIABLES, UV_INDEX: privateIndexes.map((index, n) => `hub-index-${n + 1}=${index.url}`).join(' ') };
+  privateIndexes.forEach((index, n) => {
+    if (index.username !== null) env[`UV_INDEX_HUB_INDEX_${n + 1}_USERNAME`] = index.username;
+    if (index.password !== null) env[`UV_INDEX_HUB_INDEX_${n + 1}_PASSWORD`] = index.password;
+  });
+  return env;
+}
 
 function sourceArgs(source: PackageSource): string[] {
   return 'index' in source ? ['--index-url', source.index] : ['--no-index', ...source.wheelFolders.flatMap((folder) => ['--find-links', folder])];

@@ -9,7 +9,8 @@ import type { EnvironmentRecords } from './environment-records.js';
 import type { EnvironmentSandboxes } from './environment-sandboxes.js';
 import { notLockableReason } from './carried-settings.js';
 import { lockedPackages, lockProblem, normalizeLock, withoutFindLinks } from './lock-file.js';
-import { compileArgv, LOCK_FILE, parseTarget, TARGET_ARGV, UV_INDEX_VARIABLES, uvReason, wheelFoldersOf, type PackageAccess } from './uv-commands.js';
+import type { PackageSources } from './package-sources.js';
+import { compileArgv, LOCK_FILE, parseTarget, TARGET_ARGV, uvEnvironment, uvReason, wheelFoldersOf } from './uv-commands.js';
 
 export interface VersionLockDeps {
   records: EnvironmentRecords;
@@ -18,12 +19,12 @@ export interface VersionLockDeps {
   audit: AuditLog;
   background: BackgroundRunner;
   logger: Logger;
-  /** The index locks are declared against (see declarationOf): the same offline, where its wheels come from folders. */
-  indexUrl: string;
-  /** Where uv finds packages for this resolution: the index, or (offline) the machine's wheel folders. */
-  packageAccess(): Promise<PackageAccess>;
-  /** Throws when the outbound-request policy refuses the package index (a plain message, the detail logged). */
-  checkIndex(): Promise<void>;
+  /**
+   * Where uv finds a project's packages: the indexes its locks are declared against (see
+   * declarationOf), the outbound policy's check of them (a plain message, the detail logged), and
+   * what a resolution is given (the indexes, or offline the machine's wheel folders).
+   */
+  packages: Pick<PackageSources, 'declared' | 'check' | 'access'>;
   resolveTimeoutMs: number;
   now: () => Date;
 }
@@ -130,7 +131,7 @@ export class VersionLocks {
     const { records } = this.deps;
     const stored = await records.version(version.projectId, version.notebookId, version.versionId);
     if (stored) return stored;
-    const declaration = declarationOf(metadata.toml, this.deps.indexUrl);
+    const declaration = declarationOf(metadata.toml, await this.deps.packages.declared(version.projectId));
     const parent = parentId === undefined ? (await this.deps.notebooks.version(version.projectId, version.notebookId, version.versionId)).parent_id : parentId;
     const base = parent ? await records.version(version.projectId, version.notebookId, parent) : null;
     const reused = !fresh && base?.status === 'locked' && base.declaration === declaration;
@@ -184,13 +185,13 @@ export class VersionLocks {
    * so a later start tries again.
    */
   private async resolve(version: VersionToLock, metadata: ScriptMetadata): Promise<Resolution> {
-    await this.deps.checkIndex();
+    await this.deps.packages.check(version.projectId);
     const notebook = await this.deps.notebooks.get(version.projectId, version.notebookId);
     if (!notebook) throw new HubError('NOT_FOUND', 'the notebook was deleted');
     const entryFile = notebook.entry_file;
     const timeoutMs = this.deps.resolveTimeoutMs;
     const labels = { project_id: version.projectId, notebook_id: version.notebookId };
-    const { source, mounts } = await this.deps.packageAccess();
+    const { source, mounts } = await this.deps.packages.access(version.projectId);
     return this.deps.sandboxes.within(
       'resolve',
       labels,
@@ -200,7 +201,7 @@ export class VersionLocks {
         if (metadata.hasUvSettings) await sandboxes.writeWorkspace(sandbox, version.projectId, version.notebookId, entryFile);
         await sandboxes.driver.writeFile(sandbox.id, entryFile, version.code);
         const target = parseTarget((await sandboxes.driver.exec(sandbox.id, { argv: TARGET_ARGV, timeoutMs: 30_000, check: true })).stdout);
-        const outcome = await sandboxes.command(sandbox, compileArgv(entryFile, source), UV_INDEX_VARIABLES, timeoutMs);
+        const outcome = await sandboxes.command(sandbox, compileArgv(entryFile, source), uvEnvironment(source), timeoutMs);
         if (outcome.kind === 'timed_out') return { kind: 'failed', message: `uv did not finish resolving within ${Math.round(timeoutMs / 1000)} s` };
         if (outcome.result.exitCode !== 0) return { kind: 'failed', message: uvReason(outcome.result.stderr) };
         // The machine's wheel folders are where an offline resolution found the files, not part of what was locked.

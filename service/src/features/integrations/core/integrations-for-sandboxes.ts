@@ -1,5 +1,6 @@
 import { HubError } from '../../../core/errors.js';
 import type { BrowsableIntegration, DataIntegrations } from '../../data-browser/index.js';
+import type { PrivateIndex, ProjectPackageIndexes } from '../../environments/index.js';
 import type { IntegrationRecord } from './integration-records.js';
 import type { IntegrationForRendering, IntegrationSecrets } from './integration-secrets.js';
 import type { IntegrationService } from './integration-service.js';
@@ -27,7 +28,7 @@ function browsable(record: IntegrationRecord): BrowsableIntegration {
  * secrets. Who may use them is the caller's to decide (`integration.use`); no secret here is
  * shown to anyone.
  */
-export class IntegrationsForSandboxes implements IntegrationRendering, DataIntegrations {
+export class IntegrationsForSandboxes implements IntegrationRendering, DataIntegrations, ProjectPackageIndexes {
   constructor(
     private readonly deps: {
       integrations: IntegrationService;
@@ -104,6 +105,23 @@ export class IntegrationsForSandboxes implements IntegrationRendering, DataInteg
       apiKey: secrets.api_key ?? null,
       models: [...new Set([model, ...modelsOf(typeof chosen.config.models === 'string' ? chosen.config.models : '')])],
     };
+  }
+
+  /**
+   * The project's private package indexes (its `python_index` integrations, oldest first) for the
+   * resolutions and builds of its locked environments, with their credentials resolved when asked
+   * for. A secret that cannot be read throws its SecretSourceError.
+   */
+  async indexesOf(projectId: string, withCredentials: boolean): Promise<PrivateIndex[]> {
+    if (!this.deps.enabled) return [];
+    const indexes = (await this.deps.integrations.all({ kind: 'project', projectId })).filter((record) => record.kind === 'python_index');
+    return Promise.all(
+      indexes.map(async (record) => {
+        const username = typeof record.config.username === 'string' && record.config.username !== '' ? record.config.username : null;
+        const password = withCredentials && username !== null ? ((await this.deps.secrets.resolveSecrets(record)).password ?? null) : null;
+        return { name: record.name, url: String(record.config.url), username: withCredentials ? username : null, password };
+      }),
+    );
   }
 
   /** One integration's secret fields, resolved; throws a SecretSourceError naming the first that cannot be read. */

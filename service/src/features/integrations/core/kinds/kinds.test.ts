@@ -56,6 +56,20 @@ describe('integration kinds', () => {
       expect(git.check!({ ...config, repositories: wrong }, new Set()), wrong).toEqual([expect.objectContaining({ field: 'config.repositories' })]);
   });
 
+  it('gives notebooks a private package index with its credentials, or nothing when only builds use it; a password needs its user name', () => {
+    const index = kindOf('python_index')!;
+    const config = { url: 'https://pypi.example.com/simple', username: '__token__' };
+    expect(index.render(config, { password: 'tok' }, 'TEAM_INDEX').env).toEqual({
+      TEAM_INDEX_URL: 'https://pypi.example.com/simple',
+      TEAM_INDEX_USERNAME: '__token__',
+      TEAM_INDEX_PASSWORD: 'tok',
+    });
+    expect(index.render({ ...config, in_notebooks: false }, { password: 'tok' }, 'TEAM_INDEX')).toEqual({ env: {}, files: {} });
+    expect(index.check!(config, new Set(['password']))).toEqual([]);
+    expect(index.check!({ url: config.url }, new Set())).toEqual([]);
+    expect(index.check!({ url: config.url }, new Set(['password']))).toEqual([expect.objectContaining({ field: 'config.username' })]);
+  });
+
   it('renders MySQL for PyMySQL, and an HTTP API with only the credentials its authentication uses', () => {
     expect(kindOf('mysql')!.render({ host: 'h', port: 3306, database: 'd', user: 'u', sslmode: 'disable' }, { password: 'pw' }, 'M').databaseUrl).toBe(
       'mysql+pymysql://u:pw@h:3306/d',

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { PackageSources, type PackageSourcesDeps } from './package-sources.js';
+import { uvEnvironment, UV_INDEX_VARIABLES, type PrivateIndex } from './uv-commands.js';
+
+const TEAM: PrivateIndex = { name: 'Team index', url: 'https://pypi.example.com/simple', username: 'ada', password: 's3cret' };
+const MIRROR: PrivateIndex = { name: 'Mirror', url: 'https://mirror.example.com/simple', username: null, password: null };
+
+function sources(deps: Partial<PackageSourcesDeps> = {}) {
+  const checked: [string, string][] = [];
+  const asked: boolean[] = [];
+  const packages = new PackageSources({
+    indexUrl: 'https://pypi.org/simple',
+    offline: false,
+    wheelFolders: async () => ['/srv/wheels', '/srv/more'],
+    containerWheelsDir: null,
+    checkIndex: async (url, named) => void checked.push([url, named]),
+    ...deps,
+  });
+  packages.useIndexes({
+    indexesOf: async (projectId, withCredentials) => {
+      asked.push(withCredentials);
+      const indexes = projectId === 'proj-with' ? [TEAM, MIRROR] : [];
+      return withCredentials ? indexes : indexes.map((index) => ({ ...index, username: null, password: null }));
+    },
+  });
+  return { packages, checked, asked };
+}
+
+describe("where uv finds a project's packages", () => {
+  it("declares a project's locks against its private indexes, then the deployment's, reading no secret", async () => {
+    const { packages, asked } = sources();
+    expect(await packages.declared('proj-with')).toEqual([TEAM.url, MIRROR.url, 'https://pypi.org/simple']);
+    expect(await packages.declared('proj-without')).toEqual(['https://pypi.org/simple']);
+    expect(asked).toEqual([false, false]);
+  });
+
+  it('checks every index a resolution would ask under the outbound policy, naming each; offline none', async () => {
+    const { packages, checked } = sources();
+    await packages.check('proj-with');
+    expect(checked).toEqual([
+      ['https://pypi.org/simple', 'the package index (SERVICE_PACKAGE_INDEX_URL)'],
+      [TEAM.url, 'the package index of the integration “Team index”'],
+      [MIRROR.url, 'the package index of the integration “Mirror”'],
+    ]);
+    const offline = sources({ offline: true });
+    await offline.packages.check('proj-with');
+    expect(offline.checked).toEqual([]);
+  });
+
+  it('gives a resolution the indexes with their credentials; offline only the wheel folders, where a container mounts them', async () => {
+    const { packages } = sources();
+    expect(await packages.access('proj-with')).toEqual({ source: { index: 'https://pypi.org/simple', privateIndexes: [TEAM, MIRROR] }, mounts: [] });
+    expect(await sources({ offline: true }).packages.access('proj-with')).toEqual({ source: { wheelFolders: ['/srv/wheels', '/srv/more'] }, mounts: [] });
+    expect(await sources({ offline: true, containerWheelsDir: '/opt/wheels' }).packages.access('proj-with')).toEqual({
+      source: { wheelFolders: ['/opt/wheels/0', '/opt/wheels/1'] },
+      mounts: [
+        { source: '/srv/wheels', target: '/opt/wheels/0', readOnly: true },
+        { source: '/srv/more', target: '/opt/wheels/1', readOnly: true },
+      ],
+    });
+  });
+
+  it("names the private indexes to uv in its environment, first, with their credentials in uv's variables for named indexes", () => {
+    expect(uvEnvironment({ index: 'https://pypi.org/simple', privateIndexes: [] })).toEqual(UV_INDEX_VARIABLES);
+    expect(uvEnvironment({ wheelFolders: ['/srv/wheels'] })).toEqual(UV_INDEX_VARIABLES);
+    const env = uvEnvironment({ index: 'https://pypi.org/simple', privateIndexes: [TEAM, MIRROR] });
+    expect(env).toEqual({
+      ...UV_INDEX_VARIABLES,
+      UV_INDEX: `hub-index-1=${TEAM.url} hub-index-2=${MIRROR.url}`,
+      UV_INDEX_HUB_INDEX_1_USERNAME: 'ada',
+      UV_INDEX_HUB_INDEX_1_PASSWORD: 's3cret',
+    });
+  });
+});

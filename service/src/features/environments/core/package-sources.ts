@@ -1,0 +1,70 @@
+import type { PackageAccess, PrivateIndex } from './uv-commands.js';
+
+/**
+ * A project's private package indexes (its `python_index` integrations, oldest first), with their
+ * credentials: what the integrations feature gives locked environments (linked by the composition
+ * root).
+ */
+export interface ProjectPackageIndexes {
+  /** Without `withCredentials`, their URLs and names only (no secret is read). */
+  indexesOf(projectId: string, withCredentials: boolean): Promise<PrivateIndex[]>;
+}
+
+export interface PackageSourcesDeps {
+  /** SERVICE_PACKAGE_INDEX_URL. */
+  indexUrl: string;
+  /** SERVICE_PACKAGE_INDEX_OFFLINE: only the machine's wheel folders, no index at all. */
+  offline: boolean;
+  /** Offline: the machine's wheel folders that are there now. */
+  wheelFolders(): Promise<string[]>;
+  /** Where a container sees the machine's wheel folders (`<dir>/<n>`); null: sandboxes see the machine's own paths. */
+  containerWheelsDir: string | null;
+  /** Throws when the outbound-request policy refuses the index at `url`; `named` says which index it is. */
+  checkIndex(url: string, named: string): Promise<void>;
+}
+
+/**
+ * Where uv finds a project's packages (docs/environments.md, "The package index and the outbound
+ * policy", "Private package indexes"): the project's private indexes first, then the
+ * deployment's; offline, the machine's wheel folders alone.
+ */
+export class PackageSources {
+  private indexes: ProjectPackageIndexes | null = null;
+
+  constructor(private readonly deps: PackageSourcesDeps) {}
+
+  /** Links the integrations feature's indexes (none until then, or with integrations off). */
+  useIndexes(indexes: ProjectPackageIndexes | null): void {
+    this.indexes = indexes;
+  }
+
+  /**
+   * The indexes a lock of the project is declared against, in the order uv asks them: one more, or
+   * another URL, and the same block is resolved anew. The same offline, so that a lock made there
+   * counts as one made online.
+   */
+  async declared(projectId: string): Promise<string[]> {
+    return [...(await this.privateOf(projectId, false)).map((index) => index.url), this.deps.indexUrl];
+  }
+
+  /** Throws when the outbound-request policy refuses one of the indexes a resolution or build of the project would ask. */
+  async check(projectId: string): Promise<void> {
+    if (this.deps.offline) return;
+    await this.deps.checkIndex(this.deps.indexUrl, 'the package index (SERVICE_PACKAGE_INDEX_URL)');
+    for (const index of await this.privateOf(projectId, false)) await this.deps.checkIndex(index.url, `the package index of the integration “${index.name}”`);
+  }
+
+  /** The package source of one resolution or build of the project, and what its sandbox mounts to see the folders (a container). */
+  async access(projectId: string): Promise<PackageAccess> {
+    if (!this.deps.offline) return { source: { index: this.deps.indexUrl, privateIndexes: await this.privateOf(projectId, true) }, mounts: [] };
+    const folders = await this.deps.wheelFolders();
+    const inside = this.deps.containerWheelsDir;
+    if (inside === null) return { source: { wheelFolders: folders }, mounts: [] };
+    const mounts = folders.map((folder, index) => ({ source: folder, target: `${inside}/${index}`, readOnly: true }));
+    return { source: { wheelFolders: mounts.map((mount) => mount.target) }, mounts };
+  }
+
+  private async privateOf(projectId: string, withCredentials: boolean): Promise<PrivateIndex[]> {
+    return this.indexes ? this.indexes.indexesOf(projectId, withCredentials) : [];
+  }
+}
