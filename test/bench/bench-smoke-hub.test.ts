@@ -93,7 +93,8 @@ describe('benchmark scripts of the hub', () => {
       expect(stdout).toMatch(/three integrations rendered: +[\d.]+ ms +ratio \d+\.\d+ \(goal <= 1\.05: (met|NOT met)\)/);
       if (postgres) {
         expect(stdout).toMatch(/pg connect, SHOW server_version, end: +[\d.]+ ms/);
-        expect(stdout).toMatch(/hub POST \.\.\.\/test, request to answer: +[\d.]+ ms +ratio \d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)/);
+        expect(stdout).toMatch(/hub test connection \(its duration_ms\): +[\d.]+ ms +ratio \d+\.\d+ \(goal <= 1\.20: (met|NOT met)\)/);
+        expect(stdout).toMatch(/the request, POST \.\.\.\/test to answer: +[\d.]+ ms +ratio \d+\.\d+ to the driver/);
       } else expect(stdout).toMatch(/PostgreSQL test connection: skipped/);
       if (mariadb) expect(stdout).toMatch(/mysql2 connect, SELECT VERSION\(\), end: +[\d.]+ ms/);
       else expect(stdout).toMatch(/MariaDB test connection: skipped/);

@@ -35422,6 +35422,7 @@ export interface components {
       ok: boolean;
       /** Format: date-time */
       checked_at: string;
+      /** @description How long the check took (its secrets resolved, the address checked, the connection tried), to a tenth of a millisecond */
       duration_ms: number;
       /** @description What passed or failed, in words to act on; never a secret */
       message: string;

@@ -16,3 +16,14 @@ export const formatUtcDateTime = (value: string | null | undefined): string => `
 
 /** A phrase shown as a sentence: "container started" reads "Container started". */
 export const asSentence = (phrase: string): string => phrase.charAt(0).toUpperCase() + phrase.slice(1);
+
+/** A duration in milliseconds, in the largest unit that keeps it readable. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  // A tenth of a millisecond where that is all it took (a connection test on a nearby server).
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)} min`;
+  return `${(ms / 3_600_000).toFixed(1)} h`;
+}

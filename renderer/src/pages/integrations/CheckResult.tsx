@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { asSentence } from '../../app/format';
+import { asSentence, formatDuration } from '../../app/format';
 import { DateTime } from '../../components/DateTime';
 
 /** What a check answers: an integration's "test connection", or a secret's test. */
@@ -34,7 +34,7 @@ export function CheckResult({ subject, result, onClose }: Props) {
         {asSentence(result.message).replace(/([^.!?])$/, '$1.')}
       </Text>
       <Text size="xs" mt={4}>
-        Checked <DateTime value={result.checked_at} /> in {result.duration_ms} ms.
+        Checked <DateTime value={result.checked_at} /> in {formatDuration(result.duration_ms)}.
       </Text>
     </Alert>
   );

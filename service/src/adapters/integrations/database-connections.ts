@@ -2,6 +2,7 @@ import { connect as connectSocket, isIP } from 'node:net';
 import type { Client as PgClient, ClientConfig as PgClientConfig } from 'pg';
 import type { Connection as MysqlConnection, ConnectionOptions as MysqlConnectionOptions } from 'mysql2/promise';
 import { checkedAddress, commonProblem, ConnectionProblem, errorCode, unreachableMessage, type ConnectionContext } from './connection-context.js';
+import { loadMysql, loadPg } from './driver-modules.js';
 
 type SslMode = 'disable' | 'prefer' | 'require' | 'verify-full';
 
@@ -59,7 +60,7 @@ export type PostgresOptions = Omit<PgClientConfig, 'host' | 'port' | 'user' | 'p
  * {@link postgresProblem}.
  */
 export async function connectPostgres(context: ConnectionContext, endpoint: DatabaseEndpoint, options: PostgresOptions): Promise<PgClient> {
-  const { default: pg } = await import('pg');
+  const { default: pg } = await loadPg();
   const noTls = (error: unknown) => error instanceof Error && /does not support SSL/.test(error.message);
   return withTls(
     endpoint.mode,
@@ -116,7 +117,7 @@ export type MysqlOptions = Omit<
  * {@link mysqlProblem}.
  */
 export async function connectMysql(context: ConnectionContext, endpoint: DatabaseEndpoint, options: MysqlOptions): Promise<MysqlConnection> {
-  const mysql = await import('mysql2/promise');
+  const mysql = await loadMysql();
   const noTls = (error: unknown) => errorCode(error) === 'HANDSHAKE_NO_SSL_SUPPORT';
   return withTls(
     endpoint.mode,

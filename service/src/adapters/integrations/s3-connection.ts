@@ -5,6 +5,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { addressAllowed, bareHost } from '../../core/outbound/outbound-policy.js';
 import { guardedLookup } from '../outbound/checked-addresses.js';
 import { ConnectionProblem, refusedMessage, schemeProblem, type ConnectionContext } from './connection-context.js';
+import { loadS3Sdk } from './driver-modules.js';
 
 /** An S3 client for one integration's bucket, under the outbound-request policy. */
 export interface S3Bucket {
@@ -53,7 +54,7 @@ export async function openS3Bucket(
     context.outbound.failed(url, 'refused-address', `refused address ${host}`);
     throw new ConnectionProblem('refused-address', refusedMessage(host));
   }
-  const { S3Client } = await import('@aws-sdk/client-s3');
+  const { S3Client } = await loadS3Sdk();
   const lookup = guardedLookup(context.policy, context.resolve);
   const agent = { lookup, keepAlive: true, maxSockets: MAX_CONNECTIONS, timeout: IDLE_CONNECTION_MS };
   const client = new S3Client({

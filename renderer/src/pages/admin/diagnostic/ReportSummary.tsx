@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { SandboxStartupReport } from '../../../api/admin-types';
 import { formatDateTime } from '../../../app/format';
 import { TraceLink } from '../../../components/TraceLink';
-import { formatDuration } from '../health/format';
+import { formatDuration } from '../../../app/format';
 import { StatusBadge } from '../health/StatusBadge';
 
 /** What a run started and how it went: its outcome, total, image and profile, start, sandbox, and its trace where it was traced. */

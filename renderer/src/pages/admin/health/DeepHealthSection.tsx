@@ -4,7 +4,7 @@ import { deepHealthQuery } from '../../../api/admin-health';
 import type { HealthCheck } from '../../../api/admin-types';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { RequestError } from '../RequestError';
-import { formatDuration } from './format';
+import { formatDuration } from '../../../app/format';
 import { StatusBadge } from './StatusBadge';
 
 const columns: Column<HealthCheck>[] = [

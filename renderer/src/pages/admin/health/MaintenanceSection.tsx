@@ -5,7 +5,8 @@ import type { LoopHealth } from '../../../api/admin-types';
 import { EmptyState } from '../../../components/EmptyState';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { RequestError } from '../RequestError';
-import { formatDuration, formatMillisAt } from './format';
+import { formatDuration } from '../../../app/format';
+import { formatMillisAt } from './format';
 import { StatusBadge } from './StatusBadge';
 
 const MEANING = {

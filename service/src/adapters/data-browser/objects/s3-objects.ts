@@ -15,8 +15,9 @@ import { commonProblem, ConnectionProblem, logFailure, type ConnectionContext } 
 import { s3Problem, s3Status, type S3Bucket } from '../../integrations/s3-connection.js';
 import { S3Clients, type S3ClientsOptions, type S3Lease } from './s3-clients.js';
 import { contentRangeOf, rangeOf, readRange } from './s3-ranges.js';
+import { loadS3Sdk } from '../../integrations/driver-modules.js';
 
-const sdk = () => import('@aws-sdk/client-s3');
+const sdk = loadS3Sdk;
 
 /** S3 answers at most this many entries a page. */
 const MAX_PAGE = 1000;

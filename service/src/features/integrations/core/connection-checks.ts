@@ -9,6 +9,7 @@ import type { IntegrationSecrets } from './integration-secrets.js';
 export interface ConnectionTestResult {
   ok: boolean;
   checked_at: string;
+  /** To a tenth of a millisecond: a check on a nearby server takes about one. */
   duration_ms: number;
   message: string;
 }
@@ -38,7 +39,7 @@ export class ConnectionChecks {
     const started = performance.now();
     const checkedAt = this.now().toISOString();
     const outcome = await this.attempt(record);
-    const result = { ok: outcome.ok, checked_at: checkedAt, duration_ms: Math.round(performance.now() - started), message: outcome.message };
+    const result = { ok: outcome.ok, checked_at: checkedAt, duration_ms: Math.round((performance.now() - started) * 10) / 10, message: outcome.message };
     await this.deps.audit.append({
       event: 'integration.test',
       actor,

@@ -1,6 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { QueryResult } from '../../../../api/data-browser';
+import { formatDuration } from '../../../../app/format';
 
 interface Props {
   result: QueryResult;
@@ -41,8 +42,4 @@ export function ResultFacts({ result, of, actions }: Props) {
       )}
     </>
   );
-}
-
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
