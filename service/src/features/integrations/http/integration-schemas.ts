@@ -183,7 +183,10 @@ export const ConnectionTestResult = Type.Object(
   {
     ok: Type.Boolean(),
     checked_at: DateTime,
-    duration_ms: Type.Number({ minimum: 0, description: 'How long the check took (its secrets resolved, the address checked, the connection tried), to a tenth of a millisecond' }),
+    duration_ms: Type.Number({
+      minimum: 0,
+      description: 'How long the check took (its secrets resolved, the address checked, the connection tried), to a tenth of a millisecond',
+    }),
     message: Type.String({ description: 'What passed or failed, in words to act on; never a secret' }),
   },
   { $id: 'ConnectionTestResult' },
