@@ -9,12 +9,16 @@
 # directory), node with npm and the npm registry (for the surfaces), and a Docker engine (honours
 # DOCKER_HOST).
 #
-# Usage: build-offline.sh [--tag TAG] [--work-dir DIR] [--mirror URL] [--ca-bundle FILE] [--help]
-#   --tag        image tag (default notebook-hub-sandbox:marimo-<version>)
-#   --work-dir   keeps the downloaded .debs and wheels between builds (default: a temp dir)
-#   --mirror     Debian mirror (default http://deb.debian.org/debian)
-#   --ca-bundle  PEM bundle the image trusts instead of Debian's, for networks that intercept TLS
-#                (default: $SSL_CERT_FILE when set)
+# Usage: build-offline.sh [--tag TAG] [--work-dir DIR] [--mirror URL] [--ca-bundle FILE] [--surfaces-from DIR] [--help]
+#   --tag            image tag (default notebook-hub-sandbox:marimo-<version>)
+#   --work-dir       keeps the downloaded .debs and wheels between builds (default: a temp dir)
+#   --mirror         Debian mirror (default http://deb.debian.org/debian)
+#   --ca-bundle      PEM bundle the image trusts instead of Debian's, for networks that intercept TLS
+#                    (default: $SSL_CERT_FILE when set)
+#   --surfaces-from  a surfaces directory the local driver installed on this machine (its
+#                    code-server and opencode folders): copied as they are instead of building
+#                    code-server's native modules again, when this machine runs Debian bookworm and
+#                    its stamps name this build's pins; otherwise the surfaces are built here
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +31,8 @@ rootfs_log_tag=sandbox-image
 . "$here/../lib/debian-rootfs.sh"
 tag="notebook-hub-sandbox:marimo-$MARIMO_VERSION"
 ca_bundle="${SSL_CERT_FILE:-}"
-rootfs_parse_args build-offline.sh --ca-bundle=ca_bundle -- "$@"
+surfaces_from=""
+rootfs_parse_args build-offline.sh --ca-bundle=ca_bundle --surfaces-from=surfaces_from -- "$@"
 rootfs_preflight build-offline.sh
 rootfs_work_dir "$work"
 mkdir -p "$work/wheels" "$work/npm-cache"
@@ -52,48 +57,71 @@ chroot "$rootfs" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
   "
 cp -a "$rootfs/tmp/wheels/." "$work/wheels/"
 
-# The surfaces build in a tree of their own that has the compilers (code-server's install builds
-# native modules), so the image carries none of them: only the finished /opt/surfaces is copied.
-builder=""
-remove_builder() {
-  [ -n "$builder" ] || return 0
-  if mountpoint -q "$builder/proc" 2>/dev/null; then umount -l "$builder/proc"; fi
-  rm -rf "$builder" "$builder.log"
-  builder=""
+# Whether DIR holds both surfaces installed by the local driver for this build's pins, on a machine
+# whose libraries are the image's (code-server's native modules link against them): its stamps
+# (sandbox-drivers/src/surfaces/surface-layout.ts) name the pins, the platform and the CPU.
+surfaces_reusable() { # DIR
+  local dir="$1" arch node_package
+  [ -n "$dir" ] || return 1
+  grep -qs '^VERSION_CODENAME=bookworm$' /etc/os-release || return 1
+  arch=$(node -p process.arch)
+  node_package="node-linux-$arch"
+  grep -qsF "\"platform\":\"linux\",\"arch\":\"$arch\"" "$dir/code-server/.notebook-hub-surface" || return 1
+  grep -qsF "\"code-server\":\"$CODE_SERVER_VERSION\",\"$node_package\":\"$CODE_SERVER_NODE_VERSION\"" "$dir/code-server/.notebook-hub-surface" || return 1
+  grep -qsF "\"arch\":\"$arch\",\"pins\":{\"opencode-ai\":\"$OPENCODE_VERSION\"}" "$dir/opencode/.notebook-hub-surface" || return 1
 }
-trap 'remove_builder; rootfs_cleanup' EXIT
-builder=$(mktemp -d "$work/surfaces-builder.XXXXXX")
-chmod 755 "$builder"
-rootfs_step "debootstrap bookworm for building the surfaces (compilers, libkrb5-dev)"
-debootstrap --variant=minbase --include=ca-certificates,python3,g++,make,libkrb5-dev \
-  --cache-dir="$work/debs" bookworm "$builder" "$mirror" >"$builder.log" 2>&1 \
-  || { tail -n 40 "$builder.log" >&2; exit 1; }
-if [ -n "$ca_bundle" ]; then cp "$ca_bundle" "$builder/etc/ssl/certs/ca-certificates.crt"; fi
-cp /etc/resolv.conf "$builder/etc/resolv.conf"
 
-rootfs_step "installing code-server $CODE_SERVER_VERSION (Node $CODE_SERVER_NODE_VERSION) and OpenCode $OPENCODE_VERSION"
-# Node and npm to run the install with: the Node code-server runs on, and this host's npm version.
-build_node="node-linux-$(node -p process.arch)"
-npm install --prefix "$builder/opt/build-node" --no-save --no-audit --no-fund --ignore-scripts \
-  "$build_node@$CODE_SERVER_NODE_VERSION" "npm@$(npm --version)" >/dev/null
-printf '#!/bin/sh\nexec node /opt/build-node/node_modules/npm/bin/npm-cli.js "$@"\n' >"$builder/usr/local/bin/npm"
-chmod 755 "$builder/usr/local/bin/npm"
-cp "$here/install-surfaces.sh" "$builder/tmp/install-surfaces.sh"
-mkdir -p "$builder/var/cache/npm"
-cp -a "$work/npm-cache/." "$builder/var/cache/npm/"
-mount -t proc proc "$builder/proc"
-chroot "$builder" /usr/bin/env -i PATH="/opt/build-node/node_modules/$build_node/bin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-  HOME=/root npm_config_cache=/var/cache/npm npm_config_cafile=/etc/ssl/certs/ca-certificates.crt \
-  NPM_CLI=/opt/build-node/node_modules/npm/bin/npm-cli.js CODE_SERVER_VERSION="$CODE_SERVER_VERSION" \
-  CODE_SERVER_NODE_VERSION="$CODE_SERVER_NODE_VERSION" OPENCODE_VERSION="$OPENCODE_VERSION" \
-  sh /tmp/install-surfaces.sh "$surfaces" >"$builder.log" 2>&1 \
-  || { tail -n 60 "$builder.log" >&2; exit 1; }
-umount "$builder/proc"
-# Kept for the next build with the same pins: the registry is then only asked, not downloaded from.
-cp -a "$builder/var/cache/npm/." "$work/npm-cache/"
-mkdir -p "$rootfs$(dirname "$surfaces")"
-cp -a "$builder$surfaces" "$rootfs$surfaces"
-remove_builder
+mkdir -p "$rootfs$surfaces"
+if surfaces_reusable "$surfaces_from"; then
+  rootfs_step "copying code-server $CODE_SERVER_VERSION and OpenCode $OPENCODE_VERSION from $surfaces_from (built on this machine)"
+  for surface in code-server opencode; do
+    cp -a "$surfaces_from/$surface" "$rootfs$surfaces/$surface"
+    rm -f "$rootfs$surfaces/$surface/.lock"
+  done
+else
+  if [ -n "$surfaces_from" ]; then rootfs_step "$surfaces_from is not a surfaces install of this build's pins on Debian bookworm: building them"; fi
+  # The surfaces build in a tree of their own that has the compilers (code-server's install builds
+  # native modules), so the image carries none of them: only the finished /opt/surfaces is copied.
+  builder=""
+  remove_builder() {
+    [ -n "$builder" ] || return 0
+    if mountpoint -q "$builder/proc" 2>/dev/null; then umount -l "$builder/proc"; fi
+    rm -rf "$builder" "$builder.log"
+    builder=""
+  }
+  trap 'remove_builder; rootfs_cleanup' EXIT
+  builder=$(mktemp -d "$work/surfaces-builder.XXXXXX")
+  chmod 755 "$builder"
+  rootfs_step "debootstrap bookworm for building the surfaces (compilers, libkrb5-dev)"
+  debootstrap --variant=minbase --include=ca-certificates,python3,g++,make,libkrb5-dev \
+    --cache-dir="$work/debs" bookworm "$builder" "$mirror" >"$builder.log" 2>&1 \
+    || { tail -n 40 "$builder.log" >&2; exit 1; }
+  if [ -n "$ca_bundle" ]; then cp "$ca_bundle" "$builder/etc/ssl/certs/ca-certificates.crt"; fi
+  cp /etc/resolv.conf "$builder/etc/resolv.conf"
+
+  rootfs_step "installing code-server $CODE_SERVER_VERSION (Node $CODE_SERVER_NODE_VERSION) and OpenCode $OPENCODE_VERSION"
+  # Node and npm to run the install with: the Node code-server runs on, and this host's npm version.
+  build_node="node-linux-$(node -p process.arch)"
+  npm install --prefix "$builder/opt/build-node" --no-save --no-audit --no-fund --ignore-scripts \
+    "$build_node@$CODE_SERVER_NODE_VERSION" "npm@$(npm --version)" >/dev/null
+  printf '#!/bin/sh\nexec node /opt/build-node/node_modules/npm/bin/npm-cli.js "$@"\n' >"$builder/usr/local/bin/npm"
+  chmod 755 "$builder/usr/local/bin/npm"
+  cp "$here/install-surfaces.sh" "$builder/tmp/install-surfaces.sh"
+  mkdir -p "$builder/var/cache/npm"
+  cp -a "$work/npm-cache/." "$builder/var/cache/npm/"
+  mount -t proc proc "$builder/proc"
+  chroot "$builder" /usr/bin/env -i PATH="/opt/build-node/node_modules/$build_node/bin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+    HOME=/root npm_config_cache=/var/cache/npm npm_config_cafile=/etc/ssl/certs/ca-certificates.crt \
+    NPM_CLI=/opt/build-node/node_modules/npm/bin/npm-cli.js CODE_SERVER_VERSION="$CODE_SERVER_VERSION" \
+    CODE_SERVER_NODE_VERSION="$CODE_SERVER_NODE_VERSION" OPENCODE_VERSION="$OPENCODE_VERSION" \
+    sh /tmp/install-surfaces.sh "$surfaces" >"$builder.log" 2>&1 \
+    || { tail -n 60 "$builder.log" >&2; exit 1; }
+  umount "$builder/proc"
+  # Kept for the next build with the same pins: the registry is then only asked, not downloaded from.
+  cp -a "$builder/var/cache/npm/." "$work/npm-cache/"
+  cp -a "$builder$surfaces/." "$rootfs$surfaces/"
+  remove_builder
+fi
 # Owned by root, readable and runnable by the sandbox user; launchers on PATH as well.
 chown -R 0:0 "$rootfs$surfaces"
 chmod -R a+rX,go-w "$rootfs$surfaces"

@@ -8,6 +8,7 @@ import { testCacheDir } from './cache-dir.js';
 import { aptInstall } from './apt.js';
 import { ensureCachedImage, removeOtherTestImages, runOfflineBuild, tagOfInputs } from './cached-image.js';
 import { joinSharedService } from './shared-service.js';
+import { provisionSurfaceRuntime } from './surface-runtime.js';
 
 /** Also offered here, beside the engine, to the set-up modules that clean up images of their own. */
 export { removeOtherTestImages };
@@ -136,7 +137,14 @@ function ensureSandboxImage(docker: Docker, socketPath: string): Promise<string>
     cacheName: 'sandbox-image',
     build: async (workDir) => {
       ensureTools(['debootstrap']);
-      await runOfflineBuild(socketPath, 'build/sandbox-image/build-offline.sh', ['--tag', tag, '--work-dir', workDir]);
+      // The surfaces the local driver's suites install on this machine go into the image as they
+      // are: code-server's native modules are not built twice (the script checks they suit it).
+      const surfaces = await provisionSurfaceRuntime().catch((error: unknown) => {
+        process.stderr.write(`[setup] the image builds its own surfaces: ${error instanceof Error ? error.message : String(error)}\n`);
+        return null;
+      });
+      const reuse = surfaces ? ['--surfaces-from', surfaces.dir] : [];
+      await runOfflineBuild(socketPath, 'build/sandbox-image/build-offline.sh', ['--tag', tag, '--work-dir', workDir, ...reuse]);
     },
   });
 }
