@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Chromium } from './browser.js';
 
 /** The sizes and themes every main page is photographed in (docs/ui.md). */
@@ -70,6 +71,12 @@ let axeSource: Promise<string> | undefined;
  * The serious and critical accessibility violations axe-core finds on the page, in both themes.
  * axe is evaluated through the DevTools protocol, which the page's Content-Security-Policy does not cover.
  */
+/** Fails naming every serious violation (its rule, the elements, in which theme) when the page has any in either theme. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `accessibility of ${name}: ${JSON.stringify(violations)}`).toEqual([]);
+}
+
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const source = await axeSource;

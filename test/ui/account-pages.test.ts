@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { expectAccessible, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -37,7 +37,7 @@ describe.skipIf(chromium === null)('the account page', () => {
 
   const shootAll = async (name: string) => {
     await shootAllIn(browser, page, name);
-    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(page, name);
   };
 
   /** Creates a token through the page and returns the value the page showed (and copied). */
@@ -95,7 +95,7 @@ describe.skipIf(chromium === null)('the account page', () => {
       await page.getByRole('option', { name: 'Read projects' }).click();
       await dialog.getByRole('heading', { name: 'Create token' }).click();
       await shootAllIn(browser, page, 'account-token-form');
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      await expectAccessible(page, 'the page');
     });
     await page.getByRole('dialog', { name: 'Your new token' }).getByRole('button', { name: 'Done' }).click();
     await page.getByRole('cell', { name: 'Read projects in all projects', exact: true }).waitFor();

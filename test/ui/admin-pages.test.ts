@@ -11,7 +11,7 @@ import { saveNotebookCode } from '../support/job-world.js';
 import { withDependencies } from '../support/local-wheel.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { expectAccessible, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -23,7 +23,7 @@ const TRACE_VIEWER = 'https://traces.example.org/trace/';
 
 async function shootAll(browser: Chromium, page: Page, name: string): Promise<void> {
   await shootAllIn(browser, page, name);
-  expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+  await expectAccessible(page, name);
 }
 
 /**

@@ -10,7 +10,7 @@ import { launchChromium, signInAs, type Chromium } from '../support/browser.js';
 import { startFakeAiProvider, type FakeAiProvider } from '../support/fake-ai-provider.js';
 import { BUILT_UI_DIR, closeBrowserSuite } from '../support/marimo-browser-suite.js';
 import { startTestHub, type CallOptions, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { expectAccessible, shootAll } from '../support/ui-pages.js';
 
 const chromium = prerequisite('chromium');
 const postgres = prerequisite('postgres');
@@ -68,7 +68,7 @@ describe.skipIf(missing !== null)('the Data tab pages', () => {
     const toasts = await target.addStyleTag({ content: '.mantine-Notifications-root { visibility: hidden; }' });
     await shootAll(from, target, `data-${name}`);
     await toasts.evaluate((style) => style.remove());
-    expect(await seriousA11yViolations(target), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(target, name);
     const html = await target.content();
     for (const secret of [postgres!.password, seaweedfs!.secretAccessKey]) expect(html, `${name} shows a secret`).not.toContain(secret);
   };

@@ -11,7 +11,7 @@ import { driverForLaunch, type LaunchDriver } from '../../electron/src/host/sand
 import { SettingsFile } from '../../electron/src/host/settings.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { seriousA11yViolations, settle, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { expectAccessible, settle, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -84,7 +84,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)("the desktop app's
 
   const shootAll = async (name: string) => {
     await shootAllIn(browser, page, name);
-    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(page, name);
   };
 
   beforeAll(async () => {

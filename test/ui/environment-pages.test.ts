@@ -10,7 +10,7 @@ import { withDependencies } from '../support/local-wheel.js';
 import { writeVersionedWheel } from '../support/package-index.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
-import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { expectAccessible, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -32,7 +32,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the environment p
 
   const shootAll = async (name: string) => {
     await shootAllIn(browser, page, name);
-    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(page, name);
   };
   const locked = (nid: string, versionId: string) =>
     eventually(
@@ -194,7 +194,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the start page of
       .getByText(`${pkg('offline')} 3.2.1`, { exact: false })
       .waitFor();
     await shootAllIn(browser, page, 'session-offline-missing-wheels');
-    expect(await seriousA11yViolations(page), 'accessibility of session-offline-missing-wheels').toEqual([]);
+    await expectAccessible(page, 'session-offline-missing-wheels');
     expect((await w.api(`/api/v1/projects/${w.pid}/sessions`, 'admin')).json.data.items).toEqual([]);
   }, 180_000);
 });

@@ -6,7 +6,7 @@ import { gitNotebookSource } from '../support/git-notebook.js';
 import { startGitServer, type GitServer } from '../support/git-server.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import type { CallOptions, TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { expectAccessible, shootAll } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -57,7 +57,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('change requests, 
   const asAdmin = (route: string, options: CallOptions = {}) => t.call(route, { ...options, cookie, headers: { origin: t.url } });
   const shoot = async (name: string) => {
     await shootAll(browser, page, `git-${name}`);
-    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(page, name);
   };
   const card = () => page.getByRole('region', { name: 'Change requests' });
 

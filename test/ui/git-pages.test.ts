@@ -6,7 +6,7 @@ import { launchChromium, type Chromium } from '../support/browser.js';
 import { gitNotebookSource } from '../support/git-notebook.js';
 import { startGitServer, type GitServer } from '../support/git-server.js';
 import { startTestHub, type CallOptions, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { expectAccessible, shootAll } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -38,7 +38,7 @@ describe.skipIf(chromium === null)('the Git notebook pages', () => {
   const asAdmin = (route: string, options: CallOptions = {}) => t.call(route, { ...options, cookie, headers: { origin: t.url } });
   const shoot = async (name: string) => {
     await shootAll(browser, page, `git-${name}`);
-    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(page, name);
   };
   /** Notifications that would cover the page in a screenshot, once the test has read them. */
   const dismissNotifications = async () => {
@@ -339,7 +339,7 @@ describe.skipIf(chromium === null)('the Git notebook pages', () => {
       expect(await previews.getByRole('button', { name: 'New preview' }).count()).toBe(0);
       expect(await previews.getByRole('link', { name: /in editor/ }).count()).toBe(0);
       expect(await previews.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
-      expect(await seriousA11yViolations(viewerPage)).toEqual([]);
+      await expectAccessible(viewerPage, 'the page');
 
       await viewerPage.goto(`${t.url}/projects/${pid}/settings`);
       await viewerPage.getByText('Read only', { exact: true }).waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, signInAs, type Chromium } from '../support/browser.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import type { CallOptions, TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { expectAccessible, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { unusedPort } from '../support/unused-port.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
@@ -48,7 +48,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the integration p
     const toasts = await target.addStyleTag({ content: '.mantine-Notifications-root { visibility: hidden; }' });
     await shootAllIn(from, target, name);
     await toasts.evaluate((style) => style.remove());
-    expect(await seriousA11yViolations(target), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(target, name);
     if (typing) return;
     const html = await target.content();
     for (const secret of [PASSWORD, SECRET_VALUE, ORG_TOKEN]) expect(html, `${name} shows a secret`).not.toContain(secret);

@@ -7,7 +7,7 @@ import { startFakeSpanSink, type FakeSpanSink } from '../support/fake-span-sink.
 import { createJob, jobNotebook, jobsPath, runToEnd, saveNotebookCode, tick } from '../support/job-world.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, settle, THEMES } from '../support/ui-pages.js';
+import { expectAccessible, settle, THEMES } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -57,7 +57,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
 
   const shootChecked = async (target: Page, name: string) => {
     await shoot(browser, target, name);
-    expect(await seriousA11yViolations(target), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(target, name);
   };
   const jobs = async () => (await w.api(jobsPath(w, nid), 'viewer')).json.data.items as { id: string; name: string }[];
 
@@ -297,7 +297,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the jobs pages', 
       expect(await viewerPage.getByRole('button', { name: /^Run now/ }).count()).toBe(0);
       expect(await viewerPage.getByRole('switch', { name: 'Morning sales report enabled' }).isDisabled()).toBe(true);
       await shoot(other, viewerPage, 'viewer');
-      expect(await seriousA11yViolations(viewerPage)).toEqual([]);
+      await expectAccessible(viewerPage, 'the page');
 
       await viewerPage.goto(`${base}/jobs/${job!.id}`);
       await viewerPage.getByRole('table', { name: 'Run history' }).getByText('Succeeded').first().waitFor();
@@ -350,6 +350,6 @@ describe.skipIf(chromium === null)('the jobs tab on a hub without jobs', () => {
     await page.getByText('Jobs are not enabled on this hub: runs stay queued until an administrator sets SERVICE_JOBS=on.').waitFor();
     await page.getByRole('heading', { name: 'No jobs yet' }).waitFor();
     await shoot(browser, page, 'unavailable');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, 'the page');
   }, 60_000);
 });

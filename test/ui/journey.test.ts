@@ -4,7 +4,7 @@ import { launchChromium, type Chromium } from '../support/browser.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, runFirstCell, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import { killMarimoIn } from '../support/marimo-signals.js';
 import type { TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { expectAccessible, shootAll } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -63,7 +63,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the web UI journe
 
   const check = async (browser: Chromium, page: Page, name: string) => {
     await shootAll(browser, page, name);
-    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(page, name);
   };
 
   let restoreTmpdir: (() => Promise<void>) | undefined;

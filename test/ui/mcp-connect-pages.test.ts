@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { expectAccessible, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -87,7 +87,7 @@ describe.skipIf(chromium === null)('the MCP connect pages', () => {
 
   const shootAll = async (name: string) => {
     await shootAllIn(browser, page, name);
-    expect(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(page, name);
   };
 
   const register = async (clientName: string, extra: Record<string, unknown> = {}, redirectUri = callback.redirectUri): Promise<Client> => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { marimoNotebook } from '../support/notebook-folders.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { expectAccessible, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -37,7 +37,7 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
 
   const shootAll = async (target: Page, name: string) => {
     await shootAllIn(browser, target, name);
-    expect(await seriousA11yViolations(target), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(target, name);
   };
   const api = async (route: string, options: Parameters<TestHub['call']>[1] = {}) => {
     const result = await t.call(route, { token: owner, ...options });
@@ -277,7 +277,7 @@ describe.skipIf(chromium === null)('the notebook and import pages', () => {
       expect(await viewerPage.getByRole('link', { name: 'Open in editor' }).count()).toBe(0);
       await viewerPage.getByRole('link', { name: 'Open as app' }).waitFor();
       await shootAllIn(other, viewerPage, 'notebook-files-read-only');
-      expect(await seriousA11yViolations(viewerPage)).toEqual([]);
+      await expectAccessible(viewerPage, 'the page');
 
       await viewerPage.goto(`${t.url}/projects/${pid}/import`);
       await viewerPage.getByText('You cannot import into this project').waitFor();

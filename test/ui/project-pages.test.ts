@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type CallOptions, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll as shootAllIn } from '../support/ui-pages.js';
+import { expectAccessible, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -57,7 +57,7 @@ describe.skipIf(chromium === null)('the project pages', () => {
 
   const shootAll = async (target: Page, name: string, from: Chromium = browser) => {
     await shootAllIn(from, target, name);
-    expect(await seriousA11yViolations(target), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(target, name);
   };
   const project = async () => (await asAdmin(`/api/v1/projects/${pid}`)).json.data;
 

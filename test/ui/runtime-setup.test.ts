@@ -8,7 +8,7 @@ import { useCachedRuntimeBuilds } from '../support/runtime-builds.js';
 import { closeSessionHub } from '../support/session-world.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { expectAccessible, shootAll } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -40,7 +40,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the notebook runt
 
   const check = async (name: string, on: Page = page) => {
     await shootAll(browser, on, name);
-    expect(await seriousA11yViolations(on), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(on, name);
   };
   /** Holds the page's status reads while `work` runs, so a build's progress stays on screen for it. */
   const holdingStatus = async (work: () => Promise<void>) => {

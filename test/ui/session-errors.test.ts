@@ -8,7 +8,7 @@ import { launchChromium, type Chromium } from '../support/browser.js';
 import { FakeFaultyDestroyDriver } from '../support/fake-sandbox-drivers.js';
 import { closeSessionHub } from '../support/session-world.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { expectAccessible, shootAll } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -49,7 +49,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session view 
 
   const check = async (browser: Chromium, on: Page, name: string) => {
     await shootAll(browser, on, name);
-    expect(await seriousA11yViolations(on), `accessibility of ${name}`).toEqual([]);
+    await expectAccessible(on, name);
   };
   const createNotebook = async (body: Record<string, unknown>) => {
     const created = await t.call(`/api/v1/projects/${pid}/notebooks`, { method: 'POST', token: adminToken, body });

@@ -8,7 +8,7 @@ import { FakeSlowStartDriver } from '../support/fake-sandbox-drivers.js';
 import { kubernetesDriverEnv, testNamespace } from '../support/kubernetes-cluster.js';
 import { BUILT_UI_DIR, closeBrowserSuite, MARIMO_FRAME } from '../support/marimo-browser-suite.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, shootAll } from '../support/ui-pages.js';
+import { expectAccessible, shootAll } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -84,7 +84,7 @@ describe.skipIf(chromium === null || cluster === null)("a session's start-up pro
     await expect.poll(() => page.getByTestId('startup-step').textContent()).toBe(`${detail!.charAt(0).toUpperCase()}${detail!.slice(1)}`);
     console.log(`[kubernetes-ui] start-up step shown: ${detail}`);
     await shootAll(browser, page, 'session-starting-kubernetes');
-    expect(await seriousA11yViolations(page), 'accessibility of the start-up').toEqual([]);
+    await expectAccessible(page, 'the start-up');
     release();
     await page.unrouteAll({ behavior: 'wait' });
     await page.locator(MARIMO_FRAME).waitFor({ timeout: 120_000 });

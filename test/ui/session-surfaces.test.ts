@@ -7,7 +7,7 @@ import { launchChromium, type Chromium } from '../support/browser.js';
 import { closeBrowserSuite, MARIMO_FRAME, marimoIn, moveTmpdirOffTmp, startMarimoUiHub } from '../support/marimo-browser-suite.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import type { TestHub } from '../support/test-hub.js';
-import { seriousA11yViolations, settle, THEMES } from '../support/ui-pages.js';
+import { expectAccessible, settle, THEMES } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 const chromium = prerequisite('chromium');
@@ -126,7 +126,7 @@ describe.skipIf(!available)("the session page's VS Code and OpenCode", () => {
     const panel = page.getByRole('region', { name: 'VS Code' });
     await panel.getByRole('status', { name: 'VS Code start-up' }).waitFor();
     await shoot(admin!, page, 'session-vscode-starting');
-    expect(await seriousA11yViolations(page), 'accessibility of the start-up').toEqual([]);
+    await expectAccessible(page, 'the start-up');
     release();
     // Waits for the held answers to go through before the route goes.
     await page.unrouteAll({ behavior: 'wait' });
@@ -243,7 +243,7 @@ describe.skipIf(chromium === null || sandboxRuntime === null)('the session page 
     await alert.getByRole('button', { name: 'Show its output' }).click();
     await panel.getByLabel("The end of VS Code's output").getByText('libgssapi_krb5.so.2', { exact: false }).waitFor();
     await shoot(admin!, page, 'session-vscode-failed');
-    expect(await seriousA11yViolations(page), 'accessibility of the failure').toEqual([]);
+    await expectAccessible(page, 'the failure');
 
     // Try again starts it afresh (a second session.surface.open), and it fails the same way.
     const opens = async () => {
