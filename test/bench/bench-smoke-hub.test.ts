@@ -153,7 +153,7 @@ describe('benchmark scripts of the hub', () => {
       expect(stdout).toMatch(/first page assets total: \d+\.\d KB \(goal <= 250 KB: (met|NOT met)\)/);
       expect(stdout).toMatch(/app \/ static ratio: \d+\.\d+ \(goal <= 1\.50: (met|NOT met)\)/);
     },
-    120_000,
+    600_000,
   );
 
   it('remotes: pulls a project between two hubs beside tar | curl, pushes one changed notebook and reads the status offline, and prints the ratios', async () => {

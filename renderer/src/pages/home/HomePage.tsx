@@ -9,12 +9,13 @@ import { LoadingState } from '../../components/LoadingState';
 import { LoadMore } from '../../components/LoadMore';
 import { useHydrated } from '../../components/use-hydrated';
 import { useMe } from '../../components/use-me';
-import { CreateProjectModal } from './CreateProjectModal';
 import { ProjectCard } from './ProjectCard';
 import { RecentNotebooks } from './RecentNotebooks';
 
 // Drawn only once the app runs (it depends on the browser), so its code need not come with the
 // first page: it loads while the page is shown.
+// Loaded when first opened: the dialog (and Mantine's modal under it) is not part of the first page.
+const CreateProjectModal = lazy(() => import('./CreateProjectModal').then((module) => ({ default: module.CreateProjectModal })));
 const MySessionsTable = lazy(() => import('../session/MySessionsTable').then((module) => ({ default: module.MySessionsTable })));
 
 /** My projects: loaded page by page, searched and filtered by tag over the loaded pages. */
@@ -111,7 +112,11 @@ export function HomePage() {
           {hydrated ? <RecentNotebooks /> : <LoadingState label="Loading recent notebooks…" />}
         </section>
       </Stack>
-      <CreateProjectModal opened={creating} onClose={createModal.close} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateProjectModal opened onClose={createModal.close} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
