@@ -84,24 +84,29 @@ export function registerSurfaceProxy(
     return target;
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: nearly every request is the hub's own and goes on at once, without the
+  // promise (and the turn of the event loop) an async hook costs every request.
+  app.addHook('onRequest', (request, reply, done) => {
     const at = surfaceOfHost(request.headers.host, domain);
-    if (at === null) return;
+    if (at === null) return done();
     reply.hijack();
-    const raw = reply.raw;
-    const url = request.raw.url ?? '/';
+    void answer(request.raw, reply.raw, request.headers.cookie, at);
+  });
+
+  /** A request to a surface's own host, answered here to the end. */
+  const answer = async (request: IncomingMessage, raw: ServerResponse, cookies: string | undefined, at: SurfaceAddress) => {
+    const url = request.url ?? '/';
     const path = url.split('?', 1)[0]!;
     try {
       if (hasUnsafeSegment(path)) throw new HubError('NOT_FOUND', 'no such path');
-      if (path === ENTER_PATH) return await enter(request.raw, raw, at);
-      const target = await resolve(request.headers.cookie, at);
+      if (path === ENTER_PATH) return await enter(request, raw, at);
+      const target = await resolve(cookies, at);
       activity(target.record);
-      forward(request.raw, raw, target, () => decisions.clear());
+      forward(request, raw, target, () => decisions.clear());
     } catch (error) {
       answerError(raw, error, at.surface);
     }
-    return reply;
-  });
+  };
 
   const enter = async (request: IncomingMessage, response: ServerResponse, at: SurfaceAddress) => {
     const ticket = new URL(request.url ?? '/', 'http://surface').searchParams.get('ticket') ?? '';
