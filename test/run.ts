@@ -1,9 +1,12 @@
 /**
  * `npm test`: every tier of test/tiers.ts, quickest first, each its own vitest run, while the heavy
  * prerequisites (the Docker engine and sandbox image, the test cluster, helm, the surfaces) are
- * provisioned in the background for the tiers that come last. A tier may run in a second lane beside
- * the others (`lane: 'beside'`, none does yet: test/tiers.ts says why); the benchmarks run alone at the end. Ends with a summary: each tier's
- * result and time, the provisioning times and the ten slowest test files.
+ * provisioned in the background for the tiers that come last. Tiers never run beside each other:
+ * tried, the Kubernetes tier beside the browser tier slowed its marimo sessions past their
+ * timeouts, and two SeaweedFS servers on one machine answered InternalError to versioned-bucket
+ * requests; tiers whose files mostly wait run several files at once instead (`maxWorkers`). Ends
+ * with a summary: each tier's result and time, the provisioning times and the ten slowest test
+ * files.
  *
  *   npm test                     every tier
  *   npm test -- api e2e-local    those tiers (with their background provisioning)
@@ -11,7 +14,7 @@
  * One file or one tier while working: `npx vitest run <file>` / `npx vitest run --project <tier>`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, createWriteStream, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, createWriteStream, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { glob } from 'tinyglobby';
@@ -57,43 +60,19 @@ process.env.NOTEBOOK_HUB_TEST_TIMINGS = TIMINGS;
 if (tiers.some((tier) => tier.prerequisites.includes('build'))) buildIfStale();
 const background = startBackgroundProvisioning(tiers);
 
-// Tiers marked to run beside the others have a lane of their own, their output kept in a log file;
-// tiers that must have the machine to themselves (the benchmarks) run once both lanes are done.
-const inLane = async (lane: readonly Tier[], beside: boolean) => {
-  const done: TierOutcome[] = [];
-  for (const tier of lane) done.push(await runTier(tier, beside));
-  return done;
-};
-const [main, waiting] = await Promise.all([
-  inLane(
-    tiers.filter((tier) => tier.lane === undefined),
-    false,
-  ),
-  inLane(
-    tiers.filter((tier) => tier.lane === 'beside'),
-    true,
-  ),
-]);
-const alone = await inLane(
-  tiers.filter((tier) => tier.lane === 'alone'),
-  false,
-);
-const outcomes = [...main, ...waiting, ...alone].sort((a, b) => tiers.indexOf(a.tier) - tiers.indexOf(b.tier));
+const outcomes: TierOutcome[] = [];
+for (const tier of tiers) outcomes.push(await runTier(tier));
 await stopBackgroundProvisioning(background);
 printSummary(outcomes);
 process.exitCode = outcomes.every((outcome) => outcome.passed) ? 0 : 1;
 
-async function runTier(tier: Tier, beside: boolean): Promise<TierOutcome> {
+async function runTier(tier: Tier): Promise<TierOutcome> {
   const files = await glob([...tier.include], { cwd: ROOT, ignore: ['**/node_modules/**', '**/dist/**', ...excludedFrom(tier)] });
   const tierStarted = Date.now();
   if (files.length === 0) return { tier, files: 0, seconds: 0, passed: true, report: null, cpuBusy: null };
   const cpuBefore = cpuTimes();
-  const logFile = path.join(RESULTS, `${tier.name}.log`);
-  if (beside)
-    process.stdout.write(`\n[beside] tier ${tier.name} started: ${tier.description} (${files.length} files; output in test-results/${tier.name}.log)\n`);
-  else banner(`tier ${tier.name}: ${tier.description} (${files.length} files)`);
+  banner(`tier ${tier.name}: ${tier.description} (${files.length} files)`);
   const reportFile = path.join(RESULTS, `${tier.name}.json`);
-  const output = beside ? openSync(logFile, 'w') : 'inherit';
   const code = await new Promise<number | null>((resolve) => {
     const vitest = spawn(
       process.execPath,
@@ -106,16 +85,10 @@ async function runTier(tier: Tier, beside: boolean): Promise<TierOutcome> {
         '--reporter=json',
         `--outputFile.json=${reportFile}`,
       ],
-      { cwd: ROOT, stdio: ['ignore', output, output], env: { ...process.env, NOTEBOOK_HUB_TEST_STAGE: tier.name } },
+      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NOTEBOOK_HUB_TEST_STAGE: tier.name } },
     );
     vitest.once('exit', resolve);
   });
-  if (typeof output === 'number') {
-    closeSync(output);
-    process.stdout.write(`\n[beside] tier ${tier.name} ${code === 0 ? 'passed' : 'FAILED'} in ${minutes(Date.now() - tierStarted)}\n`);
-    // The log of a failed tier is what CI keeps of it: its end goes to the run's own output.
-    if (code !== 0) process.stdout.write(`${readFileSync(logFile, 'utf8').split('\n').slice(-200).join('\n')}\n`);
-  }
   const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as VitestReport) : null;
   const cpuAfter = cpuTimes();
   const cpuBusy = cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total ? (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total) : null;

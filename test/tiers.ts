@@ -44,14 +44,6 @@ export interface Tier {
    */
   maxWorkers?: number;
   /**
-   * Where `npm test` runs it: by default one after the other with the others; `beside`, in a second
-   * lane at the same time; `alone`, after both lanes, with nothing beside it. No tier runs beside
-   * yet, though several mostly wait (the summary's `cpu busy`): beside the browser tier, the
-   * Kubernetes tier slowed its marimo sessions past their timeouts, and two SeaweedFS servers on
-   * one machine answered InternalError to versioned-bucket requests.
-   */
-  lane?: 'beside' | 'alone';
-  /**
    * A vitest project file of the tier's own, where its files need more than this list says (the UI's
    * component tests: jsdom, the React plugin, a set-up file); its `include` must match the one here.
    */
@@ -66,7 +58,6 @@ const BENCH: Tier = {
   prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime', 'surfaceRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
   // The hub's benchmarks beside the sandboxes': run briefly, their figures are not judged.
   maxWorkers: 2,
-  lane: 'alone',
 };
 
 const DEPLOY: Tier = {

@@ -79,11 +79,6 @@ export async function takeJson<T>(store: ObjectStore, key: string, accept: (valu
 }
 
 /**
- * Read-modify-write of one JSON object through compare-and-swap. `update` receives the current
- * value (null when absent) and returns the next one; it may run several times, so it must not
- * have side effects. Returning `undefined` leaves the object unchanged.
- */
-/**
  * The record at `key`, made by `make` when there is none yet. Made once: when several processes
  * race to make it, the first write wins and the others read the winner's record.
  */
@@ -102,6 +97,11 @@ export async function readOrCreateJson<T>(store: ObjectStore, key: string, make:
   }
 }
 
+/**
+ * Read-modify-write of one JSON object through compare-and-swap. `update` receives the current
+ * value (null when absent) and returns the next one; it may run several times, so it must not
+ * have side effects. Returning `undefined` leaves the object unchanged.
+ */
 export async function updateJson<T>(
   store: ObjectStore,
   key: string,
