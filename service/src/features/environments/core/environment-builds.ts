@@ -13,8 +13,8 @@ export interface EnvironmentBuildDeps {
   cache: EnvironmentCache;
   sandboxes: EnvironmentSandboxes;
   logger: Logger;
-  /** Where uv finds a project's locked files (its indexes, or offline the machine's wheel folders), and the outbound policy's check of them. */
-  packages: Pick<PackageSources, 'check' | 'access'>;
+  /** Where uv finds a project's locked files: its indexes once the outbound policy passed them, or offline the machine's wheel folders. */
+  packages: Pick<PackageSources, 'access'>;
   buildTimeoutMs: number;
   /** The cache's budget: after each build the least recently used environments beyond it go. */
   cacheMaxBytes: number;
@@ -99,7 +99,6 @@ export class EnvironmentBuilds {
       async (directory) => {
         const { archives } = this.deps;
         const install = async () => {
-          await this.deps.packages.check(need.workspace.projectId);
           need.onStep?.(`building the environment: ${packages} package${packages === 1 ? '' : 's'}`);
           await this.install(need, directory);
           builtHere = true;
@@ -139,7 +138,6 @@ export class EnvironmentBuilds {
   private async unpack(need: EnvironmentNeed, directory: string): Promise<void> {
     const fetched = await this.deps.archives!.fetch(need.id);
     if (fetched === null) {
-      await this.deps.packages.check(need.workspace.projectId);
       await this.install(need, directory);
       return;
     }

@@ -34,16 +34,22 @@ describe("where uv finds a project's packages", () => {
     expect(asked).toEqual([false, false]);
   });
 
-  it('checks every index a resolution would ask under the outbound policy, naming each; offline none', async () => {
+  it('passes every index a resolution would ask through the outbound policy, naming each, before giving any; offline none', async () => {
     const { packages, checked } = sources();
-    await packages.check('proj-with');
+    await packages.access('proj-with');
     expect(checked).toEqual([
       ['https://pypi.org/simple', 'the package index (SERVICE_PACKAGE_INDEX_URL)'],
       [TEAM.url, 'the package index of the integration “Team index”'],
       [MIRROR.url, 'the package index of the integration “Mirror”'],
     ]);
+    const refused = sources({
+      checkIndex: async (url, named) => {
+        if (url === MIRROR.url) throw new Error(`${named} is not one the hub may reach`);
+      },
+    });
+    await expect(refused.packages.access('proj-with')).rejects.toThrow('the package index of the integration “Mirror” is not one the hub may reach');
     const offline = sources({ offline: true });
-    await offline.packages.check('proj-with');
+    await offline.packages.access('proj-with');
     expect(offline.checked).toEqual([]);
   });
 

@@ -47,16 +47,18 @@ export class PackageSources {
     return [...(await this.privateOf(projectId, false)).map((index) => index.url), this.deps.indexUrl];
   }
 
-  /** Throws when the outbound-request policy refuses one of the indexes a resolution or build of the project would ask. */
-  async check(projectId: string): Promise<void> {
-    if (this.deps.offline) return;
-    await this.deps.checkIndex(this.deps.indexUrl, 'the package index (SERVICE_PACKAGE_INDEX_URL)');
-    for (const index of await this.privateOf(projectId, false)) await this.deps.checkIndex(index.url, `the package index of the integration “${index.name}”`);
-  }
-
-  /** The package source of one resolution or build of the project, and what its sandbox mounts to see the folders (a container). */
+  /**
+   * The package source of one resolution or build of the project, and what its sandbox mounts to
+   * see the folders (a container). Each index it names has passed the outbound-request policy: a
+   * refused one throws, naming it. Offline no index is named, so none is checked.
+   */
   async access(projectId: string): Promise<PackageAccess> {
-    if (!this.deps.offline) return { source: { index: this.deps.indexUrl, privateIndexes: await this.privateOf(projectId, true) }, mounts: [] };
+    if (!this.deps.offline) {
+      const privateIndexes = await this.privateOf(projectId, true);
+      await this.deps.checkIndex(this.deps.indexUrl, 'the package index (SERVICE_PACKAGE_INDEX_URL)');
+      for (const index of privateIndexes) await this.deps.checkIndex(index.url, `the package index of the integration “${index.name}”`);
+      return { source: { index: this.deps.indexUrl, privateIndexes }, mounts: [] };
+    }
     const folders = await this.deps.wheelFolders();
     const inside = this.deps.containerWheelsDir;
     if (inside === null) return { source: { wheelFolders: folders }, mounts: [] };

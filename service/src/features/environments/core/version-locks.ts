@@ -21,10 +21,10 @@ export interface VersionLockDeps {
   logger: Logger;
   /**
    * Where uv finds a project's packages: the indexes its locks are declared against (see
-   * declarationOf), the outbound policy's check of them (a plain message, the detail logged), and
-   * what a resolution is given (the indexes, or offline the machine's wheel folders).
+   * declarationOf), and what a resolution is given once the outbound policy passed them (a plain
+   * message when it does not, the detail logged): the indexes, or offline the wheel folders.
    */
-  packages: Pick<PackageSources, 'declared' | 'check' | 'access'>;
+  packages: Pick<PackageSources, 'declared' | 'access'>;
   resolveTimeoutMs: number;
   now: () => Date;
 }
@@ -185,13 +185,12 @@ export class VersionLocks {
    * so a later start tries again.
    */
   private async resolve(version: VersionToLock, metadata: ScriptMetadata): Promise<Resolution> {
-    await this.deps.packages.check(version.projectId);
+    const { source, mounts } = await this.deps.packages.access(version.projectId);
     const notebook = await this.deps.notebooks.get(version.projectId, version.notebookId);
     if (!notebook) throw new HubError('NOT_FOUND', 'the notebook was deleted');
     const entryFile = notebook.entry_file;
     const timeoutMs = this.deps.resolveTimeoutMs;
     const labels = { project_id: version.projectId, notebook_id: version.notebookId };
-    const { source, mounts } = await this.deps.packages.access(version.projectId);
     return this.deps.sandboxes.within(
       'resolve',
       labels,
