@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { projectRemoteQuery } from '../../api/remotes';
 import type { Project } from '../../api/types';
 import { canWriteNotebooks } from '../project/project-context';
-import { RunOnTeamButton } from '../project/sync/RunOnTeamButton';
+import { offersRunOnTeam, RunOnTeamButton } from '../project/sync/RunOnTeamButton';
 import { RunOnTeamModal } from '../project/sync/RunOnTeamModal';
 
 /**
@@ -18,7 +18,7 @@ export function RunOnTeamAction({ project, nid }: { project: Project; nid: strin
   const status = useQuery({ ...projectRemoteQuery(project.id), enabled: canWriteNotebooks(project) });
   const [open, setOpen] = useState(false);
   const link = status.data?.linked ? status.data.link : null;
-  const synced = link ? status.data?.notebooks.find((entry) => entry.notebook_id === nid && entry.state !== 'remote_only') : undefined;
+  const synced = link ? status.data?.notebooks.find((entry) => entry.notebook_id === nid && offersRunOnTeam(entry)) : undefined;
   if (!link || !synced || !canWriteNotebooks(project)) return null;
   const onStarted = () => {
     setOpen(false);

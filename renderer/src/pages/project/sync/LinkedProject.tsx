@@ -15,7 +15,7 @@ import { problemOf } from '../../remotes/remote-problem';
 import { canManage, canWriteNotebooks } from '../project-context';
 import { SYNC_STATES, SyncStateBadge } from './SyncStateBadge';
 import { TeamIntegrations } from './TeamIntegrations';
-import { RunOnTeamButton } from './RunOnTeamButton';
+import { offersRunOnTeam, RunOnTeamButton } from './RunOnTeamButton';
 import { RunOnTeamModal } from './RunOnTeamModal';
 import { TeamRuns } from './TeamRuns';
 
@@ -85,8 +85,7 @@ const columns = (pid: string, mayResolve: boolean, onRun: ((notebook: NotebookSy
     header: 'Run on the team hub',
     hiddenHeader: true,
     width: 170,
-    cell: (notebook) =>
-      onRun && notebook.notebook_id && notebook.state !== 'remote_only' && <RunOnTeamButton notebook={notebook} onRun={onRun} size="xs" named />,
+    cell: (notebook) => onRun && offersRunOnTeam(notebook) && <RunOnTeamButton notebook={notebook} onRun={onRun} size="xs" named />,
   },
 ];
 

@@ -1,8 +1,11 @@
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
 import type { NotebookSyncStatus } from '../../../api/remotes';
 
+/** Whether the button is offered for a notebook: it is here too (one only the team hub has is pulled first). */
+export const offersRunOnTeam = (notebook: NotebookSyncStatus): boolean => notebook.notebook_id !== null && notebook.state !== 'remote_only';
+
 /** Why a notebook cannot run on the team hub now, or null when it can. */
-export const notRunnable = (notebook: NotebookSyncStatus): string | null =>
+const notRunnable = (notebook: NotebookSyncStatus): string | null =>
   notebook.conflict || notebook.state === 'diverged' || notebook.workspace === 'diverged'
     ? 'Changed here and on the team hub: resolve the conflict first.'
     : null;
