@@ -20,7 +20,8 @@ import { provisionSuite } from './suites.js';
 
 /** The Debian packages each prerequisite's set-up would otherwise install on its own, one apt-get each. */
 const DEBIAN_PACKAGES: Partial<Record<ProvidedName, readonly string[]>> = {
-  docker: ['docker.io', 'debootstrap'],
+  // The sandbox image takes the surfaces built on this machine (test/setup/docker.ts): their build tools too.
+  docker: ['docker.io', 'debootstrap', 'libkrb5-dev', 'g++', 'make'],
   kubernetes: KUBERNETES_PACKAGES,
   chromium: ['chromium'],
   nginx: ['nginx'],
