@@ -115,7 +115,7 @@ describe('the query page', () => {
     const grid = await screen.findByRole('grid', { name: 'Query result' });
     expect(within(grid).getByText('Ada')).toBeTruthy();
     expect(grid.getAttribute('aria-rowcount')).toBe('3');
-    expect(screen.getByText(/2 rows · 2 columns · 12 ms/)).toBeTruthy();
+    expect(screen.getByText(/2 rows · 2 columns · 12\sms/)).toBeTruthy();
     expect(screen.getByText('Truncated at 2 rows')).toBeTruthy();
     expect(hub.seen.filter((request) => request.method === 'POST')).toHaveLength(1);
   });
