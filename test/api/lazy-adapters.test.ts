@@ -11,6 +11,9 @@ const TRACER = pathToFileURL(path.resolve(import.meta.dirname, '../support/modul
 /** Packages of adapters that only some configurations use. */
 const OPTIONAL = ['@aws-sdk/client-s3', 'dockerode', 'openid-client', '@opentelemetry/'];
 
+/** Packages every start loads, which the bundle carries. */
+const BOOT_BUNDLED = ['fastify/', 'pino/', 'commander/', 'fs-extra/', 'proper-lockfile/'];
+
 /**
  * Boots `notebook-hub serve` with the module tracer preloaded, answers a health check, stops it
  * and returns every module the process loaded (ES modules as they resolved, CommonJS ones from the
@@ -48,11 +51,14 @@ const loads = (modules: string[], name: string) => modules.some((module) => modu
 describe('adapters load only where the settings use them', () => {
   it('boots the default configuration without the S3 client, Docker, the OpenID client or OpenTelemetry', async () => {
     const modules = await modulesLoadedBy({});
-    // The trace sees the modules that do load: the web framework, the fs store's locking, the local driver.
-    expect(loads(modules, 'fastify/')).toBe(true);
-    expect(loads(modules, 'proper-lockfile/')).toBe(true);
+    // The trace sees the modules that do load: a package outside the bundle, the local driver.
+    expect(loads(modules, 'proxy-addr/')).toBe(true);
     expect(modules.some((module) => DRIVER_MODULE('local').test(module))).toBe(true);
+    // What every start needs comes from the bundle (scripts/bundle-service.mjs), not node_modules.
+    expect(BOOT_BUNDLED.filter((name) => loads(modules, name))).toEqual([]);
     expect(OPTIONAL.filter((name) => loads(modules, name))).toEqual([]);
+    // The HTTP client of outbound calls waits for the first call.
+    expect(loads(modules, 'undici/')).toBe(false);
     expect(modules.filter((module) => DRIVER_MODULE('docker').test(module))).toEqual([]);
   });
 

@@ -51,13 +51,16 @@ type SerializerFactory = (externalSchemas: unknown, options: unknown) => (route:
  * at start-up. For fastify's `schemaController.compilersFactory.buildSerializer`.
  */
 export function lazySerializerFactory(schemas: LazySchemas): SerializerFactory {
-  // Fastify's default, from fastify's own dependencies (it is not one of the hub's).
-  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
-  const selector = fromFastify('@fastify/fast-json-stringify-compiler') as () => SerializerFactory;
-  const build = selector();
+  // Fastify's default, from fastify's own dependencies (it is not one of the hub's), loaded with
+  // the first serializer compiled: it brings its own Ajv, some sixty modules.
+  let build: SerializerFactory | null = null;
+  const loadBuild = (): SerializerFactory => {
+    const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+    return (fromFastify('@fastify/fast-json-stringify-compiler') as () => SerializerFactory)();
+  };
   return (externalSchemas, options) => {
-    const compile = build(externalSchemas, options);
-    return (route) => schemas.serializer(() => compile(route));
+    let compile: ((route: SerializerRoute) => Serialize) | null = null;
+    return (route) => schemas.serializer(() => (compile ??= (build ??= loadBuild())(externalSchemas, options))(route));
   };
 }
 

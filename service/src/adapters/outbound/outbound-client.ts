@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { Agent, Headers as UndiciHeaders, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import type * as Undici from 'undici';
+import type { Agent, Headers as UndiciHeaders, RequestInit as UndiciRequestInit } from 'undici';
 import { addressAllowed, bareHost, type OutboundPolicy } from '../../core/outbound/outbound-policy.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { NameResolver } from '../../core/ports/name-resolver.js';
@@ -55,6 +56,13 @@ export type OutboundRequestInit = Omit<UndiciRequestInit, 'dispatcher' | 'redire
   timeoutMs?: number;
 };
 
+/**
+ * undici, loaded at a feature's first call rather than at the hub's start: it is among the largest
+ * packages the hub uses, and a hub starts without calling out.
+ */
+let undiciModule: Promise<typeof Undici> | undefined;
+const undici = () => (undiciModule ??= import('undici'));
+
 const defaultPort = (url: URL) => (url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
 
 /**
@@ -65,11 +73,16 @@ const defaultPort = (url: URL) => (url.port !== '' ? Number(url.port) : url.prot
  */
 export class OutboundClient {
   readonly feature: string;
-  private readonly agent: Agent;
+  private agent: Promise<Agent> | undefined;
 
   constructor(private readonly options: OutboundClientOptions) {
     this.feature = options.feature;
-    this.agent = new Agent({ connect: { lookup: guardedLookup(options.policy, options.resolve), timeout: options.timeoutMs } });
+  }
+
+  /** The feature's connection pool, made at its first call. */
+  private connections(): Promise<Agent> {
+    const { policy, resolve, timeoutMs } = this.options;
+    return (this.agent ??= undici().then(({ Agent }) => new Agent({ connect: { lookup: guardedLookup(policy, resolve), timeout: timeoutMs } })));
   }
 
   /** `fetch`, under the policy. Throws {@link OutboundError} when no answer came. */
@@ -96,11 +109,12 @@ export class OutboundClient {
       },
     });
     try {
+      const [{ fetch: undiciFetch, Headers }, dispatcher] = await Promise.all([undici(), this.connections()]);
       const response = await undiciFetch(target, {
         ...rest,
-        headers: span.traceparent ? withTraceparent(rest.headers, span.traceparent) : rest.headers,
+        headers: span.traceparent ? withTraceparent(Headers, rest.headers, span.traceparent) : rest.headers,
         redirect,
-        dispatcher: this.agent,
+        dispatcher,
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
       });
       span.setAttributes({ 'http.response.status_code': response.status });
@@ -149,13 +163,13 @@ export class OutboundClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await (await this.agent)?.close();
   }
 }
 
 /** The caller's headers with the W3C `traceparent` of the call's span. */
-function withTraceparent(headers: OutboundRequestInit['headers'], traceparent: string): UndiciHeaders {
-  const merged = new UndiciHeaders(headers);
+function withTraceparent(Headers: typeof UndiciHeaders, headers: OutboundRequestInit['headers'], traceparent: string): UndiciHeaders {
+  const merged = new Headers(headers);
   merged.set('traceparent', traceparent);
   return merged;
 }
