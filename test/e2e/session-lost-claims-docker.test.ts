@@ -6,8 +6,7 @@ import { eventually } from '../support/session-world.js';
 
 /**
  * The docker counterpart of session-lost-claims.test.ts: containers killed, or marimo killed in them,
- * behind the hub's back. Fewer rounds than the local driver's ten: the race is the hub's own, the
- * drivers differ only in how a loss shows, and each round here costs a container.
+ * behind the hub's back. Ten rounds each, as on the local driver.
  */
 describe.skipIf(dockerProvisioned === null)('starting a notebook again right after its session was lost (docker driver)', () => {
   let w: DockerSessionWorld;
@@ -18,10 +17,10 @@ describe.skipIf(dockerProvisioned === null)('starting a notebook again right aft
     await w?.close();
   });
 
-  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when the container was killed (6 rounds)', async () => {
+  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when the container was killed (10 rounds)', async () => {
     const nid = await w.notebook('Container killed');
     const outcome = await startAgainAfterLosses(w, nid, {
-      rounds: 6,
+      rounds: 10,
       async kill(record) {
         const [container] = await w.containers(record.id);
         const handle = w.engine.getContainer(container!.Id);
@@ -40,10 +39,10 @@ describe.skipIf(dockerProvisioned === null)('starting a notebook again right aft
     );
   }, 900_000);
 
-  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its container (6 rounds)', async () => {
+  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its container (10 rounds)', async () => {
     const nid = await w.notebook('Server killed in a container');
     const outcome = await startAgainAfterLosses(w, nid, {
-      rounds: 6,
+      rounds: 10,
       kill: async (record) => expect(await killMarimoInContainer(w.t.hub.services.sandboxes, record.sandbox!.id)).toBeGreaterThan(0),
       endsAs: ['kernel_lost'],
     });

@@ -7,8 +7,8 @@ import { eventually } from '../support/session-world.js';
 /**
  * The Kubernetes counterpart of session-lost-claims.test.ts: pods deleted, or marimo killed in
  * them, behind the hub's back. A pod is gone only once its kubelet has stopped it (the driver waits
- * up to 30 s), so a start may be told to come back more than once before the notebook is free. Fewer
- * rounds than the local driver's ten: the race is the hub's own, and each round here costs a pod.
+ * up to 30 s), so a start may be told to come back more than once before the notebook is free. Ten
+ * rounds each, as on the local driver.
  */
 describe.skipIf(clusterProvisioned === null)('starting a notebook again right after its session was lost (kubernetes driver)', () => {
   let w: KubernetesSessionWorld;
@@ -19,10 +19,10 @@ describe.skipIf(clusterProvisioned === null)('starting a notebook again right af
     await w?.close();
   });
 
-  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when the pod was deleted (6 rounds)', async () => {
+  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when the pod was deleted (10 rounds)', async () => {
     const nid = await w.notebook('Pod deleted');
     const outcome = await startAgainAfterLosses(w, nid, {
-      rounds: 6,
+      rounds: 10,
       async kill(record) {
         const [pod] = await w.pods(record.id);
         const name = pod!.metadata!.name!;
@@ -47,10 +47,10 @@ describe.skipIf(clusterProvisioned === null)('starting a notebook again right af
     );
   }, 1_200_000);
 
-  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its pod (6 rounds)', async () => {
+  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its pod (10 rounds)', async () => {
     const nid = await w.notebook('Server killed in a pod');
     const outcome = await startAgainAfterLosses(w, nid, {
-      rounds: 6,
+      rounds: 10,
       kill: async (record) => expect(await killMarimoInContainer(w.t.hub.services.sandboxes, record.sandbox!.id)).toBeGreaterThan(0),
       endsAs: ['kernel_lost'],
       retiringAnswers: 6,
