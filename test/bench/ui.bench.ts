@@ -59,6 +59,7 @@ try {
     `first page assets (gzip): scripts ${jsKb.toFixed(1)} KB in ${assets.jsFiles} files, stylesheets ${cssKb.toFixed(1)} KB in ${assets.cssFiles} files`,
   );
   console.log(`first page assets total: ${totalKb.toFixed(1)} KB (goal <= ${GOALS.firstPageKb} KB: ${totalKb <= GOALS.firstPageKb ? 'met' : 'NOT met'})`);
+  console.log(`largest first page files (gzip KB): ${assets.largest.map(({ name, bytes }) => `${name} ${kb(bytes).toFixed(1)}`).join(', ')}`);
 
   await writeBaseline(uiDir, assets.js, assets.css);
   const app: number[] = [];
@@ -95,22 +96,28 @@ async function newSignedInContext(browser: Browser, cookie: string): Promise<Bro
 async function firstPageAssets(browser: Browser, cookie: string, visibleText: string) {
   const context = await newSignedInContext(browser, cookie);
   const page = await context.newPage();
-  const bodies: { type: 'js' | 'css'; body: Promise<Buffer> }[] = [];
+  const bodies: { type: 'js' | 'css'; name: string; body: Promise<Buffer> }[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
-    if (type === 'script') bodies.push({ type: 'js', body: response.body() });
-    else if (type === 'stylesheet') bodies.push({ type: 'css', body: response.body() });
+    const name = new URL(response.url()).pathname.split('/').pop()!;
+    if (type === 'script') bodies.push({ type: 'js', name, body: response.body() });
+    else if (type === 'stylesheet') bodies.push({ type: 'css', name, body: response.body() });
   });
   await page.goto(`${t.url}/`);
   await page.getByText(visibleText).first().waitFor();
   // The list shows before the app's code has loaded: the first page is everything loaded until the app answers input.
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  const loaded = await Promise.all(bodies.map(async ({ type, body }) => ({ type, body: await body })));
+  const loaded = await Promise.all(bodies.map(async ({ type, name, body }) => ({ type, name, body: await body })));
   await context.close();
   const js = loaded.filter((entry) => entry.type === 'js').map((entry) => entry.body);
   const css = loaded.filter((entry) => entry.type === 'css').map((entry) => entry.body);
-  return { js: sumGzip(js), css: sumGzip(css), jsFiles: js.length, cssFiles: css.length };
+  // Where the bytes are, for whoever has to cut them.
+  const largest = loaded
+    .map(({ name, body }) => ({ name, bytes: sumGzip([body]) }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 12);
+  return { js: sumGzip(js), css: sumGzip(css), jsFiles: js.length, cssFiles: css.length, largest };
 }
 
 /** A static page whose script and stylesheet have the gzip sizes the app's first page loaded. */

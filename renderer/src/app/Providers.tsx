@@ -1,7 +1,7 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LazyNotifications } from '../components/LazyNotifications';
 import { COLOR_SCHEME_KEY } from './color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -14,7 +14,7 @@ export function Providers({ client, children }: { client: QueryClient; children:
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <QueryClientProvider client={client}>
         {/* Wide enough for a failure's request id on one line beside its name and copy button. */}
-        <Notifications position="bottom-right" containerWidth={480} />
+        <LazyNotifications position="bottom-right" containerWidth={480} />
         {children}
       </QueryClientProvider>
     </MantineProvider>

@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, Tabs, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 // Shades and the dimmed text colour are chosen for a 4.5:1 contrast (WCAG AA) in both themes.
 export const theme = createTheme({
@@ -6,11 +6,13 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // Plain objects rather than `Modal.extend(...)`: naming the components here would put their code,
+  // and that of everything they use, on the first page of every visit.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
     // Tabs that switch routes keep every panel in the page so each tab's aria-controls names an element.
-    Tabs: Tabs.extend({ defaultProps: { keepMounted: true } }),
+    Tabs: { defaultProps: { keepMounted: true } },
   },
 });
 
