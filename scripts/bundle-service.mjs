@@ -23,7 +23,18 @@ export const BUNDLE_DIR = 'service/dist/bundle';
  * node_modules), with their own dependencies. None of them reads files beside its code at run time
  * as the hub uses them (pino's transports would: the hub has none).
  */
-const LOADED_BY_EVERY_START = new Set(['fastify', '@fastify/cookie', 'commander', 'env-paths', 'fs-extra', 'proper-lockfile', 'ipaddr.js', 'pino', 'ajv', 'ajv-formats']);
+const LOADED_BY_EVERY_START = new Set([
+  'fastify',
+  '@fastify/cookie',
+  'commander',
+  'env-paths',
+  'fs-extra',
+  'proper-lockfile',
+  'ipaddr.js',
+  'pino',
+  'ajv',
+  'ajv-formats',
+]);
 
 /** Packages bundled with the service's own code: its workspace packages, TypeBox and those above. */
 const BUNDLED = (name) => name.startsWith('@notebook-hub/') || name === 'typebox' || LOADED_BY_EVERY_START.has(name);
