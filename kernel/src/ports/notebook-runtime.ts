@@ -40,12 +40,15 @@ export interface NotebookRuntime {
   /**
    * Installs the notebook's PEP 723 dependencies; fails with PYTHON_ENV_SETUP_FAILED. `source` is
    * the notebook's code when the caller just wrote it (else it is read from the sandbox).
+   * `installEnv` is given to the install command alone, never to the kernel: the project's private
+   * package indexes and their credentials.
    */
   prepareEnvironment(
     sandbox: Sandbox,
     notebook: string,
     logger: Logger,
     source?: string,
+    installEnv?: Record<string, string>,
   ): Promise<{ env: Record<string, string>; timings: Record<string, number> }>;
   startServer(sandbox: Sandbox, request: StartServerRequest): Promise<RuntimeServer>;
   /** Runs the notebook headless and returns its HTML export. */

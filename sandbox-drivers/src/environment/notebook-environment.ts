@@ -23,6 +23,8 @@ export interface PrepareEnvironmentOptions {
   notebook: string;
   /** Its code, when the caller has it: one read from the sandbox fewer. */
   source?: string;
+  /** Variables for uv alone (the project's private package indexes and their credentials), never the kernel's. */
+  installEnv?: Record<string, string>;
   logger: Logger;
   timeoutMs?: number;
   slowThresholdMs?: number;
@@ -62,7 +64,11 @@ export async function prepareNotebookEnvironment(driver: SandboxDriver, sandbox:
   let failure: string | null = null;
   let cause: unknown;
   try {
-    const result = await driver.exec(sandbox.id, { argv, timeoutMs: options.timeoutMs ?? 10 * 60_000 });
+    const result = await driver.exec(sandbox.id, {
+      argv,
+      timeoutMs: options.timeoutMs ?? 10 * 60_000,
+      ...(options.installEnv ? { env: options.installEnv } : {}),
+    });
     stderr = result.stderr;
     if (result.exitCode !== 0) failure = `uv exited with ${result.exitCode}`;
   } catch (error) {

@@ -15,8 +15,14 @@ export class MarimoRuntime implements NotebookRuntime {
     notebook: string,
     logger: Logger,
     source?: string,
+    installEnv?: Record<string, string>,
   ): Promise<{ env: Record<string, string>; timings: Record<string, number> }> {
-    const environment = await prepareNotebookEnvironment(this.driver, sandbox, { notebook, logger, ...(source === undefined ? {} : { source }) });
+    const environment = await prepareNotebookEnvironment(this.driver, sandbox, {
+      notebook,
+      logger,
+      ...(source === undefined ? {} : { source }),
+      ...(installEnv === undefined ? {} : { installEnv }),
+    });
     return { env: environment.env, timings: environment.timings };
   }
 

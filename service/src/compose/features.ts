@@ -51,7 +51,7 @@ export function recordChecks(): RecordCheck[] {
  * own Git credentials are one), managed AI its provider from the organization's `openai`
  * integration, the sync API names them in a project's manifest and runs notebooks as jobs for
  * another hub, and locked environments resolve and build against a project's private package
- * indexes (`python_index` integrations).
+ * indexes (`python_index` integrations), as the installs at each start do where locking is off.
  */
 export function linkFeatures(services: FeatureServices & { useCases: FeatureUseCases }): void {
   services.workloadAssembler.useIntegrations(services.integrationsForSandboxes);
@@ -61,7 +61,7 @@ export function linkFeatures(services: FeatureServices & { useCases: FeatureUseC
   services.managedAi.useIntegrations(services.integrationsForSandboxes);
   services.syncApi.useIntegrations(services.integrationsForSandboxes);
   services.syncApi.useJobs(services.useCases.jobs);
-  services.lockedEnvironments?.packages.useIndexes(services.integrationsForSandboxes);
+  services.packageSources.useIndexes(services.integrationsForSandboxes);
 }
 
 /** Every kind of record with secrets, the base's and the features': what migration and key rotation walk. */

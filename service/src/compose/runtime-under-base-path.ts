@@ -11,7 +11,7 @@ export function runtimeUnderBasePath(basePath: string, runtime: NotebookRuntime,
   if (basePath === '') return { runtime, kernels };
   return {
     runtime: {
-      prepareEnvironment: (sandbox, notebook, logger, source) => runtime.prepareEnvironment(sandbox, notebook, logger, source),
+      prepareEnvironment: (sandbox, notebook, logger, source, installEnv) => runtime.prepareEnvironment(sandbox, notebook, logger, source, installEnv),
       startServer: (sandbox, request) => runtime.startServer(sandbox, { ...request, baseUrl: `${basePath}${request.baseUrl}` }),
       exportHtml: (sandbox, notebook, env) => runtime.exportHtml(sandbox, notebook, env),
       listWorkspace: (sandbox, maxFileBytes) => runtime.listWorkspace(sandbox, maxFileBytes),

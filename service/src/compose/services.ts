@@ -208,6 +208,7 @@ export function composeServices(settings: HubSettings, untracedStore: ObjectStor
     if (featureParts.sessions) extensions.add(featureParts.sessions);
     if (featureParts.workload) workloads.add(featureParts.workload);
     if (featureParts.environments) environments.use(featureParts.environments);
+    if (featureParts.installIndexes) environments.useIndexes(featureParts.installIndexes);
     if (featureParts.mcpAccessTokens) {
       mcpAccessTokens.push(featureParts.mcpAccessTokens);
       featureParts.mcpAccessTokens.whenEnded((grantId) => endedListeners.forEach((listener) => listener(grantId)));

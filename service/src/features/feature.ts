@@ -30,7 +30,7 @@ import type { SealedRecordKind } from '../core/secrets/sealed-records.js';
 import type { KernelSupervisor } from '../core/sessions/kernel-supervisor.js';
 import type { SessionExtension } from '../core/sessions/session-extensions.js';
 import type { WorkloadEnvironments, WorkloadProvider } from '../core/sandboxes/workload-environment.js';
-import type { LockedEnvironmentProvider, NotebookEnvironments } from '../core/sandboxes/notebook-environments.js';
+import type { InstallIndexes, LockedEnvironmentProvider, NotebookEnvironments } from '../core/sandboxes/notebook-environments.js';
 import type { SweepOutcome } from '../core/sessions/session-lifecycle.js';
 import type { SessionManager } from '../core/sessions/session-manager.js';
 import type { SessionSecretsRefresh } from '../core/sessions/session-secrets-refresh.js';
@@ -154,6 +154,8 @@ export interface FeatureParts {
   workload?: WorkloadProvider;
   /** The locked environments sessions and job runs start in (docs/environments.md); one feature at most. */
   environments?: LockedEnvironmentProvider;
+  /** Where the installs at each start (no locked environment) find a project's private packages; one feature at most. */
+  installIndexes?: InstallIndexes;
   /** Receives every project event (alert delivery). */
   events?: ProjectEventPublisher;
   /** Verifies the access tokens it issues to MCP clients. */

@@ -16,11 +16,12 @@ const sandbox: Sandbox = {
 };
 const WITH_DEPENDENCIES = '# /// script\n# dependencies = ["polars"]\n# ///\nimport marimo\n';
 
-/** A runtime that records its installs instead of running uv (no sandbox here). */
-function fakeInstallingRuntime(installs: string[]): NotebookRuntime {
+/** A runtime that records its installs instead of running uv (no sandbox here), and the variables each install got. */
+function fakeInstallingRuntime(installs: string[], installEnvs: (Record<string, string> | undefined)[] = []): NotebookRuntime {
   return {
-    prepareEnvironment: async (_sandbox, notebook) => {
+    prepareEnvironment: async (_sandbox, notebook, _logger, _source, installEnv) => {
       installs.push(notebook);
+      installEnvs.push(installEnv);
       return { env: { PYTHONPATH: '/h/.notebook-env/x' }, timings: {} };
     },
     startServer: () => Promise.reject(new Error('not here')),
@@ -87,5 +88,28 @@ describe('notebook environments', () => {
     expect(await environments.recent(0)).toEqual([]);
     expect(await environments.enter('env-2', 'sbx-9')).toEqual({ PYTHONPATH: '/cache/env-2/packages' });
     expect(used).toEqual(['env-2:sbx-9']);
+  });
+  it("installs from the project's private indexes, asking for them only when there is something to install", async () => {
+    const installEnvs: (Record<string, string> | undefined)[] = [];
+    const environments = new NotebookEnvironments(fakeInstallingRuntime([], installEnvs));
+    const asked: string[] = [];
+    environments.useIndexes({
+      installEnv: async (projectId) => {
+        asked.push(projectId);
+        return { UV_INDEX: 'hub-index-1=https://pypi.example.com/simple' };
+      },
+    });
+    await environments.prepare(start(WITH_DEPENDENCIES, []), silent);
+    await environments.install(start('import marimo\n', []), silent);
+    expect(asked).toEqual(['proj-1']);
+    expect(installEnvs).toEqual([{ UV_INDEX: 'hub-index-1=https://pypi.example.com/simple' }, {}]);
+  });
+
+  it('fails the start when a private index may not be reached, before any install', async () => {
+    const installs: string[] = [];
+    const environments = new NotebookEnvironments(fakeInstallingRuntime(installs));
+    environments.useIndexes({ installEnv: () => Promise.reject(new Error('the package index of the integration “Team index” is not one the hub may reach')) });
+    await expect(environments.prepare(start(WITH_DEPENDENCIES, []), silent)).rejects.toThrow('“Team index” is not one the hub may reach');
+    expect(installs).toEqual([]);
   });
 });

@@ -67,17 +67,31 @@ export interface LockedEnvironmentProvider {
   enter(environmentId: string, sandboxId: string): Promise<Record<string, string> | null>;
 }
 
+/**
+ * Where the runtime's install at a start finds a project's packages besides the sandbox's own
+ * index: the variables its uv command gets (docs/environments.md, "Private package indexes").
+ * Throws PYTHON_ENV_SETUP_FAILED when an index may not be reached.
+ */
+export interface InstallIndexes {
+  installEnv(projectId: string): Promise<Record<string, string>>;
+}
+
 /** What the warm pool asks of the environments (none where no capability provides them). */
 export type WarmEnvironments = Pick<NotebookEnvironments, 'builtFor' | 'recent' | 'enter'>;
 
 /** The environments of one hub: the provider a feature registered, else the runtime's installs. */
 export class NotebookEnvironments {
   private provider: LockedEnvironmentProvider | null = null;
+  private indexes: InstallIndexes | null = null;
 
   constructor(private readonly runtime: NotebookRuntime) {}
 
   use(provider: LockedEnvironmentProvider): void {
     this.provider = provider;
+  }
+
+  useIndexes(indexes: InstallIndexes): void {
+    this.indexes = indexes;
   }
 
   /**
@@ -105,9 +119,20 @@ export class NotebookEnvironments {
 
   async prepare(start: EnvironmentStart, logger: Logger): Promise<PreparedEnvironment> {
     const locked = this.provider ? await this.provider.prepare(start) : null;
-    if (locked) return locked;
-    if (scriptMetadata(start.code)?.declaresDependencies) start.onStep?.('installing the notebook’s dependencies');
-    const { env } = await this.runtime.prepareEnvironment(start.sandbox, start.entryFile, logger, start.code);
+    return locked ?? this.install(start, logger);
+  }
+
+  /**
+   * The runtime's install of the notebook's PEP 723 dependencies in its sandbox, from the project's
+   * private indexes first: what a start runs where no locked environment serves it (and a preview,
+   * whose code no saved version's lock covers).
+   */
+  async install(start: EnvironmentStart, logger: Logger): Promise<PreparedEnvironment> {
+    const declares = scriptMetadata(start.code)?.declaresDependencies ?? false;
+    if (declares) start.onStep?.('installing the notebook’s dependencies');
+    // Asked only when there is something to install: the indexes' credentials are read sealed.
+    const installEnv = declares ? ((await this.indexes?.installEnv(start.projectId)) ?? {}) : {};
+    const { env } = await this.runtime.prepareEnvironment(start.sandbox, start.entryFile, logger, start.code, installEnv);
     return { env, environmentId: null };
   }
 }

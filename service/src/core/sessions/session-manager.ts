@@ -43,7 +43,7 @@ export interface SessionManagerDeps extends ProvisionerDeps, SaverDeps {
   projectNameOf(projectId: string): Promise<string>;
   warmPool: WarmPool | null;
   /** The packages a kernel starts with, and which built environment a version's start would find (its warm sandboxes'). */
-  environments?: Pick<NotebookEnvironments, 'prepare' | 'builtFor' | 'preflight'>;
+  environments?: Pick<NotebookEnvironments, 'prepare' | 'install' | 'builtFor' | 'preflight'>;
   audit: AuditLog;
   events: ProjectEventPublisher;
   background: BackgroundRunner;

@@ -41,7 +41,7 @@ export interface ProvisionerDeps {
   /** What sandboxes receive of the project's secrets and integrations (docs/project-secrets.md). */
   workloads?: Pick<WorkloadEnvironments, 'environmentFor'>;
   /** The packages the kernel starts with: a locked environment, or the runtime's install (docs/environments.md). */
-  environments?: Pick<NotebookEnvironments, 'prepare'>;
+  environments?: Pick<NotebookEnvironments, 'prepare' | 'install'>;
 }
 
 /**
@@ -180,23 +180,21 @@ async function provisionIn(
     let env: Record<string, string> = {};
     let environmentId: string | null = null;
     await phase('environment', 'provision_setup_ms', async () => {
-      // A preview runs a change request's code, which no saved version's lock covers: the runtime installs it.
-      if (!deps.environments || initial.preview_id) {
+      if (!deps.environments) {
         env = (await deps.runtime.prepareEnvironment(ready, initial.entry_file, deps.logger, code)).env;
         return;
       }
-      const prepared = await deps.environments.prepare(
-        {
-          projectId: initial.project_id,
-          notebookId: initial.notebook_id,
-          versionId: initial.base_version_id,
-          entryFile: initial.entry_file,
-          code,
-          sandbox: ready,
-          onStep: (step) => progress.step(step, 'environment'),
-        },
-        deps.logger,
-      );
+      const start = {
+        projectId: initial.project_id,
+        notebookId: initial.notebook_id,
+        versionId: initial.base_version_id,
+        entryFile: initial.entry_file,
+        code,
+        sandbox: ready,
+        onStep: (step: string) => progress.step(step, 'environment'),
+      };
+      // A preview runs a change request's code, which no saved version's lock covers: it is installed.
+      const prepared = initial.preview_id ? await deps.environments.install(start, deps.logger) : await deps.environments.prepare(start, deps.logger);
       env = prepared.env;
       environmentId = prepared.environmentId;
     });

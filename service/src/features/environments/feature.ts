@@ -69,7 +69,24 @@ export const environmentsFeature = {
         `SERVICE_LOCKED_ENVIRONMENTS=on is not served by the ${base.sandboxes.kind} sandbox driver${unservedBecause(base.sandboxes.kind)}: dependencies are installed at each start`,
       );
     }
-    if (!locking) return { services: { lockedEnvironments: null as LockedEnvironmentServices | null }, ...withAdmin(null, null) };
+    // Containers see the built environments through a read-only bind mount, and build them through a writable one.
+    const inContainers = served === 'docker';
+    const wheelFolders = new WheelFolders([settings.sandboxes.wheelhouse, config.wheelsDir].filter((folder): folder is string => folder !== null));
+    // Offline, uv reads the machine's wheel folders only: no index is checked (PackageSources).
+    // Where locking is off, the installs at each start still ask the projects' private indexes.
+    const packages = new PackageSources({
+      indexUrl: config.indexUrl,
+      offline: config.offline,
+      wheelFolders: () => wheelFolders.existing(),
+      containerWheelsDir: inContainers ? CONTAINER_WHEELS_DIR : null,
+      checkIndex: packageIndexCheck(base.outbound.policy('environments'), base.outbound.resolve, logger),
+    });
+    if (!locking)
+      return {
+        services: { lockedEnvironments: null as LockedEnvironmentServices | null, packageSources: packages },
+        installIndexes: packages,
+        ...withAdmin(null, null),
+      };
 
     const sandboxes = new EnvironmentSandboxes({
       driver: base.sandboxes,
@@ -77,8 +94,6 @@ export const environmentsFeature = {
       compute: settings.sandboxes.computeProfiles[0]!,
       readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     });
-    // Containers see the built environments through a read-only bind mount, and build them through a writable one.
-    const inContainers = served === 'docker';
     // Pods see nothing of the hub's machine: the object store is their cache, each pod unpacks its copy.
     const inPods = served === 'kubernetes';
     const archives = inPods || config.archives ? new EnvironmentArchives(base.store, { claimMs: (config.buildTimeoutSeconds + 5 * 60) * 1000 }) : null;
@@ -88,15 +103,6 @@ export const environmentsFeature = {
           waitMs: config.buildTimeoutSeconds * 1000,
           ...(inContainers ? { sandboxRoot: CONTAINER_ENVIRONMENTS_DIR } : {}),
         });
-    const wheelFolders = new WheelFolders([settings.sandboxes.wheelhouse, config.wheelsDir].filter((folder): folder is string => folder !== null));
-    // Offline, uv reads the machine's wheel folders only: no index is checked (PackageSources).
-    const packages = new PackageSources({
-      indexUrl: config.indexUrl,
-      offline: config.offline,
-      wheelFolders: () => wheelFolders.existing(),
-      containerWheelsDir: inContainers ? CONTAINER_WHEELS_DIR : null,
-      checkIndex: packageIndexCheck(base.outbound.policy('environments'), base.outbound.resolve, logger),
-    });
     const placement = (directory: string) =>
       inContainers
         ? {
@@ -138,7 +144,8 @@ export const environmentsFeature = {
       return [...sandboxes.ids(), ...labelled.map((sandbox) => sandbox.id)];
     };
     return {
-      services: { lockedEnvironments: { cache, builds, locks, archives, packages } as LockedEnvironmentServices | null },
+      services: { lockedEnvironments: { cache, builds, locks, archives, packages } as LockedEnvironmentServices | null, packageSources: packages },
+      installIndexes: packages,
       ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: inPods ? config.archiveMaxBytes : config.cacheMaxBytes }, locks),
       environments: new LockedEnvironments({
         locks,

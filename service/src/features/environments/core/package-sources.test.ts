@@ -77,4 +77,24 @@ describe("where uv finds a project's packages", () => {
       UV_INDEX_HUB_INDEX_1_PASSWORD: 's3cret',
     });
   });
+  it("gives the install at a start the project's private indexes alone, checked first: the sandbox's own index stays its default", async () => {
+    const { packages, checked } = sources();
+    expect(await packages.installEnv('proj-with')).toEqual({
+      UV_INDEX: `hub-index-1=${TEAM.url} hub-index-2=${MIRROR.url}`,
+      UV_INDEX_HUB_INDEX_1_USERNAME: 'ada',
+      UV_INDEX_HUB_INDEX_1_PASSWORD: 's3cret',
+    });
+    // Not the deployment's index: an unlocked install does not use it.
+    expect(checked.map(([url]) => url)).toEqual([TEAM.url, MIRROR.url]);
+    expect(await packages.installEnv('proj-without')).toEqual({});
+    const refused = sources({
+      checkIndex: async (url, named) => {
+        if (url === TEAM.url) throw new Error(`${named} is not one the hub may reach`);
+      },
+    });
+    await expect(refused.packages.installEnv('proj-with')).rejects.toThrow('the package index of the integration “Team index” is not one the hub may reach');
+    const offline = sources({ offline: true });
+    expect(await offline.packages.installEnv('proj-with')).toEqual({});
+    expect(offline.checked).toEqual([]);
+  });
 });

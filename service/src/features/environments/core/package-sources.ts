@@ -1,4 +1,5 @@
-import type { PackageAccess, PrivateIndex } from './uv-commands.js';
+import type { InstallIndexes } from '../../../core/sandboxes/notebook-environments.js';
+import { privateIndexVariables, type PackageAccess, type PrivateIndex } from './uv-commands.js';
 
 /**
  * A project's private package indexes (its `python_index` integrations, oldest first), with their
@@ -28,7 +29,7 @@ export interface PackageSourcesDeps {
  * policy", "Private package indexes"): the project's private indexes first, then the
  * deployment's; offline, the machine's wheel folders alone.
  */
-export class PackageSources {
+export class PackageSources implements InstallIndexes {
   private indexes: ProjectPackageIndexes | null = null;
 
   constructor(private readonly deps: PackageSourcesDeps) {}
@@ -64,6 +65,18 @@ export class PackageSources {
     if (inside === null) return { source: { wheelFolders: folders }, mounts: [] };
     const mounts = folders.map((folder, index) => ({ source: folder, target: `${inside}/${index}`, readOnly: true }));
     return { source: { wheelFolders: mounts.map((mount) => mount.target) }, mounts };
+  }
+
+  /**
+   * What the install of an unlocked version's dependencies at a start adds to uv's environment: the
+   * project's private indexes, asked before the index the sandbox is given, each checked by the
+   * outbound-request policy first. Offline, or without any, nothing.
+   */
+  async installEnv(projectId: string): Promise<Record<string, string>> {
+    if (this.deps.offline) return {};
+    const privateIndexes = await this.privateOf(projectId, true);
+    for (const index of privateIndexes) await this.deps.checkIndex(index.url, `the package index of the integration “${index.name}”`);
+    return privateIndexVariables(privateIndexes);
   }
 
   private async privateOf(projectId: string, withCredentials: boolean): Promise<PrivateIndex[]> {

@@ -59,8 +59,16 @@ export const wheelFoldersOf = (source: PackageSource): readonly string[] => ('wh
  */
 export function uvEnvironment(source: PackageSource): Record<string, string> {
   const privateIndexes = 'index' in source ? source.privateIndexes : [];
-  if (privateIndexes.length === 0) return UV_INDEX_VARIABLES;
-  const env: Record<string, string> = { ...UV_INDEX_VARIABLES, UV_INDEX: privateIndexes.map((index, n) => `hub-index-${n + 1}=${index.url}`).join(' ') };
+  return { ...UV_INDEX_VARIABLES, ...privateIndexVariables(privateIndexes) };
+}
+
+/**
+ * uv's variables naming the private indexes `hub-index-<n>` in `UV_INDEX`, which uv asks before
+ * its default index, with their credentials; nothing when there are none.
+ */
+export function privateIndexVariables(privateIndexes: readonly PrivateIndex[]): Record<string, string> {
+  if (privateIndexes.length === 0) return {};
+  const env: Record<string, string> = { UV_INDEX: privateIndexes.map((index, n) => `hub-index-${n + 1}=${index.url}`).join(' ') };
   privateIndexes.forEach((index, n) => {
     if (index.username !== null) env[`UV_INDEX_HUB_INDEX_${n + 1}_USERNAME`] = index.username;
     if (index.password !== null) env[`UV_INDEX_HUB_INDEX_${n + 1}_PASSWORD`] = index.password;
