@@ -1,35 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveNotebookCode } from '../support/job-world.js';
-import { withDependencies } from '../support/local-wheel.js';
-import { startPackageIndex, type PackageIndex } from '../support/package-index.js';
+import { moduleOf, notebookImporting, privateIndexPackages, type PrivateIndexPackages } from '../support/private-index-packages.js';
 import { eventually, sandboxRuntime, startSessionWorld, type SessionWorld } from '../support/session-world.js';
-import { makeTempDir } from '../support/temp-dir.js';
-
-/** Package names of this run's own: uv's cache is shared with other runs. */
-const suffix = randomBytes(4).toString('hex');
-const PRIVATE_PACKAGE = `teamtools-${suffix}`;
-const PUBLIC_PACKAGE = `publicdep-${suffix}`;
-const USERNAME = 'ada';
-const PASSWORD = `index-password-${randomBytes(8).toString('hex')}`;
-
-/** A notebook declaring `dependencies`, whose cell imports `module`. */
-const notebookWith = (dependencies: string[], module: string) =>
-  withDependencies(
-    ['import marimo', '', 'app = marimo.App()', '', '', '@app.cell', 'def _():', `    import ${module}`, '    return', ''].join('\n'),
-    dependencies,
-  );
-const module = (name: string) => name.replaceAll('-', '_');
-/** A notebook that needs the private package (which needs the public one). */
-const notebookCode = notebookWith([PRIVATE_PACKAGE], module(PRIVATE_PACKAGE));
-
-/** Every file under `dir`, recursively. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 /**
  * Private package indexes as integrations (docs/environments.md, "Private package indexes"): a
@@ -39,9 +11,9 @@ async function filesUnder(dir: string): Promise<string[]> {
  */
 describe.skipIf(sandboxRuntime === null)('locked environments with a private package index (local driver, real uv)', () => {
   let w: SessionWorld;
-  let publicIndex: PackageIndex;
-  let privateIndex: PackageIndex;
-  let folders: Awaited<ReturnType<typeof makeTempDir>>[];
+  let p: PrivateIndexPackages;
+  /** A notebook that needs the private package (which needs the public one). */
+  const notebookCode = () => notebookImporting([p.privatePackage], moduleOf(p.privatePackage));
 
   const addIndex = async (body: Record<string, unknown> = {}) => {
     const created = await w.api(`/api/v1/projects/${w.pid}/integrations`, 'admin', {
@@ -49,8 +21,8 @@ describe.skipIf(sandboxRuntime === null)('locked environments with a private pac
       body: {
         kind: 'python_index',
         name: 'Team index',
-        config: { url: privateIndex.url, username: USERNAME },
-        secrets: { password: { source: 'stored', value: PASSWORD } },
+        config: { url: p.privateIndex.url, username: p.username },
+        secrets: { password: { source: 'stored', value: p.password } },
         ...body,
       },
     });
@@ -65,15 +37,11 @@ describe.skipIf(sandboxRuntime === null)('locked environments with a private pac
     );
 
   beforeAll(async () => {
-    folders = [await makeTempDir('public-index'), await makeTempDir('private-index')];
-    publicIndex = await startPackageIndex(folders[0]!.dir);
-    privateIndex = await startPackageIndex(folders[1]!.dir, { credentials: { username: USERNAME, password: PASSWORD } });
-    await publicIndex.add(PUBLIC_PACKAGE, '1.0.0');
-    await privateIndex.add(PRIVATE_PACKAGE, '2.0.0', { requires: [PUBLIC_PACKAGE] });
+    p = await privateIndexPackages();
     w = await startSessionWorld(
       {
         SERVICE_LOCKED_ENVIRONMENTS: 'on',
-        SERVICE_PACKAGE_INDEX_URL: publicIndex.url,
+        SERVICE_PACKAGE_INDEX_URL: p.publicIndex.url,
         SERVICE_PACKAGE_INDEX_ALLOW_HTTP: 'true',
         // The integration's own test reaches the private index on this machine.
         SERVICE_INTEGRATIONS_ALLOW_HTTP: 'true',
@@ -84,16 +52,14 @@ describe.skipIf(sandboxRuntime === null)('locked environments with a private pac
   }, 120_000);
   afterAll(async () => {
     await w?.close();
-    await publicIndex?.close();
-    await privateIndex?.close();
-    for (const folder of folders ?? []) await folder.cleanup();
+    await p?.close();
   });
 
   it('fails the lock with uv’s reason while the project has no integration for the index', async () => {
     const nid = await w.notebook('Before the integration');
-    const view = await environmentOf(nid, await saveNotebookCode(w, nid, notebookCode));
+    const view = await environmentOf(nid, await saveNotebookCode(w, nid, notebookCode()));
     expect(view).toMatchObject({ status: 'failed', environment_id: null });
-    expect(view.error.message).toContain(PRIVATE_PACKAGE);
+    expect(view.error.message).toContain(p.privatePackage);
   }, 180_000);
 
   it('tests the integration against the index: the right password passes, a wrong one is refused in words', async () => {
@@ -106,7 +72,7 @@ describe.skipIf(sandboxRuntime === null)('locked environments with a private pac
       headers: { 'if-match': '*' },
       body: {
         name: 'Checked index',
-        config: { url: privateIndex.url, username: USERNAME },
+        config: { url: p.privateIndex.url, username: p.username },
         secrets: { password: { source: 'stored', value: 'not-the-password' } },
       },
     });
@@ -119,44 +85,44 @@ describe.skipIf(sandboxRuntime === null)('locked environments with a private pac
   it('locks and builds against the private index before the public one, its credentials in no lock, record or file, and the kernel imports it', async () => {
     await addIndex();
     const nid = await w.notebook('With the integration');
-    const versionId = await saveNotebookCode(w, nid, notebookCode);
+    const versionId = await saveNotebookCode(w, nid, notebookCode());
     const view = await environmentOf(nid, versionId);
     expect(view, JSON.stringify(view)).toMatchObject({ status: 'locked', error: null });
     expect(view.packages).toEqual(
       expect.arrayContaining([
-        { name: PRIVATE_PACKAGE, version: '2.0.0' },
-        { name: PUBLIC_PACKAGE, version: '1.0.0' },
+        { name: p.privatePackage, version: '2.0.0' },
+        { name: p.publicPackage, version: '1.0.0' },
       ]),
     );
     const lock = await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions/${versionId}/environment/lock`, 'viewer');
-    expect(lock.text).toContain(`${PRIVATE_PACKAGE}==2.0.0`);
-    for (const secret of [PASSWORD, USERNAME, privateIndex.url]) expect(lock.text).not.toContain(secret);
+    expect(lock.text).toContain(`${p.privatePackage}==2.0.0`);
+    for (const secret of [p.password, p.username, p.privateIndex.url]) expect(lock.text).not.toContain(secret);
 
     const started = (await w.start('editor', { notebook_id: nid, mode: 'edit' })).json.data;
     expect(started, JSON.stringify(started.failure)).toMatchObject({ state: 'running', environment_id: view.environment_id });
     const record = (await w.t.hub.services.sessionStore.get(w.pid, started.id))!;
     const imported = await w.t.hub.services.sandboxes.exec(record.sandbox!.id, {
-      argv: ['python3', '-c', `import ${module(PRIVATE_PACKAGE)} as m; print(m.VERSION)`],
+      argv: ['python3', '-c', `import ${moduleOf(p.privatePackage)} as m; print(m.VERSION)`],
       env: record.runtime_env,
       check: true,
     });
     expect(imported.stdout).toBe('2.0.0\n');
     await w.api(`/api/v1/projects/${w.pid}/sessions/${started.id}/stop`, 'admin', { method: 'POST', body: { save: false } });
-    expect(privateIndex.downloads()[`${module(PRIVATE_PACKAGE)}-2.0.0-py3-none-any.whl`]).toBeGreaterThan(0);
+    expect(p.privateIndex.downloads()[`${moduleOf(p.privatePackage)}-2.0.0-py3-none-any.whl`]).toBeGreaterThan(0);
 
     // Nothing the hub wrote holds the password in plaintext: the store (the sealed integration
     // included), the built environments, the log.
-    for (const file of await filesUnder(w.t.dataDir)) expect((await readFile(file)).includes(PASSWORD), file).toBe(false);
-    expect(JSON.stringify(w.t.logs)).not.toContain(PASSWORD);
+    expect(await p.filesHoldingPassword(w.t.dataDir)).toEqual([]);
+    expect(JSON.stringify(w.t.logs)).not.toContain(p.password);
   }, 240_000);
 
   it('resolves a block anew once the project gains an index: the lock of the same block is declared against other indexes', async () => {
     const nid = await w.notebook('Declared again');
-    const first = await saveNotebookCode(w, nid, notebookWith([PUBLIC_PACKAGE], module(PUBLIC_PACKAGE)));
+    const first = await saveNotebookCode(w, nid, notebookImporting([p.publicPackage], moduleOf(p.publicPackage)));
     const before = await environmentOf(nid, first);
     expect(before).toMatchObject({ status: 'locked' });
     const id = await addIndex({ name: 'Another index' });
-    const second = await saveNotebookCode(w, nid, `${notebookWith([PUBLIC_PACKAGE], module(PUBLIC_PACKAGE))}\n# an edit below the block\n`);
+    const second = await saveNotebookCode(w, nid, `${notebookImporting([p.publicPackage], moduleOf(p.publicPackage))}\n# an edit below the block\n`);
     const after = await environmentOf(nid, second);
     // Not the parent's lock shared: resolved again, against the project's indexes.
     expect(after).toMatchObject({ status: 'locked', reused_from: null });
