@@ -1,8 +1,8 @@
 /**
  * The background provisioning of `npm test` (test/run.ts): installs every Debian package the run's
  * tiers need in one apt-get, then builds and starts the heavy prerequisites side by side — the
- * Docker engine and sandbox image, then the test cluster; the cluster's binaries, then helm, then
- * the telemetry receivers (Go builds, one at a time); the
+ * Docker engine and sandbox image, then the test cluster; the telemetry receivers, then the
+ * cluster's binaries, then helm (Go builds, one at a time); the
  * surface runtime and the Python venvs — while the quick tiers run in the foreground. It joins the
  * shared services (the engine, the cluster) like any test run, so they stay up until it is told to
  * stop (its stdin closes) after the last tier. A tier's own set-up finds each prerequisite ready, or
@@ -70,10 +70,11 @@ await Promise.all([
     () => step('docker'),
     () => step('kubernetes'),
   ),
+  // In the order the tiers need them: the telemetry tier runs before the Kubernetes and deploy tiers.
   chain(
+    () => step('telemetryReceivers'),
     () => (wanted.has('kubernetes') ? attempt('kubernetes binaries (Go build)', buildKubernetesBinaries) : Promise.resolve()),
     () => step('helm'),
-    () => step('telemetryReceivers'),
   ),
   chain(
     () => step('sandboxRuntime'),
