@@ -10,6 +10,7 @@ import type { HubCall } from '../../electron/src/host/menu-actions.js';
 import { driverForLaunch, type LaunchDriver } from '../../electron/src/host/sandbox-choice.js';
 import { SettingsFile } from '../../electron/src/host/settings.js';
 import { launchChromium, type Chromium } from '../support/browser.js';
+import { marimoIn } from '../support/marimo-browser-suite.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { expectAccessible, settle, shootAll as shootAllIn } from '../support/ui-pages.js';
 import { prerequisite } from '../setup/prerequisites.js';
@@ -186,7 +187,10 @@ describe.skipIf(chromium === null || sandboxRuntime === null)("the desktop app's
     expect(detail.json).toMatchObject({ data: { meta: { title: 'Sales report' } } });
     expect((await call(`/api/v1/projects/${pid}/notebooks/${nid}/code`)).text).toBe(NOTEBOOK);
     await page.getByRole('alert').filter({ hasText: 'Imported sales_report.py.' }).waitFor();
-  });
+    // marimo's editor has loaded (and asked for its service worker) before the next test leaves the
+    // page: a page left while it loads logs the worker's aborted fetch as an error.
+    await marimoIn(page).locator('.cm-content').first().waitFor({ timeout: 60_000 });
+  }, 120_000);
 
   it('has no drop target in a plain browser', async () => {
     const plain = await launchChromium(chromium!.executablePath);
