@@ -189,8 +189,8 @@ describe.skipIf(chromium === null || sandboxRuntime === null)("the desktop app's
     await page.getByRole('alert').filter({ hasText: 'Imported sales_report.py.' }).waitFor();
     // marimo's editor has loaded (and asked for its service worker) before the next test leaves the
     // page: a page left while it loads logs the worker's aborted fetch as an error.
-    await marimoIn(page).locator('.cm-content').first().waitFor({ timeout: 60_000 });
-  }, 120_000);
+    await marimoIn(page).locator('.cm-content').first().waitFor({ timeout: 90_000 });
+  }, 150_000);
 
   it('has no drop target in a plain browser', async () => {
     const plain = await launchChromium(chromium!.executablePath);
