@@ -21,8 +21,11 @@ export const NAMED_SCHEMAS: TSchema[] = [ErrorEnvelope, SuccessResponse];
 
 export const errorRef = Type.Unsafe<unknown>({ $ref: 'ErrorEnvelope#' });
 
+/** The envelope's schema with what a failure status means on a route, as a plain object (cheap to make at start-up). */
+export const failureSchema = (description: string) => ({ $ref: 'ErrorEnvelope#', description });
+
 /** A failure status a route documents, with what it means there (the body is the envelope). */
-export const Failure = (description: string) => Type.Unsafe<unknown>({ $ref: 'ErrorEnvelope#', description });
+export const Failure = (description: string) => Type.Unsafe<unknown>(failureSchema(description));
 
 /** `{success: true, data}` */
 export function Envelope<T extends TSchema>(data: T) {

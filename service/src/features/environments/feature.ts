@@ -30,8 +30,6 @@ export interface LockedEnvironmentServices {
   locks: VersionLocks;
   /** The archives in the object store, where they are kept (Kubernetes, or SERVICE_ENVIRONMENT_ARCHIVES=on). */
   archives: EnvironmentArchives | null;
-  /** Where uv finds a project's packages; the integrations feature gives it the projects' private indexes. */
-  packages: PackageSources;
 }
 
 /** What locked environments take of the base. */
@@ -144,7 +142,11 @@ export const environmentsFeature = {
       return [...sandboxes.ids(), ...labelled.map((sandbox) => sandbox.id)];
     };
     return {
-      services: { lockedEnvironments: { cache, builds, locks, archives, packages } as LockedEnvironmentServices | null, packageSources: packages },
+      services: {
+        lockedEnvironments: { cache, builds, locks, archives } as LockedEnvironmentServices | null,
+        // Where uv finds a project's packages, locked or not; the integrations feature gives it the projects' private indexes.
+        packageSources: packages,
+      },
       installIndexes: packages,
       ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: inPods ? config.archiveMaxBytes : config.cacheMaxBytes }, locks),
       environments: new LockedEnvironments({
