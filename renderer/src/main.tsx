@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/first-page.css';
 import { startEarlyRequests } from './api/early-requests';
 import { afterFirstPaint } from './app/after-first-paint';
 import { hubPath } from './app/base-path';

@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_CONTENT_SECURITY_POLICY } from '../../service/src/http/ui.js';
 import { CHROMIUM_ARGS, launchChromium, type Chromium } from '../support/browser.js';
@@ -106,5 +107,70 @@ describe.skipIf(chromium === null)('the prerendered first page', () => {
       expect(browser.console.filter((line) => /did not match|hydrat|Content Security Policy|Refused to|pageerror|^error/i.test(line))).toEqual([]);
       await page.close();
     });
+
+    it("styles every Mantine component the first page shows with the first page's own stylesheet, and the rest once a dialog loads", async () => {
+      // The sign-in page is a first page too (a visitor's).
+      const visitor = await plain.newContext();
+      const signInPage = await visitor.newPage();
+      await signInPage.goto(`${t.url}/sign-in`);
+      await signInPage.getByRole('heading').first().waitFor();
+      await signInPage.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      expect(await unstyledMantineClasses(signInPage)).toEqual({ wholeStylesheetLoaded: false, unstyled: [] });
+      await visitor.close();
+
+      const page = await browser.newPage();
+      await browser.signIn(page, t.url, t.hub.localLoginPath!);
+      await page.getByText('Quarterly forecasting').waitFor();
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      await page.getByText('Account menu for', { exact: false }).click();
+      await page.getByRole('menuitem', { name: 'Account' }).waitFor();
+      expect(await unstyledMantineClasses(page)).toEqual({ wholeStylesheetLoaded: false, unstyled: [] });
+      await page.keyboard.press('Escape');
+
+      // A dialog is not part of the first page: it brings Mantine's whole stylesheet with it.
+      await page.getByRole('button', { name: 'Create project' }).click();
+      await page.getByRole('dialog', { name: /create project/i }).waitFor();
+      expect(await unstyledMantineClasses(page)).toEqual({ wholeStylesheetLoaded: true, unstyled: [] });
+      await page.close();
+    });
   });
 });
+
+/** Each class of Mantine's stylesheet (`m_` and 8 hex digits) and the component whose stylesheet has it. */
+const MANTINE_STYLES = path.resolve(import.meta.dirname, '../../node_modules/@mantine/core/styles');
+const COMPONENT_OF_CLASS = new Map(
+  readdirSync(MANTINE_STYLES)
+    .filter((file) => file.endsWith('.layer.css'))
+    .flatMap((file) =>
+      (readFileSync(path.join(MANTINE_STYLES, file), 'utf8').match(/\bm_[0-9a-f]{8}\b/g) ?? []).map(
+        (name) => [name, file.slice(0, -'.layer.css'.length)] as const,
+      ),
+    ),
+);
+
+/**
+ * The Mantine components on the page whose classes none of its loaded stylesheets styles
+ * (renderer/src/styles/first-page.css lacks them), and whether the whole stylesheet has been loaded.
+ */
+async function unstyledMantineClasses(page: Page): Promise<{ wholeStylesheetLoaded: boolean; unstyled: string[] }> {
+  // Run in the page (the tests are compiled without the DOM's types).
+  const { onPage, styled, sheets } = await page.evaluate<{ onPage: string[]; styled: string[]; sheets: string[] }>(`(() => {
+    const pattern = /\\bm_[0-9a-f]{8}\\b/g;
+    const styled = new Set();
+    const visit = (rules) => {
+      for (const rule of rules) {
+        for (const name of (rule.selectorText ?? '').match(pattern) ?? []) styled.add(name);
+        if (rule.cssRules) visit(rule.cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) visit(sheet.cssRules);
+    const onPage = new Set();
+    for (const element of document.querySelectorAll('[class*="m_"]')) for (const name of element.getAttribute('class').match(pattern) ?? []) onPage.add(name);
+    return { onPage: [...onPage], styled: [...styled], sheets: Array.from(document.styleSheets, (sheet) => sheet.href ?? '') };
+  })()`);
+  const loaded = new Set(styled);
+  return {
+    wholeStylesheetLoaded: sheets.some((href) => /\/all-components-[^/]+\.css$/.test(href)),
+    unstyled: [...new Set(onPage.filter((name) => COMPONENT_OF_CLASS.has(name) && !loaded.has(name)).map((name) => COMPONENT_OF_CLASS.get(name)!))].sort(),
+  };
+}

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout';
 import { RequireSession } from '../components/RequireSession';
 import { RouteErrorPage } from '../components/RouteErrorPage';
+import { routesWithComponentStyles } from './component-styles';
 import { accountRoutes } from '../pages/account/routes';
 import { adminRoutes } from '../pages/admin/routes';
 import { connectProblemRoutes, consentRoutes } from '../pages/connect/routes';
@@ -16,9 +17,10 @@ import { SignInPage } from '../pages/SignInPage';
 /**
  * Every page of the app. The first page (sign-in or home) is in the main bundle; every other area
  * loads with its route. The browser's router and the hub's prerender of the first page (see
- * `server/first-page.tsx`) both use this tree.
+ * `server/first-page.tsx`) both use this tree. A page that loads with its route brings Mantine's
+ * whole stylesheet along; the first page has only its own components' styles (component-styles.ts).
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = routesWithComponentStyles([
   { path: '/sign-in', element: <SignInPage />, errorElement: <RouteErrorPage /> },
   ...connectProblemRoutes,
   {
@@ -44,4 +46,4 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);

@@ -1,9 +1,10 @@
 import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
+import { withComponentStyles } from '../app/component-styles';
 
 // A module of ours rather than the package itself: importing the package's namespace would put
 // its notification store, which every page uses, in the lazy chunk too.
-const NotificationStack = lazy(() => import('./NotificationStack'));
+const NotificationStack = lazy(withComponentStyles(() => import('./NotificationStack')));
 
 /**
  * Mantine's notification stack, loaded when the first notification is shown rather than with the

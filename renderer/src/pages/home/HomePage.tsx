@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { projectsQuery } from '../../api/queries';
+import { withComponentStyles } from '../../app/component-styles';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadingState } from '../../components/LoadingState';
@@ -12,10 +13,12 @@ import { useMe } from '../../components/use-me';
 import { ProjectCard } from './ProjectCard';
 import { RecentNotebooks } from './RecentNotebooks';
 
+// Loaded when first opened: the dialog (and Mantine's modal under it) is not part of the first page,
+// and brings Mantine's whole stylesheet along.
+const CreateProjectModal = lazy(withComponentStyles(() => import('./CreateProjectModal').then((module) => ({ default: module.CreateProjectModal }))));
 // Drawn only once the app runs (it depends on the browser), so its code need not come with the
-// first page: it loads while the page is shown.
-// Loaded when first opened: the dialog (and Mantine's modal under it) is not part of the first page.
-const CreateProjectModal = lazy(() => import('./CreateProjectModal').then((module) => ({ default: module.CreateProjectModal })));
+// first page: it loads while the page is shown. It is part of the first page all the same, so the
+// styles of its components are in styles/first-page.css.
 const MySessionsTable = lazy(() => import('../session/MySessionsTable').then((module) => ({ default: module.MySessionsTable })));
 
 /** My projects: loaded page by page, searched and filtered by tag over the loaded pages. */

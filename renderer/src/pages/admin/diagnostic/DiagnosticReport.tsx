@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { SandboxStartupReport } from '../../../api/admin-types';

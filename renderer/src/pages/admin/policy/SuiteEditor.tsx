@@ -1,4 +1,4 @@
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useState, type FormEvent } from 'react';
