@@ -34,6 +34,7 @@ export default defineConfig({
               exclude: ['**/node_modules/**', '**/dist/**', ...excludedFrom(tier)],
               globalSetup: tier.prerequisites.length > 0 ? ['test/setup/global-setup.ts'] : [],
               ...(tier.maxWorkers ? { maxWorkers: tier.maxWorkers } : {}),
+              ...(tier.isolate === false ? { isolate: false } : {}),
               sequence: { groupOrder: index + 1 },
             },
           },
