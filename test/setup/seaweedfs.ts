@@ -57,10 +57,12 @@ export async function startSeaweedfs(listenAddress = '127.0.0.1', options: Seawe
       `-master.port=${port.master}`,
       `-master.port.grpc=${port.masterGrpc}`,
       '-master.telemetry=false',
-      // Every bucket grows volumes of its own; with the default 8 slots of 30 GB a second bucket
-      // finds none free.
+      // Every bucket (a collection) grows volumes of its own, 7 at a time by default: with too few
+      // slots a tier that makes several buckets runs out, and writes to the next bucket fail with
+      // InternalError ("Not enough data nodes found!"). Volumes are sparse files: slots cost nothing
+      // until written. The growth is also cut to one volume per bucket (the environment below).
       '-master.volumeSizeLimitMB=128',
-      '-volume.max=32',
+      '-volume.max=128',
       `-volume.port=${port.volume}`,
       `-volume.port.grpc=${port.volumeGrpc}`,
       '-volume.preStopSeconds=0',
@@ -80,7 +82,14 @@ export async function startSeaweedfs(listenAddress = '127.0.0.1', options: Seawe
     ],
     {
       // The S3 gateway turns these into its one admin identity; TMPDIR keeps its log files here.
-      env: { ...process.env, AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, TMPDIR: path.join(dir, 'tmp') },
+      env: {
+        ...process.env,
+        AWS_ACCESS_KEY_ID: accessKeyId,
+        AWS_SECRET_ACCESS_KEY: secretAccessKey,
+        TMPDIR: path.join(dir, 'tmp'),
+        // master.toml's [master.volume_growth] copy_1: volumes grown at once for a collection without replication.
+        WEED_MASTER_VOLUME_GROWTH_COPY_1: '1',
+      },
       stdio: ['ignore', log, log],
       detached: true,
     },
