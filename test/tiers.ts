@@ -246,7 +246,7 @@ export const TIER_RUN_ORDER: readonly string[] = [
   // Chromium, provisioned in the background, is there once e2e-browser ran.
   'e2e-remotes',
   'e2e-surfaces',
-  // Its receivers are Go builds, made in the background after the cluster's binaries and helm.
+  // Its receivers are Go builds, the first the background makes (before the cluster's binaries and helm).
   'e2e-telemetry',
   'e2e-docker',
   'e2e-kubernetes',

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTAINER_ENVIRONMENTS_DIR } from '../../service/src/core/ports/environment-cache.js';
-import type { LockedEnvironmentServices } from '../../service/src/features/environments/index.js';
-import { startContainerPackageIndex, type ContainerPackageIndex } from '../support/container-package-index.js';
-import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
+import { dockerProvisioned, type DockerSessionWorld } from '../support/docker-session-world.js';
+import { startLockedDockerWorld, type LockedDockerWorld } from '../support/locked-docker-world.js';
 import { saveNotebookCode } from '../support/job-world.js';
 import { withDependencies } from '../support/local-wheel.js';
 import { eventually } from '../support/session-world.js';
@@ -20,32 +18,19 @@ const VERSION = '1.0.0';
  * container of the test engine, which the resolution's and the build's containers reach.
  */
 describe.skipIf(dockerProvisioned === null)('locked environments in containers (docker driver, real uv)', () => {
+  let world: LockedDockerWorld;
   let w: DockerSessionWorld;
-  let index: ContainerPackageIndex;
   beforeAll(async () => {
-    const engine = new Docker({ socketPath: dockerProvisioned!.socketPath });
-    index = await startContainerPackageIndex(engine, dockerProvisioned!.image, [{ name: PACKAGE, version: VERSION }]);
-    w = await startDockerSessionWorld(dockerProvisioned!, {
-      SERVICE_LOCKED_ENVIRONMENTS: 'on',
-      SERVICE_PACKAGE_INDEX_URL: index.url,
-      // Plain http on the engine's bridge network, a private network of this machine.
-      SERVICE_PACKAGE_INDEX_ALLOW_HTTP: 'true',
-      SERVICE_PACKAGE_INDEX_ALLOW_PRIVATE_NETWORKS: 'true',
-    });
+    world = await startLockedDockerWorld([{ name: PACKAGE, version: VERSION }]);
+    w = world.w;
   }, 180_000);
   afterAll(async () => {
-    await w?.close();
-    await index?.close();
+    await world?.close();
   });
 
-  const lockedEnv = () => (w.t.hub.services as unknown as { lockedEnvironments: LockedEnvironmentServices | null }).lockedEnvironments;
-  const blank = () => w.api(`/api/v1/projects/${w.pid}/notebooks/${w.nid}/code`, 'admin').then((answer) => answer.text);
-  const lockedVersion = (nid: string, versionId: string) =>
-    eventually(
-      async () => (await w.api(`/api/v1/projects/${w.pid}/notebooks/${nid}/versions/${versionId}/environment`, 'viewer')).json.data,
-      (view) => view?.status !== 'pending',
-      180_000,
-    );
+  const lockedEnv = () => world.lockedEnv();
+  const blank = () => world.blank();
+  const lockedVersion = (nid: string, versionId: string) => world.lockedVersion(nid, versionId);
   const stopped = async (sid: string) => {
     await w.api(`/api/v1/projects/${w.pid}/sessions/${sid}/stop`, 'admin', { method: 'POST', body: { save: false } });
     await eventually(
@@ -74,10 +59,10 @@ describe.skipIf(dockerProvisioned === null)('locked environments in containers (
       await w.t.hub.services.sandboxes.destroy(imagePython.id);
     }
 
-    const before = lockedEnv()!.builds.stats().builds;
+    const before = lockedEnv().builds.stats().builds;
     const first = (await w.start('editor', { notebook_id: one, mode: 'edit' })).json.data;
     expect(first, JSON.stringify(first.failure)).toMatchObject({ state: 'running', environment_id: view.environment_id });
-    expect(lockedEnv()!.builds.stats().builds).toBe(before + 1);
+    expect(lockedEnv().builds.stats().builds).toBe(before + 1);
     const record = (await w.t.hub.services.sessionStore.get(w.pid, first.id))!;
     const packages = `${CONTAINER_ENVIRONMENTS_DIR}/${view.environment_id}/packages`;
     expect(record.runtime_env.PYTHONPATH).toBe(packages);
@@ -96,7 +81,7 @@ describe.skipIf(dockerProvisioned === null)('locked environments in containers (
     expect((await lockedVersion(two, v2)).environment_id).toBe(view.environment_id);
     const second = (await w.start('manager', { notebook_id: two, mode: 'edit' })).json.data;
     expect(second, JSON.stringify(second.failure)).toMatchObject({ state: 'running', environment_id: view.environment_id });
-    expect(lockedEnv()!.builds.stats().builds).toBe(before + 1);
+    expect(lockedEnv().builds.stats().builds).toBe(before + 1);
     for (const sid of [first.id, second.id]) await stopped(sid);
     // No build container is left behind.
     expect(await w.containers()).toEqual([]);

@@ -51,7 +51,7 @@ describe('locked environment settings', () => {
 });
 
 describe('the drivers locked environments serve', () => {
-  it('are the local driver by default, and a Docker engine on this machine when asked for', () => {
+  it('are the local driver by default, and a Docker engine when asked for: on this machine through a mount, over TCP through archives', () => {
     const on = readEnvironmentSettings({}, '/data');
     const asked = readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'on' }, '/data');
     const off = readEnvironmentSettings({ SERVICE_LOCKED_ENVIRONMENTS: 'off' }, '/data');
@@ -61,7 +61,11 @@ describe('the drivers locked environments serve', () => {
     expect(lockedEnvironmentsDriver(on, 'docker', null)).toBeNull();
     expect(lockedEnvironmentsDriver(asked, 'docker', null)).toBe('docker');
     expect(lockedEnvironmentsDriver(asked, 'docker', { socketPath: '/run/docker.sock' })).toBe('docker');
-    expect(lockedEnvironmentsDriver(asked, 'docker', { host: '10.0.0.5' })).toBeNull();
+    // An engine reached over TCP: its containers unpack the archives from the store, as pods do; not offline.
+    expect(lockedEnvironmentsDriver(asked, 'docker', { host: '10.0.0.5' })).toBe('docker-remote');
+    expect(lockedEnvironmentsDriver(on, 'docker', { host: '10.0.0.5' })).toBeNull();
+    expect(lockedEnvironmentsDriver({ ...asked, offline: true }, 'docker', { host: '10.0.0.5' })).toBeNull();
+    expect(lockedEnvironmentsDriver({ ...asked, offline: true }, 'docker', null)).toBe('docker');
   });
 
   it('are Kubernetes when asked for and online: pods cannot see the wheel folders of the hub', () => {

@@ -71,25 +71,32 @@ export const environmentSettingDefinitions: SettingDefinition[] = [
 ];
 
 /**
- * The sandbox driver whose sandboxes start in locked environments (docs/environments.md): local
- * (on by default), Docker when SERVICE_LOCKED_ENVIRONMENTS=on says so and its engine is on the
- * hub's machine (its containers see the environments through a bind mount of the cache folder,
- * which must be at the same path for the engine: not so for a hub that itself runs in a container,
- * hence not by default), and Kubernetes when SERVICE_LOCKED_ENVIRONMENTS=on says so and the hub is
- * not offline (pods get the environment as an archive from the object store; they cannot see the
- * hub's wheel folders). Null: sandboxes install at each start.
+ * The sandbox driver whose sandboxes start in locked environments (docs/environments.md), and how
+ * they get them: local (on by default); Docker when SERVICE_LOCKED_ENVIRONMENTS=on says so, its
+ * engine on the hub's machine (`docker`: its containers see the environments through a bind mount
+ * of the cache folder, which must be at the same path for the engine: not so for a hub that itself
+ * runs in a container, hence not by default) or reached over TCP (`docker-remote`: each container
+ * unpacks the environment's archive from the object store, as pods do); Kubernetes when
+ * SERVICE_LOCKED_ENVIRONMENTS=on says so. Sandboxes that unpack archives cannot see the hub's wheel
+ * folders, so they are not served offline. Null: sandboxes install at each start.
  */
 export function lockedEnvironmentsDriver(
   environments: Pick<EnvironmentSettings, 'enabled' | 'explicit'> & Partial<Pick<EnvironmentSettings, 'offline'>>,
   driver: string,
   dockerHost: { socketPath: string } | { host: string } | null,
-): 'local' | 'docker' | 'kubernetes' | null {
+): 'local' | 'docker' | 'docker-remote' | 'kubernetes' | null {
   if (!environments.enabled) return null;
   if (driver === 'local') return 'local';
-  if (driver === 'docker' && environments.explicit && (dockerHost === null || 'socketPath' in dockerHost)) return 'docker';
-  if (driver === 'kubernetes' && environments.explicit && environments.offline !== true) return 'kubernetes';
+  if (!environments.explicit) return null;
+  if (driver === 'docker' && (dockerHost === null || 'socketPath' in dockerHost)) return 'docker';
+  if (environments.offline === true) return null;
+  if (driver === 'docker') return 'docker-remote';
+  if (driver === 'kubernetes') return 'kubernetes';
   return null;
 }
+
+/** Whether the driver's sandboxes each unpack an environment's archive from the object store (they see nothing of the hub's machine). */
+export const unpacksArchives = (served: ReturnType<typeof lockedEnvironmentsDriver>): boolean => served === 'kubernetes' || served === 'docker-remote';
 
 export function readEnvironmentSettings(env: Env, dataDir: string): EnvironmentSettings {
   const indexUrl = (httpUrl(env, 'SERVICE_PACKAGE_INDEX_URL') ?? 'https://pypi.org/simple').replace(/\/+$/, '');

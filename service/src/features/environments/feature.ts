@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { lockedEnvironmentsDriver } from '../../config/settings-environments.js';
+import { lockedEnvironmentsDriver, unpacksArchives } from '../../config/settings-environments.js';
 import { LocalEnvironmentCache } from '../../adapters/environments/local-environment-cache.js';
 import { packageIndexCheck } from '../../adapters/environments/package-index-check.js';
 import { WheelFolders } from '../../adapters/environments/wheel-folders.js';
@@ -15,7 +15,7 @@ import { EnvironmentSandboxes, TASK_LABEL } from './core/environment-sandboxes.j
 import { EnvironmentUseCases } from './core/environment-use-cases.js';
 import { LockedEnvironments } from './core/locked-environments.js';
 import { OfflineWheels } from './core/offline-wheels.js';
-import { PodEnvironmentCache } from './core/pod-environments.js';
+import { ArchiveEnvironmentCache } from './core/archive-environment-cache.js';
 import { PackageSources } from './core/package-sources.js';
 import { VersionLocks } from './core/version-locks.js';
 import { environmentRoutes } from './http/environment-routes.js';
@@ -92,11 +92,12 @@ export const environmentsFeature = {
       compute: settings.sandboxes.computeProfiles[0]!,
       readyTimeoutMs: settings.sandboxes.startupTimeoutSeconds * 1000,
     });
-    // Pods see nothing of the hub's machine: the object store is their cache, each pod unpacks its copy.
-    const inPods = served === 'kubernetes';
-    const archives = inPods || config.archives ? new EnvironmentArchives(base.store, { claimMs: (config.buildTimeoutSeconds + 5 * 60) * 1000 }) : null;
-    const cache: EnvironmentCache = inPods
-      ? new PodEnvironmentCache({ archives: archives!, driver: base.sandboxes, logger })
+    // Pods and the containers of an engine on another machine see nothing of the hub's: the object
+    // store is their cache, each sandbox unpacks its copy.
+    const inSandboxes = unpacksArchives(served);
+    const archives = inSandboxes || config.archives ? new EnvironmentArchives(base.store, { claimMs: (config.buildTimeoutSeconds + 5 * 60) * 1000 }) : null;
+    const cache: EnvironmentCache = inSandboxes
+      ? new ArchiveEnvironmentCache({ archives: archives!, driver: base.sandboxes, logger })
       : new LocalEnvironmentCache(config.cacheDir, {
           waitMs: config.buildTimeoutSeconds * 1000,
           ...(inContainers ? { sandboxRoot: CONTAINER_ENVIRONMENTS_DIR } : {}),
@@ -125,12 +126,12 @@ export const environmentsFeature = {
       logger,
       packages,
       buildTimeoutMs: config.buildTimeoutSeconds * 1000,
-      // On Kubernetes the cache is the archives: their budget is its budget.
-      cacheMaxBytes: inPods ? config.archiveMaxBytes : config.cacheMaxBytes,
-      placement: inPods ? (directory: string) => ({ target: directory, mounts: [] }) : placement,
+      // Where sandboxes unpack archives, the cache is the archives: their budget is its budget.
+      cacheMaxBytes: inSandboxes ? config.archiveMaxBytes : config.cacheMaxBytes,
+      placement: inSandboxes ? (directory: string) => ({ target: directory, mounts: [] }) : placement,
       archives,
-      unpackLocally: !inPods,
-      archiveMaxBytes: inPods ? null : config.archiveMaxBytes,
+      unpackLocally: !inSandboxes,
+      archiveMaxBytes: inSandboxes ? null : config.archiveMaxBytes,
     });
     base.notebooks.onVersionSaved((saved) => locks.saved(saved));
     // A resolution's or a build's sandbox, this process's or another's, while it may still be at work.
@@ -148,7 +149,10 @@ export const environmentsFeature = {
         packageSources: packages,
       },
       installIndexes: packages,
-      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: inPods ? config.archiveMaxBytes : config.cacheMaxBytes }, locks),
+      ...withAdmin(
+        { cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: inSandboxes ? config.archiveMaxBytes : config.cacheMaxBytes },
+        locks,
+      ),
       environments: new LockedEnvironments({
         locks,
         records,
@@ -164,7 +168,8 @@ export const environmentsFeature = {
 
 /** Why a driver does not serve locked environments, for the warning. */
 function unservedBecause(driver: string): string {
-  if (driver === 'docker') return ' with an engine on another machine';
+  if (driver === 'docker')
+    return ' offline with an engine reached over TCP (SERVICE_PACKAGE_INDEX_OFFLINE: its containers cannot read the wheel folders of the hub)';
   if (driver === 'kubernetes') return ' offline (SERVICE_PACKAGE_INDEX_OFFLINE: pods cannot read the wheel folders of the hub)';
   return '';
 }

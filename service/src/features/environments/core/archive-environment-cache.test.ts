@@ -4,7 +4,7 @@ import type { Logger } from '../../../core/ports/logger.js';
 import type { ExecRequest, ExecResult, SandboxDriver } from '../../../core/ports/sandbox-driver.js';
 import { ARCHIVE_FILE } from './archive-commands.js';
 import { EnvironmentArchives } from './environment-archives.js';
-import { PodEnvironmentCache } from './pod-environments.js';
+import { ArchiveEnvironmentCache } from './archive-environment-cache.js';
 
 const ID = `env-${'d'.repeat(40)}`;
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as Logger;
@@ -39,7 +39,7 @@ class FakePods {
 function podCache() {
   const archives = new EnvironmentArchives(new MemoryObjectStore(), { claimMs: 60_000 });
   const pods = new FakePods();
-  return { archives, pods, cache: new PodEnvironmentCache({ archives, driver: pods.driver, logger: silent }) };
+  return { archives, pods, cache: new ArchiveEnvironmentCache({ archives, driver: pods.driver, logger: silent }) };
 }
 
 describe('environments in pods, from the object store', () => {

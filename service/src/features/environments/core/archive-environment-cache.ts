@@ -5,27 +5,28 @@ import type { SandboxDriver } from '../../../core/ports/sandbox-driver.js';
 import { ARCHIVE_FILE, parseUnpacked, unpackArgv } from './archive-commands.js';
 import type { EnvironmentArchives, StoredArchive } from './environment-archives.js';
 
-/** Where a build's pod installs the environment (its own disk: a pod sees nothing of the hub's). */
-export const POD_BUILD_DIR = '/tmp/notebook-hub-environment/packages';
+/** Where a build's sandbox installs the environment (its own disk: the sandbox sees nothing of the hub's). */
+export const SANDBOX_BUILD_DIR = '/tmp/notebook-hub-environment/packages';
 
-/** Where a pod holds the environments it was given, under its user's home. */
-const POD_ENVIRONMENTS_DIR = '~/.notebook-hub/environments';
+/** Where a sandbox holds the environments it was given, under its user's home. */
+const SANDBOX_ENVIRONMENTS_DIR = '~/.notebook-hub/environments';
 
 /** How many sandboxes' environments this process remembers (see `remember`). */
 const REMEMBERED = 10_000;
 
-/** How long an unpack may take in a pod. */
+/** How long an unpack may take in a sandbox. */
 const UNPACK_TIMEOUT_MS = 10 * 60_000;
 
 /**
- * The environment cache of sandboxes that see nothing of the hub's machine (Kubernetes pods;
- * docs/environments.md, "On Kubernetes"): the built environments are the archives in the object
- * store, and a start that finds its environment's archive there receives it over the sandbox's
- * file channel and unpacks it into its own pod, before its kernel starts. Pods need no credentials
- * of the store; the hub moves the bytes. A build runs in a pod of its own, which installs into
- * {@link POD_BUILD_DIR} and packs it (environment-builds.ts).
+ * The environment cache of sandboxes that see nothing of the hub's machine (Kubernetes pods,
+ * containers of a Docker engine reached over TCP; docs/environments.md, "On Kubernetes"): the
+ * built environments are the archives in the object store, and a start that finds its
+ * environment's archive there receives it over the sandbox's file channel and unpacks it into its
+ * own sandbox, before its kernel starts. Sandboxes need no credentials of the store; the hub moves
+ * the bytes. A build runs in a sandbox of its own, which installs into {@link SANDBOX_BUILD_DIR}
+ * and packs it (environment-builds.ts).
  */
-export class PodEnvironmentCache implements EnvironmentCache {
+export class ArchiveEnvironmentCache implements EnvironmentCache {
   /** The sandboxes this process gave each environment (the admin view's running sandboxes). */
   private readonly users = new Map<string, Set<string>>();
   /** Where each sandbox this process gave an environment holds it (`<id>/<sandbox>`: its packages folder). */
@@ -40,7 +41,7 @@ export class PodEnvironmentCache implements EnvironmentCache {
   ) {}
 
   async use(id: string, user: string, options: { recent?: boolean } = {}): Promise<CachedEnvironment | null> {
-    // A warm pod holds the environment already (it was unpacked before the start claimed the pod).
+    // A warm sandbox holds the environment already (it was unpacked before the start claimed it).
     const held = this.unpacked.get(`${id}/${user}`);
     if (held !== undefined) {
       const manifest = await this.deps.archives.find(id);
@@ -49,7 +50,7 @@ export class PodEnvironmentCache implements EnvironmentCache {
       return {
         ...this.view({ ...manifest, last_used_at: new Date().toISOString() }),
         env: { PYTHONPATH: held },
-        detail: `environment ${id.slice(0, 16)} in the pod already`,
+        detail: `environment ${id.slice(0, 16)} in the sandbox already`,
       };
     }
     const fetched = await this.deps.archives.fetch(id);
@@ -58,7 +59,7 @@ export class PodEnvironmentCache implements EnvironmentCache {
     await this.deps.driver.writeFile(user, ARCHIVE_FILE, archive);
     let unpacked: ReturnType<typeof parseUnpacked>;
     try {
-      const result = await this.deps.driver.exec(user, { argv: unpackArgv(`${POD_ENVIRONMENTS_DIR}/${id}`, id), timeoutMs: UNPACK_TIMEOUT_MS });
+      const result = await this.deps.driver.exec(user, { argv: unpackArgv(`${SANDBOX_ENVIRONMENTS_DIR}/${id}`, id), timeoutMs: UNPACK_TIMEOUT_MS });
       if (result.exitCode !== 0) throw new Error(result.stderr.trim().split('\n').slice(-5).join('\n') || `exit ${result.exitCode}`);
       unpacked = parseUnpacked(result.stdout);
     } catch (error) {
@@ -92,14 +93,14 @@ export class PodEnvironmentCache implements EnvironmentCache {
   }
 
   /**
-   * `build` installs into {@link POD_BUILD_DIR} of a build pod and stores the archive (environment-builds.ts
-   * runs it under the store's build claim, which also tells a start that another hub is building);
-   * the start's own pod then unpacks it.
+   * `build` installs into {@link SANDBOX_BUILD_DIR} of a build's sandbox and stores the archive
+   * (environment-builds.ts runs it under the store's build claim, which also tells a start that
+   * another hub is building); the start's own sandbox then unpacks it.
    */
   async build(id: string, user: string, build: (directory: string) => Promise<void>): Promise<BuildOutcome> {
     const found = await this.use(id, user);
     if (found) return { environment: found, built: false };
-    await build(POD_BUILD_DIR);
+    await build(SANDBOX_BUILD_DIR);
     const environment = await this.use(id, user);
     if (!environment)
       throw new HubError('PYTHON_ENV_SETUP_FAILED', `the archive of environment ${id} was removed from the object store as soon as it was built; start again`);
@@ -110,7 +111,7 @@ export class PodEnvironmentCache implements EnvironmentCache {
     return (await this.deps.archives.list()).map((archive) => this.view(archive));
   }
 
-  /** The archives in the store beyond the budget go, least recently used first; pods keep their copies. */
+  /** The archives in the store beyond the budget go, least recently used first; sandboxes keep their copies. */
   async evict(maxBytes: number, running: ReadonlySet<string>): Promise<{ removed: string[]; freedBytes: number }> {
     for (const [id, users] of this.users) {
       for (const user of users) {
@@ -125,7 +126,7 @@ export class PodEnvironmentCache implements EnvironmentCache {
 
   /**
    * Notes that `user` holds the environment at `packages`. Sandboxes that ended are forgotten at
-   * each eviction; between builds, the oldest go beyond {@link REMEMBERED} (a pod forgotten is only
+   * each eviction; between builds, the oldest go beyond {@link REMEMBERED} (a sandbox forgotten is only
    * sent its environment again).
    */
   private remember(id: string, user: string, packages: string): void {
