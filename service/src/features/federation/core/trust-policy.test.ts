@@ -48,7 +48,7 @@ describe('the example trust policies', () => {
 describe('a project’s trust policies as a use case', () => {
   const principal = { user: { id: 'usr-0123' } } as Principal;
   const project = { id: 'proj-0abc', federation: { enabled: false, target: 'sts.amazonaws.com' } } as ProjectRevision;
-  /** Allows the action: the policy decision itself is test/api/project-access.test.ts's. */
+  /** Allows the action: the policy decision itself is test/support/project-access-suite.ts's. */
   const fakeAccess: Pick<AccessControl, 'project'> = { project: async () => ({ project, role: 'manager' }) };
   const useCases = (issuer: () => IssuerState) => new TrustPolicyUseCases({ access: fakeAccess, enabled: true, issuer });
 
