@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
 import { startAgainAfterLosses } from '../support/lost-session-rounds.js';
-import { killMarimoInContainer } from '../support/marimo-signals.js';
 import { eventually } from '../support/session-world.js';
 
 /**
- * The docker counterpart of session-lost-claims.test.ts: containers killed, or marimo killed in them,
- * behind the hub's back. Ten rounds each, as on the local driver.
+ * The docker counterpart of session-lost-claims.test.ts: containers killed behind the hub's back,
+ * ten rounds, as on the local driver (marimo killed in them: session-lost-claims-server-docker.test.ts,
+ * a file of its own so that the tier's workers share the rounds).
  */
 describe.skipIf(dockerProvisioned === null)('starting a notebook again right after its session was lost (docker driver)', () => {
   let w: DockerSessionWorld;
@@ -37,15 +37,5 @@ describe.skipIf(dockerProvisioned === null)('starting a notebook again right aft
     console.info(
       `docker, container killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`,
     );
-  }, 900_000);
-
-  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its container (10 rounds)', async () => {
-    const nid = await w.notebook('Server killed in a container');
-    const outcome = await startAgainAfterLosses(w, nid, {
-      rounds: 10,
-      kill: async (record) => expect(await killMarimoInContainer(w.t.hub.services.sandboxes, record.sandbox!.id)).toBeGreaterThan(0),
-      endsAs: ['kernel_lost'],
-    });
-    console.info(`docker, server killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`);
   }, 900_000);
 });
