@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
+import { describe, it } from 'vitest';
+import { dockerProvisioned, dockerSessionWorldOfSuite } from '../support/docker-session-world.js';
 import { startAgainAfterLosses } from '../support/lost-session-rounds.js';
 import { eventually } from '../support/session-world.js';
 
@@ -9,15 +9,10 @@ import { eventually } from '../support/session-world.js';
  * a file of its own so that the tier's workers share the rounds).
  */
 describe.skipIf(dockerProvisioned === null)('starting a notebook again right after its session was lost (docker driver)', () => {
-  let w: DockerSessionWorld;
-  beforeAll(async () => {
-    w = await startDockerSessionWorld(dockerProvisioned!, { SERVICE_AUTOMATIC_THUMBNAILS: 'false' });
-  }, 180_000);
-  afterAll(async () => {
-    await w?.close();
-  });
+  const world = dockerSessionWorldOfSuite({ SERVICE_AUTOMATIC_THUMBNAILS: 'false' });
 
   it('gets a new session, or EDIT_SESSION_RETIRING and then one, when the container was killed (10 rounds)', async () => {
+    const w = world();
     const nid = await w.notebook('Container killed');
     const outcome = await startAgainAfterLosses(w, nid, {
       rounds: 10,

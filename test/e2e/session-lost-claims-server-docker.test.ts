@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerProvisioned, startDockerSessionWorld, type DockerSessionWorld } from '../support/docker-session-world.js';
+import { describe, expect, it } from 'vitest';
+import { dockerProvisioned, dockerSessionWorldOfSuite } from '../support/docker-session-world.js';
 import { startAgainAfterLosses } from '../support/lost-session-rounds.js';
 import { killMarimoInContainer } from '../support/marimo-signals.js';
 
@@ -8,15 +8,10 @@ import { killMarimoInContainer } from '../support/marimo-signals.js';
  * hub's back, ten rounds, as on the local driver (containers killed: session-lost-claims-docker.test.ts).
  */
 describe.skipIf(dockerProvisioned === null)('starting a notebook again right after its server was lost (docker driver)', () => {
-  let w: DockerSessionWorld;
-  beforeAll(async () => {
-    w = await startDockerSessionWorld(dockerProvisioned!, { SERVICE_AUTOMATIC_THUMBNAILS: 'false' });
-  }, 180_000);
-  afterAll(async () => {
-    await w?.close();
-  });
+  const world = dockerSessionWorldOfSuite({ SERVICE_AUTOMATIC_THUMBNAILS: 'false' });
 
   it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its container (10 rounds)', async () => {
+    const w = world();
     const nid = await w.notebook('Server killed in a container');
     const outcome = await startAgainAfterLosses(w, nid, {
       rounds: 10,

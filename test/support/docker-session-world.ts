@@ -1,4 +1,5 @@
 import Docker from 'dockerode';
+import { afterAll, beforeAll } from 'vitest';
 
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import type { DockerInfo } from '../setup/docker.js';
@@ -60,6 +61,21 @@ export async function startDockerSessionWorld(
     },
   });
   return { ...w, engine, containers: (sessionId) => containersOf(w.t, sessionId) };
+}
+
+/**
+ * The Docker session world of one test file's suite: started before its tests (with `env`), closed
+ * after them; call it in the suite's body. The function returned gives the world to the tests.
+ */
+export function dockerSessionWorldOfSuite(env: Record<string, string> = {}): () => DockerSessionWorld {
+  let world: DockerSessionWorld | undefined;
+  beforeAll(async () => {
+    world = await startDockerSessionWorld(dockerProvisioned!, env);
+  }, 180_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+  return () => world!;
 }
 
 /** The labels an image that carries the surfaces has (build/sandbox-image, docs/surfaces.md). */
