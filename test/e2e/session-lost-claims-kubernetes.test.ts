@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterProvisioned, startKubernetesSessionWorld, type KubernetesSessionWorld } from '../support/kubernetes-session-world.js';
+import { describe, it } from 'vitest';
+import { clusterProvisioned, kubernetesSessionWorldOfSuite } from '../support/kubernetes-session-world.js';
 import { startAgainAfterLosses } from '../support/lost-session-rounds.js';
-import { killMarimoInContainer } from '../support/marimo-signals.js';
 import { eventually } from '../support/session-world.js';
 
 /**
- * The Kubernetes counterpart of session-lost-claims.test.ts: pods deleted, or marimo killed in
- * them, behind the hub's back. A pod is gone only once its kubelet has stopped it (the driver waits
- * up to 30 s), so a start may be told to come back more than once before the notebook is free. Ten
- * rounds each, as on the local driver.
+ * The Kubernetes counterpart of session-lost-claims.test.ts: pods deleted behind the hub's back. A
+ * pod is gone only once its kubelet has stopped it (the driver waits up to 30 s), so a start may be
+ * told to come back more than once before the notebook is free. Ten rounds, as on the local driver
+ * (marimo killed in its pod: session-lost-claims-server-kubernetes.test.ts, a file of its own so
+ * that the tier's workers share the rounds).
  */
 describe.skipIf(clusterProvisioned === null)('starting a notebook again right after its session was lost (kubernetes driver)', () => {
-  let w: KubernetesSessionWorld;
-  beforeAll(async () => {
-    w = await startKubernetesSessionWorld(clusterProvisioned!, { SERVICE_AUTOMATIC_THUMBNAILS: 'false' });
-  }, 180_000);
-  afterAll(async () => {
-    await w?.close();
-  });
+  const world = kubernetesSessionWorldOfSuite({ SERVICE_AUTOMATIC_THUMBNAILS: 'false' });
 
   it('gets a new session, or EDIT_SESSION_RETIRING and then one, when the pod was deleted (10 rounds)', async () => {
+    const w = world();
     const nid = await w.notebook('Pod deleted');
     const outcome = await startAgainAfterLosses(w, nid, {
       rounds: 10,
@@ -44,19 +39,6 @@ describe.skipIf(clusterProvisioned === null)('starting a notebook again right af
     });
     console.info(
       `kubernetes, pod deleted: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`,
-    );
-  }, 1_200_000);
-
-  it('gets a new session, or EDIT_SESSION_RETIRING and then one, when marimo was killed in its pod (10 rounds)', async () => {
-    const nid = await w.notebook('Server killed in a pod');
-    const outcome = await startAgainAfterLosses(w, nid, {
-      rounds: 10,
-      kill: async (record) => expect(await killMarimoInContainer(w.t.hub.services.sandboxes, record.sandbox!.id)).toBeGreaterThan(0),
-      endsAs: ['kernel_lost'],
-      retiringAnswers: 6,
-    });
-    console.info(
-      `kubernetes, server killed: ${outcome.fresh} fresh at once, ${outcome.retiring} retiring first (${outcome.retiringAgain} of them more than once)`,
     );
   }, 1_200_000);
 });

@@ -1,4 +1,5 @@
 import type { CoreV1Api, V1Pod } from '@kubernetes/client-node';
+import { afterAll, beforeAll } from 'vitest';
 
 import type { KubernetesInfo } from '../setup/kubernetes.js';
 import { kubernetesDriverEnv, podsOf, testNamespace } from './kubernetes-cluster.js';
@@ -35,4 +36,19 @@ export async function startKubernetesSessionWorld(cluster: KubernetesInfo, env: 
     await remove().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The Kubernetes session world of one test file's suite: started before its tests (with `env`),
+ * closed after them; call it in the suite's body. The function returned gives the world to the tests.
+ */
+export function kubernetesSessionWorldOfSuite(env: Record<string, string> = {}): () => KubernetesSessionWorld {
+  let world: KubernetesSessionWorld | undefined;
+  beforeAll(async () => {
+    world = await startKubernetesSessionWorld(clusterProvisioned!, env);
+  }, 180_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+  return () => world!;
 }
