@@ -1,10 +1,9 @@
 import Docker from 'dockerode';
-import { afterAll, beforeAll } from 'vitest';
 
 import { LABEL } from '../../sandbox-drivers/src/docker/labels.js';
 import type { DockerInfo } from '../setup/docker.js';
 import { announceSkip, requireAllSuites } from '../setup/suites.js';
-import { startSessionWorld, type SessionWorld, type SessionWorldOptions } from './session-world.js';
+import { startSessionWorld, worldOfSuite, type SessionWorld, type SessionWorldOptions } from './session-world.js';
 import type { TestHub } from './test-hub.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
@@ -68,14 +67,7 @@ export async function startDockerSessionWorld(
  * after them; call it in the suite's body. The function returned gives the world to the tests.
  */
 export function dockerSessionWorldOfSuite(env: Record<string, string> = {}): () => DockerSessionWorld {
-  let world: DockerSessionWorld | undefined;
-  beforeAll(async () => {
-    world = await startDockerSessionWorld(dockerProvisioned!, env);
-  }, 180_000);
-  afterAll(async () => {
-    await world?.close();
-  });
-  return () => world!;
+  return worldOfSuite(() => startDockerSessionWorld(dockerProvisioned!, env));
 }
 
 /** The labels an image that carries the surfaces has (build/sandbox-image, docs/surfaces.md). */

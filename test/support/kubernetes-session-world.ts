@@ -1,9 +1,8 @@
 import type { CoreV1Api, V1Pod } from '@kubernetes/client-node';
-import { afterAll, beforeAll } from 'vitest';
 
 import type { KubernetesInfo } from '../setup/kubernetes.js';
 import { kubernetesDriverEnv, podsOf, testNamespace } from './kubernetes-cluster.js';
-import { startSessionWorld, type SessionWorld } from './session-world.js';
+import { startSessionWorld, worldOfSuite, type SessionWorld } from './session-world.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
 export { kubernetesDriverEnv, podsOf, testNamespace };
@@ -43,12 +42,5 @@ export async function startKubernetesSessionWorld(cluster: KubernetesInfo, env: 
  * closed after them; call it in the suite's body. The function returned gives the world to the tests.
  */
 export function kubernetesSessionWorldOfSuite(env: Record<string, string> = {}): () => KubernetesSessionWorld {
-  let world: KubernetesSessionWorld | undefined;
-  beforeAll(async () => {
-    world = await startKubernetesSessionWorld(clusterProvisioned!, env);
-  }, 180_000);
-  afterAll(async () => {
-    await world?.close();
-  });
-  return () => world!;
+  return worldOfSuite(() => startKubernetesSessionWorld(clusterProvisioned!, env));
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { groupBelongsTo } from '../../sandbox-drivers/src/local/process-group.js';
 import { readAllStates, readState } from '../../sandbox-drivers/src/local/state-file.js';
 import { connectKernel, serverTokenOf, saveCells, type MarimoConnection } from './marimo-client.js';
@@ -225,4 +225,20 @@ export async function killAllLocalSandboxes(dataDir: string): Promise<void> {
       // gone meanwhile
     }
   }
+}
+
+/**
+ * A world (a hub and what the tests use of it) for one test file's suite: `start`ed before its
+ * tests, closed after them; call it in the suite's body. The function returned gives the world to
+ * the tests.
+ */
+export function worldOfSuite<World extends { close(): Promise<void> }>(start: () => Promise<World>): () => World {
+  let world: World | undefined;
+  beforeAll(async () => {
+    world = await start();
+  }, 180_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+  return () => world!;
 }
