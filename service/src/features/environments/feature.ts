@@ -96,6 +96,8 @@ export const environmentsFeature = {
     // store is their cache, each sandbox unpacks its copy.
     const inSandboxes = unpacksArchives(served);
     const archives = inSandboxes || config.archives ? new EnvironmentArchives(base.store, { claimMs: (config.buildTimeoutSeconds + 5 * 60) * 1000 }) : null;
+    // Where sandboxes unpack archives, the cache is the archives: their budget is its budget.
+    const cacheMaxBytes = inSandboxes ? config.archiveMaxBytes : config.cacheMaxBytes;
     const cache: EnvironmentCache = inSandboxes
       ? new ArchiveEnvironmentCache({ archives: archives!, driver: base.sandboxes, logger })
       : new LocalEnvironmentCache(config.cacheDir, {
@@ -126,8 +128,7 @@ export const environmentsFeature = {
       logger,
       packages,
       buildTimeoutMs: config.buildTimeoutSeconds * 1000,
-      // Where sandboxes unpack archives, the cache is the archives: their budget is its budget.
-      cacheMaxBytes: inSandboxes ? config.archiveMaxBytes : config.cacheMaxBytes,
+      cacheMaxBytes,
       placement: inSandboxes ? (directory: string) => ({ target: directory, mounts: [] }) : placement,
       archives,
       unpackLocally: !inSandboxes,
@@ -149,10 +150,7 @@ export const environmentsFeature = {
         packageSources: packages,
       },
       installIndexes: packages,
-      ...withAdmin(
-        { cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: inSandboxes ? config.archiveMaxBytes : config.cacheMaxBytes },
-        locks,
-      ),
+      ...withAdmin({ cache, stats: () => builds.stats(), driver: base.sandboxes, maxBytes: cacheMaxBytes }, locks),
       environments: new LockedEnvironments({
         locks,
         records,
