@@ -38,7 +38,7 @@ describe.skipIf(seaweedfs === null)('the data browser over a bucket', () => {
       ],
     });
     await put('tables/cities.parquet', new Uint8Array(parquet));
-    await put('hostile/bomb.csv', gzipBomb(512 * 1024 * 1024));
+    await put('hostile/bomb.csv', await gzipBomb(512 * 1024 * 1024));
     await put('hostile/truncated.parquet', new Uint8Array(parquet).subarray(0, parquet.byteLength - 20));
     await put('hostile/invalid.txt', new Uint8Array([0x68, 0x69, 0xff, 0xfe, 0x0a]));
     // A time budget no loaded machine reaches: the bomb must be stopped by its expansion, whatever the load (the time budget has its own test, previewer.test.ts).

@@ -19,10 +19,18 @@ import { writeRleBitPackedHybrid } from 'hyparquet-writer/src/encoding.js';
 import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 import { writePlain } from 'hyparquet-writer/src/plain.js';
 import { snappyCompress } from 'hyparquet-writer/src/snappy.js';
+import { cachedFixture } from './fixture-cache.js';
 import { makeTempDir } from './temp-dir.js';
 
-/** The Parquet file DuckDB writes for `select` with the COPY options given (e.g. `COMPRESSION zstd`). */
-export async function duckdbParquet(select: string, options = ''): Promise<Uint8Array> {
+/**
+ * The Parquet file DuckDB writes for `select` with the COPY options given (e.g. `COMPRESSION
+ * zstd`), written once per query and DuckDB version (test/support/fixture-cache.ts).
+ */
+export function duckdbParquet(select: string, options = ''): Promise<Uint8Array> {
+  return cachedFixture(`duckdb COPY (${select}) (${options})`, ['@duckdb/node-api'], () => writeDuckdbParquet(select, options));
+}
+
+async function writeDuckdbParquet(select: string, options: string): Promise<Uint8Array> {
   const { dir, cleanup } = await makeTempDir('duckdb-parquet');
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();

@@ -3,7 +3,9 @@
  * function of the offset, so a 100 MB line or a multi-GB object costs no memory until read).
  * Each request counts the bytes its `read` served, which the tests compare with the budget.
  */
-import { Gzip, strToU8, zipSync } from 'fflate';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { strToU8, zipSync } from 'fflate';
 import type { PreviewBudgets, PreviewRequest } from '../../service/src/core/ports/data-preview.js';
 
 export const DEFAULT_BUDGETS: PreviewBudgets = { maxBytes: 16 * 1024 * 1024, maxRows: 1000, timeoutMs: 60_000, memoryMb: 128 };
@@ -78,13 +80,20 @@ export function repeated(byte: string, length: number): LazyObject {
   return { size: length, at: (offset, asked) => new Uint8Array(Math.max(0, Math.min(asked, length - offset))).fill(code) };
 }
 
-/** gzip of `expanded` zero bytes: a compression bomb (a few hundred KiB per 100 MiB). */
-export function gzipBomb(expanded: number): Uint8Array {
-  const parts: Uint8Array[] = [];
-  const gzip = new Gzip({ level: 9 }, (chunk) => parts.push(chunk));
+/**
+ * gzip of `expanded` zero bytes: a compression bomb (about 450 KiB per 100 MiB, larger than a
+ * preview's first read). Made by Node's zlib at its fastest level, which writes a 512 MiB bomb in
+ * under a second where fflate took most of a minute; its best level would pack 64 MiB into 64 KiB.
+ */
+export async function gzipBomb(expanded: number): Promise<Uint8Array> {
   const block = new Uint8Array(1024 * 1024);
-  for (let done = 0; done < expanded; done += block.length) gzip.push(block.subarray(0, Math.min(block.length, expanded - done)));
-  gzip.push(new Uint8Array(0), true);
+  async function* zeros() {
+    for (let done = 0; done < expanded; done += block.length) yield block.subarray(0, Math.min(block.length, expanded - done));
+  }
+  const parts: Buffer[] = [];
+  await pipeline(zeros(), createGzip({ level: 1 }), async (compressed: AsyncIterable<Buffer>) => {
+    for await (const part of compressed) parts.push(part);
+  });
   return Buffer.concat(parts);
 }
 

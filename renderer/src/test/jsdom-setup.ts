@@ -1,9 +1,12 @@
 // What the UI needs from a browser that jsdom does not have (Mantine's testing guide lists most),
-// and a clean document, and the real fetch, between tests.
-import { cleanup } from '@testing-library/react';
+// and a clean document, no notification left in Mantine's store, and the real fetch, between
+// tests: the files of a worker share their modules (the unit-ui tier does not isolate them).
+import { notifications } from '@mantine/notifications';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
+  act(() => notifications.clean());
   cleanup();
   vi.unstubAllGlobals();
 });

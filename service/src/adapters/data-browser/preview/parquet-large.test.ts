@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, expect, it } from 'vitest';
+import { cachedFixture } from '../../../../../test/support/fixture-cache.js';
 import { duckdbParquet } from '../../../../../test/support/parquet-fixtures.js';
 import { DEFAULT_BUDGETS, previewRequest } from '../../../../../test/support/preview-fixtures.js';
 import { WorkerPreviewer } from './previewer.js';
@@ -25,25 +26,28 @@ async function previewFirst100(file: Uint8Array, totalRows: number): Promise<unk
 
 it('previews 100 rows of a large single-row-group Parquet file in 64 KiB pages reading at most 2% of it', async () => {
   const rows = 2_000_000;
-  const ids = new BigInt64Array(rows);
-  const values = new Float64Array(rows);
-  const names: string[] = new Array<string>(rows);
-  for (let index = 0; index < rows; index++) {
-    ids[index] = BigInt(index);
-    values[index] = index / 8;
-    names[index] = `name-${index % 1000}-${index}`;
-  }
-  const file = new Uint8Array(
-    parquetWriteBuffer({
-      columnData: [
-        { name: 'id', data: ids, type: 'INT64', offsetIndex: false },
-        { name: 'value', data: values, type: 'DOUBLE', offsetIndex: false },
-        { name: 'name', data: names, type: 'STRING', offsetIndex: false },
-      ],
-      rowGroupSize: rows,
-      pageSize: 64 * 1024,
-    }),
-  );
+  // Seconds of writing, the same every run: kept between runs (test/support/fixture-cache.ts).
+  const file = await cachedFixture(`${rows} rows in 64 KiB pages`, ['hyparquet-writer'], () => {
+    const ids = new BigInt64Array(rows);
+    const values = new Float64Array(rows);
+    const names: string[] = new Array<string>(rows);
+    for (let index = 0; index < rows; index++) {
+      ids[index] = BigInt(index);
+      values[index] = index / 8;
+      names[index] = `name-${index % 1000}-${index}`;
+    }
+    return new Uint8Array(
+      parquetWriteBuffer({
+        columnData: [
+          { name: 'id', data: ids, type: 'INT64', offsetIndex: false },
+          { name: 'value', data: values, type: 'DOUBLE', offsetIndex: false },
+          { name: 'name', data: names, type: 'STRING', offsetIndex: false },
+        ],
+        rowGroupSize: rows,
+        pageSize: 64 * 1024,
+      }),
+    );
+  });
   const shown = await previewFirst100(file, rows);
   expect(shown[99]).toEqual([99, 99 / 8, 'name-99-99']);
 });
@@ -64,16 +68,21 @@ it('previews a file of 300 columns within the byte budget, the columns sharing w
   const rows = 10_000;
   const columns = 300;
   const value = (row: number, column: number) => Math.sin(row * columns + column + 1);
-  const file = new Uint8Array(
-    parquetWriteBuffer({
-      columnData: Array.from({ length: columns }, (_, column) => ({
-        name: `c${column}`,
-        data: Float64Array.from({ length: rows }, (_, row) => value(row, column)),
-        type: 'DOUBLE' as const,
-        offsetIndex: false,
-      })),
-      rowGroupSize: rows,
-    }),
+  const file = await cachedFixture(
+    `${columns} columns of ${rows} rows`,
+    ['hyparquet-writer'],
+    () =>
+      new Uint8Array(
+        parquetWriteBuffer({
+          columnData: Array.from({ length: columns }, (_, column) => ({
+            name: `c${column}`,
+            data: Float64Array.from({ length: rows }, (_, row) => value(row, column)),
+            type: 'DOUBLE' as const,
+            offsetIndex: false,
+          })),
+          rowGroupSize: rows,
+        }),
+      ),
   );
   // Each chunk is larger than a chunk's own read ahead: read ahead in full, they would pass the budget.
   expect(file.length).toBeGreaterThan(columns * 64 * 1024);

@@ -53,7 +53,7 @@ describe('hostile files', () => {
   });
 
   it('a gzip bomb named .csv: expansion, after reading little', async () => {
-    const bomb = gzipBomb(64 * MiB);
+    const bomb = await gzipBomb(64 * MiB);
     const request = previewRequest(bomb, 'innocent.csv', { budgets: { maxBytes: 4 * MiB } });
     const error = await failure(previewer.preview(request));
     expect(error.reason).toBe('expansion');
