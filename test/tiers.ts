@@ -179,6 +179,7 @@ const LOCAL: Tier = {
   ],
   prerequisites: ['build', 'sandboxRuntime'],
   maxWorkers: 3,
+  isolate: false,
 };
 
 const API: Tier = {
