@@ -3,6 +3,7 @@ import { projectAudit, projectWithRoles, type ProjectWithRoles } from '../suppor
 import { startGitServer, type GitServer } from '../support/git-server.js';
 import { recordingCalls, startApiServer, type ApiServer } from '../support/integration-fixtures.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { unusedPort } from '../support/unused-port.js';
 
 const TOKEN = 'api-token-4f9a2c7e1b';
 const USER = 'reporter';
@@ -11,13 +12,15 @@ const API_KEY = 'sk-test-key-6e1f0a9b3c';
 const GIT_TOKEN = 'git-token-2a7d5c9e4f';
 const WRONG = 'wrong-secret-3c8e1f7a0d';
 const SECRETS = [TOKEN, PASSWORD, API_KEY, GIT_TOKEN, WRONG];
+/** A variable integrations may read, set while they are made and gone when they are tested (the hub's environment changed since). */
+const UNSET_VARIABLE = 'NOTEBOOK_HUB_TEST_GONE_PASSWORD';
 
 /**
  * "Test connection" against real servers on 127.0.0.1 (an HTTP API, an OpenAI-style model list, a
  * Git repository), opened to the hub only through the documented settings: the outbound allow-list
  * for loopback and SERVICE_INTEGRATIONS_ALLOW_HTTP for plain http.
  */
-describe('test connection of HTTP APIs, AI providers and Git credentials', () => {
+describe('test connection of HTTP APIs, AI providers, Git credentials and unreachable databases', () => {
   let t: TestHub;
   let closed: TestHub;
   let api: ApiServer;
@@ -30,7 +33,10 @@ describe('test connection of HTTP APIs, AI providers and Git credentials', () =>
     git = await startGitServer();
     await git.createRepository('notebooks', { files: { 'README.md': '# notebooks\n' }, credentials: { user: 'x-access-token', password: GIT_TOKEN } });
     await git.createRepository('public', { files: { 'README.md': '# public\n' } });
-    t = await startTestHub({ captureLogs: true, env: { SERVICE_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.1', SERVICE_INTEGRATIONS_ALLOW_HTTP: 'true' } });
+    t = await startTestHub({
+      captureLogs: true,
+      env: { SERVICE_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.1', SERVICE_INTEGRATIONS_ALLOW_HTTP: 'true', SERVICE_SECRET_SOURCE_VARIABLES: UNSET_VARIABLE },
+    });
     // The same integrations on a hub that did not open loopback.
     closed = await startTestHub({ env: { SERVICE_INTEGRATIONS_ALLOW_HTTP: 'true' } });
     p = await projectWithRoles(t, 'test-connection');
@@ -123,6 +129,31 @@ describe('test connection of HTTP APIs, AI providers and Git credentials', () =>
     expect(git.requests.slice(before).map((request) => request.authorization)).toEqual(git.requests.slice(before).map(() => null));
     const needsOne = await create({ kind: 'git', name: 'Private without token', config: { repository_url: git.url('notebooks') } });
     expect(await test(needsOne)).toMatchObject({ ok: false, message: expect.stringContaining('refused') });
+  });
+
+  it('says which secret cannot be read, of a database whose socket opens before its password does, and words a refused port', async () => {
+    const port = await unusedPort();
+    const database = { host: '127.0.0.1', port, database: 'shop', user: 'reader', sslmode: 'disable' };
+    const unset = { password: { source: 'environment', variable: UNSET_VARIABLE } };
+    const cannotBeRead = `the secret password cannot be read: the variable ${UNSET_VARIABLE} is not set in the hub's environment`;
+    process.env[UNSET_VARIABLE] = 'set-while-made';
+    let unreadable: string[];
+    let api: string;
+    try {
+      unreadable = [
+        await create({ kind: 'mysql', name: 'Unset mysql', config: database, secrets: unset }),
+        await create({ kind: 'postgres', name: 'Unset postgres', config: database, secrets: unset }),
+      ];
+      api = await create({ kind: 'http_api', name: 'Unset token', config: { base_url: 'http://127.0.0.1:9/' }, secrets: { token: unset.password } });
+    } finally {
+      delete process.env[UNSET_VARIABLE];
+    }
+    for (const id of unreadable) expect(await test(id)).toMatchObject({ ok: false, message: cannotBeRead });
+    expect(await test(api)).toMatchObject({ ok: false, message: cannotBeRead.replace('secret password', 'secret token') });
+    for (const kind of ['mysql', 'postgres']) {
+      const refused = await create({ kind, name: `Refused ${kind}`, config: database, secrets: { password: stored(PASSWORD) } });
+      expect(await test(refused)).toMatchObject({ ok: false, message: expect.stringContaining(`127.0.0.1:${port} could not be reached`) });
+    }
   });
 
   it('refuses a host the outbound policy does not open, before sending anything', async () => {

@@ -1,4 +1,4 @@
-import type { ConnectionTester, ConnectionTestOutcome, ConnectionTestRequest } from '../../core/ports/connection-tester.js';
+import { UnreadableSecretError, type ConnectionTester, type ConnectionTestOutcome, type ConnectionTestRequest } from '../../core/ports/connection-tester.js';
 import { testMysql, testPostgres } from './database-tests.js';
 import { testGit } from './git-test.js';
 import { testHttpApi, testOpenAi, testPythonIndex } from './http-tests.js';
@@ -33,10 +33,13 @@ export class IntegrationConnectionTester implements ConnectionTester {
     try {
       return await tester(this.context, request);
     } catch (error) {
+      // The caller says which secret cannot be read.
+      if (error instanceof UnreadableSecretError) throw error;
+      const secrets = await request.secrets().catch(() => ({}));
       this.context.outbound.failed(
         null,
         'unreachable',
-        `the ${request.kind} test failed unexpectedly: ${scrubbed(error instanceof Error ? `${error.name} ${error.message}` : String(error), request.secrets)}`,
+        `the ${request.kind} test failed unexpectedly: ${scrubbed(error instanceof Error ? `${error.name} ${error.message}` : String(error), secrets)}`,
       );
       return failed('the test could not be run: see the hub log for details');
     }

@@ -1,4 +1,4 @@
-import { connect as connectSocket, isIP } from 'node:net';
+import { connect as connectSocket, isIP, type Socket } from 'node:net';
 import type { Client as PgClient, ClientConfig as PgClientConfig } from 'pg';
 import type { Connection as MysqlConnection, ConnectionOptions as MysqlConnectionOptions } from 'mysql2/promise';
 import { checkedAddress, commonProblem, ConnectionProblem, errorCode, unreachableMessage, type ConnectionContext } from './connection-context.js';
@@ -116,8 +116,21 @@ export type MysqlOptions = Omit<
  * says, and never several statements in one query. Errors are the driver's: word them with
  * {@link mysqlProblem}.
  */
-export async function connectMysql(context: ConnectionContext, endpoint: DatabaseEndpoint, options: MysqlOptions): Promise<MysqlConnection> {
+export async function connectMysql(
+  context: ConnectionContext,
+  endpoint: DatabaseEndpoint,
+  options: MysqlOptions,
+  /** A socket already opened to the endpoint's address ({@link openedSocket}), for the first attempt. */
+  opened?: OpenedSocket,
+): Promise<MysqlConnection> {
   const mysql = await loadMysql();
+  // Connected, and handed to the driver with nothing in between that could let an error of the socket's go unheard.
+  let first = await opened?.connected();
+  const socket = () => {
+    const given = first ?? connectSocket({ host: endpoint.address, port: endpoint.port, noDelay: true });
+    first = undefined;
+    return given;
+  };
   const noTls = (error: unknown) => errorCode(error) === 'HANDSHAKE_NO_SSL_SUPPORT';
   return withTls(
     endpoint.mode,
@@ -133,7 +146,7 @@ export async function connectMysql(context: ConnectionContext, endpoint: Databas
         multipleStatements: false,
         // The socket goes to the checked address, never to whatever the name resolves to later; with
         // Nagle's algorithm off, as mysql2 sets it on the sockets it opens itself.
-        stream: () => connectSocket({ host: endpoint.address, port: endpoint.port, noDelay: true }),
+        stream: socket,
         ...(tls === null ? {} : { ssl: { rejectUnauthorized: tls.verify, verifyIdentity: tls.verify } }),
       });
       // A server that goes away later fails the query in progress; without a listener it would crash the hub.
@@ -142,6 +155,25 @@ export async function connectMysql(context: ConnectionContext, endpoint: Databas
     },
     noTls,
   );
+}
+
+/** A socket opened before the caller has all it needs to sign in (the password still sealed). */
+export interface OpenedSocket {
+  /** The socket once connected, or the error it met (which no listener of the driver's was there to hear). */
+  connected(): Promise<Socket>;
+  destroy(): void;
+}
+
+/** A socket to the endpoint's checked address, opened now: the server's greeting is on its way while the caller prepares. */
+export function openedSocket(endpoint: Pick<DatabaseEndpoint, 'address' | 'port'>): OpenedSocket {
+  const socket = connectSocket({ host: endpoint.address, port: endpoint.port, noDelay: true });
+  const connected = new Promise<Socket>((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', reject);
+  });
+  // Whoever asks hears of a failure; nobody asking (the secrets could not be opened) is no unhandled rejection.
+  connected.catch(() => {});
+  return { connected: () => connected, destroy: () => socket.destroy() };
 }
 
 /** What a failed MySQL/MariaDB connection (signing in) reads as; null when unknown. */

@@ -1,17 +1,17 @@
 import type { RowDataPacket } from 'mysql2';
-import type { ConnectionTestOutcome, ConnectionTestRequest } from '../../core/ports/connection-tester.js';
+import { UnreadableSecretError, type ConnectionTestOutcome, type ConnectionTestRequest } from '../../core/ports/connection-tester.js';
 import { ConnectionProblem, targetUrl } from './connection-context.js';
-import { connectMysql, connectPostgres, endpointOf, mysqlProblem, postgresProblem, type DatabaseEndpoint } from './database-connections.js';
+import { connectMysql, connectPostgres, endpointOf, mysqlProblem, openedSocket, postgresProblem, type DatabaseEndpoint } from './database-connections.js';
 import { failed, logged, passed, type TestContext } from './test-context.js';
 
-/** The endpoint of the request, or the outcome of a host the policy refuses or that has no address. */
+/** The endpoint of the request (its password not yet opened), or the outcome of a host the policy refuses or that has no address. */
 async function endpointFor(
   context: TestContext,
   request: ConnectionTestRequest,
   scheme: 'postgres' | 'mysql',
 ): Promise<DatabaseEndpoint | ConnectionTestOutcome> {
   try {
-    return await endpointOf(context, request.config, request.secrets, scheme);
+    return await endpointOf(context, request.config, {}, scheme);
   } catch (error) {
     if (error instanceof ConnectionProblem) return failed(error.message);
     throw error;
@@ -23,8 +23,10 @@ async function endpointFor(
  * kept for TLS), and runs `SHOW server_version`.
  */
 export async function testPostgres(context: TestContext, request: ConnectionTestRequest): Promise<ConnectionTestOutcome> {
-  const target = await endpointFor(context, request, 'postgres');
-  if ('ok' in target) return target;
+  const endpoint = await endpointFor(context, request, 'postgres');
+  if ('ok' in endpoint) return endpoint;
+  const secrets = await request.secrets();
+  const target = { ...endpoint, password: secrets.password ?? '' };
   try {
     const client = await connectPostgres(context, target, { query_timeout: context.timeoutMs, application_name: 'notebook-hub connection test' });
     const abort = () => void client.end().catch(() => {});
@@ -43,7 +45,7 @@ export async function testPostgres(context: TestContext, request: ConnectionTest
       context,
       targetUrl('postgres', target.host, target.port),
       error,
-      request.secrets,
+      secrets,
       failed(problem?.message ?? 'the server refused the connection: see the hub log for details'),
     );
   }
@@ -54,10 +56,16 @@ export async function testPostgres(context: TestContext, request: ConnectionTest
  * socket opened by the hub; the host name kept for TLS), and asks the server's version.
  */
 export async function testMysql(context: TestContext, request: ConnectionTestRequest): Promise<ConnectionTestOutcome> {
-  const target = await endpointFor(context, request, 'mysql');
-  if ('ok' in target) return target;
+  const endpoint = await endpointFor(context, request, 'mysql');
+  if ('ok' in endpoint) return endpoint;
+  // The socket first: the server's greeting is on its way while the sealed password is opened.
+  const socket = openedSocket(endpoint);
+  let secrets: Readonly<Record<string, string>> = {};
+  let target = endpoint;
   try {
-    const connection = await connectMysql(context, target, {});
+    secrets = await request.secrets();
+    target = { ...endpoint, password: secrets.password ?? '' };
+    const connection = await connectMysql(context, target, {}, socket);
     const abort = () => connection.destroy();
     request.signal.addEventListener('abort', abort, { once: true });
     let version: string;
@@ -70,12 +78,14 @@ export async function testMysql(context: TestContext, request: ConnectionTestReq
     }
     return passed(`signed in to ${/mariadb/i.test(version) ? 'MariaDB' : 'MySQL'} ${version} as ${target.user}, database ${target.database}`);
   } catch (error) {
+    socket.destroy();
+    if (error instanceof UnreadableSecretError) throw error;
     const problem = mysqlProblem(error, target);
     return logged(
       context,
       targetUrl('mysql', target.host, target.port),
       error,
-      request.secrets,
+      secrets,
       failed(problem?.message ?? 'the server refused the connection: see the hub log for details'),
     );
   }

@@ -14,7 +14,7 @@ export async function testGit(context: TestContext, request: ConnectionTestReque
   if (problem) return failed(problem);
   const remote = new GitCliRemote(context.outbound, context.timeoutMs);
   try {
-    const token = request.secrets.token;
+    const token = (await request.secrets()).token;
     const branches = await remote.branches(url.href, token ? { username: String(request.config.username ?? ''), password: token } : null);
     return passed(`the repository answered with ${branches.length} branch${branches.length === 1 ? '' : 'es'}`);
   } catch (error) {

@@ -63,7 +63,8 @@ async function jsonOf(response: Response): Promise<unknown> {
 
 /** Reads the base URL (or its test path) with the integration's credentials: a 2xx answer passes. */
 export async function testHttpApi(context: TestContext, request: ConnectionTestRequest): Promise<ConnectionTestOutcome> {
-  const { config, secrets } = request;
+  const { config } = request;
+  const secrets = await request.secrets();
   const url = joinUrl(String(config.base_url), typeof config.test_path === 'string' ? config.test_path : '');
   const headers: Record<string, string> = {};
   if (config.auth === 'bearer') headers.authorization = `Bearer ${secrets.token ?? ''}`;
@@ -77,7 +78,8 @@ export async function testHttpApi(context: TestContext, request: ConnectionTestR
 
 /** Reads the index's simple API with its credentials, as uv would: a 2xx answer passes. */
 export async function testPythonIndex(context: TestContext, request: ConnectionTestRequest): Promise<ConnectionTestOutcome> {
-  const { config, secrets } = request;
+  const { config } = request;
+  const secrets = await request.secrets();
   const username = typeof config.username === 'string' ? config.username : '';
   const headers: Record<string, string> = { accept: 'application/vnd.pypi.simple.v1+json, text/html;q=0.1' };
   if (username !== '') headers.authorization = basicAuthorization(username, secrets.password ?? '');
@@ -116,7 +118,8 @@ async function readOnce(
 
 /** Lists the provider's models with the API key; when a model is set, the provider must list it. */
 export async function testOpenAi(context: TestContext, request: ConnectionTestRequest): Promise<ConnectionTestOutcome> {
-  const { config, secrets } = request;
+  const { config } = request;
+  const secrets = await request.secrets();
   const url = joinUrl(String(config.base_url), 'models');
   const answer = await get(context, url, { authorization: `Bearer ${secrets.api_key ?? ''}` }, request.signal);
   if ('outcome' in answer) return answer.outcome;

@@ -9,7 +9,8 @@ import { commonFailure, failed, logged, passed, type TestContext } from './test-
  * (s3-connection.ts): the outbound policy's guarded lookup, one attempt, no redirects.
  */
 export async function testS3(context: TestContext, request: ConnectionTestRequest): Promise<ConnectionTestOutcome> {
-  const { config, secrets } = request;
+  const { config } = request;
+  const secrets = await request.secrets();
   let opened: S3Bucket;
   try {
     opened = await openS3Bucket(context, config, secrets);

@@ -8,8 +8,12 @@ export interface ConnectionTestRequest {
   kind: string;
   /** Its non-secret configuration, defaults applied. */
   config: Readonly<Record<string, string | number | boolean>>;
-  /** Its secret fields, resolved. */
-  secrets: Readonly<Record<string, string>>;
+  /**
+   * Its secret fields, opened when the tester first asks (once, whoever asks again): a database's
+   * tester opens its socket first and the sealed values while the server's greeting is on its way.
+   * Rejects with {@link UnreadableSecretError} when a field cannot be read.
+   */
+  secrets(): Promise<Readonly<Record<string, string>>>;
   /** Ends the attempt (the deadline of the test). */
   signal: AbortSignal;
 }
@@ -21,6 +25,17 @@ export interface ConnectionTestOutcome {
    * password"); never a secret, never the other side's raw error text.
    */
   message: string;
+}
+
+/** A secret field of the integration that cannot be read (its source, or its sealed value): the outcome says which and why. */
+export class UnreadableSecretError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UnreadableSecretError';
+  }
 }
 
 export interface ConnectionTester {

@@ -1,5 +1,5 @@
 import type { AuditLog } from '../../../core/audit/audit-log.js';
-import type { ConnectionTester, ConnectionTestOutcome } from '../../../core/ports/connection-tester.js';
+import { UnreadableSecretError, type ConnectionTester, type ConnectionTestOutcome } from '../../../core/ports/connection-tester.js';
 import { kindOf } from './kinds/index.js';
 import type { IntegrationRecord, IntegrationScope } from './integration-records.js';
 import { auditScope } from './integration-service.js';
@@ -71,8 +71,17 @@ export class ConnectionChecks {
   }
 
   private async run(record: IntegrationRecord, signal: AbortSignal): Promise<ConnectionTestOutcome> {
-    const { secrets, unresolved } = await this.deps.secrets.resolveEach(record, signal);
-    if (unresolved[0]) return { ok: false, message: `the secret ${unresolved[0].field} cannot be read: ${unresolved[0].message}` };
-    return this.deps.tester.test({ kind: record.kind, config: record.config, secrets, signal });
+    let opened: Promise<Record<string, string>> | undefined;
+    const secrets = () =>
+      (opened ??= this.deps.secrets.resolveEach(record, signal).then(({ secrets, unresolved }) => {
+        if (unresolved[0]) throw new UnreadableSecretError(unresolved[0].field, unresolved[0].message);
+        return secrets;
+      }));
+    try {
+      return await this.deps.tester.test({ kind: record.kind, config: record.config, secrets, signal });
+    } catch (error) {
+      if (error instanceof UnreadableSecretError) return { ok: false, message: `the secret ${error.field} cannot be read: ${error.message}` };
+      throw error;
+    }
   }
 }
