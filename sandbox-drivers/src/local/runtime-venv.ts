@@ -62,6 +62,9 @@ async function build(options: EnsureRuntimeOptions): Promise<LocalRuntime> {
     lockfilePath: path.join(options.dir, '.lock'),
     stale: 30_000,
     retries: { retries: 1_000, minTimeout: 200, maxTimeout: 1_000 },
+    // A lock that could not be refreshed must not end the process (proper-lockfile's default
+    // throws from a timer): the install goes on, and a second installer at worst repeats it.
+    onCompromised: () => {},
   });
   try {
     if (!options.rebuild && (await isCurrent(runtime, stamp))) return runtime;

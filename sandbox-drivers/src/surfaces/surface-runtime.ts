@@ -63,6 +63,9 @@ async function ensure(dir: string, wanted: readonly SurfaceName[], options: Ensu
     stale: 30_000,
     // code-server's install takes minutes: a second process waits for it rather than giving up.
     retries: { retries: 10_000, minTimeout: 200, maxTimeout: 2_000 },
+    // A lock that could not be refreshed must not end the process (proper-lockfile's default
+    // throws from a timer): the install goes on, and a second installer at worst repeats it.
+    onCompromised: () => {},
   });
   try {
     // Another process may have installed them while this one waited for the lock.

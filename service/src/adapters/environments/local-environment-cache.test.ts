@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../../test/support/temp-dir.js';
@@ -104,6 +104,18 @@ describe('the local environment cache', () => {
     // Once 6's sandbox ended too, nothing holds it.
     expect(await cache.evict(0, new Set())).toEqual({ removed: [id(6)], freedBytes: sizes[id(6)] });
     expect(await cache.use(id(4), 'sbx-x')).toBeNull();
+  });
+
+  it('goes on building when its lock could not be refreshed (the lock file gone), rather than ending the process', async () => {
+    const cache = new LocalEnvironmentCache(root, { lockStaleMs: 2_000 });
+    const outcome = await cache.build(id(4), 'sbx-a', async (directory) => {
+      await rm(path.join(root, 'locks', `${id(4)}.lock`), { recursive: true, force: true });
+      // Longer than the lock's refresh interval (a third of the stale time, at least a second): the refresh finds it gone.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await writes(10, [])(directory);
+    });
+    expect(outcome).toMatchObject({ built: true, environment: { id: id(4) } });
+    expect(await cache.use(id(4), 'sbx-b')).toMatchObject({ id: id(4) });
   });
 
   it('refuses a name that is not an environment identity', async () => {

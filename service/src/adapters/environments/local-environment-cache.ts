@@ -35,6 +35,11 @@ export interface LocalEnvironmentCacheOptions {
    * container's user, which is not the hub's.
    */
   sandboxRoot?: string;
+  /**
+   * After how long without a refresh another process takes a build's lock as abandoned (30 s; the
+   * holder refreshes it every third of that).
+   */
+  lockStaleMs?: number;
 }
 
 export class LocalEnvironmentCache implements EnvironmentCache {
@@ -164,7 +169,18 @@ export class LocalEnvironmentCache implements EnvironmentCache {
   }
 
   private lockOptions(id: string) {
-    return { lockfilePath: path.join(this.root, 'locks', `${id}.lock`), stale: 30_000, update: 10_000, realpath: false };
+    const stale = this.options.lockStaleMs ?? 30_000;
+    return {
+      lockfilePath: path.join(this.root, 'locks', `${id}.lock`),
+      stale,
+      update: Math.round(stale / 3),
+      realpath: false,
+      // A lock that could not be refreshed (its file gone, the disk failing, another process that
+      // judged this one dead) must not end the hub: proper-lockfile's default throws from a timer.
+      // The build goes on; its result is whole (a finished folder renamed into place), so the worst
+      // case is the same environment built twice.
+      onCompromised: () => {},
+    };
   }
 
   private dirOf(id: string): string {
