@@ -179,7 +179,8 @@ const LOCAL: Tier = {
   ],
   prerequisites: ['build', 'sandboxRuntime'],
   maxWorkers: 3,
-  isolate: false,
+  // Isolated: a hub a file closed may still finish work in the background (an environment build),
+  // which in a shared worker reaches the next file.
 };
 
 const API: Tier = {
