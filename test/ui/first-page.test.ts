@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_CONTENT_SECURITY_POLICY } from '../../service/src/http/ui.js';
-import { CHROMIUM_ARGS, launchChromium, type Chromium } from '../support/browser.js';
+import { ARTIFACTS_DIR, CHROMIUM_ARGS, launchChromium, type Chromium } from '../support/browser.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 import { prerequisite } from '../setup/prerequisites.js';
 
@@ -106,6 +106,35 @@ describe.skipIf(chromium === null)('the prerendered first page', () => {
       await expect.poll(() => page.getByText(HOSTILE_NAME).count()).toBe(0);
       expect(browser.console.filter((line) => /did not match|hydrat|Content Security Policy|Refused to|pageerror|^error/i.test(line))).toEqual([]);
       await page.close();
+    });
+
+    it("fetches the app's code again when its first fetch failed, and says so when the second fails too", async () => {
+      for (const [refusals, scheme] of [
+        [1, 'light'],
+        [2, 'light'],
+        [2, 'dark'],
+      ] as const) {
+        const context = await plain.newContext({ viewport: { width: 1024, height: 768 }, colorScheme: scheme });
+        await context.addCookies([{ name: 'svc_session', value: cookie, url: t.url }]);
+        let fetches = 0;
+        // A connection dropped while the page loads its code (app/start-app.ts).
+        await context.route(/\/assets\/start-[^/]+\.js$/, (route) => (++fetches <= refusals ? route.abort('connectionreset') : route.continue()));
+        const page = await context.newPage();
+        await page.goto(`${t.url}/`);
+        if (refusals === 1) {
+          await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+          await page.getByRole('button', { name: 'Create project' }).click();
+          await page.getByRole('dialog', { name: /create project/i }).waitFor();
+        } else {
+          await expect(page.getByRole('alert').textContent({ timeout: 30_000 })).resolves.toBe(
+            'The app could not be loaded: check the connection to the hub and reload the page.',
+          );
+          expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+          await page.screenshot({ path: path.join(ARTIFACTS_DIR, `ui-app-load-failure-1024-${scheme}.png`) });
+        }
+        expect(fetches).toBe(2);
+        await context.close();
+      }
     });
 
     it("styles every Mantine component the first page shows with the first page's own stylesheet, and the rest once a dialog loads", async () => {
