@@ -229,9 +229,7 @@ const UNIT_UI: Tier = {
   description: 'UI components and pages under jsdom',
   include: ['renderer/src/**/*.test.tsx'],
   prerequisites: [],
-  // Both say so in renderer/vitest.config.ts, the project file that runs the tier.
-  maxWorkers: 2,
-  isolate: false,
+  // Its workers and their shared modules are set in renderer/vitest.config.ts, the project file that runs the tier.
   config: 'renderer/vitest.config.ts',
 };
 

@@ -5,18 +5,16 @@
  * of each writer library it uses: a changed recipe or an upgraded writer makes a new file.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { testCacheDir } from '../setup/cache-dir.js';
 
-const require = createRequire(import.meta.url);
+const NODE_MODULES = path.resolve(import.meta.dirname, '../../node_modules');
 
-/** The installed version of a package (whose package.json may not be in its exports). */
+/** The installed version of a package of the workspace (its package.json need not be in its exports). */
 function installedVersion(name: string): string {
-  let dir = path.dirname(require.resolve(name));
-  while (path.basename(dir) !== path.basename(name)) dir = path.dirname(dir);
-  return (require(path.join(dir, 'package.json')) as { version: string }).version;
+  return (JSON.parse(readFileSync(path.join(NODE_MODULES, name, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /**
