@@ -25,7 +25,8 @@ export async function privateIndexPackages() {
   const names = {
     privatePackage: `teamtools-${suffix}`,
     publicPackage: `publicdep-${suffix}`,
-    username: 'ada',
+    // Not hex letters alone: the tests look for it in locks full of hashes.
+    username: 'index-reader',
     password: `index-password-${randomBytes(8).toString('hex')}`,
   };
   const folders = [await makeTempDir('public-index'), await makeTempDir('private-index')];
