@@ -150,6 +150,7 @@ const BROWSER: Tier = {
   // The data servers start in seconds (their packages are the e2e-data tier's): the Data tab's pages browse real ones.
   prerequisites: ['build', 'sandboxRuntime', 'chromium', 'nginx', 'postgres', 'seaweedfs'],
   maxWorkers: 2,
+  isolate: false,
 };
 
 const TELEMETRY: Tier = {
