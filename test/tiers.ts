@@ -180,8 +180,7 @@ const LOCAL: Tier = {
   ],
   prerequisites: ['build', 'sandboxRuntime'],
   maxWorkers: 3,
-  // Isolated: a hub a file closed may still finish work in the background (an environment build),
-  // which in a shared worker reaches the next file.
+  isolate: false,
 };
 
 const API: Tier = {

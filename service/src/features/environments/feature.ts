@@ -133,6 +133,7 @@ export const environmentsFeature = {
       archives,
       unpackLocally: !inSandboxes,
       archiveMaxBytes: inSandboxes ? null : config.archiveMaxBytes,
+      background: base.background,
     });
     base.notebooks.onVersionSaved((saved) => locks.saved(saved));
     // A resolution's or a build's sandbox, this process's or another's, while it may still be at work.

@@ -1,4 +1,5 @@
 import { HubError } from '../../../core/errors.js';
+import type { BackgroundRunner } from '../../../core/ports/background-runner.js';
 import type { CachedEnvironment, EnvironmentCache } from '../../../core/ports/environment-cache.js';
 import type { Logger } from '../../../core/ports/logger.js';
 import type { Sandbox, SandboxMount } from '../../../core/ports/sandbox-driver.js';
@@ -36,6 +37,11 @@ export interface EnvironmentBuildDeps {
   unpackLocally: boolean;
   /** The archives' budget in the store, kept after each archive stored; null where the cache's own eviction is the archives'. */
   archiveMaxBytes: number | null;
+  /**
+   * Where a build runs: the hub's shutdown waits for it, so a closed hub (the desktop app restarts
+   * its hub in the same process) leaves no build writing into its cache.
+   */
+  background: BackgroundRunner;
 }
 
 /** One start's need of an environment. */
@@ -84,7 +90,9 @@ export class EnvironmentBuilds {
       if (built) return built;
       throw new HubError('PYTHON_ENV_SETUP_FAILED', 'the environment was removed from the cache as soon as it was built; start again');
     }
-    const promise = this.build(need).finally(() => this.building.delete(need.id));
+    let promise: Promise<CachedEnvironment> | undefined;
+    this.deps.background.run(() => (promise = this.build(need).finally(() => this.building.delete(need.id))));
+    if (promise === undefined) throw new HubError('SERVICE_UNAVAILABLE', 'the hub is shutting down: start again once it is back');
     this.building.set(need.id, promise);
     return promise;
   }
