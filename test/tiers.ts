@@ -80,6 +80,7 @@ const KUBERNETES: Tier = {
   include: ['sandbox-drivers/src/kubernetes/**/*.test.ts', '**/*-kubernetes*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker', 'kubernetes'],
   maxWorkers: 2,
+  isolate: false,
 };
 
 const DOCKER: Tier = {
@@ -95,6 +96,7 @@ const DOCKER: Tier = {
   ],
   prerequisites: ['build', 'sandboxRuntime', 'chromium', 'telemetryReceivers', 'docker'],
   maxWorkers: 2,
+  isolate: false,
 };
 
 const S3: Tier = {
@@ -112,6 +114,7 @@ const REMOTES: Tier = {
   include: ['test/e2e/remotes-*.test.ts'],
   prerequisites: ['build', 'seaweedfs', 'chromium', 'sandboxRuntime'],
   maxWorkers: 2,
+  isolate: false,
 };
 
 const DATA: Tier = {
@@ -121,6 +124,7 @@ const DATA: Tier = {
   // The runtime's uv runs the notebooks the data browser writes.
   prerequisites: ['build', 'postgres', 'mariadb', 'seaweedfs', 'sandboxRuntime'],
   maxWorkers: 2,
+  isolate: false,
 };
 
 const CONTRACT: Tier = {
@@ -141,6 +145,7 @@ const SURFACES: Tier = {
   ],
   prerequisites: ['build', 'sandboxRuntime', 'surfaceRuntime', 'chromium'],
   maxWorkers: 2,
+  isolate: false,
 };
 
 const BROWSER: Tier = {
