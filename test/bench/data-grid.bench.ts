@@ -77,8 +77,23 @@ try {
   await context.addCookies([{ name: 'svc_session', value: cookie, url: t.url }]);
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
+  const pageLog: string[] = [];
+  page.on('console', (message) => pageLog.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => pageLog.push(`pageerror: ${error.message}`));
   await page.goto(`${t.url}/projects/${project.id}/data/${integration.id}/query?sql=${encodeURIComponent(sql)}`);
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page
+    .getByRole('button', { name: 'Run' })
+    .click()
+    .catch(async (error: unknown) => {
+      // What the page showed instead, for a failure seen only on a loaded machine.
+      const shown = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '(unreadable)')
+      ).slice(0, 800);
+      throw new Error(`no Run button on ${page.url()}: ${String(error)}\nthe page showed: ${shown}\nits console:\n${pageLog.join('\n')}`);
+    });
   const grid = page.getByRole('grid', { name: 'Query result' });
   await grid.waitFor();
   const rowCount = await grid.getAttribute('aria-rowcount');

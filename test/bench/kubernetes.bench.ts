@@ -23,7 +23,7 @@ import { benchClient } from './support/bench-client.js';
 import { BENCH_NOTEBOOK } from './support/marimo-alone.js';
 
 const quick = process.env.BENCH_QUICK === '1';
-const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 2 : 5));
+const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 1 : 5));
 const CONCURRENT = quick ? 4 : 20;
 
 const percentile = (values: number[], p: number): number => {

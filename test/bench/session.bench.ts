@@ -33,7 +33,7 @@ import { benchClient } from './support/bench-client.js';
 import { coldAndWarmStart, compareTracedSessionStarts, sessionStarter } from './support/session-starts.js';
 
 const quick = process.env.BENCH_QUICK === '1';
-const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 2 : 5));
+const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 1 : 5));
 const ROUND_TRIPS = quick ? 50 : 400;
 const CELL_RUNS = quick ? 8 : 40;
 
