@@ -41,9 +41,9 @@ function memoryCache(): EnvironmentCache & { entries: Map<string, CachedEnvironm
   });
   return {
     entries,
-    use: (id) => Promise.resolve(entries.get(id) ?? null),
-    built: (id) => Promise.resolve(entries.has(id)),
-    async build(id, user, fill) {
+    use: (id: string) => Promise.resolve(entries.get(id) ?? null),
+    built: (id: string) => Promise.resolve(entries.has(id)),
+    async build(id: string, user: string, fill: (directory: string) => Promise<void>) {
       await fill(`/cache/${id}`);
       entries.set(id, entry(id, user));
       return { environment: entries.get(id)!, built: true };
