@@ -130,6 +130,9 @@ describe.skipIf(chromium === null)('the prerendered first page', () => {
             'The app could not be loaded: check the connection to the hub and reload the page.',
           );
           expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+          // The drawn page's loaders say nothing comes instead of spinning on.
+          await expect(page.locator('[role="status"] .mantine-Loader-root:visible').count()).resolves.toBe(0);
+          await expect(page.getByText('Recently opened notebooks').isVisible()).resolves.toBe(true);
           await page.screenshot({ path: path.join(ARTIFACTS_DIR, `ui-app-load-failure-1024-${scheme}.png`) });
         }
         expect(fetches).toBe(2);

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOAD_FAILURE_MESSAGE, startApp } from './start-app';
 
-afterEach(() => document.querySelectorAll('.app-load-failure').forEach((notice) => notice.remove()));
+afterEach(() => {
+  document.querySelectorAll('.app-load-failure').forEach((notice) => notice.remove());
+  document.documentElement.removeAttribute('data-app-load-failed');
+});
 
 describe("the app's code, loaded by the entry script", () => {
   it('is fetched again once when the first fetch failed, and the page says nothing', async () => {
@@ -12,6 +15,7 @@ describe("the app's code, loaded by the entry script", () => {
     }, 0);
     expect(attempts).toBe(2);
     expect(document.querySelector('[role="alert"]')).toBeNull();
+    expect(document.documentElement.hasAttribute('data-app-load-failed')).toBe(false);
   });
 
   it('is not fetched a third time: the page says it could not load the app', async () => {
@@ -22,5 +26,6 @@ describe("the app's code, loaded by the entry script", () => {
     }, 0);
     expect(attempts).toBe(2);
     expect(document.querySelector('[role="alert"]')?.textContent).toBe(LOAD_FAILURE_MESSAGE);
+    expect(document.documentElement.hasAttribute('data-app-load-failed')).toBe(true);
   });
 });

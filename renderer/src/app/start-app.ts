@@ -20,6 +20,8 @@ export async function startApp(load: () => Promise<unknown> = () => import('./st
 }
 
 function showLoadFailure(): void {
+  // The drawn page's loaders would spin forever: first-page.css says in their place that nothing comes.
+  document.documentElement.setAttribute('data-app-load-failed', '');
   const notice = document.createElement('div');
   notice.className = 'app-load-failure';
   notice.setAttribute('role', 'alert');
